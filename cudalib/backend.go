@@ -1,0 +1,79 @@
+package cudalib
+
+//go:generate go run gen_buffers.go
+
+import "unsafe"
+
+// backend is what a device implementation provides. The CUDA driver is the
+// one this package ships; a CPU "virtual GPU" can implement the same seam
+// later without any change to Device, buffers, modules or kernels.
+type backend interface {
+	info() Info
+	memInfo() (free, total uint64, err error)
+	alloc(bytes int) (devPtr, error)
+	free(p devPtr) error
+	copyHtoD(dst devPtr, src unsafe.Pointer, bytes int) error
+	copyDtoH(dst unsafe.Pointer, src devPtr, bytes int) error
+	copyDtoD(dst, src devPtr, bytes int) error
+	// fill writes count copies of pattern (1, 2, 4 or 8 bytes) at dst.
+	fill(dst devPtr, pattern uint64, size, count int) error
+	compile(req compileRequest) (moduleImpl, error)
+	newStream() (streamImpl, error)
+	newTimer() (timerImpl, error)
+	synchronize() error
+	// reset recovers the device after a sticky fault; every allocation,
+	// module and stream made before it is gone.
+	reset() error
+	close() error
+}
+
+// devPtr is a device address as the backend understands it.
+type devPtr uint64
+
+type compileRequest struct {
+	name      string
+	source    string
+	options   []string
+	nameExprs []string
+}
+
+type moduleImpl interface {
+	// function looks a kernel up by its lowered (mangled) or extern "C" name.
+	function(lowered string) (functionImpl, error)
+	// lowered maps each name expression given at compile time to its symbol.
+	lowered() map[string]string
+	compileLog() string
+	cached() bool
+	unload() error
+}
+
+type functionImpl interface {
+	attributes() (Attributes, error)
+	// paramSizes returns the byte size of each parameter, or ok=false where
+	// the backend cannot tell.
+	paramSizes() (sizes []int, ok bool)
+	setMaxDynamicShared(bytes int) error
+	launch(cfg launchConfig, params []unsafe.Pointer) error
+	suggestBlock(dynamicShared int) (minGrid, block int, err error)
+	activeBlocksPerSM(block, dynamicShared int) (int, error)
+}
+
+type launchConfig struct {
+	grid, block Dim3
+	shared      int
+	stream      streamImpl
+}
+
+type streamImpl interface {
+	synchronize() error
+	destroy() error
+}
+
+// timerImpl measures device time between two points on a stream.
+type timerImpl interface {
+	start(s streamImpl) error
+	stop(s streamImpl) error
+	// elapsed waits for the stop point and returns milliseconds.
+	elapsed() (float64, error)
+	destroy() error
+}

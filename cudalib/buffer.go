@@ -1,0 +1,172 @@
+package cudalib
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"unsafe"
+)
+
+// Buffer is any typed device buffer (Float32s, Int32s, ...). A Buffer
+// passed as a kernel argument becomes its device pointer.
+type Buffer interface {
+	Len() int
+	Bytes() int
+	Free() error
+	mem() *devMem
+}
+
+// ErrFreed is returned for a buffer used after Free or after Device.Reset.
+var ErrFreed = errors.New("buffer was freed (or the device was reset since it was made)")
+
+// devMem is the untyped part every buffer shares.
+type devMem struct {
+	dev      *Device
+	gen      int
+	elemSize int
+	n        int
+	elemName string
+
+	mu    sync.Mutex
+	ptr   devPtr
+	freed bool
+}
+
+func (m *devMem) mem() *devMem { return m }
+
+// Len is the number of elements.
+func (m *devMem) Len() int { return m.n }
+
+// Bytes is the size in bytes.
+func (m *devMem) Bytes() int { return m.n * m.elemSize }
+
+// Free releases the device memory. Freeing twice is not an error.
+func (m *devMem) Free() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.freed {
+		return nil
+	}
+	m.freed = true
+	if m.gen != m.dev.generation() || m.n == 0 {
+		return nil // the reset already released it
+	}
+	if err := m.dev.b.free(m.ptr); err != nil {
+		return fmt.Errorf("free %d×%s: %w", m.n, m.elemName, err)
+	}
+	return nil
+}
+
+// live returns the device pointer, or an error if the buffer is dead.
+func (m *devMem) live() (devPtr, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.freed || m.gen != m.dev.generation() {
+		return 0, fmt.Errorf("%d×%s: %w", m.n, m.elemName, ErrFreed)
+	}
+	return m.ptr, nil
+}
+
+func (d *Device) allocMem(n, elemSize int, elemName string) (*devMem, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("allocate %d×%s: negative length", n, elemName)
+	}
+	if n > math.MaxInt/elemSize {
+		return nil, fmt.Errorf("allocate %d×%s: size overflows", n, elemName)
+	}
+	m := &devMem{dev: d, gen: d.generation(), elemSize: elemSize, n: n, elemName: elemName}
+	if n == 0 {
+		return m, nil
+	}
+	p, err := d.b.alloc(n * elemSize)
+	if err != nil {
+		return nil, fmt.Errorf("allocate %d×%s (%d bytes): %w", n, elemName, n*elemSize, d.explainAlloc(err, n*elemSize))
+	}
+	m.ptr = p
+	return m, nil
+}
+
+// explainAlloc turns a driver out-of-memory error into one that says what
+// was asked for and what is free.
+func (d *Device) explainAlloc(err error, bytes int) error {
+	if !isOutOfMemory(err) {
+		return err
+	}
+	free, total, _ := d.b.memInfo()
+	return &OutOfMemoryError{Requested: uint64(bytes), Free: free, Total: total, Err: err}
+}
+
+// Typed element access below is shared through these generic helpers; the
+// exported per-type wrappers exist because yaegi cannot bind generics.
+
+func copyIn[T any](m *devMem, src []T) error {
+	if len(src) != m.n {
+		return fmt.Errorf("copy %d elements into a buffer of %d×%s: size mismatch", len(src), m.n, m.elemName)
+	}
+	p, err := m.live()
+	if err != nil || m.n == 0 {
+		return err
+	}
+	if err := m.dev.b.copyHtoD(p, unsafe.Pointer(&src[0]), m.Bytes()); err != nil {
+		return fmt.Errorf("copy to device (%d×%s): %w", m.n, m.elemName, explain(err))
+	}
+	return nil
+}
+
+func copyOut[T any](m *devMem, dst []T) error {
+	if len(dst) != m.n {
+		return fmt.Errorf("copy a buffer of %d×%s into %d elements: size mismatch", m.n, m.elemName, len(dst))
+	}
+	p, err := m.live()
+	if err != nil || m.n == 0 {
+		return err
+	}
+	if err := m.dev.b.copyDtoH(unsafe.Pointer(&dst[0]), p, m.Bytes()); err != nil {
+		return fmt.Errorf("copy to host (%d×%s): %w", m.n, m.elemName, explain(err))
+	}
+	return nil
+}
+
+func toHost[T any](m *devMem) ([]T, error) {
+	out := make([]T, m.n)
+	if err := copyOut(m, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func fill(m *devMem, pattern uint64) error {
+	p, err := m.live()
+	if err != nil || m.n == 0 {
+		return err
+	}
+	if err := m.dev.b.fill(p, pattern, m.elemSize, m.n); err != nil {
+		return fmt.Errorf("fill %d×%s: %w", m.n, m.elemName, explain(err))
+	}
+	return nil
+}
+
+// Copy copies src into dst on the device (cuMemcpyDtoD): the "library copy"
+// of the launch-configuration lab. Both must have the same size in bytes.
+func (d *Device) Copy(dst, src Buffer) error {
+	dm, sm := dst.mem(), src.mem()
+	if dm.Bytes() != sm.Bytes() {
+		return fmt.Errorf("device copy: destination has %d bytes, source %d: size mismatch", dm.Bytes(), sm.Bytes())
+	}
+	dp, err := dm.live()
+	if err != nil {
+		return fmt.Errorf("device copy: destination: %w", err)
+	}
+	sp, err := sm.live()
+	if err != nil {
+		return fmt.Errorf("device copy: source: %w", err)
+	}
+	if dm.Bytes() == 0 {
+		return nil
+	}
+	if err := d.b.copyDtoD(dp, sp, dm.Bytes()); err != nil {
+		return fmt.Errorf("device copy of %d bytes: %w", dm.Bytes(), explain(err))
+	}
+	return nil
+}

@@ -1,0 +1,154 @@
+// Package cudalib compiles CUDA C source at run time, launches its kernels
+// with Go values as arguments, times them with device events and moves data
+// to and from the device.
+//
+// The API has no generic exported functions or types, because notebook cells
+// call it through an interpreter that cannot bind them: each element type has
+// its own buffer type (Float32s, Float64s, Int32s, ...).
+//
+// Go int arguments are passed to kernels as 32-bit int (CUDA's int); an int
+// that does not fit is an error, never silently truncated.
+package cudalib
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Device is one GPU (or, later, another backend) with its primary context.
+// Its methods are safe for concurrent use.
+type Device struct {
+	b       backend
+	ordinal int
+
+	mu   sync.Mutex
+	gen  int // bumped by Reset: handles from older generations are dead
+	info Info
+}
+
+// Open opens the first GPU.
+func Open() (*Device, error) { return OpenDevice(0) }
+
+// OpenDevice opens GPU number i (0-based). It never panics: when no GPU can
+// be used the error says exactly why (library missing, no device, ...).
+func OpenDevice(i int) (*Device, error) {
+	b, err := openCUDA(i)
+	if err != nil {
+		return nil, fmt.Errorf("open device %d: %w", i, err)
+	}
+	return &Device{b: b, ordinal: i, info: b.info()}, nil
+}
+
+// Info describes the device: what the seed labs' device queries print.
+func (d *Device) Info() Info { return d.info }
+
+// String names the device in one line.
+func (d *Device) String() string {
+	return fmt.Sprintf("%s (sm_%d%d, %d SMs)", d.info.Name, d.info.Major, d.info.Minor, d.info.SMCount)
+}
+
+// MemInfo reports free and total device memory in bytes.
+func (d *Device) MemInfo() (free, total uint64, err error) {
+	free, total, err = d.b.memInfo()
+	if err != nil {
+		return 0, 0, fmt.Errorf("memory info: %w", err)
+	}
+	return free, total, nil
+}
+
+// Synchronize waits for all work on the device and reports a kernel fault
+// raised by any earlier asynchronous launch.
+func (d *Device) Synchronize() error {
+	if err := d.b.synchronize(); err != nil {
+		return fmt.Errorf("synchronize: %w", explain(err))
+	}
+	return nil
+}
+
+// Reset recovers the device after a kernel fault (an illegal address leaves
+// the context unusable), so a notebook need not restart. Every buffer,
+// module, kernel and stream made before Reset is invalid afterwards; using
+// one returns an error.
+func (d *Device) Reset() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := d.b.reset(); err != nil {
+		return fmt.Errorf("reset device %d: %w", d.ordinal, err)
+	}
+	d.gen++
+	return nil
+}
+
+// Close releases the device's context. The Device must not be used after.
+func (d *Device) Close() error { return d.b.close() }
+
+func (d *Device) generation() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.gen
+}
+
+// Info is the device report of the seed labs' device queries.
+type Info struct {
+	Ordinal             int
+	Name                string
+	Backend             string // e.g. "CUDA driver 13.0"
+	Major, Minor        int    // compute capability
+	SMCount             int
+	TotalMem            uint64
+	ConstMem            int
+	SharedPerBlock      int
+	SharedPerBlockOptin int // the most a kernel may opt in to (dynamic shared memory)
+	SharedPerSM         int
+	RegsPerBlock        int
+	WarpSize            int
+	MaxThreadsPerBlock  int
+	MaxThreadsPerSM     int
+	MaxBlockDim         [3]int
+	MaxGridDim          [3]int
+	ClockKHz            int
+	MemClockKHz         int
+	MemBusWidth         int // bits
+	L2Bytes             int
+	MemPitch            int64
+	TextureAlignment    int
+	AsyncEngines        int // copy engines: "deviceOverlap" in the seeds
+}
+
+// Arch is the device's architecture name, e.g. "sm_90".
+func (i Info) Arch() string { return fmt.Sprintf("sm_%d%d", i.Major, i.Minor) }
+
+// PeakBandwidth is the theoretical memory bandwidth in GB/s (DDR: two
+// transfers per clock).
+func (i Info) PeakBandwidth() float64 {
+	return 2 * float64(i.MemClockKHz) * 1e3 * float64(i.MemBusWidth/8) / 1e9
+}
+
+func (i Info) String() string {
+	var b strings.Builder
+	row := func(k string, format string, v ...any) { fmt.Fprintf(&b, "%-28s "+format+"\n", append([]any{k + ":"}, v...)...) }
+	row("Device", "%d: %s", i.Ordinal, i.Name)
+	row("Backend", "%s", i.Backend)
+	row("Compute capability", "%d.%d (%s)", i.Major, i.Minor, i.Arch())
+	row("Multiprocessors (SMs)", "%d", i.SMCount)
+	row("Total global memory", "%d MiB (%d bytes)", i.TotalMem>>20, i.TotalMem)
+	row("Total constant memory", "%d bytes", i.ConstMem)
+	row("Shared memory per block", "%d bytes (opt-in max %d)", i.SharedPerBlock, i.SharedPerBlockOptin)
+	row("Shared memory per SM", "%d bytes", i.SharedPerSM)
+	row("Registers per block", "%d", i.RegsPerBlock)
+	row("Warp size", "%d", i.WarpSize)
+	row("Max threads per block", "%d", i.MaxThreadsPerBlock)
+	row("Max threads per SM", "%d", i.MaxThreadsPerSM)
+	row("Max block dimensions", "%d x %d x %d", i.MaxBlockDim[0], i.MaxBlockDim[1], i.MaxBlockDim[2])
+	row("Max grid dimensions", "%d x %d x %d", i.MaxGridDim[0], i.MaxGridDim[1], i.MaxGridDim[2])
+	row("Clock rate", "%d kHz", i.ClockKHz)
+	row("Memory clock rate", "%d kHz", i.MemClockKHz)
+	row("Memory bus width", "%d bits", i.MemBusWidth)
+	row("Peak memory bandwidth", "%.0f GB/s", i.PeakBandwidth())
+	row("L2 cache size", "%d bytes", i.L2Bytes)
+	row("Memory pitch", "%d bytes", i.MemPitch)
+	row("Texture alignment", "%d bytes", i.TextureAlignment)
+	row("Async copy engines", "%d", i.AsyncEngines)
+	return b.String()
+}

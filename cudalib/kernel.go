@@ -1,0 +1,365 @@
+package cudalib
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"unsafe"
+)
+
+// Dim3 is a grid or block shape. A zero Y or Z counts as 1, so Dim3{X: 256}
+// is 256×1×1.
+type Dim3 struct{ X, Y, Z int }
+
+// D1, D2 and D3 build shapes of one, two and three dimensions.
+func D1(x int) Dim3       { return Dim3{x, 1, 1} }
+func D2(x, y int) Dim3    { return Dim3{x, y, 1} }
+func D3(x, y, z int) Dim3 { return Dim3{x, y, z} }
+
+func (d Dim3) norm() Dim3 {
+	if d.Y == 0 {
+		d.Y = 1
+	}
+	if d.Z == 0 {
+		d.Z = 1
+	}
+	return d
+}
+
+// Count is X·Y·Z.
+func (d Dim3) Count() int { d = d.norm(); return d.X * d.Y * d.Z }
+
+func (d Dim3) String() string { d = d.norm(); return fmt.Sprintf("(%d,%d,%d)", d.X, d.Y, d.Z) }
+
+// Config is a launch configuration: <<<Grid, Block, Shared, Stream>>>.
+type Config struct {
+	Grid, Block Dim3
+	Shared      int     // dynamic shared memory in bytes
+	Stream      *Stream // nil: the default stream
+}
+
+// Linear covers n elements with 1D blocks of the given size:
+// grid = ceil(n / block).
+func Linear(n, block int) Config {
+	if block <= 0 {
+		return Config{Grid: D1(0), Block: D1(block)}
+	}
+	return Config{Grid: D1((n + block - 1) / block), Block: D1(block)}
+}
+
+// Attributes are a compiled kernel's resource use.
+type Attributes struct {
+	Registers     int // per thread
+	StaticShared  int // bytes
+	LocalBytes    int // per thread (spills and local arrays)
+	ConstBytes    int
+	MaxThreads    int // most threads per block this kernel can launch with
+	PTXVersion    int // e.g. 90
+	BinaryVersion int
+}
+
+// Kernel is a __global__ function of a loaded module: the RawKernel of CuPy.
+type Kernel struct {
+	mod        *Module
+	name       string
+	fn         functionImpl
+	decl       *kernelDecl // nil when the scanner did not find it
+	attrs      Attributes
+	sizes      []int
+	sizesKnown bool
+
+	mu        sync.Mutex
+	maxShared int // dynamic shared memory the function is opted in to
+}
+
+// Name is the kernel's C++ name.
+func (k *Kernel) Name() string { return k.name }
+
+// Attributes reports registers, shared and local memory, max threads.
+func (k *Kernel) Attributes() Attributes { return k.attrs }
+
+// Params lists the parameters as written in the source, when known.
+func (k *Kernel) Params() []string {
+	if k.decl == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range k.decl.params {
+		out = append(out, p.text)
+	}
+	return out
+}
+
+// Launch enqueues the kernel; it returns before the kernel finishes. A
+// configuration or argument the kernel cannot take is refused with a
+// *LaunchError before anything reaches the device. Faults inside the
+// kernel surface at the next synchronizing call.
+func (k *Kernel) Launch(cfg Config, args ...any) error {
+	if err := checkInterrupt(); err != nil {
+		return err
+	}
+	lc, params, err := k.prepare(cfg, args)
+	if err != nil {
+		return err
+	}
+	if err := k.fn.launch(lc, params.ptrs); err != nil {
+		return fmt.Errorf("launch %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
+	}
+	params.keepAlive()
+	return nil
+}
+
+// Run launches the kernel and waits for it, so that a fault is reported
+// against this launch.
+func (k *Kernel) Run(cfg Config, args ...any) error {
+	if err := k.Launch(cfg, args...); err != nil {
+		return err
+	}
+	if err := k.mod.dev.Synchronize(); err != nil {
+		return fmt.Errorf("run %s: %w", k.name, err)
+	}
+	return nil
+}
+
+func (k *Kernel) refuse(format string, v ...any) error {
+	return &LaunchError{Kernel: k.name, Reason: fmt.Sprintf(format, v...)}
+}
+
+// prepare validates a launch and marshals its arguments.
+func (k *Kernel) prepare(cfg Config, args []any) (launchConfig, *argBlock, error) {
+	d := k.mod.dev
+	if k.mod.gen != d.generation() {
+		return launchConfig{}, nil, k.refuse("the module was loaded before dev.Reset(); compile it again")
+	}
+	if err := k.checkConfig(cfg); err != nil {
+		return launchConfig{}, nil, err
+	}
+	if err := k.optInShared(cfg.Shared); err != nil {
+		return launchConfig{}, nil, err
+	}
+	params, err := k.marshal(args)
+	if err != nil {
+		return launchConfig{}, nil, err
+	}
+	lc := launchConfig{grid: cfg.Grid.norm(), block: cfg.Block.norm(), shared: cfg.Shared}
+	if cfg.Stream != nil {
+		if lc.stream, err = cfg.Stream.live(); err != nil {
+			return launchConfig{}, nil, k.refuse("%v", err)
+		}
+	}
+	return lc, params, nil
+}
+
+func (k *Kernel) checkConfig(cfg Config) error {
+	info := k.mod.dev.info
+	g, b := cfg.Grid.norm(), cfg.Block.norm()
+	for i, v := range [3]int{b.X, b.Y, b.Z} {
+		if v < 1 || v > info.MaxBlockDim[i] {
+			return k.refuse("block %v: dimension %c is %d; it must be 1…%d", b, "xyz"[i], v, info.MaxBlockDim[i])
+		}
+	}
+	for i, v := range [3]int{g.X, g.Y, g.Z} {
+		if v < 1 || v > info.MaxGridDim[i] {
+			return k.refuse("grid %v: dimension %c is %d; it must be 1…%d", g, "xyz"[i], v, info.MaxGridDim[i])
+		}
+	}
+	limit := info.MaxThreadsPerBlock
+	if k.attrs.MaxThreads > 0 && k.attrs.MaxThreads < limit {
+		limit = k.attrs.MaxThreads
+	}
+	if n := b.Count(); n > limit {
+		return k.refuse("block %v has %d threads; this kernel can launch at most %d per block (device max %d, %d registers per thread)",
+			b, n, limit, info.MaxThreadsPerBlock, k.attrs.Registers)
+	}
+	if cfg.Shared < 0 {
+		return k.refuse("negative dynamic shared memory (%d bytes)", cfg.Shared)
+	}
+	if total := cfg.Shared + k.attrs.StaticShared; total > info.SharedPerBlockOptin {
+		return k.refuse("needs %d bytes of shared memory per block (%d dynamic + %d static); the device allows at most %d",
+			total, cfg.Shared, k.attrs.StaticShared, info.SharedPerBlockOptin)
+	}
+	return nil
+}
+
+// optInShared raises the kernel's dynamic shared memory limit when a launch
+// asks for more than the default 48 KB window.
+func (k *Kernel) optInShared(bytes int) error {
+	if bytes+k.attrs.StaticShared <= k.mod.dev.info.SharedPerBlock {
+		return nil
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if bytes <= k.maxShared {
+		return nil
+	}
+	if err := k.fn.setMaxDynamicShared(bytes); err != nil {
+		return fmt.Errorf("launch %s: allow %d bytes of dynamic shared memory: %w", k.name, bytes, err)
+	}
+	k.maxShared = bytes
+	return nil
+}
+
+// argBlock holds marshalled argument values and the pointer array the
+// driver reads. The values live in one Go allocation that is kept alive
+// until the launch call returns (the driver copies them at launch).
+type argBlock struct {
+	data []uint64 // 8-byte slots: every kernel argument here is ≤ 8 bytes
+	ptrs []unsafe.Pointer
+}
+
+func (a *argBlock) keepAlive() { runtime.KeepAlive(a.data) }
+
+func (k *Kernel) marshal(args []any) (*argBlock, error) {
+	var decl []paramDecl
+	if k.decl != nil {
+		decl = k.decl.params
+	}
+	switch {
+	case k.sizesKnown && len(args) != len(k.sizes):
+		return nil, k.refuse("%d arguments given; the kernel takes %d%s", len(args), len(k.sizes), k.signature())
+	case !k.sizesKnown && decl != nil && len(args) != len(decl):
+		return nil, k.refuse("%d arguments given; the kernel takes %d%s", len(args), len(decl), k.signature())
+	}
+	a := &argBlock{data: make([]uint64, len(args)), ptrs: make([]unsafe.Pointer, len(args))}
+	for i, arg := range args {
+		var p *paramDecl
+		if i < len(decl) {
+			p = &decl[i]
+		}
+		bits, size, goType, err := argBits(arg)
+		if err != nil {
+			return nil, k.refuse("argument %d%s: %v", i+1, paramName(p), err)
+		}
+		if err := k.checkArg(i, p, arg, size, goType); err != nil {
+			return nil, err
+		}
+		a.data[i] = bits
+		a.ptrs[i] = unsafe.Pointer(&a.data[i])
+	}
+	return a, nil
+}
+
+func (k *Kernel) checkArg(i int, p *paramDecl, arg any, size int, goType string) error {
+	buf, isBuf := arg.(Buffer)
+	if p != nil && p.pointer != isBuf {
+		if p.pointer {
+			return k.refuse("argument %d (%s): a device buffer is needed, got %s", i+1, p.text, goType)
+		}
+		return k.refuse("argument %d (%s): a %s value is needed, got a device buffer", i+1, p.text, p.elem)
+	}
+	if p != nil && isBuf {
+		if want := goElem(p.elem); want != "" && want != buf.mem().elemName {
+			return k.refuse("argument %d (%s): needs a buffer of %s, got one of %s", i+1, p.text, want, buf.mem().elemName)
+		}
+	}
+	if p != nil && !isBuf {
+		if want := goElem(p.elem); want != "" && goType != "int" && want != goType {
+			return k.refuse("argument %d (%s): needs %s, got %s", i+1, p.text, want, goType)
+		}
+	}
+	if k.sizesKnown && k.sizes[i] != size {
+		return k.refuse("argument %d%s: %s is %d bytes; the kernel's parameter is %d bytes", i+1, paramName(p), goType, size, k.sizes[i])
+	}
+	return nil
+}
+
+func paramName(p *paramDecl) string {
+	if p == nil {
+		return ""
+	}
+	return " (" + p.text + ")"
+}
+
+func (k *Kernel) signature() string {
+	if k.decl == nil {
+		return ""
+	}
+	return ": " + k.name + "(" + joinParams(k.decl.params) + ")"
+}
+
+func joinParams(ps []paramDecl) string {
+	s := ""
+	for i, p := range ps {
+		if i > 0 {
+			s += ", "
+		}
+		s += p.text
+	}
+	return s
+}
+
+// argBits converts one Go argument to its bit pattern and byte size.
+func argBits(arg any) (bits uint64, size int, goType string, err error) {
+	switch v := arg.(type) {
+	case int:
+		if v < math.MinInt32 || v > math.MaxInt32 {
+			return 0, 0, "", fmt.Errorf("int %d does not fit CUDA's 32-bit int; pass int64(%d) to a long long parameter", v, v)
+		}
+		return uint64(uint32(int32(v))), 4, "int", nil
+	case int32:
+		return uint64(uint32(v)), 4, "int32", nil
+	case uint32:
+		return uint64(v), 4, "uint32", nil
+	case int64:
+		return uint64(v), 8, "int64", nil
+	case uint64:
+		return v, 8, "uint64", nil
+	case float32:
+		return uint64(math.Float32bits(v)), 4, "float32", nil
+	case float64:
+		return math.Float64bits(v), 8, "float64", nil
+	case bool:
+		if v {
+			return 1, 1, "bool", nil
+		}
+		return 0, 1, "bool", nil
+	case Buffer:
+		if isNilBuffer(v) {
+			return 0, 0, "", fmt.Errorf("nil buffer")
+		}
+		p, err := v.mem().live()
+		if err != nil {
+			return 0, 0, "", err
+		}
+		return uint64(p), 8, "buffer", nil
+	case nil:
+		return 0, 0, "", fmt.Errorf("nil is not a kernel argument")
+	}
+	return 0, 0, "", fmt.Errorf("unsupported type %T (use int, int32, int64, uint32, uint64, float32, float64, bool or a device buffer)", arg)
+}
+
+// isNilBuffer catches a typed nil (*Float32s)(nil) inside the interface.
+func isNilBuffer(b Buffer) (isNil bool) {
+	defer func() {
+		if recover() != nil {
+			isNil = true
+		}
+	}()
+	return b.mem() == nil
+}
+
+// Occupancy is what the occupancy API suggests for a kernel.
+type Occupancy struct {
+	Block   int // threads per block that maximise occupancy
+	MinGrid int // the fewest blocks that fill the device at that size
+}
+
+// SuggestBlock asks the occupancy API for the block size that maximises
+// occupancy with the given dynamic shared memory per block (seed 004).
+func (k *Kernel) SuggestBlock(dynamicShared int) (Occupancy, error) {
+	minGrid, block, err := k.fn.suggestBlock(dynamicShared)
+	if err != nil {
+		return Occupancy{}, fmt.Errorf("occupancy of %s: %w", k.name, err)
+	}
+	return Occupancy{Block: block, MinGrid: minGrid}, nil
+}
+
+// ActiveBlocksPerSM is how many blocks of the given size fit on one SM.
+func (k *Kernel) ActiveBlocksPerSM(block, dynamicShared int) (int, error) {
+	n, err := k.fn.activeBlocksPerSM(block, dynamicShared)
+	if err != nil {
+		return 0, fmt.Errorf("occupancy of %s with %d threads: %w", k.name, block, err)
+	}
+	return n, nil
+}

@@ -1,0 +1,152 @@
+package cudalib
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Module is compiled CUDA C source loaded on the device: the RawModule of
+// CuPy. Its kernels are looked up by their C++ names, templates included
+// ("mm_tiled<32>").
+type Module struct {
+	dev     *Device
+	gen     int
+	name    string
+	source  string
+	options []string
+	decls   []kernelDecl
+
+	mu        sync.Mutex
+	exprs     []string              // name expressions of the loaded image
+	impl      moduleImpl            // the image holding exprs
+	instances map[string]moduleImpl // template instantiations compiled on demand
+}
+
+// Compile compiles CUDA C source for this device's architecture and loads
+// it. Options pass through to NVRTC ("-O3", "--use_fast_math", "-DN=4").
+// Compiled images are cached in memory and on disk, so compiling the same
+// source again is cheap. A failed compilation returns *CompileError.
+func (d *Device) Compile(src string, opts ...string) (*Module, error) {
+	return d.CompileNamed("kernel.cu", src, opts...)
+}
+
+// CompileNamed is Compile with the file name that diagnostics carry.
+func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error) {
+	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
+		decls: scanKernels(src), instances: map[string]moduleImpl{}}
+	for _, k := range m.decls {
+		if !k.template {
+			m.exprs = append(m.exprs, k.name)
+		}
+	}
+	impl, err := m.build(m.exprs)
+	if err != nil {
+		return nil, err
+	}
+	m.impl = impl
+	return m, nil
+}
+
+func (m *Module) build(exprs []string) (moduleImpl, error) {
+	impl, err := m.dev.b.compile(compileRequest{name: m.name, source: m.source, options: m.options, nameExprs: exprs})
+	if err != nil {
+		return nil, fmt.Errorf("compile %s: %w", m.name, err)
+	}
+	return impl, nil
+}
+
+// Log is the compiler's log (warnings), empty when it said nothing.
+func (m *Module) Log() string { return m.impl.compileLog() }
+
+// Cached reports whether the image came from the compile cache.
+func (m *Module) Cached() bool { return m.impl.cached() }
+
+// Kernels lists the __global__ functions found in the source; templates
+// are listed as "name<...>".
+func (m *Module) Kernels() []string {
+	var names []string
+	for _, k := range m.decls {
+		if k.template {
+			names = append(names, k.name+"<...>")
+		} else {
+			names = append(names, k.name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Kernel returns the kernel with the given C++ name. A template
+// instantiation ("mm_tiled<32>") is compiled on first use.
+func (m *Module) Kernel(name string) (*Kernel, error) {
+	if m.gen != m.dev.generation() {
+		return nil, fmt.Errorf("kernel %s: module was loaded before dev.Reset(); compile it again", name)
+	}
+	name = strings.TrimSpace(name)
+	impl, err := m.imageFor(name)
+	if err != nil {
+		return nil, err
+	}
+	sym, ok := impl.lowered()[name]
+	if !ok {
+		sym = name // extern "C", or a name the scanner did not see
+	}
+	fn, err := impl.function(sym)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %s: not found in %s (kernels: %s): %w", name, m.name, strings.Join(m.Kernels(), ", "), err)
+	}
+	k := &Kernel{mod: m, name: name, fn: fn}
+	base := name
+	if i := strings.IndexByte(name, '<'); i >= 0 {
+		base = strings.TrimSpace(name[:i])
+	}
+	for i := range m.decls {
+		if m.decls[i].name == base {
+			k.decl = &m.decls[i]
+			break
+		}
+	}
+	if k.attrs, err = fn.attributes(); err != nil {
+		return nil, fmt.Errorf("kernel %s: attributes: %w", name, err)
+	}
+	k.sizes, k.sizesKnown = fn.paramSizes()
+	return k, nil
+}
+
+// imageFor returns the loaded image that holds name, compiling a template
+// instantiation the first time it is asked for.
+func (m *Module) imageFor(name string) (moduleImpl, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.impl.lowered()[name]; ok || !strings.Contains(name, "<") {
+		return m.impl, nil
+	}
+	if impl, ok := m.instances[name]; ok {
+		return impl, nil
+	}
+	impl, err := m.build(append(append([]string(nil), m.exprs...), name))
+	if err != nil {
+		return nil, fmt.Errorf("instantiate %s: %w", name, err)
+	}
+	m.instances[name] = impl
+	return impl, nil
+}
+
+// Unload releases the module's images; its kernels must not be used after.
+func (m *Module) Unload() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.gen != m.dev.generation() {
+		return nil
+	}
+	err := m.impl.unload()
+	for _, impl := range m.instances {
+		if e := impl.unload(); err == nil {
+			err = e
+		}
+	}
+	m.instances = map[string]moduleImpl{}
+	return err
+}

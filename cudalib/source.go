@@ -1,0 +1,209 @@
+package cudalib
+
+import (
+	"strings"
+	"unicode"
+)
+
+// kernelDecl is a __global__ function as written in the source: enough to
+// register its name with the compiler and to check launch arguments.
+type kernelDecl struct {
+	name     string
+	template bool
+	params   []paramDecl
+}
+
+type paramDecl struct {
+	text    string // as written, for error messages
+	pointer bool
+	elem    string // C element type of a pointer ("float"), or the scalar type
+}
+
+// scanKernels finds the __global__ functions of CUDA C source. It is a
+// scanner, not a C++ parser: it reads what kernels in labs look like and
+// skips what it cannot read (launch checks then rely on the driver alone).
+func scanKernels(src string) []kernelDecl {
+	s := stripComments(src)
+	var out []kernelDecl
+	for off := 0; ; {
+		i := strings.Index(s[off:], "__global__")
+		if i < 0 {
+			return out
+		}
+		start := off + i
+		off = start + len("__global__")
+		name, open := declName(s, off)
+		if name == "" {
+			continue
+		}
+		end := matchParen(s, open)
+		if end < 0 {
+			continue
+		}
+		out = append(out, kernelDecl{
+			name:     name,
+			template: isTemplate(s[:start]),
+			params:   parseParams(s[open+1 : end]),
+		})
+		off = end
+	}
+}
+
+// declName finds the function name after __global__: the first identifier
+// followed by '(' that is not __launch_bounds__.
+func declName(s string, off int) (string, int) {
+	for off < len(s) {
+		for off < len(s) && !isIdent(rune(s[off])) {
+			if s[off] == '(' || s[off] == ';' || s[off] == '{' {
+				return "", -1
+			}
+			off++
+		}
+		j := off
+		for j < len(s) && isIdent(rune(s[j])) {
+			j++
+		}
+		id := s[off:j]
+		k := j
+		for k < len(s) && unicode.IsSpace(rune(s[k])) {
+			k++
+		}
+		if k < len(s) && s[k] == '(' {
+			if id == "__launch_bounds__" {
+				if off = matchParen(s, k); off < 0 {
+					return "", -1
+				}
+				off++
+				continue
+			}
+			return id, k
+		}
+		off = j
+	}
+	return "", -1
+}
+
+// isTemplate reports whether the declaration that ends the prefix starts
+// with a template header.
+func isTemplate(prefix string) bool {
+	cut := strings.LastIndexAny(prefix, ";}")
+	return strings.Contains(prefix[cut+1:], "template")
+}
+
+func matchParen(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func parseParams(list string) []paramDecl {
+	list = strings.TrimSpace(list)
+	if list == "" || list == "void" {
+		return []paramDecl{}
+	}
+	var out []paramDecl
+	depth, last := 0, 0
+	for i := 0; i <= len(list); i++ {
+		if i < len(list) {
+			switch list[i] {
+			case '<', '(', '[':
+				depth++
+				continue
+			case '>', ')', ']':
+				depth--
+				continue
+			case ',':
+				if depth > 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		out = append(out, parseParam(strings.TrimSpace(list[last:i])))
+		last = i + 1
+	}
+	return out
+}
+
+func parseParam(text string) paramDecl {
+	p := paramDecl{text: text, pointer: strings.Contains(text, "*")}
+	var words []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isIdent(r) }) {
+		switch w {
+		case "const", "volatile", "__restrict__", "restrict", "__restrict", "struct", "signed":
+			continue
+		}
+		words = append(words, w)
+	}
+	if len(words) > 1 {
+		words = words[:len(words)-1] // the parameter's own name
+	}
+	p.elem = strings.Join(words, " ")
+	return p
+}
+
+func isIdent(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// stripComments blanks out comments and string literals' contents, keeping
+// every newline so positions stay put.
+func stripComments(src string) string {
+	b := []byte(src)
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '/':
+			for ; i < len(b) && b[i] != '\n'; i++ {
+				b[i] = ' '
+			}
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '*':
+			for ; i < len(b) && !(b[i] == '*' && i+1 < len(b) && b[i+1] == '/'); i++ {
+				if b[i] != '\n' {
+					b[i] = ' '
+				}
+			}
+			if i+1 < len(b) {
+				b[i], b[i+1] = ' ', ' '
+				i++
+			}
+		case b[i] == '"':
+			for i++; i < len(b) && b[i] != '"' && b[i] != '\n'; i++ {
+				if b[i] == '\\' && i+1 < len(b) {
+					b[i] = ' '
+					i++
+				}
+				b[i] = ' '
+			}
+		}
+	}
+	return string(b)
+}
+
+// goElem names the Go element type that matches a C element type, or ""
+// when the C type is not one a typed buffer holds.
+func goElem(c string) string {
+	switch c {
+	case "float":
+		return "float32"
+	case "double":
+		return "float64"
+	case "int", "int32_t":
+		return "int32"
+	case "unsigned", "unsigned int", "uint32_t":
+		return "uint32"
+	case "long long", "long long int", "int64_t", "long":
+		return "int64"
+	case "unsigned char", "uint8_t", "char":
+		return "uint8"
+	}
+	return ""
+}

@@ -1,0 +1,176 @@
+package cudalib
+
+import (
+	"fmt"
+	"sort"
+	"time"
+)
+
+// Timing is a kernel's device time measured with events.
+type Timing struct {
+	Median, Min, Max time.Duration
+	Samples          []time.Duration // one per timed launch, in launch order
+	Reps             int
+}
+
+// MS is the median in milliseconds.
+func (t Timing) MS() float64 { return float64(t.Median) / float64(time.Millisecond) }
+
+func (t Timing) String() string {
+	return fmt.Sprintf("median %v (min %v, max %v) over %d runs", t.Median, t.Min, t.Max, t.Reps)
+}
+
+// TimeOptions says how long to time. The zero value means the defaults.
+type TimeOptions struct {
+	Warmup  int           // untimed launches first (default 2)
+	MinReps int           // at least this many timed launches (default 10)
+	MinTime time.Duration // and at least this much device time (default 50 ms)
+	MaxReps int           // never more than this (default 100000)
+}
+
+func (o TimeOptions) withDefaults() TimeOptions {
+	if o.Warmup <= 0 {
+		o.Warmup = 2
+	}
+	if o.MinReps <= 0 {
+		o.MinReps = 10
+	}
+	if o.MinTime <= 0 {
+		o.MinTime = 50 * time.Millisecond
+	}
+	if o.MaxReps <= 0 {
+		o.MaxReps = 100000
+	}
+	if o.MaxReps < o.MinReps {
+		o.MaxReps = o.MinReps
+	}
+	return o
+}
+
+// Time launches the kernel repeatedly and measures each launch with device
+// events, after warm-up, until at least 10 launches and 50 ms of device time.
+func (k *Kernel) Time(cfg Config, args ...any) (Timing, error) {
+	return k.TimeWith(TimeOptions{}, cfg, args...)
+}
+
+// TimeWith is Time with explicit repetition settings.
+func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, error) {
+	lc, params, err := k.prepare(cfg, args)
+	if err != nil {
+		return Timing{}, err
+	}
+	defer params.keepAlive()
+	return k.mod.dev.measure(opts, lc.stream, func() error {
+		if err := k.fn.launch(lc, params.ptrs); err != nil {
+			return fmt.Errorf("launch %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
+		}
+		return nil
+	})
+}
+
+// TimeFunc times any device work (several launches, a library copy) the
+// same way: f enqueues the work on the default stream.
+func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
+	return d.measure(opts, nil, f)
+}
+
+func (d *Device) measure(opts TimeOptions, s streamImpl, work func() error) (Timing, error) {
+	opts = opts.withDefaults()
+	for i := 0; i < opts.Warmup; i++ {
+		if err := work(); err != nil {
+			return Timing{}, err
+		}
+	}
+	if err := d.Synchronize(); err != nil {
+		return Timing{}, fmt.Errorf("warm-up: %w", err)
+	}
+	tm, err := d.b.newTimer()
+	if err != nil {
+		return Timing{}, fmt.Errorf("timer: %w", err)
+	}
+	defer tm.destroy()
+	var samples []time.Duration
+	var total time.Duration
+	for len(samples) < opts.MaxReps && (len(samples) < opts.MinReps || total < opts.MinTime) {
+		if err := checkInterrupt(); err != nil {
+			return Timing{}, err
+		}
+		if err := tm.start(s); err != nil {
+			return Timing{}, fmt.Errorf("timer start: %w", err)
+		}
+		if err := work(); err != nil {
+			return Timing{}, err
+		}
+		if err := tm.stop(s); err != nil {
+			return Timing{}, fmt.Errorf("timer stop: %w", err)
+		}
+		ms, err := tm.elapsed()
+		if err != nil {
+			return Timing{}, fmt.Errorf("timed run %d: %w", len(samples)+1, err)
+		}
+		dt := time.Duration(ms * float64(time.Millisecond))
+		samples = append(samples, dt)
+		total += dt
+	}
+	return summarize(samples), nil
+}
+
+func summarize(samples []time.Duration) Timing {
+	t := Timing{Samples: samples, Reps: len(samples)}
+	if len(samples) == 0 {
+		return t
+	}
+	sorted := append([]time.Duration(nil), samples...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
+	t.Min, t.Max = sorted[0], sorted[len(sorted)-1]
+	if n := len(sorted); n%2 == 1 {
+		t.Median = sorted[n/2]
+	} else {
+		t.Median = (sorted[n/2-1] + sorted[n/2]) / 2
+	}
+	return t
+}
+
+// Stream is a device work queue; launches on different streams may overlap.
+type Stream struct {
+	dev  *Device
+	gen  int
+	impl streamImpl
+}
+
+// NewStream creates a stream.
+func (d *Device) NewStream() (*Stream, error) {
+	s, err := d.b.newStream()
+	if err != nil {
+		return nil, fmt.Errorf("create stream: %w", err)
+	}
+	return &Stream{dev: d, gen: d.generation(), impl: s}, nil
+}
+
+func (s *Stream) live() (streamImpl, error) {
+	if s.gen != s.dev.generation() {
+		return nil, fmt.Errorf("stream was created before dev.Reset()")
+	}
+	return s.impl, nil
+}
+
+// Synchronize waits for the stream's work.
+func (s *Stream) Synchronize() error {
+	impl, err := s.live()
+	if err != nil {
+		return err
+	}
+	if err := impl.synchronize(); err != nil {
+		return fmt.Errorf("stream synchronize: %w", err)
+	}
+	return nil
+}
+
+// Destroy releases the stream.
+func (s *Stream) Destroy() error {
+	impl, err := s.live()
+	if err != nil {
+		return nil
+	}
+	return impl.destroy()
+}
