@@ -1,0 +1,349 @@
+package driver
+
+import (
+	"fmt"
+	"strings"
+	"unsafe"
+)
+
+// Handles the driver hands out. They are opaque pointers (DevicePtr is a
+// device address).
+type (
+	DevicePtr uint64
+	Module    uintptr
+	Function  uintptr
+	Stream    uintptr // 0 is the default stream
+	Event     uintptr
+)
+
+// Context is a device's primary context (cuDevicePrimaryCtxRetain, not
+// cuCtxCreate, whose signature changed in CUDA 13). All of its calls run on
+// one OS thread where the context is current, so callers on any goroutine
+// are safe.
+type Context struct {
+	dev     Device
+	ctx     uintptr
+	retains int
+	ex      *executor
+}
+
+// Retain retains d's primary context and starts its executor thread.
+func Retain(d Device) (*Context, error) {
+	if err := Load(); err != nil {
+		return nil, err
+	}
+	c := &Context{dev: d}
+	var err error
+	c.ex = newExecutor(func() { err = c.retain() })
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// retain runs on the executor thread.
+func (c *Context) retain() error {
+	if err := check("cuDevicePrimaryCtxRetain", call(sym.cuDevicePrimaryCtxRetain, uintptr(unsafe.Pointer(&c.ctx)), uintptr(c.dev))); err != nil {
+		return err
+	}
+	c.retains++
+	return check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, c.ctx))
+}
+
+// do runs f on the context's thread.
+func (c *Context) do(f func() error) error {
+	var err error
+	c.ex.do(func() { err = f() })
+	return err
+}
+
+// Device is the context's device.
+func (c *Context) Device() Device { return c.dev }
+
+// Release drops this process's references to the primary context.
+func (c *Context) Release() error {
+	return c.do(func() error {
+		for ; c.retains > 0; c.retains-- {
+			if err := check("cuDevicePrimaryCtxRelease_v2", call(sym.cuDevicePrimaryCtxRelease, uintptr(c.dev))); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Reset destroys every allocation and module of the primary context and
+// makes it usable again: the way out of a sticky kernel fault.
+func (c *Context) Reset() error {
+	return c.do(func() error {
+		if err := check("cuDevicePrimaryCtxReset_v2", call(sym.cuDevicePrimaryCtxReset, uintptr(c.dev))); err != nil {
+			return err
+		}
+		return c.retain()
+	})
+}
+
+// Synchronize waits for all work in the context.
+func (c *Context) Synchronize() error {
+	return c.do(func() error { return check("cuCtxSynchronize", call(sym.cuCtxSynchronize)) })
+}
+
+// MemInfo is free and total device memory.
+func (c *Context) MemInfo() (free, total uint64, err error) {
+	var f, t uintptr
+	err = c.do(func() error {
+		return check("cuMemGetInfo_v2", call(sym.cuMemGetInfo, uintptr(unsafe.Pointer(&f)), uintptr(unsafe.Pointer(&t))))
+	})
+	return uint64(f), uint64(t), err
+}
+
+// MemAlloc allocates bytes of device memory.
+func (c *Context) MemAlloc(bytes int) (DevicePtr, error) {
+	var p DevicePtr
+	err := c.do(func() error {
+		return check("cuMemAlloc_v2", call(sym.cuMemAlloc, uintptr(unsafe.Pointer(&p)), uintptr(bytes)))
+	})
+	return p, err
+}
+
+// MemFree frees device memory.
+func (c *Context) MemFree(p DevicePtr) error {
+	return c.do(func() error { return check("cuMemFree_v2", call(sym.cuMemFree, uintptr(p))) })
+}
+
+// MemcpyHtoD copies n bytes from host to device (synchronous).
+func (c *Context) MemcpyHtoD(dst DevicePtr, src unsafe.Pointer, n int) error {
+	return c.do(func() error {
+		return check("cuMemcpyHtoD_v2", call(sym.cuMemcpyHtoD, uintptr(dst), uintptr(src), uintptr(n)))
+	})
+}
+
+// MemcpyDtoH copies n bytes from device to host (synchronous).
+func (c *Context) MemcpyDtoH(dst unsafe.Pointer, src DevicePtr, n int) error {
+	return c.do(func() error {
+		return check("cuMemcpyDtoH_v2", call(sym.cuMemcpyDtoH, uintptr(dst), uintptr(src), uintptr(n)))
+	})
+}
+
+// MemcpyDtoD copies n bytes between device buffers.
+func (c *Context) MemcpyDtoD(dst, src DevicePtr, n int) error {
+	return c.do(func() error {
+		return check("cuMemcpyDtoD_v2", call(sym.cuMemcpyDtoD, uintptr(dst), uintptr(src), uintptr(n)))
+	})
+}
+
+// Memset writes count copies of a 1-, 2-, 4- or 8-byte pattern. Eight-byte
+// patterns are two strided 32-bit fills (cuMemsetD2D32 with a pitch of 8).
+func (c *Context) Memset(dst DevicePtr, pattern uint64, size, count int) error {
+	return c.do(func() error {
+		switch size {
+		case 1:
+			return check("cuMemsetD8_v2", call(sym.cuMemsetD8, uintptr(dst), uintptr(uint8(pattern)), uintptr(count)))
+		case 2:
+			return check("cuMemsetD16_v2", call(sym.cuMemsetD16, uintptr(dst), uintptr(uint16(pattern)), uintptr(count)))
+		case 4:
+			return check("cuMemsetD32_v2", call(sym.cuMemsetD32, uintptr(dst), uintptr(uint32(pattern)), uintptr(count)))
+		case 8:
+			for half := 0; half < 2; half++ {
+				word := uint32(pattern >> (32 * half))
+				if err := check("cuMemsetD2D32_v2", call(sym.cuMemsetD2D32, uintptr(dst)+uintptr(4*half), 8, uintptr(word), 1, uintptr(count))); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		return fmt.Errorf("memset: unsupported element size %d", size)
+	})
+}
+
+// JIT options of cuModuleLoadDataEx.
+const (
+	jitInfoLogBuffer       = 3
+	jitInfoLogBufferBytes  = 4
+	jitErrorLogBuffer      = 5
+	jitErrorLogBufferBytes = 6
+	jitLogSize             = 16 << 10
+)
+
+// ModuleLoad loads a CUBIN or NUL-terminated PTX image. When the driver
+// JIT-compiles PTX, its error log is part of the error and its info log is
+// returned.
+func (c *Context) ModuleLoad(image []byte) (Module, string, error) {
+	var m Module
+	infoLog := make([]byte, jitLogSize)
+	errLog := make([]byte, jitLogSize)
+	opts := []int32{jitInfoLogBuffer, jitInfoLogBufferBytes, jitErrorLogBuffer, jitErrorLogBufferBytes}
+	// Option values are void*: sizes travel as the pointer's value.
+	vals := []uintptr{uintptr(unsafe.Pointer(&infoLog[0])), jitLogSize, uintptr(unsafe.Pointer(&errLog[0])), jitLogSize}
+	err := c.do(func() error {
+		return check("cuModuleLoadDataEx", call(sym.cuModuleLoadDataEx, uintptr(unsafe.Pointer(&m)), uintptr(unsafe.Pointer(&image[0])),
+			uintptr(len(opts)), uintptr(unsafe.Pointer(&opts[0])), uintptr(unsafe.Pointer(&vals[0]))))
+	})
+	if err != nil {
+		if log := cString(errLog); log != "" {
+			err = fmt.Errorf("%w\nJIT log:\n%s", err, log)
+		}
+		return 0, "", err
+	}
+	return m, cString(infoLog), nil
+}
+
+func cString(b []byte) string {
+	for i, c := range b {
+		if c == 0 {
+			return strings.TrimSpace(string(b[:i]))
+		}
+	}
+	return strings.TrimSpace(string(b))
+}
+
+// ModuleUnload unloads a module.
+func (c *Context) ModuleUnload(m Module) error {
+	return c.do(func() error { return check("cuModuleUnload", call(sym.cuModuleUnload, uintptr(m))) })
+}
+
+// ModuleFunction looks a kernel up by its (lowered) symbol name.
+func (c *Context) ModuleFunction(m Module, name string) (Function, error) {
+	var f Function
+	cname := append([]byte(name), 0)
+	err := c.do(func() error {
+		return check("cuModuleGetFunction", call(sym.cuModuleGetFunction, uintptr(unsafe.Pointer(&f)), uintptr(m), uintptr(unsafe.Pointer(&cname[0]))))
+	})
+	return f, err
+}
+
+// FuncAttribute is a CUfunction_attribute.
+type FuncAttribute int
+
+// Function attributes.
+const (
+	FuncMaxThreadsPerBlock FuncAttribute = 0
+	FuncSharedSizeBytes    FuncAttribute = 1
+	FuncConstSizeBytes     FuncAttribute = 2
+	FuncLocalSizeBytes     FuncAttribute = 3
+	FuncNumRegs            FuncAttribute = 4
+	FuncPTXVersion         FuncAttribute = 5
+	FuncBinaryVersion      FuncAttribute = 6
+	FuncMaxDynamicShared   FuncAttribute = 8
+)
+
+// FuncGetAttribute reads a function attribute.
+func (c *Context) FuncGetAttribute(f Function, a FuncAttribute) (int, error) {
+	var v int32
+	err := c.do(func() error {
+		return check("cuFuncGetAttribute", call(sym.cuFuncGetAttribute, uintptr(unsafe.Pointer(&v)), uintptr(a), uintptr(f)))
+	})
+	return int(v), err
+}
+
+// FuncSetAttribute sets a function attribute.
+func (c *Context) FuncSetAttribute(f Function, a FuncAttribute, v int) error {
+	return c.do(func() error {
+		return check("cuFuncSetAttribute", call(sym.cuFuncSetAttribute, uintptr(f), uintptr(a), uintptr(v)))
+	})
+}
+
+// FuncParamSizes reads every parameter's size (cuFuncGetParamInfo, CUDA
+// 12.4+); ok is false where the driver cannot tell.
+func (c *Context) FuncParamSizes(f Function) (sizes []int, ok bool) {
+	if sym.cuFuncGetParamInfo == 0 {
+		return nil, false
+	}
+	ok = true
+	c.ex.do(func() {
+		for i := 0; i < 4096; i++ {
+			var off, size uintptr
+			r := call(sym.cuFuncGetParamInfo, uintptr(f), uintptr(i), uintptr(unsafe.Pointer(&off)), uintptr(unsafe.Pointer(&size)))
+			switch r {
+			case 0:
+				sizes = append(sizes, int(size))
+				continue
+			case 1: // CUDA_ERROR_INVALID_VALUE: past the last parameter
+			default:
+				ok = false
+			}
+			return
+		}
+	})
+	return sizes, ok
+}
+
+// Launch enqueues a kernel. params points to an array of pointers, one per
+// kernel parameter, each to the argument's value; the driver copies them
+// before returning.
+func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer) error {
+	return c.do(func() error {
+		return check("cuLaunchKernel", call(sym.cuLaunchKernel, uintptr(f),
+			uintptr(grid[0]), uintptr(grid[1]), uintptr(grid[2]),
+			uintptr(block[0]), uintptr(block[1]), uintptr(block[2]),
+			uintptr(shared), uintptr(s), uintptr(params), 0))
+	})
+}
+
+// StreamCreate creates a stream (default flags).
+func (c *Context) StreamCreate() (Stream, error) {
+	var s Stream
+	err := c.do(func() error { return check("cuStreamCreate", call(sym.cuStreamCreate, uintptr(unsafe.Pointer(&s)), 0)) })
+	return s, err
+}
+
+// StreamDestroy destroys a stream.
+func (c *Context) StreamDestroy(s Stream) error {
+	return c.do(func() error { return check("cuStreamDestroy_v2", call(sym.cuStreamDestroy, uintptr(s))) })
+}
+
+// StreamSynchronize waits for a stream's work.
+func (c *Context) StreamSynchronize(s Stream) error {
+	return c.do(func() error { return check("cuStreamSynchronize", call(sym.cuStreamSynchronize, uintptr(s))) })
+}
+
+// EventCreate creates a timing event.
+func (c *Context) EventCreate() (Event, error) {
+	var e Event
+	err := c.do(func() error { return check("cuEventCreate", call(sym.cuEventCreate, uintptr(unsafe.Pointer(&e)), 0)) })
+	return e, err
+}
+
+// EventRecord records e on stream s.
+func (c *Context) EventRecord(e Event, s Stream) error {
+	return c.do(func() error { return check("cuEventRecord", call(sym.cuEventRecord, uintptr(e), uintptr(s))) })
+}
+
+// EventElapsed waits for end and returns the milliseconds from start to end.
+func (c *Context) EventElapsed(start, end Event) (float32, error) {
+	var ms float32
+	err := c.do(func() error {
+		if err := check("cuEventSynchronize", call(sym.cuEventSynchronize, uintptr(end))); err != nil {
+			return err
+		}
+		return check("cuEventElapsedTime", call(sym.cuEventElapsedTime, uintptr(unsafe.Pointer(&ms)), uintptr(start), uintptr(end)))
+	})
+	return ms, err
+}
+
+// EventDestroy destroys an event.
+func (c *Context) EventDestroy(e Event) error {
+	return c.do(func() error { return check("cuEventDestroy_v2", call(sym.cuEventDestroy, uintptr(e))) })
+}
+
+// OccupancyMaxPotentialBlockSize is the block size that maximises occupancy
+// with a fixed dynamic shared memory per block, and the minimum grid that
+// reaches it.
+func (c *Context) OccupancyMaxPotentialBlockSize(f Function, dynamicShared int) (minGrid, block int, err error) {
+	var g, b int32
+	err = c.do(func() error {
+		return check("cuOccupancyMaxPotentialBlockSize", call(sym.cuOccupancyMaxPotentialBlockSize,
+			uintptr(unsafe.Pointer(&g)), uintptr(unsafe.Pointer(&b)), uintptr(f), 0, uintptr(dynamicShared), 0))
+	})
+	return int(g), int(b), err
+}
+
+// OccupancyMaxActiveBlocks is how many blocks of the given size fit on one SM.
+func (c *Context) OccupancyMaxActiveBlocks(f Function, block, dynamicShared int) (int, error) {
+	var n int32
+	err := c.do(func() error {
+		return check("cuOccupancyMaxActiveBlocksPerMultiprocessor", call(sym.cuOccupancyMaxActiveBlocksPerMultiprocessor,
+			uintptr(unsafe.Pointer(&n)), uintptr(f), uintptr(block), uintptr(dynamicShared)))
+	})
+	return int(n), err
+}
