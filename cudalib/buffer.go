@@ -109,7 +109,7 @@ func copyIn[T any](m *devMem, src []T) error {
 		return err
 	}
 	if err := m.dev.b.copyHtoD(p, unsafe.Pointer(&src[0]), m.Bytes()); err != nil {
-		return fmt.Errorf("copy to device (%d×%s): %w", m.n, m.elemName, explain(err))
+		return fmt.Errorf("copy to device (%d×%s): %w", m.n, m.elemName, err)
 	}
 	return nil
 }
@@ -123,7 +123,7 @@ func copyOut[T any](m *devMem, dst []T) error {
 		return err
 	}
 	if err := m.dev.b.copyDtoH(unsafe.Pointer(&dst[0]), p, m.Bytes()); err != nil {
-		return fmt.Errorf("copy to host (%d×%s): %w", m.n, m.elemName, explain(err))
+		return fmt.Errorf("copy to host (%d×%s): %w", m.n, m.elemName, err)
 	}
 	return nil
 }
@@ -142,7 +142,7 @@ func fill(m *devMem, pattern uint64) error {
 		return err
 	}
 	if err := m.dev.b.fill(p, pattern, m.elemSize, m.n); err != nil {
-		return fmt.Errorf("fill %d×%s: %w", m.n, m.elemName, explain(err))
+		return fmt.Errorf("fill %d×%s: %w", m.n, m.elemName, err)
 	}
 	return nil
 }
@@ -166,7 +166,7 @@ func (d *Device) Copy(dst, src Buffer) error {
 		return nil
 	}
 	if err := d.b.copyDtoD(dp, sp, dm.Bytes()); err != nil {
-		return fmt.Errorf("device copy of %d bytes: %w", dm.Bytes(), explain(err))
+		return fmt.Errorf("device copy of %d bytes: %w", dm.Bytes(), err)
 	}
 	return nil
 }

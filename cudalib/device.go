@@ -61,7 +61,7 @@ func (d *Device) MemInfo() (free, total uint64, err error) {
 // raised by any earlier asynchronous launch.
 func (d *Device) Synchronize() error {
 	if err := d.b.synchronize(); err != nil {
-		return fmt.Errorf("synchronize: %w", explain(err))
+		return fmt.Errorf("synchronize: %w", err)
 	}
 	return nil
 }

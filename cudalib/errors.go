@@ -55,10 +55,6 @@ func kindOf(err error) ErrorKind {
 	return KindOther
 }
 
-// explain is the hook for adding context to backend errors; DeviceError
-// already carries its own hints, so it only passes them through.
-func explain(err error) error { return err }
-
 // OutOfMemoryError says how much was asked for and how much was free.
 type OutOfMemoryError struct {
 	Requested, Free, Total uint64

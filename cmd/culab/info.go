@@ -1,0 +1,26 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/culab/culab/cudalib"
+)
+
+// runInfo prints the device report. Having no GPU is not a failure: the
+// report says why, and the exit status stays 0 unless -require-gpu is set.
+func runInfo(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("info", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	requireGPU := fs.Bool("require-gpu", false, "exit with an error when no GPU can be used")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	r := cudalib.Probe()
+	fmt.Fprintf(stdout, "culab %s\n%s", version, r)
+	if *requireGPU && !r.GPU() {
+		return fmt.Errorf("no GPU can be used: %v", r.DeviceErr)
+	}
+	return nil
+}
