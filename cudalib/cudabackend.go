@@ -313,7 +313,7 @@ func (s *cudaStream) synchronize() error { return deviceErr(s.ctx.StreamSynchron
 func (s *cudaStream) destroy() error     { return deviceErr(s.ctx.StreamDestroy(s.s)) }
 
 type cudaTimer struct {
-	ctx        *driver.Context
+	ctx            *driver.Context
 	evStart, evEnd driver.Event
 }
 

@@ -127,7 +127,9 @@ func (i Info) PeakBandwidth() float64 {
 
 func (i Info) String() string {
 	var b strings.Builder
-	row := func(k string, format string, v ...any) { fmt.Fprintf(&b, "%-28s "+format+"\n", append([]any{k + ":"}, v...)...) }
+	row := func(k string, format string, v ...any) {
+		fmt.Fprintf(&b, "%-28s "+format+"\n", append([]any{k + ":"}, v...)...)
+	}
 	row("Device", "%d: %s", i.Ordinal, i.Name)
 	row("Backend", "%s", i.Backend)
 	row("Compute capability", "%d.%d (%s)", i.Major, i.Minor, i.Arch())
