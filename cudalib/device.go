@@ -30,14 +30,28 @@ type Device struct {
 // Open opens the first GPU.
 func Open() (*Device, error) { return OpenDevice(0) }
 
+// A process has one primary context per GPU, so it has one Device per GPU:
+// opening a GPU again returns the same Device.
+var (
+	openMu sync.Mutex
+	opened = map[int]*Device{}
+)
+
 // OpenDevice opens GPU number i (0-based). It never panics: when no GPU can
 // be used the error says exactly why (library missing, no device, ...).
 func OpenDevice(i int) (*Device, error) {
+	openMu.Lock()
+	defer openMu.Unlock()
+	if d, ok := opened[i]; ok {
+		return d, nil
+	}
 	b, err := openCUDA(i)
 	if err != nil {
 		return nil, fmt.Errorf("open device %d: %w", i, err)
 	}
-	return &Device{b: b, ordinal: i, info: b.info()}, nil
+	d := &Device{b: b, ordinal: i, info: b.info()}
+	opened[i] = d
+	return d, nil
 }
 
 // Info describes the device: what the seed labs' device queries print.
@@ -80,8 +94,18 @@ func (d *Device) Reset() error {
 	return nil
 }
 
-// Close releases the device's context. The Device must not be used after.
-func (d *Device) Close() error { return d.b.close() }
+// Close releases the device's context. Every user of the GPU in this
+// process shares the Device, so only a program that is done with the GPU
+// closes it; a later OpenDevice opens it afresh.
+func (d *Device) Close() error {
+	openMu.Lock()
+	delete(opened, d.ordinal)
+	openMu.Unlock()
+	d.mu.Lock()
+	d.gen++
+	d.mu.Unlock()
+	return d.b.close()
+}
 
 func (d *Device) generation() int {
 	d.mu.Lock()

@@ -73,11 +73,21 @@ func (c *Context) Release() error {
 }
 
 // Reset destroys every allocation and module of the primary context and
-// makes it usable again: the way out of a sticky kernel fault.
+// makes it usable again: the way out of a sticky kernel fault. The context
+// is made not current and released first, so that nothing holds the
+// faulted one.
 func (c *Context) Reset() error {
 	return c.do(func() error {
+		if err := check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, 0)); err != nil {
+			return err
+		}
 		if err := check("cuDevicePrimaryCtxReset_v2", call(sym.cuDevicePrimaryCtxReset, uintptr(c.dev))); err != nil {
 			return err
+		}
+		for ; c.retains > 0; c.retains-- {
+			if err := check("cuDevicePrimaryCtxRelease_v2", call(sym.cuDevicePrimaryCtxRelease, uintptr(c.dev))); err != nil {
+				return err
+			}
 		}
 		return c.retain()
 	})

@@ -1,0 +1,282 @@
+package cudalib
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// openGPU opens the first GPU or skips the test, saying why.
+func openGPU(t *testing.T) *Device {
+	t.Helper()
+	d, err := Open()
+	if err != nil {
+		t.Skipf("no GPU: %v", err)
+	}
+	return d
+}
+
+func randFloats(rng *rand.Rand, n int) []float32 {
+	out := make([]float32, n)
+	for i := range out {
+		out[i] = rng.Float32()*2 - 1
+	}
+	return out
+}
+
+const vecAddSrc = `
+__global__ void vadd(float* out, const float* a, const float* b, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = a[i] + b[i];
+}
+
+template <int N>
+__global__ void scale(float* a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) a[i] *= N;
+}
+
+// Reverses n floats through dynamic shared memory in one block.
+__global__ void reverse_smem(float* a, int n) {
+    extern __shared__ float s[];
+    for (int i = threadIdx.x; i < n; i += blockDim.x) s[i] = a[i];
+    __syncthreads();
+    for (int i = threadIdx.x; i < n; i += blockDim.x) a[i] = s[n - 1 - i];
+}
+
+__global__ void bad_store(float* a) {
+    float* p = (float*)0x10;  // never a valid device address
+    p[threadIdx.x] = a[0];
+}
+
+__global__ void spin(long long cycles, int* out) {
+    long long start = clock64();
+    while (clock64() - start < cycles) {}
+    out[0] = 1;
+}
+`
+
+func TestGPUVectorAdd(t *testing.T) {
+	d := openGPU(t)
+	m, err := d.Compile(vecAddSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := m.Kernel("vadd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
+	for _, n := range []int{1, 1000, 1 << 20, 3_000_017} {
+		a, b := randFloats(rng, n), randFloats(rng, n)
+		da, _ := d.Float32sFrom(a)
+		db, _ := d.Float32sFrom(b)
+		dout, err := d.Float32s(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dout.Fill(float32(math.NaN())); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.Run(Linear(n, 256), dout, da, db, n); err != nil {
+			t.Fatal(err)
+		}
+		out, err := dout.ToHost()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range out {
+			if out[i] != a[i]+b[i] {
+				t.Fatalf("n=%d: out[%d] = %v, want %v", n, i, out[i], a[i]+b[i])
+			}
+		}
+		for _, buf := range []Buffer{da, db, dout} {
+			if err := buf.Free(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestGPUTemplateByNameExpression(t *testing.T) {
+	d := openGPU(t)
+	m, err := d.Compile(vecAddSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := m.Kernel("scale<3>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := randFloats(rand.New(rand.NewPCG(7, 7)), 4097)
+	buf, _ := d.Float32sFrom(host)
+	defer buf.Free()
+	if err := k.Run(Linear(len(host), 128), buf, len(host)); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := buf.ToHost()
+	for i := range out {
+		if out[i] != 3*host[i] {
+			t.Fatalf("out[%d] = %v, want %v", i, out[i], 3*host[i])
+		}
+	}
+}
+
+func TestGPUDynamicSharedOver48K(t *testing.T) {
+	d := openGPU(t)
+	n := d.Info().SharedPerBlockOptin/4 - 64 // nearly all of the opt-in maximum
+	if n*4 <= 48<<10 {
+		t.Skipf("device allows only %d bytes of shared memory per block", d.Info().SharedPerBlockOptin)
+	}
+	m, err := d.Compile(vecAddSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := m.Kernel("reverse_smem")
+	host := randFloats(rand.New(rand.NewPCG(1, 2)), n)
+	buf, _ := d.Float32sFrom(host)
+	defer buf.Free()
+	if err := k.Run(Config{Grid: D1(1), Block: D1(1024), Shared: n * 4}, buf, n); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := buf.ToHost()
+	for i := range out {
+		if out[i] != host[n-1-i] {
+			t.Fatalf("out[%d] = %v, want %v (shared %d bytes)", i, out[i], host[n-1-i], n*4)
+		}
+	}
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Shared: d.Info().SharedPerBlockOptin + 4}, buf, n); err == nil {
+		t.Fatal("launch over the shared memory limit was not refused")
+	}
+}
+
+func TestGPUCompileErrorLine(t *testing.T) {
+	d := openGPU(t)
+	src := "__global__ void k(float* a) {\n    int i = threadIdx.x;\n    a[i] = undefined_name;\n}\n"
+	_, err := d.Compile(src)
+	var ce *CompileError
+	if !errors.As(err, &ce) {
+		t.Fatalf("got %v, want *CompileError", err)
+	}
+	if len(ce.Diagnostics) == 0 || ce.Diagnostics[0].Line != 3 || ce.Diagnostics[0].Column != 12 {
+		t.Fatalf("diagnostics %+v, want line 3 column 12", ce.Diagnostics)
+	}
+}
+
+func TestGPUEventTimingMatchesWallClock(t *testing.T) {
+	d := openGPU(t)
+	m, _ := d.Compile(vecAddSrc)
+	k, _ := m.Kernel("spin")
+	out, _ := d.Int32s(1)
+	defer out.Free()
+	cycles := int64(d.Info().ClockKHz) * 5 // about 5 ms at the base clock
+	if cycles == 0 {
+		cycles = 10_000_000
+	}
+	start := time.Now()
+	tm, err := k.TimeWith(TimeOptions{Warmup: 1, MinReps: 10, MinTime: time.Millisecond}, Config{Grid: D1(1), Block: D1(1)}, cycles, out)
+	wall := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perRun := wall / time.Duration(tm.Reps+1)
+	if tm.Median <= 0 || tm.Median > perRun || tm.Median < perRun/3 {
+		t.Fatalf("median %v vs wall %v per run (%d reps): not plausible", tm.Median, perRun, tm.Reps)
+	}
+	if tm.Min > tm.Median || tm.Median > tm.Max || len(tm.Samples) != tm.Reps {
+		t.Fatalf("inconsistent timing %+v", tm)
+	}
+}
+
+func TestGPUOccupancy(t *testing.T) {
+	d := openGPU(t)
+	m, _ := d.Compile(vecAddSrc)
+	k, _ := m.Kernel("vadd")
+	occ, err := k.SuggestBlock(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if occ.Block <= 0 || occ.Block > d.Info().MaxThreadsPerBlock || occ.Block%d.Info().WarpSize != 0 || occ.MinGrid < d.Info().SMCount {
+		t.Fatalf("implausible suggestion %+v for %s", occ, d)
+	}
+	n, err := k.ActiveBlocksPerSM(occ.Block, 0)
+	if err != nil || n < 1 {
+		t.Fatalf("active blocks %d, %v", n, err)
+	}
+}
+
+func TestGPUFaultThenReset(t *testing.T) {
+	d := openGPU(t)
+	m, _ := d.Compile(vecAddSrc)
+	bad, _ := m.Kernel("bad_store")
+	buf, _ := d.Float32s(1)
+	err := bad.Run(Config{Grid: D1(1), Block: D1(32)}, buf)
+	if !IsFault(err) {
+		t.Fatalf("got %v, want a kernel fault", err)
+	}
+	if err := d.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if err := buf.CopyFrom([]float32{1}); !errors.Is(err, ErrFreed) {
+		t.Fatalf("stale buffer after reset: got %v, want ErrFreed", err)
+	}
+	if _, err := bad.Time(Config{Grid: D1(1), Block: D1(1)}, buf); err == nil {
+		t.Fatal("stale kernel after reset was launched")
+	}
+	// The device works again.
+	m, err = d.Compile(vecAddSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := m.Kernel("vadd")
+	a := []float32{1, 2, 3}
+	da, _ := d.Float32sFrom(a)
+	out, _ := d.Float32s(3)
+	if err := k.Run(Linear(3, 32), out, da, da, 3); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := out.ToHost()
+	if got[0] != 2 || got[1] != 4 || got[2] != 6 {
+		t.Fatalf("after reset got %v", got)
+	}
+}
+
+func TestGPUOutOfMemory(t *testing.T) {
+	d := openGPU(t)
+	_, err := d.Float64s(int(d.Info().TotalMem)) // 8× the device's memory
+	var oom *OutOfMemoryError
+	if !errors.As(err, &oom) || oom.Requested != 8*d.Info().TotalMem || oom.Total == 0 {
+		t.Fatalf("got %v, want *OutOfMemoryError with sizes", err)
+	}
+	b, err := d.Float32s(1 << 20)
+	if err != nil {
+		t.Fatalf("allocation after OOM: %v", err)
+	}
+	b.Free()
+}
+
+func TestGPULaunchRefusedBeforeLaunch(t *testing.T) {
+	d := openGPU(t)
+	m, _ := d.Compile(vecAddSrc)
+	k, _ := m.Kernel("vadd")
+	f, _ := d.Float32s(4)
+	g, _ := d.Float64s(4)
+	defer f.Free()
+	defer g.Free()
+	cases := map[string]func() error{
+		"block too large": func() error { return k.Launch(Config{Grid: D1(1), Block: D1(2048)}, f, f, f, 4) },
+		"too few args":    func() error { return k.Launch(Linear(4, 32), f, f, 4) },
+		"wrong elem type": func() error { return k.Launch(Linear(4, 32), g, f, f, 4) },
+		"scalar for ptr":  func() error { return k.Launch(Linear(4, 32), 1, f, f, 4) },
+		"unsupported":     func() error { return k.Launch(Linear(4, 32), f, f, f, "4") },
+		"grid y too big":  func() error { return k.Launch(Config{Grid: D2(1, 1<<20), Block: D1(32)}, f, f, f, 4) },
+	}
+	for name, launch := range cases {
+		var le *LaunchError
+		if err := launch(); !errors.As(err, &le) {
+			t.Errorf("%s: got %v, want *LaunchError", name, err)
+		}
+	}
+}

@@ -1,0 +1,359 @@
+package cudalib
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// fakeBackend records launches in host memory; it exercises everything of
+// the user API that does not need a GPU.
+type fakeBackend struct {
+	mem      map[devPtr][]byte
+	next     devPtr
+	launches []fakeLaunch
+	sizes    []int
+	attrs    Attributes
+	optIn    int
+	resets   int
+}
+
+type fakeLaunch struct {
+	cfg  launchConfig
+	args []uint64
+}
+
+func newFakeDevice() (*Device, *fakeBackend) {
+	fb := &fakeBackend{mem: map[devPtr][]byte{}, next: 0x1000, attrs: Attributes{MaxThreads: 1024, Registers: 16}}
+	inf := Info{Name: "fake", MaxThreadsPerBlock: 1024, MaxBlockDim: [3]int{1024, 1024, 64},
+		MaxGridDim: [3]int{math.MaxInt32, 65535, 65535}, SharedPerBlock: 48 << 10, SharedPerBlockOptin: 227 << 10}
+	return &Device{b: fb, info: inf}, fb
+}
+
+func (f *fakeBackend) info() Info                       { return Info{} }
+func (f *fakeBackend) memInfo() (uint64, uint64, error) { return 1 << 30, 2 << 30, nil }
+func (f *fakeBackend) synchronize() error               { return nil }
+func (f *fakeBackend) reset() error                     { f.resets++; f.mem = map[devPtr][]byte{}; return nil }
+func (f *fakeBackend) close() error                     { return nil }
+func (f *fakeBackend) newStream() (streamImpl, error)   { return nil, errors.New("no streams") }
+func (f *fakeBackend) newTimer() (timerImpl, error)     { return &fakeTimer{}, nil }
+func (f *fakeBackend) copyDtoD(dst, src devPtr, n int) error {
+	copy(f.mem[dst], f.mem[src][:n])
+	return nil
+}
+
+func (f *fakeBackend) alloc(n int) (devPtr, error) {
+	if n > 1<<30 {
+		return 0, &DeviceError{Op: "alloc", Name: "OOM", Kind: KindOutOfMemory}
+	}
+	p := f.next
+	f.next += devPtr(n + 256)
+	f.mem[p] = make([]byte, n)
+	return p, nil
+}
+
+func (f *fakeBackend) free(p devPtr) error { delete(f.mem, p); return nil }
+
+func (f *fakeBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
+	copy(f.mem[dst], unsafe.Slice((*byte)(src), n))
+	return nil
+}
+
+func (f *fakeBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
+	copy(unsafe.Slice((*byte)(dst), n), f.mem[src])
+	return nil
+}
+
+func (f *fakeBackend) fill(dst devPtr, pattern uint64, size, count int) error {
+	b := f.mem[dst]
+	for i := 0; i < count; i++ {
+		for j := 0; j < size; j++ {
+			b[i*size+j] = byte(pattern >> (8 * j))
+		}
+	}
+	return nil
+}
+
+func (f *fakeBackend) compile(req compileRequest) (moduleImpl, error) {
+	names := map[string]string{}
+	for _, e := range req.nameExprs {
+		names[e] = "_Z" + e
+	}
+	return &fakeModule{f: f, names: names}, nil
+}
+
+type fakeModule struct {
+	f     *fakeBackend
+	names map[string]string
+}
+
+func (m *fakeModule) function(string) (functionImpl, error) { return &fakeFunc{m.f}, nil }
+func (m *fakeModule) lowered() map[string]string            { return m.names }
+func (m *fakeModule) compileLog() string                    { return "" }
+func (m *fakeModule) cached() bool                          { return false }
+func (m *fakeModule) unload() error                         { return nil }
+
+type fakeFunc struct{ f *fakeBackend }
+
+func (fn *fakeFunc) attributes() (Attributes, error)         { return fn.f.attrs, nil }
+func (fn *fakeFunc) paramSizes() ([]int, bool)               { return fn.f.sizes, fn.f.sizes != nil }
+func (fn *fakeFunc) setMaxDynamicShared(n int) error         { fn.f.optIn = n; return nil }
+func (fn *fakeFunc) suggestBlock(int) (int, int, error)      { return 264, 768, nil }
+func (fn *fakeFunc) activeBlocksPerSM(int, int) (int, error) { return 2, nil }
+func (fn *fakeFunc) launch(c launchConfig, p []unsafe.Pointer) error {
+	var args []uint64
+	for _, ptr := range p {
+		args = append(args, *(*uint64)(ptr))
+	}
+	fn.f.launches = append(fn.f.launches, fakeLaunch{c, args})
+	return nil
+}
+
+type fakeTimer struct{ n int }
+
+func (t *fakeTimer) start(streamImpl) error { return nil }
+func (t *fakeTimer) stop(streamImpl) error  { return nil }
+func (t *fakeTimer) destroy() error         { return nil }
+func (t *fakeTimer) elapsed() (float64, error) {
+	t.n++
+	return float64(t.n%5 + 1), nil // 1..5 ms, cycling
+}
+
+const testSrc = `
+// __global__ void commented_out(int x) {}
+__global__ void __launch_bounds__(256) vadd(float* __restrict__ out, const float* a, const float *b, int n) {}
+template <int T>
+__global__ void tiled(const float* a, double* b, long long n, unsigned flags) {}
+extern "C" __global__ void plain(void) {}
+`
+
+func TestScanKernels(t *testing.T) {
+	got := scanKernels(testSrc)
+	if len(got) != 3 {
+		t.Fatalf("found %d kernels: %+v", len(got), got)
+	}
+	v, tl, p := got[0], got[1], got[2]
+	if v.name != "vadd" || v.template || len(v.params) != 4 || !v.params[0].pointer || v.params[0].elem != "float" || v.params[3].elem != "int" {
+		t.Errorf("vadd: %+v", v)
+	}
+	if tl.name != "tiled" || !tl.template || tl.params[1].elem != "double" || tl.params[2].elem != "long long" || tl.params[3].elem != "unsigned" {
+		t.Errorf("tiled: %+v", tl)
+	}
+	if p.name != "plain" || len(p.params) != 0 {
+		t.Errorf("plain: %+v", p)
+	}
+}
+
+func fakeKernel(t *testing.T, name string) (*Device, *fakeBackend, *Kernel) {
+	t.Helper()
+	d, fb := newFakeDevice()
+	m, err := d.Compile(testSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Kernels(); strings.Join(got, ",") != "plain,tiled<...>,vadd" {
+		t.Fatalf("Kernels() = %v", got)
+	}
+	k, err := m.Kernel(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, fb, k
+}
+
+func TestLaunchMarshalsArguments(t *testing.T) {
+	d, fb, k := fakeKernel(t, "vadd")
+	out, _ := d.Float32s(10)
+	a, _ := d.Float32s(10)
+	if err := k.Launch(Linear(10, 4), out, a, a, 10); err != nil {
+		t.Fatal(err)
+	}
+	l := fb.launches[0]
+	if l.cfg.grid != (Dim3{3, 1, 1}) || l.cfg.block != (Dim3{4, 1, 1}) {
+		t.Errorf("config %+v", l.cfg)
+	}
+	if l.args[0] != uint64(out.ptr) || l.args[1] != uint64(a.ptr) || l.args[3] != 10 {
+		t.Errorf("args %x", l.args)
+	}
+	_, _, tk := fakeKernel(t, "tiled<32>")
+	b64, _ := d.Float64s(1)
+	if err := tk.Launch(Linear(1, 1), a, b64, int64(-2), uint32(7)); err != nil {
+		t.Fatal(err)
+	}
+	if tk.name != "tiled<32>" || len(tk.Params()) != 4 {
+		t.Errorf("template kernel %q params %v", tk.name, tk.Params())
+	}
+}
+
+func TestArgBits(t *testing.T) {
+	cases := []struct {
+		v    any
+		bits uint64
+		size int
+	}{
+		{int(-1), 0xffffffff, 4}, {int32(5), 5, 4}, {uint32(7), 7, 4}, {int64(-1), math.MaxUint64, 8},
+		{uint64(9), 9, 8}, {float32(1.5), uint64(math.Float32bits(1.5)), 4}, {2.5, math.Float64bits(2.5), 8}, {true, 1, 1},
+	}
+	for _, c := range cases {
+		bits, size, _, err := argBits(c.v)
+		if err != nil || bits != c.bits || size != c.size {
+			t.Errorf("%T %v: bits %x size %d err %v", c.v, c.v, bits, size, err)
+		}
+	}
+	for _, bad := range []any{math.MaxInt32 + 1, "s", nil, []float32{1}, (*Float32s)(nil), struct{}{}} {
+		if _, _, _, err := argBits(bad); err == nil {
+			t.Errorf("%T %v accepted", bad, bad)
+		}
+	}
+}
+
+func TestLaunchRefusals(t *testing.T) {
+	d, fb, k := fakeKernel(t, "vadd")
+	f, _ := d.Float32s(4)
+	g, _ := d.Float64s(4)
+	cases := map[string]struct {
+		cfg  Config
+		args []any
+		want string
+	}{
+		"block over max":   {Config{Grid: D1(1), Block: D2(64, 32)}, []any{f, f, f, 4}, "2048 threads"},
+		"zero block":       {Config{Grid: D1(1), Block: Dim3{}}, []any{f, f, f, 4}, "dimension x is 0"},
+		"block z over":     {Config{Grid: D1(1), Block: D3(1, 1, 65)}, []any{f, f, f, 4}, "dimension z is 65"},
+		"grid y over":      {Config{Grid: D2(1, 70000), Block: D1(32)}, []any{f, f, f, 4}, "dimension y is 70000"},
+		"shared over":      {Config{Grid: D1(1), Block: D1(32), Shared: 300 << 10}, []any{f, f, f, 4}, "shared memory"},
+		"negative shared":  {Config{Grid: D1(1), Block: D1(32), Shared: -1}, []any{f, f, f, 4}, "negative"},
+		"arg count":        {Linear(4, 4), []any{f, f, 4}, "3 arguments given; the kernel takes 4"},
+		"scalar for ptr":   {Linear(4, 4), []any{f, 1, f, 4}, "device buffer is needed"},
+		"buffer for int":   {Linear(4, 4), []any{f, f, f, f}, "got a device buffer"},
+		"elem type":        {Linear(4, 4), []any{g, f, f, 4}, "needs a buffer of float32, got one of float64"},
+		"scalar type":      {Linear(4, 4), []any{f, f, f, 4.0}, "needs int32, got float64"},
+		"unsupported type": {Linear(4, 4), []any{f, f, f, "4"}, "unsupported type string"},
+	}
+	for name, c := range cases {
+		err := k.Launch(c.cfg, c.args...)
+		var le *LaunchError
+		if !errors.As(err, &le) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want LaunchError containing %q", name, err, c.want)
+		}
+	}
+	if len(fb.launches) != 0 {
+		t.Fatalf("%d refused launches reached the backend", len(fb.launches))
+	}
+	// Sizes from the driver win where the source scan cannot see.
+	fb.sizes = []int{8, 8, 8, 8}
+	m, _ := d.Compile(testSrc)
+	k2, _ := m.Kernel("vadd")
+	if err := k2.Launch(Linear(4, 4), f, f, f, 4); err == nil || !strings.Contains(err.Error(), "parameter is 8 bytes") {
+		t.Errorf("size mismatch: %v", err)
+	}
+}
+
+func TestLaunchOptsInToLargeSharedMemory(t *testing.T) {
+	d, fb, k := fakeKernel(t, "vadd")
+	f, _ := d.Float32s(4)
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Shared: 100 << 10}, f, f, f, 4); err != nil {
+		t.Fatal(err)
+	}
+	if fb.optIn != 100<<10 || fb.launches[0].cfg.shared != 100<<10 {
+		t.Fatalf("opt-in %d, launch %+v", fb.optIn, fb.launches[0].cfg)
+	}
+}
+
+func TestBuffers(t *testing.T) {
+	d, _ := newFakeDevice()
+	b, err := d.Int32sFrom([]int32{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.CopyFrom([]int32{1, 2}); err == nil || !strings.Contains(err.Error(), "size mismatch") {
+		t.Errorf("short copy: %v", err)
+	}
+	if err := b.CopyTo(make([]int32, 4)); err == nil {
+		t.Error("long copy accepted")
+	}
+	f, _ := d.Float64s(3)
+	if err := f.Fill(-2.5); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.ToHost(); got[0] != -2.5 || got[2] != -2.5 {
+		t.Errorf("fill float64: %v", got)
+	}
+	c, _ := d.Int32s(3)
+	if err := d.Copy(c, b); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := c.ToHost(); got[1] != 2 {
+		t.Errorf("device copy: %v", got)
+	}
+	if err := d.Copy(f, b); err == nil {
+		t.Error("copy between sizes accepted")
+	}
+	if _, err := d.Float32s(-1); err == nil {
+		t.Error("negative length accepted")
+	}
+	var oom *OutOfMemoryError
+	if _, err := d.Float64s(1 << 28); !errors.As(err, &oom) || oom.Requested != 8<<28 || oom.Free != 1<<30 {
+		t.Errorf("oom: %v", err)
+	}
+	if err := b.Free(); err != nil || b.Free() != nil {
+		t.Error("double free is an error")
+	}
+	if _, err := b.ToHost(); !errors.Is(err, ErrFreed) {
+		t.Errorf("use after free: %v", err)
+	}
+	if err := d.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Fill(1); !errors.Is(err, ErrFreed) {
+		t.Errorf("use after reset: %v", err)
+	}
+}
+
+func TestTimeRepeatsUntilBothMinimums(t *testing.T) {
+	d, fb, k := fakeKernel(t, "vadd")
+	f, _ := d.Float32s(4)
+	tm, err := k.TimeWith(TimeOptions{Warmup: 3, MinReps: 10, MinTime: 40 * time.Millisecond}, Linear(4, 4), f, f, f, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Samples cycle 2,3,4,5,1 ms (15 per 5): 40 ms needs 14 samples.
+	if tm.Reps != 14 || len(fb.launches) != 3+14 {
+		t.Fatalf("reps %d, launches %d", tm.Reps, len(fb.launches))
+	}
+	if tm.Min != time.Millisecond || tm.Max != 5*time.Millisecond || tm.Median != 3*time.Millisecond {
+		t.Fatalf("timing %v", tm)
+	}
+}
+
+func TestInterruptStopsTiming(t *testing.T) {
+	d, _, k := fakeKernel(t, "vadd")
+	f, _ := d.Float32s(4)
+	ctx, cancel := context.WithCancel(context.Background())
+	restore := SetContext(ctx)
+	defer restore()
+	cancel()
+	if _, err := k.Time(Linear(4, 4), f, f, f, 4); err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("got %v, want interrupted", err)
+	}
+}
+
+func TestOpenWithoutGPUIsAnError(t *testing.T) {
+	r := Probe()
+	if r.GPU() {
+		t.Skip("this machine has a GPU: the no-GPU path is not reachable")
+	}
+	d, err := Open()
+	if err == nil || d != nil {
+		t.Fatalf("Open() = %v, %v; want an error", d, err)
+	}
+	if !strings.Contains(err.Error(), "libcuda.so.1") && !strings.Contains(err.Error(), "CUDA_ERROR") {
+		t.Fatalf("error does not say why: %v", err)
+	}
+	if !strings.Contains(r.String(), "No GPU can be used") {
+		t.Fatalf("report: %s", r)
+	}
+}
