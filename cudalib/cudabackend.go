@@ -3,6 +3,7 @@ package cudalib
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/driver"
@@ -15,11 +16,9 @@ type cudaBackend struct {
 	inf Info
 }
 
-// cachedCompile: TEMPORARY until nvrtc.Cache lands.
-func cachedCompile(lib *nvrtc.Lib, req nvrtc.Request) (*nvrtc.Result, bool, error) {
-	r, err := lib.Compile(req)
-	return r, false, err
-}
+// compileCache is shared by every device of the process: in memory, and
+// on disk under $XDG_CACHE_HOME/culab.
+var compileCache = sync.OnceValue(func() *nvrtc.Cache { return nvrtc.NewCache(nvrtc.DefaultCacheDir()) })
 
 func openCUDA(ordinal int) (backend, error) {
 	n, err := driver.DeviceCount()
@@ -162,7 +161,7 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, hit, err := cachedCompile(lib, nvrtc.Request{
+	res, hit, err := compileCache().Compile(lib, nvrtc.Request{
 		Name: req.name, Source: req.source, Options: req.options, NameExpressions: req.nameExprs, Target: tgt,
 	})
 	if err != nil {
@@ -205,7 +204,7 @@ func CheckSource(name, src string, opts ...string) error {
 	if len(archs) > 0 {
 		arch = archs[len(archs)-1]
 	}
-	_, _, err = cachedCompile(lib, nvrtc.Request{Name: name, Source: src, Options: opts,
+	_, _, err = compileCache().Compile(lib, nvrtc.Request{Name: name, Source: src, Options: opts,
 		NameExpressions: kernelNames(src), Target: nvrtc.Target{Arch: arch}})
 	return compileErr(err)
 }
