@@ -1,0 +1,2 @@
+__global__ void k(float* a) {
+  a[0] = 1;

@@ -1,0 +1,2 @@
+#include "nothere.h"
+template<int N> __global__ void k(float* a) {}
