@@ -1,0 +1,228 @@
+package labs
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/culab/culab/cudalib"
+)
+
+// array is a host array that a lab moves to and from the device: inputs are
+// uploaded, outputs poisoned, fetched and checked element by element.
+type array interface {
+	length() int
+	// alloc allocates a device buffer of the same length and type.
+	alloc(dev *cudalib.Device) (cudalib.Buffer, error)
+	// upload copies the host data into b (made by alloc).
+	upload(b cudalib.Buffer) error
+	// poison fills b with a value no correct kernel writes (NaN, or
+	// poisonInt for integers), so unwritten elements fail the check.
+	poison(b cudalib.Buffer) error
+	// fetch copies b into the host array.
+	fetch(b cudalib.Buffer) error
+	// at is element i as float64; NaN for an integer still poisoned.
+	at(i int) float64
+}
+
+// poisonInt marks unwritten integer outputs; labs' integer results (such as
+// distances) are never negative.
+const poisonInt = math.MinInt32
+
+// f32, f64 and i32 are host arrays of float32, float64 and int32; complex
+// values (float2, double2) are interleaved f32 or f64 arrays of twice the
+// length.
+type (
+	f32 []float32
+	f64 []float64
+	i32 []int32
+)
+
+func (a f32) length() int { return len(a) }
+func (a f32) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
+	return dev.Float32s(len(a))
+}
+func (a f32) upload(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyFrom(a) }
+func (a f32) poison(b cudalib.Buffer) error {
+	return b.(*cudalib.Float32s).Fill(float32(math.NaN()))
+}
+func (a f32) fetch(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyTo(a) }
+func (a f32) at(i int) float64             { return float64(a[i]) }
+
+func (a f64) length() int { return len(a) }
+func (a f64) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
+	return dev.Float64s(len(a))
+}
+func (a f64) upload(b cudalib.Buffer) error { return b.(*cudalib.Float64s).CopyFrom(a) }
+func (a f64) poison(b cudalib.Buffer) error { return b.(*cudalib.Float64s).Fill(math.NaN()) }
+func (a f64) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Float64s).CopyTo(a) }
+func (a f64) at(i int) float64              { return a[i] }
+
+func (a i32) length() int { return len(a) }
+func (a i32) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
+	return dev.Int32s(len(a))
+}
+func (a i32) upload(b cudalib.Buffer) error { return b.(*cudalib.Int32s).CopyFrom(a) }
+func (a i32) poison(b cudalib.Buffer) error { return b.(*cudalib.Int32s).Fill(poisonInt) }
+func (a i32) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Int32s).CopyTo(a) }
+func (a i32) at(i int) float64 {
+	if a[i] == poisonInt {
+		return math.NaN()
+	}
+	return float64(a[i])
+}
+
+// tolerance bounds the relative error of a correct output:
+// ‖out−ref‖₂/‖ref‖₂ ≤ l2 and every element's relative error ≤ max.
+type tolerance struct{ l2, max float64 }
+
+// exact is the tolerance of outputs that are copies or integers.
+var exact = tolerance{}
+
+// unit32 is float32's unit roundoff, 2⁻²⁴.
+const unit32 = 0x1p-24
+
+// sumTolerance is the tolerance of float32 sums of k products of inputs of
+// similar size: rounding errors of a k-term sum grow like √k units of
+// roundoff for random data (k in the worst case). The margins (8 and 64)
+// keep correct summation orders (tiles, FMA) well inside; an element that
+// is wrong by the size of one input is still thousands of times outside.
+func sumTolerance(k int) tolerance {
+	r := math.Sqrt(float64(max(k, 1)))
+	return tolerance{l2: 8 * unit32 * r, max: 64 * unit32 * r}
+}
+
+// reference is what one output must hold: the float64 value of every
+// element, or of a sample of elements when the full reference would take
+// too long (every element is still checked for being written).
+type reference struct {
+	want []float64 // expected values: every element, or those at idx
+	idx  []int     // nil: want covers every element in order
+	// scale, when set (same length as want), is each element's error scale
+	// (e.g. the magnitude a rounding bound is proportional to); nil: the
+	// larger of |want_i| and the RMS of want, so elements that are near
+	// zero by cancellation do not count as huge relative errors.
+	scale []float64
+	tol   tolerance
+	how   string // said in the check text when not the full reference
+}
+
+// verdict is the outcome of checking one output.
+type verdict struct {
+	pass bool
+	text string
+}
+
+// compare checks out against r: no element may be unwritten (NaN or the
+// integer poison) or non-finite, the relative L2 error must be within
+// r.tol.l2 and every element's relative error within r.tol.max. NaN never
+// passes: every comparison is written so that NaN fails it.
+func compare(out array, r reference) verdict {
+	n := out.length()
+	if r.idx == nil && len(r.want) != n {
+		return verdict{text: fmt.Sprintf("FAIL: output has %d elements, the reference %d", n, len(r.want))}
+	}
+	if r.scale != nil && len(r.scale) != len(r.want) {
+		return verdict{text: fmt.Sprintf("FAIL: reference has %d values but %d scales", len(r.want), len(r.scale))}
+	}
+	unwritten, firstNaN := 0, -1
+	for i := range n {
+		if v := out.at(i); math.IsNaN(v) {
+			if unwritten++; firstNaN < 0 {
+				firstNaN = i
+			}
+		}
+	}
+	var sumSq, refSq float64
+	for _, w := range r.want {
+		refSq += w * w
+	}
+	rms := math.Sqrt(refSq / float64(max(len(r.want), 1)))
+	var maxRel float64
+	wrong, first := 0, -1
+	for j, w := range r.want {
+		i := j
+		if r.idx != nil {
+			i = r.idx[j]
+		}
+		got := out.at(i)
+		e := math.Abs(got - w)
+		sumSq += e * e
+		scale := max(math.Abs(w), rms)
+		if r.scale != nil {
+			scale = r.scale[j]
+		}
+		rel := relative(e, scale)
+		if !(rel <= maxRel) { // NaN sticks
+			maxRel = rel
+		}
+		if !(rel <= r.tol.max) {
+			if wrong++; first < 0 {
+				first = j
+			}
+		}
+	}
+	l2 := relative(math.Sqrt(sumSq), math.Sqrt(refSq))
+	stats := errorStats(l2, maxRel, r.tol)
+	if r.how != "" {
+		stats += " (" + r.how + ")"
+	}
+	switch {
+	case unwritten > 0:
+		return verdict{text: fmt.Sprintf("FAIL: %d of %d elements not written (still poisoned), first [%d]; %s", unwritten, n, firstNaN, stats)}
+	case wrong > 0:
+		i := first
+		if r.idx != nil {
+			i = r.idx[first]
+		}
+		return verdict{text: fmt.Sprintf("FAIL: %d of %d checked elements wrong, first [%d] = %.8g, want %.8g; %s",
+			wrong, len(r.want), i, out.at(i), r.want[first], stats)}
+	case !(l2 <= r.tol.l2):
+		return verdict{text: "FAIL: " + stats}
+	}
+	return verdict{pass: true, text: "ok: " + stats}
+}
+
+// relative is e/scale, 0 when both are 0 and +Inf for an error on a zero
+// scale; NaN stays NaN.
+func relative(e, scale float64) float64 {
+	if scale == 0 {
+		if e == 0 {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	return e / scale
+}
+
+func errorStats(l2, maxRel float64, tol tolerance) string {
+	if tol == exact {
+		if l2 == 0 && maxRel == 0 {
+			return "exact"
+		}
+		return fmt.Sprintf("rel L2 err %.2g, max rel err %.2g (must be exact)", l2, maxRel)
+	}
+	return fmt.Sprintf("rel L2 err %.2g (tol %.1g), max rel err %.2g (tol %.1g)", l2, tol.l2, maxRel, tol.max)
+}
+
+// checkAll checks every output against its reference and joins the texts.
+func checkAll(outs []array, refs []reference) verdict {
+	if len(outs) != len(refs) {
+		return verdict{text: fmt.Sprintf("FAIL: %d outputs but %d references", len(outs), len(refs))}
+	}
+	if len(outs) == 1 {
+		return compare(outs[0], refs[0])
+	}
+	v := verdict{pass: true}
+	var texts []string
+	for i := range outs {
+		c := compare(outs[i], refs[i])
+		v.pass = v.pass && c.pass
+		texts = append(texts, fmt.Sprintf("output %d: %s", i+1, c.text))
+	}
+	v.text = strings.Join(texts, "; ")
+	if !v.pass && !strings.HasPrefix(v.text, "FAIL") {
+		v.text = "FAIL: " + v.text
+	}
+	return v
+}

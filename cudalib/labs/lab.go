@@ -1,0 +1,228 @@
+package labs
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+)
+
+// Lab is one lab of the catalogue: mostly data (its CUDA C source, sizes,
+// variants and metric) plus a few small functions that make its inputs,
+// run its serial CPU baseline and compute the reference outputs.
+//
+// Its exported fields describe it for notebooks; Run and RunWith measure it.
+type Lab struct {
+	Key     string   // catalogue key, e.g. "vecadd"
+	Title   string   // e.g. "Vector addition"
+	Seed    string   // seed report it comes from, e.g. "001"
+	Summary string   // what the lab shows, in a sentence or two
+	File    string   // CUDA C file name under cuda/, e.g. "vecadd.cu"
+	Source  string   // the CUDA C source, embedded from cuda/File
+	Options []string // NVRTC options the source is compiled with
+
+	SizeName string // column title for sizes, e.g. "elements" or "n"
+	Sizes    []int  // sizes Run uses when it is given none
+	Variants []Variant
+	Baseline string // name of the variant SpeedupBase compares against
+
+	MetricName    string // e.g. "bandwidth"
+	MetricUnit    string // e.g. "GB/s"
+	MetricFormula string // how the metric is counted, e.g. "3·4·N bytes / time"
+	Notes         []string
+
+	// smoke are small sizes for tests, including ones that are not
+	// multiples of any block or tile size.
+	smoke []int
+	// label writes a size as the report does ("10W"); nil: decimal.
+	label func(n int) string
+	// work is the metric's numerator for one run at size n, in the metric
+	// unit times seconds (GB for GB/s, GFLOP for GFLOP/s, ...).
+	work func(n int) float64
+	// ceiling is an optional upper bound in the metric's unit for the device.
+	ceiling func(info cudalib.Info) (value float64, name string)
+	// setup makes the inputs of size n from rng; an error means the size
+	// is not valid for the lab.
+	setup func(n int, rng *rand.Rand) (*problem, error)
+	// args are the kernel arguments of the single-kernel variants.
+	args func(g *gpuRun) []any
+}
+
+// Variant is one way of running a lab on the GPU: one kernel with a launch
+// configuration, or a function that enqueues several launches (phases,
+// time steps) or a library call.
+type Variant struct {
+	Name    string   // as the table shows it
+	Kernels []string // kernels it launches, C++ names ("mm_tiled<32>"); none for a library call
+	Launch  string   // the launch configuration in words, e.g. "<<<ceil(n/256), 256>>>"
+	Note    string   // what the variant shows
+
+	// maxSize, when positive, skips larger sizes (the variant would take
+	// minutes there).
+	maxSize int
+	// config is the launch configuration of a single-kernel variant: its
+	// one kernel is launched with config and the lab's args.
+	config func(g *gpuRun, k *cudalib.Kernel) (cudalib.Config, error)
+	// prepare makes a variant that is not a single launch: it looks up
+	// kernels (g.kernel), allocates scratch (g.temp) and returns run, which
+	// enqueues one complete run on the default stream, and the launch
+	// configuration in words for the table. run is called once for the
+	// check and then repeatedly by Device.TimeFunc, always after the inputs
+	// were copied in fresh and the outputs poisoned for the check run only.
+	prepare func(g *gpuRun) (run func() error, launch string, err error)
+}
+
+// Progress receives a label before each step of a run and Done at its end;
+// plots.NewProgress implements it.
+type Progress interface {
+	Step(label string)
+	Done()
+}
+
+// DefaultCPUCap is how long the serial CPU reference may run per size.
+const DefaultCPUCap = 30 * time.Second
+
+// Options tune RunWith. The zero value means the defaults.
+type Options struct {
+	// Seed makes the random inputs reproducible; 0 picks a fresh seed,
+	// which the table's notes give so the run can be repeated.
+	Seed uint64
+	// CPUCap stops the serial CPU reference past this time per size
+	// (0: DefaultCPUCap); negative skips the CPU reference.
+	CPUCap time.Duration
+	// Progress, when set, hears each step.
+	Progress Progress
+	// Time sets the repetitions of each timed variant; the zero value means
+	// cudalib's defaults, reduced to 1 warm-up and 3 runs for variants whose
+	// checked run took longer than SlowRun.
+	Time cudalib.TimeOptions
+}
+
+// SlowRun is how long one checked run may take before RunWith times the
+// variant with fewer repetitions (when Options.Time is left zero).
+const SlowRun = 100 * time.Millisecond
+
+// catalogue holds every lab, filled by register as the package initialises.
+var catalogue []*Lab
+
+// register adds a lab to the catalogue; lab files declare
+// `var X = register(&Lab{...})`.
+func register(l *Lab) *Lab {
+	catalogue = append(catalogue, l)
+	return l
+}
+
+// All lists the labs by seed report, then key. The device query of seeds
+// 000 and 001 is QueryDevice, not a Lab: it has no sizes or variants.
+func All() []*Lab {
+	out := append([]*Lab(nil), catalogue...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Seed != out[j].Seed {
+			return out[i].Seed < out[j].Seed
+		}
+		return out[i].Key < out[j].Key
+	})
+	return out
+}
+
+// Get returns the lab with the given key.
+func Get(key string) (*Lab, error) {
+	var keys []string
+	for _, l := range All() {
+		if l.Key == key {
+			return l, nil
+		}
+		keys = append(keys, l.Key)
+	}
+	return nil, fmt.Errorf("no lab %q (labs: %s)", key, strings.Join(keys, ", "))
+}
+
+// VariantNames lists the variants in table order.
+func (l *Lab) VariantNames() []string {
+	names := make([]string, len(l.Variants))
+	for i, v := range l.Variants {
+		names[i] = v.Name
+	}
+	return names
+}
+
+// SizeLabel writes size n as the lab's report does.
+func (l *Lab) SizeLabel(n int) string {
+	if l.label == nil {
+		return fmt.Sprint(n)
+	}
+	return l.label(n)
+}
+
+// Metric converts the median time of one run at size n into the lab's
+// metric (MetricUnit); 0 when the time is not positive.
+func (l *Lab) Metric(n int, ms float64) float64 {
+	if ms <= 0 {
+		return 0
+	}
+	return l.work(n) / (ms / 1e3)
+}
+
+// Markdown describes the lab for a notebook: its variants and what it
+// measures.
+func (l *Lab) Markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### %s (`%s`, seed %s)\n\n%s\n\n", l.Title, l.Key, l.Seed, l.Summary)
+	fmt.Fprintf(&b, "Metric: %s in %s = %s. Default sizes (%s): %s. Source: `cuda/%s`.\n\n",
+		l.MetricName, l.MetricUnit, l.MetricFormula, l.SizeName, l.sizeList(l.Sizes), l.File)
+	b.WriteString("| variant | kernels | launch | note |\n|---|---|---|---|\n")
+	for _, v := range l.Variants {
+		name := v.Name
+		if name == l.Baseline {
+			name += " (baseline)"
+		}
+		kernels := "library call"
+		if len(v.Kernels) > 0 {
+			kernels = "`" + strings.Join(v.Kernels, "`, `") + "`"
+		}
+		fmt.Fprintf(&b, "| %s | %s | `%s` | %s |\n", name, kernels, v.Launch, v.Note)
+	}
+	for _, n := range l.Notes {
+		fmt.Fprintf(&b, "\n- %s", n)
+	}
+	return b.String()
+}
+
+func (l *Lab) sizeList(sizes []int) string {
+	s := make([]string, len(sizes))
+	for i, n := range sizes {
+		s[i] = l.SizeLabel(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+// pick returns the named variants in the lab's order (all when none are
+// named), or an error naming the unknown ones.
+func (l *Lab) pick(names []string) ([]Variant, error) {
+	if len(names) == 0 {
+		return l.Variants, nil
+	}
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	var out []Variant
+	for _, v := range l.Variants {
+		if want[v.Name] {
+			out = append(out, v)
+			delete(want, v.Name)
+		}
+	}
+	if len(want) > 0 {
+		var unknown []string
+		for n := range want {
+			unknown = append(unknown, fmt.Sprintf("%q", n))
+		}
+		sort.Strings(unknown)
+		return nil, fmt.Errorf("lab %s has no variant %s (variants: %q)", l.Key, strings.Join(unknown, ", "), l.VariantNames())
+	}
+	return out, nil
+}

@@ -1,0 +1,105 @@
+package labs
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+)
+
+// problem is one size of a lab, made by Lab.setup: the host inputs and
+// outputs, the serial CPU baseline and the reference the GPU outputs are
+// checked against.
+type problem struct {
+	in  []array // copied to the device before each variant's checked run
+	out []array // poisoned before each checked run, then fetched and checked
+
+	// cpu runs the serial CPU baseline (the report's "serial" column). Its
+	// loops poll stop every few milliseconds and give up, returning false,
+	// once it says so.
+	cpu func(stop *deadline) bool
+	// cpuOut are the baseline's outputs (same shapes as out) once cpu has
+	// finished; tests check them against ref.
+	cpuOut []array
+	// ref returns one reference per output. cpuDone says whether the CPU
+	// baseline finished within the cap; when it did not, a lab whose full
+	// reference costs as much should check a sample instead. Called at
+	// most once per size, and only when a GPU output needs checking.
+	ref func(cpuDone bool) ([]reference, error)
+}
+
+// deadline lets a CPU reference stop cooperatively when it runs past the
+// cap or the cell is interrupted.
+type deadline struct {
+	at      time.Time
+	stopped bool
+}
+
+func newDeadline(cap time.Duration) *deadline { return &deadline{at: time.Now().Add(cap)} }
+
+// passed reports whether the reference must stop; once true it stays true.
+func (d *deadline) passed() bool {
+	if !d.stopped && (!time.Now().Before(d.at) || cudalib.Interrupted() != nil) {
+		d.stopped = true
+	}
+	return d.stopped
+}
+
+// chunk is how many elements of a streaming loop run between deadline
+// polls: about a tenth of a millisecond of work.
+const chunk = 1 << 16
+
+// forChunks calls f on [lo, hi) pieces of [0, n), polling stop before each
+// piece (so even a tiny loop sees a cap that has already passed); false
+// when it stopped early.
+func forChunks(stop *deadline, n int, f func(lo, hi int)) bool {
+	for lo := 0; lo < n; lo += chunk {
+		if stop.passed() {
+			return false
+		}
+		f(lo, min(lo+chunk, n))
+	}
+	return true
+}
+
+// randomFloats returns n values uniform in ±[0.5, 1.5): never zero, of
+// either sign, and of similar size, so a wrong element stands out.
+func randomFloats(rng *rand.Rand, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		x := 0.5 + rng.Float64()
+		if rng.Uint64()&1 == 0 {
+			x = -x
+		}
+		v[i] = x
+	}
+	return v
+}
+
+// randomFloat32s is randomFloats rounded to float32 (the rounding is exact
+// in float64, so float64 references see the same inputs).
+func randomFloat32s(rng *rand.Rand, n int) []float32 {
+	v := make([]float32, n)
+	for i, x := range randomFloats(rng, n) {
+		v[i] = float32(x)
+	}
+	return v
+}
+
+// touched32 returns n float32s whose memory is already mapped, so that the
+// CPU baseline's time does not include the page faults of a fresh
+// allocation's first touch (the GPU's buffers are allocated before timing
+// too). The non-zero fill keeps the writes from being elided.
+func touched32(n int) []float32 {
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = 1
+	}
+	return s
+}
+
+// newRand is the input generator of size n for a seed: each size has its
+// own stream, so a size's inputs do not depend on which sizes ran before.
+func newRand(seed uint64, n int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(n)))
+}

@@ -1,0 +1,422 @@
+package labs
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+)
+
+// Run measures the lab on dev at the given sizes and variants (none: the
+// lab's defaults) with default options. See RunWith.
+func (l *Lab) Run(dev *cudalib.Device, sizes []int, variants ...string) (Table, error) {
+	return l.RunWith(dev, Options{}, sizes, variants...)
+}
+
+// RunWith measures the lab: for each size it makes fresh random inputs,
+// times the serial CPU reference once (stopped past opts.CPUCap), then for
+// each variant runs it once on poisoned outputs and checks the result
+// against a float64 reference, and times it with Device.TimeFunc.
+//
+// A failed check, or a launch the device refuses for this size, is a row
+// of the table, never an error; errors are for what stops the sweep: an
+// unknown variant or invalid size, a compile failure, a device fault (call
+// dev.Reset()), running out of memory, an interrupt. The rows measured
+// before such an error are returned with it.
+//
+// With dev == nil (no GPU) the table holds the CPU reference times and rows
+// whose Check says "not run: no GPU".
+func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants ...string) (t Table, err error) {
+	vs, err := l.pick(variants)
+	if err != nil {
+		return Table{}, err
+	}
+	if len(sizes) == 0 {
+		sizes = l.Sizes
+	}
+	for _, n := range sizes {
+		if n <= 0 {
+			return Table{}, fmt.Errorf("lab %s: size %d: sizes must be positive", l.Key, n)
+		}
+	}
+	r := &runner{lab: l, opts: opts, variants: vs, seed: opts.Seed, cap: opts.CPUCap}
+	if r.seed == 0 {
+		r.seed = rand.Uint64() | 1 // never 0, so the noted seed can be passed back
+	}
+	if r.cap == 0 {
+		r.cap = DefaultCPUCap
+	}
+	t = r.table(dev)
+	if opts.Progress != nil {
+		defer opts.Progress.Done()
+	}
+	if dev != nil {
+		mod, err := dev.CompileNamed(l.File, l.Source, l.Options...)
+		if err != nil {
+			return t, fmt.Errorf("lab %s: %w", l.Key, err)
+		}
+		defer func() {
+			if uerr := mod.Unload(); uerr != nil && err == nil {
+				err = fmt.Errorf("lab %s: unload module: %w", l.Key, uerr)
+			}
+		}()
+		r.gpu = &gpuLab{dev: dev, info: dev.Info(), mod: mod, kernels: map[string]*cudalib.Kernel{}}
+	}
+	for _, n := range sizes {
+		rows, err := r.size(n)
+		t.Rows = append(t.Rows, rows...)
+		if err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}
+
+// runner is the state of one RunWith.
+type runner struct {
+	lab      *Lab
+	opts     Options
+	variants []Variant
+	seed     uint64
+	cap      time.Duration
+	gpu      *gpuLab // nil without a device
+	// cappedAt is the smallest size whose CPU reference hit the cap: larger
+	// sizes are not tried, they would only burn another cap's worth of time.
+	cappedAt int
+}
+
+func (r *runner) table(dev *cudalib.Device) Table {
+	l := r.lab
+	t := Table{
+		Lab: l.Key, Title: l.Title, Device: "no GPU", SizeName: l.SizeName,
+		MetricName: l.MetricName, MetricUnit: l.MetricUnit, MetricFormula: l.MetricFormula,
+		Baseline: l.Baseline,
+	}
+	if dev != nil {
+		t.Device = dev.String()
+		if l.ceiling != nil {
+			t.Ceiling, t.CeilingName = l.ceiling(dev.Info())
+		}
+	}
+	t.Notes = append(t.Notes,
+		fmt.Sprintf("Inputs are random, seed %d: Options{Seed: %d} repeats them.", r.seed, r.seed),
+		fmt.Sprintf("CPU column: the serial Go reference, timed once per size on %s/%s, stopped past %v.", runtime.GOOS, runtime.GOARCH, r.cap),
+		"Check: GPU outputs start poisoned (NaN), so unwritten elements fail; values are compared with a float64 reference.")
+	t.Notes = append(t.Notes, l.Notes...)
+	return t
+}
+
+func (r *runner) step(label string) {
+	if r.opts.Progress != nil {
+		r.opts.Progress.Step(r.lab.Key + " " + label)
+	}
+}
+
+// size measures every variant at size n.
+func (r *runner) size(n int) ([]Row, error) {
+	l := r.lab
+	label := l.SizeLabel(n)
+	if err := cudalib.Interrupted(); err != nil {
+		return nil, err
+	}
+	r.step(label + ": inputs")
+	p, err := l.setup(n, newRand(r.seed, n))
+	if err != nil {
+		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
+	}
+	cpuMS, cpuNote, cpuDone := r.cpu(n, label, p)
+	if err := cudalib.Interrupted(); err != nil {
+		return nil, err
+	}
+	rows := make([]Row, len(r.variants))
+	for i, v := range r.variants {
+		rows[i] = Row{Size: n, SizeLabel: label, Variant: v.Name, CPUMS: cpuMS, CPUNote: cpuNote}
+		if r.gpu == nil {
+			rows[i].Check = "not run: no GPU"
+		}
+	}
+	if r.gpu == nil {
+		return rows, nil
+	}
+	g, err := r.gpu.start(n, p)
+	if err != nil {
+		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
+	}
+	for i, v := range r.variants {
+		if err := r.variant(g, p, v, &rows[i], cpuDone); err != nil {
+			g.free() // the variant's error says more than a failed free after it
+			return speedups(rows[:i], l.Baseline), fmt.Errorf("lab %s, size %s, variant %q: %w", l.Key, label, v.Name, err)
+		}
+	}
+	if err := g.free(); err != nil {
+		return speedups(rows, l.Baseline), fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
+	}
+	return speedups(rows, l.Baseline), nil
+}
+
+// cpu times the serial CPU reference once; done is false when it was
+// stopped (or skipped), and note then says why.
+func (r *runner) cpu(n int, label string, p *problem) (ms float64, note string, done bool) {
+	capNote := fmt.Sprintf("CPU > %v cap", r.cap)
+	switch {
+	case r.cap < 0:
+		return 0, "CPU skipped", false
+	case r.cappedAt > 0 && n >= r.cappedAt:
+		return 0, capNote, false
+	}
+	r.step(label + ": CPU reference")
+	stop := newDeadline(r.cap)
+	start := time.Now()
+	if !p.cpu(stop) {
+		if r.cappedAt == 0 || n < r.cappedAt {
+			r.cappedAt = n
+		}
+		return 0, capNote, false
+	}
+	return millis(time.Since(start)), "", true
+}
+
+// variant checks and times one variant at the size g holds.
+func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool) (err error) {
+	if err := cudalib.Interrupted(); err != nil {
+		return err
+	}
+	if v.maxSize > 0 && g.n > v.maxSize {
+		row.Check = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize))
+		return nil
+	}
+	r.step(row.SizeLabel + ": " + v.Name)
+	defer func() {
+		if ferr := g.freeTemps(); err == nil {
+			err = ferr
+		}
+	}()
+	run, launch, err := g.prepare(v, r.lab.args)
+	if err != nil {
+		return refused(row, err)
+	}
+	row.Note = launch
+	for i, a := range p.in {
+		if err := a.upload(g.in[i]); err != nil {
+			return fmt.Errorf("input %d: %w", i+1, err)
+		}
+	}
+	for i, a := range p.out {
+		if err := a.poison(g.out[i]); err != nil {
+			return fmt.Errorf("poison output %d: %w", i+1, err)
+		}
+	}
+	start := time.Now()
+	if err := run(); err != nil {
+		return refused(row, err)
+	}
+	if err := g.dev.Synchronize(); err != nil {
+		return fmt.Errorf("checked run: %w", err)
+	}
+	took := time.Since(start)
+	for i, a := range p.out {
+		if err := a.fetch(g.out[i]); err != nil {
+			return fmt.Errorf("output %d: %w", i+1, err)
+		}
+	}
+	refs, err := g.references(p, cpuDone)
+	if err != nil {
+		return fmt.Errorf("reference: %w", err)
+	}
+	verdict := checkAll(p.out, refs)
+	row.Pass, row.Check = verdict.pass, verdict.text
+
+	opts := r.opts.Time
+	if opts == (cudalib.TimeOptions{}) && took > SlowRun {
+		opts = cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}
+		row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
+	}
+	tm, err := g.dev.TimeFunc(opts, run)
+	if err != nil {
+		return fmt.Errorf("timing: %w", err)
+	}
+	row.MedianMS, row.MinMS, row.MaxMS = millis(tm.Median), millis(tm.Min), millis(tm.Max)
+	row.Metric = r.lab.Metric(g.n, row.MedianMS)
+	return nil
+}
+
+// refused turns a launch the device refused before running it (a block
+// too large for this kernel, a grid too large for this size) into the
+// row's verdict; other errors stop the run.
+func refused(row *Row, err error) error {
+	var le *cudalib.LaunchError
+	if errors.As(err, &le) {
+		row.Check = "not run: " + le.Error()
+		return nil
+	}
+	return err
+}
+
+// speedups fills the speedup columns of one size's rows.
+func speedups(rows []Row, baseline string) []Row {
+	var base float64
+	for _, row := range rows {
+		if row.Variant == baseline {
+			base = row.MedianMS
+		}
+	}
+	for i := range rows {
+		if rows[i].MedianMS <= 0 {
+			continue
+		}
+		if rows[i].CPUMS > 0 {
+			rows[i].SpeedupCPU = rows[i].CPUMS / rows[i].MedianMS
+		}
+		if base > 0 {
+			rows[i].SpeedupBase = base / rows[i].MedianMS
+		}
+	}
+	return rows
+}
+
+func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// gpuLab is the device side of one RunWith: the compiled module and the
+// kernels looked up so far.
+type gpuLab struct {
+	dev     *cudalib.Device
+	info    cudalib.Info
+	mod     *cudalib.Module
+	kernels map[string]*cudalib.Kernel
+}
+
+// kernel returns the named kernel of the lab's module (templates are
+// instantiated on first use).
+func (gl *gpuLab) kernel(name string) (*cudalib.Kernel, error) {
+	if k, ok := gl.kernels[name]; ok {
+		return k, nil
+	}
+	k, err := gl.mod.Kernel(name)
+	if err != nil {
+		return nil, err
+	}
+	gl.kernels[name] = k
+	return k, nil
+}
+
+// gpuRun is what a variant runs on: the size, the device buffers of the
+// problem's inputs and outputs (in the same order), and scratch buffers.
+type gpuRun struct {
+	*gpuLab
+	n       int
+	in, out []cudalib.Buffer
+	temps   []cudalib.Buffer // freed after each variant
+	refs    []reference      // computed at the first check of this size
+}
+
+// start allocates the device buffers of one size.
+func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
+	g := &gpuRun{gpuLab: gl, n: n}
+	for _, a := range p.in {
+		b, err := a.alloc(gl.dev)
+		if err != nil {
+			g.free()
+			return nil, fmt.Errorf("input: %w", err)
+		}
+		g.in = append(g.in, b)
+	}
+	for _, a := range p.out {
+		b, err := a.alloc(gl.dev)
+		if err != nil {
+			g.free()
+			return nil, fmt.Errorf("output: %w", err)
+		}
+		g.out = append(g.out, b)
+	}
+	return g, nil
+}
+
+// temp keeps a scratch buffer a variant's prepare allocated, so that it is
+// freed when the variant is done.
+func (g *gpuRun) temp(b cudalib.Buffer) { g.temps = append(g.temps, b) }
+
+func (g *gpuRun) freeTemps() error {
+	err := freeAll(g.temps)
+	g.temps = nil
+	return err
+}
+
+// free releases every buffer of the size; the first error is returned.
+func (g *gpuRun) free() error {
+	err := g.freeTemps()
+	for _, bufs := range [][]cudalib.Buffer{g.in, g.out} {
+		if e := freeAll(bufs); err == nil {
+			err = e
+		}
+	}
+	g.in, g.out = nil, nil
+	return err
+}
+
+func freeAll(bufs []cudalib.Buffer) error {
+	var err error
+	for _, b := range bufs {
+		if e := b.Free(); err == nil && e != nil {
+			err = fmt.Errorf("free: %w", e)
+		}
+	}
+	return err
+}
+
+// references computes the problem's references once per size.
+func (g *gpuRun) references(p *problem, cpuDone bool) ([]reference, error) {
+	if g.refs == nil {
+		refs, err := p.ref(cpuDone)
+		if err != nil {
+			return nil, err
+		}
+		g.refs = refs
+	}
+	return g.refs, nil
+}
+
+// prepare returns the variant's run function and its launch in words: the
+// variant's own prepare, or its one kernel launched with its config and
+// the lab's arguments.
+func (g *gpuRun) prepare(v Variant, args func(*gpuRun) []any) (run func() error, launch string, err error) {
+	if v.prepare != nil {
+		return v.prepare(g)
+	}
+	if len(v.Kernels) != 1 || v.config == nil || args == nil {
+		return nil, "", fmt.Errorf("variant %q has neither a prepare function nor one kernel with a config and the lab's arguments", v.Name)
+	}
+	k, err := g.kernel(v.Kernels[0])
+	if err != nil {
+		return nil, "", err
+	}
+	cfg, err := v.config(g, k)
+	if err != nil {
+		return nil, "", err
+	}
+	a := args(g)
+	return func() error { return k.Launch(cfg, a...) }, launchText(k.Name(), cfg), nil
+}
+
+// launchText writes a launch as CUDA C does: name<<<grid, block[, shared]>>>.
+func launchText(name string, cfg cudalib.Config) string {
+	s := fmt.Sprintf("%s<<<%s, %s", name, dimText(cfg.Grid), dimText(cfg.Block))
+	if cfg.Shared > 0 {
+		s += fmt.Sprintf(", %d", cfg.Shared)
+	}
+	return s + ">>>"
+}
+
+// dimText writes a shape with as few dimensions as it has.
+func dimText(d cudalib.Dim3) string {
+	y, z := max(d.Y, 1), max(d.Z, 1)
+	switch {
+	case z > 1:
+		return fmt.Sprintf("(%d,%d,%d)", d.X, y, z)
+	case y > 1:
+		return fmt.Sprintf("(%d,%d)", d.X, y)
+	}
+	return fmt.Sprint(d.X)
+}

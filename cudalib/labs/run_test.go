@@ -1,0 +1,164 @@
+package labs
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+)
+
+// Every lab's catalogue entry is complete and its baseline is a variant.
+func TestCatalogue(t *testing.T) {
+	seen := map[string]bool{}
+	for _, l := range All() {
+		if seen[l.Key] {
+			t.Errorf("duplicate key %q", l.Key)
+		}
+		seen[l.Key] = true
+		if l.Title == "" || l.Seed == "" || l.File == "" || l.Source == "" || len(l.Sizes) == 0 ||
+			len(l.smoke) == 0 || l.work == nil || l.setup == nil || l.MetricFormula == "" {
+			t.Errorf("%s: incomplete lab", l.Key)
+		}
+		if _, err := l.pick([]string{l.Baseline}); err != nil {
+			t.Errorf("%s: baseline: %v", l.Key, err)
+		}
+		for _, v := range l.Variants {
+			single := len(v.Kernels) == 1 && v.config != nil && l.args != nil
+			if (v.prepare == nil) != single {
+				t.Errorf("%s/%s: needs either prepare, or one kernel with a config and the lab's args", l.Key, v.Name)
+			}
+		}
+		got, err := Get(l.Key)
+		if err != nil || got != l {
+			t.Errorf("Get(%q) = %v, %v", l.Key, got, err)
+		}
+		if !strings.Contains(l.Markdown(), l.Title) {
+			t.Errorf("%s: Markdown lacks the title", l.Key)
+		}
+	}
+	if _, err := Get("nope"); err == nil || !strings.Contains(err.Error(), "vecadd") {
+		t.Errorf("Get(nope) error should list the labs, got %v", err)
+	}
+}
+
+// progress records the labels it hears.
+type progress struct {
+	steps []string
+	done  int
+}
+
+func (p *progress) Step(label string) { p.steps = append(p.steps, label) }
+func (p *progress) Done()             { p.done++ }
+
+// Without a GPU, Run times the CPU reference and marks every row not run.
+func TestRunNoGPU(t *testing.T) {
+	for _, l := range All() {
+		t.Run(l.Key, func(t *testing.T) {
+			var p progress
+			sizes := l.smoke[:1]
+			tab, err := l.RunWith(nil, Options{Seed: 7, Progress: &p}, sizes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tab.Lab != l.Key || tab.Device != "no GPU" || tab.MetricFormula != l.MetricFormula {
+				t.Errorf("table header %+v", tab)
+			}
+			if len(tab.Rows) != len(l.Variants) {
+				t.Fatalf("%d rows, want %d", len(tab.Rows), len(l.Variants))
+			}
+			for _, r := range tab.Rows {
+				if r.Check != "not run: no GPU" || r.Pass || r.MedianMS != 0 {
+					t.Errorf("row %+v", r)
+				}
+				if !(r.CPUMS > 0) || r.CPUNote != "" {
+					t.Errorf("CPU reference not timed: %+v", r)
+				}
+				if r.SizeLabel != l.SizeLabel(sizes[0]) {
+					t.Errorf("size label %q", r.SizeLabel)
+				}
+			}
+			if p.done != 1 || len(p.steps) == 0 {
+				t.Errorf("progress: %d steps, %d Done", len(p.steps), p.done)
+			}
+			if !strings.Contains(strings.Join(tab.Notes, " "), "seed 7") {
+				t.Errorf("notes do not give the seed: %q", tab.Notes)
+			}
+		})
+	}
+}
+
+// Past the cap the CPU column says so, and larger sizes are not tried.
+func TestRunCPUCap(t *testing.T) {
+	for _, l := range All() {
+		t.Run(l.Key, func(t *testing.T) {
+			tab, err := l.RunWith(nil, Options{CPUCap: time.Nanosecond}, l.smoke[:1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range tab.Rows {
+				if r.CPUNote != "CPU > 1ns cap" || r.CPUMS != 0 {
+					t.Errorf("row %+v", r)
+				}
+			}
+		})
+	}
+	r := &runner{lab: VecAdd, cap: time.Nanosecond}
+	p, err := VecAdd.setup(10, newRand(1, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, note, done := r.cpu(10, "10", p); done || note != "CPU > 1ns cap" {
+		t.Fatalf("tiny cap: note %q, done %v", note, done)
+	}
+	r.cap = time.Hour
+	if _, note, done := r.cpu(20, "20", p); done || note != "CPU > 1h0m0s cap" {
+		t.Errorf("a size above a capped one should not run: note %q, done %v", note, done)
+	}
+	if _, _, done := r.cpu(5, "5", p); !done {
+		t.Errorf("a size below the capped one should run")
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	if _, err := VecAdd.Run(nil, []int{0}); err == nil {
+		t.Error("size 0 accepted")
+	}
+	if _, err := VecAdd.Run(nil, []int{10}, "one block", "warp magic"); err == nil || !strings.Contains(err.Error(), "warp magic") {
+		t.Errorf("unknown variant: %v", err)
+	}
+	tab, err := VecAdd.Run(nil, []int{10, 20}, "one thread per element", "one block")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 4 || tab.Rows[0].Variant != "one block" || tab.Rows[3].Size != 20 {
+		t.Errorf("rows should follow the lab's variant order per size: %+v", tab.Rows)
+	}
+}
+
+func TestSpeedups(t *testing.T) {
+	rows := speedups([]Row{
+		{Variant: "a", MedianMS: 4, CPUMS: 40},
+		{Variant: "b", MedianMS: 1, CPUMS: 40},
+		{Variant: "c", CPUMS: 40, Check: "not run"},
+	}, "a")
+	if rows[0].SpeedupBase != 1 || rows[1].SpeedupBase != 4 || rows[1].SpeedupCPU != 40 || rows[2].SpeedupCPU != 0 {
+		t.Errorf("speedups %+v", rows)
+	}
+	if rows := speedups([]Row{{Variant: "b", MedianMS: 1}}, "a"); rows[0].SpeedupBase != 0 {
+		t.Errorf("no baseline in the run: SpeedupBase should stay 0, got %v", rows[0].SpeedupBase)
+	}
+}
+
+func TestLaunchText(t *testing.T) {
+	if got := launchText("k", cudalibConfig(391, 1, 256, 1, 0)); got != "k<<<391, 256>>>" {
+		t.Error(got)
+	}
+	if got := launchText("mm_tiled<32>", cudalibConfig(64, 64, 32, 32, 128)); got != "mm_tiled<32><<<(64,64), (32,32), 128>>>" {
+		t.Error(got)
+	}
+}
+
+func cudalibConfig(gx, gy, bx, by, shared int) cudalib.Config {
+	return cudalib.Config{Grid: cudalib.D2(gx, gy), Block: cudalib.D2(bx, by), Shared: shared}
+}
