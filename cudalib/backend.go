@@ -54,6 +54,9 @@ type functionImpl interface {
 	paramSizes() (sizes []int, ok bool)
 	setMaxDynamicShared(bytes int) error
 	launch(cfg launchConfig, params []unsafe.Pointer) error
+	// launchTimed is launch between the timer's start and stop points, with
+	// nothing of the host's in between.
+	launchTimed(cfg launchConfig, params []unsafe.Pointer, t timerImpl) error
 	suggestBlock(dynamicShared int) (minGrid, block int, err error)
 	activeBlocksPerSM(block, dynamicShared int) (int, error)
 }

@@ -275,14 +275,23 @@ func (f *cudaFunction) setMaxDynamicShared(bytes int) error {
 }
 
 func (f *cudaFunction) launch(c launchConfig, params []unsafe.Pointer) error {
-	var p unsafe.Pointer
+	grid, block, p := launchArgs(c, params)
+	return deviceErr(f.ctx.Launch(f.f, grid, block, uint32(c.shared), streamOf(c.stream), p))
+}
+
+func (f *cudaFunction) launchTimed(c launchConfig, params []unsafe.Pointer, t timerImpl) error {
+	grid, block, p := launchArgs(c, params)
+	ct := t.(*cudaTimer)
+	return deviceErr(f.ctx.LaunchTimed(f.f, grid, block, uint32(c.shared), streamOf(c.stream), p, ct.evStart, ct.evEnd))
+}
+
+func launchArgs(c launchConfig, params []unsafe.Pointer) (grid, block [3]uint32, p unsafe.Pointer) {
 	if len(params) > 0 {
 		p = unsafe.Pointer(&params[0])
 	}
-	return deviceErr(f.ctx.Launch(f.f,
-		[3]uint32{uint32(c.grid.X), uint32(c.grid.Y), uint32(c.grid.Z)},
-		[3]uint32{uint32(c.block.X), uint32(c.block.Y), uint32(c.block.Z)},
-		uint32(c.shared), streamOf(c.stream), p))
+	grid = [3]uint32{uint32(c.grid.X), uint32(c.grid.Y), uint32(c.grid.Z)}
+	block = [3]uint32{uint32(c.block.X), uint32(c.block.Y), uint32(c.block.Z)}
+	return grid, block, p
 }
 
 func (f *cudaFunction) suggestBlock(dynamicShared int) (int, int, error) {

@@ -88,6 +88,12 @@ func (d *Device) Reset() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := d.b.reset(); err != nil {
+		if IsFault(err) {
+			// Measured on driver 580 (CUDA 13): a sticky fault survives
+			// cuDevicePrimaryCtxReset in every order of reset, release and
+			// retain; only a new process gets a working context.
+			return fmt.Errorf("reset device %d: the CUDA driver keeps this process's GPU context faulted after a kernel fault; restart the notebook kernel (or the program) to use the GPU again: %w", d.ordinal, err)
+		}
 		return fmt.Errorf("reset device %d: %w", d.ordinal, err)
 	}
 	d.gen++

@@ -104,6 +104,9 @@ func (fn *fakeFunc) paramSizes() ([]int, bool)               { return fn.f.sizes
 func (fn *fakeFunc) setMaxDynamicShared(n int) error         { fn.f.optIn = n; return nil }
 func (fn *fakeFunc) suggestBlock(int) (int, int, error)      { return 264, 768, nil }
 func (fn *fakeFunc) activeBlocksPerSM(int, int) (int, error) { return 2, nil }
+func (fn *fakeFunc) launchTimed(c launchConfig, p []unsafe.Pointer, _ timerImpl) error {
+	return fn.launch(c, p)
+}
 func (fn *fakeFunc) launch(c launchConfig, p []unsafe.Pointer) error {
 	var args []uint64
 	for _, ptr := range p {

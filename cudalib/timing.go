@@ -60,21 +60,35 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 		return Timing{}, err
 	}
 	defer params.keepAlive()
-	return k.mod.dev.measure(opts, lc.stream, func() error {
-		if err := k.fn.launch(lc, params.ptrs); err != nil {
-			return fmt.Errorf("launch %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
-		}
-		return nil
-	})
+	launch := func() error { return k.fn.launch(lc, params.ptrs) }
+	timed := func(tm timerImpl) error { return k.fn.launchTimed(lc, params.ptrs, tm) }
+	tm, err := k.mod.dev.measure(opts, launch, timed)
+	if err != nil {
+		return Timing{}, fmt.Errorf("time %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
+	}
+	return tm, nil
 }
 
 // TimeFunc times any device work (several launches, a library copy) the
 // same way: f enqueues the work on the default stream.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
-	return d.measure(opts, nil, f)
+	return d.measure(opts, f, func(tm timerImpl) error {
+		if err := tm.start(nil); err != nil {
+			return fmt.Errorf("timer start: %w", err)
+		}
+		if err := f(); err != nil {
+			return err
+		}
+		if err := tm.stop(nil); err != nil {
+			return fmt.Errorf("timer stop: %w", err)
+		}
+		return nil
+	})
 }
 
-func (d *Device) measure(opts TimeOptions, s streamImpl, work func() error) (Timing, error) {
+// measure warms up with work, then times timed (work between the timer's
+// start and stop) until the options are met.
+func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerImpl) error) (Timing, error) {
 	opts = opts.withDefaults()
 	for i := 0; i < opts.Warmup; i++ {
 		if err := work(); err != nil {
@@ -95,14 +109,8 @@ func (d *Device) measure(opts TimeOptions, s streamImpl, work func() error) (Tim
 		if err := checkInterrupt(); err != nil {
 			return Timing{}, err
 		}
-		if err := tm.start(s); err != nil {
-			return Timing{}, fmt.Errorf("timer start: %w", err)
-		}
-		if err := work(); err != nil {
+		if err := timed(tm); err != nil {
 			return Timing{}, err
-		}
-		if err := tm.stop(s); err != nil {
-			return Timing{}, fmt.Errorf("timer stop: %w", err)
 		}
 		ms, err := tm.elapsed()
 		if err != nil {

@@ -282,11 +282,29 @@ func (c *Context) FuncParamSizes(f Function) (sizes []int, ok bool) {
 // kernel parameter, each to the argument's value; the driver copies them
 // before returning.
 func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer) error {
+	return c.do(func() error { return launchKernel(f, grid, block, shared, s, params) })
+}
+
+// launchKernel calls cuLaunchKernel; it runs on the context's thread.
+func launchKernel(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer) error {
+	return check("cuLaunchKernel", call(sym.cuLaunchKernel, uintptr(f),
+		uintptr(grid[0]), uintptr(grid[1]), uintptr(grid[2]),
+		uintptr(block[0]), uintptr(block[1]), uintptr(block[2]),
+		uintptr(shared), uintptr(s), uintptr(params), 0))
+}
+
+// LaunchTimed records start, launches and records end in one call on the
+// context's thread, so that no host-side gap falls between the events and
+// the kernel.
+func (c *Context) LaunchTimed(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer, start, end Event) error {
 	return c.do(func() error {
-		return check("cuLaunchKernel", call(sym.cuLaunchKernel, uintptr(f),
-			uintptr(grid[0]), uintptr(grid[1]), uintptr(grid[2]),
-			uintptr(block[0]), uintptr(block[1]), uintptr(block[2]),
-			uintptr(shared), uintptr(s), uintptr(params), 0))
+		if err := check("cuEventRecord", call(sym.cuEventRecord, uintptr(start), uintptr(s))); err != nil {
+			return err
+		}
+		if err := launchKernel(f, grid, block, shared, s, params); err != nil {
+			return err
+		}
+		return check("cuEventRecord", call(sym.cuEventRecord, uintptr(end), uintptr(s)))
 	})
 }
 

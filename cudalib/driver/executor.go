@@ -2,7 +2,7 @@ package driver
 
 import (
 	"runtime"
-	"sync/atomic"
+	"sync"
 )
 
 // executor runs every driver call on one goroutine locked to an OS thread,
@@ -15,9 +15,11 @@ type executor struct {
 
 type job struct {
 	fn   func()
-	done atomic.Bool
-	wake chan struct{}
+	done chan struct{} // one token when fn has run
 }
+
+// Jobs are pooled: a launch should allocate as little as possible.
+var jobs = sync.Pool{New: func() any { return &job{done: make(chan struct{}, 1)} }}
 
 const (
 	execSpin = 4000 // polls (~tens of µs) before the executor parks
@@ -42,35 +44,37 @@ func (e *executor) loop() {
 		var j *job
 	poll:
 		for i := 0; i < execSpin; i++ {
+			// No Gosched here: yielding a locked thread hands it off to the
+			// scheduler, which is the very cost the spin avoids.
 			select {
 			case j = <-e.jobs:
 				break poll
 			default:
-				if i%64 == 63 {
-					runtime.Gosched()
-				}
 			}
 		}
 		if j == nil {
 			j = <-e.jobs
 		}
 		j.fn()
-		j.done.Store(true)
-		j.wake <- struct{}{}
+		j.done <- struct{}{}
 	}
 }
 
 // do runs fn on the executor's thread and waits for it.
 func (e *executor) do(fn func()) {
-	j := &job{fn: fn, wake: make(chan struct{}, 1)}
+	j := jobs.Get().(*job)
+	j.fn = fn
 	e.jobs <- j
+	defer func() {
+		j.fn = nil
+		jobs.Put(j) // its token is consumed: safe to reuse
+	}()
 	for i := 0; i < waitSpin; i++ {
-		if j.done.Load() {
+		select {
+		case <-j.done:
 			return
-		}
-		if i%64 == 63 {
-			runtime.Gosched()
+		default:
 		}
 	}
-	<-j.wake
+	<-j.done
 }
