@@ -61,3 +61,16 @@ func occupancy(g *gpuRun, k *cudalib.Kernel) (cudalib.Config, error) {
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// outsInsN is the argument list most kernels take: the outputs, the inputs,
+// then the size n.
+func outsInsN(g *gpuRun) []any {
+	var args []any
+	for _, b := range g.out {
+		args = append(args, b)
+	}
+	for _, b := range g.in {
+		args = append(args, b)
+	}
+	return append(args, g.n)
+}

@@ -38,7 +38,11 @@ type deadline struct {
 func newDeadline(cap time.Duration) *deadline { return &deadline{at: time.Now().Add(cap)} }
 
 // passed reports whether the reference must stop; once true it stays true.
+// A nil deadline never passes (for references that are not timed).
 func (d *deadline) passed() bool {
+	if d == nil {
+		return false
+	}
 	if !d.stopped && (!time.Now().Before(d.at) || cudalib.Interrupted() != nil) {
 		d.stopped = true
 	}
@@ -86,16 +90,28 @@ func randomFloat32s(rng *rand.Rand, n int) []float32 {
 	return v
 }
 
-// touched32 returns n float32s whose memory is already mapped, so that the
-// CPU baseline's time does not include the page faults of a fresh
-// allocation's first touch (the GPU's buffers are allocated before timing
-// too). The non-zero fill keeps the writes from being elided.
-func touched32(n int) []float32 {
-	s := make([]float32, n)
+// touched returns n values whose memory is already mapped, so that the CPU
+// baseline's time does not include the page faults of a fresh allocation's
+// first touch (the GPU's buffers are allocated before timing too). The
+// non-zero fill keeps the writes from being elided.
+func touched[T float32 | float64 | int32](n int) []T {
+	s := make([]T, n)
 	for i := range s {
 		s[i] = 1
 	}
 	return s
+}
+
+// touched32 is touched for float32, the common case.
+func touched32(n int) []float32 { return touched[float32](n) }
+
+// widen converts float32 values to float64 (exactly).
+func widen(v []float32) []float64 {
+	w := make([]float64, len(v))
+	for i, x := range v {
+		w[i] = float64(x)
+	}
+	return w
 }
 
 // newRand is the input generator of size n for a seed: each size has its

@@ -57,7 +57,7 @@ var VecAdd = register(&Lab{
 	},
 
 	setup: newVecAdd,
-	args:  func(g *gpuRun) []any { return []any{g.out[0], g.in[0], g.in[1], g.n} },
+	args:  outsInsN,
 })
 
 // wLabel writes multiples of W as the seed does ("100W"), other sizes in
