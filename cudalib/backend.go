@@ -53,6 +53,8 @@ type functionImpl interface {
 	// the backend cannot tell.
 	paramSizes() (sizes []int, ok bool)
 	setMaxDynamicShared(bytes int) error
+	// launch enqueues the kernel; params are kept alive until the backend
+	// has copied them. A failure may surface at the next call instead.
 	launch(cfg launchConfig, params []unsafe.Pointer) error
 	// launchTimed is launch between the timer's start and stop points, with
 	// nothing of the host's in between.

@@ -3,7 +3,6 @@ package cudalib
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"sync"
 	"unsafe"
 )
@@ -91,10 +90,12 @@ func (k *Kernel) Params() []string {
 	return out
 }
 
-// Launch enqueues the kernel; it returns before the kernel finishes. A
-// configuration or argument the kernel cannot take is refused with a
-// *LaunchError before anything reaches the device. Faults inside the
-// kernel surface at the next synchronizing call.
+// Launch enqueues the kernel; it returns before the kernel finishes, as a
+// CUDA <<<>>> launch does. A configuration or argument the kernel cannot
+// take is refused with a *LaunchError before anything reaches the device.
+// What the driver itself reports for the launch, and faults inside the
+// kernel, surface at the next call on the device (Run waits and reports
+// them against this launch).
 func (k *Kernel) Launch(cfg Config, args ...any) error {
 	if err := checkInterrupt(); err != nil {
 		return err
@@ -106,7 +107,6 @@ func (k *Kernel) Launch(cfg Config, args ...any) error {
 	if err := k.fn.launch(lc, params.ptrs); err != nil {
 		return fmt.Errorf("launch %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
 	}
-	params.keepAlive()
 	return nil
 }
 
@@ -201,14 +201,11 @@ func (k *Kernel) optInShared(bytes int) error {
 }
 
 // argBlock holds marshalled argument values and the pointer array the
-// driver reads. The values live in one Go allocation that is kept alive
-// until the launch call returns (the driver copies them at launch).
+// driver reads; ptrs point into data, so holding ptrs holds both.
 type argBlock struct {
 	data []uint64 // 8-byte slots: every kernel argument here is ≤ 8 bytes
 	ptrs []unsafe.Pointer
 }
-
-func (a *argBlock) keepAlive() { runtime.KeepAlive(a.data) }
 
 func (k *Kernel) marshal(args []any) (*argBlock, error) {
 	var decl []paramDecl

@@ -59,7 +59,6 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 	if err != nil {
 		return Timing{}, err
 	}
-	defer params.keepAlive()
 	launch := func() error { return k.fn.launch(lc, params.ptrs) }
 	timed := func(tm timerImpl) error { return k.fn.launchTimed(lc, params.ptrs, tm) }
 	tm, err := k.mod.dev.measure(opts, launch, timed)

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"unsafe"
 )
@@ -25,6 +26,7 @@ type Context struct {
 	ctx     uintptr
 	retains int
 	ex      *executor
+	pending error // a posted launch's failure, owned by the executor thread
 }
 
 // Retain retains d's primary context and starts its executor thread.
@@ -50,10 +52,17 @@ func (c *Context) retain() error {
 	return check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, c.ctx))
 }
 
-// do runs f on the context's thread.
+// do runs f on the context's thread. A failure of an earlier posted launch
+// is reported instead, as CUDA reports errors of earlier asynchronous work.
 func (c *Context) do(f func() error) error {
 	var err error
-	c.ex.do(func() { err = f() })
+	c.ex.do(func() {
+		if c.pending != nil {
+			err, c.pending = fmt.Errorf("an earlier kernel launch failed: %w", c.pending), nil
+			return
+		}
+		err = f()
+	})
 	return err
 }
 
@@ -278,11 +287,19 @@ func (c *Context) FuncParamSizes(f Function) (sizes []int, ok bool) {
 	return sizes, ok
 }
 
-// Launch enqueues a kernel. params points to an array of pointers, one per
-// kernel parameter, each to the argument's value; the driver copies them
-// before returning.
-func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer) error {
-	return c.do(func() error { return launchKernel(f, grid, block, shared, s, params) })
+// Launch enqueues a kernel without waiting for the driver call, so that
+// back-to-back launches cost what the driver costs. params points to an
+// array of pointers, one per kernel parameter, each to the argument's
+// value; keep holds whatever they point into until the driver has copied
+// them. A failure of the launch call surfaces at the next call on the
+// context.
+func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer, keep any) {
+	c.ex.post(func() {
+		if c.pending == nil {
+			c.pending = launchKernel(f, grid, block, shared, s, params)
+		}
+		runtime.KeepAlive(keep)
+	})
 }
 
 // launchKernel calls cuLaunchKernel; it runs on the context's thread.

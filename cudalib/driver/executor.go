@@ -14,8 +14,9 @@ type executor struct {
 }
 
 type job struct {
-	fn   func()
-	done chan struct{} // one token when fn has run
+	fn    func()
+	done  chan struct{} // one token when fn has run, unless posted
+	async bool          // posted: nobody waits, the executor recycles it
 }
 
 // Jobs are pooled: a launch should allocate as little as possible.
@@ -56,8 +57,21 @@ func (e *executor) loop() {
 			j = <-e.jobs
 		}
 		j.fn()
+		if j.async {
+			j.fn, j.async = nil, false
+			jobs.Put(j)
+			continue
+		}
 		j.done <- struct{}{}
 	}
+}
+
+// post queues fn on the executor's thread without waiting; jobs run in
+// the order they were posted or done.
+func (e *executor) post(fn func()) {
+	j := jobs.Get().(*job)
+	j.fn, j.async = fn, true
+	e.jobs <- j
 }
 
 // do runs fn on the executor's thread and waits for it.
