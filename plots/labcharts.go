@@ -1,0 +1,248 @@
+package plots
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+
+	"github.com/culab/culab/cudalib/labs"
+)
+
+// Speedup selects which speedup of a labs.Row a chart shows.
+type Speedup int
+
+// The speedups a chart can show.
+const (
+	VsBaseline Speedup = iota // Row.SpeedupBase: against Table.Baseline at the same size
+	VsCPU                     // Row.SpeedupCPU: against the serial CPU reference
+)
+
+// SpeedupBars charts t's speedups, grouped by size with one colour per
+// variant. On a log axis (logY) bars grow from 1×, so slowdowns point down.
+// Failed rows are hatched (or marked × when they have no time); rows with
+// no time are left out.
+func SpeedupBars(t labs.Table, vs Speedup, logY bool) *Chart {
+	if c := noRows(t); c != nil {
+		return c
+	}
+	g := gridOf(t)
+	s := &barSpec{
+		subtitle: subtitle(t), xLabel: sizeAxisLabel(t), cats: g.labels,
+		logY: logY, logBase: 1, ref: 1,
+	}
+	var value func(r labs.Row) float64
+	switch vs {
+	case VsBaseline:
+		base := orDefault(t.Baseline, "baseline")
+		s.title = tableTitle(t) + ": speedup vs " + base
+		s.yLabel = "speedup vs " + base + " (×)"
+		s.refName = "1× = " + base
+		value = func(r labs.Row) float64 { return r.SpeedupBase }
+	case VsCPU:
+		s.title = tableTitle(t) + ": speedup vs serial CPU"
+		s.yLabel = "speedup vs serial CPU (×)"
+		s.refName = "1× = CPU"
+		value = func(r labs.Row) float64 { return r.SpeedupCPU }
+	default:
+		return failed(tableTitle(t), fmt.Errorf("unknown Speedup %d", vs))
+	}
+	s.series = g.barSeries(value)
+	return newChart(s.title, s.frame)
+}
+
+// CeilingFraction charts each row's metric as a percentage of t.Ceiling
+// (e.g. of measured device-to-device bandwidth), grouped by size. A table
+// without a ceiling gives a chart whose Err says so.
+func CeilingFraction(t labs.Table) *Chart {
+	title := tableTitle(t) + ": " + orDefault(t.MetricName, "metric") + " as % of " + orDefault(t.CeilingName, "ceiling")
+	if !(t.Ceiling > 0) || !finite(t.Ceiling) {
+		return failed(title, fmt.Errorf("table %q has no ceiling (Table.Ceiling is %v)", t.Lab, t.Ceiling))
+	}
+	if c := noRows(t); c != nil {
+		return c
+	}
+	g := gridOf(t)
+	name := orDefault(t.CeilingName, "ceiling")
+	s := &barSpec{
+		title: title, subtitle: subtitle(t), xLabel: sizeAxisLabel(t), cats: g.labels,
+		yLabel:  "% of " + name,
+		ref:     100,
+		refName: "100% = " + strings.TrimSpace(fmt.Sprintf("%s %s", sig3(t.Ceiling), t.MetricUnit)),
+	}
+	s.series = g.barSeries(func(r labs.Row) float64 { return 100 * r.Metric / t.Ceiling })
+	return newChart(title, s.frame)
+}
+
+// MetricLines charts t's metric against size, one marked line per variant;
+// tables that measured no metric chart the median time instead. Axes turn
+// logarithmic when values span a decade (sizes) or a factor of 20 (values). Failed
+// rows carry a red ×; rows with no time are left out.
+func MetricLines(t labs.Table) *Chart {
+	if c := noRows(t); c != nil {
+		return c
+	}
+	g := gridOf(t)
+	useMetric := false
+	for _, r := range t.Rows {
+		useMetric = useMetric || r.Metric > 0
+	}
+	s := &lineSpec{subtitle: subtitle(t), xLabel: sizeAxisLabel(t), zeroY: true}
+	value := func(r labs.Row) float64 { return r.MedianMS }
+	if useMetric {
+		metric := orDefault(t.MetricName, "metric")
+		s.title = tableTitle(t) + ": " + metric + " vs size"
+		s.yLabel = metric
+		if t.MetricUnit != "" {
+			s.yLabel += " (" + t.MetricUnit + ")"
+		}
+		value = func(r labs.Row) float64 { return r.Metric }
+	} else {
+		s.title = tableTitle(t) + ": time vs size"
+		s.yLabel = "median time (ms)"
+	}
+
+	// Sizes that are all positive are x values; otherwise sizes are only
+	// labels, placed evenly.
+	xs := make([]float64, len(g.sizes))
+	numeric := true
+	for i, sz := range g.sizes {
+		xs[i] = float64(sz)
+		numeric = numeric && sz > 0
+	}
+	if !numeric {
+		for i := range xs {
+			xs[i] = float64(i)
+		}
+	}
+	s.logX = numeric && len(xs) > 1 && xs[len(xs)-1]/xs[0] >= 10
+	for i, x := range xs {
+		s.xTicks = append(s.xTicks, plot.Tick{Value: x, Label: g.labels[i]})
+	}
+
+	var ys []float64
+	for _, v := range g.variants {
+		sr := lineSeries{name: v, xs: xs, ys: make([]float64, len(xs)), failed: make([]bool, len(xs))}
+		for i := range xs {
+			sr.ys[i] = math.NaN()
+			if r, ok := g.rows[cell{g.sizes[i], v}]; ok {
+				sr.failed[i] = !r.Pass
+				if r.MedianMS > 0 && value(r) > 0 {
+					sr.ys[i] = value(r)
+					ys = append(ys, sr.ys[i])
+				}
+			}
+		}
+		s.series = append(s.series, sr)
+	}
+	if lo, hi := minMax(ys); len(ys) > 1 && hi/lo >= 20 {
+		s.logY = true
+	}
+	return newChart(s.title, s.frame)
+}
+
+// grid is a table's rows by (size, variant): sizes ascending, variants in
+// order of first appearance.
+type grid struct {
+	sizes    []int
+	labels   []string
+	variants []string
+	rows     map[cell]labs.Row
+}
+
+type cell struct {
+	size    int
+	variant string
+}
+
+func gridOf(t labs.Table) grid {
+	g := grid{rows: map[cell]labs.Row{}}
+	label := map[int]string{}
+	seenVariant := map[string]bool{}
+	for _, r := range t.Rows {
+		if _, ok := label[r.Size]; !ok {
+			g.sizes = append(g.sizes, r.Size)
+			label[r.Size] = ""
+		}
+		if label[r.Size] == "" {
+			label[r.Size] = r.SizeLabel
+		}
+		if !seenVariant[r.Variant] {
+			seenVariant[r.Variant] = true
+			g.variants = append(g.variants, r.Variant)
+		}
+		g.rows[cell{r.Size, r.Variant}] = r
+	}
+	sort.Ints(g.sizes)
+	for _, sz := range g.sizes {
+		l := label[sz]
+		if l == "" {
+			l = strconv.Itoa(sz)
+		}
+		g.labels = append(g.labels, l)
+	}
+	return g
+}
+
+// barSeries gives one series per variant of value(row) by size: NaN where
+// the row is missing or has no time.
+func (g grid) barSeries(value func(labs.Row) float64) []barSeries {
+	var out []barSeries
+	for _, v := range g.variants {
+		sr := barSeries{name: v, values: make([]float64, len(g.sizes)), failed: make([]bool, len(g.sizes))}
+		for i, sz := range g.sizes {
+			sr.values[i] = math.NaN()
+			if r, ok := g.rows[cell{sz, v}]; ok {
+				sr.failed[i] = !r.Pass
+				if r.MedianMS > 0 && value(r) != 0 {
+					sr.values[i] = value(r)
+				}
+			}
+		}
+		out = append(out, sr)
+	}
+	return out
+}
+
+// failed is a chart that reports err instead of drawing.
+func failed(title string, err error) *Chart {
+	return newChart(title, func() (*frame, error) { return nil, err })
+}
+
+// noRows is a failed chart for a table without rows, else nil.
+func noRows(t labs.Table) *Chart {
+	if len(t.Rows) > 0 {
+		return nil
+	}
+	return failed(tableTitle(t), fmt.Errorf("table %q has no rows", t.Lab))
+}
+
+func tableTitle(t labs.Table) string { return orDefault(t.Title, orDefault(t.Lab, "lab")) }
+
+func subtitle(t labs.Table) string {
+	var parts []string
+	if t.Lab != "" {
+		parts = append(parts, "lab "+t.Lab)
+	}
+	if t.Device != "" {
+		parts = append(parts, t.Device)
+	}
+	return strings.Join(parts, " · ")
+}
+
+func sizeAxisLabel(t labs.Table) string {
+	if t.SizeName == "" {
+		return "size"
+	}
+	return "size (" + t.SizeName + ")"
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,358 @@
+package plots
+
+import (
+	"bytes"
+	"encoding/base64"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/culab/culab/cudalib/labs"
+	"github.com/culab/culab/display"
+)
+
+// vecadd is a realistic lab table: 4 sizes × 3 variants, one failing row
+// (wrong result, with a time) and one row not run (no time), and a CPU
+// reference cut off at the largest size.
+func vecadd() labs.Table {
+	t := labs.Table{
+		Lab: "vecadd", Title: "Vector add", Device: "NVIDIA H100 80GB HBM3",
+		SizeName: "elements", MetricName: "bandwidth", MetricUnit: "GB/s",
+		MetricFormula: "3·4·N bytes / time", Baseline: "naive",
+		Ceiling: 2010, CeilingName: "D2D copy",
+		Notes: []string{"times are medians of 20 runs after 3 warm-ups"},
+	}
+	sizes := []struct {
+		n     int
+		label string
+		cpu   float64
+	}{{1 << 20, "1M", 1.9}, {1 << 22, "4M", 7.8}, {1 << 24, "16M", 31.5}, {1 << 26, "64M", 0}}
+	variants := []struct {
+		name string
+		eff  float64 // fraction of peak bandwidth reached at the largest size
+	}{{"naive", 0.55}, {"grid-stride", 0.78}, {"float4", 0.91}}
+	for _, s := range sizes {
+		bytes := 12 * float64(s.n)
+		var naive float64
+		for _, v := range variants {
+			// Small sizes are latency bound: efficiency grows with size.
+			eff := v.eff * (1 - 0.6/math.Sqrt(float64(s.n>>20)))
+			msec := bytes / (eff * 2010e9) * 1e3
+			if v.name == "naive" {
+				naive = msec
+			}
+			r := labs.Row{
+				Size: s.n, SizeLabel: s.label, Variant: v.name,
+				MedianMS: msec, MinMS: msec * 0.97, MaxMS: msec * 1.08,
+				Metric: bytes / (msec * 1e-3) / 1e9,
+				CPUMS:  s.cpu, SpeedupBase: naive / msec,
+				Pass: true, Check: "ok (max rel err 1.2e-07)",
+			}
+			if s.cpu > 0 {
+				r.SpeedupCPU = s.cpu / msec
+			} else {
+				r.CPUNote = "CPU > 30s cap"
+			}
+			t.Rows = append(t.Rows, r)
+		}
+	}
+	t.Rows[5].Pass, t.Rows[5].Check = false, "FAIL: max rel err 3.1e-02 at i=4194303"
+	t.Rows[10] = labs.Row{Size: 1 << 26, SizeLabel: "64M", Variant: "grid-stride",
+		CPUNote: "CPU > 30s cap", Check: "not run: out of device memory"}
+	return t
+}
+
+// checkChart asserts c drew a sane PNG and SVG, and dumps them to
+// $PLOTS_DUMP when set, for looking at.
+func checkChart(t *testing.T, name string, c *Chart) {
+	t.Helper()
+	if err := c.Err(); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	img, err := png.Decode(bytes.NewReader(c.PNG()))
+	if err != nil {
+		t.Fatalf("%s: PNG does not decode: %v", name, err)
+	}
+	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w < 600 || w > 1000 || h < 400 || h > 700 || w <= h {
+		t.Errorf("%s: PNG is %d×%d, want about 770×495", name, w, h)
+	}
+	svg := c.SVG()
+	if !strings.HasPrefix(svg, "<?xml") && !strings.HasPrefix(svg, "<svg") {
+		t.Errorf("%s: SVG starts %q", name, svg[:min(len(svg), 20)])
+	}
+	// The start of the title: a long one is shortened to fit.
+	if title := []rune(c.Title()); !strings.Contains(svg, escapeXML(string(title[:min(len(title), 40)]))) {
+		t.Errorf("%s: SVG lacks the title %q", name, c.Title())
+	}
+	if !strings.Contains(svg, "sans-serif") {
+		t.Errorf("%s: SVG text has no sans-serif fallback", name)
+	}
+	m := c.Render()
+	if m[display.MIMEText] != c.Title() || m[display.MIMESVG] != svg {
+		t.Errorf("%s: Render bundle is off: text %q", name, m[display.MIMEText])
+	}
+	if b, err := base64.StdEncoding.DecodeString(m[display.MIMEPNG].(string)); err != nil || !bytes.Equal(b, c.PNG()) {
+		t.Errorf("%s: Render PNG is not the base64 PNG (%v)", name, err)
+	}
+	if dir := os.Getenv("PLOTS_DUMP"); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, name+".png"), c.PNG(), 0o644)
+		_ = os.WriteFile(filepath.Join(dir, name+".svg"), []byte(svg), 0o644)
+	}
+}
+
+func escapeXML(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+func TestTableCharts(t *testing.T) {
+	t.Parallel()
+	tab := vecadd()
+	for _, tc := range []struct {
+		name  string
+		chart *Chart
+		marks []string // failed rows must be marked, never hidden
+	}{
+		{"speedup_base", SpeedupBars(tab, VsBaseline, false), []string{"failed check", "failed, no value"}},
+		{"speedup_base_log", SpeedupBars(tab, VsBaseline, true), []string{"failed check", "failed, no value"}},
+		{"speedup_cpu", SpeedupBars(tab, VsCPU, false), []string{"failed check", "failed, no value"}},
+		{"speedup_cpu_log", SpeedupBars(tab, VsCPU, true), []string{"failed check", "failed, no value"}},
+		{"metric_lines", MetricLines(tab), []string{"failed check"}},
+		{"ceiling", CeilingFraction(tab), []string{"failed check", "failed, no value", "100% = 2010 GB/s"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			checkChart(t, tc.name, tc.chart)
+			for _, m := range tc.marks {
+				if !strings.Contains(tc.chart.SVG(), m) {
+					t.Errorf("legend lacks %q", m)
+				}
+			}
+		})
+	}
+}
+
+func TestLogBarsWithZeroAndNegative(t *testing.T) {
+	t.Parallel()
+	b := Bars("Log bars", "case", "value", []string{"a", "b", "c", "d"}, true).
+		Add("x", []float64{0, -3, 10, math.NaN()}).
+		Add("y", []float64{1e-3, 5, 0, 1e4})
+	checkChart(t, "log_bars", b.Chart)
+
+	// A log-scale speedup chart where every value is zero or negative is an
+	// error, not a panic.
+	tab := vecadd()
+	for i := range tab.Rows {
+		tab.Rows[i].SpeedupBase = -float64(i)
+	}
+	c := SpeedupBars(tab, VsBaseline, true)
+	if c.Err() == nil || c.PNG() != nil || !strings.Contains(c.Render()[display.MIMEText].(string), "nothing to draw") {
+		t.Errorf("all non-positive: err %v, text %q", c.Err(), c.String())
+	}
+}
+
+func TestLinearBarsNegative(t *testing.T) {
+	t.Parallel()
+	b := Bars("Change", "kernel", "Δ time (%)", []string{"copy", "scale", "triad"}, false).
+		Add("before", []float64{-12, 3, 0}).
+		Add("after", []float64{-20, -1, 4})
+	checkChart(t, "bars_negative", b.Chart)
+}
+
+// TestCrowdedBars has long category and series names and a long title:
+// labels slant, legend names and the title are shortened to fit.
+func TestCrowdedBars(t *testing.T) {
+	t.Parallel()
+	cats := []string{"n=1048576", "n=2097152", "n=4194304", "n=8388608", "n=16777216", "n=33554432", "n=67108864"}
+	b := Bars("Matrix transpose on a very long-named device with a title that goes on and on and on and on and on and on and on and on",
+		"problem size", "effective bandwidth (GB/s)", cats, false)
+	for i, name := range []string{"naive", "coalesced via shared memory tiles of 32×32", "padded shared memory", "warp shuffle", "cp.async", "TMA"} {
+		vs := make([]float64, len(cats))
+		for j := range vs {
+			vs[j] = float64(100*(i+1) + 40*j)
+		}
+		b.Add(name, vs)
+	}
+	checkChart(t, "crowded_bars", b.Chart)
+	if svg := b.SVG(); strings.Contains(svg, "and on<") || strings.Count(svg, "…") != 2 {
+		t.Error("long title or legend name was not shortened")
+	}
+}
+
+func TestLines(t *testing.T) {
+	t.Parallel()
+	xs := []float64{1, 10, 100, 1000, 1e4}
+	l := Lines("Scaling", "n", "time (ms)", true, true).
+		Add("O(n)", xs, []float64{0.01, 0.1, 1, 10, 100}).
+		Add("O(n log n)", xs, []float64{0.01, 0.2, 3, math.NaN(), 500}).
+		Add("with zero", xs, []float64{0, 0.05, -1, 2, 20})
+	checkChart(t, "lines_log", l.Chart)
+
+	lin := Lines("Linear", "x", "y", false, false).Add("sin", []float64{0, 1, 2, 3}, []float64{0, 0.84, 0.91, 0.14})
+	checkChart(t, "lines_linear", lin.Chart)
+}
+
+func TestBuilderErrors(t *testing.T) {
+	t.Parallel()
+	l := Lines("Bad", "x", "y", false, false).Add("short", []float64{1, 2}, []float64{1})
+	if err := l.Err(); err == nil || !strings.Contains(err.Error(), `"short"`) || l.PNG() != nil {
+		t.Errorf("length mismatch: %v", err)
+	}
+	if !strings.Contains(l.Render()[display.MIMEText].(string), "1 ys") {
+		t.Errorf("text/plain does not carry the error: %q", l.Render()[display.MIMEText])
+	}
+	b := Bars("Bad", "", "", []string{"a"}, false).Add("two", []float64{1, 2})
+	if b.Err() == nil {
+		t.Error("bars length mismatch: no error")
+	}
+	if err := Lines("Empty", "", "", false, false).Err(); err == nil {
+		t.Error("no series: no error")
+	}
+	if err := Lines("Log", "", "", false, true).Add("neg", []float64{1, 2}, []float64{-1, 0}).Err(); err == nil {
+		t.Error("log axis without positive values: no error")
+	}
+
+	// Adding after a failed draw draws again.
+	e := Lines("Later", "x", "y", false, false)
+	if e.Err() == nil {
+		t.Fatal("no series: no error")
+	}
+	if err := e.Add("now", []float64{1, 2}, []float64{3, 4}).Err(); err != nil {
+		t.Errorf("after Add: %v", err)
+	}
+}
+
+func TestChartErrors(t *testing.T) {
+	empty := labs.Table{Lab: "empty", Title: "Empty", Ceiling: 100}
+	for _, c := range []*Chart{SpeedupBars(empty, VsCPU, true), MetricLines(empty), CeilingFraction(empty)} {
+		if err := c.Err(); err == nil || !strings.Contains(err.Error(), "no rows") {
+			t.Errorf("%s: %v", c.Title(), err)
+		}
+	}
+	if err := SpeedupBars(vecadd(), Speedup(7), false).Err(); err == nil {
+		t.Error("unknown Speedup: no error")
+	}
+}
+
+func TestCeilingMissing(t *testing.T) {
+	tab := vecadd()
+	tab.Ceiling = 0
+	c := CeilingFraction(tab)
+	if c.Err() == nil || !strings.Contains(c.String(), "no ceiling") {
+		t.Errorf("no ceiling: %v", c.Err())
+	}
+	if _, ok := c.Render()[display.MIMEPNG]; ok {
+		t.Error("a failed chart still carries a PNG")
+	}
+}
+
+func TestMetricLinesFallsBackToTime(t *testing.T) {
+	t.Parallel()
+	tab := vecadd()
+	tab.MetricName = ""
+	for i := range tab.Rows {
+		tab.Rows[i].Metric = 0
+	}
+	c := MetricLines(tab)
+	checkChart(t, "time_lines", c)
+	if !strings.Contains(c.SVG(), "median time (ms)") {
+		t.Error("time fallback lacks its axis label")
+	}
+}
+
+func TestLogTicks(t *testing.T) {
+	lo, hi := niceLogRange(0.7/1.1, 9.3*1.1)
+	if lo != 0.5 || hi != 20 {
+		t.Errorf("niceLogRange = %v, %v; want 0.5, 20", lo, hi)
+	}
+	var labels []string
+	for _, tk := range (logTicks{}).Ticks(lo, hi) {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	if got := strings.Join(labels, " "); got != "0.5 1 2 5 10 20" {
+		t.Errorf("labels %q", got)
+	}
+	if ticks := (logTicks{}).Ticks(0, 10); ticks != nil {
+		t.Errorf("non-positive range gave ticks %v", ticks)
+	}
+	if got := formatTick(1e6); got != "1e6" {
+		t.Errorf("formatTick(1e6) = %q", got)
+	}
+}
+
+func TestTableForms(t *testing.T) {
+	tab := vecadd()
+	forms := map[string]string{"html": HTML(tab), "md": Markdown(tab), "txt": Text(tab)}
+	for name, s := range forms {
+		for _, want := range []string{
+			"Vector add", "NVIDIA H100 80GB HBM3", "3·4·N bytes / time", "medians of 20 runs",
+			"64M", "float4", "bandwidth (GB/s)", "CPU &gt; 30s cap",
+			"FAIL: max rel err 3.1e-02 at i=4194303", "not run: out of device memory",
+			"vs naive", "1.00×", "ok (max rel err 1.2e-07)", "D2D copy = 2010 GB/s",
+		} {
+			if name != "html" {
+				want = strings.ReplaceAll(want, "&gt;", ">")
+			}
+			if !strings.Contains(s, want) {
+				t.Errorf("%s lacks %q", name, want)
+			}
+		}
+		if dir := os.Getenv("PLOTS_DUMP"); dir != "" {
+			_ = os.WriteFile(filepath.Join(dir, "table."+name), []byte(s), 0o644)
+		}
+	}
+	// Values: the failing row's median and its speedups, formatted.
+	r := tab.Rows[5]
+	for name, s := range forms {
+		for _, want := range []string{sig3(r.MedianMS), sig3(r.SpeedupCPU) + "×", sig3(r.SpeedupBase) + "×", sig3(r.Metric)} {
+			if !strings.Contains(s, want) {
+				t.Errorf("%s lacks the failing row's %q", name, want)
+			}
+		}
+	}
+	if !strings.Contains(forms["html"], `background:#fde2e1;color:#a00018;`) {
+		t.Error("html: failing rows are not red")
+	}
+	if !strings.Contains(forms["md"], "**✗ FAIL: max rel err") {
+		t.Error("markdown: failing check is not bold")
+	}
+
+	// Text columns line up: each row's variant starts under "variant" and
+	// its median ends under the end of "median ms".
+	lines := strings.Split(Text(tab), "\n")
+	col := func(line, s string) int { return utf8.RuneCountInString(line[:strings.Index(line, s)]) }
+	head := lines[2]
+	for i, r := range tab.Rows {
+		line := lines[4+i]
+		if col(line, " "+r.Variant+" ")+1 != col(head, "variant") {
+			t.Errorf("variant of row %d is not under its header:\n%s\n%s", i, head, line)
+		}
+		if m := num(r.MedianMS); col(line, " "+m+" ")+1+utf8.RuneCountInString(m) != col(head, "median ms")+len("median ms") {
+			t.Errorf("median of row %d is not right-aligned:\n%s\n%s", i, head, line)
+		}
+	}
+
+	d := Show(tab)
+	if d.MIME[display.MIMEHTML] != HTML(tab) || d.MIME[display.MIMEText] != Text(tab) {
+		t.Error("Show's bundle is not the HTML and text tables")
+	}
+}
+
+func TestSig3(t *testing.T) {
+	for v, want := range map[float64]string{
+		0.012345: "0.0123", 1: "1.00", 12.34: "12.3", 123.4: "123", 1234.6: "1235",
+		9.996: "10.0", 0.09996: "0.100", 999.7: "1000", -2.345: "-2.35",
+	} {
+		if got := sig3(v); got != want {
+			t.Errorf("sig3(%v) = %q, want %q", v, got, want)
+		}
+	}
+	if times(0) != "–" || times(12.34) != "12.3×" || num(0) != "–" {
+		t.Error("times/ms of none or 12.34")
+	}
+}
