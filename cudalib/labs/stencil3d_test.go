@@ -1,0 +1,192 @@
+package labs
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestStencilAlpha(t *testing.T) {
+	seen := map[float64]bool{}
+	sum := 0.0
+	for dz := -1; dz <= 1; dz++ {
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				a := stencilAlpha(dx, dy, dz)
+				if seen[a] || a <= 0 {
+					t.Fatalf("α(%d,%d,%d) = %g: want distinct positive weights", dx, dy, dz, a)
+				}
+				seen[a] = true
+				sum += a
+			}
+		}
+	}
+	if math.Abs(sum-1) > 1e-15 {
+		t.Fatalf("Σα = %.17g, want 1", sum)
+	}
+}
+
+// stencilSteps runs nt steps of the reference on a copy of in.
+func stencilReference(g stencilGrid, in []float64, nt int) []float64 {
+	tmp, out := slices.Clone(in), slices.Clone(in)
+	stencilRun(nil, g, in, tmp, out, nt)
+	return out
+}
+
+func testGrid(g stencilGrid, seed uint64) []float64 {
+	return randomFloats(newRand(seed, g.stored()), g.stored())
+}
+
+// One cell written out term by term, in the loops' reverse order.
+func TestStencil3DCPUPoint(t *testing.T) {
+	g := stencilGrid{5, 4, 3}
+	in := testGrid(g, 7)
+	out := stencilReference(g, in, 1)
+	const x, y, z = 4, 2, 3 // touches the halo at z = 4
+	want := 0.0
+	for dx := 1; dx >= -1; dx-- {
+		for dy := 1; dy >= -1; dy-- {
+			for dz := 1; dz >= -1; dz-- {
+				want += float64(1+(dx+1)+3*(dy+1)+9*(dz+1)) / 378 * in[g.index(x+dx, y+dy, z+dz)]
+			}
+		}
+	}
+	if got := out[g.index(x, y, z)]; math.Abs(got-want) > 1e-15 {
+		t.Fatalf("cell (%d,%d,%d) = %.17g, want %.17g", x, y, z, got, want)
+	}
+}
+
+// A linear field f = ax + by + cz maps to f + Σα·(a dx + b dy + c dz) =
+// f + (18a + 54b + 162c)/378 inside, and the halo keeps its values: an
+// answer computed without the stencil loop.
+func TestStencil3DCPULinearField(t *testing.T) {
+	g := stencilGrid{6, 5, 4}
+	const a, b, c = 0.25, -0.5, 1.5
+	in := make([]float64, g.stored())
+	for i := range in {
+		x, y, z := g.coords(i)
+		in[i] = a*float64(x) + b*float64(y) + c*float64(z)
+	}
+	out := stencilReference(g, in, 1)
+	shift := (18*a + 54*b + 162*c) / 378
+	for i := range out {
+		want := in[i]
+		if x, y, z := g.coords(i); g.interior(x, y, z) {
+			want += shift
+		}
+		if math.Abs(out[i]-want) > 1e-13 {
+			x, y, z := g.coords(i)
+			t.Fatalf("cell (%d,%d,%d) = %.17g, want %.17g", x, y, z, out[i], want)
+		}
+	}
+}
+
+func TestStencil3DSteps(t *testing.T) {
+	g := stencilGrid{9, 8, 7}
+	in := testGrid(g, 2)
+	keep := slices.Clone(in)
+	if !slices.Equal(stencilReference(g, in, 0), in) {
+		t.Fatal("0 steps changed the array")
+	}
+	one := stencilReference(g, in, 1)
+	for _, nt := range []int{2, 3, 4} {
+		want := one
+		for range nt - 1 {
+			want = stencilReference(g, want, 1)
+		}
+		if !slices.Equal(stencilReference(g, in, nt), want) {
+			t.Errorf("%d steps differ from one step %d times", nt, nt)
+		}
+	}
+	if !slices.Equal(in, keep) {
+		t.Fatal("the input was modified")
+	}
+	// The schedule: the last step writes the output, only the first reads
+	// the input, and each step reads what the previous one wrote.
+	for _, nt := range []int{1, 2, 3, 4, 5} {
+		prev := 0
+		for s := 1; s <= nt; s++ {
+			src, dst := stencilBuffers(s, nt)
+			if src != prev || dst == src || dst == 0 {
+				t.Fatalf("nt=%d step %d: %d → %d after writing %d", nt, s, src, dst, prev)
+			}
+			prev = dst
+		}
+		if prev != 2 {
+			t.Fatalf("nt=%d: the last step writes buffer %d", nt, prev)
+		}
+	}
+}
+
+// The sampled reference (used past the CPU cap) equals the full one.
+func TestStencil3DSample(t *testing.T) {
+	for _, g := range []stencilGrid{{12, 11, 10}, {3, 3, 3}} {
+		in := testGrid(g, 5)
+		for _, nt := range []int{0, 1, 4} {
+			full := stencilReference(g, in, nt)
+			r := stencilSample(g, in, nt, newRand(1, 1))
+			if len(r.idx) != 16+stencilSamples {
+				t.Fatalf("%d samples", len(r.idx))
+			}
+			for s, i := range r.idx {
+				if r.want[s] != full[i] {
+					x, y, z := g.coords(i)
+					t.Fatalf("grid %v nt=%d: sample (%d,%d,%d) = %.17g, full reference %.17g", g, nt, x, y, z, r.want[s], full[i])
+				}
+			}
+		}
+	}
+}
+
+func TestStencil3DChecks(t *testing.T) {
+	const n = 13
+	g := stencilGrid{n, n, n}
+	p, err := Stencil3D.setup(n, newRand(3, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.cpu(newDeadline(DefaultCPUCap)) {
+		t.Fatal("CPU reference stopped")
+	}
+	cpu := []float64(p.cpuOut[0].(f64))
+	if !slices.Equal(cpu, stencilReference(g, []float64(p.in[0].(f64)), stencilSteps)) {
+		t.Fatal("the timed baseline differs from the reference")
+	}
+	full, _ := p.ref(true)
+	sampled, _ := p.ref(false)
+	for _, ref := range [][]reference{full, sampled} {
+		if v := compare(f64(cpu), ref[0]); !v.pass {
+			t.Fatalf("CPU output: %s", v.text)
+		}
+		near := slices.Clone(cpu)
+		for i := range near {
+			near[i] *= 1 + 1e-14
+		}
+		if v := compare(f64(near), ref[0]); !v.pass {
+			t.Fatalf("rounding-level difference: %s", v.text)
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		x, y, z int
+		value   float64
+		want    string
+	}{
+		{"unwritten (NaN poison)", 3, 2, 1, math.NaN(), "not written"},
+		{"wrong value", n, n, n, 0.75, "wrong"},
+		{"halo written", 0, 0, 0, 1e-3, "wrong"},
+	} {
+		bad := slices.Clone(cpu)
+		i := g.index(c.x, c.y, c.z)
+		bad[i] = c.value
+		v := compare(f64(bad), full[0])
+		if v.pass || !strings.Contains(v.text, c.want) || !strings.Contains(v.text, fmt.Sprintf("[%d]", i)) {
+			t.Errorf("%s: %s", c.name, v.text)
+		}
+	}
+	if _, err := Stencil3D.setup(1289, newRand(1, 1)); err == nil {
+		t.Error("n = 1289 overflows 32-bit indexing and was accepted")
+	}
+}
