@@ -1,0 +1,28 @@
+# culab: JupyterLab with the Go (culab) kernel on an NVIDIA GPU.
+#   docker build -t culab . && docker run --gpus all -p 8888:8888 culab
+# The install steps call the same scripts the tests run.
+
+FROM golang:1.26-bookworm AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN scripts/build.sh
+
+# The CUDA 13 runtime image carries the driver API stubs' loader and NVRTC;
+# the driver itself comes from the host through the NVIDIA container runtime.
+FROM nvidia/cuda:13.0.2-runtime-ubuntu24.04
+RUN apt-get update && apt-get install -y --no-install-recommends python3 python3-venv ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /opt/culab
+COPY requirements.txt scripts/setup-python.sh ./
+RUN mkdir scripts tests && mv setup-python.sh scripts/ && VENV=/opt/venv scripts/setup-python.sh
+COPY --from=build /src/bin/culab /usr/local/bin/culab
+RUN culab install --prefix /opt/venv
+RUN useradd --create-home --uid 1000 student
+COPY --chown=student notebooks /home/student/notebooks
+USER student
+WORKDIR /home/student/notebooks
+ENV PATH=/opt/venv/bin:$PATH
+EXPOSE 8888
+CMD ["jupyter", "lab", "--ip=0.0.0.0", "--port=8888", "--no-browser"]
