@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func run(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := dispatch(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestInfoSaysWhyWithoutFailing(t *testing.T) {
+	code, out, _ := run("info")
+	if code != 0 || !strings.Contains(out, "Driver:") || !strings.Contains(out, "NVRTC:") {
+		t.Fatalf("info: code %d\n%s", code, out)
+	}
+	if strings.Contains(out, "No GPU can be used") {
+		if code, _, errs := run("info", "-require-gpu"); code != 1 || !strings.Contains(errs, "no GPU can be used") {
+			t.Fatalf("info -require-gpu without a GPU: code %d, %s", code, errs)
+		}
+	}
+}
+
+func TestUsageAndUnknownCommands(t *testing.T) {
+	if code, _, errs := run(); code != 2 || !strings.Contains(errs, "usage: culab") {
+		t.Fatalf("no args: %d %s", code, errs)
+	}
+	if code, _, errs := run("frobnicate"); code != 2 || !strings.Contains(errs, `unknown command "frobnicate"`) {
+		t.Fatalf("unknown: %d %s", code, errs)
+	}
+	if code, _, errs := run("install", "--user", "--prefix", "/x"); code != 1 || !strings.Contains(errs, "choose one") {
+		t.Fatalf("conflicting flags: %d %s", code, errs)
+	}
+}
+
+func TestInstallListUninstall(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, errs := run("install", "--prefix", dir); code != 0 || !strings.Contains(out, "Go (culab)") {
+		t.Fatalf("install: %d %s %s", code, out, errs)
+	}
+	if code, out, errs := run("uninstall", "--prefix", dir); code != 0 || !strings.Contains(out, "removed") {
+		t.Fatalf("uninstall: %d %s %s", code, out, errs)
+	}
+}
