@@ -75,8 +75,8 @@ type Variant struct {
 	prepare func(g *gpuRun) (run func() error, launch string, err error)
 }
 
-// Progress receives a label before each step of a run and Done at its end;
-// plots.NewProgress implements it.
+// Progress hears each finished step of a run and Done at its end;
+// plots.NewProgress implements it. Lab.Steps counts the steps.
 type Progress interface {
 	Step(label string)
 	Done()
@@ -147,6 +147,24 @@ func (l *Lab) VariantNames() []string {
 		names[i] = v.Name
 	}
 	return names
+}
+
+// Steps is how many steps RunWith reports to Options.Progress for these
+// arguments: per size one for the inputs and CPU reference, and with a GPU
+// one per variant.
+func (l *Lab) Steps(gpu bool, sizes []int, variants ...string) int {
+	if len(sizes) == 0 {
+		sizes = l.Sizes
+	}
+	perSize := 1
+	if gpu {
+		if len(variants) == 0 {
+			perSize += len(l.Variants)
+		} else {
+			perSize += len(variants)
+		}
+	}
+	return len(sizes) * perSize
 }
 
 // SizeLabel writes size n as the lab's report does.

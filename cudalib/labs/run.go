@@ -109,6 +109,8 @@ func (r *runner) table(dev *cudalib.Device) Table {
 	return t
 }
 
+// step reports a finished step: per size the inputs and CPU reference, then
+// each variant (see Lab.Steps).
 func (r *runner) step(label string) {
 	if r.opts.Progress != nil {
 		r.opts.Progress.Step(r.lab.Key + " " + label)
@@ -122,12 +124,12 @@ func (r *runner) size(n int) ([]Row, error) {
 	if err := cudalib.Interrupted(); err != nil {
 		return nil, err
 	}
-	r.step(label + ": inputs")
 	p, err := l.setup(n, newRand(r.seed, n))
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
-	cpuMS, cpuNote, cpuDone := r.cpu(n, label, p)
+	cpuMS, cpuNote, cpuDone := r.cpu(n, p)
+	r.step(label + ": CPU reference")
 	if err := cudalib.Interrupted(); err != nil {
 		return nil, err
 	}
@@ -159,7 +161,7 @@ func (r *runner) size(n int) ([]Row, error) {
 
 // cpu times the serial CPU reference once; done is false when it was
 // stopped (or skipped), and note then says why.
-func (r *runner) cpu(n int, label string, p *problem) (ms float64, note string, done bool) {
+func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	capNote := fmt.Sprintf("CPU > %v cap", r.cap)
 	switch {
 	case r.cap < 0:
@@ -167,7 +169,6 @@ func (r *runner) cpu(n int, label string, p *problem) (ms float64, note string, 
 	case r.cappedAt > 0 && n >= r.cappedAt:
 		return 0, capNote, false
 	}
-	r.step(label + ": CPU reference")
 	stop := newDeadline(r.cap)
 	start := time.Now()
 	if !p.cpu(stop) {
@@ -184,11 +185,11 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 	if err := cudalib.Interrupted(); err != nil {
 		return err
 	}
+	defer r.step(row.SizeLabel + ": " + v.Name)
 	if v.maxSize > 0 && g.n > v.maxSize {
 		row.Check = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize))
 		return nil
 	}
-	r.step(row.SizeLabel + ": " + v.Name)
 	defer func() {
 		if ferr := g.freeTemps(); err == nil {
 			err = ferr

@@ -78,8 +78,8 @@ func TestRunNoGPU(t *testing.T) {
 					t.Errorf("size label %q", r.SizeLabel)
 				}
 			}
-			if p.done != 1 || len(p.steps) == 0 {
-				t.Errorf("progress: %d steps, %d Done", len(p.steps), p.done)
+			if p.done != 1 || len(p.steps) != l.Steps(false, sizes) {
+				t.Errorf("progress: %d steps (%q), %d Done; Steps says %d", len(p.steps), p.steps, p.done, l.Steps(false, sizes))
 			}
 			if !strings.Contains(strings.Join(tab.Notes, " "), "seed 7") {
 				t.Errorf("notes do not give the seed: %q", tab.Notes)
@@ -108,14 +108,14 @@ func TestRunCPUCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, note, done := r.cpu(10, "10", p); done || note != "CPU > 1ns cap" {
+	if _, note, done := r.cpu(10, p); done || note != "CPU > 1ns cap" {
 		t.Fatalf("tiny cap: note %q, done %v", note, done)
 	}
 	r.cap = time.Hour
-	if _, note, done := r.cpu(20, "20", p); done || note != "CPU > 1h0m0s cap" {
+	if _, note, done := r.cpu(20, p); done || note != "CPU > 1h0m0s cap" {
 		t.Errorf("a size above a capped one should not run: note %q, done %v", note, done)
 	}
-	if _, _, done := r.cpu(5, "5", p); !done {
+	if _, _, done := r.cpu(5, p); !done {
 		t.Errorf("a size below the capped one should run")
 	}
 }
