@@ -137,7 +137,7 @@ func Get(key string) (*Lab, error) {
 		}
 		keys = append(keys, l.Key)
 	}
-	return nil, fmt.Errorf("no lab %q (labs: %s)", key, strings.Join(keys, ", "))
+	return nil, fmt.Errorf("no lab %q (labs: %s; the device query is QueryDevice)", key, strings.Join(keys, ", "))
 }
 
 // VariantNames lists the variants in table order.

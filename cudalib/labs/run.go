@@ -54,11 +54,11 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 		defer opts.Progress.Done()
 	}
 	if dev != nil {
-		mod, err := dev.CompileNamed(l.File, l.Source, l.Options...)
-		if err != nil {
-			return t, fmt.Errorf("lab %s: %w", l.Key, err)
+		mod, cerr := dev.CompileNamed(l.File, l.Source, l.Options...)
+		if cerr != nil {
+			return t, fmt.Errorf("lab %s: %w", l.Key, cerr)
 		}
-		defer func() {
+		defer func() { // assigns the named result err
 			if uerr := mod.Unload(); uerr != nil && err == nil {
 				err = fmt.Errorf("lab %s: unload module: %w", l.Key, uerr)
 			}
@@ -101,10 +101,14 @@ func (r *runner) table(dev *cudalib.Device) Table {
 			t.Ceiling, t.CeilingName = l.ceiling(dev.Info())
 		}
 	}
+	cpu := fmt.Sprintf("CPU column: the serial Go reference, timed once per size on %s/%s, stopped past %v.", runtime.GOOS, runtime.GOARCH, r.cap)
+	if r.cap < 0 {
+		cpu = "CPU column: the serial reference was skipped (Options.CPUCap < 0)."
+	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Inputs are random, seed %d: Options{Seed: %d} repeats them.", r.seed, r.seed),
-		fmt.Sprintf("CPU column: the serial Go reference, timed once per size on %s/%s, stopped past %v.", runtime.GOOS, runtime.GOARCH, r.cap),
-		"Check: GPU outputs start poisoned (NaN), so unwritten elements fail; values are compared with a float64 reference.")
+		cpu,
+		"Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference.")
 	t.Notes = append(t.Notes, l.Notes...)
 	return t
 }

@@ -103,6 +103,10 @@ func TestRunCPUCap(t *testing.T) {
 			}
 		})
 	}
+	tab, err := VecAdd.RunWith(nil, Options{CPUCap: -1}, []int{10})
+	if err != nil || tab.Rows[0].CPUNote != "CPU skipped" || !strings.Contains(strings.Join(tab.Notes, " "), "skipped") {
+		t.Errorf("negative cap should skip the CPU reference: %v %+v", err, tab.Rows)
+	}
 	r := &runner{lab: VecAdd, cap: time.Nanosecond}
 	p, err := VecAdd.setup(10, newRand(1, 10))
 	if err != nil {
