@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 const inf = FloydINF
@@ -258,5 +259,16 @@ func TestReadGraphMalformed(t *testing.T) {
 	}
 	if _, err := ReadDistances(bytes.NewReader(make([]byte, 15)), 2); err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Fatalf("short distances file: %v", err)
+	}
+}
+
+// With the CPU reference capped, the check falls back to rows by Dijkstra.
+func TestGPUFloyd(t *testing.T) {
+	tab := runOnGPU(t, Floyd, Options{Seed: 2, CPUCap: time.Nanosecond}, []int{333},
+		"global, coalesced", "shared B=8, min", "shared B=64, min")
+	for _, r := range tab.Rows {
+		if !strings.Contains(r.Check, "vs Dijkstra") {
+			t.Errorf("%s: capped CPU should check rows by Dijkstra: %s", r.Variant, r.Check)
+		}
 	}
 }

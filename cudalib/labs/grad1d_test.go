@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestGrad1DCPUHandExample(t *testing.T) {
@@ -105,5 +106,41 @@ func TestGrad1DSetupErrors(t *testing.T) {
 		if _, err := Grad1D.setup(n, newRand(1, n)); err == nil {
 			t.Errorf("N=%d accepted", n)
 		}
+	}
+}
+
+// runOnGPU runs lab at sizes on the GPU (skipping without one) and fails
+// on any row whose check did not pass. TestGPULabs runs every variant at
+// the test sizes; these runs cover what it does not.
+func runOnGPU(t *testing.T, lab *Lab, opts Options, sizes []int, variants ...string) Table {
+	t.Helper()
+	opts.Time = quick
+	tab, err := lab.RunWith(openGPU(t), opts, sizes, variants...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) == 0 {
+		t.Fatal("no rows")
+	}
+	for _, r := range tab.Rows {
+		if !r.Pass || !(r.MedianMS > 0) {
+			t.Errorf("%s %s: %s (%.3g ms; %s)", r.SizeLabel, r.Variant, r.Check, r.MedianMS, r.Note)
+		}
+	}
+	return tab
+}
+
+// N = 150 is checked against −sin x; with the CPU baseline capped, a random
+// size is still checked against the full float32 reference.
+func TestGPUGrad1D(t *testing.T) {
+	tab := runOnGPU(t, Grad1D, Options{Seed: 1}, []int{150}, "global, TPB 1024", "shared, TPB 64")
+	for _, r := range tab.Rows {
+		if !strings.Contains(r.Check, "vs −sin(x)") {
+			t.Errorf("N=150 %s: not checked against −sin: %s", r.Variant, r.Check)
+		}
+	}
+	tab = runOnGPU(t, Grad1D, Options{Seed: 2, CPUCap: time.Nanosecond}, []int{1<<16 + 3}, "shared, TPB 32")
+	if r := tab.Rows[0]; r.CPUNote != "CPU > 1ns cap" || strings.Contains(r.Check, "sampled") {
+		t.Errorf("capped CPU: %q, check %q", r.CPUNote, r.Check)
 	}
 }

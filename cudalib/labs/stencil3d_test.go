@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestStencilAlpha(t *testing.T) {
@@ -188,5 +189,16 @@ func TestStencil3DChecks(t *testing.T) {
 	}
 	if _, err := Stencil3D.setup(1289, newRand(1, 1)); err == nil {
 		t.Error("n = 1289 overflows 32-bit indexing and was accepted")
+	}
+}
+
+// With the CPU reference capped, the check falls back to sampled cells.
+func TestGPUStencil3D(t *testing.T) {
+	tab := runOnGPU(t, Stencil3D, Options{Seed: 2, CPUCap: time.Nanosecond}, []int{33},
+		"global (32,4,4)", "shared (4,2,2)", "2.5D (32,8)")
+	for _, r := range tab.Rows {
+		if !strings.Contains(r.Check, "sampled cells") {
+			t.Errorf("%s: capped CPU should check samples: %s", r.Variant, r.Check)
+		}
 	}
 }

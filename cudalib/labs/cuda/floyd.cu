@@ -42,6 +42,11 @@ extern "C" __global__ void fw_global(int *d, int n, int k, int coalesced) {
 // columns, so global accesses are coalesced and shared reads of a row are
 // free of bank conflicts.
 
+// FW_THREADS is a block's thread count for blocking factor B. Declaring it
+// with __launch_bounds__ makes the compiler keep each thread's registers
+// within what a block of 1024 threads may use, so the launch always fits.
+#define FW_THREADS(B) ((B) < 32 ? (B) * (B) : 1024)
+
 // relax lowers d to via. MIN selects min() — the same instruction for every
 // thread — over the if-branch the seed started with; the compiler may turn
 // either into the same code, which the timings show.
@@ -56,7 +61,7 @@ __device__ __forceinline__ void relax(int &d, int via) {
 
 // fw_phase1 relaxes the pivot block (r,r) through its own B pivots.
 template <int B, bool MIN>
-__global__ void fw_phase1(int *d, int n, int r) {
+__global__ void __launch_bounds__(FW_THREADS(B)) fw_phase1(int *d, int n, int r) {
     const int T = B < 32 ? B : 32, C = B / T;
     __shared__ int p[B][B];
     const int o = r * B; // first row and column of the pivot block
@@ -87,7 +92,7 @@ __global__ void fw_phase1(int *d, int n, int r) {
 // fw_phase2 relaxes block blockIdx.x of pivot row r (blockIdx.y = 0) or of
 // pivot column r (blockIdx.y = 1), using the finished pivot block.
 template <int B, bool MIN>
-__global__ void fw_phase2(int *d, int n, int r) {
+__global__ void __launch_bounds__(FW_THREADS(B)) fw_phase2(int *d, int n, int r) {
     // The pivot block is phase 1's. The whole CUDA block returns, so no
     // thread is left waiting at a barrier.
     if (blockIdx.x == r) return;
@@ -132,7 +137,7 @@ __global__ void fw_phase2(int *d, int n, int r) {
 // reads changes during the round, so the k loop needs no barrier and the
 // thread's own cells stay in registers.
 template <int B, bool MIN>
-__global__ void fw_phase3(int *d, int n, int r) {
+__global__ void __launch_bounds__(FW_THREADS(B)) fw_phase3(int *d, int n, int r) {
     if (blockIdx.x == r || blockIdx.y == r) return; // phase 1's and phase 2's blocks
     const int T = B < 32 ? B : 32, C = B / T;
     __shared__ int col[B][B]; // block (i,r): d[i][k]

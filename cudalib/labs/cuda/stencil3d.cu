@@ -11,6 +11,10 @@
 //
 // Flops: 27 multiplies and 26 adds per interior cell (53), whatever the
 // kernel's summation order.
+//
+// The stencil kernels take any block shape up to 1024 threads:
+// __launch_bounds__(1024) keeps their registers within what such a block
+// may use.
 
 // α(dx,dy,dz): 27 distinct weights (1…27)/378. They sum to 1, so a step is a
 // weighted average and the values stay bounded over many steps; being
@@ -36,8 +40,8 @@ __device__ __forceinline__ double stencil27(const double *p, int c, int sx, int 
 
 // st_global: one thread per interior cell, every operand read from global
 // memory (the caches catch the reuse between neighbours). The baseline.
-extern "C" __global__ void st_global(const double *__restrict__ in, double *__restrict__ out,
-                                     int nx, int ny, int nz) {
+extern "C" __global__ void __launch_bounds__(1024)
+st_global(const double *__restrict__ in, double *__restrict__ out, int nx, int ny, int nz) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x + 1;
     const int y = blockIdx.y * blockDim.y + threadIdx.y + 1;
     const int z = blockIdx.z * blockDim.z + threadIdx.z + 1;
@@ -56,8 +60,8 @@ extern "C" __global__ void st_global(const double *__restrict__ in, double *__re
 // flat array, thread t loading cells t, t + threads, t + 2·threads, ...: every
 // tile cell — interior, face, edge or corner — is loaded exactly once, and
 // consecutive threads read consecutive x (coalesced).
-extern "C" __global__ void st_shared(const double *__restrict__ in, double *__restrict__ out,
-                                     int nx, int ny, int nz) {
+extern "C" __global__ void __launch_bounds__(1024)
+st_shared(const double *__restrict__ in, double *__restrict__ out, int nx, int ny, int nz) {
     extern __shared__ double tile[];
     const int tx = blockDim.x + 2, ty = blockDim.y + 2, tz = blockDim.z + 2;
     const int sx = nx + 2, sy = ny + 2, sz = nz + 2, sxy = sx * sy;
@@ -129,8 +133,8 @@ __device__ __forceinline__ double plane9(const double r[9], int dz) {
 // Two running partial sums carry those contributions until out(k-1) is
 // complete, so each input value is loaded from global memory once and read
 // from shared memory 9 times instead of 27.
-extern "C" __global__ void st_25d(const double *__restrict__ in, double *__restrict__ out,
-                                  int nx, int ny, int nz) {
+extern "C" __global__ void __launch_bounds__(1024)
+st_25d(const double *__restrict__ in, double *__restrict__ out, int nx, int ny, int nz) {
     extern __shared__ double plane[];
     const int px = blockDim.x + 2, py = blockDim.y + 2;
     const int sx = nx + 2, sy = ny + 2, sxy = sx * sy;
