@@ -39,7 +39,7 @@ var Floyd = register(&Lab{
 
 	SizeName: fmt.Sprintf("V (E = %dV random edges)", floydEdges),
 	Sizes:    []int{1000, 2000, 5000, 10000},
-	smoke:    []int{100, 333},
+	smoke:    []int{1, 100, 333},
 	Baseline: "global, naive order",
 	Variants: []Variant{
 		floydGlobal("global, naive order", false, 5000,
@@ -165,7 +165,11 @@ func newFloyd(v int, rng *rand.Rand) (*problem, error) {
 	if v > floydMaxV {
 		return nil, fmt.Errorf("V = %d: at most %d (the padded matrix is indexed with int)", v, floydMaxV)
 	}
-	g, err := randomGraph(rng, v, floydEdges*v)
+	e := floydEdges * v
+	if v == 1 {
+		e = 0 // no edge without a self-loop
+	}
+	g, err := randomGraph(rng, v, e)
 	if err != nil {
 		return nil, err
 	}
