@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The main job: build culab, execute every lab notebook on this machine's
+# default device (the first GPU; CPU references only where there is none)
+# and write the executed notebooks and report.html under out/report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup-nvrtc.sh >/dev/null 2>&1 || echo "note: could not install Debian's NVRTC (not root?); compile checks need an NVRTC"
+scripts/build.sh
+bin/culab info
+out=${REPORT_DIR:-out/report}
+status=0
+bin/culab run -o "$out" "$@" notebooks/*.ipynb || status=$?
+echo
+echo "report: $out/report.html"
+exit $status
