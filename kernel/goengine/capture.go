@@ -1,0 +1,292 @@
+package goengine
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// Cells' output travels through one pipe per stream. The interpreter's fmt,
+// log, os.Stdout and os.Stderr write to the pipes; with CaptureFD, file
+// descriptors 1 and 2 point at them too while a cell runs. A reader per
+// pipe hands what arrives to the running cell (or, between cells, to the
+// original stream). To keep prints and display messages in order, a
+// display first writes a marker into each pipe and waits until the reader
+// reaches it: everything written before is then in the cell's hands.
+
+const (
+	stdout = iota
+	stderr
+)
+
+var streamNames = [2]string{"stdout", "stderr"}
+
+const (
+	pipeSize    = 1 << 20         // asked of the kernel; writers block less
+	readSize    = 64 << 10        // one read from a pipe
+	syncTimeout = 5 * time.Second // a wedged reader must not hang the cell
+)
+
+// fdMu makes the redirection of fds 1 and 2 exclusive in the process: it
+// is held from a cell's start to its end, and while New saves the fds.
+var fdMu sync.Mutex
+
+type capture struct {
+	fd      bool
+	streams [2]*stream
+	saved   [2]*os.File // the original fds 1 and 2 (CaptureFD)
+	cell    atomic.Pointer[cell]
+}
+
+func newCapture(fd bool) (*capture, error) {
+	c := &capture{fd: fd}
+	var token [8]byte
+	if _, err := rand.Read(token[:]); err != nil {
+		return nil, fmt.Errorf("capture marker: %w", err)
+	}
+	marker := []byte("\x00culab-sync-" + hex.EncodeToString(token[:]) + "\x00")
+	fallback := [2]io.Writer{os.Stdout, os.Stderr}
+	if fd {
+		fdMu.Lock()
+		for i := range c.saved {
+			nfd, err := dupCloexec(i + 1)
+			if err != nil {
+				fdMu.Unlock()
+				c.closeSaved()
+				return nil, fmt.Errorf("save fd %d: %w", i+1, err)
+			}
+			c.saved[i] = os.NewFile(uintptr(nfd), "original "+streamNames[i])
+			fallback[i] = c.saved[i]
+		}
+		fdMu.Unlock()
+	}
+	for i := range c.streams {
+		s, err := newStream(i, marker, fallback[i])
+		if err != nil {
+			for _, s := range c.streams[:i] {
+				s.w.Close()
+			}
+			c.closeSaved()
+			return nil, err
+		}
+		c.streams[i] = s
+		go s.read(c)
+	}
+	return c, nil
+}
+
+func dupCloexec(fd int) (int, error) {
+	nfd, _, errno := syscall.Syscall(syscall.SYS_FCNTL, uintptr(fd), syscall.F_DUPFD_CLOEXEC, 0)
+	if errno != 0 {
+		return -1, errno
+	}
+	return int(nfd), nil
+}
+
+func (c *capture) closeSaved() {
+	for _, f := range c.saved {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// logFile is the original stderr.
+func (c *capture) logFile() *os.File {
+	if c.fd {
+		return c.saved[stderr]
+	}
+	return os.Stderr
+}
+
+// attach sends output to cl from now on (and, with CaptureFD, points fds
+// 1 and 2 at the pipes).
+func (c *capture) attach(cl *cell) error {
+	c.cell.Store(cl)
+	if !c.fd {
+		return nil
+	}
+	fdMu.Lock()
+	for i, s := range c.streams {
+		if err := syscall.Dup3(int(s.w.Fd()), i+1, 0); err != nil {
+			c.restoreFDs()
+			fdMu.Unlock()
+			return fmt.Errorf("redirect fd %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// detach gives fds 1 and 2 back and waits until the readers have handed
+// cl everything written before; output after that goes to the original
+// streams.
+func (c *capture) detach() error {
+	var err error
+	if c.fd {
+		err = c.restoreFDs()
+		fdMu.Unlock()
+	}
+	c.sync()
+	c.cell.Store(nil)
+	return err
+}
+
+func (c *capture) restoreFDs() error {
+	var errs []error
+	for i, f := range c.saved {
+		if err := syscall.Dup3(int(f.Fd()), i+1, 0); err != nil {
+			errs = append(errs, fmt.Errorf("restore fd %d: %w", i+1, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// sync returns once both readers have passed everything written so far.
+func (c *capture) sync() {
+	for _, s := range c.streams {
+		s.sync()
+	}
+}
+
+// emit hands data read from stream i to the running cell, or to the
+// original stream between cells.
+func (c *capture) emit(i int, data []byte) {
+	if len(data) == 0 {
+		return
+	}
+	if cl := c.cell.Load(); cl != nil && cl.write(i, data) {
+		return
+	}
+	c.streams[i].fallback.Write(data)
+}
+
+// close ends capture: the pipes' write ends close, so the readers stop at
+// their end. The saved stderr stays open as the log.
+func (c *capture) close() error {
+	var errs []error
+	for _, s := range c.streams {
+		errs = append(errs, s.w.Close())
+	}
+	if c.fd {
+		errs = append(errs, c.saved[stdout].Close())
+	}
+	return errors.Join(errs...)
+}
+
+type stream struct {
+	idx      int
+	r, w     *os.File
+	marker   []byte
+	fallback io.Writer
+
+	wmu     sync.Mutex // orders a marker's write with its waiter
+	qmu     sync.Mutex
+	waiters []chan struct{} // one per marker written and not yet read
+}
+
+func newStream(i int, marker []byte, fallback io.Writer) (*stream, error) {
+	// Blocking descriptors, unlike os.Pipe's: once one is fd 1, native
+	// code and os.Stdout must not see EAGAIN when the pipe is full.
+	var p [2]int
+	if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
+		return nil, fmt.Errorf("pipe for %s: %w", streamNames[i], err)
+	}
+	// Best effort: a larger pipe blocks chatty writers less often.
+	syscall.Syscall(syscall.SYS_FCNTL, uintptr(p[1]), syscall.F_SETPIPE_SZ, pipeSize)
+	return &stream{
+		idx:      i,
+		r:        os.NewFile(uintptr(p[0]), streamNames[i]+" capture"),
+		w:        os.NewFile(uintptr(p[1]), streamNames[i]+" capture"),
+		marker:   marker,
+		fallback: fallback,
+	}, nil
+}
+
+// read forwards the pipe's content until every write end is closed,
+// answering markers on the way. A marker split across reads is held back
+// until the rest arrives.
+func (s *stream) read(c *capture) {
+	defer s.r.Close()
+	buf := make([]byte, readSize)
+	var carry []byte
+	for {
+		n, err := s.r.Read(buf)
+		data := buf[:n]
+		if len(carry) > 0 {
+			data = append(carry, data...)
+			carry = nil
+		}
+		for {
+			i := bytes.Index(data, s.marker)
+			if i < 0 {
+				break
+			}
+			c.emit(s.idx, data[:i])
+			s.release()
+			data = data[i+len(s.marker):]
+		}
+		if err != nil {
+			c.emit(s.idx, data)
+			return
+		}
+		k := partialSuffix(data, s.marker)
+		c.emit(s.idx, data[:len(data)-k])
+		carry = append([]byte(nil), data[len(data)-k:]...)
+	}
+}
+
+// partialSuffix is the length of the longest suffix of data that is a
+// proper prefix of marker.
+func partialSuffix(data, marker []byte) int {
+	for k := min(len(marker)-1, len(data)); k > 0; k-- {
+		if bytes.Equal(data[len(data)-k:], marker[:k]) {
+			return k
+		}
+	}
+	return 0
+}
+
+// release wakes the oldest waiter: the reader has seen its marker.
+func (s *stream) release() {
+	s.qmu.Lock()
+	defer s.qmu.Unlock()
+	if len(s.waiters) > 0 {
+		close(s.waiters[0])
+		s.waiters = s.waiters[1:]
+	}
+}
+
+// sync writes a marker and waits until the reader reaches it.
+func (s *stream) sync() {
+	ch := make(chan struct{})
+	s.wmu.Lock()
+	s.qmu.Lock()
+	s.waiters = append(s.waiters, ch)
+	s.qmu.Unlock()
+	// Markers are shorter than PIPE_BUF: the write is atomic, never
+	// interleaved with other writers' bytes.
+	_, err := s.w.Write(s.marker)
+	if err != nil {
+		s.qmu.Lock()
+		s.waiters = s.waiters[:len(s.waiters)-1]
+		s.qmu.Unlock()
+	}
+	s.wmu.Unlock()
+	if err != nil {
+		return
+	}
+	timer := time.NewTimer(syncTimeout)
+	defer timer.Stop()
+	select {
+	case <-ch:
+	case <-timer.C:
+	}
+}

@@ -1,0 +1,176 @@
+// Package goengine runs notebook cells as Go with the yaegi interpreter:
+// the kernel.Engine behind culab's Jupyter kernel and `culab run`.
+//
+// A cell may mix declarations and statements; names it defines stay for
+// later cells. Common packages (fmt, math, strings, time, cudalib, labs,
+// plots, display, nb, ...) need no import line. The value of a final
+// expression is the cell's result, shown through display.Bundle; when that
+// expression returns an error last, a non-nil error fails the cell and a
+// nil one is not shown. Lines starting with % are magics (%help lists them).
+//
+// Limitations come from the interpreter: a panic in a goroutine that a cell
+// started cannot be recovered and ends the process; an interrupt stops
+// every goroutine the notebook started, not just the cell; a native call
+// blocked elsewhere than time.Sleep or a cudalib operation is only stopped
+// when it returns; methods of types defined in cells are invisible to
+// compiled code except String (fmt.Stringer), so display.Show cannot see a
+// cell type's HTML method; a type redefined in a later cell keeps its first
+// definition in yaegi v0.16.1.
+package goengine
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/kernel"
+	"github.com/culab/culab/kernel/nb"
+)
+
+// DefaultOutputLimit is the output a cell may print when Options says 0.
+const DefaultOutputLimit = 1 << 20
+
+// Options configure an Engine.
+type Options struct {
+	// CaptureFD redirects file descriptors 1 and 2 to the running cell's
+	// output, so that native code and syscall.Write(1, ...) reach the
+	// notebook too. It is process-wide while a cell runs: the kernel
+	// process wants it; tests and `culab run` may not. Without it, cells'
+	// fmt, log, os.Stdout and os.Stderr are captured all the same.
+	CaptureFD bool
+	// OutputLimit caps the bytes of stdout and stderr one cell sends; the
+	// rest is dropped with a notice. 0 means DefaultOutputLimit, a
+	// negative value no limit.
+	OutputLimit int
+	// Version is the implementation version kernel_info reports.
+	Version string
+}
+
+// Engine is the Go kernel.Engine. Cells run one at a time.
+type Engine struct {
+	opts Options
+	cap  *capture
+	logw *os.File
+
+	mu     sync.Mutex // held while a cell runs
+	closed bool
+
+	sess *session
+
+	cancelMu sync.Mutex
+	cancel   context.CancelFunc // the running cell's
+
+	cellCtx atomic.Pointer[context.Context] // for the interruptible time.Sleep
+
+	restoreHost func()
+}
+
+var _ kernel.Engine = (*Engine)(nil)
+
+// New starts an interpreter with the preloaded packages. With
+// Options.CaptureFD it saves the original stderr for LogWriter and makes
+// it the destination of fatal crash reports.
+func New(opts Options) (*Engine, error) {
+	if opts.OutputLimit == 0 {
+		opts.OutputLimit = DefaultOutputLimit
+	}
+	if opts.Version == "" {
+		opts.Version = "dev"
+	}
+	c, err := newCapture(opts.CaptureFD)
+	if err != nil {
+		return nil, fmt.Errorf("goengine: %w", err)
+	}
+	e := &Engine{opts: opts, cap: c, logw: c.logFile()}
+	if opts.CaptureFD {
+		// The runtime's own report of a fatal error (such as a panic in a
+		// goroutine a cell started) would otherwise go into the pipe, whose
+		// reader dies with the process.
+		if err := debug.SetCrashOutput(e.logw, debug.CrashOptions{}); err != nil {
+			fmt.Fprintf(e.logw, "goengine: crash output: %v\n", err)
+		}
+	}
+	if e.sess, err = e.newSession(); err != nil {
+		c.close()
+		return nil, fmt.Errorf("goengine: %w", err)
+	}
+	e.restoreHost = nb.SetHost(host{e})
+	return e, nil
+}
+
+// LogWriter is where the kernel should log: the original stderr, saved
+// before any redirection (os.Stderr without CaptureFD). It stays usable
+// after Shutdown.
+func (e *Engine) LogWriter() io.Writer { return e.logw }
+
+func (e *Engine) logf(format string, v ...any) {
+	fmt.Fprintf(e.logw, "goengine: "+format+"\n", v...)
+}
+
+// Info describes Go and this implementation for kernel_info.
+func (e *Engine) Info() kernel.Info {
+	return kernel.Info{
+		Implementation:        "culab",
+		ImplementationVersion: e.opts.Version,
+		LanguageName:          "go",
+		LanguageVersion:       runtime.Version()[2:],
+		Mimetype:              "text/x-go",
+		FileExtension:         ".go",
+		PygmentsLexer:         "go",
+		CodemirrorMode:        "go",
+		Banner:                "culab: Go with CUDA (yaegi interpreter). %help lists the magics.",
+		HelpLinks: []kernel.HelpLink{
+			{Text: "Go documentation", URL: "https://go.dev/doc/"},
+			{Text: "Go standard library", URL: "https://pkg.go.dev/std"},
+			{Text: "yaegi", URL: "https://github.com/traefik/yaegi"},
+		},
+	}
+}
+
+// Interrupt stops the running cell, if any.
+func (e *Engine) Interrupt() {
+	e.cancelMu.Lock()
+	defer e.cancelMu.Unlock()
+	if e.cancel != nil {
+		e.cancel()
+	}
+}
+
+func (e *Engine) setCancel(f context.CancelFunc) {
+	e.cancelMu.Lock()
+	e.cancel = f
+	e.cancelMu.Unlock()
+}
+
+// Shutdown stops the running cell and ends output capture; the engine
+// refuses cells afterwards. A restart is a new process (see
+// kernel.Engine), so restart changes nothing here. Goroutines that cells
+// started are not stopped.
+func (e *Engine) Shutdown(restart bool) error {
+	e.Interrupt()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	e.restoreHost()
+	return e.cap.close()
+}
+
+// host serves nb's requests from the running cell and the session.
+type host struct{ e *Engine }
+
+func (h host) Input(prompt string, password bool) (string, error) {
+	return h.e.input(prompt, password)
+}
+
+func (h host) Kernel(name string) (*cudalib.Kernel, error) {
+	return h.e.sess.kernels.get(name)
+}

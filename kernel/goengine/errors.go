@@ -1,0 +1,192 @@
+package goengine
+
+import (
+	"errors"
+	"fmt"
+	"go/scanner"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/culab/culab/kernel"
+)
+
+// The interpreter reports positions in the file names the engine gave its
+// chunks ("In[3]/_.go:4:7: ..."); tracebacks say "line 4" for the running
+// cell and "In[3] line 4" for an earlier one, and show the line.
+
+var posPrefix = regexp.MustCompile(`^(\S+?):(\d+):(\d+): `)
+
+// confusing maps the interpreter's messages that hide a simple cause to a
+// hint.
+var confusing = map[string]string{
+	"constant definition loop": "is a name undefined?",
+	"CFG post-order panic":     "the interpreter failed on this code; is a name undefined?",
+}
+
+// compileError reports a parse or compile error of a chunk whose first line
+// was shifted by col1 bytes.
+func (x *run) compileError(name string, err error, col1 int) *kernel.ExecError {
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		e := list[0]
+		return x.at(name, e.Pos.Filename, e.Pos.Line, e.Pos.Column, col1, e.Msg)
+	}
+	msg := err.Error()
+	for key, hint := range confusing {
+		if strings.Contains(msg, key) {
+			msg += " (" + hint + ")"
+		}
+	}
+	if m := posPrefix.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		return x.at(name, m[1], line, col, col1, msg[len(m[0]):])
+	}
+	return &kernel.ExecError{Name: name, Value: msg, Traceback: []string{name + ": " + msg}}
+}
+
+// at builds an error at a position: a caret under the column when it is
+// in the running cell.
+func (x *run) at(name, file string, line, col, col1 int, msg string) *kernel.ExecError {
+	if file != x.file {
+		tb := []string{fmt.Sprintf("%s: %s", name, msg), x.where(file, line)}
+		return &kernel.ExecError{Name: name, Value: msg, Traceback: tb}
+	}
+	line = min(max(line, 1), len(x.lines))
+	if line == 1 {
+		col -= col1
+	}
+	value := fmt.Sprintf("line %d: %s", line, msg)
+	tb := []string{name + ": " + value}
+	if src := x.lines[line-1]; strings.TrimSpace(src) != "" {
+		tb = append(tb, "    "+src)
+		if col >= 1 && col-1 <= len(src) {
+			tb = append(tb, "    "+caretPad(src[:col-1])+"^")
+		}
+	}
+	return &kernel.ExecError{Name: name, Value: value, Traceback: tb}
+}
+
+// positioned is an error at a line of the running cell.
+func (x *run) positioned(name string, line int, msg string) *kernel.ExecError {
+	return x.at(name, x.file, line, 0, 0, msg)
+}
+
+// caretPad keeps the tabs of prefix and blanks the rest, one space a rune.
+func caretPad(prefix string) string {
+	var b strings.Builder
+	for _, r := range prefix {
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// where names a line of a cell, with its source when known.
+func (x *run) where(file string, line int) string {
+	label := "line " + strconv.Itoa(line)
+	if file != x.file {
+		label = strings.TrimSuffix(file, "/_.go") + " line " + strconv.Itoa(line)
+	}
+	if lines := x.s.sources[file]; line >= 1 && line <= len(lines) {
+		if src := strings.TrimSpace(lines[line-1]); src != "" {
+			label += ": " + src
+		}
+	}
+	return label
+}
+
+// runError reports a chunk that failed while running; line is where the
+// chunk starts.
+func (x *run) runError(err error, line int) *kernel.ExecError {
+	if errors.Is(err, errInterrupted) {
+		return &kernel.ExecError{Name: "Interrupted", Value: "the cell was interrupted",
+			Traceback: []string{"Interrupted: the cell was interrupted"}}
+	}
+	var cp *cellPanic
+	if !errors.As(err, &cp) {
+		return x.compileError("RuntimeError", err, 0)
+	}
+	value := fmt.Sprint(cp.p.Value)
+	if e, ok := cp.p.Value.(error); ok {
+		value = e.Error()
+	}
+	tb := []string{"panic: " + value}
+	for _, f := range nativeFrames(string(cp.p.Stack)) {
+		tb = append(tb, "    in "+f)
+	}
+	// The interpreter prints a frame's position as the start of the
+	// function (a bug of v0.16.1): name the function and where it was
+	// declared instead, and the statement the cell was running.
+	for _, f := range cp.frames {
+		if fn := strings.TrimPrefix(f.fn, "main."); fn != "main" {
+			tb = append(tb, "    in "+x.declared(fn))
+		}
+	}
+	tb = append(tb, "    "+x.where(x.file, line))
+	return &kernel.ExecError{Name: "panic", Value: value, Traceback: tb}
+}
+
+// declared names a function of the cells and where it was declared.
+func (x *run) declared(fn string) string {
+	if fn == "func" {
+		return "a function literal"
+	}
+	d, ok := x.s.decls[fn]
+	if !ok {
+		for _, ms := range x.s.methods {
+			for _, m := range ms {
+				if methodName(m.sig) == fn {
+					d, ok = m, true
+				}
+			}
+		}
+	}
+	if !ok || d.pos.Line == 0 {
+		return fn
+	}
+	return fn + ", declared at " + x.where(d.pos.Filename, d.pos.Line)
+}
+
+// nativeFrames finds, in the stack of a recovered panic, the compiled
+// functions where the first panic happened (a preloaded package's, say):
+// the frames after the last "panic(" up to reflection or the interpreter.
+func nativeFrames(stack string) []string {
+	lines := strings.Split(stack, "\n")
+	last := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic(") {
+			last = i
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	var frames []string
+	for i := last + 2; i+1 < len(lines) && len(frames) < 8; i += 2 {
+		fn := lines[i]
+		if strings.HasPrefix(fn, "reflect.") || strings.HasPrefix(fn, "github.com/traefik/yaegi/") {
+			break
+		}
+		if strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "panic(") {
+			continue
+		}
+		if j := strings.LastIndexByte(fn, '('); j > 0 {
+			fn = fn[:j]
+		}
+		file := strings.TrimSpace(lines[i+1])
+		if j := strings.LastIndex(file, " +0x"); j > 0 {
+			file = file[:j]
+		}
+		frames = append(frames, fn+" ("+file+")")
+	}
+	return frames
+}
+
+func usageError(err error) *kernel.ExecError {
+	return &kernel.ExecError{Name: "UsageError", Value: err.Error(), Traceback: []string{"UsageError: " + err.Error()}}
+}

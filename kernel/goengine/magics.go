@@ -1,0 +1,314 @@
+package goengine
+
+import (
+	"errors"
+	"fmt"
+	"go/token"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/kernel"
+	"github.com/culab/culab/kernel/nb"
+)
+
+// magic is a %name line (or the %%name first line) of a cell.
+type magic struct {
+	name, args string
+	line       int // 1-based
+	argsOff    int // offset of args in the cell
+}
+
+// magicCell is a cell's magics and its Go code, laid out as the cell.
+type magicCell struct {
+	cell  *magic  // %%name on the first line, or nil
+	lines []magic // %name lines at the top, in order
+	body  string  // the cell with the magic lines blanked
+}
+
+var magicHelp = []struct{ usage, text string }{
+	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name))"},
+	{"%%time", "first line: run the cell and print its wall time"},
+	{"%time statement", "run one statement and print its wall time"},
+	{"%gpu", "describe the GPU (or say why there is none)"},
+	{"%env [NAME[=value]]", "list the environment, show NAME, or set it"},
+	{"%help", "this list"},
+}
+
+// parseMagics finds the magics at the top of a cell: %%name on the first
+// line, or %name lines before the Go code.
+func parseMagics(src string) (magicCell, error) {
+	mc := magicCell{body: src}
+	off := 0
+	for line := 1; off < len(src) || line == 1; line++ {
+		end := strings.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off
+		}
+		text := strings.TrimSpace(src[off:end])
+		switch {
+		case text == "":
+		case strings.HasPrefix(text, "%%"):
+			if len(mc.lines) > 0 || mc.cell != nil {
+				return mc, fmt.Errorf("line %d: %s must be the first line of the cell", line, strings.Fields(text)[0])
+			}
+			m := lineMagic(src, off, end, line, 2)
+			mc.cell = &m
+			mc.body = blank(src[:end]) + src[end:]
+			return mc, nil
+		case strings.HasPrefix(text, "%"):
+			mc.lines = append(mc.lines, lineMagic(src, off, end, line, 1))
+			mc.body = mc.body[:off] + blank(src[off:end]) + mc.body[end:]
+		default:
+			return mc, nil
+		}
+		if end >= len(src) {
+			return mc, nil
+		}
+		off = end + 1
+	}
+	return mc, nil
+}
+
+// lineMagic reads the magic in src[off:end] after its prefix of % signs.
+func lineMagic(src string, off, end, line, prefix int) magic {
+	start := off + strings.Index(src[off:end], "%") + prefix
+	rest := src[start:end]
+	name := rest
+	if i := strings.IndexAny(rest, " \t"); i >= 0 {
+		name = rest[:i]
+	}
+	argsOff := start + len(name)
+	for argsOff < end && (src[argsOff] == ' ' || src[argsOff] == '\t') {
+		argsOff++
+	}
+	return magic{name: name, args: strings.TrimSpace(src[argsOff:end]), line: line, argsOff: argsOff}
+}
+
+// cellMagic runs a cell whose first line is %%name.
+func (x *run) cellMagic(mc magicCell) (cellResult, *kernel.ExecError) {
+	switch m := mc.cell; m.name {
+	case "cuda":
+		return x.cuda(m, mc.body)
+	case "time":
+		start := time.Now()
+		res, xe := x.goCode(mc.body)
+		x.printf("Wall time: %s\n", fmtDuration(time.Since(start)))
+		return res, xe
+	default:
+		return cellResult{}, usageError(fmt.Errorf("unknown cell magic %%%%%s; %%help lists the magics", m.name))
+	}
+}
+
+// lineMagic runs one %name line.
+func (x *run) lineMagic(m magic, src string) (cellResult, *kernel.ExecError) {
+	switch m.name {
+	case "time":
+		if m.args == "" {
+			return cellResult{}, usageError(errors.New("usage: %time statement"))
+		}
+		start := time.Now()
+		res, xe := x.goCode(blank(src[:m.argsOff]) + m.args)
+		x.printf("Wall time: %s\n", fmtDuration(time.Since(start)))
+		return res, xe
+	case "gpu":
+		x.gpu()
+	case "env":
+		x.env(m.args)
+	case "help":
+		var b strings.Builder
+		for _, h := range magicHelp {
+			fmt.Fprintf(&b, "%-24s %s\n", h.usage, h.text)
+		}
+		x.printf("%s", b.String())
+	default:
+		return cellResult{}, usageError(fmt.Errorf("unknown magic %%%s; %%help lists the magics", m.name))
+	}
+	return cellResult{}, nil
+}
+
+// printf writes to the cell's stdout, in order with what the cell prints.
+func (x *run) printf(format string, v ...any) {
+	fmt.Fprintf(x.e.cap.streams[stdout].w, format, v...)
+}
+
+func (x *run) eprintf(format string, v ...any) {
+	fmt.Fprintf(x.e.cap.streams[stderr].w, format, v...)
+}
+
+func fmtDuration(d time.Duration) string {
+	switch {
+	case d < time.Microsecond:
+		return fmt.Sprintf("%d ns", d.Nanoseconds())
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.3g µs", float64(d)/float64(time.Microsecond))
+	case d < time.Second:
+		return fmt.Sprintf("%.3g ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%.3g s", d.Seconds())
+}
+
+func (x *run) gpu() {
+	dev, err := nb.Device()
+	if err != nil {
+		x.printf("No GPU available: %v\n", err)
+		return
+	}
+	x.printf("%s", dev.Info())
+	if free, total, err := dev.MemInfo(); err == nil {
+		x.printf("%-28s %d MiB of %d MiB\n", "Free global memory:", free>>20, total>>20)
+	}
+}
+
+// env lists, shows or sets environment variables (of the kernel process:
+// cells, NVRTC and the driver see them).
+func (x *run) env(args string) {
+	if args == "" {
+		vars := os.Environ()
+		sort.Strings(vars)
+		x.printf("%s\n", strings.Join(vars, "\n"))
+		return
+	}
+	name, value, set := strings.Cut(args, "=")
+	if !set {
+		name, value, set = strings.Cut(args, " ")
+	}
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	if !set {
+		if v, ok := os.LookupEnv(name); ok {
+			x.printf("%s\n", v)
+		} else {
+			x.printf("env: %s is not set\n", name)
+		}
+		return
+	}
+	if err := os.Setenv(name, value); err != nil {
+		x.eprintf("env: %v\n", err)
+		return
+	}
+	x.printf("env: %s=%s\n", name, value)
+}
+
+// cuda compiles a %%cuda cell on the default GPU and defines its kernels;
+// with no GPU it checks the source with NVRTC alone.
+func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
+	src := ""
+	if i := strings.IndexByte(body, '\n'); i >= 0 {
+		src = body[i+1:]
+	}
+	opts := strings.Fields(m.args)
+	name := x.label + ".cu"
+	dev, devErr := nb.Device()
+	if devErr != nil {
+		err := cudalib.CheckSource(name, src, opts...)
+		var ce *cudalib.CompileError
+		var refused *nvrtc.Error // NVRTC ran and refused the request (an option, say)
+		switch {
+		case errors.As(err, &ce):
+			return cellResult{}, x.cudaCompileError(ce)
+		case errors.As(err, &refused):
+			return cellResult{}, &kernel.ExecError{Name: "CUDAError", Value: err.Error(), Traceback: []string{"CUDAError: " + err.Error()}}
+		case err != nil:
+			x.printf("No GPU: %v\nThe source was not checked either: %v\n", devErr, err)
+		default:
+			x.printf("No GPU: %v\nThe CUDA source compiles (checked with NVRTC), but its kernels cannot be launched in this session.\n", devErr)
+		}
+		return cellResult{}, nil
+	}
+	mod, err := dev.CompileNamed(name, src, opts...)
+	if err != nil {
+		var ce *cudalib.CompileError
+		if errors.As(err, &ce) {
+			return cellResult{}, x.cudaCompileError(ce)
+		}
+		return cellResult{}, &kernel.ExecError{Name: "CUDAError", Value: err.Error(), Traceback: []string{"CUDAError: " + err.Error()}}
+	}
+	if l := strings.TrimSpace(mod.Log()); l != "" {
+		x.eprintf("%s\n", l)
+	}
+	cached := ""
+	if mod.Cached() {
+		cached = " (from the compile cache)"
+	}
+	var summary strings.Builder
+	var define []string
+	kernels := mod.Kernels()
+	fmt.Fprintf(&summary, "Compiled %s%s: %d kernel(s)\n", name, cached, len(kernels))
+	for _, kn := range kernels {
+		if base, ok := strings.CutSuffix(kn, "<...>"); ok {
+			x.s.kernels.add(kn, nil, mod)
+			fmt.Fprintf(&summary, "  %s: template; instantiate with nb.Kernel(\"%s<...>\")\n", kn, base)
+			continue
+		}
+		k, err := mod.Kernel(kn)
+		if err != nil {
+			return cellResult{}, &kernel.ExecError{Name: "CUDAError", Value: err.Error(), Traceback: []string{"CUDAError: " + err.Error()}}
+		}
+		x.s.kernels.add(kn, k, mod)
+		a := k.Attributes()
+		fmt.Fprintf(&summary, "  %s: %d registers, %d B shared, %d B local", kn, a.Registers, a.StaticShared, a.LocalBytes)
+		if x.s.goName(kn) {
+			define = append(define, fmt.Sprintf("%s := __culab.Kernel(%q)", kn, kn))
+			summary.WriteString(" → Go variable " + kn)
+		} else {
+			fmt.Fprintf(&summary, " → nb.Kernel(%q)", kn)
+		}
+		summary.WriteString("\n")
+	}
+	if len(define) > 0 {
+		defs := "\n" + strings.Join(define, "\n")
+		if _, xe := x.chunk(defs, chunk{kind: stmtChunk, start: 0, end: len(defs)}); xe != nil {
+			return cellResult{}, xe
+		}
+	}
+	x.printf("%s", summary.String())
+	return cellResult{}, nil
+}
+
+// goName reports whether a kernel's name can be a Go variable without
+// hiding a keyword, a package in scope or an engine name.
+func (s *session) goName(name string) bool {
+	if !token.IsIdentifier(name) || strings.HasPrefix(name, "__") || universe[name] {
+		return false
+	}
+	_, isPkg := s.imports[name]
+	return !isPkg
+}
+
+// cudaCompileError points the compiler's diagnostics at the cell's lines:
+// the source starts on the line after %%cuda.
+func (x *run) cudaCompileError(ce *cudalib.CompileError) *kernel.ExecError {
+	var tb []string
+	first := ""
+	for _, d := range ce.Diagnostics {
+		if d.Line <= 0 || d.File != ce.Name && d.File != "" {
+			tb = append(tb, d.String())
+			continue
+		}
+		line := d.Line + 1
+		msg := fmt.Sprintf("line %d: %s: %s", line, d.Severity, d.Message)
+		if first == "" && d.Severity != "warning" {
+			first = msg
+		}
+		tb = append(tb, msg)
+		if line <= len(x.lines) {
+			src := x.lines[line-1]
+			tb = append(tb, "    "+src)
+			if d.Column >= 1 && d.Column-1 <= len(src) {
+				tb = append(tb, "    "+caretPad(src[:d.Column-1])+"^")
+			}
+		}
+	}
+	if len(ce.Diagnostics) == 0 {
+		tb = strings.Split(strings.TrimSpace(ce.Log), "\n")
+	}
+	if first == "" {
+		first = ce.Error()
+	}
+	return &kernel.ExecError{Name: "CUDACompileError", Value: first, Traceback: append([]string{"CUDACompileError: " + first}, tb...)}
+}

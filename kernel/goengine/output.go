@@ -1,0 +1,195 @@
+package goengine
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/culab/culab/kernel"
+)
+
+const (
+	batchDelay = 50 * time.Millisecond // most a print waits before it is sent
+	batchBytes = 64 << 10              // sent at once when this much waits
+)
+
+// cell is the output side of one running cell: it batches stream text,
+// enforces the output limit and keeps everything sent to the kernel's
+// Output in order. Output methods are called one at a time, except Input,
+// which may overlap the streaming of what background goroutines print.
+type cell struct {
+	out        kernel.Output
+	allowStdin bool
+	limit      int // bytes of stream text; ≤ 0: none
+
+	mu      sync.Mutex
+	sent    int
+	dropped int64
+	pending [2][]byte
+	timer   *time.Timer
+	closed  bool
+}
+
+func newCell(out kernel.Output, allowStdin bool, limit int) *cell {
+	return &cell{out: out, allowStdin: allowStdin, limit: limit}
+}
+
+// write queues stream text; false once the cell has ended.
+func (c *cell) write(i int, b []byte) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return false
+	}
+	if c.limit > 0 {
+		room := max(c.limit-c.sent-len(c.pending[stdout])-len(c.pending[stderr]), 0)
+		if len(b) > room {
+			c.dropped += int64(len(b) - room)
+			b = b[:room]
+		}
+	}
+	if len(b) == 0 {
+		return true
+	}
+	c.pending[i] = append(c.pending[i], b...)
+	switch {
+	case len(c.pending[stdout])+len(c.pending[stderr]) >= batchBytes:
+		c.flushLocked(false)
+	case c.timer == nil:
+		c.timer = time.AfterFunc(batchDelay, c.flushTimer)
+	}
+	return true
+}
+
+func (c *cell) flushTimer() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.timer = nil
+	if !c.closed {
+		c.flushLocked(false)
+	}
+}
+
+// flushLocked sends the queued text. Unless all, an unfinished UTF-8
+// sequence at the end waits for its last bytes: a message must not split
+// a character.
+func (c *cell) flushLocked(all bool) {
+	if c.timer != nil {
+		c.timer.Stop()
+		c.timer = nil
+	}
+	for i, b := range c.pending {
+		n := len(b)
+		if !all {
+			n = completeUTF8(b)
+		}
+		if n == 0 {
+			continue
+		}
+		c.out.Stream(streamNames[i], string(b[:n]))
+		c.sent += n
+		c.pending[i] = append(b[:0], b[n:]...)
+	}
+}
+
+// completeUTF8 is the length of b without a trailing incomplete sequence.
+func completeUTF8(b []byte) int {
+	for k := 1; k <= utf8.UTFMax && k <= len(b); k++ {
+		if r := b[len(b)-k]; utf8.RuneStart(r) {
+			if !utf8.FullRune(b[len(b)-k:]) {
+				return len(b) - k
+			}
+			break
+		}
+	}
+	return len(b)
+}
+
+// flush sends the queued text now.
+func (c *cell) flush() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.closed {
+		c.flushLocked(true)
+	}
+}
+
+func (c *cell) display(data, metadata map[string]any, id string, update bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	c.flushLocked(true)
+	c.out.Display(kernel.MIMEBundle(data), metadata, id, update)
+}
+
+func (c *cell) clear(wait bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	c.flushLocked(true)
+	c.out.Clear(wait)
+}
+
+// finish sends what is queued, the truncation notice and the result, in
+// that order, and ends the cell's output.
+func (c *cell) finish(data, metadata map[string]any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.flushLocked(true)
+	if c.dropped > 0 {
+		c.out.Stream("stderr", fmt.Sprintf("\n[output truncated after %s; %d bytes dropped]\n", byteSize(c.limit), c.dropped))
+	}
+	if data != nil {
+		c.out.Result(kernel.MIMEBundle(data), metadata)
+	}
+	c.closed = true
+}
+
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// sink is the display.Sink of a running cell.
+type sink struct {
+	cap *capture
+	c   *cell
+}
+
+func (s sink) Display(data, metadata map[string]any, id string, update bool) {
+	s.cap.sync()
+	s.c.display(data, metadata, id, update)
+}
+
+func (s sink) Clear(wait bool) {
+	s.cap.sync()
+	s.c.clear(wait)
+}
+
+var errNoCell = errors.New("no cell is running")
+
+// input asks the front end for a line for the running cell, after what the
+// cell printed so far.
+func (e *Engine) input(prompt string, password bool) (string, error) {
+	c := e.cap.cell.Load()
+	if c == nil {
+		return "", fmt.Errorf("input: %w", errNoCell)
+	}
+	if !c.allowStdin {
+		return "", errors.New("input: the front end does not allow input for this cell")
+	}
+	e.cap.sync()
+	c.flush()
+	return c.out.Input(prompt, password)
+}

@@ -1,0 +1,402 @@
+package goengine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/traefik/yaegi/interp"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/display"
+	"github.com/culab/culab/kernel"
+)
+
+const (
+	// interruptGrace is how long an interrupt waits for the interpreter's
+	// goroutine to notice; stragglerGrace how long the next cell waits more.
+	interruptGrace = time.Second
+	stragglerGrace = 3 * time.Second
+)
+
+var errInterrupted = errors.New("interrupted")
+
+// Execute runs one cell. Output goes to out as the cell produces it.
+func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out kernel.Output) kernel.ExecuteReply {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "EngineClosed", Value: "the Go engine is shut down",
+			Traceback: []string{"EngineClosed: the Go engine is shut down"}}}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	e.setCancel(cancel)
+	defer e.setCancel(nil)
+
+	s := e.sess
+	c := newCell(out, req.AllowStdin, e.opts.OutputLimit)
+	if err := e.cap.attach(c); err != nil {
+		e.logf("%v", err)
+	}
+	restoreSink := display.SetSink(sink{e.cap, c})
+	restoreCtx := cudalib.SetContext(ctx)
+	e.cellCtx.Store(&ctx)
+
+	x := s.newRun(e, ctx, c, req)
+	x.awaitStraggler()
+	res, execErr := x.cell()
+	var reply kernel.ExecuteReply
+	if execErr == nil && len(req.UserExpressions) > 0 {
+		reply.UserExpressions = x.userExpressions(req.UserExpressions)
+	}
+
+	e.cellCtx.Store(nil)
+	restoreCtx()
+	restoreSink()
+	if err := e.cap.detach(); err != nil {
+		e.logf("%v", err)
+	}
+	c.finish(res.data, res.meta)
+	reply.Error = execErr
+	return reply
+}
+
+// sleep is the cells' time.Sleep: an interrupt ends it, so the interpreter
+// gets to notice the interrupt.
+func (e *Engine) sleep(d time.Duration) {
+	p := e.cellCtx.Load()
+	if p == nil {
+		time.Sleep(d)
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-(*p).Done():
+	}
+}
+
+// run is one cell being run.
+type run struct {
+	e     *Engine
+	s     *session
+	ctx   context.Context
+	c     *cell
+	label string // the cell as tracebacks name it: In[3]
+	file  string // its file name for the interpreter
+	lines []string
+}
+
+type cellResult struct{ data, meta map[string]any }
+
+func (s *session) newRun(e *Engine, ctx context.Context, c *cell, req kernel.ExecuteRequest) *run {
+	s.cells++
+	n := req.ExecutionCount
+	if n <= 0 {
+		n = s.cells
+	}
+	x := &run{e: e, s: s, ctx: ctx, c: c, label: fmt.Sprintf("In[%d]", n)}
+	// The base name must be the same for every cell: the interpreter keys
+	// imports by it, and they must stay visible to later cells.
+	x.file = x.label + "/_.go"
+	if _, dup := s.sources[x.file]; dup {
+		x.label = fmt.Sprintf("In[%d.%d]", n, s.cells)
+		x.file = x.label + "/_.go"
+	}
+	x.lines = strings.Split(req.Code, "\n")
+	s.sources[x.file] = x.lines
+	return x
+}
+
+// cell runs the magics and the Go code of the cell.
+func (x *run) cell() (cellResult, *kernel.ExecError) {
+	src := strings.Join(x.lines, "\n")
+	mc, err := parseMagics(src)
+	if err != nil {
+		return cellResult{}, usageError(err)
+	}
+	if mc.cell != nil {
+		return x.cellMagic(mc)
+	}
+	var timed cellResult // the value of a %time expression
+	for _, m := range mc.lines {
+		res, xe := x.lineMagic(m, src)
+		if xe != nil {
+			return cellResult{}, xe
+		}
+		if res.data != nil {
+			timed = res
+		}
+	}
+	res, xe := x.goCode(mc.body)
+	if xe == nil && res.data == nil {
+		res = timed
+	}
+	return res, xe
+}
+
+// goCode runs Go source laid out as the cell.
+func (x *run) goCode(src string) (cellResult, *kernel.ExecError) {
+	var res cellResult
+	for _, ch := range splitCell(src) {
+		r, xe := x.chunk(src, ch)
+		if xe != nil {
+			return cellResult{}, xe
+		}
+		if ch.kind == resultChunk {
+			res = r
+		}
+	}
+	return res, nil
+}
+
+// chunk parses, compiles and runs one chunk of src.
+func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
+	text, col1 := chunkSource(src, ch)
+	node, err := x.parse(text, ch.kind)
+	if err != nil {
+		return cellResult{}, x.compileError("SyntaxError", err, col1)
+	}
+	if f, ok := node.(*ast.File); ok {
+		if xe := x.filterImports(f); xe != nil {
+			return cellResult{}, xe
+		}
+	}
+	prog, err := x.compile(node)
+	if err != nil {
+		if ch.kind == resultChunk {
+			// The expression has no value (a call of a func without
+			// results) or the wrapper upset the interpreter: run it as
+			// a statement, whose errors are the user's.
+			ch.kind = stmtChunk
+			return x.chunk(src, ch)
+		}
+		return cellResult{}, x.compileError("CompileError", err, col1)
+	}
+	if prog != nil {
+		if err := x.exec(prog); err != nil {
+			return cellResult{}, x.runError(err, lineOf(src, ch))
+		}
+	}
+	x.s.record(x.s.in.FileSet(), node)
+	if ch.kind != resultChunk {
+		return cellResult{}, nil
+	}
+	vals, _ := x.s.result.get()
+	return x.result(vals, lineOf(src, ch))
+}
+
+func (x *run) parse(text string, kind chunkKind) (ast.Node, error) {
+	f, err := parser.ParseFile(x.s.in.FileSet(), x.file, text, parser.DeclarationErrors|parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	if kind == stmtChunk || kind == resultChunk {
+		// The body of the wrapper main: the interpreter runs it at the
+		// package level, so what it defines stays.
+		return f.Decls[0].(*ast.FuncDecl).Body, nil
+	}
+	return f, nil
+}
+
+// filterImports drops imports already in scope (the interpreter refuses a
+// second import of a name) and refuses, with advice, a name bound to
+// another package.
+func (x *run) filterImports(f *ast.File) *kernel.ExecError {
+	decls := f.Decls[:0]
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT {
+			decls = append(decls, d)
+			continue
+		}
+		specs := g.Specs[:0]
+		for _, sp := range g.Specs {
+			is := sp.(*ast.ImportSpec)
+			p, _ := strconv.Unquote(is.Path.Value)
+			name := x.s.importName(is)
+			bound, ok := x.s.imports[name]
+			switch {
+			case !ok || name == "_" || name == ".":
+				specs = append(specs, sp)
+			case bound != p:
+				pos := x.s.in.FileSet().Position(is.Pos())
+				return x.positioned("ImportError", pos.Line, fmt.Sprintf(
+					"import %q: the name %s already means %q in this notebook; import it under another name: import my%s %q",
+					p, name, bound, name, p))
+			}
+		}
+		if len(specs) > 0 {
+			g.Specs = specs
+			decls = append(decls, g)
+		}
+	}
+	f.Decls = decls
+	return nil
+}
+
+// compile compiles a chunk; the interpreter panics on some invalid code.
+func (x *run) compile(node ast.Node) (prog *interp.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return x.s.in.CompileAST(node)
+}
+
+// exec runs a compiled chunk until it ends or the cell is interrupted.
+func (x *run) exec(prog *interp.Program) error {
+	if x.ctx.Err() != nil {
+		return errInterrupted
+	}
+	if x.s.stopped {
+		// A stop closed the channel that cancels the interpreter's channel
+		// operations; this run opens a new one.
+		if _, err := x.s.in.EvalWithContext(context.Background(), ""); err != nil {
+			return fmt.Errorf("reset the interpreter after an interrupt: %w", err)
+		}
+		x.s.stopped = false
+	}
+	x.s.result.reset()
+	x.s.trace.start()
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- fmt.Errorf("interpreter: %v", r)
+			}
+		}()
+		_, err := x.s.in.Execute(prog)
+		done <- err
+	}()
+	var err error
+	select {
+	case err = <-done:
+	case <-x.ctx.Done():
+		stopInterpreter(x.s.in)
+		x.s.stopped = true
+		select {
+		case <-done:
+		case <-time.After(interruptGrace):
+			x.s.straggler = done
+		}
+		x.s.trace.stop()
+		return errInterrupted
+	}
+	frames := x.s.trace.stop()
+	if p, ok := err.(interp.Panic); ok {
+		return &cellPanic{p: p, frames: frames}
+	}
+	return err
+}
+
+// cellPanic is a panic of the cell's code with the positions it passed.
+type cellPanic struct {
+	p      interp.Panic
+	frames []traceFrame
+}
+
+func (c *cellPanic) Error() string { return c.p.Error() }
+
+// awaitStraggler waits for a chunk whose interrupt found it inside a native
+// call: it stops when the call returns, and the interpreter must not run
+// another cell before (it would take the new cell's start as leave to go
+// on with the old one). After stragglerGrace the cell runs anyway, warned.
+func (x *run) awaitStraggler() {
+	if x.s.straggler == nil {
+		return
+	}
+	select {
+	case <-x.s.straggler:
+	case <-time.After(stragglerGrace):
+		x.eprintf("warning: an interrupted cell is still inside a Go call that cannot be interrupted;" +
+			" when the call returns, the rest of that cell may run. Restart the kernel if that is a problem.\n")
+	}
+	x.s.straggler = nil
+}
+
+// result turns the values of the final expression into the cell's result.
+// A trailing error is the call's verdict: nil is not shown, non-nil fails
+// the cell.
+func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
+	if n := len(vals); n > 0 {
+		if err, ok := vals[n-1].(error); ok {
+			return cellResult{}, x.positioned(errorName(err), line, err.Error())
+		}
+		if vals[n-1] == nil {
+			vals = vals[:n-1]
+		}
+	}
+	switch len(vals) {
+	case 0:
+		return cellResult{}, nil
+	case 1:
+		data, meta, ok := display.Bundle(vals[0])
+		if !ok {
+			return cellResult{}, nil
+		}
+		return cellResult{data, meta}, nil
+	}
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		parts[i] = fmt.Sprint(v)
+	}
+	return cellResult{data: map[string]any{display.MIMEText: "(" + strings.Join(parts, ", ") + ")"}}, nil
+}
+
+// errorName names an error by its type when the type is exported.
+func errorName(err error) string {
+	t := reflect.TypeOf(err)
+	base := t
+	for base.Kind() == reflect.Pointer {
+		base = base.Elem()
+	}
+	if base.Name() == "" || !token.IsExported(base.Name()) {
+		return "error"
+	}
+	return t.String()
+}
+
+// lineOf is the line of src where the chunk's first token is.
+func lineOf(src string, ch chunk) int {
+	off := ch.start
+	for _, t := range scan(src[ch.start:ch.end]) {
+		if t.tok != token.SEMICOLON {
+			off += t.off
+			break
+		}
+	}
+	return strings.Count(src[:off], "\n") + 1
+}
+
+// userExpressions evaluates user_expressions after a successful cell.
+func (x *run) userExpressions(exprs map[string]string) map[string]any {
+	out := make(map[string]any, len(exprs))
+	for name, expr := range exprs {
+		src := "\n" + expr // line 2: never the line-1 prefix
+		res, xe := x.chunk(src, chunk{kind: resultChunk, start: 1, end: len(src)})
+		switch {
+		case xe != nil:
+			out[name] = map[string]any{"status": "error", "ename": xe.Name, "evalue": xe.Value, "traceback": xe.Traceback}
+		case res.data == nil:
+			out[name] = map[string]any{"status": "ok", "data": map[string]any{}, "metadata": map[string]any{}}
+		default:
+			meta := res.meta
+			if meta == nil {
+				meta = map[string]any{}
+			}
+			out[name] = map[string]any{"status": "ok", "data": res.data, "metadata": meta}
+		}
+	}
+	return out
+}

@@ -1,0 +1,552 @@
+package goengine
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"io"
+	"path"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+	stdsyscall "github.com/traefik/yaegi/stdlib/syscall"
+	"github.com/traefik/yaegi/stdlib/unrestricted"
+	stdunsafe "github.com/traefik/yaegi/stdlib/unsafe"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/kernel/goengine/symbols"
+)
+
+// autoImports are in scope in every cell without an import line, when
+// their tables are loaded. Packages whose names clash with others (rand)
+// are left to explicit imports.
+var autoImports = []string{
+	"bytes", "errors", "fmt", "image", "image/color", "math", "os", "sort",
+	"strconv", "strings", "sync", "time",
+	"github.com/culab/culab/cudalib",
+	"github.com/culab/culab/cudalib/labs",
+	"github.com/culab/culab/plots",
+	"github.com/culab/culab/display",
+	"github.com/culab/culab/kernel/nb",
+	"gonum.org/v1/plot",
+	"gonum.org/v1/plot/plotter",
+	"gonum.org/v1/plot/vg",
+}
+
+// rtPath is the engine's own package in the interpreter, imported as
+// __culab: the hooks generated code calls.
+const rtPath = "culab/internal/rt"
+
+// session is the interpreter and what the engine knows about its state.
+type session struct {
+	in *interp.Interpreter
+
+	pkgs    map[string]map[string]reflect.Value // import path → binary symbols
+	pkgName map[string]string                   // import path → package name
+
+	// Guarded by the engine's mu (written while a cell runs, read by
+	// Complete and Inspect, which the kernel never calls during a cell).
+	imports map[string]string     // name in scope → import path
+	decls   map[string]userDecl   // cells' top-level declarations
+	methods map[string][]userDecl // type name → its methods
+	varType map[string]string     // variable → the cell type it holds, when seen
+	sources map[string][]string   // cell file name → its lines
+	cells   int                   // cells run, naming those without a count
+
+	// stopped is set when an interrupt stopped the interpreter;
+	// straggler, when the stopped chunk had not returned yet: it reports
+	// there when it does (see awaitStraggler).
+	stopped   bool
+	straggler chan error
+
+	kernels kernelRegistry
+	result  resultSlot
+	trace   panicTrace
+}
+
+// userDecl is a declaration of a cell, for completion and inspection.
+type userDecl struct {
+	kind string // func, method, type, var, const
+	sig  string
+	doc  string
+	pos  token.Position // where it was declared
+}
+
+func (e *Engine) newSession() (*session, error) {
+	s := &session{
+		pkgs:    map[string]map[string]reflect.Value{},
+		pkgName: map[string]string{},
+		imports: map[string]string{},
+		decls:   map[string]userDecl{},
+		methods: map[string][]userDecl{},
+		varType: map[string]string{},
+		sources: map[string][]string{},
+		kernels: kernelRegistry{byName: map[string]*cudalib.Kernel{}},
+		stopped: true, // no channel for stopInterpreter to close yet
+	}
+	s.in = interp.New(interp.Options{
+		Stdout:       e.cap.streams[stdout].w,
+		Stderr:       &stderrFilter{trace: &s.trace, w: e.cap.streams[stderr].w},
+		Stdin:        &stdinReader{e: e},
+		Args:         []string{"culab"},
+		Unrestricted: true, // cells see and set the process environment (%env, CUDA_*)
+	})
+	tables := []interp.Exports{
+		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
+		{"os/exec/exec": unrestricted.Symbols["os/exec/exec"]},
+		symbols.Symbols,
+	}
+	for _, t := range tables {
+		if err := s.in.Use(t); err != nil {
+			return nil, fmt.Errorf("load symbols: %w", err)
+		}
+		for key, syms := range t {
+			if dir := path.Dir(key); dir != "." && !strings.HasPrefix(dir, "github.com/traefik/yaegi") {
+				s.pkgs[dir], s.pkgName[dir] = syms, path.Base(key)
+			}
+		}
+	}
+	if err := s.in.Use(e.overrides(s)); err != nil {
+		return nil, fmt.Errorf("load engine symbols: %w", err)
+	}
+	var imp strings.Builder
+	imp.WriteString("import (\n\t__culab " + strconv.Quote(rtPath) + "\n")
+	for _, p := range autoImports {
+		if s.pkgs[p] != nil {
+			imp.WriteString("\t" + strconv.Quote(p) + "\n")
+			s.imports[s.pkgName[p]] = p
+		}
+	}
+	imp.WriteString(")")
+	if err := s.evalInit(declPrefix + imp.String()); err != nil {
+		return nil, fmt.Errorf("auto imports: %w", err)
+	}
+	return s, nil
+}
+
+// overrides replace symbols for notebook use: os.Stdout and os.Stderr
+// write to the capture pipes (the interpreter only wires fmt and log to
+// them), time.Sleep ends early on interrupt, and __culab holds the hooks.
+func (e *Engine) overrides(s *session) interp.Exports {
+	outFile, errFile := e.cap.streams[stdout].w, e.cap.streams[stderr].w
+	result := reflect.ValueOf(s.result.set)
+	return interp.Exports{
+		"os/os": {
+			"Stdout": reflect.ValueOf(&outFile).Elem(),
+			"Stderr": reflect.ValueOf(&errFile).Elem(),
+		},
+		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
+		rtPath + "/rt": {
+			"Result": result,
+			"Kernel": reflect.ValueOf(func(name string) *cudalib.Kernel {
+				k, _ := s.kernels.get(name)
+				return k
+			}),
+		},
+		// Values of cell types reach Result wrapped as fmt.Stringer when
+		// they have a String method, so their text form uses it.
+		".": {"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{
+			result: {reflect.TypeOf((*fmt.Stringer)(nil)).Elem()},
+		})},
+	}
+}
+
+// evalInit runs engine-made declarations.
+func (s *session) evalInit(src string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("interpreter panic: %v", r)
+		}
+	}()
+	_, err = s.in.Eval(src)
+	return err
+}
+
+// resultSlot receives the values of a cell's final expression.
+type resultSlot struct {
+	mu   sync.Mutex
+	vals []any
+	ok   bool // set was called
+}
+
+func (r *resultSlot) set(v ...any) {
+	r.mu.Lock()
+	r.vals, r.ok = v, true
+	r.mu.Unlock()
+}
+
+func (r *resultSlot) reset() {
+	r.mu.Lock()
+	r.vals, r.ok = nil, false
+	r.mu.Unlock()
+}
+
+func (r *resultSlot) get() ([]any, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.vals, r.ok
+}
+
+// panicTrace collects the positions the interpreter prints to stderr while
+// a panic unwinds its frames, innermost first.
+type panicTrace struct {
+	mu     sync.Mutex
+	active bool
+	frames []traceFrame
+}
+
+type traceFrame struct {
+	file      string
+	line, col int
+	fn        string
+}
+
+func (t *panicTrace) start() {
+	t.mu.Lock()
+	t.active, t.frames = true, nil
+	t.mu.Unlock()
+}
+
+// stop ends collection and returns the frames.
+func (t *panicTrace) stop() []traceFrame {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.active = false
+	return t.frames
+}
+
+// panicLine is what yaegi prints for each frame a panic leaves.
+var panicLine = regexp.MustCompile(`^(?:(\S+?):)?(\d+):(\d+): panic: (\S*)\(\.\.\.\)\n?$`)
+
+// stderrFilter is the interpreter's stderr: it takes the panic lines for
+// the traceback while a chunk runs and passes everything else on.
+type stderrFilter struct {
+	trace *panicTrace
+	w     io.Writer
+}
+
+func (f *stderrFilter) Write(p []byte) (int, error) {
+	if m := panicLine.FindSubmatch(p); m != nil {
+		f.trace.mu.Lock()
+		active := f.trace.active
+		if active {
+			line, _ := strconv.Atoi(string(m[2]))
+			col, _ := strconv.Atoi(string(m[3]))
+			f.trace.frames = append(f.trace.frames, traceFrame{file: string(m[1]), line: line, col: col, fn: string(m[4])})
+		}
+		f.trace.mu.Unlock()
+		if active {
+			return len(p), nil
+		}
+	}
+	return f.w.Write(p)
+}
+
+// kernelRegistry holds the kernels of %%cuda cells.
+type kernelRegistry struct {
+	mu      sync.Mutex
+	byName  map[string]*cudalib.Kernel
+	modules []*cudalib.Module // newest last: templates instantiate from them
+}
+
+func (r *kernelRegistry) add(name string, k *cudalib.Kernel, m *cudalib.Module) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if k != nil {
+		r.byName[name] = k
+	}
+	if len(r.modules) == 0 || r.modules[len(r.modules)-1] != m {
+		r.modules = append(r.modules, m)
+	}
+}
+
+func (r *kernelRegistry) get(name string) (*cudalib.Kernel, error) {
+	name = strings.TrimSpace(name)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if k, ok := r.byName[name]; ok {
+		return k, nil
+	}
+	if base, _, ok := strings.Cut(name, "<"); ok {
+		for i := len(r.modules) - 1; i >= 0; i-- {
+			m := r.modules[i]
+			for _, decl := range m.Kernels() {
+				if decl == strings.TrimSpace(base)+"<...>" {
+					k, err := m.Kernel(name)
+					if err != nil {
+						return nil, err
+					}
+					r.byName[name] = k
+					return k, nil
+				}
+			}
+		}
+	}
+	known := make([]string, 0, len(r.byName))
+	for n := range r.byName {
+		known = append(known, n)
+	}
+	sort.Strings(known)
+	if len(known) == 0 {
+		return nil, fmt.Errorf("no kernel %q: no %%%%cuda cell has compiled a kernel yet", name)
+	}
+	return nil, fmt.Errorf("no kernel %q among those of %%%%cuda cells (%s)", name, strings.Join(known, ", "))
+}
+
+// record notes what a chunk declared, for completion and inspection.
+func (s *session) record(fset *token.FileSet, node ast.Node) {
+	var stmts []ast.Stmt
+	switch n := node.(type) {
+	case *ast.File:
+		for _, d := range n.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Doc == nil {
+					d.Doc = leadComment(fset, n, d)
+				}
+				s.recordFunc(fset, d)
+			case *ast.GenDecl:
+				if d.Doc == nil {
+					d.Doc = leadComment(fset, n, d)
+				}
+				s.recordGen(fset, d)
+			}
+		}
+		return
+	case *ast.BlockStmt:
+		stmts = n.List
+	}
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *ast.DeclStmt:
+			if g, ok := st.Decl.(*ast.GenDecl); ok {
+				s.recordGen(fset, g)
+			}
+		case *ast.AssignStmt:
+			if st.Tok != token.DEFINE {
+				continue
+			}
+			for i, lhs := range st.Lhs {
+				id, ok := lhs.(*ast.Ident)
+				if !ok || id.Name == "_" {
+					continue
+				}
+				s.decls[id.Name] = userDecl{kind: "var", sig: id.Name + " := " + nodeString(fset, st.Rhs[min(i, len(st.Rhs)-1)])}
+				delete(s.varType, id.Name)
+				if len(st.Lhs) == len(st.Rhs) {
+					s.noteType(id.Name, st.Rhs[i], nil)
+				}
+			}
+		}
+	}
+}
+
+func (s *session) recordFunc(fset *token.FileSet, d *ast.FuncDecl) {
+	sig := *d
+	sig.Body, sig.Doc = nil, nil
+	u := userDecl{kind: "func", sig: nodeString(fset, &sig), doc: d.Doc.Text(), pos: fset.Position(d.Pos())}
+	if d.Recv == nil {
+		s.decls[d.Name.Name] = u
+		return
+	}
+	if len(d.Recv.List) == 0 {
+		return
+	}
+	t := typeName(d.Recv.List[0].Type)
+	u.kind = "method"
+	ms := s.methods[t]
+	for i, m := range ms {
+		if methodName(m.sig) == d.Name.Name {
+			ms = append(ms[:i], ms[i+1:]...)
+			break
+		}
+	}
+	s.methods[t] = append(ms, u)
+}
+
+func (s *session) recordGen(fset *token.FileSet, g *ast.GenDecl) {
+	for _, spec := range g.Specs {
+		switch sp := spec.(type) {
+		case *ast.ImportSpec:
+			p, _ := strconv.Unquote(sp.Path.Value)
+			name := s.importName(sp)
+			if name != "_" && name != "." {
+				s.imports[name] = p
+			}
+		case *ast.TypeSpec:
+			one := *sp
+			one.Doc, one.Comment = nil, nil
+			doc := sp.Doc.Text()
+			if doc == "" {
+				doc = g.Doc.Text()
+			}
+			s.decls[sp.Name.Name] = userDecl{kind: "type", sig: "type " + nodeString(fset, &one), doc: doc}
+		case *ast.ValueSpec:
+			doc := sp.Doc.Text()
+			if doc == "" {
+				doc = g.Doc.Text()
+			}
+			one := *sp
+			one.Doc, one.Comment = nil, nil
+			sig := g.Tok.String() + " " + nodeString(fset, &one)
+			for i, id := range sp.Names {
+				if id.Name == "_" {
+					continue
+				}
+				s.decls[id.Name] = userDecl{kind: g.Tok.String(), sig: sig, doc: doc}
+				delete(s.varType, id.Name)
+				var value ast.Expr
+				if i < len(sp.Values) {
+					value = sp.Values[i]
+				}
+				s.noteType(id.Name, value, sp.Type)
+			}
+		}
+	}
+}
+
+// noteType remembers which cell type a variable holds when the source says
+// it plainly (T{...}, &T{...}, new(T), var v T, f() of a cell func
+// returning T): reflection sees only the structure of cell types, and
+// completion needs the name to find their methods.
+func (s *session) noteType(name string, value, typ ast.Expr) {
+	if typ != nil {
+		if t := typeName(typ); s.decls[t].kind == "type" {
+			s.varType[name] = t
+		}
+		return
+	}
+	var t string
+	switch v := value.(type) {
+	case *ast.CompositeLit:
+		t = typeName(v.Type)
+	case *ast.UnaryExpr:
+		if c, ok := v.X.(*ast.CompositeLit); ok && v.Op == token.AND {
+			t = typeName(c.Type)
+		}
+	case *ast.CallExpr:
+		if id, ok := v.Fun.(*ast.Ident); ok && id.Name == "new" && len(v.Args) == 1 {
+			t = typeName(v.Args[0])
+		} else if ok {
+			t = resultType(s.decls[id.Name])
+		}
+	}
+	if t != "" && s.decls[t].kind == "type" {
+		s.varType[name] = t
+	}
+}
+
+// leadComment finds the comment on the lines just above d. The parser
+// misses it on a cell's first line, which a chunk's source shares with
+// its package clause.
+func leadComment(fset *token.FileSet, f *ast.File, d ast.Decl) *ast.CommentGroup {
+	line := fset.Position(d.Pos()).Line
+	for _, cg := range f.Comments {
+		if fset.Position(cg.End()).Line == line-1 {
+			return cg
+		}
+	}
+	return nil
+}
+
+// importName is the name an import spec binds.
+func (s *session) importName(sp *ast.ImportSpec) string {
+	if sp.Name != nil {
+		return sp.Name.Name
+	}
+	p, _ := strconv.Unquote(sp.Path.Value)
+	if n, ok := s.pkgName[p]; ok {
+		return n
+	}
+	return path.Base(p)
+}
+
+// typeName is the name of a (pointer to a) named type expression, or "".
+func typeName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.StarExpr:
+		return typeName(t.X)
+	case *ast.IndexExpr:
+		return typeName(t.X)
+	}
+	return ""
+}
+
+// resultType is the single named result type in a func declaration's
+// signature, or "".
+func resultType(d userDecl) string {
+	if d.kind != "func" {
+		return ""
+	}
+	i := strings.LastIndexByte(d.sig, ')')
+	if i < 0 {
+		return ""
+	}
+	t := strings.TrimLeft(strings.TrimSpace(d.sig[i+1:]), "*")
+	if !token.IsIdentifier(t) {
+		return ""
+	}
+	return t
+}
+
+// methodName is the method's name in its signature "func (r T) Name(...".
+func methodName(sig string) string {
+	if !strings.HasPrefix(sig, "func (") {
+		return ""
+	}
+	depth := 0
+	for i, c := range sig {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				rest := strings.TrimSpace(sig[i+1:])
+				name, _, _ := strings.Cut(rest, "(")
+				return strings.TrimSpace(name)
+			}
+		}
+	}
+	return ""
+}
+
+func nodeString(fset *token.FileSet, n any) string {
+	var b bytes.Buffer
+	if err := format.Node(&b, fset, n); err != nil {
+		return fmt.Sprintf("<%v>", err)
+	}
+	return b.String()
+}
+
+// stdinReader serves fmt.Scan and friends with lines from the front end.
+type stdinReader struct {
+	e   *Engine
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (r *stdinReader) Read(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.buf) == 0 {
+		line, err := r.e.input("", false)
+		if err != nil {
+			return 0, io.EOF
+		}
+		r.buf = []byte(line + "\n")
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}

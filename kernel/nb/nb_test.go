@@ -1,0 +1,53 @@
+package nb
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/culab/culab/cudalib"
+)
+
+type fakeHost struct{}
+
+func (fakeHost) Input(prompt string, password bool) (string, error) {
+	return fmt.Sprintf("typed at %q (password %v)", prompt, password), nil
+}
+
+func (fakeHost) Kernel(name string) (*cudalib.Kernel, error) {
+	return nil, fmt.Errorf("no kernel %q", name)
+}
+
+func TestHost(t *testing.T) {
+	if _, err := ReadLine("x"); !errors.Is(err, ErrNoHost) {
+		t.Errorf("ReadLine without a host: %v", err)
+	}
+	if _, err := Kernel("k"); !errors.Is(err, ErrNoHost) {
+		t.Errorf("Kernel without a host: %v", err)
+	}
+	restore := SetHost(fakeHost{})
+	if got, err := ReadLine("name?"); err != nil || got != `typed at "name?" (password false)` {
+		t.Errorf("ReadLine = %q, %v", got, err)
+	}
+	if _, err := Kernel("vadd"); err == nil || !strings.Contains(err.Error(), `no kernel "vadd"`) {
+		t.Errorf("Kernel: %v", err)
+	}
+	restore()
+	if _, err := ReadLine("x"); !errors.Is(err, ErrNoHost) {
+		t.Errorf("ReadLine after restore: %v", err)
+	}
+}
+
+func TestDevice(t *testing.T) {
+	d, err := Device()
+	if err != nil {
+		if !strings.HasPrefix(err.Error(), "nb.Device: ") {
+			t.Errorf("error without context: %v", err)
+		}
+		t.Skipf("no GPU: %v", err)
+	}
+	if again, _ := Device(); again != d {
+		t.Error("Device opened a second device")
+	}
+}
