@@ -40,10 +40,11 @@ const (
 var fdMu sync.Mutex
 
 type capture struct {
-	fd      bool
-	streams [2]*stream
-	saved   [2]*os.File // the original fds 1 and 2 (CaptureFD)
-	cell    atomic.Pointer[cell]
+	fd         bool
+	streams    [2]*stream
+	saved      [2]*os.File // the original fds 1 and 2 (CaptureFD)
+	redirected bool        // fds 1 and 2 point at the pipes; fdMu is held
+	cell       atomic.Pointer[cell]
 }
 
 func newCapture(fd bool) (*capture, error) {
@@ -117,11 +118,12 @@ func (c *capture) attach(cl *cell) error {
 	fdMu.Lock()
 	for i, s := range c.streams {
 		if err := syscall.Dup3(int(s.w.Fd()), i+1, 0); err != nil {
-			c.restoreFDs()
+			err = fmt.Errorf("redirect fd %d: %w", i+1, err)
 			fdMu.Unlock()
-			return fmt.Errorf("redirect fd %d: %w", i+1, err)
+			return errors.Join(err, c.restoreFDs())
 		}
 	}
+	c.redirected = true
 	return nil
 }
 
@@ -130,8 +132,9 @@ func (c *capture) attach(cl *cell) error {
 // streams.
 func (c *capture) detach() error {
 	var err error
-	if c.fd {
+	if c.redirected {
 		err = c.restoreFDs()
+		c.redirected = false
 		fdMu.Unlock()
 	}
 	c.sync()

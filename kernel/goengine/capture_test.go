@@ -5,6 +5,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+	"unicode/utf8"
 )
 
 func fdIdentity(t *testing.T, fd int) [2]uint64 {
@@ -61,5 +63,34 @@ for i := 0; i < 100; i++ {
 	}
 	if got := ok(t, e, `fmt.Print("still here")`).text("stdout"); got != "still here" {
 		t.Errorf("after the flood: %q", got)
+	}
+}
+
+// Prints reach the front end while the cell still runs, within the
+// batching delay, and a message never splits a UTF-8 sequence.
+func TestStreamLatency(t *testing.T) {
+	e := shared(t)
+	start := time.Now()
+	r := ok(t, e, `fmt.Println("early")
+time.Sleep(400 * time.Millisecond)
+fmt.Println("late")`)
+	if len(r.events) == 0 || r.events[0].text != "early\n" {
+		t.Fatalf("events %+v", r.events)
+	}
+	if d := r.events[0].at.Sub(start); d > 250*time.Millisecond {
+		t.Errorf("the first print arrived after %v", d)
+	}
+}
+
+func TestCompleteUTF8(t *testing.T) {
+	s := []byte("añ✓")
+	for cut := 0; cut <= len(s); cut++ {
+		n := completeUTF8(s[:cut])
+		if !utf8.Valid(s[:n]) || cut-n >= utf8.UTFMax {
+			t.Errorf("completeUTF8(%q) = %d", s[:cut], n)
+		}
+	}
+	if n := completeUTF8(s); n != len(s) {
+		t.Errorf("complete text cut to %d", n)
 	}
 }

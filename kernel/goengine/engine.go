@@ -25,6 +25,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -119,7 +120,7 @@ func (e *Engine) Info() kernel.Info {
 		Implementation:        "culab",
 		ImplementationVersion: e.opts.Version,
 		LanguageName:          "go",
-		LanguageVersion:       runtime.Version()[2:],
+		LanguageVersion:       strings.TrimPrefix(runtime.Version(), "go"),
 		Mimetype:              "text/x-go",
 		FileExtension:         ".go",
 		PygmentsLexer:         "go",

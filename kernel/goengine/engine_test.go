@@ -6,12 +6,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/culab/culab/kernel"
 )
 
 // event is one call the engine made on its Output.
 type event struct {
+	at     time.Time
 	kind   string // stream, display, result, clear
 	name   string // the stream
 	text   string // stream text
@@ -30,6 +32,7 @@ type recorder struct {
 }
 
 func (r *recorder) add(e event) {
+	e.at = time.Now()
 	r.mu.Lock()
 	r.events = append(r.events, e)
 	r.mu.Unlock()

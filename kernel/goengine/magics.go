@@ -286,7 +286,7 @@ func (x *run) cudaCompileError(ce *cudalib.CompileError) *kernel.ExecError {
 	var tb []string
 	first := ""
 	for _, d := range ce.Diagnostics {
-		if d.Line <= 0 || d.File != ce.Name && d.File != "" {
+		if d.Line <= 0 || (d.File != ce.Name && d.File != "") {
 			tb = append(tb, d.String())
 			continue
 		}

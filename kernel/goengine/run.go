@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -51,12 +52,15 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 	e.cellCtx.Store(&ctx)
 
 	x := s.newRun(e, ctx, c, req)
-	x.awaitStraggler()
-	res, execErr := x.cell()
 	var reply kernel.ExecuteReply
-	if execErr == nil && len(req.UserExpressions) > 0 {
-		reply.UserExpressions = x.userExpressions(req.UserExpressions)
-	}
+	res, execErr := x.guard(func() (cellResult, *kernel.ExecError) {
+		x.awaitStraggler()
+		res, xe := x.cell()
+		if xe == nil && len(req.UserExpressions) > 0 {
+			reply.UserExpressions = x.userExpressions(req.UserExpressions)
+		}
+		return res, xe
+	})
 
 	e.cellCtx.Store(nil)
 	restoreCtx()
@@ -112,9 +116,23 @@ func (s *session) newRun(e *Engine, ctx context.Context, c *cell, req kernel.Exe
 		x.label = fmt.Sprintf("In[%d.%d]", n, s.cells)
 		x.file = x.label + "/_.go"
 	}
-	x.lines = strings.Split(req.Code, "\n")
+	x.lines = strings.Split(strings.ReplaceAll(req.Code, "\r\n", "\n"), "\n")
 	s.sources[x.file] = x.lines
 	return x
+}
+
+// guard runs f, turning a panic into the cell's error: the methods that
+// show a result (String, HTML, ...) are the cell's code, and the capture
+// must be given back whatever happens.
+func (x *run) guard(f func() (cellResult, *kernel.ExecError)) (res cellResult, xe *kernel.ExecError) {
+	defer func() {
+		if r := recover(); r != nil {
+			x.e.logf("panic while running %s: %v\n%s", x.label, r, debug.Stack())
+			msg := fmt.Sprint(r)
+			res, xe = cellResult{}, &kernel.ExecError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}
+		}
+	}()
+	return f()
 }
 
 // cell runs the magics and the Go code of the cell.
