@@ -6,18 +6,28 @@ package kernel
 import "context"
 
 // Engine runs code for the protocol core.
+//
+// The core calls Info once, at start; Execute, Complete, Inspect and
+// IsComplete one at a time, never concurrently with each other; Interrupt
+// from another goroutine, typically while Execute runs; Shutdown once, last,
+// after the running cell has returned (or failed to within a grace period).
 type Engine interface {
 	// Info describes the language and the implementation for kernel_info.
 	Info() Info
 	// Execute runs one cell. Output produced while it runs goes to out, in
-	// order. ctx is cancelled when the cell is interrupted.
+	// order. ctx is cancelled when the cell is interrupted, with
+	// context.Cause(ctx) == ErrInterrupted, or when the kernel stops.
 	Execute(ctx context.Context, req ExecuteRequest, out Output) ExecuteReply
+	// Complete and Inspect take cursor as a byte offset into code; the
+	// core converts from and to the protocol's code points.
 	Complete(code string, cursor int) CompleteReply
 	Inspect(code string, cursor, detailLevel int) InspectReply
 	IsComplete(code string) IsCompleteReply
 	// Interrupt stops the running cell, if any (interrupt_request, SIGINT).
 	Interrupt()
-	// Shutdown releases the engine; with restart a fresh state follows.
+	// Shutdown releases the engine. The kernel then stops serving and the
+	// process exits; on restart the kernel manager starts a new process,
+	// so restart only says that one is coming (no state needs resetting).
 	Shutdown(restart bool) error
 }
 
@@ -35,7 +45,8 @@ type Output interface {
 	Result(data MIMEBundle, metadata map[string]any)
 	Clear(wait bool)
 	// Input asks the front end for a line (input_request on stdin); it
-	// fails when the request did not allow stdin.
+	// fails with ErrNoStdin when the request did not allow stdin, and
+	// when the cell is interrupted while waiting.
 	Input(prompt string, password bool) (string, error)
 }
 
@@ -81,7 +92,8 @@ type ExecError struct {
 	Traceback []string
 }
 
-// CompleteReply lists completions replacing code[CursorStart:CursorEnd].
+// CompleteReply lists completions replacing code[CursorStart:CursorEnd]
+// (byte offsets).
 type CompleteReply struct {
 	Matches     []string
 	CursorStart int

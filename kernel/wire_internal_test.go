@@ -1,0 +1,120 @@
+package kernel
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestGlob(t *testing.T) {
+	for _, c := range []struct {
+		pattern, input string
+		want           bool
+	}{
+		{"*", "", true},
+		{"*", "a\nb", true},
+		{"print *", "print a", true},
+		{"print *", "x := 1\nprint a", false}, // the whole input must match
+		{"*print*", "x := 1\nprint a", true},
+		{"a?c", "abc", true},
+		{"a?c", "a\nc", true},
+		{"a?c", "ac", false},
+		{"Print", "print", false}, // case-sensitive
+		{"[ab]x", "bx", true},
+		{"[^ab]x", "bx", false},
+		{"[!ab]x", "cx", true},
+		{"[a-c]", "b", true},
+		{"[]]", "]", true},
+		{"[", "[", true}, // unclosed: literal
+		{"a.b(c)+", "a.b(c)+", true},
+		{`\d`, `\d`, true},
+		{"é?", "éé", true},
+	} {
+		re, err := globRegexp(c.pattern)
+		if err != nil {
+			t.Errorf("%q: %v", c.pattern, err)
+			continue
+		}
+		if got := re.MatchString(c.input); got != c.want {
+			t.Errorf("glob %q on %q = %v, want %v", c.pattern, c.input, got, c.want)
+		}
+	}
+	if _, err := globRegexp("[z-a]"); err == nil {
+		t.Error("reversed range accepted")
+	}
+}
+
+func TestOffsets(t *testing.T) {
+	code := "aé𝔾b" // 1, 2, 4 and 1 bytes
+	for runes, bytes := range []int{0, 1, 3, 7, 8, 8} {
+		r := runes
+		if got := byteOffset(code, &r); got != bytes {
+			t.Errorf("byteOffset(%d) = %d, want %d", runes, got, bytes)
+		}
+	}
+	if got := byteOffset(code, nil); got != len(code) {
+		t.Errorf("byteOffset(nil) = %d", got)
+	}
+	for bytes, runes := range map[int]int{-1: 0, 0: 0, 1: 1, 3: 2, 7: 3, 8: 4, 99: 4} {
+		if got := runeOffset(code, bytes); got != runes {
+			t.Errorf("runeOffset(%d) = %d, want %d", bytes, got, runes)
+		}
+	}
+}
+
+func TestReplayGuardForgetsOldest(t *testing.T) {
+	g := newReplayGuard(2)
+	for _, s := range []string{"a", "b"} {
+		if !g.add(s) {
+			t.Fatalf("%s reported as seen", s)
+		}
+	}
+	if g.add("a") {
+		t.Fatal("replay of a accepted")
+	}
+	g.add("c") // evicts a
+	if !g.add("a") {
+		t.Fatal("a still remembered past the window")
+	}
+}
+
+func TestSignerRoundTrip(t *testing.T) {
+	s, err := newSigner(ConnectionInfo{Key: "k", SignatureScheme: "hmac-sha512"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames, err := s.encode([][]byte{[]byte("id")}, header{MsgID: "m", MsgType: "t"}, nil, struct{}{}, map[string]int{"x": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := s.decode(frames)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(m.ids[0]) != "id" || m.header.MsgType != "t" || string(m.content) != `{"x":1}` {
+		t.Errorf("decoded %+v", m)
+	}
+	if _, err := s.decode(frames); err != errReplayed {
+		t.Errorf("second decode: %v, want errReplayed", err)
+	}
+}
+
+func TestWatchParent(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var ppid atomic.Int64
+	ppid.Store(42)
+	gone := watchParent(ctx, func() int { return int(ppid.Load()) }, time.Millisecond)
+	select {
+	case <-gone:
+		t.Fatal("parent reported gone while alive")
+	case <-time.After(20 * time.Millisecond):
+	}
+	ppid.Store(1) // re-parented to init
+	select {
+	case <-gone:
+	case <-ctx.Done():
+		t.Fatal("parent's death not noticed")
+	}
+}
