@@ -12,12 +12,13 @@ import (
 	"github.com/culab/culab/display"
 )
 
-// Show is t as a notebook display: the HTML table, with the text table as
-// text/plain. Make it a cell's last expression, or pass it to display.Show.
+// Show is t as a notebook display: the HTML table, with Markdown and the
+// text table beside it. Make it a cell's last expression, or pass it to display.Show.
 func Show(t labs.Table) display.Data {
 	return display.Data{MIME: map[string]any{
-		display.MIMEHTML: HTML(t),
-		display.MIMEText: Text(t),
+		display.MIMEHTML:     HTML(t),
+		display.MIMEMarkdown: Markdown(t), // what `culab run` collects into tables.md
+		display.MIMEText:     Text(t),
 	}}
 }
 

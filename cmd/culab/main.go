@@ -19,6 +19,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"info", "report the driver, NVRTC and GPUs (or why none can be used)", runInfo},
+		{"kernel", "serve the Go engine to Jupyter: kernel -f CONNECTION_FILE", runKernel},
+		{"run", "execute notebooks headlessly: run NOTEBOOK... [-o DIR] [-p name=value ...]", runNotebooks},
 		{"install", "install the Jupyter kernelspec [--user | --sys-prefix | --prefix DIR] [--list]", runInstall},
 		{"uninstall", "remove the kernelspec [--user | --sys-prefix | --prefix DIR]", runUninstall},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) error {

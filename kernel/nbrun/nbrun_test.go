@@ -19,8 +19,8 @@ func (f *fakeEngine) Complete(string, int) kernel.CompleteReply {
 }
 func (f *fakeEngine) Inspect(string, int, int) kernel.InspectReply { return kernel.InspectReply{} }
 func (f *fakeEngine) IsComplete(string) kernel.IsCompleteReply     { return kernel.IsCompleteReply{} }
-func (f *fakeEngine) Interrupt()                                    {}
-func (f *fakeEngine) Shutdown(bool) error                           { return nil }
+func (f *fakeEngine) Interrupt()                                   {}
+func (f *fakeEngine) Shutdown(bool) error                          { return nil }
 
 func (f *fakeEngine) Execute(ctx context.Context, req kernel.ExecuteRequest, out kernel.Output) kernel.ExecuteReply {
 	f.ran = append(f.ran, req.Code)

@@ -120,3 +120,43 @@ pre{background:#f6f8fa;padding:.6em;overflow-x:auto;font-size:13px}pre.stderr{ba
 pre.error{background:#fde8e8;color:#900}.fail{color:#b00;font-weight:bold}.ok{color:#070;font-weight:bold}
 table.meta th{text-align:left;padding-right:1em}.out{margin:.8em 0}.out img{max-width:100%}
 section{border-top:2px solid #ddd;margin-top:2em}`
+
+// WriteTables writes the report's tables as Markdown (every output that
+// carries text/markdown, under its notebook's headings): the form results
+// are committed in.
+func WriteTables(w io.Writer, info ReportInfo, entries []Entry) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n", info.Title)
+	for _, kv := range [][2]string{{"culab", info.Culab}, {"commit", info.Commit}, {"date", info.Date},
+		{"driver", info.Driver}, {"NVRTC", info.NVRTC}, {"total time", info.Duration}} {
+		fmt.Fprintf(&b, "- %s: %s\n", kv[0], kv[1])
+	}
+	fmt.Fprintf(&b, "\n```\n%s\n```\n", strings.TrimSpace(info.Device))
+	for _, en := range entries {
+		fmt.Fprintf(&b, "\n## %s\n\n", en.Name)
+		switch {
+		case en.Err != nil:
+			fmt.Fprintf(&b, "**not run**: %s\n", en.Err)
+			continue
+		case en.Result.Failed():
+			fmt.Fprintf(&b, "**failed at cell %d**: %s: %s\n\n", en.Result.FailedCell, en.Result.Err.Name, en.Result.Err.Value)
+		}
+		for _, c := range en.Result.Notebook.Cells {
+			if c.CellType == "markdown" {
+				for _, line := range strings.Split(string(c.Source), "\n") {
+					if m := heading.FindStringSubmatch(line); m != nil && len(m[1]) > 1 {
+						fmt.Fprintf(&b, "#%s %s\n\n", m[1], m[2])
+					}
+				}
+				continue
+			}
+			for _, o := range c.Outputs {
+				if s, ok := o.Data["text/markdown"].(string); ok {
+					fmt.Fprintf(&b, "%s\n\n", strings.TrimSpace(s))
+				}
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
