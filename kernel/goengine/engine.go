@@ -12,10 +12,10 @@
 // started cannot be recovered and ends the process; an interrupt stops
 // every goroutine the notebook started, not just the cell; a native call
 // blocked elsewhere than time.Sleep or a cudalib operation is only stopped
-// when it returns; methods of types defined in cells are invisible to
-// compiled code except String (fmt.Stringer), so display.Show cannot see a
-// cell type's HTML method; a type redefined in a later cell keeps its first
-// definition in yaegi v0.16.1.
+// when it returns; a value of a type defined in a cell, passed to compiled
+// code as any, keeps only its String method (for fmt, display.Show and
+// results), so display cannot see a cell type's HTML method; a type
+// redefined in a later cell keeps its first definition (yaegi v0.16.1).
 package goengine
 
 import (

@@ -97,6 +97,9 @@ func TestDisplayInOrderWithPrints(t *testing.T) {
 display.Show(display.HTML("<b>x</b>"))
 fmt.Print("b")
 os.Stdout.WriteString("c\n")
+type Temp float64
+func (t Temp) String() string { return fmt.Sprintf("%gK", float64(t)) }
+display.Show(Temp(3))
 h := display.New()
 h.Show("v1")
 h.Update("v2")
@@ -125,7 +128,7 @@ fmt.Fprintln(os.Stderr, "d")`)
 			got = append(got, "clear")
 		}
 	}
-	want := []string{"stdout:a\n", "display:<b>x</b>", "stdout:bc\n", "display#:v1", "update#:v2", "clear", "stderr:d\n"}
+	want := []string{"stdout:a\n", "display:<b>x</b>", "stdout:bc\n", "display:3K", "display#:v1", "update#:v2", "clear", "stderr:d\n"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("events\n got %q\nwant %q", got, want)
 	}

@@ -138,6 +138,14 @@ func (e *Engine) newSession() (*session, error) {
 func (e *Engine) overrides(s *session) interp.Exports {
 	outFile, errFile := e.cap.streams[stdout].w, e.cap.streams[stderr].w
 	result := reflect.ValueOf(s.result.set)
+	// Values of cell types reach Result and display.Show wrapped as
+	// fmt.Stringer when they have a String method, so their text form
+	// uses it (compiled code sees no other method of a cell type).
+	stringer := []reflect.Type{reflect.TypeOf((*fmt.Stringer)(nil)).Elem()}
+	wrap := map[reflect.Value][]reflect.Type{result: stringer}
+	if show, ok := symbols.Symbols["github.com/culab/culab/display/display"]["Show"]; ok {
+		wrap[show] = stringer
+	}
 	return interp.Exports{
 		"os/os": {
 			"Stdout": reflect.ValueOf(&outFile).Elem(),
@@ -151,11 +159,7 @@ func (e *Engine) overrides(s *session) interp.Exports {
 				return k
 			}),
 		},
-		// Values of cell types reach Result wrapped as fmt.Stringer when
-		// they have a String method, so their text form uses it.
-		".": {"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{
-			result: {reflect.TypeOf((*fmt.Stringer)(nil)).Elem()},
-		})},
+		".": {"MapTypes": reflect.ValueOf(wrap)},
 	}
 }
 
