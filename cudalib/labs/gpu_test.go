@@ -3,24 +3,28 @@ package labs
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/culab/culab/cudalib"
 )
 
+// The GPU tests share one device, opened once and left open for the
+// process, as a notebook kernel does.
+var (
+	gpuOnce sync.Once
+	gpuDev  *cudalib.Device
+	gpuErr  error
+)
+
 func openGPU(t *testing.T) *cudalib.Device {
 	t.Helper()
-	dev, err := cudalib.Open()
-	if err != nil {
-		t.Skip("no GPU: " + err.Error())
+	gpuOnce.Do(func() { gpuDev, gpuErr = cudalib.Open() })
+	if gpuErr != nil {
+		t.Skip("no GPU: " + gpuErr.Error())
 	}
-	t.Cleanup(func() {
-		if err := dev.Close(); err != nil {
-			t.Errorf("close device: %v", err)
-		}
-	})
-	return dev
+	return gpuDev
 }
 
 // quick times each variant twice: the tests check results, not speed.
