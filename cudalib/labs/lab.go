@@ -69,9 +69,10 @@ type Variant struct {
 	// prepare makes a variant that is not a single launch: it looks up
 	// kernels (g.kernel), allocates scratch (g.temp) and returns run, which
 	// enqueues one complete run on the default stream, and the launch
-	// configuration in words for the table. run is called once for the
-	// check and then repeatedly by Device.TimeFunc, always after the inputs
-	// were copied in fresh and the outputs poisoned for the check run only.
+	// configuration in words for the table. Before the checked run the
+	// inputs are copied in fresh and the outputs poisoned; the timed runs
+	// (Device.TimeFunc) follow it directly, so a run must not depend on
+	// what an earlier run left in its outputs.
 	prepare func(g *gpuRun) (run func() error, launch string, err error)
 }
 
