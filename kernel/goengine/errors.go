@@ -101,8 +101,8 @@ func (x *run) where(file string, line int) string {
 }
 
 // runError reports a chunk that failed while running; line is where the
-// chunk starts.
-func (x *run) runError(err error, line int) *kernel.ExecError {
+// chunk starts, wrapped whether it ran in the engine's func literal.
+func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 	if errors.Is(err, errInterrupted) {
 		return &kernel.ExecError{Name: "Interrupted", Value: "the cell was interrupted",
 			Traceback: []string{"Interrupted: the cell was interrupted"}}
@@ -122,10 +122,16 @@ func (x *run) runError(err error, line int) *kernel.ExecError {
 	// The interpreter prints a frame's position as the start of the
 	// function (a bug of v0.16.1): name the function and where it was
 	// declared instead, and the statement the cell was running.
-	for _, f := range cp.frames {
-		if fn := strings.TrimPrefix(f.fn, "main."); fn != "main" {
-			tb = append(tb, "    in "+x.declared(fn))
-		}
+	// Frames come innermost first; the last is the chunk itself, told
+	// by line below, and before it, for a wrapped chunk, the engine's
+	// func literal.
+	drop := 1
+	if wrapped {
+		drop = 2
+	}
+	frames := cp.frames[:max(len(cp.frames)-drop, 0)]
+	for _, f := range frames {
+		tb = append(tb, "    in "+x.declared(strings.TrimPrefix(f.fn, "main.")))
 	}
 	tb = append(tb, "    "+x.where(x.file, line))
 	return &kernel.ExecError{Name: "panic", Value: value, Traceback: tb}

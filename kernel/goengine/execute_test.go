@@ -34,6 +34,31 @@ func up(s string) string { return strings.Map(unicode.ToUpper, s) + "?" }`)
 	}
 }
 
+// Statements with blocks at the top level: the interpreter alone loses
+// "a, b :=" variables there and leaks loop variables.
+func TestBlocksAtTopLevel(t *testing.T) {
+	e := shared(t)
+	r := ok(t, e, `func two() (int, error) { return 2, nil }
+total := 0
+for k9 := 0; k9 < 3; k9++ {
+	n, err := two()
+	if err != nil {
+		panic(err)
+	}
+	total += n * k9
+}
+total`)
+	if r.result() != "6" {
+		t.Errorf("total = %q, want 6", r.result())
+	}
+	fails(t, e, "k9")
+	xe := fails(t, e, "for j := 0; j < 3; j++ {\n\tif j == 2 {\n\t\tpanic(\"at two\")\n\t}\n}")
+	tb := strings.Join(xe.Traceback, "\n")
+	if xe.Value != "at two" || !strings.Contains(tb, "line 1: for j") || strings.Contains(tb, "literal") {
+		t.Errorf("panic in a loop:\n%s", tb)
+	}
+}
+
 func TestResults(t *testing.T) {
 	e := shared(t)
 	for _, c := range []struct{ code, want string }{

@@ -202,7 +202,7 @@ func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
 	}
 	if prog != nil {
 		if err := x.exec(prog); err != nil {
-			return cellResult{}, x.runError(err, lineOf(src, ch))
+			return cellResult{}, x.runError(err, lineOf(src, ch), ch.kind == compoundChunk)
 		}
 	}
 	x.s.record(x.s.in.FileSet(), node)
@@ -218,7 +218,7 @@ func (x *run) parse(text string, kind chunkKind) (ast.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if kind == stmtChunk || kind == resultChunk {
+	if kind == stmtChunk || kind == resultChunk || kind == compoundChunk {
 		// The body of the wrapper main: the interpreter runs it at the
 		// package level, so what it defines stays.
 		return f.Decls[0].(*ast.FuncDecl).Body, nil

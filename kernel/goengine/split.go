@@ -19,10 +19,11 @@ import (
 type chunkKind int
 
 const (
-	declChunk   chunkKind = iota // imports, func, type, var, const
-	stmtChunk                    // statements
-	fileChunk                    // a whole file: the cell starts with "package"
-	resultChunk                  // the cell's last expression, whose value is shown
+	declChunk     chunkKind = iota // imports, func, type, var, const
+	stmtChunk                      // a simple statement
+	compoundChunk                  // a statement with a block, run in a func literal
+	fileChunk                      // a whole file: the cell starts with "package"
+	resultChunk                    // the cell's last expression, whose value is shown
 )
 
 // Prefixes put before a chunk's source on its first line; column positions
@@ -32,6 +33,7 @@ const (
 	stmtPrefix   = "package main; func main() {"
 	stmtSuffix   = "\n}"
 	resultPrefix = "__culab.Result("
+	funcPrefix   = "func() {"
 )
 
 // chunk is a run of top-level declarations or one statement: src[start:end].
@@ -45,7 +47,7 @@ type chunk struct {
 // item is one top-level declaration or statement: src[start:end], then its
 // separator up to next.
 type item struct {
-	kind             chunkKind // declChunk or stmtChunk
+	kind             chunkKind // declChunk, stmtChunk or compoundChunk
 	imports          bool      // an import declaration
 	start, end, next int
 }
@@ -147,6 +149,16 @@ func classify(toks []tok, i, end int) item {
 		if isFuncDecl(toks[i+1:]) {
 			it.kind = declChunk
 		}
+	case token.FOR, token.IF, token.SWITCH, token.SELECT, token.LBRACE:
+		// At the top level the interpreter loses variables that a block
+		// defines with "a, b :=" ("undefined: a", yaegi v0.16.1), and it
+		// lets a for loop's variable outlive the loop: in a func literal,
+		// a block's variables are local as Go wants.
+		it.kind = compoundChunk
+	case token.IDENT:
+		if toks[i+1].tok == token.COLON { // a label
+			it.kind = compoundChunk
+		}
 	}
 	return it
 }
@@ -225,13 +237,20 @@ func chunkSource(src string, c chunk) (text string, col1 int) {
 	case stmtChunk:
 		return stmtPrefix + body + stmtSuffix, len(stmtPrefix)
 	case resultChunk:
-		// The call's opening goes at the end of the line before the
-		// expression, keeping its column, or before it on line 1.
-		pad, expr := blank(src[:c.start]), src[c.start:c.end]
-		if i := strings.LastIndexByte(pad, '\n'); i >= 0 {
-			return stmtPrefix + pad[:i] + resultPrefix + pad[i:] + expr + ")" + stmtSuffix, len(stmtPrefix)
-		}
-		return stmtPrefix + resultPrefix + pad + expr + ")" + stmtSuffix, len(stmtPrefix) + len(resultPrefix)
+		return wrapped(src, c, resultPrefix, ")")
+	case compoundChunk:
+		return wrapped(src, c, funcPrefix, "\n}()")
 	}
 	return body, 0
+}
+
+// wrapped is the source of a chunk inside open and close: open goes at the
+// end of the line before the chunk, keeping its columns, or on line 1
+// before it.
+func wrapped(src string, c chunk, open, close string) (text string, col1 int) {
+	pad, code := blank(src[:c.start]), src[c.start:c.end]
+	if i := strings.LastIndexByte(pad, '\n'); i >= 0 {
+		return stmtPrefix + pad[:i] + open + pad[i:] + code + close + stmtSuffix, len(stmtPrefix)
+	}
+	return stmtPrefix + open + pad + code + close + stmtSuffix, len(stmtPrefix) + len(open)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 func TestSplitCell(t *testing.T) {
-	names := map[chunkKind]string{declChunk: "decl", stmtChunk: "stmt", fileChunk: "file", resultChunk: "result"}
+	names := map[chunkKind]string{declChunk: "decl", stmtChunk: "stmt", compoundChunk: "block", fileChunk: "file", resultChunk: "result"}
 	for _, c := range []struct {
 		src  string
 		want string
@@ -21,8 +21,9 @@ func TestSplitCell(t *testing.T) {
 		{`fmt.Println("x")`, "stmt"},
 		{"a := 1; b := 2\na + b", "stmt stmt result"},
 		{"import \"fmt\"\n\n// f is f.\nfunc f() {}\ntype T int\nx := f\nimport \"os\"\nvar v = 1", "decl stmt decl"},
-		{"for i := 0; i < 3; i++ {\n\tx++\n}\nx", "stmt result"},
-		{"if v := f(); v > 0 {\n} else if w := 2; w > 1 {\n}", "stmt"},
+		{"for i := 0; i < 3; i++ {\n\tx++\n}\nx", "block result"},
+		{"if v := f(); v > 0 {\n} else if w := 2; w > 1 {\n}", "block"},
+		{"switch {\n}\nL:\nfor {\n\tbreak L\n}\n{\n}", "block block block"},
 		{"func (r T) M() int { return 1 }\nfunc() {}()", "decl result"},
 		{"package main\nfunc main() {}", "file"},
 	} {
@@ -39,7 +40,7 @@ func TestSplitCell(t *testing.T) {
 // Each chunk's source puts its code where it is in the cell: the same
 // identifiers at the same lines and columns (line 1 shifted by col1).
 func TestChunkSourceKeepsPositions(t *testing.T) {
-	src := "import \"fmt\"\n\nx := 1\n\tfunc g() {}\ny := x +\n\t1\n\nx*y"
+	src := "import \"fmt\"\n\nx := 1\n\tfunc g() {}\ny := x +\n\t1\nfor i := range x {\n\ty += i\n}\nx*y"
 	type ident struct {
 		name      string
 		line, col int
@@ -73,6 +74,9 @@ func TestChunkSourceKeepsPositions(t *testing.T) {
 			}
 		}
 		got := idents(text, map[string]bool{"main": true, "__culab": true, "Result": true})
+		if ch.kind == compoundChunk && !strings.Contains(text, funcPrefix) {
+			t.Errorf("block chunk %q not in a func literal", text)
+		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("chunk %q:\n got %v\nwant %v", src[ch.start:ch.end], got, want)
 		}
