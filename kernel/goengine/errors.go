@@ -119,12 +119,11 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 	for _, f := range nativeFrames(string(cp.p.Stack)) {
 		tb = append(tb, "    in "+f)
 	}
-	// The interpreter prints a frame's position as the start of the
-	// function (a bug of v0.16.1): name the function and where it was
-	// declared instead, and the statement the cell was running.
-	// Frames come innermost first; the last is the chunk itself, told
-	// by line below, and before it, for a wrapped chunk, the engine's
-	// func literal.
+	// The interpreter gives a frame's position as the start of its
+	// function (yaegi #1266): name the function and where it was declared
+	// instead, and the statement the cell was running. Frames come
+	// innermost first; the last is the chunk itself and, for a wrapped
+	// chunk, the one before it the engine's func literal.
 	drop := 1
 	if wrapped {
 		drop = 2
