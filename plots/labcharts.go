@@ -129,7 +129,7 @@ func MetricLines(t labs.Table) *Chart {
 		for i := range xs {
 			sr.ys[i] = math.NaN()
 			if r, ok := g.rows[cell{g.sizes[i], v}]; ok {
-				sr.failed[i] = !r.Pass
+				sr.failed[i] = rowFailed(r)
 				if r.MedianMS > 0 && value(r) > 0 {
 					sr.ys[i] = value(r)
 					ys = append(ys, sr.ys[i])
@@ -196,7 +196,7 @@ func (g grid) barSeries(value func(labs.Row) float64) []barSeries {
 		for i, sz := range g.sizes {
 			sr.values[i] = math.NaN()
 			if r, ok := g.rows[cell{sz, v}]; ok {
-				sr.failed[i] = !r.Pass
+				sr.failed[i] = rowFailed(r)
 				if r.MedianMS > 0 && value(r) != 0 {
 					sr.values[i] = value(r)
 				}

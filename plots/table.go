@@ -78,12 +78,16 @@ func columns(t labs.Table) []column {
 	return cols
 }
 
+// rowFailed is a row whose check did not pass; a row skipped on purpose (no
+// GPU) is not a failure and is not shown as one.
+func rowFailed(r labs.Row) bool { return !r.Pass && !r.Skipped }
+
 func check(r labs.Row) string {
 	c := r.Check
 	if c == "" {
-		c = map[bool]string{true: "ok", false: "FAIL"}[r.Pass]
+		c = map[bool]string{true: "ok", false: "FAIL"}[r.Pass || r.Skipped]
 	}
-	if !r.Pass {
+	if rowFailed(r) {
 		return "✗ " + c
 	}
 	return c
@@ -207,7 +211,7 @@ func Markdown(t labs.Table) string {
 		var row []string
 		for _, c := range cols {
 			s := mdEscape(c.cell(r))
-			if c.check && !r.Pass {
+			if c.check && rowFailed(r) {
 				s = "**" + s + "**"
 			}
 			row = append(row, s)
@@ -256,7 +260,7 @@ func HTML(t labs.Table) string {
 		if i > 0 && r.Size != t.Rows[i-1].Size {
 			rowStyle = "border-top:1.5px solid #aaa;"
 		}
-		if !r.Pass {
+		if rowFailed(r) {
 			rowStyle += "background:#fde2e1;color:#a00018;"
 		}
 		if rowStyle != "" {
@@ -268,7 +272,7 @@ func HTML(t labs.Table) string {
 			cellStyle := fmt.Sprintf("text-align:%s;padding:3px 10px;border-bottom:1px solid #ddd", align(c.right))
 			s = esc(s)
 			switch {
-			case c.check && !r.Pass:
+			case c.check && rowFailed(r):
 				s = "<b>" + s + "</b>"
 			case !c.check:
 				cellStyle += ";white-space:nowrap"

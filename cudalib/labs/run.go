@@ -141,7 +141,7 @@ func (r *runner) size(n int) ([]Row, error) {
 	for i, v := range r.variants {
 		rows[i] = Row{Size: n, SizeLabel: label, Variant: v.Name, CPUMS: cpuMS, CPUNote: cpuNote}
 		if r.gpu == nil {
-			rows[i].Check = "not run: no GPU"
+			rows[i].Check, rows[i].Skipped = "not run: no GPU", true
 		}
 	}
 	if r.gpu == nil {
@@ -191,7 +191,7 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 	}
 	defer r.step(row.SizeLabel + ": " + v.Name)
 	if v.maxSize > 0 && g.n > v.maxSize {
-		row.Check = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize))
+		row.Check, row.Skipped = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize)), true
 		return nil
 	}
 	defer func() {

@@ -17,9 +17,10 @@ type Row struct {
 	SpeedupCPU  float64 // CPUMS / MedianMS; 0 when either is missing
 	SpeedupBase float64 // baseline variant's MedianMS / MedianMS at this size
 
-	Pass  bool
-	Check string // "ok (max rel err 1.2e-07)", "FAIL: ...", "not run: no GPU"
-	Note  string
+	Pass    bool
+	Skipped bool   // not run on purpose (no GPU, size over the variant's limit): neither passed nor failed
+	Check   string // "ok (max rel err 1.2e-07)", "FAIL: ...", "not run: no GPU"
+	Note    string
 }
 
 // Table is a lab's result: what its report's table shows.
