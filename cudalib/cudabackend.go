@@ -195,6 +195,7 @@ func compileErr(err error) error {
 // architecture NVRTC knows), to report compile errors where no device can
 // run the code. It returns nil, a *CompileError, or why NVRTC is missing.
 func CheckSource(name, src string, opts ...string) error {
+	opts, _ = deviceOptions(opts)
 	lib, err := nvrtc.Load()
 	if err != nil {
 		return fmt.Errorf("NVRTC (run-time compiler) unavailable: %w", err)

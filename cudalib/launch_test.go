@@ -360,3 +360,17 @@ func TestOpenWithoutGPUIsAnError(t *testing.T) {
 		t.Fatalf("report: %s", r)
 	}
 }
+
+func TestHostOptimisationFlagsAreDropped(t *testing.T) {
+	d, _ := newFakeDevice()
+	m, err := d.Compile(testSrc, "-O3", "--use_fast_math")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.options) != 1 || m.options[0] != "--use_fast_math" || !strings.Contains(m.Log(), "-O3 optimises host code") {
+		t.Fatalf("options %v, log %q", m.options, m.Log())
+	}
+	if err := CheckSource("k.cu", "__global__ void k() {}", "-O2"); err != nil && !strings.Contains(err.Error(), "NVRTC") {
+		t.Fatalf("CheckSource with -O2: %v", err)
+	}
+}

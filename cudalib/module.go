@@ -18,6 +18,8 @@ type Module struct {
 	options []string
 	decls   []kernelDecl
 
+	note string // options accepted but not passed on, said in Log
+
 	mu        sync.Mutex
 	exprs     []string              // name expressions of the loaded image
 	impl      moduleImpl            // the image holding exprs
@@ -34,8 +36,9 @@ func (d *Device) Compile(src string, opts ...string) (*Module, error) {
 
 // CompileNamed is Compile with the file name that diagnostics carry.
 func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error) {
+	opts, dropped := deviceOptions(opts)
 	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
-		decls: scanKernels(src), instances: map[string]moduleImpl{}}
+		decls: scanKernels(src), instances: map[string]moduleImpl{}, note: dropped}
 	for _, k := range m.decls {
 		if !k.template {
 			m.exprs = append(m.exprs, k.name)
@@ -58,7 +61,21 @@ func (m *Module) build(exprs []string) (moduleImpl, error) {
 }
 
 // Log is the compiler's log (warnings), empty when it said nothing.
-func (m *Module) Log() string { return m.impl.compileLog() }
+func (m *Module) Log() string { return strings.TrimSpace(m.note + "\n" + m.impl.compileLog()) }
+
+// deviceOptions drops nvcc's host optimisation levels (-O0…-O3): they only
+// concern host code, NVRTC optimises device code by default and refuses
+// them. Lab reports pass -O3, so it is accepted and said so.
+func deviceOptions(opts []string) (kept []string, note string) {
+	for _, o := range opts {
+		if len(o) == 3 && strings.HasPrefix(o, "-O") && o[2] >= '0' && o[2] <= '3' {
+			note += fmt.Sprintf("note: %s optimises host code in nvcc; device code is optimised by default, so it was not passed to NVRTC\n", o)
+			continue
+		}
+		kept = append(kept, o)
+	}
+	return kept, note
+}
 
 // Cached reports whether the image came from the compile cache.
 func (m *Module) Cached() bool { return m.impl.cached() }
