@@ -1,0 +1,80 @@
+package display
+
+import (
+	"encoding/base64"
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+)
+
+type rich struct{}
+
+func (rich) HTML() string { return "<b>x</b>" }
+func (rich) PNG() []byte  { return []byte{1, 2, 3} }
+func (rich) String() string {
+	return "rich value"
+}
+
+type bundled struct{}
+
+func (bundled) Render() map[string]any { return map[string]any{"text/html": "<i>r</i>", "text/plain": "r"} }
+func (bundled) HTML() string           { return "ignored: Render said text/html first" }
+
+func TestBundle(t *testing.T) {
+	data, _, ok := Bundle(rich{})
+	if !ok || data[MIMEHTML] != "<b>x</b>" || data[MIMEPNG] != base64.StdEncoding.EncodeToString([]byte{1, 2, 3}) || data[MIMEText] != "rich value" {
+		t.Errorf("rich: %v", data)
+	}
+	data, _, _ = Bundle(bundled{})
+	if data[MIMEHTML] != "<i>r</i>" || data[MIMEText] != "r" {
+		t.Errorf("Render: %v", data)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 3, 2))
+	img.Set(1, 1, color.White)
+	data, meta, _ := Bundle(img)
+	if _, ok := data[MIMEPNG].(string); !ok || meta[MIMEPNG].(map[string]any)["width"] != 3 {
+		t.Errorf("image: %v %v", data, meta)
+	}
+	if _, _, ok := Bundle(nil); ok {
+		t.Error("nil gave a bundle")
+	}
+	var p *rich
+	if data, _, ok := Bundle(p); !ok || data[MIMEText] != "<nil>" {
+		t.Errorf("typed nil: %v", data)
+	}
+	if d := JSON(map[string]int{"a": 1}); d.MIME[MIMEJSON].(map[string]any)["a"] != 1.0 {
+		t.Errorf("JSON: %v", d.MIME)
+	}
+	if d := Math(`x^2`); d.MIME[MIMELatex] != "$$x^2$$" {
+		t.Errorf("Math: %v", d.MIME)
+	}
+}
+
+type sink struct{ log []string }
+
+func (s *sink) Display(data, _ map[string]any, id string, update bool) {
+	s.log = append(s.log, strings.Join([]string{id, map[bool]string{true: "update", false: "show"}[update], data[MIMEText].(string)}, " "))
+}
+func (s *sink) Clear(wait bool) { s.log = append(s.log, "clear") }
+
+func TestHandlesAndSink(t *testing.T) {
+	s := &sink{}
+	restore := SetSink(s)
+	if !Active() {
+		t.Fatal("sink installed but not active")
+	}
+	h := New()
+	h.Update("a") // before Show: shows
+	h.Update("b")
+	Show("c")
+	Clear(true)
+	restore()
+	if Active() {
+		t.Fatal("restore left the sink")
+	}
+	want := []string{h.ID() + " show a", h.ID() + " update b", " show c", "clear"}
+	if strings.Join(s.log, "|") != strings.Join(want, "|") {
+		t.Fatalf("got %q, want %q", s.log, want)
+	}
+}
