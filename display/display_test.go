@@ -51,15 +51,15 @@ func TestBundle(t *testing.T) {
 	}
 }
 
-type sink struct{ log []string }
+type recorder struct{ log []string }
 
-func (s *sink) Display(data, _ map[string]any, id string, update bool) {
+func (s *recorder) Display(data, _ map[string]any, id string, update bool) {
 	s.log = append(s.log, strings.Join([]string{id, map[bool]string{true: "update", false: "show"}[update], data[MIMEText].(string)}, " "))
 }
-func (s *sink) Clear(wait bool) { s.log = append(s.log, "clear") }
+func (s *recorder) Clear(wait bool) { s.log = append(s.log, "clear") }
 
 func TestHandlesAndSink(t *testing.T) {
-	s := &sink{}
+	s := &recorder{}
 	restore := SetSink(s)
 	if !Active() {
 		t.Fatal("sink installed but not active")
