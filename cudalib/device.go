@@ -45,7 +45,13 @@ func OpenDevice(i int) (*Device, error) {
 	if d, ok := opened[i]; ok {
 		return d, nil
 	}
-	b, err := openCUDA(i)
+	var b backend
+	var err error
+	if args := workerCommand(); args != nil {
+		b, err = openWorker(i, args)
+	} else {
+		b, err = openCUDA(i)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open device %d: %w", i, err)
 	}

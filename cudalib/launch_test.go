@@ -13,6 +13,8 @@ import (
 // fakeBackend records launches in host memory; it exercises everything of
 // the user API that does not need a GPU.
 type fakeBackend struct {
+	inf      Info
+	failNext error // the next launch fails with it
 	mem      map[devPtr][]byte
 	next     devPtr
 	launches []fakeLaunch
@@ -31,10 +33,11 @@ func newFakeDevice() (*Device, *fakeBackend) {
 	fb := &fakeBackend{mem: map[devPtr][]byte{}, next: 0x1000, attrs: Attributes{MaxThreads: 1024, Registers: 16}}
 	inf := Info{Name: "fake", MaxThreadsPerBlock: 1024, MaxBlockDim: [3]int{1024, 1024, 64},
 		MaxGridDim: [3]int{math.MaxInt32, 65535, 65535}, SharedPerBlock: 48 << 10, SharedPerBlockOptin: 227 << 10}
+	fb.inf = inf
 	return &Device{b: fb, info: inf}, fb
 }
 
-func (f *fakeBackend) info() Info                       { return Info{} }
+func (f *fakeBackend) info() Info                       { return f.inf }
 func (f *fakeBackend) memInfo() (uint64, uint64, error) { return 1 << 30, 2 << 30, nil }
 func (f *fakeBackend) synchronize() error               { return nil }
 func (f *fakeBackend) reset() error                     { f.resets++; f.mem = map[devPtr][]byte{}; return nil }
@@ -42,7 +45,7 @@ func (f *fakeBackend) close() error                     { return nil }
 func (f *fakeBackend) newStream() (streamImpl, error)   { return nil, errors.New("no streams") }
 func (f *fakeBackend) newTimer() (timerImpl, error)     { return &fakeTimer{}, nil }
 func (f *fakeBackend) copyDtoD(dst, src devPtr, n int) error {
-	copy(f.mem[dst], f.mem[src][:n])
+	copy(f.at(dst), f.at(src)[:n])
 	return nil
 }
 
@@ -56,20 +59,31 @@ func (f *fakeBackend) alloc(n int) (devPtr, error) {
 	return p, nil
 }
 
+// at is the memory from p to the end of its allocation (device pointers
+// may point inside one).
+func (f *fakeBackend) at(p devPtr) []byte {
+	for base, b := range f.mem {
+		if p >= base && p < base+devPtr(len(b)) {
+			return b[p-base:]
+		}
+	}
+	return nil
+}
+
 func (f *fakeBackend) free(p devPtr) error { delete(f.mem, p); return nil }
 
 func (f *fakeBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
-	copy(f.mem[dst], unsafe.Slice((*byte)(src), n))
+	copy(f.at(dst), unsafe.Slice((*byte)(src), n))
 	return nil
 }
 
 func (f *fakeBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
-	copy(unsafe.Slice((*byte)(dst), n), f.mem[src])
+	copy(unsafe.Slice((*byte)(dst), n), f.at(src))
 	return nil
 }
 
 func (f *fakeBackend) fill(dst devPtr, pattern uint64, size, count int) error {
-	b := f.mem[dst]
+	b := f.at(dst)
 	for i := 0; i < count; i++ {
 		for j := 0; j < size; j++ {
 			b[i*size+j] = byte(pattern >> (8 * j))
@@ -108,6 +122,10 @@ func (fn *fakeFunc) launchTimed(c launchConfig, p []unsafe.Pointer, _ timerImpl)
 	return fn.launch(c, p)
 }
 func (fn *fakeFunc) launch(c launchConfig, p []unsafe.Pointer) error {
+	if err := fn.f.failNext; err != nil {
+		fn.f.failNext = nil
+		return err
+	}
 	var args []uint64
 	for _, ptr := range p {
 		args = append(args, *(*uint64)(ptr))

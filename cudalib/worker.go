@@ -1,0 +1,633 @@
+package cudalib
+
+import (
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"unsafe"
+)
+
+// A kernel fault leaves the CUDA driver unusable for the whole process: on
+// driver 580 no reset, release or new context clears it. So a program that
+// must survive faults (the notebook kernel) keeps the GPU in a worker
+// process: every backend call is a message to it, and Reset replaces the
+// worker. The worker serves a cudaBackend; this file is both ends.
+
+var (
+	workerMu   sync.Mutex
+	workerArgs []string // how to start a worker: this executable with these arguments
+)
+
+// UseWorker makes OpenDevice run the GPU in a child process started as
+// this executable with args (a program's "gpu-worker" command, which calls
+// ServeWorker). Faults then cost the worker, not the program, and
+// Device.Reset recovers. Call it before the first OpenDevice.
+func UseWorker(args ...string) {
+	workerMu.Lock()
+	defer workerMu.Unlock()
+	workerArgs = append([]string(nil), args...)
+}
+
+func workerCommand() []string {
+	workerMu.Lock()
+	defer workerMu.Unlock()
+	return workerArgs
+}
+
+// wreq is one call to the worker. Handles (modules, functions, streams,
+// timers) are numbers the worker hands out.
+type wreq struct {
+	Op      string
+	Ordinal int
+	Ptr     uint64 // device pointer, or a handle
+	Ptr2    uint64
+	N       int
+	Size    int
+	Pattern uint64
+	Data    []byte
+	Compile wcompile
+	Sym     string
+	Grid    Dim3
+	Block   Dim3
+	Shared  int
+	Stream  uint64
+	Timer   uint64
+	Params  []uint64
+	Post    bool // no reply: a launch; a failure is reported by the next call
+}
+
+// wcompile is a compileRequest on the wire.
+type wcompile struct {
+	Name, Source       string
+	Options, NameExprs []string
+}
+
+type wresp struct {
+	Err     *werr
+	Info    Info
+	Ptr     uint64
+	A, B    uint64
+	N, M    int
+	F       float64
+	Data    []byte
+	Attrs   Attributes
+	Sizes   []int
+	SizesOK bool
+	Lowered map[string]string
+	Log     string
+	Cached  bool
+}
+
+// werr carries an error across the pipe with its type.
+type werr struct {
+	Msg     string
+	Device  *DeviceError
+	Compile *CompileError
+}
+
+func toWerr(err error) *werr {
+	if err == nil {
+		return nil
+	}
+	w := &werr{Msg: err.Error()}
+	var de *DeviceError
+	var ce *CompileError
+	switch {
+	case errors.As(err, &ce):
+		w.Compile = ce
+	case errors.As(err, &de):
+		w.Device = de
+	}
+	return w
+}
+
+func (w *werr) err() error {
+	switch {
+	case w == nil:
+		return nil
+	case w.Compile != nil:
+		return w.Compile
+	case w.Device != nil:
+		return w.Device
+	}
+	return errors.New(w.Msg)
+}
+
+// ServeWorker serves the GPU of the given ordinal to a parent over r and w
+// (the worker process's stdin and stdout) until r closes.
+func ServeWorker(r io.Reader, w io.Writer) error { return serveWith(r, w, openCUDA) }
+
+// serveWith answers the first request (open) with open, then serves the
+// backend it returned.
+func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error)) error {
+	var req wreq
+	dec, enc := gob.NewDecoder(r), gob.NewEncoder(w)
+	if err := dec.Decode(&req); err != nil {
+		return fmt.Errorf("gpu worker: first request: %w", err)
+	}
+	b, err := open(req.Ordinal)
+	if err != nil {
+		return enc.Encode(wresp{Err: toWerr(err)})
+	}
+	if err := enc.Encode(wresp{Info: b.info()}); err != nil {
+		return err
+	}
+	return serve(b, dec, enc)
+}
+
+// serve answers requests with b until the decoder ends.
+func serve(b backend, dec *gob.Decoder, enc *gob.Encoder) error {
+	s := &server{b: b, handles: map[uint64]any{}}
+	for {
+		var req wreq
+		if err := dec.Decode(&req); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return fmt.Errorf("gpu worker: %w", err)
+		}
+		// As in the driver binding: once a posted launch failed, later
+		// launches are dropped and the next call reports the failure.
+		if req.Post {
+			if s.pending == nil {
+				_, s.pending = s.handle(&req)
+			}
+			continue
+		}
+		var resp wresp
+		var err error
+		if s.pending != nil {
+			err, s.pending = fmt.Errorf("an earlier kernel launch failed: %w", s.pending), nil
+		} else {
+			resp, err = s.handle(&req)
+		}
+		resp.Err = toWerr(err)
+		if err := enc.Encode(resp); err != nil {
+			return fmt.Errorf("gpu worker: reply: %w", err)
+		}
+	}
+}
+
+type server struct {
+	b       backend
+	handles map[uint64]any
+	next    uint64
+	pending error
+}
+
+func (s *server) add(h any) uint64 {
+	s.next++
+	s.handles[s.next] = h
+	return s.next
+}
+
+func (s *server) stream(id uint64) streamImpl {
+	if st, ok := s.handles[id].(streamImpl); ok {
+		return st
+	}
+	return nil
+}
+
+func (s *server) handle(q *wreq) (r wresp, err error) {
+	h := s.handles[q.Ptr]
+	switch q.Op {
+	case "memInfo":
+		r.A, r.B, err = s.b.memInfo()
+	case "alloc":
+		var p devPtr
+		p, err = s.b.alloc(q.N)
+		r.Ptr = uint64(p)
+	case "free":
+		err = s.b.free(devPtr(q.Ptr))
+	case "htod":
+		err = s.b.copyHtoD(devPtr(q.Ptr), unsafe.Pointer(unsafe.SliceData(q.Data)), len(q.Data))
+	case "dtoh":
+		r.Data = make([]byte, q.N)
+		err = s.b.copyDtoH(unsafe.Pointer(unsafe.SliceData(r.Data)), devPtr(q.Ptr), q.N)
+	case "dtod":
+		err = s.b.copyDtoD(devPtr(q.Ptr), devPtr(q.Ptr2), q.N)
+	case "fill":
+		err = s.b.fill(devPtr(q.Ptr), q.Pattern, q.Size, q.N)
+	case "sync":
+		err = s.b.synchronize()
+	case "compile":
+		var m moduleImpl
+		c := q.Compile
+		if m, err = s.b.compile(compileRequest{name: c.Name, source: c.Source, options: c.Options, nameExprs: c.NameExprs}); err == nil {
+			r.Ptr, r.Lowered, r.Log, r.Cached = s.add(m), m.lowered(), m.compileLog(), m.cached()
+		}
+	case "unload":
+		if m, ok := h.(moduleImpl); ok {
+			err = m.unload()
+			delete(s.handles, q.Ptr)
+		}
+	case "function":
+		m, ok := h.(moduleImpl)
+		if !ok {
+			return r, fmt.Errorf("gpu worker: no module %d", q.Ptr)
+		}
+		var f functionImpl
+		if f, err = m.function(q.Sym); err == nil {
+			r.Ptr = s.add(f)
+			r.Attrs, err = f.attributes()
+			r.Sizes, r.SizesOK = f.paramSizes()
+		}
+	default:
+		return s.handleFunc(q, h)
+	}
+	return r, err
+}
+
+// handleFunc serves the calls on functions, streams and timers.
+func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
+	switch q.Op {
+	case "newStream":
+		var st streamImpl
+		if st, err = s.b.newStream(); err == nil {
+			r.Ptr = s.add(st)
+		}
+		return r, err
+	case "newTimer":
+		var t timerImpl
+		if t, err = s.b.newTimer(); err == nil {
+			r.Ptr = s.add(t)
+		}
+		return r, err
+	}
+	if h == nil {
+		return r, fmt.Errorf("gpu worker: no handle %d for %s", q.Ptr, q.Op)
+	}
+	switch q.Op {
+	case "launch", "launchTimed":
+		f := h.(functionImpl)
+		slots := append([]uint64(nil), q.Params...)
+		ptrs := make([]unsafe.Pointer, len(slots))
+		for i := range slots {
+			ptrs[i] = unsafe.Pointer(&slots[i])
+		}
+		c := launchConfig{grid: q.Grid, block: q.Block, shared: q.Shared, stream: s.stream(q.Stream)}
+		if q.Op == "launch" {
+			err = f.launch(c, ptrs)
+		} else {
+			t, _ := s.handles[q.Timer].(timerImpl)
+			err = f.launchTimed(c, ptrs, t)
+		}
+	case "setMaxShared":
+		err = h.(functionImpl).setMaxDynamicShared(q.N)
+	case "suggestBlock":
+		r.N, r.M, err = h.(functionImpl).suggestBlock(q.N)
+	case "activeBlocks":
+		r.N, err = h.(functionImpl).activeBlocksPerSM(q.N, q.Size)
+	case "streamSync":
+		err = h.(streamImpl).synchronize()
+	case "streamDestroy":
+		err = h.(streamImpl).destroy()
+		delete(s.handles, q.Ptr)
+	case "timerStart":
+		err = h.(timerImpl).start(s.stream(q.Stream))
+	case "timerStop":
+		err = h.(timerImpl).stop(s.stream(q.Stream))
+	case "timerElapsed":
+		r.F, err = h.(timerImpl).elapsed()
+	case "timerDestroy":
+		err = h.(timerImpl).destroy()
+		delete(s.handles, q.Ptr)
+	default:
+		err = fmt.Errorf("gpu worker: unknown call %q", q.Op)
+	}
+	return r, err
+}
+
+// procBackend is the parent's side: every backend call goes to the worker.
+type procBackend struct {
+	ordinal int
+	start   func() (io.WriteCloser, io.ReadCloser, func() error, error)
+
+	mu   sync.Mutex
+	enc  *gob.Encoder
+	dec  *gob.Decoder
+	in   io.WriteCloser
+	stop func() error // ends the worker
+	inf  Info
+}
+
+// openWorker starts a worker process for GPU ordinal.
+func openWorker(ordinal int, args []string) (backend, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("gpu worker: %w", err)
+	}
+	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+		cmd := exec.Command(exe, args...)
+		cmd.Stderr = os.Stderr
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if err := cmd.Start(); err != nil {
+			return nil, nil, nil, fmt.Errorf("start gpu worker %s: %w", exe, err)
+		}
+		stop := func() error {
+			in.Close()
+			cmd.Process.Kill()
+			cmd.Wait()
+			return nil
+		}
+		return in, out, stop, nil
+	}
+	return dialWorker(ordinal, start)
+}
+
+func dialWorker(ordinal int, start func() (io.WriteCloser, io.ReadCloser, func() error, error)) (*procBackend, error) {
+	p := &procBackend{ordinal: ordinal, start: start}
+	if err := p.connect(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// connect starts a worker and opens the device in it; p.mu is held or p is
+// not shared yet.
+func (p *procBackend) connect() error {
+	in, out, stop, err := p.start()
+	if err != nil {
+		return err
+	}
+	p.in, p.stop = in, stop
+	p.enc, p.dec = gob.NewEncoder(in), gob.NewDecoder(out)
+	var resp wresp
+	if err := p.enc.Encode(wreq{Op: "open", Ordinal: p.ordinal}); err != nil {
+		stop()
+		return fmt.Errorf("gpu worker: %w", err)
+	}
+	if err := p.dec.Decode(&resp); err != nil {
+		stop()
+		return fmt.Errorf("gpu worker did not answer: %w", err)
+	}
+	if err := resp.Err.err(); err != nil {
+		stop()
+		return err
+	}
+	p.inf = resp.Info
+	return nil
+}
+
+// call sends q and, unless it is posted, waits for the reply.
+func (p *procBackend) call(q wreq) (wresp, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.enc == nil {
+		return wresp{}, &DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: KindFault}
+	}
+	if err := p.enc.Encode(q); err != nil {
+		return wresp{}, p.lost(q.Op, err)
+	}
+	if q.Post {
+		return wresp{}, nil
+	}
+	var resp wresp
+	if err := p.dec.Decode(&resp); err != nil {
+		return wresp{}, p.lost(q.Op, err)
+	}
+	return resp, resp.Err.err()
+}
+
+// lost reports a worker that died (killed, or crashed in the driver).
+func (p *procBackend) lost(op string, err error) error {
+	p.stop()
+	p.enc, p.dec = nil, nil
+	return &DeviceError{Op: op, Name: "WORKER_EXITED", Msg: fmt.Sprintf("the GPU worker process ended (%v); call dev.Reset() to start a new one", err), Kind: KindFault}
+}
+
+func (p *procBackend) info() Info { return p.inf }
+
+func (p *procBackend) memInfo() (uint64, uint64, error) {
+	r, err := p.call(wreq{Op: "memInfo"})
+	return r.A, r.B, err
+}
+
+func (p *procBackend) alloc(n int) (devPtr, error) {
+	r, err := p.call(wreq{Op: "alloc", N: n})
+	return devPtr(r.Ptr), err
+}
+
+func (p *procBackend) free(ptr devPtr) error {
+	_, err := p.call(wreq{Op: "free", Ptr: uint64(ptr)})
+	return err
+}
+
+// Copies travel in chunks, so neither side holds a whole large buffer
+// twice in an encoded message.
+const copyChunk = 64 << 20
+
+func (p *procBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
+	host := unsafe.Slice((*byte)(src), n)
+	for off := 0; off < n; off += copyChunk {
+		end := min(off+copyChunk, n)
+		if _, err := p.call(wreq{Op: "htod", Ptr: uint64(dst) + uint64(off), Data: host[off:end]}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *procBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
+	host := unsafe.Slice((*byte)(dst), n)
+	for off := 0; off < n; off += copyChunk {
+		end := min(off+copyChunk, n)
+		r, err := p.call(wreq{Op: "dtoh", Ptr: uint64(src) + uint64(off), N: end - off})
+		if err != nil {
+			return err
+		}
+		copy(host[off:end], r.Data)
+	}
+	return nil
+}
+
+func (p *procBackend) copyDtoD(dst, src devPtr, n int) error {
+	_, err := p.call(wreq{Op: "dtod", Ptr: uint64(dst), Ptr2: uint64(src), N: n})
+	return err
+}
+
+func (p *procBackend) fill(dst devPtr, pattern uint64, size, count int) error {
+	_, err := p.call(wreq{Op: "fill", Ptr: uint64(dst), Pattern: pattern, Size: size, N: count})
+	return err
+}
+
+func (p *procBackend) synchronize() error {
+	_, err := p.call(wreq{Op: "sync"})
+	return err
+}
+
+// reset replaces the worker: the faulted process and everything it held
+// are gone, and a fresh one has a working context.
+func (p *procBackend) reset() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stop != nil {
+		p.stop()
+	}
+	return p.connect()
+}
+
+func (p *procBackend) close() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stop != nil {
+		p.stop()
+	}
+	p.enc, p.dec = nil, nil
+	return nil
+}
+
+func (p *procBackend) compile(req compileRequest) (moduleImpl, error) {
+	r, err := p.call(wreq{Op: "compile", Compile: wcompile{Name: req.name, Source: req.source, Options: req.options, NameExprs: req.nameExprs}})
+	if err != nil {
+		return nil, err
+	}
+	return &procModule{p: p, id: r.Ptr, names: r.Lowered, log: r.Log, hit: r.Cached}, nil
+}
+
+type procModule struct {
+	p     *procBackend
+	id    uint64
+	names map[string]string
+	log   string
+	hit   bool
+}
+
+func (m *procModule) lowered() map[string]string { return m.names }
+func (m *procModule) compileLog() string         { return m.log }
+func (m *procModule) cached() bool               { return m.hit }
+
+func (m *procModule) unload() error {
+	_, err := m.p.call(wreq{Op: "unload", Ptr: m.id})
+	return err
+}
+
+func (m *procModule) function(sym string) (functionImpl, error) {
+	r, err := m.p.call(wreq{Op: "function", Ptr: m.id, Sym: sym})
+	if err != nil {
+		return nil, err
+	}
+	return &procFunction{p: m.p, id: r.Ptr, attrs: r.Attrs, sizes: r.Sizes, sizesOK: r.SizesOK}, nil
+}
+
+type procFunction struct {
+	p       *procBackend
+	id      uint64
+	attrs   Attributes
+	sizes   []int
+	sizesOK bool
+}
+
+func (f *procFunction) attributes() (Attributes, error) { return f.attrs, nil }
+func (f *procFunction) paramSizes() ([]int, bool)       { return f.sizes, f.sizesOK }
+
+func (f *procFunction) setMaxDynamicShared(n int) error {
+	_, err := f.p.call(wreq{Op: "setMaxShared", Ptr: f.id, N: n})
+	return err
+}
+
+func (f *procFunction) suggestBlock(dyn int) (int, int, error) {
+	r, err := f.p.call(wreq{Op: "suggestBlock", Ptr: f.id, N: dyn})
+	return r.N, r.M, err
+}
+
+func (f *procFunction) activeBlocksPerSM(block, dyn int) (int, error) {
+	r, err := f.p.call(wreq{Op: "activeBlocks", Ptr: f.id, N: block, Size: dyn})
+	return r.N, err
+}
+
+func (f *procFunction) launchReq(c launchConfig, params []unsafe.Pointer) wreq {
+	vals := make([]uint64, len(params))
+	for i, ptr := range params {
+		vals[i] = *(*uint64)(ptr) // every argument slot is 8 bytes (argBlock)
+	}
+	return wreq{Ptr: f.id, Grid: c.grid, Block: c.block, Shared: c.shared, Stream: streamID(c.stream), Params: vals}
+}
+
+func (f *procFunction) launch(c launchConfig, params []unsafe.Pointer) error {
+	q := f.launchReq(c, params)
+	q.Op, q.Post = "launch", true
+	_, err := f.p.call(q)
+	return err
+}
+
+func (f *procFunction) launchTimed(c launchConfig, params []unsafe.Pointer, t timerImpl) error {
+	q := f.launchReq(c, params)
+	q.Op, q.Timer = "launchTimed", t.(*procTimer).id
+	_, err := f.p.call(q)
+	return err
+}
+
+type procStream struct {
+	p  *procBackend
+	id uint64
+}
+
+func streamID(s streamImpl) uint64 {
+	if ps, ok := s.(*procStream); ok {
+		return ps.id
+	}
+	return 0
+}
+
+func (p *procBackend) newStream() (streamImpl, error) {
+	r, err := p.call(wreq{Op: "newStream"})
+	if err != nil {
+		return nil, err
+	}
+	return &procStream{p: p, id: r.Ptr}, nil
+}
+
+func (s *procStream) synchronize() error {
+	_, err := s.p.call(wreq{Op: "streamSync", Ptr: s.id})
+	return err
+}
+
+func (s *procStream) destroy() error {
+	_, err := s.p.call(wreq{Op: "streamDestroy", Ptr: s.id})
+	return err
+}
+
+type procTimer struct {
+	p  *procBackend
+	id uint64
+}
+
+func (p *procBackend) newTimer() (timerImpl, error) {
+	r, err := p.call(wreq{Op: "newTimer"})
+	if err != nil {
+		return nil, err
+	}
+	return &procTimer{p: p, id: r.Ptr}, nil
+}
+
+func (t *procTimer) start(s streamImpl) error {
+	_, err := t.p.call(wreq{Op: "timerStart", Ptr: t.id, Stream: streamID(s)})
+	return err
+}
+
+func (t *procTimer) stop(s streamImpl) error {
+	_, err := t.p.call(wreq{Op: "timerStop", Ptr: t.id, Stream: streamID(s)})
+	return err
+}
+
+func (t *procTimer) elapsed() (float64, error) {
+	r, err := t.p.call(wreq{Op: "timerElapsed", Ptr: t.id})
+	return r.F, err
+}
+
+func (t *procTimer) destroy() error {
+	_, err := t.p.call(wreq{Op: "timerDestroy", Ptr: t.id})
+	return err
+}

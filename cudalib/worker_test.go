@@ -1,0 +1,145 @@
+package cudalib
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+// fakeWorkerDevice serves a fake backend through the worker protocol over
+// in-memory pipes: the parent's side is exactly what a real worker gets.
+func fakeWorkerDevice(t *testing.T) (*Device, *fakeBackend, *int) {
+	t.Helper()
+	_, fb := newFakeDevice()
+	starts := 0
+	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+		starts++
+		toChild, childIn := io.Pipe()
+		childOut, fromChild := io.Pipe()
+		go func() {
+			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil })
+			fromChild.CloseWithError(err)
+		}()
+		stop := func() error {
+			childIn.Close()
+			childOut.Close()
+			return nil
+		}
+		return childIn, childOut, stop, nil
+	}
+	p, err := dialWorker(0, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Device{b: p, info: p.info()}, fb, &starts
+}
+
+func TestWorkerProtocol(t *testing.T) {
+	d, fb, starts := fakeWorkerDevice(t)
+	if d.Info().Name != "fake" || d.Info().MaxThreadsPerBlock != 1024 {
+		t.Fatalf("info over the pipe: %+v", d.Info())
+	}
+	a, err := d.Float32sFrom([]float32{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Fill(4); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := a.ToHost(); err != nil || got[2] != 4 {
+		t.Fatalf("fill/copy over the pipe: %v %v", got, err)
+	}
+	m, err := d.Compile(testSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := m.Kernel("vadd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Run(Linear(3, 32), a, a, a, 3); err != nil {
+		t.Fatal(err)
+	}
+	if len(fb.launches) != 1 || fb.launches[0].args[3] != 3 || fb.launches[0].args[0] != uint64(a.ptr) {
+		t.Fatalf("launch over the pipe: %+v", fb.launches)
+	}
+	tm, err := k.TimeWith(TimeOptions{Warmup: 1, MinReps: 3, MinTime: 1}, Linear(3, 32), a, a, a, 3)
+	if err != nil || tm.Reps != 3 {
+		t.Fatalf("timing over the pipe: %v %v", tm, err)
+	}
+	if occ, err := k.SuggestBlock(0); err != nil || occ.Block != 768 {
+		t.Fatalf("occupancy over the pipe: %+v %v", occ, err)
+	}
+
+	// A posted launch that fails is reported by the next call.
+	fb.failNext = &DeviceError{Op: "cuLaunchKernel", Name: "CUDA_ERROR_INVALID_VALUE", Kind: KindInvalid}
+	if err := k.Launch(Linear(3, 32), a, a, a, 3); err != nil {
+		t.Fatalf("posted launch returned %v", err)
+	}
+	err = d.Synchronize()
+	var de *DeviceError
+	if !errors.As(err, &de) || de.Name != "CUDA_ERROR_INVALID_VALUE" || !strings.Contains(err.Error(), "earlier kernel launch") {
+		t.Fatalf("pending launch error: %v", err)
+	}
+	if err := d.Synchronize(); err != nil {
+		t.Fatalf("the pending error was reported twice: %v", err)
+	}
+
+	// Reset replaces the worker; old buffers are dead, new ones work.
+	if err := d.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if *starts != 2 {
+		t.Fatalf("%d workers started, want 2", *starts)
+	}
+	if _, err := a.ToHost(); !errors.Is(err, ErrFreed) {
+		t.Fatalf("buffer from before the reset: %v", err)
+	}
+	b, err := d.Int32sFrom([]int32{7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := b.ToHost(); got[0] != 7 {
+		t.Fatalf("after reset: %v", got)
+	}
+}
+
+func TestWorkerChunksLargeCopies(t *testing.T) {
+	d, _, _ := fakeWorkerDevice(t)
+	host := make([]uint8, 2*copyChunk+5)
+	for i := range host {
+		host[i] = uint8(i * 7)
+	}
+	b, err := d.Uint8sFrom(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := b.ToHost()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if got[i] != host[i] {
+			t.Fatalf("byte %d: %d, want %d", i, got[i], host[i])
+		}
+	}
+}
+
+func TestWorkerErrorsKeepTheirType(t *testing.T) {
+	for _, err := range []error{
+		&CompileError{Name: "k.cu", Diagnostics: []Diagnostic{{Line: 3, Column: 5, Severity: "error", Message: "x"}}},
+		&DeviceError{Op: "cuMemAlloc_v2", Code: 2, Name: "CUDA_ERROR_OUT_OF_MEMORY", Kind: KindOutOfMemory},
+	} {
+		back := toWerr(err).err()
+		if back.Error() != err.Error() {
+			t.Errorf("%v came back as %v", err, back)
+		}
+	}
+	if !isOutOfMemory(toWerr(&DeviceError{Kind: KindOutOfMemory}).err()) {
+		t.Error("out-of-memory kind lost")
+	}
+	if toWerr(nil).err() != nil {
+		t.Error("nil error came back non-nil")
+	}
+}
