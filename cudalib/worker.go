@@ -106,16 +106,32 @@ func toWerr(err error) *werr {
 }
 
 func (w *werr) err() error {
+	var typed error
 	switch {
 	case w == nil:
 		return nil
 	case w.Compile != nil:
-		return w.Compile
+		typed = w.Compile
 	case w.Device != nil:
-		return w.Device
+		typed = w.Device
+	default:
+		return errors.New(w.Msg)
 	}
-	return errors.New(w.Msg)
+	if typed.Error() == w.Msg {
+		return typed
+	}
+	return &remoteErr{msg: w.Msg, cause: typed} // context the worker added
 }
+
+// remoteErr is a worker's wrapped error: its whole text, and the typed
+// error inside for errors.As.
+type remoteErr struct {
+	msg   string
+	cause error
+}
+
+func (e *remoteErr) Error() string { return e.msg }
+func (e *remoteErr) Unwrap() error { return e.cause }
 
 // ServeWorker serves the GPU of the given ordinal to a parent over r and w
 // (the worker process's stdin and stdout) until r closes.
@@ -425,8 +441,8 @@ func (p *procBackend) free(ptr devPtr) error {
 }
 
 // Copies travel in chunks, so neither side holds a whole large buffer
-// twice in an encoded message.
-const copyChunk = 64 << 20
+// twice in an encoded message. A variable only so tests can shrink it.
+var copyChunk = 64 << 20
 
 func (p *procBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
 	host := unsafe.Slice((*byte)(src), n)

@@ -106,6 +106,8 @@ func TestWorkerProtocol(t *testing.T) {
 }
 
 func TestWorkerChunksLargeCopies(t *testing.T) {
+	defer func(c int) { copyChunk = c }(copyChunk)
+	copyChunk = 1000
 	d, _, _ := fakeWorkerDevice(t)
 	host := make([]uint8, 2*copyChunk+5)
 	for i := range host {
