@@ -2,6 +2,7 @@ package cudalib
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -10,6 +11,19 @@ import (
 	"testing"
 	"time"
 )
+
+// TestMain lets this test binary be a GPU worker (cudalib.ServeWorker)
+// for the worker tests.
+func TestMain(m *testing.M) {
+	if os.Getenv("CULAB_TEST_GPU_WORKER") == "1" {
+		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
 
 // openGPU opens the first GPU or skips the test, saying why.
 func openGPU(t *testing.T) *Device {
@@ -328,4 +342,55 @@ func BenchmarkGPULaunch(b *testing.B) {
 		}
 	}
 	d.Synchronize()
+}
+
+// With the GPU in a worker process, a fault costs the worker and Reset
+// starts a new one: the device works again in this process.
+func TestGPUWorkerRecoversFromFault(t *testing.T) {
+	openGPU(t)
+	t.Setenv("CULAB_TEST_GPU_WORKER", "1")
+	b, err := openWorker(0, []string{"-test.run=^$"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.close()
+	d := &Device{b: b, info: b.info()}
+	m, err := d.Compile(vecAddSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, _ := m.Kernel("bad_store")
+	buf, _ := d.Float32s(1)
+	if err := bad.Run(Config{Grid: D1(1), Block: D1(32)}, buf); !IsFault(err) {
+		t.Fatalf("got %v, want a kernel fault", err)
+	}
+	if err := d.Reset(); err != nil {
+		t.Fatalf("reset through the worker: %v", err)
+	}
+	if _, err := buf.ToHost(); !errors.Is(err, ErrFreed) {
+		t.Fatalf("stale buffer after reset: %v", err)
+	}
+	if m, err = d.Compile(vecAddSrc); err != nil {
+		t.Fatal(err)
+	}
+	k, _ := m.Kernel("vadd")
+	host := randFloats(rand.New(rand.NewPCG(3, 4)), 100_003)
+	a, _ := d.Float32sFrom(host)
+	out, _ := d.Float32s(len(host))
+	out.Fill(float32(math.NaN()))
+	if err := k.Run(Linear(len(host), 256), out, a, a, len(host)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := out.ToHost()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if got[i] != 2*host[i] {
+			t.Fatalf("after reset out[%d] = %v, want %v", i, got[i], 2*host[i])
+		}
+	}
+	if tm, err := k.Time(Linear(len(host), 256), out, a, a, len(host)); err != nil || tm.Median <= 0 {
+		t.Fatalf("timing through the worker: %v %v", tm, err)
+	}
 }

@@ -145,3 +145,16 @@ func TestWorkerErrorsKeepTheirType(t *testing.T) {
 		t.Error("nil error came back non-nil")
 	}
 }
+
+// The real worker process (this test binary, see TestMain) says why no GPU
+// can be used, and the parent reports it.
+func TestWorkerProcessReportsWhyNoGPU(t *testing.T) {
+	if Probe().GPU() {
+		t.Skip("this machine has a GPU: TestGPUWorkerRecoversFromFault covers the worker")
+	}
+	t.Setenv("CULAB_TEST_GPU_WORKER", "1")
+	_, err := openWorker(0, []string{"-test.run=^$"})
+	if err == nil || !strings.Contains(err.Error(), "libcuda.so.1") {
+		t.Fatalf("got %v, want the worker's reason (libcuda.so.1 missing)", err)
+	}
+}

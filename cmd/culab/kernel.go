@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/kernel"
 	"github.com/culab/culab/kernel/goengine"
 )
@@ -27,6 +28,7 @@ func runKernel(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	cudalib.UseWorker(workerCommand)
 	eng, err := goengine.New(goengine.Options{CaptureFD: true, OutputLimit: *limit, Version: version})
 	if err != nil {
 		return err

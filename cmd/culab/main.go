@@ -23,6 +23,7 @@ func commands() []command {
 		{"run", "execute notebooks headlessly: run NOTEBOOK... [-o DIR] [-p name=value ...]", runNotebooks},
 		{"install", "install the Jupyter kernelspec [--user | --sys-prefix | --prefix DIR] [--list]", runInstall},
 		{"uninstall", "remove the kernelspec [--user | --sys-prefix | --prefix DIR]", runUninstall},
+		{workerCommand, "serve the GPU to a parent culab process (internal)", runGPUWorker},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) error {
 			_, err := fmt.Fprintln(stdout, "culab", version)
 			return err

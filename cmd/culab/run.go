@@ -84,6 +84,8 @@ func runNotebooks(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	// A kernel fault in one notebook must not poison the next ones.
+	cudalib.UseWorker(workerCommand)
 	probe := cudalib.Probe()
 	info := nbrun.ReportInfo{
 		Title: "culab lab report", Culab: version, Commit: commitOf(version),
