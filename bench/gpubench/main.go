@@ -35,7 +35,19 @@ type result struct {
 
 func main() {
 	compileOnly := flag.Bool("compile-only", false, "only time one compile (run in a fresh process to time the disk cache)")
+	worker := flag.Bool("worker", false, "keep the GPU in a worker process, as the notebook kernel does")
+	serve := flag.Bool("serve-worker", false, "be that worker (internal)")
 	flag.Parse()
+	if *serve {
+		if err := cudalib.ServeWorker(os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "gpubench worker:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *worker {
+		cudalib.UseWorker("-serve-worker")
+	}
 	if err := run(*compileOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "gpubench:", err)
 		os.Exit(1)

@@ -12,10 +12,11 @@ export XDG_CACHE_HOME=$(mktemp -d)   # cold compile: empty cache
 native=$("$out/native")
 culab=$("$bin/gpubench")
 disk=$("$bin/gpubench" -compile-only)  # fresh process, disk cache warm
+worker=$("$bin/gpubench" -worker)      # the GPU in a worker process, as in notebooks
 gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)
-python3 - "$native" "$culab" "$disk" "$gpu" <<'PY'
+python3 - "$native" "$culab" "$disk" "$gpu" "$worker" <<'PY'
 import json, sys, datetime
-n, c, d, gpu = json.loads(sys.argv[1]), json.loads(sys.argv[2]), json.loads(sys.argv[3]), sys.argv[4]
+n, c, d, gpu, w = json.loads(sys.argv[1]), json.loads(sys.argv[2]), json.loads(sys.argv[3]), sys.argv[4], json.loads(sys.argv[5])
 print(f"### {datetime.date.today()} — {gpu}\n")
 print("Command: `bash bench/gpubench/run.sh` (culab built with CGO_ENABLED=0; native built there with `nvcc -O3 -arch=sm_XX`).\n")
 print("| measure | culab | native | culab / native | goal |")
@@ -23,6 +24,7 @@ print("|---|---|---|---|---|")
 print(f"| empty kernel, host time per async launch (µs, median of 5×10⁴) | {c['launch_us']:.3f} | {n['launch_us']:.3f} | +{c['launch_us']-n['launch_us']:.3f} µs | ≤ native + 1 µs |")
 print(f"| vector add 2·10⁸ floats (ms, median) | {c['vadd_ms']:.4f} | {n['vadd_ms']:.4f} | {c['vadd_ms']/n['vadd_ms']:.3f} | ≤ 1.02 |")
 print(f"| matmul shared 32×32, n=2048 (ms, median) | {c['mm_ms']:.4f} | {n['mm_ms']:.4f} | {c['mm_ms']/n['mm_ms']:.3f} | ≤ 1.02 |")
+print(f"| same through the GPU worker process (notebook kernel): launch µs / vector add ms / matmul ms | {w['launch_us']:.3f} / {w['vadd_ms']:.4f} / {w['mm_ms']:.4f} | | {w['launch_us']-n['launch_us']:+.3f} µs / {w['vadd_ms']/n['vadd_ms']:.3f} / {w['mm_ms']/n['mm_ms']:.3f} | (not a goal) |")
 print(f"\nChecks: vector add wrong elements culab {c['vadd_bad']}, native {n['vadd_bad']}; matmul max relative error on 256 sampled entries vs float64: culab {c['mm_maxrel']:.2g}, native {n['mm_maxrel']:.2g}.\n")
 print(f"Compile of the benchmark source incl. `mm_tiled<32>`: cold (empty cache) {c['compile_cold_ms']:.1f} ms; warm in-process (memory cache hit={c['compile_warm_hit']}) {c['compile_warm_ms']:.2f} ms; new process with disk cache (hit={d['cached']}) {d['compile_ms']:.2f} ms. Goal: warm ≤ 5 ms.")
 PY
