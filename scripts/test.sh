@@ -18,3 +18,24 @@ go vet ./...
 
 echo "== go test -race"
 go test -race -count=1 ./...
+
+echo "== Python tests through real Jupyter clients"
+# jupyter_client, nbclient, jupyter_kernel_test, JupyterLab in Debian's
+# headless Chromium (Playwright drives it; no browser download): tests/.
+export PYTHONUNBUFFERED=1
+scripts/setup-python.sh --test
+if ! command -v chromium >/dev/null 2>&1; then
+  if [[ $EUID -ne 0 ]]; then echo "test.sh: chromium is missing; install it as root (apt-get install chromium)" >&2; exit 1; fi
+  candidate=$(apt-cache policy chromium 2>/dev/null | awk '/Candidate:/ { print $2 }')
+  if [[ -z "$candidate" || "$candidate" == "(none)" ]]; then apt-get update -qq; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+  echo "installed $(chromium --version 2>/dev/null | head -1)"
+fi
+scripts/build.sh
+bin/culab install --prefix .venv
+# The venv's kernelspec first, whatever else the environment names.
+export JUPYTER_PATH="$PWD/.venv/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+rc=0
+.venv/bin/python -m pytest tests -v --durations=10 || rc=$?
+if [[ $rc -eq 5 ]]; then echo "test.sh: pytest collected no tests" >&2; exit 1; fi
+exit $rc

@@ -1,0 +1,476 @@
+"""culab through jupyter_client, as Jupyter's front ends drive it.
+
+A fresh kernel from the venv's kernelspec for each test: interrupts (by
+message and by SIGINT), restart, clean shutdown, the kernel stopping when
+the process that started it dies, 100 MB of output, panics in preloaded
+packages, messages with a wrong signature or replayed, stdin, "Run All"
+semantics after an error, and the magics (%%cuda without a GPU, %help,
+%time, %env, %gpu).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+import zmq
+from jupyter_client.session import Session
+
+from conftest import KERNEL_NAME, Kernel
+
+
+def wait_busy(k: Kernel, msg_id: str, timeout: float = 10) -> None:
+    """Waits until the kernel says it is busy with msg_id."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            msg = k.kc.get_iopub_msg(timeout=max(deadline - time.monotonic(), 0.01))
+        except Exception:
+            break
+        if (
+            msg["parent_header"].get("msg_id") == msg_id
+            and msg["msg_type"] == "status"
+            and msg["content"]["execution_state"] == "busy"
+        ):
+            return
+    raise TimeoutError(f"the kernel did not start {msg_id} within {timeout} s")
+
+
+# --- interrupt, restart, shutdown ------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["message", "signal"])
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "for {\n}",
+        "for {\n\ttime.Sleep(time.Hour)\n}",
+    ],
+    ids=["busy-loop", "sleep"],
+)
+def test_interrupt(kernel: Kernel, how: str, loop: str) -> None:
+    msg_id = kernel.kc.execute(loop, allow_stdin=False)
+    wait_busy(kernel, msg_id)
+    time.sleep(0.5)
+    start = time.monotonic()
+    if how == "message":  # interrupt_request on control, as the kernelspec asks
+        assert kernel.km.kernel_spec.interrupt_mode == "message"
+        kernel.km.interrupt_kernel()
+    else:  # what a terminal's Ctrl-C or an older front end sends
+        kernel.km.signal_kernel(signal.SIGINT)
+    r = kernel.collect(msg_id, timeout=10)
+    elapsed = time.monotonic() - start
+    assert r.status == "error", r.content
+    assert r.content["ename"] == "Interrupted"
+    assert r.error is not None and r.error["ename"] == "Interrupted"
+    assert elapsed < 5, f"the interrupted cell replied after {elapsed:.1f} s"
+    assert kernel.km.is_alive()
+    assert kernel.ok("1+1").result == "2"
+
+
+def test_interrupt_keeps_state(kernel: Kernel) -> None:
+    kernel.ok("n := 0")
+    msg_id = kernel.kc.execute("for {\n\tn++\n}", allow_stdin=False)
+    wait_busy(kernel, msg_id)
+    time.sleep(0.5)
+    kernel.km.interrupt_kernel()
+    assert kernel.collect(msg_id, timeout=10).status == "error"
+    # What ran before the interrupt stays, and the session goes on.
+    assert kernel.ok("n > 0").result == "true"
+    kernel.ok("m := n")
+    assert kernel.ok("m == n").result == "true"
+
+
+def test_restart(kernel: Kernel) -> None:
+    kernel.ok("x := 41")
+    assert kernel.ok("x + 1").result == "42"
+    old = kernel.km.provisioner.process
+    kernel.km.restart_kernel(now=False)
+    kernel.kc.wait_for_ready(timeout=60)
+    # The old process answered shutdown_request (restart) and exited.
+    assert old.wait(timeout=10) == 0
+    assert kernel.pid != old.pid
+    r = kernel.execute("x")
+    assert r.status == "error"
+    assert "undefined: x" in r.content["evalue"], r.content
+    assert kernel.ok("1+1").result == "2"
+    # The execution count starts again.
+    assert kernel.ok("2+2").content["execution_count"] == 3
+
+
+def test_shutdown_is_clean(kernel: Kernel) -> None:
+    kernel.ok('fmt.Println("bye")')
+    proc = kernel.km.provisioner.process
+    start = time.monotonic()
+    kernel.km.shutdown_kernel(now=False)
+    # The kernel exits by itself on shutdown_request; jupyter_client would
+    # only kill it after its shutdown_wait_time (5 s).
+    assert proc.wait(timeout=10) == 0
+    assert time.monotonic() - start < 4.5
+    assert not kernel.km.is_alive()
+
+
+def test_kernel_exits_when_its_parent_dies(tmp_path: Path) -> None:
+    """A kernel whose Jupyter server died must not hold the GPU as an orphan."""
+    script = textwrap.dedent(
+        f"""
+        import os, sys
+        from jupyter_client.manager import KernelManager
+        km = KernelManager(kernel_name={KERNEL_NAME!r})
+        km.start_kernel()
+        kc = km.client(); kc.start_channels(); kc.wait_for_ready(timeout=60)
+        print(km.provisioner.process.pid, flush=True)
+        os._exit(0)  # no shutdown: the kernel is orphaned
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=90, env=os.environ)
+    assert out.returncode == 0, out.stderr
+    pid = int(out.stdout.split()[-1])
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and _alive(pid):
+        time.sleep(0.2)
+    try:
+        assert not _alive(pid), f"the orphaned kernel {pid} still runs"
+    finally:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return not re.search(r"^State:\s+Z", status, re.M)  # a zombie has exited
+
+
+# --- output ----------------------------------------------------------------
+
+LIMIT = 1 << 20  # the kernel's default per-cell output limit
+
+
+def test_100MB_of_output_is_truncated(kernel: Kernel) -> None:
+    total = 100 << 20
+    code = textwrap.dedent(
+        """\
+        line := strings.Repeat("x", 1023) + "\\n"
+        block := strings.Repeat(line, 1024)
+        for i := 0; i < 100; i++ {
+        \tfmt.Print(block)
+        }"""
+    )
+    start = time.monotonic()
+    r = kernel.execute(code, timeout=120)
+    elapsed = time.monotonic() - start
+    assert r.status == "ok", r.content
+    out, err = r.stream("stdout"), r.stream("stderr")
+    notice = re.search(r"\[output truncated after 1 MiB; (\d+) bytes dropped\]", err)
+    assert notice, f"no truncation notice in stderr: {err[:300]!r}"
+    assert len(out) <= LIMIT
+    received = sum(len(m["content"]["text"].encode()) for m in r.of_type("stream"))
+    assert received <= LIMIT + 200, f"{received} bytes of stream text reached the client"
+    # Nothing is lost unaccounted for: what was sent plus what was dropped
+    # is what the cell printed.
+    assert len(out) + int(notice.group(1)) == total
+    assert set(out) <= {"x", "\n"}
+    print(f"100 MiB cell: {elapsed:.1f} s, {received} bytes received")
+    # The kernel survives, and the next cell has its own limit.
+    assert kernel.km.is_alive()
+    r = kernel.ok('fmt.Println("still here")')
+    assert r.stream() == "still here\n"
+    assert r.stream("stderr") == ""
+
+
+def test_output_order_and_stderr(kernel: Kernel) -> None:
+    r = kernel.ok(
+        'fmt.Println("one")\n'
+        'display.Show(display.HTML("<b>two</b>"))\n'
+        'fmt.Fprintln(os.Stderr, "three")\n'
+        'fmt.Println("four")\n'
+        "5"
+    )
+    kinds = [(m["msg_type"], m["content"].get("name")) for m in r.msgs]
+    assert kinds[0] == ("stream", "stdout")
+    assert kinds[1] == ("display_data", None)
+    assert kinds[-1] == ("execute_result", None)
+    assert r.stream() == "one\nfour\n"
+    assert r.stream("stderr") == "three\n"
+    assert r.result == "5"
+
+
+# --- errors ----------------------------------------------------------------
+
+
+def test_panic_in_a_preloaded_package(kernel: Kernel) -> None:
+    r = kernel.execute("var dev *cudalib.Device\nfmt.Println(dev.String())")
+    assert r.status == "error"
+    c = r.content
+    assert c["ename"] == "panic"
+    assert "nil pointer dereference" in c["evalue"]
+    tb = "\n".join(c["traceback"])
+    assert "cudalib.(*Device).String" in tb
+    assert "line 2: fmt.Println(dev.String())" in tb
+    # The error is broadcast as well, the same.
+    assert r.error is not None
+    assert (r.error["ename"], r.error["evalue"], r.error["traceback"]) == (c["ename"], c["evalue"], c["traceback"])
+
+    r = kernel.execute('strings.Repeat("x", -1)')
+    assert r.status == "error" and r.content["ename"] == "panic"
+    assert "strings.Repeat" in "\n".join(r.content["traceback"])
+
+    assert kernel.ok("2 * 21").result == "42"
+
+
+def test_compile_error_points_at_the_line(kernel: Kernel) -> None:
+    r = kernel.execute('fmt.Println(1)\nvar s string = 3\nfmt.Println(s)')
+    assert r.status == "error"
+    assert r.content["ename"] == "CompileError"
+    assert r.content["evalue"].startswith("line 2:")
+    assert "var s string = 3" in "\n".join(r.content["traceback"])
+    # The first line ran before the error (cells run chunk by chunk).
+    assert r.stream() == "1\n"
+
+
+def test_error_result_and_labs_misuse(kernel: Kernel) -> None:
+    r = kernel.execute('labs.Get("nope")')
+    assert r.status == "error"
+    assert 'no lab "nope"' in r.content["evalue"]
+    assert kernel.ok('l, err := labs.Get("vecadd")\nerr == nil && l != nil').result == "true"
+
+
+def test_run_all_aborts_after_an_error(kernel: Kernel) -> None:
+    """Run All sends every cell at once; after a failure the rest is aborted."""
+    ids = [
+        kernel.kc.execute('fmt.Println("a")', allow_stdin=False),
+        kernel.kc.execute('panic("stop")', allow_stdin=False),
+        kernel.kc.execute('fmt.Println("never")', allow_stdin=False),
+    ]
+    replies = [kernel.shell_reply(i) for i in ids]
+    assert [r["content"]["status"] for r in replies] == ["ok", "error", "aborted"]
+    seen = kernel.drain_iopub(0.5)
+    assert not any(m["msg_type"] == "stream" and "never" in m["content"]["text"] for m in seen)
+    # Without stop_on_error the next cell runs.
+    ids = [
+        kernel.kc.execute('panic("go on")', allow_stdin=False, stop_on_error=False),
+        kernel.kc.execute("3", allow_stdin=False),
+    ]
+    assert [kernel.shell_reply(i)["content"]["status"] for i in ids] == ["error", "ok"]
+
+
+# --- the wire: signatures and replays ----------------------------------------
+
+
+def _raw_shell(kernel: Kernel) -> tuple[zmq.Socket, dict]:
+    info = kernel.km.get_connection_info(session=False)
+    ctx = zmq.Context.instance()
+    sock = ctx.socket(zmq.DEALER)
+    sock.linger = 0
+    sock.connect(f"{info['transport']}://{info['ip']}:{info['shell_port']}")
+    return sock, info
+
+
+def _recv_reply(session: Session, sock: zmq.Socket, timeout: float) -> dict | None:
+    if not sock.poll(int(timeout * 1000)):
+        return None
+    frames = sock.recv_multipart()
+    _, frames = session.feed_identities(frames)
+    return session.deserialize(frames)
+
+
+def test_bad_signature_is_dropped(kernel: Kernel) -> None:
+    sock, info = _raw_shell(kernel)
+    try:
+        key = info["key"] if isinstance(info["key"], bytes) else info["key"].encode()
+        good = Session(key=key, signature_scheme=info["signature_scheme"], username="test")
+        wrong = Session(key=b"not-" + key, signature_scheme=info["signature_scheme"], username="test")
+        unsigned = Session(key=b"", username="test")
+        dropped = []
+        for s in (wrong, unsigned):
+            msg = s.msg("execute_request", content={"code": 'fmt.Println("must not run")', "silent": False})
+            s.send(sock, msg)
+            dropped.append(msg["header"]["msg_id"])
+        # A tampered message: signed with the right key, content changed after.
+        msg = good.msg("execute_request", content={"code": "1", "silent": False})
+        frames = good.serialize(msg)
+        frames[-1] = json.dumps({"code": 'fmt.Println("tampered")', "silent": False}).encode()
+        sock.send_multipart(frames)
+        dropped.append(msg["header"]["msg_id"])
+
+        assert _recv_reply(good, sock, 2.0) is None, "the kernel answered a message with a bad signature"
+        iopub = kernel.drain_iopub(0.5)
+        assert not [m for m in iopub if m["parent_header"].get("msg_id") in dropped]
+
+        # The kernel still serves, on the same connection and on the client's.
+        msg = good.msg("kernel_info_request", content={})
+        good.send(sock, msg)
+        reply = _recv_reply(good, sock, 10.0)
+        assert reply is not None
+        assert reply["msg_type"] == "kernel_info_reply"
+        assert reply["parent_header"]["msg_id"] == msg["header"]["msg_id"]
+        assert kernel.ok("1+1").result == "2"
+    finally:
+        sock.close(linger=0)
+
+
+def test_replayed_message_is_dropped(kernel: Kernel) -> None:
+    kernel.ok("replays := 0")
+    sock, info = _raw_shell(kernel)
+    try:
+        key = info["key"] if isinstance(info["key"], bytes) else info["key"].encode()
+        good = Session(key=key, signature_scheme=info["signature_scheme"], username="test")
+        frames = good.serialize(good.msg("execute_request", content={"code": "replays++", "silent": False}))
+        sock.send_multipart(frames)
+        first = _recv_reply(good, sock, 10.0)
+        assert first is not None and first["content"]["status"] == "ok"
+        sock.send_multipart(frames)  # the very same signature again
+        assert _recv_reply(good, sock, 2.0) is None, "the kernel answered a replayed message"
+    finally:
+        sock.close(linger=0)
+    assert kernel.ok("replays").result == "1"
+
+
+# --- stdin -----------------------------------------------------------------
+
+READ_NAME = 'name, err := nb.ReadLine("name? ")\nif err != nil {\n\tpanic(err)\n}\nfmt.Println("hello,", name)'
+
+
+def test_stdin_round_trip(kernel: Kernel) -> None:
+    msg_id = kernel.kc.execute('fmt.Println("before")\n' + READ_NAME, allow_stdin=True)
+    req = kernel.kc.get_stdin_msg(timeout=10)
+    assert req["msg_type"] == "input_request"
+    assert req["parent_header"]["msg_id"] == msg_id
+    assert req["content"] == {"prompt": "name? ", "password": False}
+    kernel.kc.input("gopher")
+    r = kernel.collect(msg_id)
+    assert r.status == "ok", r.content
+    # What the cell printed before asking came first.
+    assert r.stream() == "before\nhello, gopher\n"
+
+
+def test_stdin_through_input_builtin(kernel: Kernel, monkeypatch: pytest.MonkeyPatch) -> None:
+    """execute_interactive answers input_request with Python's input()."""
+    prompts: list[str] = []
+
+    def fake_input(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return "ada"
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    outputs: list[dict] = []
+    # BlockingKernelClient's own default stdin hook awaits a synchronous
+    # msg_ready() (jupyter_client 8.10.0: TypeError), so the hook here does
+    # what it means to: input() with the kernel's prompt, sent back.
+    def stdin_hook(msg: dict) -> None:
+        kernel.kc.input(input(msg["content"]["prompt"]))
+
+    reply = kernel.kc.execute_interactive(
+        READ_NAME, allow_stdin=True, output_hook=outputs.append, stdin_hook=stdin_hook, timeout=30
+    )
+    assert reply["content"]["status"] == "ok"
+    assert prompts == ["name? "]
+    text = "".join(m["content"]["text"] for m in outputs if m["msg_type"] == "stream")
+    assert text == "hello, ada\n"
+
+
+def test_stdin_not_allowed(kernel: Kernel) -> None:
+    r = kernel.execute('_, err := nb.ReadLine("name? ")\nfmt.Println(err)', allow_stdin=False)
+    assert r.status == "ok"
+    assert "does not allow input" in r.stream()
+    with pytest.raises(Exception):
+        kernel.kc.get_stdin_msg(timeout=0.5)
+
+
+def test_stdin_interrupted_then_answered(kernel: Kernel) -> None:
+    msg_id = kernel.kc.execute(READ_NAME, allow_stdin=True)
+    kernel.kc.get_stdin_msg(timeout=10)
+    kernel.km.interrupt_kernel()
+    r = kernel.collect(msg_id, timeout=10)
+    assert r.status == "error"
+    # The prompt left behind does not take the next answer.
+    msg_id = kernel.kc.execute(READ_NAME, allow_stdin=True)
+    req = kernel.kc.get_stdin_msg(timeout=10)
+    assert req["parent_header"]["msg_id"] == msg_id
+    kernel.kc.input("grace")
+    assert kernel.collect(msg_id).stream() == "hello, grace\n"
+
+
+# --- magics ----------------------------------------------------------------
+
+CUDA_OK = "%%cuda\n__global__ void scale(float *a, float s, int n) {\n\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n\tif (i < n) a[i] *= s;\n}"
+CUDA_BAD = "%%cuda\n__global__ void bad(float *a) {\n\ta[0] = undefined_name;\n}"
+
+
+def test_cuda_magic(kernel: Kernel) -> None:
+    r = kernel.ok(CUDA_OK)
+    out = r.stream()
+    if out.startswith("No GPU: "):
+        # Without a GPU the cell says why, and checks the source with NVRTC
+        # when it can.
+        assert (
+            "The CUDA source compiles (checked with NVRTC)" in out or "The source was not checked either" in out
+        ), out
+        nvrtc = "checked with NVRTC" in out
+    else:
+        assert "Compiled In[1].cu" in out and "scale:" in out, out
+        nvrtc = True
+    if not nvrtc:
+        pytest.skip(f"no NVRTC here to check CUDA source: {out.strip()}")
+    # A compile error points at the cell's own lines.
+    r = kernel.execute(CUDA_BAD)
+    assert r.status == "error"
+    assert r.content["ename"] == "CUDACompileError"
+    assert r.content["evalue"].startswith("line 3: error: "), r.content["evalue"]
+    assert 'identifier "undefined_name" is undefined' in r.content["evalue"]
+    tb = "\n".join(r.content["traceback"])
+    assert "a[0] = undefined_name;" in tb
+    assert kernel.ok("1+1").result == "2"
+
+
+def test_gpu_magic(kernel: Kernel) -> None:
+    out = kernel.ok("%gpu").stream()
+    assert out.startswith("No GPU available: ") or "Free global memory:" in out, out
+
+
+def test_help_magic(kernel: Kernel) -> None:
+    out = kernel.ok("%help").stream()
+    for m in ("%%cuda", "%%time", "%time", "%gpu", "%env", "%help"):
+        assert m in out, out
+    r = kernel.execute("%nope")
+    assert r.status == "error" and r.content["ename"] == "UsageError"
+    assert "unknown magic %nope" in r.content["evalue"]
+
+
+def test_time_magic(kernel: Kernel) -> None:
+    r = kernel.ok("%time 6 * 7")
+    assert re.fullmatch(r"Wall time: [0-9.]+ (ns|µs|ms|s)\n", r.stream()), r.stream()
+    assert r.result == "42"
+    r = kernel.ok('%%time\nfmt.Println("body")\ntime.Sleep(20 * time.Millisecond)')
+    m = re.fullmatch(r"body\nWall time: ([0-9.]+) (ms|s)\n", r.stream())
+    assert m, r.stream()
+    assert m.group(2) == "s" or float(m.group(1)) >= 20
+
+
+def test_env_magic(kernel: Kernel) -> None:
+    assert kernel.ok("%env CULAB_PYTEST=hello world").stream() == "env: CULAB_PYTEST=hello world\n"
+    assert kernel.ok('os.Getenv("CULAB_PYTEST")').result == "hello world"
+    assert kernel.ok("%env CULAB_PYTEST").stream() == "hello world\n"
+
+
+# --- the other channels ------------------------------------------------------
+
+
+def test_heartbeat_and_comms(kernel: Kernel) -> None:
+    assert kernel.kc.hb_channel.is_alive()
+    time.sleep(1.5)  # a few heartbeat periods
+    assert kernel.kc.hb_channel.is_beating()
+    msg_id = kernel.kc.comm_info()
+    reply = kernel.shell_reply(msg_id)
+    assert reply["content"] == {"status": "ok", "comms": {}}

@@ -1,0 +1,90 @@
+"""Every notebook in notebooks/ runs top to bottom on the culab kernel.
+
+nbclient executes each notebooks/*.ipynb (in a copy of the folder, so
+relative paths work and nothing is written into the source tree) with the
+culab kernelspec, as `jupyter nbconvert --execute` would: no cell may fail
+or show an error output. A lab notebook (one whose code calls labs.) must
+also show a results table (text/html with a <table>) and a chart
+(image/png). The executed notebooks are kept under
+out/test-artifacts/notebooks/ for a person to open.
+
+Without a GPU the labs fall back to their CPU reference, which the
+notebooks must handle.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from conftest import KERNEL_NAME, ROOT, artifacts_dir
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+CELL_TIMEOUT = 600  # seconds; a lab's CPU reference may be slow on 2 cores
+
+
+def is_lab_notebook(nb: nbformat.NotebookNode) -> bool:
+    return any(c.cell_type == "code" and re.search(r"\blabs\.", c.source) for c in nb.cells)
+
+
+def outputs(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+
+
+@pytest.mark.timeout(1800)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs(path: Path, tmp_path: Path) -> None:
+    work = tmp_path / "notebooks"
+    shutil.copytree(path.parent, work)
+    nb = nbformat.read(work / path.name, as_version=4)
+    client = NotebookClient(
+        nb,
+        kernel_name=KERNEL_NAME,
+        timeout=CELL_TIMEOUT,
+        startup_timeout=60,
+        allow_errors=False,
+        resources={"metadata": {"path": str(work)}},
+    )
+    try:
+        client.execute()  # raises CellExecutionError on the first failing cell
+    finally:
+        out = artifacts_dir() / "notebooks"
+        out.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, out / path.name)
+
+    outs = outputs(nb)
+    errors = [o for o in outs if o.output_type == "error"]
+    assert not errors, f"{path.name}: {[(e.ename, e.evalue) for e in errors]}"
+    for c in nb.cells:
+        if c.cell_type == "code" and c.source.strip():
+            assert c.execution_count is not None, f"{path.name}: a cell did not run:\n{c.source[:200]}"
+
+    if is_lab_notebook(nb):
+        bundles = [o.get("data", {}) for o in outs if o.output_type in ("display_data", "execute_result")]
+        tables = [b["text/html"] for b in bundles if "<table" in _text(b.get("text/html", ""))]
+        assert tables, f"{path.name}: no results table (text/html with a <table>)"
+        pngs = [b["image/png"] for b in bundles if "image/png" in b]
+        assert pngs, f"{path.name}: no chart (image/png)"
+        for png in pngs:
+            assert base64.b64decode(_text(png)).startswith(b"\x89PNG\r\n\x1a\n"), f"{path.name}: image/png is not a PNG"
+
+
+def _text(v: object) -> str:
+    return "".join(v) if isinstance(v, list) else str(v)
+
+
+def test_notebooks_folder() -> None:
+    """Says plainly when there is nothing to run (the parametrized test then has no cases)."""
+    if not NOTEBOOKS:
+        pytest.skip("notebooks/ holds no .ipynb yet")
+    for p in NOTEBOOKS:
+        nb = nbformat.read(p, as_version=4)
+        nbformat.validate(nb)
+        ks = nb.metadata.get("kernelspec", {})
+        assert ks.get("name") == KERNEL_NAME, f"{p.name}: kernelspec {ks!r}, want {KERNEL_NAME!r}"
