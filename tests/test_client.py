@@ -118,6 +118,32 @@ def test_shutdown_is_clean(kernel: Kernel) -> None:
     assert not kernel.km.is_alive()
 
 
+BUSY_CELLS = {
+    "busy-loop": "for {\n}",
+    # A native call the interpreter cannot stop: the kernel must not wait on it.
+    "native-block": "var wg sync.WaitGroup\nwg.Add(1)\nwg.Wait()",
+}
+
+
+@pytest.mark.parametrize("op", ["shutdown", "restart"])
+@pytest.mark.parametrize("cell", BUSY_CELLS.values(), ids=BUSY_CELLS.keys())
+def test_shutdown_or_restart_while_a_cell_runs(kernel: Kernel, op: str, cell: str) -> None:
+    msg_id = kernel.kc.execute(cell, allow_stdin=False)
+    wait_busy(kernel, msg_id)
+    time.sleep(0.5)
+    proc = kernel.km.provisioner.process
+    start = time.monotonic()
+    if op == "shutdown":
+        kernel.km.shutdown_kernel(now=False)
+    else:
+        kernel.km.restart_kernel(now=False)
+    assert proc.wait(timeout=10) == 0
+    assert time.monotonic() - start < 4.5, "the kernel had to be killed"
+    if op == "restart":
+        kernel.kc.wait_for_ready(timeout=60)
+        assert kernel.ok("1+1").result == "2"
+
+
 def test_kernel_exits_when_its_parent_dies(tmp_path: Path) -> None:
     """A kernel whose Jupyter server died must not hold the GPU as an orphan."""
     script = textwrap.dedent(
@@ -204,6 +230,56 @@ def test_output_order_and_stderr(kernel: Kernel) -> None:
     assert r.stream() == "one\nfour\n"
     assert r.stream("stderr") == "three\n"
     assert r.result == "5"
+
+
+def test_output_streams_while_the_cell_runs(kernel: Kernel) -> None:
+    msg_id = kernel.kc.execute('fmt.Println("tick")\ntime.Sleep(2 * time.Second)\nfmt.Println("tock")', allow_stdin=False)
+    start = time.monotonic()
+    arrived = {}
+    while "idle" not in arrived:
+        msg = kernel.kc.get_iopub_msg(timeout=10)
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        c = msg["content"]
+        key = c.get("text", "").strip() if msg["msg_type"] == "stream" else c.get("execution_state", "")
+        arrived.setdefault(key, time.monotonic() - start)
+    kernel.shell_reply(msg_id)
+    assert arrived["tick"] < 1.0, arrived  # not held back until the cell ends
+    assert arrived["tock"] >= 1.9, arrived
+
+
+def test_display_handle_updates_in_place(kernel: Kernel) -> None:
+    r = kernel.ok('h := display.New()\nh.Show(display.HTML("<p>1 of 2</p>"))\nh.Update(display.HTML("<p>2 of 2</p>"))')
+    shown, updated = r.of_type("display_data"), r.of_type("update_display_data")
+    assert len(shown) == 1 and len(updated) == 1
+    display_id = shown[0]["content"]["transient"]["display_id"]
+    assert display_id and updated[0]["content"]["transient"]["display_id"] == display_id
+    assert updated[0]["content"]["data"]["text/html"] == "<p>2 of 2</p>"
+
+
+def test_interrupt_endless_output(kernel: Kernel) -> None:
+    msg_id = kernel.kc.execute('line := strings.Repeat("y", 999)\nfor {\n\tfmt.Println(line)\n}', allow_stdin=False)
+    wait_busy(kernel, msg_id)
+    time.sleep(1.0)
+    start = time.monotonic()
+    kernel.km.interrupt_kernel()
+    r = kernel.collect(msg_id, timeout=10)
+    assert time.monotonic() - start < 5
+    assert r.status == "error" and r.content["ename"] == "Interrupted"
+    assert len(r.stream()) <= LIMIT
+    assert "[output truncated after 1 MiB;" in r.stream("stderr")
+    assert kernel.ok('fmt.Println("ok")').stream() == "ok\n"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="yaegi's builtin print/println write to the interpreter's stdout (interp/run.go _print, _println: "
+    "out := n.interp.stdout); Go writes them to standard error",
+)
+def test_builtin_println_goes_to_stderr(kernel: Kernel) -> None:
+    r = kernel.ok('println("to stderr", 1)\nprint("also\\n")')
+    assert r.stream("stderr") == "to stderr 1\nalso\n"
+    assert r.stream("stdout") == ""
 
 
 # --- errors ----------------------------------------------------------------
