@@ -180,6 +180,7 @@ def lab(tmp_path: Path) -> Iterator[Lab]:
 def test_run_all_in_jupyterlab(lab: Lab, tmp_path: Path) -> None:
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(f"no Chromium at {CHROMIUM}: scripts/test.sh installs Debian's chromium package")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect, sync_playwright
 
     shot = tmp_path / "jupyterlab.png"
@@ -196,7 +197,7 @@ def test_run_all_in_jupyterlab(lab: Lab, tmp_path: Path) -> None:
             dialog = page.locator(".jp-Dialog")
             try:
                 dialog.wait_for(state="visible", timeout=3_000)
-            except Exception:
+            except PlaywrightTimeout:
                 pass
             else:
                 select = dialog.locator("select")
@@ -233,6 +234,16 @@ def test_run_all_in_jupyterlab(lab: Lab, tmp_path: Path) -> None:
 
             img.scroll_into_view_if_needed()
             page.screenshot(path=str(shot))
+        except Exception:
+            # What the page showed when it went wrong, for whoever reads CI's log.
+            failed = tmp_path / "jupyterlab-failure.png"
+            try:
+                page.screenshot(path=str(failed))
+                shutil.copyfile(failed, artifacts_dir() / failed.name)
+            except Exception:
+                pass
+            print(f"JupyterLab log (tail):\n{lab.log_tail()}\nscreenshot: {failed}")
+            raise
         finally:
             browser.close()
 

@@ -3,13 +3,12 @@
 nbclient executes each notebooks/*.ipynb (in a copy of the folder, so
 relative paths work and nothing is written into the source tree) with the
 culab kernelspec, as `jupyter nbconvert --execute` would: no cell may fail
-or show an error output. A lab notebook (one whose code calls labs.) must
-also show a results table (text/html with a <table>) and a chart
-(image/png). The executed notebooks are kept under
+or show an error output. A lab notebook (one that runs a lab's sweep with
+RunWith) must also show a results table (text/html with a <table>, from
+plots.Show) with no failed check, and a chart (image/png), with a GPU or
+without: without one the labs fall back to their CPU reference, which the
+notebooks must handle. The executed notebooks are kept under
 out/test-artifacts/notebooks/ for a person to open.
-
-Without a GPU the labs fall back to their CPU reference, which the
-notebooks must handle.
 """
 
 from __future__ import annotations
@@ -30,7 +29,9 @@ CELL_TIMEOUT = 600  # seconds; a lab's CPU reference may be slow on 2 cores
 
 
 def is_lab_notebook(nb: nbformat.NotebookNode) -> bool:
-    return any(c.cell_type == "code" and re.search(r"\blabs\.", c.source) for c in nb.cells)
+    """A lab notebook runs one of the labs' sweeps (labs.X.RunWith, or a lab := labs.X then lab.RunWith)."""
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    return bool(re.search(r"\blabs\.[A-Z]\w*", code)) and ".RunWith(" in code
 
 
 def outputs(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
@@ -67,8 +68,13 @@ def test_notebook_runs(path: Path, tmp_path: Path) -> None:
 
     if is_lab_notebook(nb):
         bundles = [o.get("data", {}) for o in outs if o.output_type in ("display_data", "execute_result")]
-        tables = [b["text/html"] for b in bundles if "<table" in _text(b.get("text/html", ""))]
-        assert tables, f"{path.name}: no results table (text/html with a <table>)"
+        # plots.Show(t) of a lab's labs.Table: HTML with Markdown beside it.
+        tables = [_text(b["text/html"]) for b in bundles if "<table" in _text(b.get("text/html", "")) and "text/markdown" in b]
+        assert tables, f"{path.name}: no results table (text/html with a <table>, from plots.Show)"
+        for t in tables:
+            assert "<tbody>" in t and "<td" in t, f"{path.name}: an empty results table"
+            # A row whose check failed is marked ✗ (plots.HTML): wrong results.
+            assert "✗" not in t, f"{path.name}: a results table shows a failed check"
         pngs = [b["image/png"] for b in bundles if "image/png" in b]
         assert pngs, f"{path.name}: no chart (image/png)"
         for png in pngs:
