@@ -116,6 +116,17 @@ def _stop(proc: subprocess.Popen, lab: Lab | None) -> None:
         proc.wait(timeout=10)
 
 
+def _die_with_parent() -> None:
+    """In the server's child process: SIGTERM it when pytest dies (Linux),
+    so that a killed test run leaves no server behind."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+
+
 @pytest.fixture
 def lab(tmp_path: Path) -> Iterator[Lab]:
     root = tmp_path / "root"
@@ -149,7 +160,9 @@ def lab(tmp_path: Path) -> Iterator[Lab]:
         "--LabApp.news_url=",
     ]  # fmt: skip
     with open(log, "wb") as logf:
-        proc = subprocess.Popen(cmd, env=env, stdout=logf, stderr=subprocess.STDOUT, cwd=root, start_new_session=True)
+        proc = subprocess.Popen(
+            cmd, env=env, stdout=logf, stderr=subprocess.STDOUT, cwd=root, start_new_session=True, preexec_fn=_die_with_parent
+        )
     server: Lab | None = None
     try:
         url = f"http://127.0.0.1:{port}"

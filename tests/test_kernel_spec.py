@@ -8,8 +8,9 @@ inspection and clear_output. Every message the kernel sends during these
 tests is validated against the suite's schema of protocol 5.
 
 Not given: code_page_something (the kernel sends no pager payloads; its
-help is inspect_request), and IopubWelcomeTests (the kernel speaks protocol
-5.4 on a PUB socket: iopub_welcome belongs to XPUB kernels).
+help is inspect_request). IopubWelcomeTests runs with
+support_iopub_welcome off, so it skips: the kernel speaks protocol 5.4 on a
+PUB socket, and iopub_welcome (JEP 65) belongs to XPUB kernels.
 
 A few checks of culab's own replies follow the suite's, in the same class
 (one kernel for all).
@@ -207,3 +208,8 @@ class CulabKernelTests(jkt.KernelTests):
         self.assertEqual(states, ["busy", "idle"])
         reply, _ = self.execute_helper("2")
         self.assertEqual(reply["content"]["execution_count"], count + 1)
+
+
+class CulabIopubWelcomeTests(jkt.IopubWelcomeTests):
+    kernel_name = KERNEL_NAME
+    support_iopub_welcome = False  # a PUB iopub socket (protocol 5.4): no welcome message
