@@ -342,6 +342,32 @@ def test_run_all_aborts_after_an_error(kernel: Kernel) -> None:
     assert [kernel.shell_reply(i)["content"]["status"] for i in ids] == ["error", "ok"]
 
 
+def test_rerunning_cells_redefines_names(kernel: Kernel) -> None:
+    """Running a cell again (the notebook's everyday edit) redefines what it declares."""
+    for code in ("x := 1", "x := 2", "func f() int { return 1 }", "func f() int { return 2 }", "var y = 3", "var y = 4"):
+        kernel.ok(code)
+    assert kernel.ok("x").result == "2"
+    assert kernel.ok("f()").result == "2"
+    assert kernel.ok("y").result == "4"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a := (or var) that redeclares a variable of an earlier cell zeroes it before evaluating its "
+    "right-hand side: after 'x := 1', 'x := x + 1' leaves x == 1 and 's := append(s, 2)' drops s's "
+    "elements (yaegi v0.16.1 global redeclaration; interp.Eval alone does the same)",
+)
+def test_redeclaration_sees_the_previous_value(kernel: Kernel) -> None:
+    kernel.ok("x := 1")
+    kernel.ok("s := []int{1}")
+    kernel.ok("a, b := 1, 2")
+    kernel.ok("x := x + 1")
+    kernel.ok("s := append(s, 2)")
+    kernel.ok("a, b := b, a")
+    got = kernel.ok('fmt.Println(x, s, a, b)').stream()
+    assert got == "2 [1 2] 2 1\n"
+
+
 # --- the wire: signatures and replays ----------------------------------------
 
 
