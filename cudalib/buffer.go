@@ -33,16 +33,29 @@ type devMem struct {
 	freed bool
 }
 
-func (m *devMem) mem() *devMem { return m }
+// errNilBuffer is the error of any use of a nil buffer.
+var errNilBuffer = errors.New("nil buffer (was it allocated? check the error of its constructor)")
 
-// Len is the number of elements.
-func (m *devMem) Len() int { return m.n }
+func (m *devMem) Len() int {
+	if m == nil {
+		return 0
+	}
+	return m.n
+}
 
-// Bytes is the size in bytes.
-func (m *devMem) Bytes() int { return m.n * m.elemSize }
+func (m *devMem) Bytes() int { return m.Len() * m.elemSizeOr0() }
 
-// Free releases the device memory. Freeing twice is not an error.
+func (m *devMem) elemSizeOr0() int {
+	if m == nil {
+		return 0
+	}
+	return m.elemSize
+}
+
 func (m *devMem) Free() error {
+	if m == nil {
+		return errNilBuffer
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.freed {
@@ -60,6 +73,9 @@ func (m *devMem) Free() error {
 
 // live returns the device pointer, or an error if the buffer is dead.
 func (m *devMem) live() (devPtr, error) {
+	if m == nil {
+		return 0, errNilBuffer
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.freed || m.gen != m.dev.generation() {
@@ -101,6 +117,9 @@ func (d *Device) explainAlloc(err error, bytes int) error {
 // exported per-type wrappers exist because yaegi cannot bind generics.
 
 func copyIn[T any](m *devMem, src []T) error {
+	if m == nil {
+		return errNilBuffer
+	}
 	if len(src) != m.n {
 		return fmt.Errorf("copy %d elements into a buffer of %d×%s: size mismatch", len(src), m.n, m.elemName)
 	}
@@ -115,6 +134,9 @@ func copyIn[T any](m *devMem, src []T) error {
 }
 
 func copyOut[T any](m *devMem, dst []T) error {
+	if m == nil {
+		return errNilBuffer
+	}
 	if len(dst) != m.n {
 		return fmt.Errorf("copy a buffer of %d×%s into %d elements: size mismatch", m.n, m.elemName, len(dst))
 	}
@@ -129,6 +151,9 @@ func copyOut[T any](m *devMem, dst []T) error {
 }
 
 func toHost[T any](m *devMem) ([]T, error) {
+	if m == nil {
+		return nil, errNilBuffer
+	}
 	out := make([]T, m.n)
 	if err := copyOut(m, out); err != nil {
 		return nil, err
@@ -137,7 +162,7 @@ func toHost[T any](m *devMem) ([]T, error) {
 }
 
 func fill(m *devMem, pattern uint64) error {
-	p, err := m.live()
+	p, err := m.live() // nil-safe
 	if err != nil || m.n == 0 {
 		return err
 	}
@@ -150,6 +175,9 @@ func fill(m *devMem, pattern uint64) error {
 // Copy copies src into dst on the device (cuMemcpyDtoD): the "library copy"
 // of the launch-configuration lab. Both must have the same size in bytes.
 func (d *Device) Copy(dst, src Buffer) error {
+	if dst == nil || src == nil || isNilBuffer(dst) || isNilBuffer(src) {
+		return fmt.Errorf("device copy: %w", errNilBuffer)
+	}
 	dm, sm := dst.mem(), src.mem()
 	if dm.Bytes() != sm.Bytes() {
 		return fmt.Errorf("device copy: destination has %d bytes, source %d: size mismatch", dm.Bytes(), sm.Bytes())

@@ -8,7 +8,26 @@ import (
 )
 
 // Float32s is a device buffer of float32.
-type Float32s struct{ *devMem }
+type Float32s struct{ m *devMem }
+
+// Len, Bytes and Free are spelled out rather than promoted from an
+// embedded field: the notebook interpreter mis-indexes promoted methods.
+
+// Len is the number of elements.
+func (b *Float32s) Len() int { return b.mem().Len() }
+
+// Bytes is the size in bytes.
+func (b *Float32s) Bytes() int { return b.mem().Bytes() }
+
+// Free releases the device memory; freeing twice is not an error.
+func (b *Float32s) Free() error { return b.mem().Free() }
+
+func (b *Float32s) mem() *devMem {
+	if b == nil {
+		return nil
+	}
+	return b.m
+}
 
 // Float32s allocates n float32 on the device (contents undefined).
 func (d *Device) Float32s(n int) (*Float32s, error) {
@@ -34,19 +53,38 @@ func (d *Device) Float32sFrom(host []float32) (*Float32s, error) {
 }
 
 // CopyFrom copies src (of exactly Len elements) to the device.
-func (b *Float32s) CopyFrom(src []float32) error { return copyIn(b.devMem, src) }
+func (b *Float32s) CopyFrom(src []float32) error { return copyIn(b.mem(), src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
-func (b *Float32s) CopyTo(dst []float32) error { return copyOut(b.devMem, dst) }
+func (b *Float32s) CopyTo(dst []float32) error { return copyOut(b.mem(), dst) }
 
 // ToHost returns a new slice holding the buffer's contents.
-func (b *Float32s) ToHost() ([]float32, error) { return toHost[float32](b.devMem) }
+func (b *Float32s) ToHost() ([]float32, error) { return toHost[float32](b.mem()) }
 
 // Fill sets every element to v.
-func (b *Float32s) Fill(v float32) error { return fill(b.devMem, uint64(math.Float32bits(v))) }
+func (b *Float32s) Fill(v float32) error { return fill(b.mem(), uint64(math.Float32bits(v))) }
 
 // Float64s is a device buffer of float64.
-type Float64s struct{ *devMem }
+type Float64s struct{ m *devMem }
+
+// Len, Bytes and Free are spelled out rather than promoted from an
+// embedded field: the notebook interpreter mis-indexes promoted methods.
+
+// Len is the number of elements.
+func (b *Float64s) Len() int { return b.mem().Len() }
+
+// Bytes is the size in bytes.
+func (b *Float64s) Bytes() int { return b.mem().Bytes() }
+
+// Free releases the device memory; freeing twice is not an error.
+func (b *Float64s) Free() error { return b.mem().Free() }
+
+func (b *Float64s) mem() *devMem {
+	if b == nil {
+		return nil
+	}
+	return b.m
+}
 
 // Float64s allocates n float64 on the device (contents undefined).
 func (d *Device) Float64s(n int) (*Float64s, error) {
@@ -72,19 +110,38 @@ func (d *Device) Float64sFrom(host []float64) (*Float64s, error) {
 }
 
 // CopyFrom copies src (of exactly Len elements) to the device.
-func (b *Float64s) CopyFrom(src []float64) error { return copyIn(b.devMem, src) }
+func (b *Float64s) CopyFrom(src []float64) error { return copyIn(b.mem(), src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
-func (b *Float64s) CopyTo(dst []float64) error { return copyOut(b.devMem, dst) }
+func (b *Float64s) CopyTo(dst []float64) error { return copyOut(b.mem(), dst) }
 
 // ToHost returns a new slice holding the buffer's contents.
-func (b *Float64s) ToHost() ([]float64, error) { return toHost[float64](b.devMem) }
+func (b *Float64s) ToHost() ([]float64, error) { return toHost[float64](b.mem()) }
 
 // Fill sets every element to v.
-func (b *Float64s) Fill(v float64) error { return fill(b.devMem, math.Float64bits(v)) }
+func (b *Float64s) Fill(v float64) error { return fill(b.mem(), math.Float64bits(v)) }
 
 // Int32s is a device buffer of int32.
-type Int32s struct{ *devMem }
+type Int32s struct{ m *devMem }
+
+// Len, Bytes and Free are spelled out rather than promoted from an
+// embedded field: the notebook interpreter mis-indexes promoted methods.
+
+// Len is the number of elements.
+func (b *Int32s) Len() int { return b.mem().Len() }
+
+// Bytes is the size in bytes.
+func (b *Int32s) Bytes() int { return b.mem().Bytes() }
+
+// Free releases the device memory; freeing twice is not an error.
+func (b *Int32s) Free() error { return b.mem().Free() }
+
+func (b *Int32s) mem() *devMem {
+	if b == nil {
+		return nil
+	}
+	return b.m
+}
 
 // Int32s allocates n int32 on the device (contents undefined).
 func (d *Device) Int32s(n int) (*Int32s, error) {
@@ -110,19 +167,38 @@ func (d *Device) Int32sFrom(host []int32) (*Int32s, error) {
 }
 
 // CopyFrom copies src (of exactly Len elements) to the device.
-func (b *Int32s) CopyFrom(src []int32) error { return copyIn(b.devMem, src) }
+func (b *Int32s) CopyFrom(src []int32) error { return copyIn(b.mem(), src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
-func (b *Int32s) CopyTo(dst []int32) error { return copyOut(b.devMem, dst) }
+func (b *Int32s) CopyTo(dst []int32) error { return copyOut(b.mem(), dst) }
 
 // ToHost returns a new slice holding the buffer's contents.
-func (b *Int32s) ToHost() ([]int32, error) { return toHost[int32](b.devMem) }
+func (b *Int32s) ToHost() ([]int32, error) { return toHost[int32](b.mem()) }
 
 // Fill sets every element to v.
-func (b *Int32s) Fill(v int32) error { return fill(b.devMem, uint64(uint32(v))) }
+func (b *Int32s) Fill(v int32) error { return fill(b.mem(), uint64(uint32(v))) }
 
 // Int64s is a device buffer of int64.
-type Int64s struct{ *devMem }
+type Int64s struct{ m *devMem }
+
+// Len, Bytes and Free are spelled out rather than promoted from an
+// embedded field: the notebook interpreter mis-indexes promoted methods.
+
+// Len is the number of elements.
+func (b *Int64s) Len() int { return b.mem().Len() }
+
+// Bytes is the size in bytes.
+func (b *Int64s) Bytes() int { return b.mem().Bytes() }
+
+// Free releases the device memory; freeing twice is not an error.
+func (b *Int64s) Free() error { return b.mem().Free() }
+
+func (b *Int64s) mem() *devMem {
+	if b == nil {
+		return nil
+	}
+	return b.m
+}
 
 // Int64s allocates n int64 on the device (contents undefined).
 func (d *Device) Int64s(n int) (*Int64s, error) {
@@ -148,19 +224,38 @@ func (d *Device) Int64sFrom(host []int64) (*Int64s, error) {
 }
 
 // CopyFrom copies src (of exactly Len elements) to the device.
-func (b *Int64s) CopyFrom(src []int64) error { return copyIn(b.devMem, src) }
+func (b *Int64s) CopyFrom(src []int64) error { return copyIn(b.mem(), src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
-func (b *Int64s) CopyTo(dst []int64) error { return copyOut(b.devMem, dst) }
+func (b *Int64s) CopyTo(dst []int64) error { return copyOut(b.mem(), dst) }
 
 // ToHost returns a new slice holding the buffer's contents.
-func (b *Int64s) ToHost() ([]int64, error) { return toHost[int64](b.devMem) }
+func (b *Int64s) ToHost() ([]int64, error) { return toHost[int64](b.mem()) }
 
 // Fill sets every element to v.
-func (b *Int64s) Fill(v int64) error { return fill(b.devMem, uint64(v)) }
+func (b *Int64s) Fill(v int64) error { return fill(b.mem(), uint64(v)) }
 
 // Uint32s is a device buffer of uint32.
-type Uint32s struct{ *devMem }
+type Uint32s struct{ m *devMem }
+
+// Len, Bytes and Free are spelled out rather than promoted from an
+// embedded field: the notebook interpreter mis-indexes promoted methods.
+
+// Len is the number of elements.
+func (b *Uint32s) Len() int { return b.mem().Len() }
+
+// Bytes is the size in bytes.
+func (b *Uint32s) Bytes() int { return b.mem().Bytes() }
+
+// Free releases the device memory; freeing twice is not an error.
+func (b *Uint32s) Free() error { return b.mem().Free() }
+
+func (b *Uint32s) mem() *devMem {
+	if b == nil {
+		return nil
+	}
+	return b.m
+}
 
 // Uint32s allocates n uint32 on the device (contents undefined).
 func (d *Device) Uint32s(n int) (*Uint32s, error) {
@@ -186,19 +281,38 @@ func (d *Device) Uint32sFrom(host []uint32) (*Uint32s, error) {
 }
 
 // CopyFrom copies src (of exactly Len elements) to the device.
-func (b *Uint32s) CopyFrom(src []uint32) error { return copyIn(b.devMem, src) }
+func (b *Uint32s) CopyFrom(src []uint32) error { return copyIn(b.mem(), src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
-func (b *Uint32s) CopyTo(dst []uint32) error { return copyOut(b.devMem, dst) }
+func (b *Uint32s) CopyTo(dst []uint32) error { return copyOut(b.mem(), dst) }
 
 // ToHost returns a new slice holding the buffer's contents.
-func (b *Uint32s) ToHost() ([]uint32, error) { return toHost[uint32](b.devMem) }
+func (b *Uint32s) ToHost() ([]uint32, error) { return toHost[uint32](b.mem()) }
 
 // Fill sets every element to v.
-func (b *Uint32s) Fill(v uint32) error { return fill(b.devMem, uint64(v)) }
+func (b *Uint32s) Fill(v uint32) error { return fill(b.mem(), uint64(v)) }
 
 // Uint8s is a device buffer of uint8.
-type Uint8s struct{ *devMem }
+type Uint8s struct{ m *devMem }
+
+// Len, Bytes and Free are spelled out rather than promoted from an
+// embedded field: the notebook interpreter mis-indexes promoted methods.
+
+// Len is the number of elements.
+func (b *Uint8s) Len() int { return b.mem().Len() }
+
+// Bytes is the size in bytes.
+func (b *Uint8s) Bytes() int { return b.mem().Bytes() }
+
+// Free releases the device memory; freeing twice is not an error.
+func (b *Uint8s) Free() error { return b.mem().Free() }
+
+func (b *Uint8s) mem() *devMem {
+	if b == nil {
+		return nil
+	}
+	return b.m
+}
 
 // Uint8s allocates n uint8 on the device (contents undefined).
 func (d *Device) Uint8s(n int) (*Uint8s, error) {
@@ -224,13 +338,13 @@ func (d *Device) Uint8sFrom(host []uint8) (*Uint8s, error) {
 }
 
 // CopyFrom copies src (of exactly Len elements) to the device.
-func (b *Uint8s) CopyFrom(src []uint8) error { return copyIn(b.devMem, src) }
+func (b *Uint8s) CopyFrom(src []uint8) error { return copyIn(b.mem(), src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
-func (b *Uint8s) CopyTo(dst []uint8) error { return copyOut(b.devMem, dst) }
+func (b *Uint8s) CopyTo(dst []uint8) error { return copyOut(b.mem(), dst) }
 
 // ToHost returns a new slice holding the buffer's contents.
-func (b *Uint8s) ToHost() ([]uint8, error) { return toHost[uint8](b.devMem) }
+func (b *Uint8s) ToHost() ([]uint8, error) { return toHost[uint8](b.mem()) }
 
 // Fill sets every element to v.
-func (b *Uint8s) Fill(v uint8) error { return fill(b.devMem, uint64(v)) }
+func (b *Uint8s) Fill(v uint8) error { return fill(b.mem(), uint64(v)) }

@@ -35,7 +35,26 @@ import (
 
 {{range .}}
 // {{.Type}} is a device buffer of {{.Go}}.
-type {{.Type}} struct{ *devMem }
+type {{.Type}} struct{ m *devMem }
+
+// Len, Bytes and Free are spelled out rather than promoted from an
+// embedded field: the notebook interpreter mis-indexes promoted methods.
+
+// Len is the number of elements.
+func (b *{{.Type}}) Len() int { return b.mem().Len() }
+
+// Bytes is the size in bytes.
+func (b *{{.Type}}) Bytes() int { return b.mem().Bytes() }
+
+// Free releases the device memory; freeing twice is not an error.
+func (b *{{.Type}}) Free() error { return b.mem().Free() }
+
+func (b *{{.Type}}) mem() *devMem {
+	if b == nil {
+		return nil
+	}
+	return b.m
+}
 
 // {{.Type}} allocates n {{.Go}} on the device (contents undefined).
 func (d *Device) {{.Type}}(n int) (*{{.Type}}, error) {
@@ -61,16 +80,16 @@ func (d *Device) {{.Type}}From(host []{{.Go}}) (*{{.Type}}, error) {
 }
 
 // CopyFrom copies src (of exactly Len elements) to the device.
-func (b *{{.Type}}) CopyFrom(src []{{.Go}}) error { return copyIn(b.devMem, src) }
+func (b *{{.Type}}) CopyFrom(src []{{.Go}}) error { return copyIn(b.mem(), src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
-func (b *{{.Type}}) CopyTo(dst []{{.Go}}) error { return copyOut(b.devMem, dst) }
+func (b *{{.Type}}) CopyTo(dst []{{.Go}}) error { return copyOut(b.mem(), dst) }
 
 // ToHost returns a new slice holding the buffer's contents.
-func (b *{{.Type}}) ToHost() ([]{{.Go}}, error) { return toHost[{{.Go}}](b.devMem) }
+func (b *{{.Type}}) ToHost() ([]{{.Go}}, error) { return toHost[{{.Go}}](b.mem()) }
 
 // Fill sets every element to v.
-func (b *{{.Type}}) Fill(v {{.Go}}) error { return fill(b.devMem, {{.Pattern}}) }
+func (b *{{.Type}}) Fill(v {{.Go}}) error { return fill(b.mem(), {{.Pattern}}) }
 {{end}}`))
 
 func main() {

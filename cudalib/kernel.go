@@ -327,14 +327,7 @@ func argBits(arg any) (bits uint64, size int, goType string, err error) {
 }
 
 // isNilBuffer catches a typed nil (*Float32s)(nil) inside the interface.
-func isNilBuffer(b Buffer) (isNil bool) {
-	defer func() {
-		if recover() != nil {
-			isNil = true
-		}
-	}()
-	return b.mem() == nil
-}
+func isNilBuffer(b Buffer) bool { return b.mem() == nil }
 
 // Occupancy is what the occupancy API suggests for a kernel.
 type Occupancy struct {

@@ -197,7 +197,7 @@ func TestLaunchMarshalsArguments(t *testing.T) {
 	if l.cfg.grid != (Dim3{3, 1, 1}) || l.cfg.block != (Dim3{4, 1, 1}) {
 		t.Errorf("config %+v", l.cfg)
 	}
-	if l.args[0] != uint64(out.ptr) || l.args[1] != uint64(a.ptr) || l.args[3] != 10 {
+	if l.args[0] != uint64(out.m.ptr) || l.args[1] != uint64(a.m.ptr) || l.args[3] != 10 {
 		t.Errorf("args %x", l.args)
 	}
 	_, _, tk := fakeKernel(t, "tiled<32>")
@@ -390,5 +390,24 @@ func TestHostOptimisationFlagsAreDropped(t *testing.T) {
 	}
 	if err := CheckSource("k.cu", "__global__ void k() {}", "-O2"); err != nil && !strings.Contains(err.Error(), "NVRTC") {
 		t.Fatalf("CheckSource with -O2: %v", err)
+	}
+}
+
+func TestNilBuffersAreErrors(t *testing.T) {
+	d, _, k := fakeKernel(t, "vadd")
+	var b *Float32s
+	if b.Len() != 0 || b.Bytes() != 0 {
+		t.Error("nil buffer has a size")
+	}
+	for name, err := range map[string]error{
+		"Free": b.Free(), "CopyFrom": b.CopyFrom(nil), "CopyTo": b.CopyTo(nil), "Fill": b.Fill(1),
+		"Copy": d.Copy(b, b), "Launch": k.Launch(Linear(1, 1), b, b, b, 1),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "nil buffer") {
+			t.Errorf("%s on a nil buffer: %v", name, err)
+		}
+	}
+	if _, err := b.ToHost(); err == nil {
+		t.Error("ToHost on a nil buffer")
 	}
 }

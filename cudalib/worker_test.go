@@ -61,7 +61,7 @@ func TestWorkerProtocol(t *testing.T) {
 	if err := k.Run(Linear(3, 32), a, a, a, 3); err != nil {
 		t.Fatal(err)
 	}
-	if len(fb.launches) != 1 || fb.launches[0].args[3] != 3 || fb.launches[0].args[0] != uint64(a.ptr) {
+	if len(fb.launches) != 1 || fb.launches[0].args[3] != 3 || fb.launches[0].args[0] != uint64(a.m.ptr) {
 		t.Fatalf("launch over the pipe: %+v", fb.launches)
 	}
 	tm, err := k.TimeWith(TimeOptions{Warmup: 1, MinReps: 3, MinTime: 1}, Linear(3, 32), a, a, a, 3)

@@ -18,8 +18,10 @@ func (rich) String() string {
 
 type bundled struct{}
 
-func (bundled) Render() map[string]any { return map[string]any{"text/html": "<i>r</i>", "text/plain": "r"} }
-func (bundled) HTML() string           { return "ignored: Render said text/html first" }
+func (bundled) Render() map[string]any {
+	return map[string]any{"text/html": "<i>r</i>", "text/plain": "r"}
+}
+func (bundled) HTML() string { return "ignored: Render said text/html first" }
 
 func TestBundle(t *testing.T) {
 	data, _, ok := Bundle(rich{})

@@ -26,7 +26,9 @@ func init() {
 		"Open":            reflect.ValueOf(cudalib.Open),
 		"OpenDevice":      reflect.ValueOf(cudalib.OpenDevice),
 		"Probe":           reflect.ValueOf(cudalib.Probe),
+		"ServeWorker":     reflect.ValueOf(cudalib.ServeWorker),
 		"SetContext":      reflect.ValueOf(cudalib.SetContext),
+		"UseWorker":       reflect.ValueOf(cudalib.UseWorker),
 
 		// type definitions
 		"Attributes":       reflect.ValueOf((*cudalib.Attributes)(nil)),
