@@ -628,8 +628,10 @@ func (p *procBackend) newTimer() (timerImpl, error) {
 	return &procTimer{p: p, id: r.Ptr}, nil
 }
 
+// start is posted like a launch: if it waited for the worker's reply, the
+// round trip would fall between the start event and the work it times.
 func (t *procTimer) start(s streamImpl) error {
-	_, err := t.p.call(wreq{Op: "timerStart", Ptr: t.id, Stream: streamID(s)})
+	_, err := t.p.call(wreq{Op: "timerStart", Ptr: t.id, Stream: streamID(s), Post: true})
 	return err
 }
 
