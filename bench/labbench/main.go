@@ -1,0 +1,58 @@
+// Command labbench times two lab variants through labs.Run — vecadd "one
+// thread per element" at 2·10^8 and matmul "shared tiles 32×32" at n = 2048
+// — for run.sh to compare with native.cu, the same kernels built by nvcc.
+// It prints one JSON object of the rows' median milliseconds.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/labs"
+)
+
+func main() {
+	worker := flag.Bool("worker", false, "keep the GPU in a worker process, as the notebook kernel does")
+	serve := flag.Bool("serve-worker", false, "be that worker (internal)")
+	flag.Parse()
+	if err := run(*worker, *serve); err != nil {
+		fmt.Fprintln(os.Stderr, "labbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(worker, serve bool) error {
+	if serve {
+		return cudalib.ServeWorker(os.Stdin, os.Stdout)
+	}
+	if worker {
+		cudalib.UseWorker("-serve-worker")
+	}
+	dev, err := cudalib.Open()
+	if err != nil {
+		return err
+	}
+	opts := labs.Options{CPUCap: -1} // no serial reference: only the GPU rows matter here
+	res := map[string]float64{}
+	for _, c := range []struct {
+		key, variant string
+		lab          *labs.Lab
+		size         int
+	}{
+		{"vadd_ms", "one thread per element", labs.VecAdd, 200_000_000},
+		{"mm_ms", "shared tiles 32×32", labs.MatMul, 2048},
+	} {
+		t, err := c.lab.RunWith(dev, opts, []int{c.size}, c.variant)
+		if err != nil {
+			return err
+		}
+		if len(t.Rows) != 1 || !t.Rows[0].Pass {
+			return fmt.Errorf("%s %s: unexpected rows %+v", c.lab.Key, c.variant, t.Rows)
+		}
+		res[c.key] = t.Rows[0].MedianMS
+	}
+	return json.NewEncoder(os.Stdout).Encode(res)
+}
