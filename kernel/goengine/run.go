@@ -189,6 +189,9 @@ func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
 			return cellResult{}, xe
 		}
 	}
+	if b, ok := node.(*ast.BlockStmt); ok && ch.kind == stmtChunk {
+		x.s.splitMultiDefine(b)
+	}
 	prog, err := x.compile(node)
 	if err != nil {
 		if ch.kind == resultChunk {

@@ -60,6 +60,7 @@ type session struct {
 	varType map[string]string     // variable → the cell type it holds, when seen
 	sources map[string][]string   // cell file name → its lines
 	cells   int                   // cells run, naming those without a count
+	temps   int                   // temporaries made by splitMultiDefine
 
 	// stopped is set when an interrupt stopped the interpreter;
 	// straggler, when the stopped chunk had not returned yet: it reports
