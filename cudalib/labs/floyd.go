@@ -36,6 +36,9 @@ var Floyd = register(&Lab{
 		"if-branch, with min(), and with B = 64 (32×32 threads, 4 cells each); plus the blocking-factor sweep B = 8, 16, 32, 64.",
 	File:   "floyd.cu",
 	Source: floydSource,
+	// floyd.cu passes lambdas to a template: NVRTC 11 (CI's) compiles
+	// without lambdas unless told a standard; NVRTC 13 defaults to C++17.
+	Options: []string{"-std=c++17"},
 
 	SizeName: fmt.Sprintf("V (E = %dV random edges)", floydEdges),
 	Sizes:    []int{1000, 2000, 5000, 10000},

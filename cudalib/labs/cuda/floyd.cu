@@ -45,7 +45,8 @@ extern "C" __global__ void fw_global(int *d, int n, int k, int coalesced) {
 // FW_THREADS is a block's thread count for blocking factor B. Declaring it
 // with __launch_bounds__ makes the compiler keep each thread's registers
 // within what a block of 1024 threads may use, so the launch always fits.
-#define FW_THREADS(B) ((B) < 32 ? (B) * (B) : 1024)
+#define FW_T(B) ((B) < 32 ? (B) : 32)
+#define FW_THREADS(B) (FW_T(B) * FW_T(B))
 
 // relax lowers d to via. MIN selects min() — the same instruction for every
 // thread — over the if-branch the seed started with; the compiler may turn
@@ -59,34 +60,33 @@ __device__ __forceinline__ void relax(int &d, int via) {
     }
 }
 
+// each_cell calls f(a, b, i, j) for each of the thread's (B/T)² cells
+// (i, j) = (ty + a·T, tx + b·T) of a B×B block. C is a compile-time
+// constant, so the loops unroll and f inlines: the same code as writing the
+// loops out in every phase.
+template <int B, typename F>
+__device__ __forceinline__ void each_cell(F f) {
+    constexpr int T = FW_T(B), C = B / T;
+#pragma unroll
+    for (int a = 0; a < C; ++a)
+#pragma unroll
+        for (int b = 0; b < C; ++b)
+            f(a, b, (int)threadIdx.y + a * T, (int)threadIdx.x + b * T);
+}
+
 // fw_phase1 relaxes the pivot block (r,r) through its own B pivots.
 template <int B, bool MIN>
 __global__ void __launch_bounds__(FW_THREADS(B)) fw_phase1(int *d, int n, int r) {
-    const int T = B < 32 ? B : 32, C = B / T;
     __shared__ int p[B][B];
     const int o = r * B; // first row and column of the pivot block
-#pragma unroll
-    for (int a = 0; a < C; ++a)
-#pragma unroll
-        for (int b = 0; b < C; ++b)
-            p[threadIdx.y + a * T][threadIdx.x + b * T] = d[(o + threadIdx.y + a * T) * n + o + threadIdx.x + b * T];
+    each_cell<B>([&](int, int, int i, int j) { p[i][j] = d[(o + i) * n + o + j]; });
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < B; ++k) {
-#pragma unroll
-        for (int a = 0; a < C; ++a)
-#pragma unroll
-            for (int b = 0; b < C; ++b) {
-                const int i = threadIdx.y + a * T, j = threadIdx.x + b * T;
-                relax<MIN>(p[i][j], p[i][k] + p[k][j]);
-            }
+        each_cell<B>([&](int, int, int i, int j) { relax<MIN>(p[i][j], p[i][k] + p[k][j]); });
         __syncthreads(); // step k+1 reads what step k wrote
     }
-#pragma unroll
-    for (int a = 0; a < C; ++a)
-#pragma unroll
-        for (int b = 0; b < C; ++b)
-            d[(o + threadIdx.y + a * T) * n + o + threadIdx.x + b * T] = p[threadIdx.y + a * T][threadIdx.x + b * T];
+    each_cell<B>([&](int, int, int i, int j) { d[(o + i) * n + o + j] = p[i][j]; });
 }
 
 // fw_phase2 relaxes block blockIdx.x of pivot row r (blockIdx.y = 0) or of
@@ -96,40 +96,25 @@ __global__ void __launch_bounds__(FW_THREADS(B)) fw_phase2(int *d, int n, int r)
     // The pivot block is phase 1's. The whole CUDA block returns, so no
     // thread is left waiting at a barrier.
     if (blockIdx.x == r) return;
-    const int T = B < 32 ? B : 32, C = B / T;
     __shared__ int p[B][B]; // pivot block (r,r)
     __shared__ int s[B][B]; // this block
     const bool inRow = blockIdx.y == 0;
     const int oi = (inRow ? r : blockIdx.x) * B, oj = (inRow ? blockIdx.x : r) * B, o = r * B;
-#pragma unroll
-    for (int a = 0; a < C; ++a)
-#pragma unroll
-        for (int b = 0; b < C; ++b) {
-            const int i = threadIdx.y + a * T, j = threadIdx.x + b * T;
-            p[i][j] = d[(o + i) * n + o + j];
-            s[i][j] = d[(oi + i) * n + oj + j];
-        }
+    each_cell<B>([&](int, int, int i, int j) {
+        p[i][j] = d[(o + i) * n + o + j];
+        s[i][j] = d[(oi + i) * n + oj + j];
+    });
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < B; ++k) {
-#pragma unroll
-        for (int a = 0; a < C; ++a)
-#pragma unroll
-            for (int b = 0; b < C; ++b) {
-                const int i = threadIdx.y + a * T, j = threadIdx.x + b * T;
-                // A row block's cell (i,j) goes through pivot row k of this
-                // block; a column block's through pivot column k.
-                relax<MIN>(s[i][j], inRow ? p[i][k] + s[k][j] : s[i][k] + p[k][j]);
-            }
+        // A row block's cell (i,j) goes through pivot row k of this block; a
+        // column block's through pivot column k.
+        each_cell<B>([&](int, int, int i, int j) {
+            relax<MIN>(s[i][j], inRow ? p[i][k] + s[k][j] : s[i][k] + p[k][j]);
+        });
         __syncthreads();
     }
-#pragma unroll
-    for (int a = 0; a < C; ++a)
-#pragma unroll
-        for (int b = 0; b < C; ++b) {
-            const int i = threadIdx.y + a * T, j = threadIdx.x + b * T;
-            d[(oi + i) * n + oj + j] = s[i][j];
-        }
+    each_cell<B>([&](int, int, int i, int j) { d[(oi + i) * n + oj + j] = s[i][j]; });
 }
 
 // fw_phase3 relaxes block (blockIdx.y, blockIdx.x) through round r's pivots,
@@ -139,31 +124,19 @@ __global__ void __launch_bounds__(FW_THREADS(B)) fw_phase2(int *d, int n, int r)
 template <int B, bool MIN>
 __global__ void __launch_bounds__(FW_THREADS(B)) fw_phase3(int *d, int n, int r) {
     if (blockIdx.x == r || blockIdx.y == r) return; // phase 1's and phase 2's blocks
-    const int T = B < 32 ? B : 32, C = B / T;
+    constexpr int C = B / FW_T(B); // cells per thread along each axis
     __shared__ int col[B][B]; // block (i,r): d[i][k]
     __shared__ int row[B][B]; // block (r,j): d[k][j]
     const int oi = blockIdx.y * B, oj = blockIdx.x * B, o = r * B;
     int v[C][C];
-#pragma unroll
-    for (int a = 0; a < C; ++a)
-#pragma unroll
-        for (int b = 0; b < C; ++b) {
-            const int i = threadIdx.y + a * T, j = threadIdx.x + b * T;
-            col[i][j] = d[(oi + i) * n + o + j];
-            row[i][j] = d[(o + i) * n + oj + j];
-            v[a][b] = d[(oi + i) * n + oj + j];
-        }
+    each_cell<B>([&](int a, int b, int i, int j) {
+        col[i][j] = d[(oi + i) * n + o + j];
+        row[i][j] = d[(o + i) * n + oj + j];
+        v[a][b] = d[(oi + i) * n + oj + j];
+    });
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < B; ++k)
-#pragma unroll
-        for (int a = 0; a < C; ++a)
-#pragma unroll
-            for (int b = 0; b < C; ++b)
-                relax<MIN>(v[a][b], col[threadIdx.y + a * T][k] + row[k][threadIdx.x + b * T]);
-#pragma unroll
-    for (int a = 0; a < C; ++a)
-#pragma unroll
-        for (int b = 0; b < C; ++b)
-            d[(oi + threadIdx.y + a * T) * n + oj + threadIdx.x + b * T] = v[a][b];
+        each_cell<B>([&](int a, int b, int i, int j) { relax<MIN>(v[a][b], col[i][k] + row[k][j]); });
+    each_cell<B>([&](int a, int b, int i, int j) { d[(oi + i) * n + oj + j] = v[a][b]; });
 }
