@@ -76,6 +76,7 @@ type streamImpl interface {
 
 // timerImpl measures device time between two points on a stream.
 type timerImpl interface {
+	// start marks the start point: the next work enqueued on the device.
 	start(s streamImpl) error
 	stop(s streamImpl) error
 	// elapsed waits for the stop point and returns milliseconds.

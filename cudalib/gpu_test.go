@@ -207,6 +207,60 @@ func TestGPUEventTimingMatchesWallClock(t *testing.T) {
 	}
 }
 
+// TimeFunc's samples start at f's first launch, in process and through the
+// worker: host time before it is not counted, and every launch f makes is.
+func TestGPUTimeFuncStartsAtFirstWork(t *testing.T) {
+	d := openGPU(t)
+	t.Run("in process", func(t *testing.T) { checkTimeFunc(t, d) })
+	t.Run("worker", func(t *testing.T) {
+		t.Setenv("CULAB_TEST_GPU_WORKER", "1")
+		b, err := openWorker(0, []string{"-test.run=^$"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.close()
+		checkTimeFunc(t, &Device{b: b, info: b.info()})
+	})
+}
+
+func checkTimeFunc(t *testing.T, d *Device) {
+	m, err := d.Compile(vecAddSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := m.Kernel("spin")
+	out, _ := d.Int32s(1)
+	defer out.Free()
+	cfg := Config{Grid: D1(1), Block: D1(1)}
+	cycles := int64(d.Info().ClockKHz) // about 1 ms at the base clock
+	if cycles == 0 {
+		cycles = 2_000_000
+	}
+	opts := TimeOptions{Warmup: 1, MinReps: 5, MaxReps: 5}
+	one, err := k.TimeWith(opts, cfg, cycles, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const hostWait = 20 * time.Millisecond
+	two, err := d.TimeFunc(opts, func() error {
+		time.Sleep(hostWait)
+		if err := k.Launch(cfg, cycles, out); err != nil {
+			return err
+		}
+		return k.Launch(cfg, cycles, out)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if two.Median < one.Median*3/2 || two.Median > 2*one.Median+hostWait/4 {
+		t.Errorf("two launches after %v on the host: %v; one launch: %v", hostWait, two.Median, one.Median)
+	}
+	none, err := d.TimeFunc(opts, func() error { return nil })
+	if err != nil || none.Median > time.Millisecond {
+		t.Errorf("no work: %v, %v", none.Median, err)
+	}
+}
+
 func TestGPUOccupancy(t *testing.T) {
 	d := openGPU(t)
 	m, _ := d.Compile(vecAddSrc)

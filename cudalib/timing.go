@@ -69,7 +69,10 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 }
 
 // TimeFunc times any device work (several launches, a library copy) the
-// same way: f enqueues the work on the default stream.
+// same way: f enqueues the work on the default stream. Each sample runs
+// from f's first launch, copy or memset to the end of its last, as if the
+// start event were recorded right before that first call: host time f
+// spends before it is not counted.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 	return d.measure(opts, f, func(tm timerImpl) error {
 		if err := tm.start(nil); err != nil {

@@ -27,6 +27,11 @@ type Context struct {
 	retains int
 	ex      *executor
 	pending error // a posted launch's failure, owned by the executor thread
+
+	// An event to record just before the next enqueued work (see
+	// RecordAtNextWork), owned by the executor thread; 0 when none.
+	armed       Event
+	armedStream Stream
 }
 
 // Retain retains d's primary context and starts its executor thread.
@@ -66,6 +71,36 @@ func (c *Context) do(f func() error) error {
 	return err
 }
 
+// work is do for calls that enqueue device work: an armed event is
+// recorded first, in the same hop.
+func (c *Context) work(f func() error) error {
+	return c.do(func() error {
+		if err := c.fire(); err != nil {
+			return err
+		}
+		return f()
+	})
+}
+
+// fire records the armed event, if any; it runs on the executor thread.
+func (c *Context) fire() error {
+	if c.armed == 0 {
+		return nil
+	}
+	e, s := c.armed, c.armedStream
+	c.armed, c.armedStream = 0, 0
+	return check("cuEventRecord", call(sym.cuEventRecord, uintptr(e), uintptr(s)))
+}
+
+// RecordAtNextWork arms e: it is recorded on s just before the next launch,
+// copy, memset or event record this context enqueues, in the same call on
+// the context's thread. A start event recorded at once would also time the
+// host's gap until the caller's first launch arrives, tens of microseconds
+// when that caller is Go code between two hops (more when interpreted).
+func (c *Context) RecordAtNextWork(e Event, s Stream) {
+	c.ex.post(func() { c.armed, c.armedStream = e, s })
+}
+
 // Device is the context's device.
 func (c *Context) Device() Device { return c.dev }
 
@@ -87,6 +122,7 @@ func (c *Context) Release() error {
 // faulted one.
 func (c *Context) Reset() error {
 	return c.do(func() error {
+		c.armed = 0
 		if err := check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, 0)); err != nil {
 			return err
 		}
@@ -132,21 +168,21 @@ func (c *Context) MemFree(p DevicePtr) error {
 
 // MemcpyHtoD copies n bytes from host to device (synchronous).
 func (c *Context) MemcpyHtoD(dst DevicePtr, src unsafe.Pointer, n int) error {
-	return c.do(func() error {
+	return c.work(func() error {
 		return check("cuMemcpyHtoD_v2", call(sym.cuMemcpyHtoD, uintptr(dst), uintptr(src), uintptr(n)))
 	})
 }
 
 // MemcpyDtoH copies n bytes from device to host (synchronous).
 func (c *Context) MemcpyDtoH(dst unsafe.Pointer, src DevicePtr, n int) error {
-	return c.do(func() error {
+	return c.work(func() error {
 		return check("cuMemcpyDtoH_v2", call(sym.cuMemcpyDtoH, uintptr(dst), uintptr(src), uintptr(n)))
 	})
 }
 
 // MemcpyDtoD copies n bytes between device buffers.
 func (c *Context) MemcpyDtoD(dst, src DevicePtr, n int) error {
-	return c.do(func() error {
+	return c.work(func() error {
 		return check("cuMemcpyDtoD_v2", call(sym.cuMemcpyDtoD, uintptr(dst), uintptr(src), uintptr(n)))
 	})
 }
@@ -154,7 +190,7 @@ func (c *Context) MemcpyDtoD(dst, src DevicePtr, n int) error {
 // Memset writes count copies of a 1-, 2-, 4- or 8-byte pattern. Eight-byte
 // patterns are two strided 32-bit fills (cuMemsetD2D32 with a pitch of 8).
 func (c *Context) Memset(dst DevicePtr, pattern uint64, size, count int) error {
-	return c.do(func() error {
+	return c.work(func() error {
 		switch size {
 		case 1:
 			return check("cuMemsetD8_v2", call(sym.cuMemsetD8, uintptr(dst), uintptr(uint8(pattern)), uintptr(count)))
@@ -296,6 +332,9 @@ func (c *Context) FuncParamSizes(f Function) (sizes []int, ok bool) {
 func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer, keep any) {
 	c.ex.post(func() {
 		if c.pending == nil {
+			c.pending = c.fire()
+		}
+		if c.pending == nil {
 			c.pending = launchKernel(f, grid, block, shared, s, params)
 		}
 		runtime.KeepAlive(keep)
@@ -314,7 +353,7 @@ func launchKernel(f Function, grid, block [3]uint32, shared uint32, s Stream, pa
 // context's thread, so that no host-side gap falls between the events and
 // the kernel.
 func (c *Context) LaunchTimed(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer, start, end Event) error {
-	return c.do(func() error {
+	return c.work(func() error {
 		if err := check("cuEventRecord", call(sym.cuEventRecord, uintptr(start), uintptr(s))); err != nil {
 			return err
 		}
@@ -349,9 +388,9 @@ func (c *Context) EventCreate() (Event, error) {
 	return e, err
 }
 
-// EventRecord records e on stream s.
+// EventRecord records e on stream s (after an armed event).
 func (c *Context) EventRecord(e Event, s Stream) error {
-	return c.do(func() error { return check("cuEventRecord", call(sym.cuEventRecord, uintptr(e), uintptr(s))) })
+	return c.work(func() error { return check("cuEventRecord", call(sym.cuEventRecord, uintptr(e), uintptr(s))) })
 }
 
 // EventElapsed waits for end and returns the milliseconds from start to end.
@@ -368,7 +407,12 @@ func (c *Context) EventElapsed(start, end Event) (float32, error) {
 
 // EventDestroy destroys an event.
 func (c *Context) EventDestroy(e Event) error {
-	return c.do(func() error { return check("cuEventDestroy_v2", call(sym.cuEventDestroy, uintptr(e))) })
+	return c.do(func() error {
+		if c.armed == e {
+			c.armed = 0
+		}
+		return check("cuEventDestroy_v2", call(sym.cuEventDestroy, uintptr(e)))
+	})
 }
 
 // OccupancyMaxPotentialBlockSize is the block size that maximises occupancy
