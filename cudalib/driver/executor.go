@@ -71,6 +71,20 @@ func (e *executor) loop() {
 func (e *executor) post(fn func()) {
 	j := jobs.Get().(*job)
 	j.fn, j.async = fn, true
+	e.send(j)
+}
+
+// send queues j. When the queue is full the caller spins before it parks:
+// a parked sender must be woken by the executor's next receive, which would
+// put a wake-up on the driver thread's path for every launch of a burst.
+func (e *executor) send(j *job) {
+	for i := 0; i < waitSpin; i++ {
+		select {
+		case e.jobs <- j:
+			return
+		default:
+		}
+	}
 	e.jobs <- j
 }
 
@@ -78,7 +92,7 @@ func (e *executor) post(fn func()) {
 func (e *executor) do(fn func()) {
 	j := jobs.Get().(*job)
 	j.fn = fn
-	e.jobs <- j
+	e.send(j)
 	defer func() {
 		j.fn = nil
 		jobs.Put(j) // its token is consumed: safe to reuse
