@@ -212,15 +212,20 @@ func TestGPUEventTimingMatchesWallClock(t *testing.T) {
 func TestGPUTimeFuncStartsAtFirstWork(t *testing.T) {
 	d := openGPU(t)
 	t.Run("in process", func(t *testing.T) { checkTimeFunc(t, d) })
-	t.Run("worker", func(t *testing.T) {
-		t.Setenv("CULAB_TEST_GPU_WORKER", "1")
-		b, err := openWorker(0, []string{"-test.run=^$"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.close()
-		checkTimeFunc(t, &Device{b: b, info: b.info()})
-	})
+	t.Run("worker", func(t *testing.T) { checkTimeFunc(t, openTestWorker(t)) })
+}
+
+// openTestWorker starts this test binary as a GPU worker process (see
+// TestMain) and returns a device served by it, closed when t ends.
+func openTestWorker(t *testing.T) *Device {
+	t.Helper()
+	t.Setenv("CULAB_TEST_GPU_WORKER", "1")
+	b, err := openWorker(0, []string{"-test.run=^$"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.close() })
+	return &Device{b: b, info: b.info()}
 }
 
 func checkTimeFunc(t *testing.T, d *Device) {
@@ -402,13 +407,7 @@ func BenchmarkGPULaunch(b *testing.B) {
 // starts a new one: the device works again in this process.
 func TestGPUWorkerRecoversFromFault(t *testing.T) {
 	openGPU(t)
-	t.Setenv("CULAB_TEST_GPU_WORKER", "1")
-	b, err := openWorker(0, []string{"-test.run=^$"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.close()
-	d := &Device{b: b, info: b.info()}
+	d := openTestWorker(t)
 	m, err := d.Compile(vecAddSrc)
 	if err != nil {
 		t.Fatal(err)
