@@ -1,0 +1,27 @@
+// Package alu holds the per-lane arithmetic of PTX: what add, mul, fma,
+// setp, cvt, bfe, … compute, with PTX's rounding, saturation and flush
+// modifiers, for every lane of a warp at once. It knows nothing of memory,
+// control flow or warps' scheduling: the virtual GPU decodes an
+// instruction once, looks up its Fn here, and calls it once per warp.
+package alu
+
+// Lanes is the number of lanes in a warp.
+const Lanes = 32
+
+// Vec is one register across the lanes of a warp. A value of an N-bit
+// type sits in the low N bits, zero-extended to 64; f32 as its IEEE bits in
+// the low 32, f64 as its bits; a predicate is 0 or 1. Every Fn reads only
+// the low bits of its operands' types and writes results in this form.
+type Vec = [Lanes]uint64
+
+// Fn computes one instruction for the lanes set in mask: lane l of d from
+// lane l of a, b and c (operands the instruction lacks are nil). d may be
+// the same Vec as a source.
+type Fn func(d, a, b, c *Vec, mask uint32)
+
+// Kernel is a decoded instruction: its Fn and how many source operands it
+// takes, after the destination.
+type Kernel struct {
+	Fn   Fn
+	Srcs int
+}
