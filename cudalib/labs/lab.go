@@ -26,8 +26,11 @@ type Lab struct {
 
 	SizeName string // column title for sizes, e.g. "elements" or "n"
 	Sizes    []int  // sizes Run uses when it is given none
-	Variants []Variant
-	Baseline string // name of the variant SpeedupBase compares against
+	// VirtualSizes are used instead of Sizes on the virtual GPU: each
+	// notebook finishes within a minute on a 2-core machine.
+	VirtualSizes []int
+	Variants     []Variant
+	Baseline     string // name of the variant SpeedupBase compares against
 
 	MetricName    string // e.g. "bandwidth"
 	MetricUnit    string // e.g. "GB/s"

@@ -10,6 +10,7 @@ type Row struct {
 	Variant   string
 
 	MedianMS, MinMS, MaxMS float64 // device time of one run, from Kernel.Time
+	TimeNote               string  // why the times are empty though the row ran, e.g. NotTimed
 	Metric                 float64 // in Table.MetricUnit; 0 when not measured
 
 	CPUMS       float64 // serial CPU reference time for this size; 0 when not timed
