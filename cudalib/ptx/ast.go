@@ -16,6 +16,16 @@ type Module struct {
 	// .extern dynamic), in source order.
 	Vars  []*Var
 	Funcs []*Func // .entry and .func, in source order (declarations too)
+	// Aliases are ".alias a, b;" declarations (a is another name for b).
+	Aliases []Alias
+	// Directives are module-scope .pragma directives.
+	Directives []Directive
+}
+
+// Alias is ".alias Name, Target;".
+type Alias struct {
+	Name, Target string
+	Line         int
 }
 
 // Func is a kernel (.entry) or device function (.func).
@@ -24,6 +34,7 @@ type Func struct {
 	Entry   bool // .entry (a kernel); false: .func
 	Visible bool // .visible
 	Extern  bool // .extern: a declaration only, Body is nil
+	Weak    bool // .weak (template instances that NVRTC emits)
 	// Params are the parameters in order; Returns the .func return
 	// parameters, "(.param .b32 retval0)" before the name.
 	Params  []*Var
@@ -63,6 +74,7 @@ type Var struct {
 	Extern bool   // .extern (dynamic shared memory when Shared)
 	Align  int    // .align N; 0 when not given
 	Type   string // element type as written without the dot: "b8", "u64", "f32"
+	Vector int    // 2 or 4 for a ".v2"/".v4" variable; 0 for a scalar type
 	// PtrSpace is the state space a kernel pointer parameter is declared
 	// to point to (".param .u64 .ptr .global .align 1 p"), "" otherwise.
 	PtrSpace Space
@@ -85,6 +97,7 @@ type Var struct {
 // register named Prefix).
 type RegDecl struct {
 	Type   string // "pred", "b32", "f64", ...
+	Vector int    // 2 or 4 for ".reg .v2 .f32 ..."; 0 for scalars
 	Prefix string
 	Count  int
 	Scope  int
@@ -94,7 +107,7 @@ type RegDecl struct {
 // Directive is a performance or pragma directive: ".maxntid 256, 1, 1".
 type Directive struct {
 	Name string   // "maxntid"
-	Args []string // as written
+	Args []string // as written (a .pragma's strings without their quotes)
 	Line int
 }
 
@@ -110,9 +123,9 @@ type Instr struct {
 	// "barrier.sync.aligned" -> ["sync" "aligned"].
 	Mods     []string
 	Operands []Operand
-	Loc      Loc // the last .loc before the instruction
-	Line     int // line in the PTX text
-	Scope    int // nested { } block it stands in (0: the function's own)
+	Loc      Loc    // the last .loc before the instruction
+	Line     int    // line in the PTX text
+	Scope    int    // nested { } block it stands in (0: the function's own)
 	Text     string // the instruction as written, for error messages
 }
 
@@ -139,7 +152,8 @@ const (
 	// which width Bits holds.
 	Float
 	// Symbol is the name of a variable, function or label used as a value
-	// ("mov.u64 %rd1, s;", "bra $L__BB0_2;", "call f, (p);"): Name.
+	// ("mov.u64 %rd1, s;", "bra $L__BB0_2;", "call f, (p);"): Name, and
+	// Int the offset of "s+4".
 	Symbol
 	// Addr is a memory operand "[base+offset]": Name is the base (a
 	// register or a variable; "" for an absolute address) and Int the
@@ -151,6 +165,8 @@ const (
 	// List is a parenthesised list in a call: "(retval0)", "(param0,
 	// param1)": Elems.
 	List
+	// Pair is the two destinations "%r1|%p1" of shfl and setp: Elems.
+	Pair
 )
 
 // Operand is one operand of an instruction.
@@ -162,4 +178,7 @@ type Operand struct {
 	Bits   uint64
 	Double bool
 	Elems  []Operand
+	// Generic marks a Symbol written "generic(x)" in an initializer: the
+	// generic address of x rather than its own space's address.
+	Generic bool
 }
