@@ -802,10 +802,13 @@ func (p *parser) instr(f *Func, scope int) error {
 			p.next()
 			in.GuardNeg = true
 		}
-		g, err := p.ident("a guard predicate after @")
-		if err != nil {
-			return err
+		// A guard is a %register or a declared plain one: "@p bra L" and
+		// a mistyped "@ bra L" read alike otherwise.
+		g := p.peek()
+		if g.kind != tIdent || g.text[0] != '%' && !p.plainRegs[g.text] {
+			return p.expected("a guard predicate register after @")
 		}
+		p.next()
 		in.Guard = g.text
 	}
 	op := p.peek()
