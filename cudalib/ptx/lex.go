@@ -1,6 +1,9 @@
 package ptx
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 type tokKind uint8
 
@@ -39,22 +42,37 @@ func isIdentChar(c byte) bool {
 	return isLetter(c) || isDigit(c) || c == '_' || c == '$'
 }
 
-// lex splits src into tokens, dropping whitespace and comments. The whole
-// file is tokenized up front: the parser needs a token of lookahead (a label
-// is an identifier followed by ':'), and a slice makes that free.
-func lex(name, src string) ([]token, error) {
-	toks := make([]token, 0, len(src)/5+1)
-	line, lineStart := 1, 0
-	i := 0
-	errAt := func(at int, format string, args ...any) error {
-		return &Error{File: name, Line: line, Col: at - lineStart + 1, Msg: fmt.Sprintf(format, args...)}
+// lexer produces the tokens of a source one at a time, dropping white
+// space and comments. After an error it sets err and returns EOF tokens, so
+// that the parser stops; Parse then reports err, the first cause.
+type lexer struct {
+	name           string
+	src            string
+	i              int
+	line, lineFrom int // current line and the offset where it starts
+	err            error
+}
+
+func (l *lexer) errAt(at int, format string, args ...any) {
+	l.err = &Error{File: l.name, Line: l.line, Col: at - l.lineFrom + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (l *lexer) eof() token {
+	return token{kind: tEOF, off: len(l.src), line: int32(l.line), col: int32(l.i - l.lineFrom + 1)}
+}
+
+func (l *lexer) next() token {
+	if l.err != nil {
+		return l.eof()
 	}
+	src := l.src
+	i := l.i
 	for i < len(src) {
 		c := src[i]
 		switch {
 		case c == '\n':
 			i++
-			line, lineStart = line+1, i
+			l.line, l.lineFrom = l.line+1, i
 			continue
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			i++
@@ -65,88 +83,93 @@ func lex(name, src string) ([]token, error) {
 			}
 			continue
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			startLine, startCol := line, i-lineStart+1
-			i += 2
-			for {
-				if i+1 >= len(src) {
-					return nil, &Error{File: name, Line: startLine, Col: startCol, Msg: "comment not terminated (missing */)"}
-				}
-				if src[i] == '*' && src[i+1] == '/' {
-					i += 2
-					break
-				}
+			n := strings.Index(src[i+2:], "*/")
+			if n < 0 {
+				l.errAt(i, "comment not terminated (missing */)")
+				l.i = len(src)
+				return l.eof()
+			}
+			end := i + 2 + n + 2
+			for ; i < end; i++ {
 				if src[i] == '\n' {
-					line, lineStart = line+1, i+1
+					l.line, l.lineFrom = l.line+1, i+1
 				}
-				i++
 			}
 			continue
 		}
-		t := token{off: i, line: int32(line), col: int32(i - lineStart + 1)}
-		start := i
-		switch {
-		case isLetter(c) || c == '_' || c == '$' || c == '%':
-			// Dotted segments belong to the identifier: opcodes with their
-			// modifiers ("ld.global.f32") and special registers ("%tid.x").
-			i++
-			for i < len(src) {
-				if isIdentChar(src[i]) {
-					i++
-				} else if src[i] == '.' && i+1 < len(src) && isIdentChar(src[i+1]) {
-					i += 2
-				} else {
-					break
-				}
-			}
-			if c == '%' && i == start+1 {
-				return nil, errAt(start, "expected a register name after %%")
-			}
-			t.kind = tIdent
-		case c == '.' && i+1 < len(src) && (isLetter(src[i+1]) || src[i+1] == '_'):
-			i++
-			for i < len(src) && isIdentChar(src[i]) {
+		break
+	}
+	l.i = i
+	if i >= len(src) {
+		return l.eof()
+	}
+	t := token{off: i, line: int32(l.line), col: int32(i - l.lineFrom + 1)}
+	c := src[i]
+	start := i
+	switch {
+	case isLetter(c) || c == '_' || c == '$' || c == '%':
+		// Dotted segments belong to the identifier: opcodes with their
+		// modifiers ("ld.global.f32") and special registers ("%tid.x").
+		i++
+		for i < len(src) {
+			if isIdentChar(src[i]) {
 				i++
-			}
-			t.kind = tDir
-		case isDigit(c):
-			i++
-			for i < len(src) && (isIdentChar(src[i]) || src[i] == '.') {
-				i++
-			}
-			// A decimal exponent's sign: "1.5e-3" (never in a hex form).
-			if (src[i-1] == 'e' || src[i-1] == 'E') && i < len(src) && (src[i] == '+' || src[i] == '-') &&
-				!(len(src) > start+1 && src[start] == '0' && isLetter(src[start+1])) {
-				i++
-				for i < len(src) && isDigit(src[i]) {
-					i++
-				}
-			}
-			t.kind = tNum
-		case c == '"':
-			i++
-			for i < len(src) && src[i] != '"' && src[i] != '\n' {
-				if src[i] == '\\' && i+1 < len(src) && src[i+1] != '\n' {
-					i++
-				}
-				i++
-			}
-			if i >= len(src) || src[i] != '"' {
-				return nil, errAt(start, "string not terminated")
-			}
-			i++
-			t.kind = tStr
-		default:
-			switch c {
-			case '{', '}', '(', ')', '[', ']', ',', ';', ':', '+', '-', '!', '@', '<', '>', '=', '|':
-				i++
-				t.kind = tPunct
-			default:
-				return nil, errAt(start, "unexpected character %q", rune(c))
+			} else if src[i] == '.' && i+1 < len(src) && isIdentChar(src[i+1]) {
+				i += 2
+			} else {
+				break
 			}
 		}
-		t.text = src[start:i]
-		toks = append(toks, t)
+		if c == '%' && i == start+1 {
+			l.errAt(start, "expected a register name after %%")
+			return l.eof()
+		}
+		t.kind = tIdent
+	case c == '.' && i+1 < len(src) && (isLetter(src[i+1]) || src[i+1] == '_'):
+		i++
+		for i < len(src) && isIdentChar(src[i]) {
+			i++
+		}
+		t.kind = tDir
+	case isDigit(c):
+		i++
+		for i < len(src) && (isIdentChar(src[i]) || src[i] == '.') {
+			i++
+		}
+		// A decimal exponent's sign: "1.5e-3" (never in a 0x/0f/0d form).
+		if (src[i-1] == 'e' || src[i-1] == 'E') && i < len(src) && (src[i] == '+' || src[i] == '-') &&
+			!(i > start+1 && src[start] == '0' && isLetter(src[start+1])) {
+			i++
+			for i < len(src) && isDigit(src[i]) {
+				i++
+			}
+		}
+		t.kind = tNum
+	case c == '"':
+		i++
+		for i < len(src) && src[i] != '"' && src[i] != '\n' {
+			if src[i] == '\\' && i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+			i++
+		}
+		if i >= len(src) || src[i] != '"' {
+			l.errAt(start, "string not terminated")
+			return l.eof()
+		}
+		i++
+		t.kind = tStr
+	default:
+		switch c {
+		case '{', '}', '(', ')', '[', ']', ',', ';', ':', '+', '-', '!', '@', '<', '>', '=', '|':
+			i++
+			t.kind = tPunct
+		default:
+			l.errAt(start, "unexpected character %q", rune(c))
+			return l.eof()
+		}
 	}
-	toks = append(toks, token{kind: tEOF, off: len(src), line: int32(line), col: int32(len(src) - lineStart + 1)})
-	return toks, nil
+	t.text = src[start:i]
+	l.i = i
+	return t
 }

@@ -15,12 +15,13 @@ const maxNest = 64
 // errors report; every error is an *Error.
 func Parse(name string, src []byte) (*Module, error) {
 	text := string(src)
-	toks, err := lex(name, text)
-	if err != nil {
-		return nil, err
+	p := &parser{name: name, src: text, lx: lexer{name: name, src: text, line: 1}, m: &Module{Files: map[int]string{}}}
+	err := p.module()
+	if p.lx.err != nil {
+		// The lexer stopped the parse with EOF tokens: its error is the cause.
+		return nil, p.lx.err
 	}
-	p := &parser{name: name, src: text, toks: toks, m: &Module{Files: map[int]string{}}}
-	if err := p.module(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return p.m, nil
@@ -29,8 +30,11 @@ func Parse(name string, src []byte) (*Module, error) {
 type parser struct {
 	name string
 	src  string
-	toks []token
-	i    int
+	lx   lexer
+	// look holds the n tokens read ahead (the parser needs at most two:
+	// a label is an identifier followed by ':').
+	look [2]token
+	n    int
 	m    *Module
 
 	loc Loc // the last .loc seen in the current function
@@ -39,27 +43,35 @@ type parser struct {
 	plainRegs map[string]bool
 }
 
-func (p *parser) peek() token { return p.toks[p.i] }
-
-func (p *parser) peekAt(n int) token {
-	if p.i+n < len(p.toks) {
-		return p.toks[p.i+n]
+func (p *parser) peek() token {
+	if p.n == 0 {
+		p.look[0] = p.lx.next()
+		p.n = 1
 	}
-	return p.toks[len(p.toks)-1]
+	return p.look[0]
+}
+
+// peekAt1 returns the token after the next one.
+func (p *parser) peekAt1() token {
+	p.peek()
+	if p.n == 1 {
+		p.look[1] = p.lx.next()
+		p.n = 2
+	}
+	return p.look[1]
 }
 
 // next consumes a token; at the end it keeps returning the EOF token.
 func (p *parser) next() token {
-	t := p.toks[p.i]
-	if p.i < len(p.toks)-1 {
-		p.i++
-	}
+	t := p.peek()
+	p.look[0] = p.look[1]
+	p.n--
 	return t
 }
 
 // is reports whether the next token is the punctuation or directive s.
 func (p *parser) is(s string) bool {
-	t := p.toks[p.i]
+	t := p.peek()
 	return (t.kind == tPunct || t.kind == tDir) && t.text == s
 }
 
@@ -102,7 +114,7 @@ func (p *parser) ident(what string) (token, error) {
 // integer consumes an integer literal, with an optional minus sign.
 func (p *parser) integer(what string) (int64, error) {
 	neg := false
-	if p.is("-") && p.peekAt(1).kind == tNum {
+	if p.is("-") && p.peekAt1().kind == tNum {
 		p.next()
 		neg = true
 	}
@@ -280,7 +292,7 @@ func (p *parser) locDirective() (Loc, error) {
 		}
 		v[i] = n
 	}
-	for p.is(",") && p.peekAt(1).kind == tIdent {
+	for p.is(",") && p.peekAt1().kind == tIdent {
 		p.next()
 		switch attr := p.next(); attr.text {
 		case "function_name":
@@ -672,7 +684,7 @@ func (p *parser) body(f *Func) error {
 			}
 			continue
 		case tIdent:
-			if p.peekAt(1).kind == tPunct && p.peekAt(1).text == ":" {
+			if p.peekAt1().kind == tPunct && p.peekAt1().text == ":" {
 				if err := p.label(f); err != nil {
 					return err
 				}

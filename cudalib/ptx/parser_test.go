@@ -680,3 +680,17 @@ func TestHandWritten(t *testing.T) {
 		t.Errorf("DONE -> %d", i)
 	}
 }
+
+// BenchmarkParseFloyd parses the largest sample (about 14,000 lines).
+func BenchmarkParseFloyd(b *testing.B) {
+	src, err := os.ReadFile("testdata/nvrtc11/lab-floyd.ptx")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := Parse("lab-floyd.ptx", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
