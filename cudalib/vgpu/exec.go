@@ -1,0 +1,621 @@
+package vgpu
+
+import (
+	"fmt"
+	"math/bits"
+	"sync"
+	"sync/atomic"
+)
+
+// DefaultBudget is the warp-instructions a launch may execute when its
+// Budget is 0.
+const DefaultBudget = 1 << 32
+
+// maxCallDepth bounds call chains (and recursion).
+const maxCallDepth = 1024
+
+// maxLocalPerThread bounds a thread's local memory, all frames together.
+const maxLocalPerThread = 1 << 20
+
+// budgetChunk is how many warp-instructions a worker takes from the launch
+// budget at a time; Interrupted is polled at each refill.
+const budgetChunk = 4096
+
+// Launch is one kernel launch.
+type Launch struct {
+	Grid, Block   [3]int
+	DynamicShared int
+	Params        [][]byte // one little-endian value per .param, in order
+	Budget        int64    // max warp-instructions for the launch; 0: DefaultBudget
+	// Interrupted is polled every few thousand warp-instructions, from the
+	// goroutines running blocks; nil: never.
+	Interrupted func() bool
+}
+
+// MaxSharedPerBlock is the largest shared memory (static and dynamic) a
+// block may use, as on an H100 with the opt-in maximum.
+const MaxSharedPerBlock = 227 << 10
+
+// launch is the state of one Run shared by its workers.
+type launch struct {
+	k       *Kernel
+	grid    [3]int
+	block   [3]int
+	nblocks int64
+	threads int
+	nwarps  int
+	shared  int // bytes of shared memory per block
+	params  []byte
+	table   *memTable
+
+	budget      int64
+	spent       atomic.Int64
+	interrupted func() bool
+	next        atomic.Int64 // next block to run
+	stopAt      atomic.Int64 // blocks at or after this index need not run
+	limit       atomic.Pointer[LimitError]
+
+	mu      sync.Mutex
+	fault   *Fault
+	faultAt int64
+}
+
+// Run executes the kernel over the grid and returns when every block has
+// finished: nil, or the *Fault of the lowest faulting block, a *LimitError,
+// or an *Error for a bad launch configuration.
+func (g *GPU) Run(k *Kernel, l Launch) error {
+	if k == nil {
+		return errorf(Invalid, "nil kernel")
+	}
+	k.m.mu.Lock()
+	unloaded := k.m.unloaded
+	k.m.mu.Unlock()
+	if unloaded {
+		return errorf(Invalid, "kernel %s: its module was unloaded", k.name)
+	}
+	if k.m.g != g {
+		return errorf(Invalid, "kernel %s was loaded on another GPU", k.name)
+	}
+	st, err := newLaunch(k, l)
+	if err != nil {
+		return err
+	}
+	st.table = g.table.Load()
+	workers := g.workers
+	if int64(workers) > st.nblocks {
+		workers = int(st.nblocks)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			newWorker(st).loop()
+		}()
+	}
+	wg.Wait()
+	if st.fault != nil {
+		return st.fault
+	}
+	if e := st.limit.Load(); e != nil {
+		return e
+	}
+	return nil
+}
+
+func newLaunch(k *Kernel, l Launch) (*launch, error) {
+	st := &launch{k: k, grid: l.Grid, block: l.Block, budget: l.Budget, interrupted: l.Interrupted}
+	if st.budget <= 0 {
+		st.budget = DefaultBudget
+	}
+	st.nblocks = 1
+	for i, n := range l.Grid {
+		lim := 65535
+		if i == 0 {
+			lim = 1<<31 - 1
+		}
+		if n < 1 || n > lim {
+			return nil, errorf(Invalid, "kernel %s: grid dimension %c is %d (1 to %d)", k.name, "xyz"[i], n, lim)
+		}
+		st.nblocks *= int64(n)
+	}
+	st.threads = 1
+	for i, n := range l.Block {
+		lim := 1024
+		if i == 2 {
+			lim = 64
+		}
+		if n < 1 || n > lim {
+			return nil, errorf(Invalid, "kernel %s: block dimension %c is %d (1 to %d)", k.name, "xyz"[i], n, lim)
+		}
+		st.threads *= n
+	}
+	if st.threads > 1024 {
+		return nil, errorf(Invalid, "kernel %s: %d threads per block (at most 1024)", k.name, st.threads)
+	}
+	st.nwarps = (st.threads + 31) / 32
+	if l.DynamicShared < 0 {
+		return nil, errorf(Invalid, "kernel %s: negative dynamic shared memory", k.name)
+	}
+	st.shared = k.static
+	if l.DynamicShared > 0 {
+		st.shared = alignUp(k.static, k.dynAlign) + l.DynamicShared
+	}
+	if st.shared > MaxSharedPerBlock {
+		return nil, errorf(Invalid, "kernel %s: %d bytes of shared memory per block (at most %d)", k.name, st.shared, MaxSharedPerBlock)
+	}
+	if len(l.Params) != len(k.paramSizes) {
+		return nil, errorf(Invalid, "kernel %s takes %d parameters, got %d", k.name, len(k.paramSizes), len(l.Params))
+	}
+	st.params = zeroed(k.paramBytes)
+	for i, p := range l.Params {
+		if len(p) != k.paramSizes[i] {
+			return nil, errorf(Invalid, "kernel %s: parameter %d is %d bytes, got %d", k.name, i, k.paramSizes[i], len(p))
+		}
+		copy(st.params[k.paramOffs[i]:], p)
+	}
+	st.stopAt.Store(st.nblocks)
+	return st, nil
+}
+
+// recordFault keeps the fault of the lowest block.
+func (st *launch) recordFault(block int64, f *Fault) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.fault == nil || block < st.faultAt {
+		st.fault, st.faultAt = f, block
+	}
+	for {
+		cur := st.stopAt.Load()
+		if block >= cur || st.stopAt.CompareAndSwap(cur, block) {
+			break
+		}
+	}
+}
+
+// worker runs blocks one after another, reusing its warps and shared
+// memory.
+type worker struct {
+	st       *launch
+	warps    []*warp
+	shared   []byte
+	blockIdx [3]int
+	linear   int64
+	left     int64 // warp-instructions left of the worker's budget chunk
+	stopped  bool  // the launch is over for this worker (limit or fault)
+	bar      barState
+}
+
+// barState accumulates bar.red's reduction while warps arrive.
+type barState struct {
+	popc     uint64
+	and, or  bool
+	reducing bool
+}
+
+func newWorker(st *launch) *worker {
+	wk := &worker{st: st, shared: zeroed(st.shared)}
+	for i := 0; i < st.nwarps; i++ {
+		wk.warps = append(wk.warps, newWarp(wk, i))
+	}
+	return wk
+}
+
+func (wk *worker) loop() {
+	st := wk.st
+	for !wk.stopped {
+		b := st.next.Add(1) - 1
+		if b >= st.nblocks || b >= st.stopAt.Load() {
+			return
+		}
+		wk.runBlock(b)
+	}
+}
+
+// refill takes another chunk of the launch's budget, and polls for an
+// interruption or a fault in an earlier block. false: stop the block.
+func (wk *worker) refill() bool {
+	st := wk.st
+	if st.limit.Load() != nil || wk.linear > st.stopAt.Load() {
+		wk.stopped = true
+		return false
+	}
+	if st.interrupted != nil && st.interrupted() {
+		st.limit.CompareAndSwap(nil, &LimitError{Kernel: st.k.name, Budget: st.budget, Interrupted: true})
+		wk.stopped = true
+		return false
+	}
+	if st.spent.Add(budgetChunk) > st.budget {
+		st.limit.CompareAndSwap(nil, &LimitError{Kernel: st.k.name, Budget: st.budget})
+		wk.stopped = true
+		return false
+	}
+	wk.left = budgetChunk
+	return true
+}
+
+func (wk *worker) runBlock(b int64) {
+	st := wk.st
+	wk.linear = b
+	gx, gy := int64(st.grid[0]), int64(st.grid[1])
+	wk.blockIdx = [3]int{int(b % gx), int(b / gx % gy), int(b / (gx * gy))}
+	clear(wk.shared)
+	for _, w := range wk.warps {
+		w.reset()
+	}
+	for {
+		waiting := 0
+		for _, w := range wk.warps {
+			if w.state != running {
+				continue
+			}
+			w.run()
+			if w.fault != nil {
+				st.recordFault(b, w.fault)
+				return
+			}
+			if wk.stopped {
+				return
+			}
+			if w.state == atBarrier {
+				waiting++
+			}
+		}
+		if waiting == 0 {
+			return
+		}
+		wk.release()
+	}
+}
+
+// release lets every warp waiting at a barrier go on, once no warp of the
+// block can run: threads that exited count as arrived.
+func (wk *worker) release() {
+	bs := &wk.bar
+	for _, w := range wk.warps {
+		if w.state != atBarrier {
+			continue
+		}
+		in := w.barInst
+		if bs.reducing && in.d >= 0 {
+			var v uint64
+			switch in.special {
+			case barPopc:
+				v = bs.popc
+			case barAnd:
+				v = b2u(bs.and)
+			case barOr:
+				v = b2u(bs.or)
+			}
+			row := &w.frame[in.d]
+			for m := w.barMask; m != 0; m &= m - 1 {
+				row[bits.TrailingZeros32(m)] = v
+			}
+		}
+		w.stack[len(w.stack)-1].pc++
+		w.state = running
+	}
+	*bs = barState{}
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// warp states.
+const (
+	running = iota
+	atBarrier
+	done
+)
+
+// entry is one level of the reconvergence stack: lanes in mask run from pc
+// until they reach rpc.
+type entry struct {
+	pc, rpc int32
+	mask    uint32
+}
+
+// callFrame is an active call.
+type callFrame struct {
+	code      []inst
+	fn        *function
+	frameBase int    // caller's first register row
+	localBase uint64 // caller's local frame
+	stackBase int    // index of the callee's bottom stack entry
+	mask      uint32 // lanes that made the call
+	call      *inst
+}
+
+// warp is the state of one warp; a worker reuses it for every block.
+type warp struct {
+	wk    *worker
+	id    int
+	full  uint32 // lanes that exist
+	alive uint32 // lanes that have not exited
+	state int
+
+	fn        *function
+	code      []inst
+	regs      []Vec // register frames of the call stack
+	frame     []Vec // the current function's rows
+	frameBase int
+	stack     []entry
+	calls     []callFrame
+
+	tid       [3]Vec
+	local     [32][]byte
+	localBase uint64 // current frame's start in local memory
+	localTop  uint64 // current frame's end
+	cache     *allocation
+
+	barInst *inst
+	barMask uint32
+	clock   uint64
+	fault   *Fault
+}
+
+var noAllocation = &allocation{}
+
+func newWarp(wk *worker, id int) *warp {
+	st := wk.st
+	w := &warp{wk: wk, id: id, cache: noAllocation}
+	for l := 0; l < 32; l++ {
+		t := id*32 + l
+		if t >= st.threads {
+			break
+		}
+		w.full |= 1 << l
+		w.tid[0][l] = uint64(t % st.block[0])
+		w.tid[1][l] = uint64(t / st.block[0] % st.block[1])
+		w.tid[2][l] = uint64(t / (st.block[0] * st.block[1]))
+	}
+	fn := st.k.entry
+	w.regs = make([]Vec, fn.rows())
+	copy(w.regs[fn.nregs:], fn.template)
+	local := fn.localSize
+	for l := range w.local {
+		if w.full&(1<<l) != 0 && local > 0 {
+			w.local[l] = zeroed(int(local))
+		}
+	}
+	return w
+}
+
+// reset prepares the warp for a new block.
+func (w *warp) reset() {
+	fn := w.wk.st.k.entry
+	w.fn, w.code = fn, fn.code
+	w.frameBase = 0
+	w.frame = w.regs[:fn.rows()]
+	clear(w.frame[:fn.nregs])
+	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, mask: w.full})
+	w.calls = w.calls[:0]
+	w.alive = w.full
+	w.state = running
+	w.localBase, w.localTop = 0, fn.localSize
+	if fn.localSize > 0 {
+		for m := w.full; m != 0; m &= m - 1 {
+			clear(w.local[bits.TrailingZeros32(m)][:fn.localSize])
+		}
+	}
+	w.clock = 0
+	w.fault = nil
+}
+
+// predMask returns the lanes whose predicate row is set (clear when neg).
+func predMask(p *Vec, neg bool) uint32 {
+	var m uint32
+	for l := 0; l < 32; l++ {
+		m |= uint32(p[l]&1) << l
+	}
+	if neg {
+		return ^m
+	}
+	return m
+}
+
+// run executes the warp until it finishes, waits at a barrier, faults or
+// the launch stops.
+func (w *warp) run() {
+	wk := w.wk
+	for {
+		n := len(w.stack)
+		top := &w.stack[n-1]
+		m := top.mask & w.alive
+		if m == 0 || top.pc == top.rpc {
+			w.stack = w.stack[:n-1]
+			if k := len(w.calls); k > 0 && n-1 == w.calls[k-1].stackBase {
+				w.ret()
+				continue
+			}
+			if n == 1 {
+				w.state = done
+				return
+			}
+			continue
+		}
+		in := &w.code[top.pc]
+		wk.left--
+		if wk.left <= 0 && !wk.refill() {
+			return
+		}
+		w.clock++
+		if in.guard >= 0 {
+			m &= predMask(&w.frame[in.guard], in.guardNeg)
+		}
+		switch in.ctl {
+		case ctlExec:
+			top.pc++
+			if m != 0 {
+				in.exec(w, in, m)
+				if w.fault != nil {
+					return
+				}
+			}
+		case ctlBra:
+			w.branch(in, m)
+		case ctlBar:
+			if m == 0 {
+				top.pc++
+				continue
+			}
+			w.arrive(in, m)
+			return
+		case ctlCall:
+			if m == 0 {
+				top.pc++
+				continue
+			}
+			w.call(in, m)
+			if w.fault != nil {
+				return
+			}
+		case ctlRet:
+			if len(w.calls) == 0 {
+				w.alive &^= m
+			} else {
+				// The lanes leave the function: they wait in the caller's
+				// entry until every lane of the call has returned.
+				for i := w.calls[len(w.calls)-1].stackBase; i < len(w.stack); i++ {
+					w.stack[i].mask &^= m
+				}
+			}
+			top.pc++
+		case ctlExit:
+			w.alive &^= m
+			top.pc++
+		}
+	}
+}
+
+// branch executes bra for the lanes in taken (the active lanes whose guard
+// holds).
+func (w *warp) branch(in *inst, taken uint32) {
+	n := len(w.stack)
+	e := &w.stack[n-1]
+	all := e.mask & w.alive
+	if taken == all {
+		e.pc = in.target
+		return
+	}
+	if taken == 0 {
+		e.pc++
+		return
+	}
+	pc, r := e.pc, in.reconv
+	if r == e.rpc {
+		// The lanes not pushed below already wait at r in an outer entry.
+		w.stack = w.stack[:n-1]
+	} else {
+		e.pc = r
+	}
+	if pc+1 != r {
+		w.stack = append(w.stack, entry{pc: pc + 1, rpc: r, mask: all &^ taken})
+	}
+	if in.target != r {
+		w.stack = append(w.stack, entry{pc: in.target, rpc: r, mask: taken})
+	}
+}
+
+// arrive stops the warp at a barrier; bar.red adds its lanes' predicates.
+func (w *warp) arrive(in *inst, m uint32) {
+	w.state = atBarrier
+	w.barInst, w.barMask = in, m
+	if in.special == barSync {
+		return
+	}
+	bs := &w.wk.bar
+	if !bs.reducing {
+		*bs = barState{reducing: true, and: true}
+	}
+	p := predMask(&w.frame[in.c], false) & m
+	bs.popc += uint64(bits.OnesCount32(p))
+	bs.and = bs.and && p == m
+	bs.or = bs.or || p != 0
+}
+
+// call enters in.callee for the lanes in m.
+func (w *warp) call(in *inst, m uint32) {
+	callee := in.callee
+	if len(w.calls) >= maxCallDepth {
+		w.raise(in, m, "stack overflow", fmt.Sprintf("call depth %d", maxCallDepth), "", 0, 0)
+		return
+	}
+	calleeLocal := w.localTop
+	top := calleeLocal + callee.localSize
+	if top > maxLocalPerThread {
+		w.raise(in, m, "stack overflow", fmt.Sprintf("more than %d bytes of local memory per thread", maxLocalPerThread), "", 0, 0)
+		return
+	}
+	for l := range w.local {
+		if w.full&(1<<l) != 0 && uint64(len(w.local[l])) < top {
+			grown := zeroed(int(max(top, 2*uint64(len(w.local[l])))))
+			copy(grown, w.local[l])
+			w.local[l] = grown
+		}
+	}
+	for _, a := range in.args {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			lm := w.local[bits.TrailingZeros32(mm)]
+			copy(lm[calleeLocal+a.to:calleeLocal+a.to+a.size], lm[w.localBase+a.from:])
+		}
+	}
+	w.calls = append(w.calls, callFrame{code: w.code, fn: w.fn, frameBase: w.frameBase, localBase: w.localBase,
+		stackBase: len(w.stack), mask: m, call: in})
+	base := w.frameBase + w.fn.rows()
+	need := base + callee.rows()
+	if need > len(w.regs) {
+		grown := make([]Vec, max(need, 2*len(w.regs)))
+		copy(grown, w.regs)
+		w.regs = grown
+	}
+	w.frameBase = base
+	w.frame = w.regs[base:need]
+	clear(w.frame[:callee.nregs])
+	copy(w.frame[callee.nregs:], callee.template)
+	w.fn, w.code = callee, callee.code
+	w.localBase, w.localTop = calleeLocal, top
+	w.stack = append(w.stack, entry{pc: 0, rpc: -1, mask: m})
+}
+
+// ret returns from the current call once all its lanes have returned or
+// exited: it copies the return values and resumes the caller after the
+// call.
+func (w *warp) ret() {
+	cf := w.calls[len(w.calls)-1]
+	w.calls = w.calls[:len(w.calls)-1]
+	calleeLocal := w.localBase
+	m := cf.mask & w.alive
+	for _, r := range cf.call.rets {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			lm := w.local[bits.TrailingZeros32(mm)]
+			copy(lm[cf.localBase+r.to:cf.localBase+r.to+r.size], lm[calleeLocal+r.from:])
+		}
+	}
+	w.fn, w.code = cf.fn, cf.code
+	w.frameBase = cf.frameBase
+	w.frame = w.regs[cf.frameBase : cf.frameBase+cf.fn.rows()]
+	w.localBase, w.localTop = cf.localBase, cf.localBase+cf.fn.localSize
+	w.stack[len(w.stack)-1].pc++
+}
+
+// raise records a fault at the lowest lane of m.
+func (w *warp) raise(in *inst, m uint32, reason, nearest string, sp string, addr uint64, size int) {
+	l := bits.TrailingZeros32(m)
+	st := w.wk.st
+	src := in.src
+	f := &Fault{Kernel: st.k.name, Block: w.wk.blockIdx,
+		Thread: [3]int{int(w.tid[0][l]), int(w.tid[1][l]), int(w.tid[2][l])},
+		Reason: reason, Nearest: nearest, Space: sp, Addr: addr, Size: size}
+	if src != nil {
+		f.File = st.k.m.src.Files[src.Loc.File]
+		f.Line = src.Loc.Line
+		f.PTXLine = src.Line
+		f.Instr = src.Text
+	}
+	w.fault = f
+}

@@ -1,0 +1,520 @@
+package vgpu
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/bits"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/culab/culab/cudalib/ptx"
+)
+
+// instrSpace is the state space an instruction names; spGeneric if none.
+func instrSpace(mods []string) space {
+	for _, m := range mods {
+		switch {
+		case m == "global", m == "const":
+			return spGlobal
+		case m == "local":
+			return spLocal
+		case m == "param":
+			return spParam
+		case len(m) >= 6 && m[:6] == "shared":
+			return spShared
+		}
+	}
+	return spGeneric
+}
+
+// decodeAddr resolves "[base+off]" for an access in space sp.
+func (d *fdec) decodeAddr(o ptx.Operand, sp space, out *inst) error {
+	if o.Kind != ptx.Addr {
+		return d.unsupported("expected an address, got %s", operandString(o))
+	}
+	out.space, out.off = sp, uint64(o.Int)
+	if o.Name == "" {
+		return nil
+	}
+	if r, ok := d.reg(o.Name); ok {
+		out.base = r
+		if sp == spParam && !d.f.Entry {
+			return d.unsupported("a .func's parameters cannot be addressed through a register")
+		}
+		return nil
+	}
+	v := d.lookupVar(o.Name)
+	if v == nil {
+		return d.unsupported("unknown variable %s", o.Name)
+	}
+	vs, addr, err := d.varAddr(v)
+	if err != nil {
+		return err
+	}
+	if vs == spLocal {
+		vs = spFrame
+	}
+	out.space = vs
+	out.off += addr
+	return nil
+}
+
+func (d *fdec) decodeLdSt(in *ptx.Instr, out *inst, load bool) error {
+	if len(in.Operands) != 2 {
+		return d.unsupported("%s takes two operands", in.Op)
+	}
+	typ := mainType(in.Mods)
+	size := typeSize(typ)
+	if size == 0 || size > 8 {
+		return d.unsupported("unsupported type %q", typ)
+	}
+	out.size, out.nvec = uint8(size), 1
+	if hasMod(in.Mods, "v2") {
+		out.nvec = 2
+	} else if hasMod(in.Mods, "v4") {
+		out.nvec = 4
+	} else if hasMod(in.Mods, "v8") {
+		return d.unsupported(".v8 accesses")
+	}
+	out.signed = typ[0] == 's'
+	addrOp, valOp := in.Operands[1], in.Operands[0]
+	if !load {
+		addrOp, valOp = in.Operands[0], in.Operands[1]
+	}
+	if err := d.decodeAddr(addrOp, instrSpace(in.Mods), out); err != nil {
+		return err
+	}
+	vals := []ptx.Operand{valOp}
+	if valOp.Kind == ptx.Vec {
+		vals = valOp.Elems
+	}
+	if len(vals) != int(out.nvec) {
+		return d.unsupported("%d values for a .v%d access", len(vals), out.nvec)
+	}
+	var pre []inst
+	for i, v := range vals {
+		var err error
+		if load {
+			out.elems[i], err = d.dst(v)
+		} else {
+			out.elems[i], err = d.src(v, typ, &pre)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if len(pre) > 0 {
+		return d.unsupported("store of a computed value")
+	}
+	out.dbits = 64
+	if load && out.elems[0] < int32(len(d.bits)) {
+		out.dbits = d.bits[out.elems[0]]
+		if out.dbits == 1 {
+			out.dbits = 8
+		}
+	}
+	switch {
+	case !load && out.space == spParam:
+		return d.unsupported("store to a kernel parameter")
+	case load && out.space == spParam && out.base < 0:
+		if out.off+uint64(size)*uint64(out.nvec) > uint64(d.kd.k.paramBytes) {
+			return d.unsupported("load past the kernel's parameters")
+		}
+		out.exec = execLdParam
+	case load:
+		out.exec = execLd
+	default:
+		out.exec = execSt
+	}
+	return nil
+}
+
+// fault kinds.
+const (
+	reasonBounds     = "out-of-bounds access"
+	reasonMisaligned = "misaligned access"
+)
+
+// mem returns the n bytes at addr in space sp for lane l, or nil after
+// raising a fault.
+func (w *warp) mem(in *inst, sp space, addr uint64, n int, l int, write bool) []byte {
+	if addr&uint64(n-1) != 0 && n&(n-1) == 0 {
+		w.raiseMem(in, l, reasonMisaligned, sp, addr, n, "")
+		return nil
+	}
+	if sp == spGeneric {
+		switch {
+		case addr-sharedWindow < windowSize:
+			sp, addr = spShared, addr-sharedWindow
+		case addr-localWindow < windowSize:
+			sp, addr = spLocal, addr-localWindow
+		case addr-paramWindow < windowSize:
+			sp, addr = spParam, addr-paramWindow
+		default:
+			sp = spGlobal
+		}
+	}
+	switch sp {
+	case spGlobal:
+		c := w.cache
+		if o := addr - c.addr; o < uint64(len(c.data)) && uint64(len(c.data))-o >= uint64(n) {
+			return c.data[o : o+uint64(n)]
+		}
+		a := w.wk.st.table.find(addr, n)
+		if a == nil {
+			w.raiseMem(in, l, reasonBounds, sp, addr, n, w.wk.st.table.nearest(addr, n))
+			return nil
+		}
+		w.cache = a
+		o := addr - a.addr
+		return a.data[o : o+uint64(n)]
+	case spShared:
+		if addr >= sharedWindow {
+			addr -= sharedWindow
+		}
+		s := w.wk.shared
+		if addr < uint64(len(s)) && uint64(len(s))-addr >= uint64(n) {
+			return s[addr : addr+uint64(n)]
+		}
+		w.raiseMem(in, l, reasonBounds, sp, addr, n, windowDesc(addr, n, len(s), "shared memory of the block"))
+	case spFrame, spLocal:
+		if sp == spFrame {
+			addr += w.localBase
+		} else if addr >= localWindow {
+			addr -= localWindow
+		}
+		if addr < w.localTop && w.localTop-addr >= uint64(n) {
+			return w.local[l][addr : addr+uint64(n)]
+		}
+		w.raiseMem(in, l, reasonBounds, spLocal, addr, n, windowDesc(addr, n, int(w.localTop), "local memory of the thread"))
+	case spParam:
+		p := w.wk.st.params
+		if write {
+			w.raiseMem(in, l, "write to a kernel parameter", sp, addr, n, "")
+			return nil
+		}
+		if addr < uint64(len(p)) && uint64(len(p))-addr >= uint64(n) {
+			return p[addr : addr+uint64(n)]
+		}
+		w.raiseMem(in, l, reasonBounds, sp, addr, n, windowDesc(addr, n, len(p), "kernel parameters"))
+	}
+	return nil
+}
+
+func windowDesc(addr uint64, n, size int, what string) string {
+	if addr < uint64(size) {
+		return fmt.Sprintf("runs %d bytes past the end of the %d-byte %s", addr+uint64(n)-uint64(size), size, what)
+	}
+	return fmt.Sprintf("%d bytes past the end of the %d-byte %s", addr-uint64(size), size, what)
+}
+
+func (w *warp) raiseMem(in *inst, l int, reason string, sp space, addr uint64, n int, nearest string) {
+	w.raise(in, 1<<l, reason, nearest, sp.String(), addr, n)
+}
+
+// load reads a little-endian value of size bytes, sign-extended to bits
+// when signed.
+func load(p []byte, size int, signed bool, dbits uint8) uint64 {
+	var v uint64
+	switch size {
+	case 1:
+		v = uint64(p[0])
+	case 2:
+		v = uint64(binary.LittleEndian.Uint16(p))
+	case 4:
+		v = uint64(binary.LittleEndian.Uint32(p))
+	default:
+		return binary.LittleEndian.Uint64(p)
+	}
+	if signed && uint(size*8) < uint(dbits) {
+		sh := 64 - uint(size*8)
+		v = uint64(int64(v<<sh)>>sh) & (^uint64(0) >> (64 - uint(dbits)))
+	}
+	return v
+}
+
+func store(p []byte, size int, v uint64) {
+	switch size {
+	case 1:
+		p[0] = byte(v)
+	case 2:
+		binary.LittleEndian.PutUint16(p, uint16(v))
+	case 4:
+		binary.LittleEndian.PutUint32(p, uint32(v))
+	default:
+		binary.LittleEndian.PutUint64(p, v)
+	}
+}
+
+func execLd(w *warp, in *inst, m uint32) {
+	f := w.frame
+	size := int(in.size)
+	n := size * int(in.nvec)
+	for ; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		addr := in.off
+		if in.base >= 0 {
+			addr += f[in.base][l]
+		}
+		p := w.mem(in, in.space, addr, n, l, false)
+		if p == nil {
+			return
+		}
+		for e := 0; e < int(in.nvec); e++ {
+			f[in.elems[e]][l] = load(p[e*size:], size, in.signed, in.dbits)
+		}
+	}
+}
+
+func execSt(w *warp, in *inst, m uint32) {
+	f := w.frame
+	size := int(in.size)
+	n := size * int(in.nvec)
+	for ; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		addr := in.off
+		if in.base >= 0 {
+			addr += f[in.base][l]
+		}
+		p := w.mem(in, in.space, addr, n, l, true)
+		if p == nil {
+			return
+		}
+		for e := 0; e < int(in.nvec); e++ {
+			store(p[e*size:], size, f[in.elems[e]][l])
+		}
+	}
+}
+
+// execLdParam reads a kernel parameter: the same value in every lane.
+func execLdParam(w *warp, in *inst, m uint32) {
+	size := int(in.size)
+	p := w.wk.st.params[in.off:]
+	for e := 0; e < int(in.nvec); e++ {
+		broadcast(&w.frame[in.elems[e]], load(p[e*size:], size, in.signed, in.dbits), m)
+	}
+}
+
+// atomic operations.
+const (
+	atomAdd special = iota + 1
+	atomMin
+	atomMax
+	atomExch
+	atomCas
+	atomAnd
+	atomOr
+	atomXor
+	atomInc
+	atomDec
+)
+
+var atomOps = map[string]special{"add": atomAdd, "min": atomMin, "max": atomMax, "exch": atomExch,
+	"cas": atomCas, "and": atomAnd, "or": atomOr, "xor": atomXor, "inc": atomInc, "dec": atomDec}
+
+// decodeAtom: "atom.space.op.type d, [a], b{, c}" and "red.space.op.type
+// [a], b". The memory-order and scope modifiers need nothing here: blocks
+// run sequentially inside and every atomic is sequentially consistent.
+func (d *fdec) decodeAtom(in *ptx.Instr, out *inst, pre *[]inst) error {
+	for _, m := range in.Mods {
+		if op, ok := atomOps[m]; ok {
+			out.special = op
+		}
+	}
+	typ := mainType(in.Mods)
+	size := typeSize(typ)
+	if out.special == 0 || (size != 4 && size != 8) || hasMod(in.Mods, "v2") || hasMod(in.Mods, "v4") {
+		return d.unsupported("unsupported atomic operation or type")
+	}
+	out.size, out.nvec = uint8(size), 1
+	out.signed = typ[0] == 's'
+	isFloat := typ[0] == 'f'
+	if isFloat && out.special != atomAdd && out.special != atomExch {
+		return d.unsupported("float atomics other than add and exch")
+	}
+	if isFloat {
+		out.dbits = 1 // marks float arithmetic
+	}
+	ops := in.Operands
+	if in.Op == "atom" {
+		if len(ops) < 3 {
+			return d.unsupported("atom needs d, [a], b")
+		}
+		var err error
+		if out.d, err = d.dst(ops[0]); err != nil {
+			return err
+		}
+		ops = ops[1:]
+	} else {
+		out.d = d.sink
+	}
+	want := 2
+	if out.special == atomCas {
+		want = 3
+	}
+	if len(ops) != want {
+		return d.unsupported("%d operands", len(in.Operands))
+	}
+	if err := d.decodeAddr(ops[0], instrSpace(in.Mods), out); err != nil {
+		return err
+	}
+	if out.space == spParam || out.space == spLocal || out.space == spFrame {
+		return d.unsupported("atomics on %s memory", out.space)
+	}
+	var err error
+	if out.a, err = d.src(ops[1], typ, pre); err != nil {
+		return err
+	}
+	if want == 3 {
+		if out.b, err = d.src(ops[2], typ, pre); err != nil {
+			return err
+		}
+	}
+	out.exec = execAtom
+	return nil
+}
+
+// execAtom applies the atomic lane by lane, in lane order, with
+// sync/atomic on the backing memory: blocks on other workers may touch the
+// same word.
+func execAtom(w *warp, in *inst, m uint32) {
+	f := w.frame
+	size := int(in.size)
+	for ; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		addr := in.off
+		if in.base >= 0 {
+			addr += f[in.base][l]
+		}
+		p := w.mem(in, in.space, addr, size, l, true)
+		if p == nil {
+			return
+		}
+		var b, c uint64 = f[in.a][l], 0
+		if in.b >= 0 {
+			c = f[in.b][l]
+		}
+		var old uint64
+		if size == 4 {
+			old = uint64(atomic32((*uint32)(unsafe.Pointer(&p[0])), in.special, in.signed, in.dbits == 1, uint32(b), uint32(c)))
+		} else {
+			old = atomic64((*uint64)(unsafe.Pointer(&p[0])), in.special, in.signed, in.dbits == 1, b, c)
+		}
+		f[in.d][l] = old
+	}
+}
+
+func atomic32(p *uint32, op special, signed, float bool, b, c uint32) uint32 {
+	switch op {
+	case atomAdd:
+		if !float {
+			return atomic.AddUint32(p, b) - b
+		}
+	case atomExch:
+		return atomic.SwapUint32(p, b)
+	case atomAnd:
+		return atomic.AndUint32(p, b)
+	case atomOr:
+		return atomic.OrUint32(p, b)
+	case atomCas:
+		for {
+			old := atomic.LoadUint32(p)
+			if old != b || atomic.CompareAndSwapUint32(p, old, c) {
+				return old
+			}
+		}
+	}
+	for {
+		old := atomic.LoadUint32(p)
+		var nv uint32
+		switch op {
+		case atomAdd:
+			nv = math.Float32bits(math.Float32frombits(old) + math.Float32frombits(b))
+		case atomMin, atomMax:
+			less := old < b
+			if signed {
+				less = int32(old) < int32(b)
+			}
+			if less == (op == atomMin) {
+				nv = old
+			} else {
+				nv = b
+			}
+		case atomXor:
+			nv = old ^ b
+		case atomInc:
+			if old >= b {
+				nv = 0
+			} else {
+				nv = old + 1
+			}
+		case atomDec:
+			if old == 0 || old > b {
+				nv = b
+			} else {
+				nv = old - 1
+			}
+		}
+		if atomic.CompareAndSwapUint32(p, old, nv) {
+			return old
+		}
+	}
+}
+
+func atomic64(p *uint64, op special, signed, float bool, b, c uint64) uint64 {
+	switch op {
+	case atomAdd:
+		if !float {
+			return atomic.AddUint64(p, b) - b
+		}
+	case atomExch:
+		return atomic.SwapUint64(p, b)
+	case atomAnd:
+		return atomic.AndUint64(p, b)
+	case atomOr:
+		return atomic.OrUint64(p, b)
+	case atomCas:
+		for {
+			old := atomic.LoadUint64(p)
+			if old != b || atomic.CompareAndSwapUint64(p, old, c) {
+				return old
+			}
+		}
+	}
+	for {
+		old := atomic.LoadUint64(p)
+		var nv uint64
+		switch op {
+		case atomAdd:
+			nv = math.Float64bits(math.Float64frombits(old) + math.Float64frombits(b))
+		case atomMin, atomMax:
+			less := old < b
+			if signed {
+				less = int64(old) < int64(b)
+			}
+			if less == (op == atomMin) {
+				nv = old
+			} else {
+				nv = b
+			}
+		case atomXor:
+			nv = old ^ b
+		case atomInc:
+			if old >= b {
+				nv = 0
+			} else {
+				nv = old + 1
+			}
+		case atomDec:
+			if old == 0 || old > b {
+				nv = b
+			} else {
+				nv = old - 1
+			}
+		}
+		if atomic.CompareAndSwapUint64(p, old, nv) {
+			return old
+		}
+	}
+}

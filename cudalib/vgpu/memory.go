@@ -1,0 +1,295 @@
+package vgpu
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// DefaultMemoryLimit is the device memory of a GPU whose Config leaves
+// MemoryLimit 0, unless half the machine's RAM is less.
+const DefaultMemoryLimit = 4 << 30
+
+// The virtual address space. Global allocations are handed out upward from
+// heapBase and never reused, with an unmapped gap after each, so that an
+// overrun or a use after free faults instead of reaching a neighbour. The
+// generic windows of shared, local and kernel-parameter memory sit far
+// above any global address; the offset inside a window is the address in
+// that state space, so cvta is an addition.
+const (
+	heapBase     = 0x7f_0000_0000
+	allocAlign   = 256
+	allocGap     = 64 << 10
+	sharedWindow = 1 << 48
+	localWindow  = 1<<48 + 1<<40
+	paramWindow  = 1<<48 + 2<<40
+	windowSize   = 1 << 32
+	heapEnd      = sharedWindow
+)
+
+// allocation is one live range of device memory.
+type allocation struct {
+	addr uint64
+	data []byte // len is the allocation's size; 8-byte aligned for sync/atomic
+	name string // "" for Alloc; the variable for a module's .global/.const
+}
+
+func (a *allocation) end() uint64 { return a.addr + uint64(len(a.data)) }
+
+// memTable is an immutable snapshot of the live allocations sorted by
+// address: Alloc and Free publish a new one, so a running kernel reads its
+// snapshot without locks.
+type memTable struct {
+	allocs []*allocation
+	freed  []*allocation // recently freed, for fault messages
+}
+
+// find returns the allocation holding [addr, addr+size), or nil.
+func (t *memTable) find(addr uint64, size int) *allocation {
+	as := t.allocs
+	i := sort.Search(len(as), func(i int) bool { return as[i].addr > addr }) - 1
+	if i < 0 {
+		return nil
+	}
+	a := as[i]
+	if addr-a.addr+uint64(size) > uint64(len(a.data)) || addr+uint64(size) < addr {
+		return nil
+	}
+	return a
+}
+
+// nearest describes where [addr, addr+size) lies relative to the closest
+// allocation, for fault messages.
+func (t *memTable) nearest(addr uint64, size int) string {
+	for i := len(t.freed) - 1; i >= 0; i-- {
+		f := t.freed[i]
+		if addr >= f.addr && addr < f.end() {
+			return fmt.Sprintf("inside the freed %d-byte allocation at 0x%x", len(f.data), f.addr)
+		}
+	}
+	as := t.allocs
+	i := sort.Search(len(as), func(i int) bool { return as[i].addr > addr })
+	var desc string
+	best := ^uint64(0)
+	if i > 0 {
+		p := as[i-1]
+		if addr < p.end() {
+			return fmt.Sprintf("runs %d bytes past the end of the %s at 0x%x", addr+uint64(size)-p.end(), p.describe(), p.addr)
+		}
+		best = addr - p.end()
+		desc = fmt.Sprintf("%d bytes past the end of the %s at 0x%x", best, p.describe(), p.addr)
+	}
+	if i < len(as) {
+		n := as[i]
+		if d := n.addr - addr; d < best {
+			desc = fmt.Sprintf("%d bytes before the %s at 0x%x", d, n.describe(), n.addr)
+		}
+	}
+	if desc == "" {
+		return "no device memory is allocated"
+	}
+	return desc
+}
+
+func (a *allocation) describe() string {
+	if a.name != "" {
+		return fmt.Sprintf("%d-byte variable %s", len(a.data), a.name)
+	}
+	return fmt.Sprintf("%d-byte allocation", len(a.data))
+}
+
+// GPU is a virtual GPU: device memory and the blocks' executor. It is safe
+// for concurrent use.
+type GPU struct {
+	workers int
+	limit   uint64
+
+	mu    sync.Mutex // serialises Alloc and Free
+	next  uint64     // next free virtual address
+	used  uint64
+	table atomic.Pointer[memTable]
+}
+
+// Config configures a GPU.
+type Config struct {
+	MemoryLimit uint64 // bytes of device memory; 0: DefaultMemoryLimit (or half the RAM if less)
+	Workers     int    // goroutines running blocks; 0: runtime.GOMAXPROCS(0)
+}
+
+// New returns a virtual GPU with no memory allocated.
+func New(cfg Config) *GPU {
+	g := &GPU{workers: cfg.Workers, limit: cfg.MemoryLimit, next: heapBase}
+	if g.workers <= 0 {
+		g.workers = runtime.GOMAXPROCS(0)
+	}
+	if g.limit == 0 {
+		g.limit = DefaultMemoryLimit
+		if ram := totalRAM(); ram > 0 && ram/2 < g.limit {
+			g.limit = ram / 2
+		}
+	}
+	g.table.Store(&memTable{})
+	return g
+}
+
+// totalRAM reads MemTotal from /proc/meminfo; 0 when it cannot.
+func totalRAM() uint64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "MemTotal:" {
+			kb, err := strconv.ParseUint(f[1], 10, 64)
+			if err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return 0
+}
+
+// Alloc reserves bytes of zeroed device memory and returns its address.
+func (g *GPU) Alloc(bytes int) (uint64, error) {
+	return g.alloc(bytes, "")
+}
+
+func (g *GPU) alloc(bytes int, name string) (uint64, error) {
+	if bytes < 0 {
+		return 0, errorf(Invalid, "cannot allocate %d bytes", bytes)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.used+uint64(bytes) > g.limit || uint64(bytes) > g.limit {
+		return 0, errorf(OutOfMemory, "%d bytes requested, %d of %d bytes in use", bytes, g.used, g.limit)
+	}
+	addr := g.next
+	next := (addr + uint64(bytes) + allocGap + allocAlign - 1) &^ (allocAlign - 1)
+	if next >= heapEnd {
+		return 0, errorf(OutOfMemory, "virtual address space exhausted")
+	}
+	a := &allocation{addr: addr, data: zeroed(bytes), name: name}
+	g.next = next
+	g.used += uint64(bytes)
+	old := g.table.Load()
+	t := &memTable{allocs: append(append(make([]*allocation, 0, len(old.allocs)+1), old.allocs...), a), freed: old.freed}
+	g.table.Store(t)
+	return addr, nil
+}
+
+// zeroed returns n zero bytes backed by uint64s, so that 4- and 8-byte
+// words at aligned offsets can be accessed with sync/atomic.
+func zeroed(n int) []byte {
+	if n == 0 {
+		return []byte{}
+	}
+	w := make([]uint64, (n+7)/8)
+	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), n)
+}
+
+// Free releases the allocation at addr.
+func (g *GPU) Free(addr uint64) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	old := g.table.Load()
+	i := sort.Search(len(old.allocs), func(i int) bool { return old.allocs[i].addr >= addr })
+	if i == len(old.allocs) || old.allocs[i].addr != addr || old.allocs[i].name != "" {
+		return errorf(Invalid, "0x%x is not the start of a live allocation (%s)", addr, old.nearest(addr, 1))
+	}
+	a := old.allocs[i]
+	t := &memTable{allocs: make([]*allocation, 0, len(old.allocs)-1)}
+	t.allocs = append(append(t.allocs, old.allocs[:i]...), old.allocs[i+1:]...)
+	// Keep a few freed ranges (their addresses are never reused) so a use
+	// after free is named as such.
+	const keepFreed = 32
+	t.freed = append(t.freed, old.freed[max(0, len(old.freed)-keepFreed+1):]...)
+	t.freed = append(t.freed, &allocation{addr: a.addr, data: a.data[:len(a.data):len(a.data)]})
+	g.used -= uint64(len(a.data))
+	g.table.Store(t)
+	return nil
+}
+
+// MemInfo returns the bytes allocated and the memory limit.
+func (g *GPU) MemInfo() (used, limit uint64) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.used, g.limit
+}
+
+// span returns the n bytes of device memory at addr, or an *Error.
+func (g *GPU) span(addr uint64, n int, what string) ([]byte, error) {
+	if n < 0 {
+		return nil, errorf(Invalid, "%s: negative size %d", what, n)
+	}
+	t := g.table.Load()
+	a := t.find(addr, n)
+	if a == nil {
+		return nil, errorf(Invalid, "%s: %d bytes at 0x%x are not inside one allocation (%s)", what, n, addr, t.nearest(addr, n))
+	}
+	off := addr - a.addr
+	return a.data[off : off+uint64(n)], nil
+}
+
+// CopyIn copies host bytes to device memory at dst.
+func (g *GPU) CopyIn(dst uint64, src []byte) error {
+	d, err := g.span(dst, len(src), "copy to device")
+	if err != nil {
+		return err
+	}
+	copy(d, src)
+	return nil
+}
+
+// CopyOut copies device memory at src to host bytes.
+func (g *GPU) CopyOut(dst []byte, src uint64) error {
+	s, err := g.span(src, len(dst), "copy from device")
+	if err != nil {
+		return err
+	}
+	copy(dst, s)
+	return nil
+}
+
+// Copy copies n bytes within device memory (the ranges may overlap).
+func (g *GPU) Copy(dst, src uint64, n int) error {
+	s, err := g.span(src, n, "copy source")
+	if err != nil {
+		return err
+	}
+	d, err := g.span(dst, n, "copy destination")
+	if err != nil {
+		return err
+	}
+	copy(d, s)
+	return nil
+}
+
+// Fill writes count copies of the low size bytes of pattern (little-endian)
+// at dst; size is 1, 2, 4 or 8.
+func (g *GPU) Fill(dst uint64, pattern uint64, size, count int) error {
+	if size != 1 && size != 2 && size != 4 && size != 8 {
+		return errorf(Invalid, "fill: element size %d is not 1, 2, 4 or 8", size)
+	}
+	if count < 0 {
+		return errorf(Invalid, "fill: negative count %d", count)
+	}
+	d, err := g.span(dst, size*count, "fill")
+	if err != nil {
+		return err
+	}
+	var p [8]byte
+	for i := range p {
+		p[i] = byte(pattern >> (8 * (i % size)))
+	}
+	for i := 0; i < len(d); i += 8 {
+		copy(d[i:], p[:])
+	}
+	return nil
+}
