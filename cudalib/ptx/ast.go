@@ -1,8 +1,3 @@
-// Package ptx parses the PTX text that NVRTC emits into a syntax tree. It
-// only parses: it knows nothing of how instructions execute, and it keeps
-// every opcode and modifier as written, so that whoever executes or checks
-// the tree decides what each one means (as go/ast leaves meaning to
-// go/types).
 package ptx
 
 // Module is one PTX file.

@@ -24,18 +24,6 @@ type token struct {
 	col  int32
 }
 
-// Error is a syntax error at a position of a PTX file.
-type Error struct {
-	File string
-	Line int // 1-based
-	Col  int // 1-based, in bytes
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-}
-
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 func isIdentChar(c byte) bool {
@@ -109,13 +97,16 @@ func (l *lexer) next() token {
 	switch {
 	case isLetter(c) || c == '_' || c == '$' || c == '%':
 		// Dotted segments belong to the identifier: opcodes with their
-		// modifiers ("ld.global.f32") and special registers ("%tid.x").
+		// modifiers ("ld.global.f32", "ld.global.L1::no_allocate.f32") and
+		// special registers ("%tid.x").
 		i++
 		for i < len(src) {
 			if isIdentChar(src[i]) {
 				i++
 			} else if src[i] == '.' && i+1 < len(src) && isIdentChar(src[i+1]) {
 				i += 2
+			} else if src[i] == ':' && i+2 < len(src) && src[i+1] == ':' && isIdentChar(src[i+2]) && strings.IndexByte(src[start:i], '.') > 0 {
+				i += 3
 			} else {
 				break
 			}

@@ -27,6 +27,18 @@ func Parse(name string, src []byte) (*Module, error) {
 	return p.m, nil
 }
 
+// Error is a syntax error at a position of a PTX file.
+type Error struct {
+	File string
+	Line int // 1-based
+	Col  int // 1-based, in bytes
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
 type parser struct {
 	name string
 	src  string
@@ -780,8 +792,10 @@ func (p *parser) regDecl(f *Func, scope int) error {
 	return err
 }
 
-// label parses "name:" and, for an indirect call's "name: .callprototype
-// ...;", keeps the prototype as a directive with its text.
+// label parses "name:". A label may name a table instead of an
+// instruction, kept as a directive whose first argument is the label:
+// "ts: .branchtargets L1, L2;" (then the targets) or an indirect call's
+// "proto: .callprototype ...;" (then the text after the keyword).
 func (p *parser) label(f *Func) error {
 	t := p.next()
 	p.next()
@@ -789,8 +803,28 @@ func (p *parser) label(f *Func) error {
 		return p.errAt(t, "label %s defined twice in %s", t.text, f.Name)
 	}
 	f.Labels[t.text] = len(f.Body)
-	if p.is(".callprototype") {
-		start := p.next()
+	switch {
+	case p.is(".branchtargets"):
+		kw := p.next()
+		d := Directive{Name: "branchtargets", Line: int(kw.line)}
+		for {
+			l, err := p.ident("a branch target label")
+			if err != nil {
+				return err
+			}
+			d.Args = append(d.Args, l.text)
+			if !p.is(",") {
+				break
+			}
+			p.next()
+		}
+		if _, err := p.punct(";"); err != nil {
+			return err
+		}
+		d.Args = append([]string{t.text}, d.Args...)
+		f.Directives = append(f.Directives, d)
+	case p.is(".callprototype"):
+		kw := p.next()
 		for !p.is(";") {
 			if p.peek().kind == tEOF {
 				return p.expected("; after .callprototype")
@@ -798,8 +832,8 @@ func (p *parser) label(f *Func) error {
 			p.next()
 		}
 		end := p.next()
-		f.Directives = append(f.Directives, Directive{Name: "callprototype", Line: int(start.line),
-			Args: []string{t.text, squash(p.src[start.off+len(start.text) : end.off])}})
+		f.Directives = append(f.Directives, Directive{Name: "callprototype", Line: int(kw.line),
+			Args: []string{t.text, squash(strings.TrimSpace(p.src[kw.off+len(kw.text) : end.off]))}})
 	}
 	return nil
 }

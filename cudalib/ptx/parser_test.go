@@ -694,3 +694,54 @@ func BenchmarkParseFloyd(b *testing.B) {
 		}
 	}
 }
+
+// TestJumpTablesAndIndirectCalls covers forms of newer PTX: cache-hint
+// modifiers with "::", switch tables, indirect calls through a prototype,
+// and vector operands that pack registers.
+func TestJumpTablesAndIndirectCalls(t *testing.T) {
+	m := parseString(t, head+`
+.visible .entry k(.param .u64 p)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<3>;
+	ld.global.nc.L1::no_allocate.L2::256B.f32 %r1, [%rd1];
+	mov.b64 {%r2, %r3}, %rd2;
+	brx.idx %r1, $L_tab;
+$L_tab: .branchtargets $L_a, $L_b;
+$L_a:
+	{
+	.param .b32 param0;
+	.param .b32 retval0;
+	prototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);
+	call (retval0), %rd1, (param0), prototype_0;
+	}
+$L_b:
+	ret;
+}
+`)
+	k := fn(t, m, "k")
+	ld := first(t, k, "ld.global")
+	if strings.Join(ld.Mods, " ") != "global nc L1::no_allocate L2::256B f32" {
+		t.Errorf("mods %q", ld.Mods)
+	}
+	if o := first(t, k, "mov.b64").Operands; o[0].Kind != Vec || len(o[0].Elems) != 2 || o[1].Name != "%rd2" {
+		t.Errorf("unpack %+v", o)
+	}
+	if len(k.Directives) != 2 {
+		t.Fatalf("directives %+v", k.Directives)
+	}
+	if d := k.Directives[0]; d.Name != "branchtargets" || strings.Join(d.Args, " ") != "$L_tab $L_a $L_b" {
+		t.Errorf("branch table %+v", d)
+	}
+	if d := k.Directives[1]; d.Name != "callprototype" || len(d.Args) != 2 || d.Args[0] != "prototype_0" ||
+		d.Args[1] != "(.param .b32 _) _ (.param .b32 _)" {
+		t.Errorf("prototype %+v", d)
+	}
+	if k.Labels["$L_tab"] != 3 || k.Labels["$L_a"] != 3 || k.Labels["$L_b"] != 4 {
+		t.Errorf("labels %v", k.Labels)
+	}
+	call := first(t, k, "call ")
+	if len(call.Operands) != 4 || !eq(call.Operands[1], Operand{Kind: Reg, Name: "%rd1"}) || call.Operands[3].Name != "prototype_0" {
+		t.Errorf("indirect call %+v", call.Operands)
+	}
+}
