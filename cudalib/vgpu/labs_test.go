@@ -1,6 +1,10 @@
 package vgpu
 
 import (
+	"os"
+	"path/filepath"
+
+	"github.com/culab/culab/cudalib/ptx"
 	"testing"
 )
 
@@ -86,6 +90,101 @@ func TestMatMul(t *testing.T) {
 				if !closeTo(got[i], want[i]) {
 					t.Fatalf("%s n=%d: c[%d] = %v, want %v", c.kernel, n, i, got[i], want[i])
 				}
+			}
+		}
+	}
+}
+
+// TestLoadFixtures decodes every NVRTC sample: each instruction they use
+// is supported.
+func TestLoadFixtures(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "ptx", "testdata", "nvrtc*", "*.ptx"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	g := New(Config{})
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pm, err := ptx.Parse(f, src)
+		if err != nil {
+			t.Errorf("parse %s: %v", f, err)
+			continue
+		}
+		m, err := g.Load(pm)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if err := m.Unload(); err != nil {
+			t.Errorf("%s: unload: %v", f, err)
+		}
+	}
+	if used, _ := g.MemInfo(); used != 0 {
+		t.Errorf("%d bytes still allocated after unloading every module", used)
+	}
+}
+
+func TestTranspose(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadFixture(t, g, "lab-transpose.ptx")
+	const n = 100 // not a multiple of the tile
+	r := rng(3)
+	in := r.float32s(n * n)
+	din := upload(t, g, f32bytes(in))
+	dout, _ := g.Alloc(4 * n * n)
+	cases := []struct {
+		kernel      string
+		grid, block [3]int
+	}{
+		{"_Z15transpose_naivePfPKfi", dim2((n+15)/16, (n+15)/16), dim2(16, 16)},
+		{"_Z15transpose_tiledILi32EEvPfPKfi", dim2((n+31)/32, (n+31)/32), dim2(32, 8)},
+		{"_Z15transpose_tiledILi33EEvPfPKfi", dim2((n+31)/32, (n+31)/32), dim2(32, 8)},
+	}
+	for _, c := range cases {
+		if err := g.Fill(dout, 0, 4, n*n); err != nil {
+			t.Fatal(err)
+		}
+		run(t, g, kernel(t, m, c.kernel), c.grid, c.block, p64(dout), p64(din), p32(n))
+		got := downloadF32(t, g, dout, n*n)
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				if got[x*n+y] != in[y*n+x] {
+					t.Fatalf("%s: out[%d][%d] = %v, want %v", c.kernel, x, y, got[x*n+y], in[y*n+x])
+				}
+			}
+		}
+	}
+}
+
+func TestGrad1D(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadFixture(t, g, "lab-grad1d.ptx")
+	const n, block = 1000, 128
+	const invH2 = float32(4.0)
+	r := rng(4)
+	in := r.float32s(n)
+	din := upload(t, g, f32bytes(in))
+	dout, _ := g.Alloc(4 * n)
+	for _, name := range []string{"dd_global", "dd_shared"} {
+		if err := g.Fill(dout, 0, 4, n); err != nil {
+			t.Fatal(err)
+		}
+		l := Launch{Grid: dim((n + block - 1) / block), Block: dim(block),
+			Params: [][]byte{p64(dout), p64(din), p32(n), f32bytes([]float32{invH2})}}
+		if name == "dd_shared" {
+			l.DynamicShared = 4 * (block + 2)
+		}
+		if err := g.Run(kernel(t, m, name), l); err != nil {
+			t.Fatal(err)
+		}
+		got := downloadF32(t, g, dout, n)
+		for i := range got {
+			want := (in[(i+n-1)%n] - 2*in[i] + in[(i+1)%n]) * invH2
+			if !closeTo(got[i], want) {
+				t.Fatalf("%s: out[%d] = %v, want %v", name, i, got[i], want)
 			}
 		}
 	}
