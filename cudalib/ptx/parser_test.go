@@ -136,76 +136,81 @@ func declared(f *Func, reg string) bool {
 func TestSamplesResolve(t *testing.T) {
 	for _, path := range samples(t) {
 		t.Run(filepath.Base(filepath.Dir(path))+"/"+filepath.Base(path), func(t *testing.T) {
-			m := parseFile(t, path)
-			if m.Target != "sm_90" || m.AddressSize != 64 || m.Version == "" {
-				t.Errorf("header: version %q target %q address size %d", m.Version, m.Target, m.AddressSize)
-			}
-			if !strings.HasSuffix(m.Files[1], ".cu") {
-				t.Errorf(".file 1 = %q, want a .cu file", m.Files[1])
-			}
-			if len(m.Funcs) == 0 {
-				t.Fatal("no functions")
-			}
-			names := map[string]bool{}
-			for _, v := range m.Vars {
-				names[v.Name] = true
-			}
-			for _, f := range m.Funcs {
-				names[f.Name] = true
-			}
-			for _, f := range m.Funcs {
-				if f.Body == nil {
-					continue
-				}
-				local := map[string]bool{}
-				for _, v := range append(append(append([]*Var{}, f.Params...), f.Returns...), f.Vars...) {
-					local[v.Name] = true
-				}
-				for l, i := range f.Labels {
-					if i < 0 || i > len(f.Body) {
-						t.Errorf("%s: label %s -> %d, body has %d", f.Name, l, i, len(f.Body))
-					}
-				}
-				var check func(in *Instr, o Operand)
-				check = func(in *Instr, o Operand) {
-					switch o.Kind {
-					case Reg:
-						if !declared(f, o.Name) {
-							t.Errorf("%s:%d: %q: register %s not declared", f.Name, in.Line, in.Text, o.Name)
-						}
-					case Symbol:
-						if _, isLabel := f.Labels[o.Name]; !isLabel && !names[o.Name] && !local[o.Name] {
-							t.Errorf("%s:%d: %q: symbol %s unresolved", f.Name, in.Line, in.Text, o.Name)
-						}
-					case Addr:
-						if o.Name != "" && !declared(f, o.Name) && !names[o.Name] && !local[o.Name] {
-							t.Errorf("%s:%d: %q: address base %s unresolved", f.Name, in.Line, in.Text, o.Name)
-						}
-					case Vec, List, Pair:
-						for _, e := range o.Elems {
-							check(in, e)
-						}
-					case Int, Float:
-					default:
-						t.Errorf("%s:%d: %q: operand of kind %d", f.Name, in.Line, in.Text, o.Kind)
-					}
-				}
-				for _, in := range f.Body {
-					if in.Op == "" || in.Text == "" || in.Line <= f.Line {
-						t.Errorf("%s: malformed instruction %+v", f.Name, in)
-					}
-					if in.Guard != "" && !declared(f, in.Guard) {
-						t.Errorf("%s:%d: guard %s not declared", f.Name, in.Line, in.Guard)
-					}
-					if in.Loc.File != 1 { // line 0 is legal: code of no source line
-						t.Errorf("%s:%d: %q: no .loc (%+v)", f.Name, in.Line, in.Text, in.Loc)
-					}
-					for _, o := range in.Operands {
-						check(in, o)
-					}
-				}
-			}
+			checkResolves(t, parseFile(t, path))
 		})
+	}
+}
+
+// checkResolves checks a module of NVRTC's as TestSamplesResolve says.
+func checkResolves(t *testing.T, m *Module) {
+	t.Helper()
+	if m.Target != "sm_90" || m.AddressSize != 64 || m.Version == "" {
+		t.Errorf("header: version %q target %q address size %d", m.Version, m.Target, m.AddressSize)
+	}
+	if !strings.HasSuffix(m.Files[1], ".cu") {
+		t.Errorf(".file 1 = %q, want a .cu file", m.Files[1])
+	}
+	if len(m.Funcs) == 0 {
+		t.Fatal("no functions")
+	}
+	names := map[string]bool{}
+	for _, v := range m.Vars {
+		names[v.Name] = true
+	}
+	for _, f := range m.Funcs {
+		names[f.Name] = true
+	}
+	for _, f := range m.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		local := map[string]bool{}
+		for _, v := range append(append(append([]*Var{}, f.Params...), f.Returns...), f.Vars...) {
+			local[v.Name] = true
+		}
+		for l, i := range f.Labels {
+			if i < 0 || i > len(f.Body) {
+				t.Errorf("%s: label %s -> %d, body has %d", f.Name, l, i, len(f.Body))
+			}
+		}
+		var check func(in *Instr, o Operand)
+		check = func(in *Instr, o Operand) {
+			switch o.Kind {
+			case Reg:
+				if !declared(f, o.Name) {
+					t.Errorf("%s:%d: %q: register %s not declared", f.Name, in.Line, in.Text, o.Name)
+				}
+			case Symbol:
+				if _, isLabel := f.Labels[o.Name]; !isLabel && !names[o.Name] && !local[o.Name] {
+					t.Errorf("%s:%d: %q: symbol %s unresolved", f.Name, in.Line, in.Text, o.Name)
+				}
+			case Addr:
+				if o.Name != "" && !declared(f, o.Name) && !names[o.Name] && !local[o.Name] {
+					t.Errorf("%s:%d: %q: address base %s unresolved", f.Name, in.Line, in.Text, o.Name)
+				}
+			case Vec, List, Pair:
+				for _, e := range o.Elems {
+					check(in, e)
+				}
+			case Int, Float:
+			default:
+				t.Errorf("%s:%d: %q: operand of kind %d", f.Name, in.Line, in.Text, o.Kind)
+			}
+		}
+		for _, in := range f.Body {
+			if in.Op == "" || in.Text == "" || in.Line <= f.Line {
+				t.Errorf("%s: malformed instruction %+v", f.Name, in)
+			}
+			if in.Guard != "" && !declared(f, in.Guard) {
+				t.Errorf("%s:%d: guard %s not declared", f.Name, in.Line, in.Guard)
+			}
+			if in.Loc.File != 1 { // line 0 is legal: code of no source line
+				t.Errorf("%s:%d: %q: no .loc (%+v)", f.Name, in.Line, in.Text, in.Loc)
+			}
+			for _, o := range in.Operands {
+				check(in, o)
+			}
+		}
 	}
 }
 
