@@ -19,9 +19,15 @@ type Vec = [Lanes]uint64
 // the same Vec as a source.
 type Fn func(d, a, b, c *Vec, mask uint32)
 
+// Fn4 is Fn for the instructions with four sources (bfi, lop3): e is the
+// fourth (lop3's immediate LUT arrives as a Vec like any other operand).
+type Fn4 func(d, a, b, c, e *Vec, mask uint32)
+
 // Kernel is a decoded instruction: its Fn and how many source operands it
-// takes, after the destination.
+// takes, after the destination. An instruction with four sources has Fn4
+// set instead of Fn.
 type Kernel struct {
 	Fn   Fn
 	Srcs int
+	Fn4  Fn4
 }

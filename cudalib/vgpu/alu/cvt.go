@@ -1,0 +1,291 @@
+package alu
+
+import (
+	"math"
+)
+
+// cvt.dtype.atype: every conversion among u8..u64, s8..s64, f16, f32,
+// f64 (the mods name the destination type first). Rules, from the PTX ISA:
+//
+//	int → int     sign- or zero-extend a by atype, then keep dtype's low
+//	              bits; .sat clamps to dtype's range instead
+//	float → int   needs .rni .rzi .rmi .rpi; always saturates to dtype's
+//	              range, NaN gives 0
+//	int → float   needs .rn .rz .rm .rp
+//	float → float narrowing needs .rn .rz .rm .rp; same type takes
+//	              .rni .rzi .rmi .rpi (round to an integral value) or
+//	              neither; widening is exact
+//
+// .ftz flushes f32 subnormal inputs and results (when atype or dtype is
+// .f32); .sat clamps a float result to [+0.0, 1.0] (NaN to +0.0). A
+// result narrower than its register (cvt.s8.s32 into a .b16) is returned
+// as its low bits like every result here: PTX's sign extension of a
+// signed result to a wider destination register is the VM's to do.
+//
+// A NaN becomes 0x7FFFFFFF in f32 and 0x7FFF in f16; an f32 or f16 NaN
+// widened to f64 keeps its sign and payload, made quiet.
+func init() {
+	builders["cvt"] = buildCvt
+	ints := []string{"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64"}
+	register("cvt", []string{"", "sat"}, ints, ints)
+	register("cvt", []string{"rni", "rzi", "rmi", "rpi"}, []string{"", "ftz"}, []string{"", "sat"}, ints, []string{"f32"})
+	register("cvt", []string{"rni", "rzi", "rmi", "rpi"}, []string{"", "sat"}, ints, []string{"f16", "f64"})
+	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "ftz"}, []string{"", "sat"}, []string{"f32"}, ints)
+	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "sat"}, []string{"f16", "f64"}, ints)
+	register("cvt", []string{"", "rni", "rzi", "rmi", "rpi"}, []string{"", "ftz"}, []string{"", "sat"}, []string{"f32"}, []string{"f32"})
+	register("cvt", []string{"", "rni", "rzi", "rmi", "rpi"}, []string{"", "sat"}, []string{"f16.f16", "f64.f64"})
+	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "ftz"}, []string{"", "sat"}, []string{"f32"}, []string{"f64"})
+	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "ftz"}, []string{"", "sat"}, []string{"f16"}, []string{"f32"})
+	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "sat"}, []string{"f16"}, []string{"f64"})
+	register("cvt", []string{"", "ftz"}, []string{"", "sat"}, []string{"f64"}, []string{"f32"})
+	register("cvt", []string{"", "ftz"}, []string{"", "sat"}, []string{"f32"}, []string{"f16"})
+	register("cvt", []string{"", "sat"}, []string{"f64"}, []string{"f16"})
+}
+
+func buildCvt(m *modList) (Kernel, error) {
+	fr := m.one("rn", "rz", "rm", "rp")
+	ir := m.one("rni", "rzi", "rmi", "rpi")
+	ftz, sat := m.take("ftz"), m.take("sat")
+	ts := m.types()
+	if len(ts) != 2 {
+		return Kernel{}, bad("cvt needs a destination and a source type")
+	}
+	dt, at := ts[0], ts[1]
+	switch {
+	case dt.k == kPred || at.k == kPred:
+		return Kernel{}, bad("no .pred conversion")
+	case fr != "" && ir != "":
+		return Kernel{}, bad("two rounding modifiers")
+	case ftz && dt != (typ{kFloat, 32}) && at != (typ{kFloat, 32}):
+		return Kernel{}, bad(".ftz applies when a type is .f32")
+	}
+	switch {
+	case dt.k != kFloat && at.k != kFloat:
+		if fr != "" || ir != "" {
+			return Kernel{}, bad("no rounding between integers")
+		}
+		return k1(cvtIntInt(dt, at, sat)), nil
+	case dt.k != kFloat:
+		if ir == "" {
+			return Kernel{}, bad("float to integer needs .rni .rzi .rmi or .rpi")
+		}
+		return k1(cvtFloatInt(dt, at, iRound[ir], ftz)), nil
+	case at.k != kFloat:
+		if fr == "" {
+			return Kernel{}, bad("integer to float needs .rn .rz .rm or .rp")
+		}
+		return k1(cvtIntFloat(dt, at, fRound[fr], sat)), nil
+	}
+	out := floatOut(dt, fRound[fr], ftz, sat)
+	switch {
+	case dt.bits < at.bits && fr == "":
+		return Kernel{}, bad("narrowing needs .rn .rz .rm or .rp")
+	case dt.bits < at.bits && ir != "":
+		return Kernel{}, notImpl("integer rounding while narrowing")
+	case dt.bits > at.bits && (fr != "" || ir != ""):
+		return Kernel{}, bad("widening is exact: no rounding modifier")
+	case dt.bits == at.bits && fr != "":
+		return Kernel{}, bad("same-type conversion takes .rni .rzi .rmi .rpi")
+	case dt == (typ{kFloat, 64}) && at.bits < 64:
+		if sat {
+			return k1(func(a uint64) uint64 { return out(floatIn(at, a, ftz)) }), nil
+		}
+		return k1(func(a uint64) uint64 { return widen64(at, a, ftz) }), nil
+	case ir != "":
+		integral := roundIntegral(iRound[ir])
+		return k1(func(a uint64) uint64 { return out(integral(floatIn(at, a, ftz))) }), nil
+	}
+	return k1(func(a uint64) uint64 { return out(floatIn(at, a, ftz)) }), nil
+}
+
+// cvtIntInt: the value of a by atype, clamped to dtype under .sat,
+// truncated to dtype's width.
+func cvtIntInt(dt, at typ, sat bool) func(uint64) uint64 {
+	mk := mask(dt.bits)
+	if !sat {
+		return func(a uint64) uint64 { return ext(at, a) & mk }
+	}
+	lo, hi := intRange(dt)
+	return func(a uint64) uint64 {
+		v := ext(at, a)
+		switch {
+		case at.k == kSigned && int64(v) < 0:
+			if dt.k != kSigned || int64(v) < lo {
+				return uint64(lo) & mk
+			}
+		case v > hi:
+			return hi & mk
+		}
+		return v & mk
+	}
+}
+
+// intRange is an integer type's minimum (as int64) and maximum (as
+// uint64).
+func intRange(t typ) (lo int64, hi uint64) {
+	if t.k == kSigned {
+		return -1 << (t.bits - 1), 1<<(t.bits-1) - 1
+	}
+	return 0, mask(t.bits)
+}
+
+// floatIn reads a float operand of type t as float64 (exactly).
+func floatIn(t typ, a uint64, ftz bool) float64 {
+	switch t.bits {
+	case 16:
+		return f16to64(a)
+	case 32:
+		return in32(a, ftz)
+	}
+	return math.Float64frombits(a)
+}
+
+func f16to64(a uint64) float64 {
+	e, f := int(a>>10&0x1F), a&0x3FF
+	var x float64
+	switch e {
+	case 0:
+		x = math.Ldexp(float64(f), -24)
+	case 31:
+		x = math.Inf(1)
+		if f != 0 {
+			x = math.NaN()
+		}
+	default:
+		x = math.Ldexp(float64(f|0x400), e-25)
+	}
+	if a&0x8000 != 0 {
+		x = -x
+	}
+	return x
+}
+
+// widen64 converts f16 or f32 bits to f64 bits exactly; a NaN keeps its
+// sign and payload and is made quiet.
+func widen64(t typ, a uint64, ftz bool) uint64 {
+	x := floatIn(t, a, ftz)
+	if x == x {
+		return math.Float64bits(x)
+	}
+	sign, payload := a>>31&1, (a&(1<<22-1))<<29
+	if t.bits == 16 {
+		sign, payload = a>>15&1, (a&(1<<9-1))<<42
+	}
+	return sign<<63 | 0x7FF8000000000000 | payload
+}
+
+// floatOut rounds an exact float64 value to dtype's bits under mode, then
+// applies .ftz and .sat.
+func floatOut(dt typ, mode rmode, ftz, sat bool) func(x float64) uint64 {
+	switch dt.bits {
+	case 32:
+		return fmods{mode: mode, ftz: ftz, sat: sat}.out32Exact
+	case 64:
+		return func(x float64) uint64 {
+			if x != x {
+				if sat {
+					return 0
+				}
+				return nan64
+			}
+			if sat {
+				x = math.Min(math.Max(x, 0), 1) // Max(-0, 0) is +0
+			}
+			return math.Float64bits(x)
+		}
+	}
+	return func(x float64) uint64 {
+		var r uint64
+		switch {
+		case x != x:
+			if sat {
+				return 0
+			}
+			return 0x7FFF
+		case math.IsInf(x, 0):
+			r = 0x7C00
+			if x < 0 {
+				r |= 0x8000
+			}
+		default:
+			r = roundF64(fmt16, x, 0, mode)
+		}
+		if sat {
+			r = satBits(r, fmt16.sign, 0x3C00)
+		}
+		return r
+	}
+}
+
+// out32Exact is out32 of a value with no remainder.
+func (f fmods) out32Exact(x float64) uint64 { return f.out32(x, 0) }
+
+// satBits clamps float bits (not NaN) to [+0.0, one].
+func satBits(r, sign, one uint64) uint64 {
+	switch {
+	case r&sign != 0:
+		return 0
+	case r > one:
+		return one
+	}
+	return r
+}
+
+// roundIntegral rounds to an integral value under mode.
+func roundIntegral(mode rmode) func(float64) float64 {
+	switch mode {
+	case rz:
+		return math.Trunc
+	case rm:
+		return math.Floor
+	case rp:
+		return math.Ceil
+	}
+	return math.RoundToEven
+}
+
+// cvtFloatInt rounds to an integer and saturates to dtype's range; NaN
+// gives 0.
+func cvtFloatInt(dt, at typ, mode rmode, ftz bool) func(uint64) uint64 {
+	integral := roundIntegral(mode)
+	lo, hi := intRange(dt)
+	mk := mask(dt.bits)
+	return func(a uint64) uint64 {
+		x := integral(floatIn(at, a, ftz))
+		switch {
+		case x != x:
+			return 0
+		case x <= float64(lo):
+			return uint64(lo) & mk
+		case x >= float64(hi): // float64(hi) may round up: compare with >=
+			return hi
+		case x < 0:
+			return uint64(int64(x)) & mk
+		}
+		return uint64(x)
+	}
+}
+
+// cvtIntFloat rounds the integer exactly once to dtype.
+func cvtIntFloat(dt, at typ, mode rmode, sat bool) func(uint64) uint64 {
+	f := fmt64
+	switch dt.bits {
+	case 16:
+		f = fmt16
+	case 32:
+		f = fmt32
+	}
+	one := map[uint]uint64{16: 0x3C00, 32: one32, 64: 0x3FF0000000000000}[dt.bits]
+	return func(a uint64) uint64 {
+		v := ext(at, a)
+		neg := at.k == kSigned && int64(v) < 0
+		if neg {
+			v = -v
+		}
+		r := round(f, neg, v, 0, false, mode)
+		if sat {
+			r = satBits(r, f.sign, one)
+		}
+		return r
+	}
+}
