@@ -81,6 +81,8 @@ type Var struct {
 	// declaration has one ("= {1, 2}" or "= 5"). Each is an integer, a float
 	// (0f/0d form) or a symbol address.
 	Init []Operand
+	// Attributes are those of ".attribute(.managed)", without dots.
+	Attributes []string
 	// Scope is the nested { } block of a function body that declared it
 	// (0: the function's outermost scope, or module scope).
 	Scope int

@@ -109,11 +109,12 @@ func describe(t token) string {
 }
 
 // punct consumes the punctuation s.
-func (p *parser) punct(s string) (token, error) {
+func (p *parser) punct(s string) error {
 	if !p.is(s) {
-		return token{}, p.expected(strconv.Quote(s))
+		return p.expected(strconv.Quote(s))
 	}
-	return p.next(), nil
+	p.next()
+	return nil
 }
 
 func (p *parser) ident(what string) (token, error) {
@@ -252,7 +253,7 @@ func (p *parser) linked(visible, extern, weak bool) error {
 			return err
 		}
 		v.Extern = extern
-		if _, err := p.punct(";"); err != nil {
+		if err := p.punct(";"); err != nil {
 			return err
 		}
 		p.m.Vars = append(p.m.Vars, v)
@@ -382,7 +383,7 @@ func (p *parser) directive() (Directive, error) {
 		}
 	}
 	if d.Name == "pragma" {
-		if _, err := p.punct(";"); err != nil {
+		if err := p.punct(";"); err != nil {
 			return d, err
 		}
 	}
@@ -395,14 +396,14 @@ func (p *parser) alias() error {
 	if err != nil {
 		return err
 	}
-	if _, err := p.punct(","); err != nil {
+	if err := p.punct(","); err != nil {
 		return err
 	}
 	b, err := p.ident("the aliased function")
 	if err != nil {
 		return err
 	}
-	if _, err := p.punct(";"); err != nil {
+	if err := p.punct(";"); err != nil {
 		return err
 	}
 	p.m.Aliases = append(p.m.Aliases, Alias{Name: a.text, Target: b.text, Line: int(t.line)})
@@ -471,7 +472,7 @@ func (p *parser) paramList() ([]*Var, error) {
 			p.next()
 			continue
 		}
-		if _, err := p.punct(")"); err != nil {
+		if err := p.punct(")"); err != nil {
 			return nil, err
 		}
 		return vars, nil
@@ -495,6 +496,10 @@ func (p *parser) varDecl(scope int) (*Var, error) {
 			v.Align = n
 		case ".ptr":
 			ptr = true
+		case ".attribute":
+			if err := p.attributes(v); err != nil {
+				return nil, err
+			}
 		case ".v2", ".v4", ".v8":
 			v.Vector = int(d.text[2] - '0')
 		case ".global", ".shared", ".const", ".local":
@@ -525,7 +530,7 @@ func (p *parser) varDecl(scope int) (*Var, error) {
 				return nil, err
 			}
 		}
-		if _, err := p.punct("]"); err != nil {
+		if err := p.punct("]"); err != nil {
 			return nil, err
 		}
 		v.Dims = append(v.Dims, n)
@@ -542,6 +547,25 @@ func (p *parser) varDecl(scope int) (*Var, error) {
 		}
 	}
 	return v, nil
+}
+
+// attributes parses the "(.managed)" after ".attribute".
+func (p *parser) attributes(v *Var) error {
+	if err := p.punct("("); err != nil {
+		return err
+	}
+	for {
+		a := p.peek()
+		if a.kind != tDir {
+			return p.expected("an attribute such as .managed")
+		}
+		p.next()
+		v.Attributes = append(v.Attributes, a.text[1:])
+		if !p.is(",") {
+			return p.punct(")")
+		}
+		p.next()
+	}
 }
 
 // initList parses a braced initializer, flattening nested braces into
@@ -569,8 +593,7 @@ func (p *parser) initList(v *Var, depth int) error {
 			p.next()
 			continue
 		}
-		_, err = p.punct("}")
-		return err
+		return p.punct("}")
 	}
 }
 
@@ -607,7 +630,7 @@ func (p *parser) symbol() (Operand, error) {
 		if err != nil {
 			return op, err
 		}
-		if _, err := p.punct(")"); err != nil {
+		if err := p.punct(")"); err != nil {
 			return op, err
 		}
 		op.Name, op.Generic = s.text, true
@@ -721,7 +744,7 @@ func (p *parser) bodyDirective(f *Func, scope int) error {
 		if err != nil {
 			return err
 		}
-		if _, err := p.punct(";"); err != nil {
+		if err := p.punct(";"); err != nil {
 			return err
 		}
 		f.Vars = append(f.Vars, v)
@@ -773,7 +796,7 @@ func (p *parser) regDecl(f *Func, scope int) error {
 			if r.Count == 0 {
 				return p.errAt(ct, "register count must be at least 1")
 			}
-			if _, err := p.punct(">"); err != nil {
+			if err := p.punct(">"); err != nil {
 				return err
 			}
 		} else if name.text[0] != '%' {
@@ -788,8 +811,7 @@ func (p *parser) regDecl(f *Func, scope int) error {
 		}
 		p.next()
 	}
-	_, err := p.punct(";")
-	return err
+	return p.punct(";")
 }
 
 // label parses "name:". A label may name a table instead of an
@@ -818,7 +840,7 @@ func (p *parser) label(f *Func) error {
 			}
 			p.next()
 		}
-		if _, err := p.punct(";"); err != nil {
+		if err := p.punct(";"); err != nil {
 			return err
 		}
 		d.Args = append([]string{t.text}, d.Args...)
@@ -950,7 +972,7 @@ func (p *parser) operandList(kind OperandKind, closer string, depth int) (Operan
 			p.next()
 			continue
 		}
-		_, err = p.punct(closer)
+		err = p.punct(closer)
 		return op, err
 	}
 }
@@ -984,7 +1006,7 @@ func (p *parser) address() (Operand, error) {
 	default:
 		return op, p.expected("a register, variable or address in [ ]")
 	}
-	_, err := p.punct("]")
+	err := p.punct("]")
 	return op, err
 }
 

@@ -11,10 +11,10 @@ import (
 
 // samples are the PTX files NVRTC really emitted: nvrtc11 from this
 // machine's NVRTC 11.8, nvrtc13 from NVRTC 13 on the GPU machine (whatever
-// is there).
+// is there), parseonly for features the virtual GPU does not run.
 func samples(t testing.TB) []string {
 	var files []string
-	for _, dir := range []string{"nvrtc11", "nvrtc13"} {
+	for _, dir := range []string{"nvrtc11", "nvrtc13", "parseonly"} {
 		m, err := filepath.Glob(filepath.Join("testdata", dir, "*.ptx"))
 		if err != nil {
 			t.Fatal(err)
@@ -510,6 +510,7 @@ const handPTX = `
 .global .align 8 .u64 p = generic(x);
 .global .align 8 .u64 q[2] = {x, x+4};
 .global .f64 dec = 1.5;
+.visible .global .attribute(.managed) .align 4 .u32 managed = 7;
 .global .align 4 .u32 nested[2][2] = {{1, 2}, {3, 4}};
 .extern .shared .align 16 .b8 dyn[];
 
@@ -597,6 +598,9 @@ func TestHandWritten(t *testing.T) {
 	}
 	if d := modVar(t, m, "dec"); !eq(d.Init[0], Operand{Kind: Float, Bits: 0x3FF8000000000000, Double: true}) {
 		t.Errorf("dec %+v", d)
+	}
+	if v := modVar(t, m, "managed"); strings.Join(v.Attributes, ",") != "managed" || v.Align != 4 || v.Init[0].Int != 7 {
+		t.Errorf("managed %+v", v)
 	}
 	if n := modVar(t, m, "nested"); len(n.Dims) != 2 || len(n.Init) != 4 || n.Init[3].Int != 4 {
 		t.Errorf("nested %+v", n)
@@ -748,5 +752,39 @@ $L_b:
 	call := first(t, k, "call ")
 	if len(call.Operands) != 4 || !eq(call.Operands[1], Operand{Kind: Reg, Name: "%rd1"}) || call.Operands[3].Name != "prototype_0" {
 		t.Errorf("indirect call %+v", call.Operands)
+	}
+}
+
+// TestMisc parses PTX with printf, assert, an indirect call and a managed
+// variable: kept apart from nvrtc11/ because the virtual GPU loads every
+// file there.
+func TestMisc(t *testing.T) {
+	m := parseFile(t, "testdata/parseonly/misc.ptx")
+	if v := modVar(t, m, "mcount"); strings.Join(v.Attributes, ",") != "managed" || v.Init[0].Int != 3 {
+		t.Errorf("managed variable %+v", v)
+	}
+	if s := modVar(t, m, "$str"); s.Dims[0] != 14 || len(s.Init) != 14 || s.Init[0].Int != 'o' {
+		t.Errorf("printf format %+v", s)
+	}
+	vp := fn(t, m, "vprintf")
+	if !vp.Extern || vp.Body != nil || len(vp.Returns) != 1 || len(vp.Params) != 2 {
+		t.Errorf("vprintf declaration %+v", vp)
+	}
+	k := fn(t, m, "misc")
+	var proto string
+	for _, d := range k.Directives {
+		if d.Name == "callprototype" {
+			proto = strings.Join(d.Args, " ")
+		}
+	}
+	if proto != "prototype_0 (.param .b32 _) _ (.param .b32 _)" {
+		t.Errorf("prototype %q", proto)
+	}
+	call := first(t, k, "call (retval0),")
+	if len(call.Operands) != 4 || call.Operands[1].Kind != Reg || call.Operands[3].Name != "prototype_0" {
+		t.Errorf("indirect call %+v", call.Operands)
+	}
+	if p := first(t, k, "call.uni (retval0), vprintf"); p.Operands[2].Kind != List || len(p.Operands[2].Elems) != 2 {
+		t.Errorf("vprintf call %+v", p.Operands)
 	}
 }
