@@ -69,7 +69,7 @@ func columns(t labs.Table) []column {
 	return append(cols,
 		column{head: "CPU ms", right: true, perSize: true, cell: cpu},
 		column{head: "vs CPU", right: true, cell: func(r labs.Row) string { return times(r.SpeedupCPU) }},
-		column{head: "vs " + orDefault(t.Baseline, "baseline"), short: "vs base", right: true, cell: func(r labs.Row) string { return times(r.SpeedupBase) }},
+		column{head: "vs base", right: true, cell: func(r labs.Row) string { return times(r.SpeedupBase) }},
 		column{head: "check", check: true, cell: mark},
 	)
 }
@@ -109,7 +109,7 @@ func mark(r labs.Row) string {
 // The check texts of labs (check.go) that failedFigure shortens.
 var (
 	failedOutput = regexp.MustCompile(`output (\d+): FAIL: `)
-	wrongCount   = regexp.MustCompile(`^(\d+) of (\d+) (?:checked )?elements (wrong|not written)`)
+	wrongCount   = regexp.MustCompile(`^(\d+) of \d+ (?:checked elements (wrong)|elements (not written))`)
 	l2Error      = regexp.MustCompile(`^rel L2 err ([^ ,;]+)`)
 )
 
@@ -117,9 +117,9 @@ var (
 // widen the column of every row.
 const maxFigure = 20
 
-// failedFigure is the short reason of a failed check: "3/4096 wrong",
-// "L2 err 0.52", "out 2: 12/64 not written", "not run"; the first clause
-// of a check text it does not know, shortened.
+// failedFigure is the short reason of a failed check: "3 wrong" (of the
+// elements checked), "L2 err 0.52", "out 2: 12 unwritten", "not run"; the
+// first clause of a check text it does not know, shortened.
 func failedFigure(check string) string {
 	if strings.HasPrefix(check, "not run") { // a launch the device refused
 		return "not run"
@@ -129,7 +129,7 @@ func failedFigure(check string) string {
 		prefix, s = "out "+s[m[2]:m[3]]+": ", s[m[1]:]
 	}
 	if m := wrongCount.FindStringSubmatch(s); m != nil {
-		return prefix + m[1] + "/" + m[2] + " " + m[3]
+		return prefix + m[1] + " " + map[bool]string{true: "wrong", false: "unwritten"}[m[2] != ""]
 	}
 	if m := l2Error.FindStringSubmatch(s); m != nil {
 		return prefix + "L2 err " + m[1]
@@ -221,10 +221,10 @@ func sig3(v float64) string {
 	return strconv.FormatFloat(v, 'f', max(0, 2-int(e)), 64)
 }
 
-// footer lines follow the table in every form: what the metric means and
-// the ceiling it is compared with.
+// footer lines follow the table in every form: the baseline, what the
+// metric means and the ceiling it is compared with.
 func footer(t labs.Table) []string {
-	var lines []string
+	lines := []string{"vs base = speedup over " + orDefault(t.Baseline, "the baseline")}
 	if t.MetricFormula != "" {
 		lines = append(lines, fmt.Sprintf("%s = %s", orDefault(t.MetricName, "metric"), t.MetricFormula))
 	}
@@ -308,7 +308,6 @@ func Text(t labs.Table) string {
 			break
 		}
 	}
-	notes = append(notes, "vs base = speedup over "+orDefault(t.Baseline, "the baseline"))
 	notes = append(notes, footer(t)...)
 	for _, n := range notes {
 		b.WriteString(wrap(n, "", textWidth))
@@ -447,8 +446,8 @@ func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
 // outputs (an executed notebook opened later); colours are translucent so
 // that they read on light and dark themes alike.
 const (
-	htmlCell    = "padding:2px 8px;white-space:nowrap;vertical-align:baseline;border-bottom:1px solid rgba(128,128,128,0.25)"
-	htmlHead    = "padding:2px 8px;vertical-align:bottom;border-bottom:2px solid rgba(128,128,128,0.7);font-weight:600"
+	htmlCell    = "padding:2px 6px;white-space:nowrap;vertical-align:baseline;border-bottom:1px solid rgba(128,128,128,0.25)"
+	htmlHead    = "padding:2px 6px;vertical-align:bottom;border-bottom:2px solid rgba(128,128,128,0.7);font-weight:600"
 	htmlFailed  = "background-color:rgba(220,30,50,0.13)"
 	htmlWinner  = "background-color:rgba(40,160,80,0.13)"
 	htmlNewSize = "border-top:1.5px solid rgba(128,128,128,0.6)"

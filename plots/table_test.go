@@ -55,7 +55,7 @@ func TestTableForms(t *testing.T) {
 	for name, s := range forms {
 		for _, want := range []string{
 			"Vector add", "NVIDIA H100 80GB HBM3", "3·4·N bytes / time", "medians of 20 runs",
-			"64M", "float4", "&gt; 30s cap", "✗ 12/4194304 wrong", "12 of 4194304 checked elements wrong",
+			"64M", "float4", "&gt; 30s cap", "✗ 12 wrong", "12 of 4194304 checked elements wrong",
 			"not run: out of device memory", "1.00×", "ok (max rel err 1.2e-07)", "D2D copy = 2010 GB/s",
 		} {
 			if name != "html" {
@@ -74,9 +74,9 @@ func TestTableForms(t *testing.T) {
 			t.Errorf("%s: metric column is not headed %q", name, want)
 		}
 	}
-	for name, want := range map[string]string{"html": "vs naive", "md": "vs naive", "txt": "vs base = speedup over naive"} {
-		if !strings.Contains(forms[name], want) {
-			t.Errorf("%s: baseline is not named (%q)", name, want)
+	for name, s := range forms {
+		if !strings.Contains(s, "vs base") || !strings.Contains(s, "vs base = speedup over naive") {
+			t.Errorf("%s: baseline is not named", name)
 		}
 	}
 	// Values: the failing row's median and its speedups, formatted.
@@ -88,7 +88,7 @@ func TestTableForms(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(forms["md"], "| **✗ 12/4194304 wrong** |") {
+	if !strings.Contains(forms["md"], "| **✗ 12 wrong** |") {
 		t.Error("markdown: failing check is not bold")
 	}
 	d := Show(tab)
@@ -166,7 +166,7 @@ func TestMatMulTableOneLinePerRow(t *testing.T) {
 				t.Errorf("row %d lacks its median %s:\n%s", i, sig3(r.MedianMS), line)
 			}
 		}
-		if !strings.HasSuffix(rows[failed], "  ✗ 37/1048576 wrong") || !strings.HasSuffix(rows[skipped], "  not run") || !strings.HasSuffix(rows[0], "  ✓") {
+		if !strings.HasSuffix(rows[failed], "  ✗ 37 wrong") || !strings.HasSuffix(rows[skipped], "  not run") || !strings.HasSuffix(rows[0], "  ✓") {
 			t.Errorf("check marks:\n%s\n%s\n%s", rows[0], rows[failed], rows[skipped])
 		}
 		for _, s := range []string{"n = 256 · CPU 17.1 ms", "n = 2048 · CPU 5453 ms", "▸ " + winnerLegend, "vs base = speedup over one block 16×16"} {
@@ -208,7 +208,7 @@ func TestMatMulTableOneLinePerRow(t *testing.T) {
 				t.Errorf("row %d: tooltips %q, %q", i, variant[2], check[2])
 			}
 		}
-		if !strings.Contains(trs[failed][2], ">✗ 37/1048576 wrong</td>") || !strings.Contains(trs[skipped][2], ">not run</td>") {
+		if !strings.Contains(trs[failed][2], ">✗ 37 wrong</td>") || !strings.Contains(trs[skipped][2], ">not run</td>") {
 			t.Errorf("check marks:\n%s\n%s", trs[failed][2], trs[skipped][2])
 		}
 		details := h[strings.Index(h, "<details"):]
@@ -255,11 +255,11 @@ func TestMatMulTableOneLinePerRow(t *testing.T) {
 // figure that failed.
 func TestFailedFigure(t *testing.T) {
 	for check, want := range map[string]string{
-		"FAIL: 37 of 1048576 checked elements wrong, first [523776] = 254.18941, want 255.43312; rel L2 err 0.0061 (tol 2e-05), max rel err 0.025 (tol 0.0001)": "37/1048576 wrong",
-		"FAIL: 512 of 4096 elements not written (still poisoned), first [3584]; rel L2 err NaN (tol 8e-06), max rel err NaN (tol 6e-05)":                        "512/4096 not written",
+		"FAIL: 37 of 1048576 checked elements wrong, first [523776] = 254.18941, want 255.43312; rel L2 err 0.0061 (tol 2e-05), max rel err 0.025 (tol 0.0001)": "37 wrong",
+		"FAIL: 512 of 4096 elements not written (still poisoned), first [3584]; rel L2 err NaN (tol 8e-06), max rel err NaN (tol 6e-05)":                        "512 unwritten",
 		"FAIL: rel L2 err 0.52 (tol 8e-06), max rel err 3e-05 (tol 6e-05)":                                                                                      "L2 err 0.52",
 		"FAIL: rel L2 err 0.001, max rel err 1 (must be exact)":                                                                                                 "L2 err 0.001",
-		"FAIL: output 1: ok: exact; output 2: FAIL: 3 of 64 checked elements wrong, first [5] = 1, want 2; exact":                                               "out 2: 3/64 wrong",
+		"FAIL: output 1: ok: exact; output 2: FAIL: 3 of 64 checked elements wrong, first [5] = 1, want 2; exact":                                               "out 2: 3 wrong",
 		"FAIL: output has 10 elements, the reference 12":                                                                                                        "output has 10 eleme…",
 		"not run: launch refused: 2048 threads per block, the device allows 1024":                                                                               "not run",
 		"FAIL": "",

@@ -9,6 +9,14 @@ area and that no error was shown. The screenshot is kept in the test's
 tmp_path and as out/test-artifacts/jupyterlab.png. The server is stopped
 through its API (then terminated, then killed, if it does not go).
 
+test_lab_table_in_jupyterlab_and_report runs a lab-table notebook
+(tests/fixtures/03-matmul-table.ipynb: notebook 03's 20-row table from the
+H100) with `culab run`, opens the executed notebook in JupyterLab at
+1280×900 and its report.html in the same Chromium, and measures in the page
+that the table fits its output area and that every row is one line high;
+the screenshots are kept as out/test-artifacts/jupyterlab-table.png and
+report-table.png.
+
 No `playwright install`: Chromium is Debian's (/usr/bin/chromium, which
 scripts/test.sh installs).
 """
@@ -31,7 +39,7 @@ from typing import Iterator
 
 import pytest
 
-from conftest import KERNEL_NAME, artifacts_dir, free_port
+from conftest import CULAB, KERNEL_NAME, ROOT, artifacts_dir, free_port
 
 CHROMIUM = os.environ.get("CULAB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -189,39 +197,64 @@ def lab(tmp_path: Path) -> Iterator[Lab]:
             pass
 
 
-@pytest.mark.browser
-def test_run_all_in_jupyterlab(lab: Lab, tmp_path: Path) -> None:
+def _chromium(pw):  # -> playwright Browser
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(f"no Chromium at {CHROMIUM}: scripts/test.sh installs Debian's chromium package")
+    return pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, timeout=60_000)
+
+
+def _open_notebook(page, lab: Lab, name: str):  # -> the notebook's Locator
+    """Opens root/name in JupyterLab and waits until its culab kernel is idle."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import expect
+
+    page.set_default_timeout(60_000)
+    page.goto(f"{lab.url}/lab/tree/{name}?token={lab.token}", wait_until="domcontentloaded")
+    notebook = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+    notebook.wait_for(state="visible", timeout=90_000)
+
+    # The notebook names its kernel; should Lab ask anyway, pick culab.
+    dialog = page.locator(".jp-Dialog")
+    try:
+        dialog.wait_for(state="visible", timeout=3_000)
+    except PlaywrightTimeout:
+        pass
+    else:
+        select = dialog.locator("select")
+        if select.count():
+            select.select_option(KERNEL_NAME)
+        dialog.locator("button.jp-mod-accept").click()
+
+    indicator = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator")
+    expect(indicator).to_have_attribute("data-status", "idle", timeout=90_000)
+    status = page.locator(".jp-StatusBar-Item", has_text="Go (culab)")
+    expect(status.first).to_be_visible(timeout=30_000)
+    return notebook
+
+
+def _failure_screenshot(page, lab: Lab | None, path: Path) -> None:
+    """What the page showed when it went wrong, for whoever reads CI's log."""
+    try:
+        page.screenshot(path=str(path))
+        shutil.copyfile(path, artifacts_dir() / path.name)
+    except Exception:
+        pass
+    if lab is not None:
+        print(f"JupyterLab log (tail):\n{lab.log_tail()}")
+    print(f"screenshot: {path}")
+
+
+@pytest.mark.browser
+def test_run_all_in_jupyterlab(lab: Lab, tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
     shot = tmp_path / "jupyterlab.png"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, timeout=60_000)
+        browser = _chromium(pw)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1100})
-            page.set_default_timeout(60_000)
-            page.goto(f"{lab.url}/lab/tree/demo.ipynb?token={lab.token}", wait_until="domcontentloaded")
-            notebook = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
-            notebook.wait_for(state="visible", timeout=90_000)
-
-            # The notebook names its kernel; should Lab ask anyway, pick culab.
-            dialog = page.locator(".jp-Dialog")
-            try:
-                dialog.wait_for(state="visible", timeout=3_000)
-            except PlaywrightTimeout:
-                pass
-            else:
-                select = dialog.locator("select")
-                if select.count():
-                    select.select_option(KERNEL_NAME)
-                dialog.locator("button.jp-mod-accept").click()
-
+            notebook = _open_notebook(page, lab, "demo.ipynb")
             indicator = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator")
-            expect(indicator).to_have_attribute("data-status", "idle", timeout=90_000)
-            status = page.locator(".jp-StatusBar-Item", has_text="Go (culab)")
-            expect(status.first).to_be_visible(timeout=30_000)
 
             # Run > Run All Cells, from the menu bar.
             page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
@@ -248,14 +281,7 @@ def test_run_all_in_jupyterlab(lab: Lab, tmp_path: Path) -> None:
             img.scroll_into_view_if_needed()
             page.screenshot(path=str(shot))
         except Exception:
-            # What the page showed when it went wrong, for whoever reads CI's log.
-            failed = tmp_path / "jupyterlab-failure.png"
-            try:
-                page.screenshot(path=str(failed))
-                shutil.copyfile(failed, artifacts_dir() / failed.name)
-            except Exception:
-                pass
-            print(f"JupyterLab log (tail):\n{lab.log_tail()}\nscreenshot: {failed}")
+            _failure_screenshot(page, lab, tmp_path / "jupyterlab-failure.png")
             raise
         finally:
             browser.close()
@@ -265,3 +291,105 @@ def test_run_all_in_jupyterlab(lab: Lab, tmp_path: Path) -> None:
     assert [s["kernel"]["name"] for s in sessions] == [KERNEL_NAME]  # type: ignore[union-attr]
     shutil.copyfile(shot, artifacts_dir() / "jupyterlab.png")
     assert shot.stat().st_size > 10_000
+
+
+TABLE_FIXTURE = ROOT / "tests" / "fixtures" / "03-matmul-table.ipynb"
+TABLE_ROWS = 20  # the fixture's table: 5 variants at 4 sizes
+VIEWPORT = {"width": 1280, "height": 900}
+
+# Measures a lab table (plots.HTML) where it is shown: its width against
+# the output area that holds it, each body row's height against the text's
+# line height, how many lines each cell's text takes, and where it lies in
+# the window. `area` is the selector of the output area.
+MEASURE_TABLE = """(table, area) => {
+    const box = table.closest(area);
+    const rows = [...table.tBodies[0].rows];
+    const lines = (cell) => {
+        const r = document.createRange();
+        r.selectNodeContents(cell);
+        return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size;
+    };
+    const probe = document.createRange();
+    probe.selectNodeContents(rows[0].cells[1]);
+    const css = parseFloat(getComputedStyle(rows[0].cells[1]).lineHeight);
+    const rect = table.getBoundingClientRect();
+    return {
+        boxWidth: box.clientWidth, boxScrollWidth: box.scrollWidth, tableWidth: rect.width,
+        lineHeight: Number.isFinite(css) ? css : probe.getBoundingClientRect().height,
+        rowHeights: rows.map((r) => r.getBoundingClientRect().height),
+        cellLines: rows.map((r) => Math.max(...[...r.cells].map(lines))),
+        rowTexts: rows.map((r) => r.innerText.replace(/\\s+/g, " ").trim()),
+        boldVariants: rows.map((r) => Number(getComputedStyle(r.cells[1]).fontWeight) >= 600),
+        checkTitles: rows.map((r) => r.cells[r.cells.length - 1].title),
+        top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right,
+        viewWidth: window.innerWidth, viewHeight: window.innerHeight,
+    };
+}"""
+
+
+def _check_table(m: dict, where: str) -> None:
+    """The table's geometry as measured in the page: one line per row, no
+    overflow, every column of every row on one screen."""
+    assert len(m["rowHeights"]) == TABLE_ROWS, f"{where}: {len(m['rowHeights'])} rows: {m['rowTexts']}"
+    assert m["tableWidth"] <= m["boxWidth"] + 0.5, f"{where}: table {m['tableWidth']} px wide in {m['boxWidth']} px"
+    assert m["boxScrollWidth"] <= m["boxWidth"], f"{where}: the output scrolls: {m['boxScrollWidth']} > {m['boxWidth']} px"
+    tall = [(t, h) for t, h in zip(m["rowTexts"], m["rowHeights"]) if h > 1.6 * m["lineHeight"]]
+    assert not tall, f"{where}: rows taller than 1.6 × the line height {m['lineHeight']:.1f} px: {tall}"
+    wrapped = [t for t, n in zip(m["rowTexts"], m["cellLines"]) if n != 1]
+    assert not wrapped, f"{where}: cells on more than one line: {wrapped}"
+    assert 0 <= m["top"] and m["bottom"] <= m["viewHeight"] and 0 <= m["left"] and m["right"] <= m["viewWidth"], (
+        f"{where}: the table is not all on one screen: {m}"
+    )
+    # The fixture's one failed check shows its figure; the fastest variant
+    # at each size is bold; each check's whole text is its tooltip.
+    assert sum("✗ 37 wrong" in t for t in m["rowTexts"]) == 1, m["rowTexts"]
+    assert sum(m["boldVariants"]) == 4, f"{where}: bold variants {m['boldVariants']}"
+    assert all(m["checkTitles"]), f"{where}: checks without a tooltip: {m['checkTitles']}"
+
+
+def _show_table(page, table) -> dict:
+    table.evaluate("t => t.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)  # let the scroll and the layout settle before measuring
+    return table.evaluate(MEASURE_TABLE, ".jp-OutputArea-output, .out")
+
+
+@pytest.mark.browser
+def test_lab_table_in_jupyterlab_and_report(lab: Lab, tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    # The fixture through `culab run`: the executed notebook, report.html.
+    out = tmp_path / "run"
+    run = subprocess.run([str(CULAB), "run", str(TABLE_FIXTURE), "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, f"culab run: {run.stdout}\n{run.stderr}"
+    shutil.copyfile(out / TABLE_FIXTURE.name, lab.root / TABLE_FIXTURE.name)
+
+    shots = {"jupyterlab-table.png": tmp_path / "jupyterlab-table.png", "report-table.png": tmp_path / "report-table.png"}
+    with sync_playwright() as pw:
+        browser = _chromium(pw)
+        page = None
+        try:
+            # The executed notebook as a student opens it later: its outputs
+            # are untrusted, so JupyterLab sanitizes the table's HTML.
+            page = browser.new_page(viewport=VIEWPORT)
+            notebook = _open_notebook(page, lab, TABLE_FIXTURE.name)
+            table = notebook.locator(".jp-OutputArea-output table").first
+            expect(table).to_be_visible()
+            _check_table(_show_table(page, table), "JupyterLab")
+            page.screenshot(path=str(shots["jupyterlab-table.png"]))
+            page.close()
+
+            page = browser.new_page(viewport=VIEWPORT)
+            page.goto((out / "report.html").as_uri())
+            table = page.locator(".out table").first
+            expect(table).to_be_visible()
+            _check_table(_show_table(page, table), "report.html")
+            page.screenshot(path=str(shots["report-table.png"]))
+        except Exception:
+            if page is not None:
+                _failure_screenshot(page, lab, tmp_path / "table-failure.png")
+            raise
+        finally:
+            browser.close()
+    for name, shot in shots.items():
+        assert shot.stat().st_size > 10_000
+        shutil.copyfile(shot, artifacts_dir() / name)
