@@ -38,6 +38,7 @@ var badPTX = []struct{ src, want string }{
 	{head + ".entry k() {\n.loc 1 2 3, foo 1\n}", `test.ptx:5:13: unknown .loc attribute "foo" (expected function_name or inlined_at)`},
 	{head + ".entry k() { mov.u32 %r1, 99999999999999999999; }", `test.ptx:4:27: malformed number "99999999999999999999"`},
 	{head + "% .entry", "test.ptx:4:1: expected a register name after %"},
+	{head + ".entry k() {\x00}", `test.ptx:4:13: unexpected character '\x00'`},
 	{head + ".entry k() {" + strings.Repeat("{", 100), "test.ptx:4:76: blocks nested too deeply"},
 }
 
@@ -59,7 +60,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestEmpty(t *testing.T) {
-	for _, src := range []string{"", "// only a comment\n", " \n\t\n"} {
+	for _, src := range []string{"", "// only a comment\n", " \n\t\n", "\n\x00"} {
 		m, err := Parse("e.ptx", []byte(src))
 		if err != nil || len(m.Funcs) != 0 || len(m.Vars) != 0 {
 			t.Errorf("%q: %v %+v", src, err, m)

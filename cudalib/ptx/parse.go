@@ -12,9 +12,10 @@ import (
 const maxNest = 64
 
 // Parse parses the PTX text src into a Module. name is the file name that
-// errors report; every error is an *Error.
+// errors report; every error is an *Error. Trailing NUL bytes (NVRTC's PTX
+// image ends with one) are ignored.
 func Parse(name string, src []byte) (*Module, error) {
-	text := string(src)
+	text := strings.TrimRight(string(src), "\x00")
 	p := &parser{name: name, src: text, lx: lexer{name: name, src: text, line: 1}, m: &Module{Files: map[int]string{}}}
 	err := p.module()
 	if p.lx.err != nil {
