@@ -39,6 +39,7 @@ var badPTX = []struct{ src, want string }{
 	{head + ".entry k() { mov.u32 %r1, 99999999999999999999; }", `test.ptx:4:27: malformed number "99999999999999999999"`},
 	{head + "% .entry", "test.ptx:4:1: expected a register name after %"},
 	{head + ".entry k() {\x00}", `test.ptx:4:13: unexpected character '\x00'`},
+	{head + ".entry k() { ret; é }", `test.ptx:4:19: unexpected character 'é'`},
 	{head + ".entry k() {" + strings.Repeat("{", 100), "test.ptx:4:76: blocks nested too deeply"},
 }
 

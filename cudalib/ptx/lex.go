@@ -3,6 +3,7 @@ package ptx
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 type tokKind uint8
@@ -156,7 +157,8 @@ func (l *lexer) next() token {
 			i++
 			t.kind = tPunct
 		default:
-			l.errAt(start, "unexpected character %q", rune(c))
+			r, _ := utf8.DecodeRuneInString(src[start:])
+			l.errAt(start, "unexpected character %q", r)
 			return l.eof()
 		}
 	}
