@@ -138,3 +138,7 @@ func run(t testing.TB, g *GPU, k *Kernel, grid, block [3]int, params ...[]byte) 
 func dim(x int) [3]int          { return [3]int{x, 1, 1} }
 func dim2(x, y int) [3]int      { return [3]int{x, y, 1} }
 func closeTo(a, b float32) bool { return math.Abs(float64(a-b)) <= 1e-4*(1+math.Abs(float64(b))) }
+
+func readTestdata(name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join("testdata", name))
+}

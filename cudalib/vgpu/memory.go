@@ -82,7 +82,9 @@ func (t *memTable) nearest(addr uint64, size int) string {
 		if addr < p.end() {
 			return fmt.Sprintf("runs %d bytes past the end of the %s at 0x%x", addr+uint64(size)-p.end(), p.describe(), p.addr)
 		}
-		best = addr - p.end()
+		// Count the bytes of the access beyond the end: writing a[n] of
+		// an n-element array is "4 bytes past the end".
+		best = addr + uint64(size) - p.end()
 		desc = fmt.Sprintf("%d bytes past the end of the %s at 0x%x", best, p.describe(), p.addr)
 	}
 	if i < len(as) {
