@@ -146,8 +146,8 @@ var svgFallbackFonts = strings.NewReplacer(
 )
 
 // frame is a chart ready to draw: the gonum plot (axes and data) and what
-// frame draws around it itself: title, subtitle and a legend to the right
-// of the data, where it cannot cover any.
+// frame draws around it itself: title, subtitle and a legend below the
+// data, where it cannot cover any and has the chart's whole width.
 type frame struct {
 	title, subtitle string
 	plot            *plot.Plot
@@ -177,19 +177,66 @@ func (f *frame) draw(c draw.Canvas) {
 	c.Max.Y -= vg.Points(8)
 
 	if len(f.legend) > 0 {
-		l := plot.NewLegend()
-		l.TextStyle = textStyle(sans(10), black, text.XLeft, text.YBottom)
-		l.Top, l.Left = true, true
-		l.Padding = vg.Points(4)
-		l.ThumbnailWidth = vg.Points(18)
-		for _, e := range f.legend {
-			l.Add(truncate(l.TextStyle, e.name, width/4), e.thumb)
-		}
-		lw := l.Rectangle(c).Size().X
-		l.Draw(draw.Crop(c, width-lw, 0, 0, -vg.Points(4)))
-		c = draw.Crop(c, 0, -(lw + vg.Points(12)), 0, 0)
+		c.Min.Y += drawLegend(c, f.legend) + vg.Points(6)
 	}
 	f.plot.Draw(c)
+}
+
+// Legend geometry: thumbnail, gap before the name, space between entries.
+var (
+	legendThumb = vg.Points(18)
+	legendGap   = vg.Points(4)
+	legendSpace = vg.Points(14)
+)
+
+// drawLegend lays the entries out in centred rows at the bottom of c, as
+// many to a row as fit, and returns the height it took. A name is never
+// cut: one too long for a row of its own wraps at spaces.
+func drawLegend(c draw.Canvas, entries []legendEntry) vg.Length {
+	sty := textStyle(sans(10), black, text.XLeft, text.YTop)
+	width := c.Max.X - c.Min.X
+	type placed struct {
+		name  string
+		thumb plot.Thumbnailer
+		w, h  vg.Length
+	}
+	var rows [][]placed
+	var rowW []vg.Length
+	for _, e := range entries {
+		name := wrapText(sty, e.name, width-legendThumb-legendGap)
+		p := placed{name: name, thumb: e.thumb, w: legendThumb + legendGap + sty.Width(name), h: sty.Height(name)}
+		if n := len(rows); n > 0 && rowW[n-1]+legendSpace+p.w <= width {
+			rows[n-1] = append(rows[n-1], p)
+			rowW[n-1] += legendSpace + p.w
+			continue
+		}
+		rows = append(rows, []placed{p})
+		rowW = append(rowW, p.w)
+	}
+	var heights []vg.Length
+	var total vg.Length
+	for _, row := range rows {
+		var h vg.Length
+		for _, p := range row {
+			h = max(h, p.h)
+		}
+		heights = append(heights, h)
+		total += h + vg.Points(3)
+	}
+	y := c.Min.Y + total // top of the first row
+	for i, row := range rows {
+		x := c.Center().X - rowW[i]/2
+		for _, p := range row {
+			line := sty.Height("M")
+			thumb := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+				Min: vg.Point{X: x, Y: y - line + vg.Points(1)}, Max: vg.Point{X: x + legendThumb, Y: y - vg.Points(1)}}}
+			p.thumb.Thumbnail(&thumb)
+			c.FillText(sty, vg.Point{X: x + legendThumb + legendGap, Y: y}, p.name)
+			x += p.w + legendSpace
+		}
+		y -= heights[i] + vg.Points(3)
+	}
+	return total
 }
 
 // swatch is a bar's legend thumbnail; hatched marks failed rows.

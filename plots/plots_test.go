@@ -162,13 +162,17 @@ func TestLinearBarsNegative(t *testing.T) {
 }
 
 // TestCrowdedBars has long category and series names and a long title:
-// labels slant, legend names and the title are shortened to fit.
+// labels slant and the title is shortened to fit, but legend names are
+// never cut (the legend is below the plot; a name wider than the chart
+// wraps).
 func TestCrowdedBars(t *testing.T) {
 	t.Parallel()
 	cats := []string{"n=1048576", "n=2097152", "n=4194304", "n=8388608", "n=16777216", "n=33554432", "n=67108864"}
 	b := Bars("Matrix transpose on a very long-named device with a title that goes on and on and on and on and on and on and on and on",
 		"problem size", "effective bandwidth (GB/s)", cats, false)
-	for i, name := range []string{"naive", "coalesced via shared memory tiles of 32×32", "padded shared memory", "warp shuffle", "cp.async", "TMA"} {
+	long := "tiles of 32×32 staged through shared memory, transposed, padded to 33 columns so that a warp's column reads fall in 32 different banks"
+	names := []string{"naive", "32×32, transposed, padded 33", "padded shared memory", "warp shuffle", "cp.async", "TMA", long}
+	for i, name := range names {
 		vs := make([]float64, len(cats))
 		for j := range vs {
 			vs[j] = float64(100*(i+1) + 40*j)
@@ -176,8 +180,23 @@ func TestCrowdedBars(t *testing.T) {
 		b.Add(name, vs)
 	}
 	checkChart(t, "crowded_bars", b.Chart)
-	if svg := b.SVG(); strings.Contains(svg, "and on<") || strings.Count(svg, "…") != 2 {
-		t.Error("long title or legend name was not shortened")
+	svg := b.SVG()
+	if strings.Contains(svg, "and on<") || strings.Count(svg, "…") != 1 {
+		t.Error("the long title was not shortened, or a legend name was")
+	}
+	for _, name := range names[:len(names)-1] {
+		if !strings.Contains(svg, ">"+escapeXML(name)+"<") {
+			t.Errorf("legend lacks %q whole", name)
+		}
+	}
+	// The name wider than the chart wraps: every word is there, on more than one line.
+	for _, w := range strings.Fields(long) {
+		if !strings.Contains(svg, escapeXML(w)) {
+			t.Errorf("wrapped legend name lacks %q", w)
+		}
+	}
+	if strings.Contains(svg, ">"+escapeXML(long)+"<") {
+		t.Error("the legend name wider than the chart is on one line")
 	}
 }
 

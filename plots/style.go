@@ -197,6 +197,25 @@ func formatTick(v float64) string {
 	return s
 }
 
+// wrapText breaks s at spaces into lines no wider than width (a word wider
+// than width keeps a line of its own).
+func wrapText(sty text.Style, s string, width vg.Length) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case sty.Width(line+" "+w) > width:
+			lines = append(lines, line)
+			line = w
+		default:
+			line += " " + w
+		}
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
 // fitText shrinks sty's font (down to 9 pt) and then truncates s with an
 // ellipsis until s fits in width.
 func fitText(sty text.Style, s string, width vg.Length) (text.Style, string) {
