@@ -64,21 +64,33 @@ type launch struct {
 // finished: nil, or the *Fault of the lowest faulting block, a *LimitError,
 // or an *Error for a bad launch configuration.
 func (g *GPU) Run(k *Kernel, l Launch) error {
+	_, err := g.run(k, l)
+	return err
+}
+
+// runStats counts what a launch executed.
+type runStats struct {
+	warpInstrs   int64 // warp-instructions issued
+	threadInstrs int64 // of those, the lanes that were active
+}
+
+func (g *GPU) run(k *Kernel, l Launch) (runStats, error) {
+	var stats runStats
 	if k == nil {
-		return errorf(Invalid, "nil kernel")
+		return stats, errorf(Invalid, "nil kernel")
 	}
 	k.m.mu.Lock()
 	unloaded := k.m.unloaded
 	k.m.mu.Unlock()
 	if unloaded {
-		return errorf(Invalid, "kernel %s: its module was unloaded", k.name)
+		return stats, errorf(Invalid, "kernel %s: its module was unloaded", k.name)
 	}
 	if k.m.g != g {
-		return errorf(Invalid, "kernel %s was loaded on another GPU", k.name)
+		return stats, errorf(Invalid, "kernel %s was loaded on another GPU", k.name)
 	}
 	st, err := newLaunch(k, l)
 	if err != nil {
-		return err
+		return stats, err
 	}
 	st.table = g.table.Load()
 	workers := g.workers
@@ -90,17 +102,22 @@ func (g *GPU) Run(k *Kernel, l Launch) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			newWorker(st).loop()
+			wk := newWorker(st)
+			wk.loop()
+			st.mu.Lock()
+			stats.warpInstrs += wk.warpInstrs
+			stats.threadInstrs += wk.threadInstrs
+			st.mu.Unlock()
 		}()
 	}
 	wg.Wait()
 	if st.fault != nil {
-		return st.fault
+		return stats, st.fault
 	}
 	if e := st.limit.Load(); e != nil {
-		return e
+		return stats, e
 	}
-	return nil
+	return stats, nil
 }
 
 func newLaunch(k *Kernel, l Launch) (*launch, error) {
@@ -184,6 +201,8 @@ type worker struct {
 	left     int64 // warp-instructions left of the worker's budget chunk
 	stopped  bool  // the launch is over for this worker (limit or fault)
 	bar      barState
+
+	warpInstrs, threadInstrs int64
 }
 
 // barState accumulates bar.red's reduction while warps arrive.
@@ -444,6 +463,8 @@ func (w *warp) run() {
 			return
 		}
 		w.clock++
+		wk.warpInstrs++
+		wk.threadInstrs += int64(bits.OnesCount32(m))
 		if in.guard >= 0 {
 			m &= predMask(&w.frame[in.guard], in.guardNeg)
 		}

@@ -127,6 +127,12 @@ func (d *fdec) decodeLdSt(in *ptx.Instr, out *inst, load bool) error {
 	default:
 		out.exec = execSt
 	}
+	if out.base < 0 && (out.space == spGlobal || out.space == spShared) {
+		out.base = d.imm(0) // [var+off]: the fast paths add a base row
+	}
+	if fast := fastLdSt(out, load); fast != nil {
+		out.exec = fast
+	}
 	return nil
 }
 

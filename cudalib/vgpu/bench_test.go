@@ -1,0 +1,44 @@
+package vgpu
+
+import (
+	"testing"
+)
+
+// benchRun runs the launch b.N times and reports thread-instructions per
+// second (active lanes of each executed warp-instruction).
+func benchRun(b *testing.B, g *GPU, k *Kernel, l Launch) {
+	b.Helper()
+	var threads int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, err := g.run(k, l)
+		if err != nil {
+			b.Fatal(err)
+		}
+		threads += s.threadInstrs
+	}
+	b.ReportMetric(float64(threads)/b.Elapsed().Seconds(), "thread-instr/s")
+	b.ReportMetric(float64(threads)/float64(b.N), "thread-instr/op")
+}
+
+func BenchmarkVecAdd(b *testing.B) {
+	g := New(Config{})
+	m := loadFixture(b, g, "lab-vecadd.ptx")
+	const n = 1 << 20
+	r := rng(1)
+	da, db := upload(b, g, f32bytes(r.float32s(n))), upload(b, g, f32bytes(r.float32s(n)))
+	out, _ := g.Alloc(4 * n)
+	benchRun(b, g, kernel(b, m, "_Z13vecadd_threadPfPKfS1_i"), Launch{Grid: dim(n / 256), Block: dim(256),
+		Params: [][]byte{p64(out), p64(da), p64(db), p32(n)}})
+}
+
+func BenchmarkMatMulTiled16(b *testing.B) {
+	g := New(Config{})
+	m := loadFixture(b, g, "lab-matmul.ptx")
+	const n = 256
+	r := rng(2)
+	da, db := upload(b, g, f32bytes(r.float32s(n*n))), upload(b, g, f32bytes(r.float32s(n*n)))
+	dc, _ := g.Alloc(4 * n * n)
+	benchRun(b, g, kernel(b, m, "_Z8mm_tiledILi16EEvPfPKfS2_i"), Launch{Grid: dim2(n/16, n/16), Block: dim2(16, 16),
+		Params: [][]byte{p64(dc), p64(da), p64(db), p32(n)}})
+}
