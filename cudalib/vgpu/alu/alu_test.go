@@ -167,3 +167,13 @@ func TestAliasing(t *testing.T) {
 		}
 	}
 }
+
+func lookupSpell(t testing.TB, spell string) Kernel {
+	t.Helper()
+	parts := strings.Split(spell, ".")
+	k, err := Lookup(parts[0], parts[1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}

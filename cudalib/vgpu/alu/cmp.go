@@ -1,6 +1,9 @@
 package alu
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // Comparison and selection: setp, set, selp, slct, testp, copysign.
 
@@ -49,107 +52,124 @@ func init() {
 	register("copysign", []string{"f32", "f64"})
 }
 
-// compare returns the comparison op on operands of type t.
-func compare(op string, t typ, ftz bool) (func(a, b uint64) bool, error) {
-	switch t.k {
-	case kFloat:
-		if t.bits == 16 {
-			return nil, notImpl("f16 comparison")
-		}
-		f := floatCompare(op)
-		if f == nil {
-			return nil, bad("no such float comparison")
-		}
-		if t.bits == 32 {
-			return func(a, b uint64) bool { return f(in32(a, ftz), in32(b, ftz)) }, nil
-		}
-		return func(a, b uint64) bool { return f(math.Float64frombits(a), math.Float64frombits(b)) }, nil
-	case kPred:
-		return nil, bad("no comparison of predicates")
-	}
-	if ftz {
-		return nil, bad(".ftz applies to .f32")
-	}
-	if t.bits < 16 {
-		return nil, bad("8-bit types")
-	}
-	mk := mask(t.bits)
-	switch op {
-	case "eq":
-		return func(a, b uint64) bool { return a&mk == b&mk }, nil
-	case "ne":
-		return func(a, b uint64) bool { return a&mk != b&mk }, nil
-	}
-	if t.k == kSigned {
-		n := t.bits
-		var f func(x, y int64) bool
-		switch op {
-		case "lt":
-			f = func(x, y int64) bool { return x < y }
-		case "le":
-			f = func(x, y int64) bool { return x <= y }
-		case "gt":
-			f = func(x, y int64) bool { return x > y }
-		case "ge":
-			f = func(x, y int64) bool { return x >= y }
-		default:
-			return nil, bad("no such signed comparison")
-		}
-		return func(a, b uint64) bool { return f(sext(a, n), sext(b, n)) }, nil
-	}
-	if t.k != kUnsigned {
-		return nil, bad("bit types compare only eq and ne")
-	}
-	switch op {
-	case "lt", "lo":
-		return func(a, b uint64) bool { return a&mk < b&mk }, nil
-	case "le", "ls":
-		return func(a, b uint64) bool { return a&mk <= b&mk }, nil
-	case "gt", "hi":
-		return func(a, b uint64) bool { return a&mk > b&mk }, nil
-	case "ge", "hs":
-		return func(a, b uint64) bool { return a&mk >= b&mk }, nil
-	}
-	return nil, bad("no such unsigned comparison")
+// A comparison's outcome is one of less, equal, greater, unordered (a
+// NaN operand); cmpMasks gives, per comparison, the set of outcomes that
+// make it true (bit i for outcome i). Plain float comparisons are
+// ordered (false on NaN), the ...u ones unordered (true on NaN).
+const (
+	oLess = 1 << iota
+	oEqual
+	oGreater
+	oUnordered
+)
+
+var cmpMasks = map[string]uint8{
+	"eq": oEqual, "ne": oLess | oGreater,
+	"lt": oLess, "le": oLess | oEqual, "gt": oGreater, "ge": oGreater | oEqual,
+	"lo": oLess, "ls": oLess | oEqual, "hi": oGreater, "hs": oGreater | oEqual,
+	"equ": oEqual | oUnordered, "neu": oLess | oGreater | oUnordered,
+	"ltu": oLess | oUnordered, "leu": oLess | oEqual | oUnordered,
+	"gtu": oGreater | oUnordered, "geu": oGreater | oEqual | oUnordered,
+	"num": oLess | oEqual | oGreater, "nan": oUnordered,
 }
 
-// floatCompare: the plain comparisons are false when either operand is
-// NaN (ordered), the ...u ones true (unordered); num and nan test for it.
-func floatCompare(op string) func(x, y float64) bool {
-	switch op {
-	case "eq":
-		return func(x, y float64) bool { return x == y }
-	case "ne":
-		return func(x, y float64) bool { return x != y && x == x && y == y }
-	case "lt":
-		return func(x, y float64) bool { return x < y }
-	case "le":
-		return func(x, y float64) bool { return x <= y }
-	case "gt":
-		return func(x, y float64) bool { return x > y }
-	case "ge":
-		return func(x, y float64) bool { return x >= y }
-	case "equ":
-		return func(x, y float64) bool { return x == y || x != x || y != y }
-	case "neu":
-		return func(x, y float64) bool { return x != y }
-	case "ltu":
-		return func(x, y float64) bool { return !(x >= y) }
-	case "leu":
-		return func(x, y float64) bool { return !(x > y) }
-	case "gtu":
-		return func(x, y float64) bool { return !(x <= y) }
-	case "geu":
-		return func(x, y float64) bool { return !(x < y) }
-	case "num":
-		return func(x, y float64) bool { return x == x && y == y }
-	case "nan":
-		return func(x, y float64) bool { return x != x || y != y }
+// cmpSpec is a decoded setp or set.
+type cmpSpec struct {
+	mask     uint8  // cmpMasks entry
+	float    uint   // 0 for integers, else 32 or 64
+	ftz      bool   // f32 .ftz
+	flip, mk uint64 // integers: XOR with flip (the sign bit of signed types) orders them as unsigned
+	boolOp   string // "", "and", "or", "xor" with the predicate c
+	yes      uint64 // the result for true (1 for setp)
+}
+
+func newCmp(op string, t typ, ftz bool) (cmpSpec, error) {
+	s := cmpSpec{mask: cmpMasks[op], ftz: ftz, yes: 1}
+	switch {
+	case t.k == kFloat && t.bits == 16:
+		return s, notImpl("f16 comparison")
+	case t.k == kFloat && (op == "lo" || op == "ls" || op == "hi" || op == "hs"):
+		return s, bad("lo ls hi hs are unsigned comparisons")
+	case t.k == kFloat:
+		s.float = t.bits
+		return s, nil
+	case t.k == kPred:
+		return s, bad("no comparison of predicates")
+	case ftz:
+		return s, bad(".ftz applies to .f32")
+	case t.bits < 16:
+		return s, bad("8-bit types")
+	case op == "equ" || op == "neu" || op == "ltu" || op == "leu" || op == "gtu" || op == "geu" || op == "num" || op == "nan":
+		return s, bad("unordered comparisons are for floats")
+	case t.k == kBits && op != "eq" && op != "ne":
+		return s, bad("bit types compare only eq and ne")
+	case t.k == kSigned && (op == "lo" || op == "ls" || op == "hi" || op == "hs"):
+		return s, bad("lo ls hi hs are unsigned comparisons")
+	case t.k == kSigned:
+		s.flip = 1 << (t.bits - 1)
 	}
-	return nil
+	s.mk = mask(t.bits)
+	return s, nil
+}
+
+// outcome returns the bit of a ? b in cmpMasks terms.
+func (s *cmpSpec) outcome(a, b uint64) uint8 {
+	var x, y float64
+	switch s.float {
+	case 0:
+		a, b = (a^s.flip)&s.mk, (b^s.flip)&s.mk
+		return uint8(oLess) << (b2u8(a >= b) + b2u8(a > b))
+	case 32:
+		x, y = in32(a, s.ftz), in32(b, s.ftz)
+	default:
+		x, y = math.Float64frombits(a), math.Float64frombits(b)
+	}
+	if x != x || y != y {
+		return oUnordered
+	}
+	return uint8(oLess) << (b2u8(x >= y) + b2u8(x > y))
+}
+
+func (s *cmpSpec) lane(a, b, c uint64) uint64 {
+	r := b2u(s.outcome(a, b)&s.mask != 0)
+	switch s.boolOp {
+	case "and":
+		r &= c
+	case "or":
+		r |= c & 1
+	case "xor":
+		r ^= c & 1
+	}
+	return r * s.yes
+}
+
+// fn is the Fn of a comparison; c is read only with a boolean operation.
+func (s *cmpSpec) fn(d, a, b, c *Vec, m uint32) {
+	if s.boolOp != "" {
+		masked3(d, a, b, c, m, s.lane)
+		return
+	}
+	if s.float == 0 && m == full { // integer compares, inlined
+		for i := range d {
+			o := uint8(oLess) << (b2u8((a[i]^s.flip)&s.mk >= (b[i]^s.flip)&s.mk) + b2u8((a[i]^s.flip)&s.mk > (b[i]^s.flip)&s.mk))
+			d[i] = b2u(o&s.mask != 0) * s.yes
+		}
+		return
+	}
+	for ; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m) & (Lanes - 1)
+		d[i] = b2u(s.outcome(a[i], b[i])&s.mask != 0) * s.yes
+	}
 }
 
 func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func b2u8(b bool) uint8 {
 	if b {
 		return 1
 	}
@@ -173,16 +193,16 @@ func buildSet(m *modList, pred bool) (Kernel, error) {
 	boolOp := m.one("and", "or", "xor")
 	ftz := m.take("ftz")
 	ts := m.types()
-	var out func(bool) uint64 = b2u
+	yes := uint64(1)
 	if !pred {
 		if len(ts) != 2 {
 			return Kernel{}, bad("set needs a destination and a source type")
 		}
 		switch ts[0] {
 		case typ{kUnsigned, 32}, typ{kSigned, 32}:
-			out = func(b bool) uint64 { return b2u(b) * math.MaxUint32 }
+			yes = math.MaxUint32
 		case typ{kFloat, 32}:
-			out = func(b bool) uint64 { return b2u(b) * one32 }
+			yes = one32
 		default:
 			return Kernel{}, bad("set's destination is .u32 .s32 or .f32")
 		}
@@ -191,19 +211,15 @@ func buildSet(m *modList, pred bool) (Kernel, error) {
 	if len(ts) != 1 {
 		return Kernel{}, bad("needs one source type")
 	}
-	f, err := compare(op, ts[0], ftz)
+	s, err := newCmp(op, ts[0], ftz)
 	if err != nil {
 		return Kernel{}, err
 	}
-	switch boolOp {
-	case "and":
-		return k3(func(a, b, c uint64) uint64 { return out(f(a, b) && c&1 != 0) }), nil
-	case "or":
-		return k3(func(a, b, c uint64) uint64 { return out(f(a, b) || c&1 != 0) }), nil
-	case "xor":
-		return k3(func(a, b, c uint64) uint64 { return out(f(a, b) != (c&1 != 0)) }), nil
+	s.boolOp, s.yes = boolOp, yes
+	if boolOp != "" {
+		return Kernel{Fn: s.fn, Srcs: 3}, nil
 	}
-	return k2(func(a, b uint64) uint64 { return out(f(a, b)) }), nil
+	return Kernel{Fn: s.fn, Srcs: 2}, nil
 }
 
 // valueType consumes one non-predicate type of 16 bits or more.
@@ -237,10 +253,7 @@ func buildSelp(m *modList) (Kernel, error) {
 }
 
 func selp32Lane(a, b, c uint64) uint64 {
-	if c&1 != 0 {
-		return uint64(uint32(a))
-	}
-	return uint64(uint32(b))
+	return uint64(uint32(b ^ (a^b)&-(c&1))) // branch-free c ? a : b
 }
 
 func selp32(d, a, b, c *Vec, m uint32) {

@@ -278,6 +278,13 @@ func cvtIntFloat(dt, at typ, mode rmode, sat bool) func(uint64) uint64 {
 	one := map[uint]uint64{16: 0x3C00, 32: one32, 64: 0x3FF0000000000000}[dt.bits]
 	return func(a uint64) uint64 {
 		v := ext(at, a)
+		if mode == rn && !sat && dt.bits > 16 && (at.k == kSigned || v < 1<<63) {
+			// The hardware's int64 conversions round to nearest once.
+			if dt.bits == 32 {
+				return uint64(math.Float32bits(float32(int64(v))))
+			}
+			return math.Float64bits(float64(int64(v)))
+		}
 		neg := at.k == kSigned && int64(v) < 0
 		if neg {
 			v = -v

@@ -110,7 +110,7 @@ func (f fmods) out32(x float64, resid int) uint64 {
 		return nan32
 	case math.IsInf(x, 0):
 		r = math.Float32bits(float32(x))
-	case f.mode == rn && rnSafe32(x, resid):
+	case f.mode == rn && (resid == 0 || rnDirect32(x)):
 		r = math.Float32bits(float32(x))
 	default:
 		r = uint32(roundF64(fmt32, x, resid, f.mode))
@@ -122,18 +122,6 @@ func (f fmods) out32(x float64, resid int) uint64 {
 		r = sat32(r)
 	}
 	return uint64(r)
-}
-
-// rnSafe32 tells whether Go's float64→float32 conversion of x rounds the
-// exact x + r correctly: when r is 0, or when x is a normal f32-range
-// value that is not exactly halfway between two f32 (only then can the
-// earlier rounding to float64 have moved a value onto a tie).
-func rnSafe32(x float64, resid int) bool {
-	if resid == 0 {
-		return true
-	}
-	b := math.Float64bits(x)
-	return math.Abs(x) >= 0x1p-126 && b&(1<<29-1) != 1<<28
 }
 
 // sat32 clamps f32 bits (not NaN) to [+0.0, 1.0].
@@ -190,6 +178,9 @@ func buildFloatAddSub(m *modList, t typ, sub bool) (Kernel, error) {
 	if t.bits == 32 {
 		return k2(func(a, b uint64) uint64 {
 			x, y := in32(a, f.ftz), neg*in32(b, f.ftz)
+			if s := x + y; f.mode == rn && rnDirect32(s) {
+				return f.out32(s, 0)
+			}
 			s, e := twoSum(x, y)
 			return f.out32(zeroSum(s, x, y, f.mode), sgn(e))
 		}), nil
@@ -233,6 +224,9 @@ func buildFloatMul(m *modList, t typ) (Kernel, error) {
 // sum's error is recovered exactly.
 func (f fmods) fma32(a, b, c uint64) uint64 {
 	p, z := in32(a, f.ftz)*in32(b, f.ftz), in32(c, f.ftz)
+	if s := p + z; f.mode == rn && rnDirect32(s) {
+		return f.out32(s, 0)
+	}
 	s, e := twoSum(p, z)
 	return f.out32(zeroSum(s, p, z, f.mode), sgn(e))
 }
@@ -271,6 +265,16 @@ func fmaKernel(m *modList, t typ) (Kernel, error) {
 }
 
 func fmaRN32Lane(a, b, c uint64) uint64 { return fmods{}.fma32(a, b, c) }
+
+// rnDirect32 reports whether float32(s) is the correctly rounded f32 of
+// whatever exact value s is the float64 rounding of: s is not NaN, not in
+// f32's subnormal range, and not exactly halfway between two f32 (only
+// there can the earlier rounding to float64 have made or broken a tie).
+func rnDirect32(s float64) bool {
+	b := math.Float64bits(s)
+	e := b >> 52 & 0x7FF
+	return e >= 1023-126 && e != 0x7FF && b&(1<<29-1) != 1<<28 || e == 0x7FF && s == s
+}
 
 func fmaRN64Lane(a, b, c uint64) uint64 {
 	r := math.FMA(math.Float64frombits(a), math.Float64frombits(b), math.Float64frombits(c))
