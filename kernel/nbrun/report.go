@@ -118,7 +118,7 @@ func writeData(b *strings.Builder, data map[string]any) {
 const reportCSS = `body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 pre{background:#f6f8fa;padding:.6em;overflow-x:auto;font-size:13px}pre.stderr{background:#fff4e5}
 pre.error{background:#fde8e8;color:#900}.fail{color:#b00;font-weight:bold}.ok{color:#070;font-weight:bold}
-table.meta th{text-align:left;padding-right:1em}.out{margin:.8em 0}.out img{max-width:100%}
+table.meta th{text-align:left;padding-right:1em}.out{margin:.8em 0;overflow-x:auto}.out img{max-width:100%}
 section{border-top:2px solid #ddd;margin-top:2em}`
 
 // WriteTables writes the report's tables as Markdown (every output that
