@@ -14,8 +14,9 @@ const DefaultBudget = 1 << 32
 // maxCallDepth bounds call chains (and recursion).
 const maxCallDepth = 1024
 
-// maxLocalPerThread bounds a thread's local memory, all frames together.
-const maxLocalPerThread = 1 << 20
+// maxLocalPerThread bounds a thread's local memory, all frames together
+// (CUDA's limit).
+const maxLocalPerThread = 512 << 10
 
 // budgetChunk is how many warp-instructions a worker takes from the launch
 // budget at a time; Interrupted is polled at each refill.
@@ -153,6 +154,9 @@ func newLaunch(k *Kernel, l Launch) (*launch, error) {
 	st.nwarps = (st.threads + 31) / 32
 	if l.DynamicShared < 0 {
 		return nil, errorf(Invalid, "kernel %s: negative dynamic shared memory", k.name)
+	}
+	if k.entry.localSize > maxLocalPerThread {
+		return nil, errorf(Invalid, "kernel %s: %d bytes of local memory per thread (at most %d)", k.name, k.entry.localSize, maxLocalPerThread)
 	}
 	st.shared = k.static
 	if l.DynamicShared > 0 {

@@ -142,3 +142,12 @@ func closeTo(a, b float32) bool { return math.Abs(float64(a-b)) <= 1e-4*(1+math.
 func readTestdata(name string) ([]byte, error) {
 	return os.ReadFile(filepath.Join("testdata", name))
 }
+
+func mustParse(t testing.TB, src string) *ptx.Module {
+	t.Helper()
+	pm, err := ptx.Parse("test.ptx", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pm
+}

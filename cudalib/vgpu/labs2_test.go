@@ -260,3 +260,33 @@ func TestFloyd(t *testing.T) {
 		check(name(1))
 	}
 }
+
+// TestDeterminism runs the same launches on 1 and 4 workers: device memory
+// ends bit-identical.
+func TestDeterminism(t *testing.T) {
+	results := make([][]byte, 0, 2)
+	for _, workers := range []int{1, 4} {
+		g := New(Config{Workers: workers})
+		m := loadFixture(t, g, "lab-matmul.ptx")
+		const n = 72
+		r := rng(9)
+		da, db := upload(t, g, f32bytes(r.float32s(n*n))), upload(t, g, f32bytes(r.float32s(n*n)))
+		dc, _ := g.Alloc(4 * n * n)
+		run(t, g, kernel(t, m, "_Z8mm_tiledILi16EEvPfPKfS2_i"), dim2(5, 5), dim2(16, 16), p64(dc), p64(da), p64(db), p32(n))
+		out := download(t, g, dc, 4*n*n)
+		ms := loadFixture(t, g, "lab-stencil3d.ptx")
+		const nx, ny, nz = 9, 7, 5
+		size := (nx + 2) * (ny + 2) * (nz + 2)
+		din := upload(t, g, f32bytes(r.float32s(2*size)))
+		dout, _ := g.Alloc(8 * size)
+		err := g.Run(kernel(t, ms, "st_25d"), Launch{Grid: dim2(3, 2), Block: dim2(4, 4), DynamicShared: 8 * 36,
+			Params: [][]byte{p64(din), p64(dout), p32(nx), p32(ny), p32(nz)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, append(out, download(t, g, dout, 8*size)...))
+	}
+	if string(results[0]) != string(results[1]) {
+		t.Error("1 and 4 workers leave different memory")
+	}
+}

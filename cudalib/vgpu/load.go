@@ -120,24 +120,11 @@ func (m *Module) Unload() error {
 	m.unloaded = true
 	var first error
 	for _, a := range m.vars {
-		if err := m.g.freeVar(a.addr); err != nil && first == nil {
+		if err := m.g.free(a.addr, true); err != nil && first == nil {
 			first = err
 		}
 	}
 	return first
-}
-
-// freeVar frees a module variable's storage (Free refuses those).
-func (g *GPU) freeVar(addr uint64) error {
-	g.mu.Lock()
-	old := g.table.Load()
-	for _, a := range old.allocs {
-		if a.addr == addr {
-			a.name = "" // Free only releases plain allocations
-		}
-	}
-	g.mu.Unlock()
-	return g.Free(addr)
 }
 
 // typeSize is the byte size of a PTX scalar type; 0 if unknown.

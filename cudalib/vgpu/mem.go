@@ -209,10 +209,7 @@ func (w *warp) mem(in *inst, sp space, addr uint64, n int, l int, write bool) []
 }
 
 func windowDesc(addr uint64, n, size int, what string) string {
-	if addr < uint64(size) {
-		return fmt.Sprintf("runs %d bytes past the end of the %d-byte %s", addr+uint64(n)-uint64(size), size, what)
-	}
-	return fmt.Sprintf("%d bytes past the end of the %d-byte %s", addr-uint64(size), size, what)
+	return fmt.Sprintf("%d bytes past the end of the %d-byte %s", addr+uint64(n)-uint64(size), size, what)
 }
 
 func (w *warp) raiseMem(in *inst, l int, reason string, sp space, addr uint64, n int, nearest string) {

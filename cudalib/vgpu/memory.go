@@ -198,11 +198,16 @@ func zeroed(n int) []byte {
 
 // Free releases the allocation at addr.
 func (g *GPU) Free(addr uint64) error {
+	return g.free(addr, false)
+}
+
+// free releases an allocation; a module's variable only when vars is set.
+func (g *GPU) free(addr uint64, vars bool) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	old := g.table.Load()
 	i := sort.Search(len(old.allocs), func(i int) bool { return old.allocs[i].addr >= addr })
-	if i == len(old.allocs) || old.allocs[i].addr != addr || old.allocs[i].name != "" {
+	if i == len(old.allocs) || old.allocs[i].addr != addr || (old.allocs[i].name != "") != vars {
 		return errorf(Invalid, "0x%x is not the start of a live allocation (%s)", addr, old.nearest(addr, 1))
 	}
 	a := old.allocs[i]

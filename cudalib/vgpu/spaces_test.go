@@ -1,0 +1,244 @@
+package vgpu
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// spacesPTX exercises generic addressing and the faults of each space.
+const spacesPTX = `
+.version 7.8
+.target sm_90
+.address_size 64
+
+.visible .entry generic(.param .u64 out)
+{
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<12>;
+	.shared .align 4 .b8 sh[128];
+	.local .align 4 .b8 loc[8];
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd2, %r1, 4;
+	mov.u64 %rd3, sh;
+	add.s64 %rd4, %rd3, %rd2;
+	cvta.shared.u64 %rd5, %rd4;
+	mul.lo.u32 %r2, %r1, 10;
+	st.u32 [%rd5], %r2;
+	bar.sync 0;
+	xor.b64 %rd6, %rd2, 4;
+	add.s64 %rd7, %rd3, %rd6;
+	ld.shared.u32 %r3, [%rd7];
+	mov.u64 %rd8, loc;
+	cvta.local.u64 %rd9, %rd8;
+	st.u32 [%rd9+4], %r3;
+	ld.local.u32 %r4, [loc+4];
+	cvta.to.shared.u64 %rd10, %rd5;
+	sub.s64 %rd11, %rd10, %rd4;
+	cvt.u32.u64 %r5, %rd11;
+	add.s32 %r4, %r4, %r5;
+	cvta.to.global.u64 %rd1, %rd1;
+	add.s64 %rd1, %rd1, %rd2;
+	st.global.u32 [%rd1], %r4;
+	ret;
+}
+
+.visible .entry shared_oob(.param .u32 i)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<4>;
+	.shared .align 4 .b8 s[64];
+	ld.param.u32 %r1, [i];
+	mul.wide.u32 %rd1, %r1, 4;
+	mov.u64 %rd2, s;
+	add.s64 %rd3, %rd2, %rd1;
+	st.shared.u32 [%rd3], %r1;
+	ret;
+}
+
+.visible .entry local_oob(.param .u32 i)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<4>;
+	.local .align 4 .b8 l[16];
+	ld.param.u32 %r1, [i];
+	mul.wide.u32 %rd1, %r1, 4;
+	mov.u64 %rd2, l;
+	add.s64 %rd3, %rd2, %rd1;
+	st.local.u32 [%rd3], %r1;
+	ret;
+}
+
+.visible .entry misaligned(.param .u64 p)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [p];
+	ld.global.u32 %r1, [%rd1+2];
+	ret;
+}
+`
+
+func TestGenericAddressing(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadSource(t, g, "spaces.ptx", []byte(spacesPTX))
+	out, _ := g.Alloc(4 * 32)
+	run(t, g, kernel(t, m, "generic"), dim(1), dim(32), p64(out))
+	got := downloadI32(t, g, out, 32)
+	for i, v := range got {
+		if want := int32(i^1) * 10; v != want {
+			t.Errorf("out[%d] = %d, want %d", i, v, want)
+		}
+	}
+}
+
+func TestSpaceFaults(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadSource(t, g, "spaces.ptx", []byte(spacesPTX))
+	buf, _ := g.Alloc(64)
+	cases := []struct {
+		kernel string
+		param  []byte
+		space  string
+		reason string
+		addr   uint64
+		near   string
+	}{
+		{"shared_oob", p32(16), "shared", reasonBounds, 64, "4 bytes past the end of the 64-byte shared memory"},
+		{"local_oob", p32(4), "local", reasonBounds, 16, "past the end of the 16-byte local memory"},
+		{"misaligned", p64(buf), "global", reasonMisaligned, buf + 2, ""},
+	}
+	for _, c := range cases {
+		err := g.Run(kernel(t, m, c.kernel), Launch{Grid: dim(1), Block: dim(1), Params: [][]byte{c.param}})
+		var f *Fault
+		if !errors.As(err, &f) {
+			t.Errorf("%s: %v, want a *Fault", c.kernel, err)
+			continue
+		}
+		if f.Space != c.space || f.Reason != c.reason || f.Addr != c.addr || !strings.Contains(f.Nearest, c.near) || f.PTXLine == 0 {
+			t.Errorf("%s: fault %+v", c.kernel, *f)
+		}
+	}
+	// The last word of each space is in range.
+	run(t, g, kernel(t, m, "shared_oob"), dim(1), dim(1), p32(15))
+	run(t, g, kernel(t, m, "local_oob"), dim(1), dim(1), p32(3))
+}
+
+func TestUnsupported(t *testing.T) {
+	src := `
+.version 7.8
+.target sm_90
+.address_size 64
+.extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
+.visible .entry hello()
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<2>;
+	mov.u64 %rd1, 0;
+	{
+	.param .b64 param0;
+	st.param.b64 [param0+0], %rd1;
+	.param .b64 param1;
+	st.param.b64 [param1+0], %rd1;
+	.param .b32 retval0;
+	call.uni (retval0), vprintf, (param0, param1);
+	ld.param.b32 %r1, [retval0+0];
+	}
+	ret;
+}
+`
+	pm := mustParse(t, src)
+	_, err := New(Config{}).Load(pm)
+	var u *UnsupportedError
+	if !errors.As(err, &u) || u.PTXLine != 17 || !strings.Contains(u.Error(), "vprintf") {
+		t.Fatalf("Load: %v, want an *UnsupportedError for the call of vprintf on PTX line 17", err)
+	}
+}
+
+func TestLaunchErrors(t *testing.T) {
+	g := New(Config{})
+	m := loadFixture(t, g, "lab-vecadd.ptx")
+	k := kernel(t, m, "_Z13vecadd_threadPfPKfS1_i")
+	good := [][]byte{p64(0), p64(0), p64(0), p32(0)}
+	for _, l := range []Launch{
+		{Grid: dim(0), Block: dim(32), Params: good},
+		{Grid: dim(1), Block: dim(2048), Params: good},
+		{Grid: dim(1), Block: [3]int{64, 32, 1}, Params: good},
+		{Grid: dim(1), Block: dim(32), Params: good[:3]},
+		{Grid: dim(1), Block: dim(32), Params: [][]byte{p64(0), p64(0), p64(0), p64(0)}},
+		{Grid: dim(1), Block: dim(32), Params: good, DynamicShared: 1 << 20},
+	} {
+		var e *Error
+		if err := g.Run(k, l); !errors.As(err, &e) || e.Kind != Invalid {
+			t.Errorf("launch %+v: %v, want an Invalid *Error", l, err)
+		}
+	}
+	if _, err := m.Kernel("nope"); err == nil {
+		t.Error("Kernel of an unknown name succeeded")
+	}
+	if err := m.Unload(); err != nil {
+		t.Fatal(err)
+	}
+	var e *Error
+	if err := g.Run(k, Launch{Grid: dim(1), Block: dim(32), Params: good}); !errors.As(err, &e) {
+		t.Errorf("run after unload: %v", err)
+	}
+}
+
+func TestMemory(t *testing.T) {
+	g := New(Config{MemoryLimit: 1 << 20})
+	a, err := g.Alloc(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := g.Alloc(24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a%256 != 0 || b%256 != 0 || b < a+1000 {
+		t.Errorf("allocations at %#x and %#x", a, b)
+	}
+	var e *Error
+	if _, err := g.Alloc(1 << 20); !errors.As(err, &e) || e.Kind != OutOfMemory {
+		t.Errorf("over the limit: %v, want OutOfMemory", err)
+	}
+	if used, limit := g.MemInfo(); used != 1024 || limit != 1<<20 {
+		t.Errorf("MemInfo = %d, %d", used, limit)
+	}
+	if err := g.Fill(a, 0xABCD, 2, 500); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Copy(b, a+2, 24); err != nil {
+		t.Fatal(err)
+	}
+	got := download(t, g, b, 24)
+	for i, x := range got {
+		if want := []byte{0xCD, 0xAB}[i%2]; x != want {
+			t.Fatalf("byte %d = %#x, want %#x", i, x, want)
+		}
+	}
+	// Accesses beyond an allocation are refused, not performed.
+	if err := g.CopyIn(a+990, make([]byte, 11)); !errors.As(err, &e) || e.Kind != Invalid {
+		t.Errorf("copy past the end: %v", err)
+	}
+	if err := g.CopyOut(make([]byte, 4), b+24); err == nil {
+		t.Error("copy from past the end succeeded")
+	}
+	if err := g.Fill(a, 0, 3, 1); err == nil {
+		t.Error("fill with 3-byte elements succeeded")
+	}
+	if err := g.Free(a + 4); !errors.As(err, &e) || e.Kind != Invalid {
+		t.Errorf("free inside an allocation: %v", err)
+	}
+	if err := g.Free(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Free(a); err == nil {
+		t.Error("double free succeeded")
+	}
+	err = g.CopyIn(a, []byte{1})
+	if err == nil || !strings.Contains(err.Error(), "freed") {
+		t.Errorf("copy into freed memory: %v", err)
+	}
+}
