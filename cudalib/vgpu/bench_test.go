@@ -23,7 +23,7 @@ func benchRun(b *testing.B, g *GPU, k *Kernel, l Launch) {
 
 func BenchmarkVecAdd(b *testing.B) {
 	g := New(Config{})
-	m := loadFixture(b, g, "lab-vecadd.ptx")
+	m := loadFixture(b, g, "nvrtc11/lab-vecadd.ptx")
 	const n = 1 << 20
 	r := rng(1)
 	da, db := upload(b, g, f32bytes(r.float32s(n))), upload(b, g, f32bytes(r.float32s(n)))
@@ -34,7 +34,7 @@ func BenchmarkVecAdd(b *testing.B) {
 
 func BenchmarkMatMulTiled16(b *testing.B) {
 	g := New(Config{})
-	m := loadFixture(b, g, "lab-matmul.ptx")
+	m := loadFixture(b, g, "nvrtc11/lab-matmul.ptx")
 	const n = 256
 	r := rng(2)
 	da, db := upload(b, g, f32bytes(r.float32s(n*n))), upload(b, g, f32bytes(r.float32s(n*n)))

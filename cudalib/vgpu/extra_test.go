@@ -139,7 +139,7 @@ func TestBlockReduction(t *testing.T) {
 
 func TestCalls(t *testing.T) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "extra-calls.ptx")
+	m := loadFixture(t, g, "nvrtc11/extra-calls.ptx")
 	const n = 100
 	r := rng(14)
 	in := r.int32s(n, 1000)
@@ -213,7 +213,7 @@ func TestDivergentRecursion(t *testing.T) {
 func TestAtomics(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		g := New(Config{Workers: workers})
-		m := loadFixture(t, g, "extra-atomics.ptx")
+		m := loadFixture(t, g, "nvrtc11/extra-atomics.ptx")
 		const n = 1000
 		dci := upload(t, g, i32bytes(make([]int32, 9)))
 		dcf := upload(t, g, make([]byte, 4))
@@ -261,7 +261,7 @@ func TestAtomics(t *testing.T) {
 
 func TestWarpOps(t *testing.T) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "extra-warp.ptx")
+	m := loadFixture(t, g, "nvrtc11/extra-warp.ptx")
 	const n, threads = 100, 128
 	r := rng(15)
 	in := r.int32s(n, 200)
@@ -380,7 +380,7 @@ func TestShuffleSegments(t *testing.T) {
 
 func TestLocalMemory(t *testing.T) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "extra-local.ptx")
+	m := loadFixture(t, g, "nvrtc11/extra-local.ptx")
 	const n = 96
 	r := rng(17)
 	in := r.int32s(n, 1000)
@@ -402,7 +402,7 @@ func TestLocalMemory(t *testing.T) {
 
 func TestGlobals(t *testing.T) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "extra-globals.ptx")
+	m := loadFixture(t, g, "nvrtc11/extra-globals.ptx")
 	addr, size, err := m.Global("cfg")
 	if err != nil || size != 12 {
 		t.Fatalf("Global(cfg) = %x, %d, %v", addr, size, err)
@@ -438,7 +438,7 @@ func TestGlobals(t *testing.T) {
 
 func TestVectorAccess(t *testing.T) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "extra-vector.ptx")
+	m := loadFixture(t, g, "nvrtc11/extra-vector.ptx")
 	const n, block = 64, 32
 	r := rng(18)
 	in := r.float32s(4 * n)

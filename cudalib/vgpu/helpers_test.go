@@ -10,10 +10,20 @@ import (
 	"github.com/culab/culab/cudalib/ptx"
 )
 
-// loadFixture parses a PTX sample of ../ptx/testdata/nvrtc11 and loads it.
+// compilers are the NVRTC versions whose PTX samples the lab tests run.
+var compilers = []string{"nvrtc11", "nvrtc13"}
+
+func forCompilers(t *testing.T, test func(t *testing.T, cc string)) {
+	for _, cc := range compilers {
+		t.Run(cc, func(t *testing.T) { test(t, cc) })
+	}
+}
+
+// loadFixture parses a PTX sample of ../ptx/testdata ("nvrtc11/x.ptx") and
+// loads it.
 func loadFixture(t testing.TB, g *GPU, name string) *Module {
 	t.Helper()
-	path := filepath.Join("..", "ptx", "testdata", "nvrtc11", name)
+	path := filepath.Join("..", "ptx", "testdata", name)
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

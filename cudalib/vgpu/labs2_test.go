@@ -24,9 +24,11 @@ func downloadF64(t testing.TB, g *GPU, a uint64, n int) []float64 {
 	return xs
 }
 
-func TestBankConflict(t *testing.T) {
+func TestBankConflict(t *testing.T) { forCompilers(t, testBankConflict) }
+
+func testBankConflict(t *testing.T, cc string) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "lab-bankconflict.ptx")
+	m := loadFixture(t, g, cc+"/lab-bankconflict.ptx")
 	const n = 40
 	r := rng(5)
 	a, b := r.float32s(n*n), r.float32s(n*n)
@@ -62,9 +64,11 @@ func TestBankConflict(t *testing.T) {
 	}
 }
 
-func TestLaunchCfg(t *testing.T) {
+func TestLaunchCfg(t *testing.T) { forCompilers(t, testLaunchCfg) }
+
+func testLaunchCfg(t *testing.T, cc string) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "lab-launchcfg.ptx")
+	m := loadFixture(t, g, cc+"/lab-launchcfg.ptx")
 	const n = 3001 // double2 elements
 	r := rng(6)
 	in := make([]float64, 2*n)
@@ -120,9 +124,11 @@ func stencilRef(in []float64, nx, ny, nz int) []float64 {
 	return out
 }
 
-func TestStencil3D(t *testing.T) {
+func TestStencil3D(t *testing.T) { forCompilers(t, testStencil3D) }
+
+func testStencil3D(t *testing.T, cc string) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "lab-stencil3d.ptx")
+	m := loadFixture(t, g, cc+"/lab-stencil3d.ptx")
 	const nx, ny, nz = 12, 10, 9
 	const bx, by, bz = 8, 4, 2
 	size := (nx + 2) * (ny + 2) * (nz + 2)
@@ -212,9 +218,11 @@ func floydGraph(n int) []int32 {
 	return d
 }
 
-func TestFloyd(t *testing.T) {
+func TestFloyd(t *testing.T) { forCompilers(t, testFloyd) }
+
+func testFloyd(t *testing.T, cc string) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "lab-floyd.ptx")
+	m := loadFixture(t, g, cc+"/lab-floyd.ptx")
 	const n = 64
 	in := floydGraph(n)
 	want := floydRef(in, n)
@@ -267,14 +275,14 @@ func TestDeterminism(t *testing.T) {
 	results := make([][]byte, 0, 2)
 	for _, workers := range []int{1, 4} {
 		g := New(Config{Workers: workers})
-		m := loadFixture(t, g, "lab-matmul.ptx")
+		m := loadFixture(t, g, "nvrtc11/lab-matmul.ptx")
 		const n = 72
 		r := rng(9)
 		da, db := upload(t, g, f32bytes(r.float32s(n*n))), upload(t, g, f32bytes(r.float32s(n*n)))
 		dc, _ := g.Alloc(4 * n * n)
 		run(t, g, kernel(t, m, "_Z8mm_tiledILi16EEvPfPKfS2_i"), dim2(5, 5), dim2(16, 16), p64(dc), p64(da), p64(db), p32(n))
 		out := download(t, g, dc, 4*n*n)
-		ms := loadFixture(t, g, "lab-stencil3d.ptx")
+		ms := loadFixture(t, g, "nvrtc11/lab-stencil3d.ptx")
 		const nx, ny, nz = 9, 7, 5
 		size := (nx + 2) * (ny + 2) * (nz + 2)
 		din := upload(t, g, f32bytes(r.float32s(2*size)))

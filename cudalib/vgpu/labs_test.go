@@ -8,9 +8,11 @@ import (
 	"testing"
 )
 
-func TestVecAdd(t *testing.T) {
+func TestVecAdd(t *testing.T) { forCompilers(t, testVecAdd) }
+
+func testVecAdd(t *testing.T, cc string) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "lab-vecadd.ptx")
+	m := loadFixture(t, g, cc+"/lab-vecadd.ptx")
 	const n = 10007
 	r := rng(1)
 	a, b := r.float32s(n), r.float32s(n)
@@ -59,9 +61,11 @@ func matmulRef(a, b []float32, n int) []float32 {
 	return c
 }
 
-func TestMatMul(t *testing.T) {
+func TestMatMul(t *testing.T) { forCompilers(t, testMatMul) }
+
+func testMatMul(t *testing.T, cc string) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "lab-matmul.ptx")
+	m := loadFixture(t, g, cc+"/lab-matmul.ptx")
 	for _, n := range []int{64, 50} {
 		r := rng(n)
 		a, b := r.float32s(n*n), r.float32s(n*n)
@@ -127,9 +131,11 @@ func TestLoadFixtures(t *testing.T) {
 	}
 }
 
-func TestTranspose(t *testing.T) {
+func TestTranspose(t *testing.T) { forCompilers(t, testTranspose) }
+
+func testTranspose(t *testing.T, cc string) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "lab-transpose.ptx")
+	m := loadFixture(t, g, cc+"/lab-transpose.ptx")
 	const n = 100 // not a multiple of the tile
 	r := rng(3)
 	in := r.float32s(n * n)
@@ -159,9 +165,11 @@ func TestTranspose(t *testing.T) {
 	}
 }
 
-func TestGrad1D(t *testing.T) {
+func TestGrad1D(t *testing.T) { forCompilers(t, testGrad1D) }
+
+func testGrad1D(t *testing.T, cc string) {
 	g := New(Config{Workers: 2})
-	m := loadFixture(t, g, "lab-grad1d.ptx")
+	m := loadFixture(t, g, cc+"/lab-grad1d.ptx")
 	const n, block = 1000, 128
 	const invH2 = float32(4.0)
 	r := rng(4)

@@ -158,7 +158,7 @@ func TestUnsupported(t *testing.T) {
 
 func TestLaunchErrors(t *testing.T) {
 	g := New(Config{})
-	m := loadFixture(t, g, "lab-vecadd.ptx")
+	m := loadFixture(t, g, "nvrtc11/lab-vecadd.ptx")
 	k := kernel(t, m, "_Z13vecadd_threadPfPKfS1_i")
 	good := [][]byte{p64(0), p64(0), p64(0), p32(0)}
 	for _, l := range []Launch{
