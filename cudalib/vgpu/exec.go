@@ -2,7 +2,9 @@ package vgpu
 
 import (
 	"fmt"
+	"io"
 	"math/bits"
+	"os"
 	"sync"
 	"sync/atomic"
 )
@@ -31,6 +33,10 @@ type Launch struct {
 	// Interrupted is polled every few thousand warp-instructions, from the
 	// goroutines running blocks; nil: never.
 	Interrupted func() bool
+	// Printf receives the output of device printf (a warp's lines
+	// together, at most 1 MiB per launch as CUDA's printf buffer); nil:
+	// os.Stdout, as with a real GPU.
+	Printf io.Writer
 }
 
 // MaxSharedPerBlock is the largest shared memory (static and dynamic) a
@@ -59,6 +65,10 @@ type launch struct {
 	mu      sync.Mutex
 	fault   *Fault
 	faultAt int64
+
+	printMu sync.Mutex
+	printf  io.Writer
+	printed int
 }
 
 // Run executes the kernel over the grid and returns when every block has
@@ -122,7 +132,10 @@ func (g *GPU) run(k *Kernel, l Launch) (runStats, error) {
 }
 
 func newLaunch(k *Kernel, l Launch) (*launch, error) {
-	st := &launch{k: k, grid: l.Grid, block: l.Block, budget: l.Budget, interrupted: l.Interrupted}
+	st := &launch{k: k, grid: l.Grid, block: l.Block, budget: l.Budget, interrupted: l.Interrupted, printf: l.Printf}
+	if st.printf == nil {
+		st.printf = os.Stdout
+	}
 	if st.budget <= 0 {
 		st.budget = DefaultBudget
 	}

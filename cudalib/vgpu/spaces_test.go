@@ -1,7 +1,9 @@
 package vgpu
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -130,29 +132,50 @@ func TestUnsupported(t *testing.T) {
 .version 7.8
 .target sm_90
 .address_size 64
-.extern .func (.param .b32 func_retval0) vprintf(.param .b64 vprintf_param_0, .param .b64 vprintf_param_1);
-.visible .entry hello()
+.extern .func (.param .b64 func_retval0) malloc(.param .b64 malloc_param_0);
+.visible .entry grab()
 {
-	.reg .b32 %r<2>;
-	.reg .b64 %rd<2>;
-	mov.u64 %rd1, 0;
+	.reg .b64 %rd<3>;
+	mov.u64 %rd1, 64;
 	{
 	.param .b64 param0;
 	st.param.b64 [param0+0], %rd1;
-	.param .b64 param1;
-	st.param.b64 [param1+0], %rd1;
-	.param .b32 retval0;
-	call.uni (retval0), vprintf, (param0, param1);
-	ld.param.b32 %r1, [retval0+0];
+	.param .b64 retval0;
+	call.uni (retval0), malloc, (param0);
+	ld.param.b64 %rd2, [retval0+0];
 	}
 	ret;
 }
 `
-	pm := mustParse(t, src)
-	_, err := New(Config{}).Load(pm)
+	_, err := New(Config{}).Load(mustParse(t, src))
 	var u *UnsupportedError
-	if !errors.As(err, &u) || u.PTXLine != 17 || !strings.Contains(u.Error(), "vprintf") {
-		t.Fatalf("Load: %v, want an *UnsupportedError for the call of vprintf on PTX line 17", err)
+	if !errors.As(err, &u) || u.PTXLine != 14 || !strings.Contains(u.Error(), "malloc") {
+		t.Fatalf("Load: %v, want an *UnsupportedError for the call of malloc on PTX line 14", err)
+	}
+}
+
+func TestPrintfAndAssert(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadTestdata(t, g, "printf.ptx")
+	in := []int32{7, 0, 3, -2, 9}
+	din := upload(t, g, i32bytes(in))
+	var out bytes.Buffer
+	err := g.Run(kernel(t, m, "hello"), Launch{Grid: dim(2), Block: dim(4), Printf: &out,
+		Params: [][]byte{p64(din), p32(len(in))}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for i, v := range in {
+		fmt.Fprintf(&want, "thread %d of block %d: in=%d x=%.3f big=%d s=ok c=%c\n", i, i/4, v, float32(v)*0.5, int64(v)<<33, 'A'+i%26)
+	}
+	if out.String() != want.String() {
+		t.Errorf("printf wrote\n%s\nwant\n%s", out.String(), want.String())
+	}
+	err = g.Run(kernel(t, m, "check"), Launch{Grid: dim(1), Block: dim(8), Params: [][]byte{p64(din), p32(len(in))}})
+	var f *Fault
+	if !errors.As(err, &f) || !strings.Contains(f.Reason, "assertion `in[i] >= 0' failed") || f.Thread != [3]int{3, 0, 0} {
+		t.Fatalf("assert: %v", err)
 	}
 }
 

@@ -351,7 +351,10 @@ func (d *fdec) decodeCall(in *ptx.Instr, out *inst) error {
 		return d.unsupported("call of unknown function %s", name)
 	}
 	if g.Extern || g.Body == nil {
-		return d.unsupported("call of external function %s (device library calls such as printf and malloc are not supported)", name)
+		if ok, err := d.decodeBuiltin(name, args, rets, out); ok {
+			return err
+		}
+		return d.unsupported("call of external function %s (of the device runtime, only printf and assert are supported)", name)
 	}
 	callee, err := d.kd.function(g)
 	if err != nil {
