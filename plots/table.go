@@ -33,10 +33,12 @@ type column struct {
 	short string // header in the text form, which must fit 100 columns; "" = head
 	right bool   // numbers align right
 	check bool   // the check column, emphasised on failed rows
+	key   bool   // the variant and its time: in bold on the winning row
 	// perSize columns hold one value per size (the size, the CPU time):
 	// the text form writes them once, on the line that opens each size.
 	perSize bool
 	cell    func(labs.Row) string
+	tip     func(labs.Row) string // the HTML cell's tooltip; nil: none
 }
 
 func (c column) textHead() string { return orDefault(c.short, c.head) }
@@ -50,8 +52,14 @@ func columns(t labs.Table) []column {
 	}
 	cols := []column{
 		{head: sizeName(t), perSize: true, cell: sizeLabel},
-		{head: "variant", cell: func(r labs.Row) string { return r.Variant }},
-		{head: "median ms", right: true, cell: func(r labs.Row) string { return num(r.MedianMS) }},
+		{head: "variant", key: true, cell: func(r labs.Row) string { return r.Variant },
+			tip: func(r labs.Row) string { return r.Note }},
+		{head: "median ms", right: true, key: true, cell: func(r labs.Row) string {
+			if r.TimeNote != "" && r.MedianMS == 0 {
+				return "not timed"
+			}
+			return num(r.MedianMS)
+		}, tip: func(r labs.Row) string { return r.TimeNote }},
 		{head: "min–max ms", right: true, cell: func(r labs.Row) string {
 			if r.MinMS == 0 && r.MaxMS == 0 {
 				return "–"
@@ -70,7 +78,7 @@ func columns(t labs.Table) []column {
 		column{head: "CPU ms", right: true, perSize: true, cell: cpu},
 		column{head: "vs CPU", right: true, cell: func(r labs.Row) string { return times(r.SpeedupCPU) }},
 		column{head: "vs base", right: true, cell: func(r labs.Row) string { return times(r.SpeedupBase) }},
-		column{head: "check", check: true, cell: mark},
+		column{head: "check", check: true, cell: mark, tip: func(r labs.Row) string { return r.Check }},
 	)
 }
 
@@ -171,8 +179,8 @@ func winners(t labs.Table) []bool {
 
 const winnerLegend = "fastest passing variant at its size"
 
-// detail is what a row's cells leave out: its launch shape (and timing
-// notes) and its whole check text; nil when there is nothing to add.
+// detail is what a row's cells leave out: its launch shape (and notes on
+// its times) and its whole check text.
 type detail struct {
 	row          int
 	launch, text string
@@ -185,8 +193,12 @@ func details(t labs.Table) []detail {
 		if text == "" && rowFailed(r) {
 			text = "FAIL"
 		}
-		if r.Note != "" || text != "" {
-			ds = append(ds, detail{row: i, launch: r.Note, text: text})
+		launch := r.Note
+		if r.TimeNote != "" {
+			launch = strings.TrimPrefix(launch+"; "+r.TimeNote, "; ")
+		}
+		if launch != "" || text != "" {
+			ds = append(ds, detail{row: i, launch: launch, text: text})
 		}
 	}
 	return ds
@@ -401,9 +413,9 @@ func Markdown(t labs.Table) string {
 	b.WriteString("|" + strings.Join(rule, "|") + "|\n")
 	for ri, r := range t.Rows {
 		var row []string
-		for i, c := range cols {
+		for _, c := range cols {
 			s := mdEscape(c.cell(r))
-			if c.check && rowFailed(r) || win[ri] && (i == 1 || i == 2) {
+			if c.check && rowFailed(r) || win[ri] && c.key {
 				s = "**" + s + "**"
 			}
 			row = append(row, s)
@@ -491,27 +503,22 @@ func HTML(t labs.Table) string {
 			rowStyle = append(rowStyle, htmlWinner)
 		}
 		fmt.Fprintf(&b, `<tr style="%s">`, strings.Join(rowStyle, ";"))
-		for ci, c := range cols {
-			s, style, title := esc(c.cell(r)), htmlCell+";text-align:"+align(c.right), ""
+		for _, c := range cols {
+			style, title := htmlCell+";text-align:"+align(c.right), ""
 			switch {
+			case c.check && rowFailed(r):
+				style += ";" + htmlRed
+			case c.check && r.Pass:
+				style += ";" + htmlGreen
 			case c.check:
-				title = r.Check
-				if rowFailed(r) {
-					style += ";" + htmlRed
-				} else if r.Pass {
-					style += ";" + htmlGreen
-				} else {
-					style += ";opacity:0.7"
-				}
-			case ci == 1: // the variant: its launch shape on hover
-				title = r.Note
-			}
-			if win[i] && (ci == 1 || ci == 2) {
+				style += ";opacity:0.7"
+			case win[i] && c.key:
 				style += ";font-weight:600"
 			}
-			if title != "" {
-				title = ` title="` + esc(title) + `"`
+			if c.tip != nil && c.tip(r) != "" {
+				title = ` title="` + esc(c.tip(r)) + `"`
 			}
+			s := esc(c.cell(r))
 			fmt.Fprintf(&b, `<td style="%s"%s>%s</td>`, style, title, s)
 		}
 		b.WriteString("</tr>\n")

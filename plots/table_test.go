@@ -49,6 +49,19 @@ func TestSkippedRowsAreNotFailures(t *testing.T) {
 	}
 }
 
+// A row run but not timed (the virtual GPU) says so in its median cell,
+// and why in the details.
+func TestNotTimedRows(t *testing.T) {
+	const why = "not timed (virtual GPU)" // labs.NotTimed
+	tb := labs.Table{Lab: "x", Rows: []labs.Row{{Size: 1, SizeLabel: "1", Variant: "v", Pass: true, Check: "ok: exact",
+		Note: "k", TimeNote: why}}}
+	for name, s := range map[string]string{"html": HTML(tb), "md": Markdown(tb), "txt": Text(tb)} {
+		if strings.Count(s, "not timed") < 2 || !strings.Contains(s, "k; "+why) {
+			t.Errorf("%s does not say why the row has no time:\n%s", name, s)
+		}
+	}
+}
+
 func TestTableForms(t *testing.T) {
 	tab := vecadd()
 	forms := map[string]string{"html": HTML(tab), "md": Markdown(tab), "txt": Text(tab)}
