@@ -324,10 +324,13 @@ func Text(t labs.Table) string {
 	for _, n := range notes {
 		b.WriteString(wrap(n, "", textWidth))
 	}
-	if ds := details(t); len(ds) > 0 {
-		b.WriteString("details:\n")
+	if ds := detailsBySize(t); len(ds) > 0 {
+		b.WriteString(detailsSummary + ":\n")
 		for _, d := range ds {
-			b.WriteString(wrap(detailLine(t, d), "    ", textWidth))
+			b.WriteString(wrap(d.head, "    ", textWidth))
+			for _, l := range d.lines {
+				b.WriteString(wrap("  "+l, "      ", textWidth))
+			}
 		}
 	}
 	for _, n := range t.Notes {
@@ -361,25 +364,64 @@ func sizeLine(t labs.Table, r labs.Row) string {
 	return s
 }
 
-// detailLine is one row's details in the text and Markdown forms.
-func detailLine(t labs.Table, d detail) string {
-	r := t.Rows[d.row]
-	parts := []string{sizeLabel(r) + " " + r.Variant + ":"}
-	if d.launch != "" {
-		parts = append(parts, d.launch+" ·")
+// sizeDetails are the details of one size's rows in the text and Markdown
+// forms: the check text most of them share, said once on a line of the
+// size's own, then each row's launch shape, with its check text where it
+// is another.
+type sizeDetails struct {
+	head  string   // "n = 256 — ok: rel L2 err …"
+	lines []string // "shared tiles 16×16: mm_tiled<16><<<…>>>"
+}
+
+func detailsBySize(t labs.Table) []sizeDetails {
+	var groups [][]detail
+	for _, d := range details(t) {
+		if n := len(groups); n == 0 || t.Rows[groups[n-1][0].row].Size != t.Rows[d.row].Size {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], d)
 	}
-	return strings.Join(append(parts, d.text), " ")
+	var out []sizeDetails
+	for _, g := range groups {
+		count := map[string]int{}
+		shared := ""
+		for _, d := range g {
+			if count[d.text]++; count[d.text] > 1 && count[d.text] > count[shared] {
+				shared = d.text
+			}
+		}
+		sd := sizeDetails{head: sizeName(t) + " = " + sizeLabel(t.Rows[g[0].row])}
+		if shared != "" {
+			sd.head += " — " + shared
+		}
+		for _, d := range g {
+			var parts []string
+			if d.launch != "" {
+				parts = append(parts, d.launch)
+			}
+			if d.text != shared {
+				parts = append(parts, d.text)
+			}
+			if len(parts) > 0 {
+				sd.lines = append(sd.lines, t.Rows[d.row].Variant+": "+strings.Join(parts, " · "))
+			}
+		}
+		out = append(out, sd)
+	}
+	return out
 }
 
 // wrap breaks s at spaces into lines of at most width runes (a longer word
-// keeps its own line), continuation lines indented by indent.
+// keeps its own line), continuation lines indented by indent; s keeps its
+// own leading spaces.
 func wrap(s, indent string, width int) string {
 	var b strings.Builder
-	line := ""
+	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
+	line := lead
 	for _, w := range strings.Fields(s) {
 		switch {
-		case line == "":
-			line = w
+		case line == lead:
+			line += w
 		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width:
 			b.WriteString(line + "\n")
 			line = indent + w
@@ -435,11 +477,14 @@ func Markdown(t labs.Table) string {
 	for _, n := range t.Notes {
 		b.WriteString("- " + mdEscape(n) + "\n")
 	}
-	if ds := details(t); len(ds) > 0 {
+	if ds := detailsBySize(t); len(ds) > 0 {
 		// GitHub renders Markdown inside <details> after a blank line.
 		b.WriteString("\n<details><summary>" + detailsSummary + "</summary>\n\n")
 		for _, d := range ds {
-			b.WriteString("- " + mdEscape(detailLine(t, d)) + "\n")
+			b.WriteString("- " + mdEscape(d.head) + "\n")
+			for _, l := range d.lines {
+				b.WriteString("  - " + mdEscape(l) + "\n")
+			}
 		}
 		b.WriteString("\n</details>\n")
 	}

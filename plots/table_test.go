@@ -187,6 +187,10 @@ func TestMatMulTableOneLinePerRow(t *testing.T) {
 				t.Errorf("text lacks the line %q", s)
 			}
 		}
+		// A check text every row of a size shares is said once, on the size's line.
+		if n := strings.Count(text, "ok: rel L2 err 2.9e-07"); n != 1 || !strings.Contains(text, "\nn = 256 — ok: rel L2 err 2.9e-07") {
+			t.Errorf("the check text of n = 256 is written %d times, not once on its size's line", n)
+		}
 		flat := strings.Join(strings.Fields(text), " ")
 		for _, r := range tab.Rows {
 			if !strings.Contains(flat, r.Check) || !strings.Contains(flat, r.Note) {
