@@ -11,16 +11,16 @@ import "math"
 //	                 2^126 < |b| < 2^128 the result is 0 (NaN when a is
 //	                 Inf), as a*(1/b) gives on the hardware
 //	div.full.f32     max 2 ulp over the full range
-//	rcp.approx.f32   max 1 ulp
-//	rcp.approx.ftz.f64  max relative error 2^-20 or so ("gross"); f64
+//	rcp.approx.f32   max 1 ulp (normal results)
+//	rcp.approx.ftz.f64  none documented ("gross approximation"); f64
 //	                 subnormals in and out are zeros of the same sign
 //	sqrt.approx.f32  max relative error 2^-23
-//	rsqrt.approx.f32 max relative error 2^-22.9 (f64: about 2^-50)
-//	ex2.approx.f32   max 2 ulp
+//	rsqrt.approx.f32 max relative error 2^-22.9 (.f64: none documented)
+//	ex2.approx.f32   max 2 ulp (normal results)
 //	lg2.approx.f32   max absolute error 2^-22.6 for a in (0.5, 2),
 //	                 otherwise max relative error 2^-22
 //	sin/cos.approx.f32  max absolute error 2^-20.5 in [-pi, pi]
-//	tanh.approx.f32  max relative error 2^-11
+//	tanh.approx.f32  max relative error 2^-10.987
 //
 // Every result here is exactly the float64 function rounded to f32, so
 // it differs from the hardware's by at most those bounds.

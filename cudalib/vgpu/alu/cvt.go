@@ -12,9 +12,9 @@ import (
 //	float → int   needs .rni .rzi .rmi .rpi; always saturates to dtype's
 //	              range, NaN gives 0
 //	int → float   needs .rn .rz .rm .rp
-//	float → float narrowing needs .rn .rz .rm .rp; same type takes
-//	              .rni .rzi .rmi .rpi (round to an integral value) or
-//	              neither; widening is exact
+//	float → float narrowing needs .rn .rz .rm .rp; widening is exact;
+//	              .rni .rzi .rmi .rpi round to an integral value (not
+//	              implemented while narrowing, where it would round twice)
 //
 // .ftz flushes f32 subnormal inputs and results (when atype or dtype is
 // .f32); .sat clamps a float result to [+0.0, 1.0] (NaN to +0.0). A
@@ -22,8 +22,8 @@ import (
 // as its low bits like every result here: PTX's sign extension of a
 // signed result to a wider destination register is the VM's to do.
 //
-// A NaN becomes 0x7FFFFFFF in f32 and 0x7FFF in f16; an f32 or f16 NaN
-// widened to f64 keeps its sign and payload, made quiet.
+// A NaN becomes 0x7FFFFFFF in f32 and 0x7FFF in f16; a NaN converted to
+// f64 keeps its sign and payload, made quiet.
 func init() {
 	builders["cvt"] = buildCvt
 	ints := []string{"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64"}
@@ -37,9 +37,10 @@ func init() {
 	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "ftz"}, []string{"", "sat"}, []string{"f32"}, []string{"f64"})
 	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "ftz"}, []string{"", "sat"}, []string{"f16"}, []string{"f32"})
 	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "sat"}, []string{"f16"}, []string{"f64"})
-	register("cvt", []string{"", "ftz"}, []string{"", "sat"}, []string{"f64"}, []string{"f32"})
-	register("cvt", []string{"", "ftz"}, []string{"", "sat"}, []string{"f32"}, []string{"f16"})
-	register("cvt", []string{"", "sat"}, []string{"f64"}, []string{"f16"})
+	irnd := []string{"", "rni", "rzi", "rmi", "rpi"}
+	register("cvt", irnd, []string{"", "ftz"}, []string{"", "sat"}, []string{"f64"}, []string{"f32"})
+	register("cvt", irnd, []string{"", "ftz"}, []string{"", "sat"}, []string{"f32"}, []string{"f16"})
+	register("cvt", irnd, []string{"", "sat"}, []string{"f64"}, []string{"f16"})
 }
 
 func buildCvt(m *modList) (Kernel, error) {
@@ -76,26 +77,28 @@ func buildCvt(m *modList) (Kernel, error) {
 		}
 		return k1(cvtIntFloat(dt, at, fRound[fr], sat)), nil
 	}
-	out := floatOut(dt, fRound[fr], ftz, sat)
 	switch {
 	case dt.bits < at.bits && fr == "":
 		return Kernel{}, bad("narrowing needs .rn .rz .rm or .rp")
 	case dt.bits < at.bits && ir != "":
 		return Kernel{}, notImpl("integer rounding while narrowing")
-	case dt.bits > at.bits && (fr != "" || ir != ""):
-		return Kernel{}, bad("widening is exact: no rounding modifier")
+	case dt.bits > at.bits && fr != "":
+		return Kernel{}, bad("widening is exact: no .rn .rz .rm .rp")
 	case dt.bits == at.bits && fr != "":
 		return Kernel{}, bad("same-type conversion takes .rni .rzi .rmi .rpi")
-	case dt == (typ{kFloat, 64}) && at.bits < 64:
-		if sat {
-			return k1(func(a uint64) uint64 { return out(floatIn(at, a, ftz)) }), nil
-		}
-		return k1(func(a uint64) uint64 { return widen64(at, a, ftz) }), nil
-	case ir != "":
-		integral := roundIntegral(iRound[ir])
-		return k1(func(a uint64) uint64 { return out(integral(floatIn(at, a, ftz))) }), nil
 	}
-	return k1(func(a uint64) uint64 { return out(floatIn(at, a, ftz)) }), nil
+	out := floatOut(dt, fRound[fr], ftz, sat)
+	integral := func(x float64) float64 { return x }
+	if ir != "" {
+		integral = roundIntegral(iRound[ir])
+	}
+	return k1(func(a uint64) uint64 {
+		x := floatIn(at, a, ftz)
+		if x != x && dt.bits == 64 && !sat {
+			return widen64(at, a, ftz)
+		}
+		return out(integral(x))
+	}), nil
 }
 
 // cvtIntInt: the value of a by atype, clamped to dtype under .sat,
@@ -160,18 +163,19 @@ func f16to64(a uint64) float64 {
 	return x
 }
 
-// widen64 converts f16 or f32 bits to f64 bits exactly; a NaN keeps its
-// sign and payload and is made quiet.
+// widen64 converts float bits of type t to f64 bits exactly; a NaN keeps
+// its sign and payload and is made quiet.
 func widen64(t typ, a uint64, ftz bool) uint64 {
 	x := floatIn(t, a, ftz)
-	if x == x {
+	switch {
+	case x == x:
 		return math.Float64bits(x)
+	case t.bits == 64:
+		return a | quiet64
+	case t.bits == 32:
+		return a>>31&1<<63 | 0x7FF8000000000000 | (a&(1<<22-1))<<29
 	}
-	sign, payload := a>>31&1, (a&(1<<22-1))<<29
-	if t.bits == 16 {
-		sign, payload = a>>15&1, (a&(1<<9-1))<<42
-	}
-	return sign<<63 | 0x7FF8000000000000 | payload
+	return a>>15&1<<63 | 0x7FF8000000000000 | (a&(1<<9-1))<<42
 }
 
 // floatOut rounds an exact float64 value to dtype's bits under mode, then

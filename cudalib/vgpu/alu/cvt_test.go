@@ -104,3 +104,16 @@ func TestCvt(t *testing.T) {
 		{"cvt.f32.f32", ops(snan32), nan32},
 	})
 }
+
+func TestCvtIntegralWidening(t *testing.T) {
+	runCases(t, []tcase{
+		{"cvt.rni.f64.f32", ops(f32(2.5)), f64(2)},
+		{"cvt.rmi.f64.f32", ops(f32(-2.5)), f64(-3)},
+		{"cvt.rpi.f32.f16", ops(0x3E00), f32(2)}, // 1.5
+		{"cvt.rzi.f64.f32", ops(nan32), 0x7FFFFFFFE0000000},
+		{"cvt.rni.f64.f64", ops(0xFFF0000000000001), 0xFFF8000000000001},
+	})
+	if _, err := Lookup("cvt", []string{"rni", "f32", "f64"}); err == nil {
+		t.Error("cvt.rni.f32.f64 (integral rounding while narrowing) accepted")
+	}
+}
