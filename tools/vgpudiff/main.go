@@ -1,0 +1,153 @@
+// Command vgpudiff holds the virtual GPU to a real one: it compiles small
+// kernels that exercise each PTX instruction (integer, bit, float in every
+// rounding mode, conversions, approximate math, memory, atomics, warps,
+// divergence) on both devices, runs them on the same random inputs mixed
+// with special values (NaN payloads, ±0, ±Inf, subnormals, extremes,
+// shift counts past the width) and compares the results' bits. Exact
+// kernels must be bit-identical; approximate ones must stay within their
+// documented error bound. It writes a Markdown table and exits 1 if any
+// kernel fails.
+//
+//	vgpudiff [-o report.md] [-n 4096] [-seed 1] [-run regexp] [-virtual-only]
+//
+// With -virtual-only no GPU is needed: every kernel runs on the virtual
+// GPU, approximate ones are checked against their bounds, exact ones only
+// for running.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+)
+
+func main() {
+	out := flag.String("o", "", "write the Markdown report here (default: standard output)")
+	n := flag.Int("n", 4096, "elements per kernel (a multiple of 128)")
+	seed := flag.Uint64("seed", 1, "random seed of the inputs")
+	run := flag.String("run", "", "only kernels whose 'source: name' matches this regexp")
+	virtualOnly := flag.Bool("virtual-only", false, "run on the virtual GPU only (no GPU needed)")
+	flag.Parse()
+	failed, err := diff(config{out: *out, n: *n, seed: *seed, run: *run, virtualOnly: *virtualOnly})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vgpudiff:", err)
+		os.Exit(2)
+	}
+	if failed > 0 {
+		fmt.Fprintf(os.Stderr, "vgpudiff: %d kernels failed\n", failed)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	out         string
+	n           int
+	seed        uint64
+	run         string
+	virtualOnly bool
+}
+
+// diff runs the suite and writes the report; it returns how many kernels
+// failed.
+func diff(cfg config) (int, error) {
+	if cfg.n <= 0 || cfg.n%blockSize != 0 {
+		return 0, fmt.Errorf("-n %d: want a positive multiple of %d", cfg.n, blockSize)
+	}
+	filter, err := regexp.Compile(cfg.run)
+	if err != nil {
+		return 0, fmt.Errorf("-run: %w", err)
+	}
+	virt, gpu, err := openDevices(cfg.virtualOnly)
+	if err != nil {
+		return 0, err
+	}
+	kernels, err := allKernels()
+	if err != nil {
+		return 0, err
+	}
+	info := runInfo{virtual: virt.dev.String(), n: cfg.n, seed: cfg.seed, date: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
+	if gpu != nil {
+		info.gpu = gpu.dev.String()
+	}
+	var results []*result
+	failed := 0
+	for _, k := range kernels {
+		if !filter.MatchString(k.String()) {
+			continue
+		}
+		r := runOne(k, cfg, virt, gpu)
+		if r.failed() {
+			failed++
+		}
+		results = append(results, r)
+	}
+	w := io.Writer(os.Stdout)
+	if cfg.out != "" {
+		f, err := os.Create(cfg.out)
+		if err != nil {
+			return 0, err
+		}
+		defer f.Close()
+		w = f
+	}
+	if err := writeReport(w, info, results); err != nil {
+		return 0, err
+	}
+	return failed, nil
+}
+
+// openDevices opens the virtual GPU and, unless virtualOnly, the real one
+// (CULAB_DEVICE=gpu, so that Open never hands back the virtual GPU in its
+// place).
+func openDevices(virtualOnly bool) (virt, gpu *device, err error) {
+	v, err := cudalib.OpenVirtual()
+	if err != nil {
+		return nil, nil, err
+	}
+	virt = newDevice("virtual GPU", v)
+	if virtualOnly {
+		return virt, nil, nil
+	}
+	if err := os.Setenv(cudalib.EnvDevice, "gpu"); err != nil {
+		return nil, nil, err
+	}
+	g, err := cudalib.Open()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w (use -virtual-only to run without a GPU)", err)
+	}
+	return virt, newDevice("GPU", g), nil
+}
+
+// runOne runs kernel k on both devices and compares.
+func runOne(k testKernel, cfg config, virt, gpu *device) *result {
+	r := &result{k: k, n: cfg.n}
+	a, b, c := inputs(k, cfg.n, cfg.seed)
+	spec, isApprox := approxSpecs[k.name]
+	if isApprox {
+		r.approx = &approxResult{spec: spec}
+	}
+	v, err := virt.run(k, a, b, c)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	var g []uint64
+	if gpu != nil {
+		if g, err = gpu.run(k, a, b, c); err != nil {
+			r.err = err
+			return r
+		}
+	}
+	switch {
+	case isApprox:
+		compareApprox(r, spec, a, b, c, v, g)
+	case g != nil:
+		compareExact(r, a, b, c, v, g)
+	}
+	return r
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// runInfo is what the report's header says about the run.
+type runInfo struct {
+	gpu, virtual string // device descriptions; gpu "" with -virtual-only
+	n            int
+	seed         uint64
+	date         string
+}
+
+// writeReport writes the Markdown report: a summary, the exact kernels,
+// the approximate kernels and the errors.
+func writeReport(w io.Writer, info runInfo, results []*result) error {
+	var b strings.Builder
+	vs := "the " + info.gpu
+	if info.gpu == "" {
+		vs = "no GPU (-virtual-only: exact kernels are run, not compared)"
+	}
+	fmt.Fprintf(&b, "# vgpudiff: virtual GPU vs %s\n\n", strings.TrimPrefix(vs, "the "))
+	fmt.Fprintf(&b, "Date: %s. Virtual GPU: %s. Elements per kernel: %d (blocks of %d), seed %d.\n",
+		info.date, info.virtual, info.n, blockSize, info.seed)
+	fmt.Fprintf(&b, "Command: `vgpudiff -n %d -seed %d%s`.\n\n", info.n, info.seed, map[bool]string{true: " -virtual-only"}[info.gpu == ""])
+
+	var exact, approx, failed []*result
+	for _, r := range results {
+		if r.approx != nil {
+			approx = append(approx, r)
+		} else {
+			exact = append(exact, r)
+		}
+		if r.failed() {
+			failed = append(failed, r)
+		}
+	}
+	fmt.Fprintf(&b, "%d kernels: %d exact (bit-identical required), %d approximate (documented bound required); **%d failed**.\n\n",
+		len(results), len(exact), len(approx), len(failed))
+	if len(failed) > 0 {
+		b.WriteString("Failed: ")
+		for i, r := range failed {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "`%s`", r.k)
+		}
+		b.WriteString(".\n\n")
+	}
+
+	errs := errorIndex(results)
+	b.WriteString("## Exact kernels\n\n| source | kernel | inputs | elements | mismatches | first mismatch |\n|---|---|---|---|---|---|\n")
+	for _, r := range exact {
+		detail := r.first
+		if r.err != nil {
+			detail = errs.ref(r.err)
+		}
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %d | %s | %s |\n", r.k.src.label(), r.k.name, classList(r.k), r.n, mismatchCell(r), cell(detail))
+	}
+
+	b.WriteString("\n## Approximate kernels\n\nError / bound: the worst element's error measured as the bound is (absolute, relative or in ulps of the exact result as f32), divided by the bound; at most 1 is within it. Special elements (NaN or infinite inputs or results, zero results) must match the GPU's bits.\n\n")
+	b.WriteString("| kernel | inputs | documented bound | bounded elements | VGPU error / bound | GPU error / bound | max VGPU−GPU (ulp) | differing bits | special mismatches | VGPU worst element |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	for _, r := range approx {
+		a := r.approx
+		if r.err != nil {
+			fmt.Fprintf(&b, "| `%s` | %s | %s | | | | | | | %s |\n", r.k.name, classList(r.k), a.spec.doc, errs.ref(r.err))
+			continue
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %d | %s | %s | %s | %s | %d | %s |\n", r.k.name, classList(r.k), a.spec.doc, a.bounded,
+			ratio(a.worstV, a.bounded), ratio(a.worstG, a.bounded), num(a.maxDiff, r.compared), count(a.differ, r.compared),
+			a.specialBad, cell(a.worstAt+special(a)))
+	}
+	if len(errs.list) > 0 {
+		b.WriteString("\n## Errors\n\n")
+		for i, e := range errs.list {
+			fmt.Fprintf(&b, "%d. %s\n", i+1, cell(e))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// errorList numbers the distinct errors, so that a compile error shared by
+// every kernel of a source is written once.
+type errorList struct {
+	list []string
+	num  map[string]int
+}
+
+func errorIndex(results []*result) *errorList {
+	e := &errorList{num: map[string]int{}}
+	for _, r := range results {
+		if r.err != nil && e.num[r.err.Error()] == 0 {
+			e.list = append(e.list, r.err.Error())
+			e.num[r.err.Error()] = len(e.list)
+		}
+	}
+	return e
+}
+
+func (e *errorList) ref(err error) string {
+	return fmt.Sprintf("error %d (see Errors)", e.num[err.Error()])
+}
+
+func classList(k testKernel) string {
+	var cs []string
+	for _, c := range k.classes {
+		if c != "NONE" {
+			cs = append(cs, c)
+		}
+	}
+	return strings.Join(cs, ", ")
+}
+
+func mismatchCell(r *result) string {
+	switch {
+	case r.err != nil:
+		return "**error**"
+	case !r.compared:
+		return "—"
+	case r.mismatches > 0:
+		return fmt.Sprintf("**%d**", r.mismatches)
+	}
+	return "0"
+}
+
+// cell makes text safe inside a table cell.
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", "\\|")
+	return strings.ReplaceAll(s, "\n", " ")
+}
+
+func ratio(q float64, bounded int) string {
+	switch {
+	case bounded == 0 || math.IsNaN(q):
+		return "—"
+	case q > 1:
+		return fmt.Sprintf("**%.3g**", q)
+	}
+	return fmt.Sprintf("%.3g", q)
+}
+
+func num(x float64, ok bool) string {
+	if !ok {
+		return "—"
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+func count(n int, ok bool) string {
+	if !ok {
+		return "—"
+	}
+	return fmt.Sprint(n)
+}
+
+func special(a *approxResult) string {
+	if a.specialBad == 0 {
+		return ""
+	}
+	return "; first special mismatch " + a.firstBad
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/culab/culab/cudalib"
+)
+
+// blockSize is the threads per block of every launch; n is a multiple of
+// it, so every warp is full.
+const blockSize = 128
+
+// device runs the kernels of each source on one cudalib device.
+type device struct {
+	name    string
+	dev     *cudalib.Device
+	modules map[string]*cudalib.Module // by compilation unit (testKernel.unit)
+	errs    map[string]error           // compile errors by unit
+}
+
+func newDevice(name string, dev *cudalib.Device) *device {
+	return &device{name: name, dev: dev, modules: map[string]*cudalib.Module{}, errs: map[string]error{}}
+}
+
+// module compiles k's unit once; a compile error is kept and returned for
+// each of its kernels.
+func (d *device) module(k testKernel) (*cudalib.Module, error) {
+	u := k.unit()
+	if m, ok := d.modules[u]; ok {
+		return m, nil
+	}
+	if err, ok := d.errs[u]; ok {
+		return nil, err
+	}
+	prog, err := k.program()
+	if err == nil {
+		var m *cudalib.Module
+		if m, err = d.dev.CompileNamed(k.src.file, prog, k.src.opts...); err == nil {
+			d.modules[u] = m
+			return m, nil
+		}
+	}
+	err = fmt.Errorf("compile %s on the %s: %w", u, d.name, err)
+	d.errs[u] = err
+	return nil, err
+}
+
+// run launches kernel k over the inputs (OUT starts as c) and returns OUT.
+func (d *device) run(k testKernel, a, b, c []uint64) ([]uint64, error) {
+	m, err := d.module(k)
+	if err != nil {
+		return nil, err
+	}
+	kern, err := m.Kernel(k.name)
+	if err != nil {
+		return nil, err
+	}
+	var bufs []*cudalib.Int64s
+	defer func() {
+		for _, buf := range bufs {
+			buf.Free()
+		}
+	}()
+	for _, host := range [][]uint64{a, b, c, c} {
+		buf, err := d.dev.Int64sFrom(asInt64(host))
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, buf)
+	}
+	n := len(a)
+	if err := kern.Run(cudalib.Linear(n, blockSize), bufs[0], bufs[1], bufs[2], bufs[3], n); err != nil {
+		return nil, fmt.Errorf("on the %s: %w", d.name, err)
+	}
+	out, err := bufs[3].ToHost()
+	if err != nil {
+		return nil, fmt.Errorf("on the %s: %w", d.name, err)
+	}
+	return asUint64(out), nil
+}
+
+func asInt64(v []uint64) []int64 {
+	out := make([]int64, len(v))
+	for i, x := range v {
+		out[i] = int64(x)
+	}
+	return out
+}
+
+func asUint64(v []int64) []uint64 {
+	out := make([]uint64, len(v))
+	for i, x := range v {
+		out[i] = uint64(x)
+	}
+	return out
+}

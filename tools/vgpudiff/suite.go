@@ -1,0 +1,160 @@
+package main
+
+import (
+	"embed"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+//go:embed kernels/*.cu kernels/prelude.cuh
+var kernelFS embed.FS
+
+// source is one compilation: a .cu file of kernels/ with NVRTC options.
+type source struct {
+	file string
+	opts []string
+	// split compiles each kernel alone: a device that lacks one
+	// instruction then fails that kernel only, not the whole file.
+	split bool
+}
+
+// label names the compilation in the report: "float.cu" or
+// "float.cu -ftz=true".
+func (s source) label() string { return strings.TrimSpace(s.file + " " + strings.Join(s.opts, " ")) }
+
+// sources are compiled and run in this order. The float and conversion
+// kernels run twice: as written and with -ftz=true, which turns the f32
+// intrinsics into their .ftz instructions.
+var sources = []source{
+	{file: "int.cu"},
+	{file: "bits.cu"},
+	{file: "float.cu"},
+	{file: "float.cu", opts: []string{"-ftz=true"}},
+	{file: "cvt.cu"},
+	{file: "cvt.cu", opts: []string{"-ftz=true"}},
+	{file: "approx.cu"},
+	{file: "mem.cu"},
+	{file: "warp.cu"},
+	{file: "extra.cu", split: true},
+}
+
+// testKernel is one kernel of a source: its name and the input class of
+// each of its three operands.
+type testKernel struct {
+	src     source
+	name    string
+	classes [3]string
+	decl    string // its declaration's text, what a split source compiles
+}
+
+// unit names what is compiled for k: its source, or k alone when the
+// source is split.
+func (k testKernel) unit() string {
+	if k.src.split {
+		return k.String()
+	}
+	return k.src.label()
+}
+
+// program returns the CUDA source compiled for k.
+func (k testKernel) program() (string, error) {
+	if !k.src.split {
+		return k.src.program()
+	}
+	pre, err := kernelFS.ReadFile("kernels/prelude.cuh")
+	if err != nil {
+		return "", err
+	}
+	return string(pre) + "\n" + k.decl, nil
+}
+
+func (k testKernel) String() string { return k.src.label() + ": " + k.name }
+
+// program returns the CUDA source to compile: the prelude, then the file.
+func (s source) program() (string, error) {
+	pre, err := kernelFS.ReadFile("kernels/prelude.cuh")
+	if err != nil {
+		return "", err
+	}
+	body, err := kernelFS.ReadFile("kernels/" + s.file)
+	if err != nil {
+		return "", err
+	}
+	return string(pre) + "\n#line 1 \"" + s.file + "\"\n" + string(body), nil
+}
+
+// declRE matches a kernel declaration: K(name, A, B, C, ...), KW(...), or
+// a helper macro of the same shape (FOUR, ATOM32, SHFL_RAW, ...) at the
+// start of a line.
+var declRE = regexp.MustCompile(`(?m)^([A-Z][A-Z0-9_]*)\((\w+)(?:,\s*(\w+),\s*(\w+)(?:,\s*(\w+))?)?[,)]`)
+
+// kernels lists the kernels a source declares, reading its macro calls.
+// The macros that declare several kernels (FOUR) or that take fewer
+// classes (ATOM32: a, b; c is always I64) are expanded here as the
+// prelude and the file define them.
+func (s source) kernels() ([]testKernel, error) {
+	body, err := kernelFS.ReadFile("kernels/" + s.file)
+	if err != nil {
+		return nil, err
+	}
+	var out []testKernel
+	text := string(body)
+	decls := declRE.FindAllStringSubmatchIndex(text, -1)
+	for j, ix := range decls {
+		sub := func(g int) string {
+			if ix[2*g] < 0 {
+				return ""
+			}
+			return text[ix[2*g]:ix[2*g+1]]
+		}
+		end := len(text)
+		if j+1 < len(decls) {
+			end = decls[j+1][0]
+		}
+		// Up to the next declaration, comments and all, at its line.
+		decl := fmt.Sprintf("#line %d %q\n%s", 1+strings.Count(text[:ix[0]], "\n"), s.file, text[ix[0]:end])
+		add := func(name, a, b, c string) {
+			out = append(out, testKernel{src: s, name: name, classes: [3]string{a, b, c}, decl: decl})
+		}
+		mac, name, a, b, c := sub(1), sub(2), sub(3), sub(4), sub(5)
+		switch mac {
+		case "K", "KW":
+			add(name, a, b, c)
+		case "FOUR":
+			for _, rnd := range []string{"rn", "rz", "rd", "ru"} {
+				add(name+"_"+rnd, a, b, c)
+			}
+		case "ATOM32", "ATOM64", "SATOM":
+			add(name, a, b, "I64")
+		case "SHFL_RAW":
+			add(name, "I64", "SMALL", "SMALL")
+		default:
+			continue // a macro definition's use inside another, or not a kernel
+		}
+	}
+	for _, k := range out {
+		for _, c := range k.classes {
+			if _, ok := classes[c]; !ok {
+				return nil, fmt.Errorf("%s: kernel %s: unknown input class %q", s.file, k.name, c)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s declares no kernels", s.file)
+	}
+	return out, nil
+}
+
+// allKernels lists every kernel of every source, in order.
+func allKernels() ([]testKernel, error) {
+	var all []testKernel
+	for _, s := range sources {
+		ks, err := s.kernels()
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, ks...)
+	}
+	return all, nil
+}
