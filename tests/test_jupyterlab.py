@@ -313,7 +313,17 @@ MEASURE_TABLE = """(table, area) => {
     probe.selectNodeContents(rows[0].cells[1]);
     const css = parseFloat(getComputedStyle(rows[0].cells[1]).lineHeight);
     const rect = table.getBoundingClientRect();
+    // The details below the table (launch shapes, check texts) must not
+    // widen the output either when opened.
+    const details = box.querySelector("details");
+    let openScrollWidth = null;
+    if (details) {
+        details.open = true;
+        openScrollWidth = box.scrollWidth;
+        details.open = false;
+    }
     return {
+        openScrollWidth,
         boxWidth: box.clientWidth, boxScrollWidth: box.scrollWidth, tableWidth: rect.width,
         lineHeight: Number.isFinite(css) ? css : probe.getBoundingClientRect().height,
         rowHeights: rows.map((r) => r.getBoundingClientRect().height),
@@ -335,6 +345,8 @@ def _check_table(m: dict, where: str) -> None:
     assert m["boxScrollWidth"] <= m["boxWidth"], f"{where}: the output scrolls: {m['boxScrollWidth']} > {m['boxWidth']} px"
     tall = [(t, h) for t, h in zip(m["rowTexts"], m["rowHeights"]) if h > 1.6 * m["lineHeight"]]
     assert not tall, f"{where}: rows taller than 1.6 × the line height {m['lineHeight']:.1f} px: {tall}"
+    assert m["openScrollWidth"] is not None, f"{where}: no <details> below the table"
+    assert m["openScrollWidth"] <= m["boxWidth"], f"{where}: the opened details are {m['openScrollWidth']} px wide"
     wrapped = [t for t, n in zip(m["rowTexts"], m["cellLines"]) if n != 1]
     assert not wrapped, f"{where}: cells on more than one line: {wrapped}"
     assert 0 <= m["top"] and m["bottom"] <= m["viewHeight"] and 0 <= m["left"] and m["right"] <= m["viewWidth"], (
