@@ -1,5 +1,79 @@
 // Package vgpu is a virtual GPU: it executes parsed PTX (package ptx) on
 // the CPU, a warp of 32 lanes at a time, with device memory in a virtual
 // address space of host memory. It knows nothing of cudalib, NVRTC or
-// Jupyter; the cudalib backend wraps it.
+// Jupyter; the cudalib backend wraps it. Its purpose is to run the labs'
+// kernels correctly, and to report a kernel's errors better than a GPU
+// does, on machines without one; its timings mean nothing for a GPU.
+//
+// # Decoding
+//
+// Load decodes each kernel once, with the .func it calls: registers become
+// rows of a frame (one [32]uint64 per register, predicates too), an
+// immediate becomes a row holding it in every lane, labels become
+// instruction indices, and every instruction gets the function that
+// executes it for a whole warp: the arithmetic comes from package alu,
+// this package does moves, conversions of addresses, memory, atomics,
+// warp-level operations, barriers and control flow. An instruction it
+// cannot execute is an *UnsupportedError at Load, naming its source line.
+//
+// # Divergence
+//
+// A warp runs in lock-step under an active mask, with a reconvergence
+// stack: at a branch where the lanes disagree, both sides are pushed and
+// run one after the other, and the lanes meet again at the branch's
+// immediate post-dominator, computed at decode time from the control-flow
+// graph (ret and exit lead to a virtual exit node). This was chosen over
+// per-lane program counters scheduled "lowest PC first" because the join
+// points are known exactly, so a warp never splits more than the program
+// makes it, the common uniform branch costs one comparison, and calls keep
+// one register frame per warp rather than per lane. Lanes that return from
+// a function leave every stack entry of the call and wait in the caller
+// until all of the call's lanes have returned; lanes that exit leave for
+// good. Calls (recursion included) push a register frame and a local
+// memory frame; arguments and results travel through .param slots in local
+// memory. Call depth is bounded (1024): deeper is a "stack overflow" fault.
+//
+// # Blocks and barriers
+//
+// A block's warps run one at a time on one goroutine: each runs until it
+// finishes or reaches a barrier; when no warp can go on, every warp
+// waiting at a barrier is released (threads that exited count as
+// arrived). bar.sync, barrier.sync and bar.red (popc, and, or) work this
+// way for the whole block; barrier ids and thread counts are not told
+// apart, and bar.arrive and bar.warp.sync do not wait. Blocks run on
+// Config.Workers goroutines, each reusing its warps and its shared memory;
+// memory ends bit-identical on any number of workers (float atomics
+// aside), because the blocks of a launch may only communicate through
+// atomics. Shuffles, votes, match and redux act on the active lanes (the
+// member mask names lanes that lock-step execution has active anyway).
+//
+// # Memory
+//
+// Every allocation is a slice of host memory at its own virtual address,
+// aligned to 256 bytes, with an unmapped gap after it; addresses are never
+// reused, so an overrun or a use after free lands in no allocation. Every
+// global access is checked against the live allocations (the warp's last
+// allocation first, then a binary search); an access outside, a misaligned
+// access, an access outside a block's shared memory or a thread's local
+// memory, a trap and a failed assert are a *Fault naming the kernel, the
+// thread, the block, the CUDA source line (from .loc), the instruction,
+// the address and the nearest allocation. The fault ends the launch (the
+// lowest faulting block is reported), touches nothing outside the virtual
+// memory, and leaves the GPU usable. Shared, local and kernel-parameter
+// memory have generic-address windows far above any global address, so
+// cvta is an addition and a generic access finds its space from the
+// address. Module-scope .global and .const variables get device memory
+// with their initializers at Load (Module.Global finds them). Atomics use
+// sync/atomic on the backing memory, so they are atomic across blocks
+// running in parallel; plain loads and stores are plain.
+//
+// # What is not modeled
+//
+// Timing, caches, coalescing, bank conflicts, occupancy and the memory
+// model's weak orderings: a warp's instructions take effect in order and
+// fences are no-ops. Textures, surfaces, tensor-core (mma/wgmma) and
+// other instructions package alu lacks; indirect calls; device malloc;
+// clusters; cooperative grid sync. %clock counts the warp's instructions.
+// Uninitialised registers read zero. Races between blocks on plain memory
+// are not detected (a real GPU does not either).
 package vgpu

@@ -272,6 +272,15 @@ func (wk *worker) refill() bool {
 
 func (wk *worker) runBlock(b int64) {
 	st := wk.st
+	defer func() {
+		// A bug of the virtual GPU must not end the process: it becomes
+		// the launch's fault.
+		if r := recover(); r != nil {
+			wk.stopped = true
+			st.recordFault(b, &Fault{Kernel: st.k.name, Block: wk.blockIdx,
+				Reason: fmt.Sprintf("internal error of the virtual GPU: %v", r)})
+		}
+	}()
 	wk.linear = b
 	gx, gy := int64(st.grid[0]), int64(st.grid[1])
 	wk.blockIdx = [3]int{int(b % gx), int(b / gx % gy), int(b / (gx * gy))}

@@ -67,6 +67,9 @@ func (t *memTable) find(addr uint64, size int) *allocation {
 // nearest describes where [addr, addr+size) lies relative to the closest
 // allocation, for fault messages.
 func (t *memTable) nearest(addr uint64, size int) string {
+	if addr < 1<<16 {
+		return "a null pointer"
+	}
 	for i := len(t.freed) - 1; i >= 0; i-- {
 		f := t.freed[i]
 		if addr >= f.addr && addr < f.end() {

@@ -33,6 +33,7 @@ const (
 	spcLanemaskGe
 	spcLanemaskGt
 	spcClock
+	spcClock32
 	spcZero // %smid, %gridid, …: a single SM and grid
 	spcNsmid
 	spcDynSmem
@@ -47,8 +48,8 @@ var specialRegs = map[string]special{
 	"%laneid": spcLaneid, "%warpid": spcWarpid, "%nwarpid": spcNwarpid,
 	"%lanemask_eq": spcLanemaskEq, "%lanemask_le": spcLanemaskLe, "%lanemask_lt": spcLanemaskLt,
 	"%lanemask_ge": spcLanemaskGe, "%lanemask_gt": spcLanemaskGt,
-	"%clock": spcClock, "%clock64": spcClock, "%globaltimer": spcClock,
-	"%globaltimer_lo": spcClock, "%smid": spcZero, "%gridid": spcZero, "%nsmid": spcNsmid,
+	"%clock": spcClock32, "%clock64": spcClock, "%globaltimer": spcClock,
+	"%globaltimer_lo": spcClock32, "%smid": spcZero, "%gridid": spcZero, "%nsmid": spcNsmid,
 	"%dynamic_smem_size": spcDynSmem, "%total_smem_size": spcTotalSmem,
 }
 
@@ -312,9 +313,12 @@ func execMovSpecial(w *warp, in *inst, m uint32) {
 		v = uint64(w.id)
 	case spcNwarpid:
 		v = uint64(st.nwarps)
-	case spcClock:
+	case spcClock, spcClock32:
 		// A deterministic clock: the warp's instructions so far.
 		v = w.clock
+		if in.special == spcClock32 {
+			v &= 0xffffffff
+		}
 	case spcNsmid:
 		v = 1
 	case spcDynSmem:
