@@ -42,12 +42,15 @@ type allocation struct {
 
 func (a *allocation) end() uint64 { return a.addr + uint64(len(a.data)) }
 
+// freedRange is where a freed allocation was (its memory is not kept).
+type freedRange struct{ addr, size uint64 }
+
 // memTable is an immutable snapshot of the live allocations sorted by
 // address: Alloc and Free publish a new one, so a running kernel reads its
 // snapshot without locks.
 type memTable struct {
 	allocs []*allocation
-	freed  []*allocation // recently freed, for fault messages
+	freed  []freedRange // recently freed, for fault messages
 }
 
 // find returns the allocation holding [addr, addr+size), or nil.
@@ -72,8 +75,8 @@ func (t *memTable) nearest(addr uint64, size int) string {
 	}
 	for i := len(t.freed) - 1; i >= 0; i-- {
 		f := t.freed[i]
-		if addr >= f.addr && addr < f.end() {
-			return fmt.Sprintf("inside the freed %d-byte allocation at 0x%x", len(f.data), f.addr)
+		if addr >= f.addr && addr-f.addr < f.size {
+			return fmt.Sprintf("inside the freed %d-byte allocation at 0x%x", f.size, f.addr)
 		}
 	}
 	as := t.allocs
@@ -220,7 +223,7 @@ func (g *GPU) free(addr uint64, vars bool) error {
 	// after free is named as such.
 	const keepFreed = 32
 	t.freed = append(t.freed, old.freed[max(0, len(old.freed)-keepFreed+1):]...)
-	t.freed = append(t.freed, &allocation{addr: a.addr, data: a.data[:len(a.data):len(a.data)]})
+	t.freed = append(t.freed, freedRange{a.addr, uint64(len(a.data))})
 	g.used -= uint64(len(a.data))
 	g.table.Store(t)
 	return nil

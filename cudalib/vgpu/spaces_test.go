@@ -265,3 +265,86 @@ func TestMemory(t *testing.T) {
 		t.Errorf("copy into freed memory: %v", err)
 	}
 }
+
+// callsPTX calls a function from part of a warp; in it one lane exits the
+// thread, odd lanes return early and even ones at the end.
+const callsPTX = `
+.version 7.8
+.target sm_90
+.address_size 64
+
+.func (.param .b32 r) f(.param .b32 x)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<4>;
+	ld.param.u32 %r1, [x];
+	setp.eq.u32 %p1, %r1, 7;
+	@%p1 exit;
+	and.b32 %r2, %r1, 1;
+	setp.eq.u32 %p2, %r2, 1;
+	mul.lo.u32 %r3, %r1, 10;
+	st.param.b32 [r], %r3;
+	@%p2 ret;
+	add.u32 %r3, %r1, 1000;
+	st.param.b32 [r], %r3;
+	ret;
+}
+
+.visible .entry k(.param .u64 out)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<5>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	mov.u32 %r4, -1;
+	setp.lt.u32 %p1, %r1, 20;
+	@!%p1 bra $SKIP;
+	{
+	.param .b32 a;
+	st.param.b32 [a], %r1;
+	.param .b32 rv;
+	call (rv), f, (a);
+	ld.param.b32 %r4, [rv];
+	}
+$SKIP:
+	activemask.b32 %r2;
+	popc.b32 %r3, %r2;
+	mul.lo.u32 %r3, %r3, 100000;
+	add.u32 %r4, %r4, %r3;
+	st.global.u32 [%rd3], %r4;
+	ret;
+}
+`
+
+func TestDivergentCallExitAndReturn(t *testing.T) {
+	g := New(Config{})
+	m := loadSource(t, g, "calls.ptx", []byte(callsPTX))
+	init := make([]int32, 32)
+	for i := range init {
+		init[i] = -5
+	}
+	out := upload(t, g, i32bytes(init))
+	run(t, g, kernel(t, m, "k"), dim(1), dim(32), p64(out))
+	got := downloadI32(t, g, out, 32)
+	for i, v := range got {
+		want := int32(-1)
+		switch {
+		case i == 7: // exited: never stores
+			if v != -5 {
+				t.Errorf("out[7] = %d, want -5", v)
+			}
+			continue
+		case i < 20 && i%2 == 1:
+			want = int32(i) * 10
+		case i < 20:
+			want = int32(i) + 1000
+		}
+		want += 31 * 100000 // every lane but the exited one meets after the call
+		if v != want {
+			t.Errorf("out[%d] = %d, want %d", i, v, want)
+		}
+	}
+}
