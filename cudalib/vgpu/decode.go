@@ -456,8 +456,19 @@ func (d *fdec) decode(in *ptx.Instr) (pre []inst, out inst, post []inst, err err
 		err = d.decodeAtom(in, &out, &pre)
 	case "bar", "barrier":
 		err = d.decodeBar(in, &out, &pre)
-	case "membar", "fence", "brkpt", "nanosleep", "prefetch", "prefetchu", "pmevent", "griddepcontrol":
+	case "membar", "fence", "brkpt", "nanosleep", "prefetch", "prefetchu", "pmevent", "griddepcontrol",
+		"discard", "applypriority":
 		out.exec = execNop
+	case "createpolicy":
+		// A cache policy only steers caches: any value will do.
+		if len(in.Operands) < 1 {
+			return nil, out, nil, d.unsupported("createpolicy needs a destination")
+		}
+		out.d, err = d.dst(in.Operands[0])
+		out.a = d.imm(0)
+		out.exec = execMov
+	case "isspacep":
+		err = d.decodeIsspacep(in, &out, &pre)
 	case "shfl":
 		err = d.decodeShfl(in, &out, &pre)
 	case "vote":

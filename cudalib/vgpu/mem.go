@@ -61,7 +61,8 @@ func (d *fdec) decodeAddr(o ptx.Operand, sp space, out *inst) error {
 }
 
 func (d *fdec) decodeLdSt(in *ptx.Instr, out *inst, load bool) error {
-	if len(in.Operands) != 2 {
+	// A third operand is the cache policy of .L2::cache_hint: ignored.
+	if len(in.Operands) != 2 && !(len(in.Operands) == 3 && hasMod(in.Mods, "L2::cache_hint")) {
 		return d.unsupported("%s takes two operands", in.Op)
 	}
 	typ := mainType(in.Mods)
@@ -150,16 +151,7 @@ func (w *warp) mem(in *inst, sp space, addr uint64, n int, l int, write bool) []
 		return nil
 	}
 	if sp == spGeneric {
-		switch {
-		case addr-sharedWindow < windowSize:
-			sp, addr = spShared, addr-sharedWindow
-		case addr-localWindow < windowSize:
-			sp, addr = spLocal, addr-localWindow
-		case addr-paramWindow < windowSize:
-			sp, addr = spParam, addr-paramWindow
-		default:
-			sp = spGlobal
-		}
+		sp = genericSpace(addr)
 	}
 	switch sp {
 	case spGlobal:
@@ -195,6 +187,9 @@ func (w *warp) mem(in *inst, sp space, addr uint64, n int, l int, write bool) []
 		}
 		w.raiseMem(in, l, reasonBounds, spLocal, addr, n, windowDesc(addr, n, int(w.localTop), "local memory of the thread"))
 	case spParam:
+		if addr >= paramWindow {
+			addr -= paramWindow
+		}
 		p := w.wk.st.params
 		if write {
 			w.raiseMem(in, l, "write to a kernel parameter", sp, addr, n, "")
@@ -520,4 +515,54 @@ func atomic64(p *uint64, op special, signed, float bool, b, c uint64) uint64 {
 			return old
 		}
 	}
+}
+
+// decodeIsspacep: isspacep.space p, a tells whether a generic address lies
+// in the space's window (global: in none of the windows).
+func (d *fdec) decodeIsspacep(in *ptx.Instr, out *inst, pre *[]inst) error {
+	if len(in.Operands) != 2 {
+		return d.unsupported("isspacep takes two operands")
+	}
+	switch {
+	case hasMod(in.Mods, "global"), hasMod(in.Mods, "const"):
+		out.space = spGlobal
+	case hasModPrefix(in.Mods, "shared"):
+		out.space = spShared
+	case hasMod(in.Mods, "local"):
+		out.space = spLocal
+	case hasMod(in.Mods, "param"):
+		out.space = spParam
+	default:
+		return d.unsupported("unknown state space")
+	}
+	var err error
+	if out.d, err = d.dst(in.Operands[0]); err != nil {
+		return err
+	}
+	if out.a, err = d.src(in.Operands[1], "u64", pre); err != nil {
+		return err
+	}
+	out.exec = execIsspacep
+	return nil
+}
+
+func execIsspacep(w *warp, in *inst, m uint32) {
+	d, a := &w.frame[in.d], &w.frame[in.a]
+	for ; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		d[l] = b2u(genericSpace(a[l]) == in.space)
+	}
+}
+
+// genericSpace is the space a generic address falls in.
+func genericSpace(addr uint64) space {
+	switch {
+	case addr-sharedWindow < windowSize:
+		return spShared
+	case addr-localWindow < windowSize:
+		return spLocal
+	case addr-paramWindow < windowSize:
+		return spParam
+	}
+	return spGlobal
 }

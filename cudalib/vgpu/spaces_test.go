@@ -16,7 +16,8 @@ const spacesPTX = `
 
 .visible .entry generic(.param .u64 out)
 {
-	.reg .b32 %r<6>;
+	.reg .pred %p<3>;
+	.reg .b32 %r<8>;
 	.reg .b64 %rd<12>;
 	.shared .align 4 .b8 sh[128];
 	.local .align 4 .b8 loc[8];
@@ -40,6 +41,12 @@ const spacesPTX = `
 	sub.s64 %rd11, %rd10, %rd4;
 	cvt.u32.u64 %r5, %rd11;
 	add.s32 %r4, %r4, %r5;
+	isspacep.shared %p1, %rd5;
+	isspacep.global %p2, %rd5;
+	selp.u32 %r6, 1000, 0, %p1;
+	selp.u32 %r7, 100000, 0, %p2;
+	add.s32 %r4, %r4, %r6;
+	add.s32 %r4, %r4, %r7;
 	cvta.to.global.u64 %rd1, %rd1;
 	add.s64 %rd1, %rd1, %rd2;
 	st.global.u32 [%rd1], %r4;
@@ -89,7 +96,7 @@ func TestGenericAddressing(t *testing.T) {
 	run(t, g, kernel(t, m, "generic"), dim(1), dim(32), p64(out))
 	got := downloadI32(t, g, out, 32)
 	for i, v := range got {
-		if want := int32(i^1) * 10; v != want {
+		if want := int32(i^1)*10 + 1000; v != want {
 			t.Errorf("out[%d] = %d, want %d", i, v, want)
 		}
 	}
