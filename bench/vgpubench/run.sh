@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The virtual GPU's speed beside Numba's CUDA simulator, in one run:
+# bench/vgpubench (Go, the virtual GPU; median of 5) and numba_sim.py (the
+# same three kernels written for Numba, NUMBA_ENABLE_CUDASIM=1; median of
+# 3), then a Markdown table. Numba is installed into bench/vgpubench/.venv
+# (pinned below) the first time.
+#
+#   bash bench/vgpubench/run.sh [-quick]
+#
+# Goal (issue): at least 1e8 thread-instructions per second on the 2-core
+# machine, and at least 1000× Numba's simulator on the same work.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+quick=()
+pyquick=()
+if [ "${1:-}" = "-quick" ]; then quick=(-quick); pyquick=(--quick); fi
+
+venv=$here/.venv
+if ! "$venv/bin/python" -c 'import numba' 2>/dev/null; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q numba==0.68.1 llvmlite==0.50.0 numpy==2.4.6
+fi
+
+cd "$root"
+go build -o bin/vgpubench ./bench/vgpubench
+vg=$(bin/vgpubench "${quick[@]}")
+nb=$(NUMBA_ENABLE_CUDASIM=1 "$venv/bin/python" "$here/numba_sim.py" "${pyquick[@]}")
+numba_version=$("$venv/bin/python" -c 'import numba, numpy; print(f"Numba {numba.__version__}, NumPy {numpy.__version__}")')
+
+"$venv/bin/python" - "$vg" "$nb" "$numba_version" "${quick[@]}" <<'PY'
+import datetime, json, os, platform, sys
+vg = [json.loads(l) for l in sys.argv[1].splitlines()]
+nb = {r["kernel"]: r for r in map(json.loads, sys.argv[2].splitlines())}
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
+quick = " -quick" if len(sys.argv) > 4 else ""
+print(f"### {datetime.date.today()} — virtual GPU vs Numba's CUDA simulator\n")
+print(f"Command: `bash bench/vgpubench/run.sh{quick}`. Machine: {os.cpu_count()} cores ({cpu}); "
+      f"the virtual GPU ran blocks on {vg[0]['workers']} goroutines; {sys.argv[3]}. "
+      "VGPU: median of 5 launches; Numba: median of 3.\n")
+print("| kernel | size | launch | VGPU ms | thread-instructions | VGPU thread-instr/s | Numba sim ms | Numba / VGPU |")
+print("|---|---|---|---|---|---|---|---|")
+for r in vg:
+    n = nb[r["kernel"]]
+    assert n["size"] == r["size"], (n, r)
+    print(f"| `{r['kernel']}` | {r['size']} | `{r['launch']}` | {r['ms']:.3f} | {r['thread_instrs']:,} | "
+          f"{r['thread_instrs_per_s'] / 1e6:.0f} M | {n['ms']:.0f} | {n['ms'] / r['ms']:,.0f}× |")
+PY
