@@ -1,0 +1,190 @@
+package vgpu
+
+import (
+	"math"
+	"math/bits"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/culab/culab/cudalib/ptx"
+)
+
+// atomic operations.
+const (
+	atomAdd special = iota + 1
+	atomMin
+	atomMax
+	atomExch
+	atomCas
+	atomAnd
+	atomOr
+	atomXor
+	atomInc
+	atomDec
+)
+
+var atomOps = map[string]special{"add": atomAdd, "min": atomMin, "max": atomMax, "exch": atomExch,
+	"cas": atomCas, "and": atomAnd, "or": atomOr, "xor": atomXor, "inc": atomInc, "dec": atomDec}
+
+// decodeAtom: "atom.space.op.type d, [a], b{, c}" and "red.space.op.type
+// [a], b". The memory-order and scope modifiers need nothing here: blocks
+// run sequentially inside and every atomic is sequentially consistent.
+func (d *fdec) decodeAtom(in *ptx.Instr, out *inst, pre *[]inst) error {
+	for _, m := range in.Mods {
+		if op, ok := atomOps[m]; ok {
+			out.special = op
+		}
+	}
+	typ := mainType(in.Mods)
+	size := typeSize(typ)
+	if out.special == 0 || (size != 4 && size != 8) || hasMod(in.Mods, "v2") || hasMod(in.Mods, "v4") {
+		return d.unsupported("unsupported atomic operation or type")
+	}
+	out.size, out.nvec = uint8(size), 1
+	out.signed = typ[0] == 's'
+	isFloat := typ[0] == 'f'
+	if isFloat && out.special != atomAdd && out.special != atomExch {
+		return d.unsupported("float atomics other than add and exch")
+	}
+	if isFloat {
+		out.dbits = 1 // marks float arithmetic
+	}
+	ops := in.Operands
+	if in.Op == "atom" {
+		if len(ops) < 3 {
+			return d.unsupported("atom needs d, [a], b")
+		}
+		var err error
+		if out.d, err = d.dst(ops[0]); err != nil {
+			return err
+		}
+		ops = ops[1:]
+	} else {
+		out.d = d.sink
+	}
+	want := 2
+	if out.special == atomCas {
+		want = 3
+	}
+	if len(ops) != want {
+		return d.unsupported("%d operands", len(in.Operands))
+	}
+	if err := d.decodeAddr(ops[0], instrSpace(in.Mods), out); err != nil {
+		return err
+	}
+	if out.space == spParam || out.space == spLocal || out.space == spFrame {
+		return d.unsupported("atomics on %s memory", out.space)
+	}
+	var err error
+	if out.a, err = d.src(ops[1], typ, pre); err != nil {
+		return err
+	}
+	if want == 3 {
+		if out.b, err = d.src(ops[2], typ, pre); err != nil {
+			return err
+		}
+	}
+	out.exec = execAtom
+	return nil
+}
+
+// execAtom applies the atomic lane by lane, in lane order, with
+// sync/atomic on the backing memory: blocks on other workers may touch the
+// same word.
+func execAtom(w *warp, in *inst, m uint32) {
+	f := w.frame
+	size := int(in.size)
+	float := in.dbits == 1
+	for ; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		addr := in.off
+		if in.base >= 0 {
+			addr += f[in.base][l]
+		}
+		p := w.mem(in, in.space, addr, size, l, true)
+		if p == nil {
+			return
+		}
+		var b, c uint64 = f[in.a][l], 0
+		if in.b >= 0 {
+			c = f[in.b][l]
+		}
+		if size == 4 {
+			f[in.d][l] = uint64(rmw((*uint32)(unsafe.Pointer(&p[0])), in.special, in.signed, float, uint32(b), uint32(c)))
+		} else {
+			f[in.d][l] = rmw((*uint64)(unsafe.Pointer(&p[0])), in.special, in.signed, float, b, c)
+		}
+	}
+}
+
+// rmw atomically replaces *p by op(*p, b, c) and returns the old value.
+func rmw[T word](p *T, op special, signed, float bool, b, c T) T {
+	for {
+		old := atomicLoad(p)
+		if op == atomCas && old != b {
+			return old
+		}
+		if atomicCAS(p, old, combine(op, signed, float, old, b, c)) {
+			return old
+		}
+	}
+}
+
+func atomicLoad[T word](p *T) T {
+	if unsafe.Sizeof(*p) == 4 {
+		return T(atomic.LoadUint32((*uint32)(unsafe.Pointer(p))))
+	}
+	return T(atomic.LoadUint64((*uint64)(unsafe.Pointer(p))))
+}
+
+func atomicCAS[T word](p *T, old, v T) bool {
+	if unsafe.Sizeof(*p) == 4 {
+		return atomic.CompareAndSwapUint32((*uint32)(unsafe.Pointer(p)), uint32(old), uint32(v))
+	}
+	return atomic.CompareAndSwapUint64((*uint64)(unsafe.Pointer(p)), uint64(old), uint64(v))
+}
+
+// combine is the value an atomic operation stores.
+func combine[T word](op special, signed, float bool, old, b, c T) T {
+	n := 8 * uint(unsafe.Sizeof(old))
+	switch op {
+	case atomAdd:
+		switch {
+		case float && n == 32:
+			return T(math.Float32bits(math.Float32frombits(uint32(old)) + math.Float32frombits(uint32(b))))
+		case float:
+			return T(math.Float64bits(math.Float64frombits(uint64(old)) + math.Float64frombits(uint64(b))))
+		}
+		return old + b
+	case atomExch:
+		return b
+	case atomCas:
+		return c
+	case atomAnd:
+		return old & b
+	case atomOr:
+		return old | b
+	case atomXor:
+		return old ^ b
+	case atomMin, atomMax:
+		less := old < b
+		if signed {
+			less = int64(uint64(old)<<(64-n)) < int64(uint64(b)<<(64-n))
+		}
+		if less == (op == atomMin) {
+			return old
+		}
+		return b
+	case atomInc:
+		if old >= b {
+			return 0
+		}
+		return old + 1
+	case atomDec:
+		if old == 0 || old > b {
+			return b
+		}
+		return old - 1
+	}
+	return old
+}
