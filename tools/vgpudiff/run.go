@@ -14,7 +14,7 @@ const blockSize = 128
 type device struct {
 	name    string
 	dev     *cudalib.Device
-	modules map[string]*cudalib.Module // by compilation unit (testKernel.unit)
+	modules map[string]*cudalib.Module // by unit: a source's label, or a kernel's name
 	errs    map[string]error           // compile errors by unit
 }
 
@@ -22,26 +22,36 @@ func newDevice(name string, dev *cudalib.Device) *device {
 	return &device{name: name, dev: dev, modules: map[string]*cudalib.Module{}, errs: map[string]error{}}
 }
 
-// module compiles k's unit once; a compile error is kept and returned for
-// each of its kernels.
+// module returns the module holding k: its whole source, compiled once,
+// or, where that fails (an instruction one device's compiler or loader
+// refuses), k compiled alone, so that the failure stays with the kernels
+// that cause it.
 func (d *device) module(k testKernel) (*cudalib.Module, error) {
-	u := k.unit()
-	if m, ok := d.modules[u]; ok {
+	whole := k.src.label()
+	if m, err := d.compile(whole, k.src, k.src.program); err == nil {
 		return m, nil
 	}
-	if err, ok := d.errs[u]; ok {
+	return d.compile(k.String(), k.src, k.alone)
+}
+
+// compile compiles a unit once, keeping its module or its error.
+func (d *device) compile(unit string, s source, program func() (string, error)) (*cudalib.Module, error) {
+	if m, ok := d.modules[unit]; ok {
+		return m, nil
+	}
+	if err, ok := d.errs[unit]; ok {
 		return nil, err
 	}
-	prog, err := k.program()
+	prog, err := program()
 	if err == nil {
 		var m *cudalib.Module
-		if m, err = d.dev.CompileNamed(k.src.file, prog, k.src.opts...); err == nil {
-			d.modules[u] = m
+		if m, err = d.dev.CompileNamed(s.file, prog, s.opts...); err == nil {
+			d.modules[unit] = m
 			return m, nil
 		}
 	}
-	err = fmt.Errorf("compile %s on the %s: %w", u, d.name, err)
-	d.errs[u] = err
+	err = fmt.Errorf("compile %s on the %s: %w", unit, d.name, err)
+	d.errs[unit] = err
 	return nil, err
 }
 

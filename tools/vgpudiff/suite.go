@@ -14,9 +14,6 @@ var kernelFS embed.FS
 type source struct {
 	file string
 	opts []string
-	// split compiles each kernel alone: a device that lacks one
-	// instruction then fails that kernel only, not the whole file.
-	split bool
 }
 
 // label names the compilation in the report: "float.cu" or
@@ -36,7 +33,7 @@ var sources = []source{
 	{file: "approx.cu"},
 	{file: "mem.cu"},
 	{file: "warp.cu"},
-	{file: "extra.cu", split: true},
+	{file: "extra.cu"},
 }
 
 // testKernel is one kernel of a source: its name and the input class of
@@ -45,31 +42,20 @@ type testKernel struct {
 	src     source
 	name    string
 	classes [3]string
-	decl    string // its declaration's text, what a split source compiles
+	decl    string // its declaration's text, compiled alone when its source fails
 }
 
-// unit names what is compiled for k: its source, or k alone when the
-// source is split.
-func (k testKernel) unit() string {
-	if k.src.split {
-		return k.String()
-	}
-	return k.src.label()
-}
+func (k testKernel) String() string { return k.src.label() + ": " + k.name }
 
-// program returns the CUDA source compiled for k.
-func (k testKernel) program() (string, error) {
-	if !k.src.split {
-		return k.src.program()
-	}
+// alone returns the CUDA source of k by itself: the prelude and k's
+// declaration, for when its whole source does not compile or load.
+func (k testKernel) alone() (string, error) {
 	pre, err := kernelFS.ReadFile("kernels/prelude.cuh")
 	if err != nil {
 		return "", err
 	}
 	return string(pre) + "\n" + k.decl, nil
 }
-
-func (k testKernel) String() string { return k.src.label() + ": " + k.name }
 
 // program returns the CUDA source to compile: the prelude, then the file.
 func (s source) program() (string, error) {
