@@ -483,3 +483,44 @@ func readFile(path string) (string, error) {
 	b, err := os.ReadFile(path)
 	return string(b), err
 }
+
+func TestCompare(t *testing.T) {
+	a, b, c := []uint64{1, 2, 3}, []uint64{4, 5, 6}, []uint64{7, 8, 9}
+	r := &result{n: 3}
+	compareExact(r, a, b, c, []uint64{10, 11, 12}, []uint64{10, 99, 98})
+	if !r.failed() || r.mismatches != 2 || r.first != "i=1 a=0x2 b=0x5 c=0x8: GPU 0x63, VGPU 0xb" {
+		t.Errorf("exact: failed %v, %d mismatches, first %q", r.failed(), r.mismatches, r.first)
+	}
+
+	// sin.approx: one ulp apart from the GPU within the bound passes; a
+	// NaN where the GPU has another NaN fails.
+	spec := approxSpecs["sin_approx"]
+	one := uint64(math.Float32bits(1))
+	in := []uint64{one, 0x7f800000}
+	s1 := uint64(math.Float32bits(float32(math.Sin(1))))
+	r = &result{n: 2}
+	compareApprox(r, spec, in, []uint64{0, 0}, []uint64{0, 0}, []uint64{s1, 0x7fffffff}, []uint64{s1 + 1, 0x7fc00000})
+	ar := r.approx
+	if !r.failed() || ar.specialBad != 1 || ar.differ != 2 || ar.maxDiff < 1 || ar.bounded != 1 || ar.worstV > 1 || ar.worstG > 1 {
+		t.Errorf("approx: failed %v, %+v", r.failed(), *ar)
+	}
+	r = &result{n: 1}
+	compareApprox(r, spec, in[:1], []uint64{0}, []uint64{0}, []uint64{s1 + 1000}, []uint64{s1})
+	if !r.failed() || r.approx.worstV <= 1 {
+		t.Errorf("approx 1000 ulps off: failed %v, error/bound %g", r.failed(), r.approx.worstV)
+	}
+}
+
+func TestReportWithGPU(t *testing.T) {
+	k := testKernel{src: source{file: "int.cu"}, name: "add_s32", classes: [3]string{"I32", "I32", "NONE"}}
+	r := &result{k: k, n: 3, compared: true, mismatches: 1, first: "i=0 a=0x1|x"}
+	var b strings.Builder
+	if err := writeReport(&b, runInfo{gpu: "NVIDIA H100 (sm_90, 132 SMs)", virtual: "v", n: 3, seed: 1, date: "d"}, []*result{r}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"# vgpudiff: virtual GPU vs NVIDIA H100", "**1 failed**", "Failed: `int.cu: add_s32`", "| **1** | i=0 a=0x1\\|x |"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
