@@ -46,9 +46,7 @@ func (d *fdec) decodeAtom(in *ptx.Instr, out *inst, pre *[]inst) error {
 	if isFloat && out.special != atomAdd && out.special != atomExch {
 		return d.unsupported("float atomics other than add and exch")
 	}
-	if isFloat {
-		out.dbits = 1 // marks float arithmetic
-	}
+	out.float = isFloat
 	ops := in.Operands
 	if in.Op == "atom" {
 		if len(ops) < 3 {
@@ -94,7 +92,6 @@ func (d *fdec) decodeAtom(in *ptx.Instr, out *inst, pre *[]inst) error {
 func execAtom(w *warp, in *inst, m uint32) {
 	f := w.frame
 	size := int(in.size)
-	float := in.dbits == 1
 	for ; m != 0; m &= m - 1 {
 		l := bits.TrailingZeros32(m)
 		addr := in.off
@@ -110,9 +107,9 @@ func execAtom(w *warp, in *inst, m uint32) {
 			c = f[in.b][l]
 		}
 		if size == 4 {
-			f[in.d][l] = uint64(rmw((*uint32)(unsafe.Pointer(&p[0])), in.special, in.signed, float, uint32(b), uint32(c)))
+			f[in.d][l] = uint64(rmw((*uint32)(unsafe.Pointer(&p[0])), in.special, in.signed, in.float, uint32(b), uint32(c)))
 		} else {
-			f[in.d][l] = rmw((*uint64)(unsafe.Pointer(&p[0])), in.special, in.signed, float, b, c)
+			f[in.d][l] = rmw((*uint64)(unsafe.Pointer(&p[0])), in.special, in.signed, in.float, b, c)
 		}
 	}
 }

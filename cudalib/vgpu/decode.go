@@ -41,7 +41,8 @@ type inst struct {
 	space   space
 	size    uint8 // bytes per element
 	nvec    uint8 // elements (v2, v4)
-	signed  bool  // sign-extend loaded values
+	signed  bool  // sign-extend loaded values; signed atomic min/max
+	float   bool  // float atomic add
 	dbits   uint8 // width of the destination registers
 	base    int32 // address register; -1: none
 	off     uint64

@@ -2,6 +2,7 @@ package vgpu
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strings"
@@ -353,5 +354,89 @@ func TestDivergentCallExitAndReturn(t *testing.T) {
 		if v != want {
 			t.Errorf("out[%d] = %d, want %d", i, v, want)
 		}
+	}
+}
+
+// memopsPTX: narrow signed loads into wider registers, narrow stores,
+// red, and atomics through generic addresses of shared and global memory.
+const memopsPTX = `
+.version 7.8
+.target sm_90
+.address_size 64
+
+.visible .entry memops(.param .u64 bytes, .param .u64 out)
+{
+	.reg .b16 %rs<2>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<12>;
+	.shared .align 8 .b8 cnt[8];
+	ld.param.u64 %rd1, [bytes];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	cvt.u64.u32 %rd3, %r1;
+	add.s64 %rd4, %rd1, %rd3;
+	ld.global.s8 %r2, [%rd4];
+	ld.global.u8 %r3, [%rd4];
+	ld.global.s16 %rd5, [%rd1+2];
+	mul.wide.u32 %rd6, %r1, 8;
+	add.s64 %rd7, %rd2, %rd6;
+	st.global.u32 [%rd7], %r2;
+	st.global.u32 [%rd7+4], %r3;
+	add.s64 %rd8, %rd1, 64;
+	st.global.u8 [%rd8+1], %r1;
+	cvt.u16.u32 %rs1, %r1;
+	st.global.u16 [%rd8+2], %rs1;
+	st.global.u64 [%rd1+72], %rd5;
+	mov.u64 %rd9, cnt;
+	cvta.shared.u64 %rd10, %rd9;
+	atom.add.u32 %r4, [%rd10], 1;
+	red.global.add.u32 [%rd1+80], 2;
+	atom.max.s32 %r5, [%rd1+84], %r2;
+	atom.global.cas.b64 %rd11, [%rd1+88], 0, 77;
+	bar.sync 0;
+	ld.shared.u32 %r6, [cnt];
+	st.global.u32 [%rd1+96], %r6;
+	ret;
+}
+`
+
+func TestNarrowAndGenericAtomics(t *testing.T) {
+	g := New(Config{})
+	m := loadSource(t, g, "memops.ptx", []byte(memopsPTX))
+	const threads = 8
+	in := make([]byte, 104)
+	for i := 0; i < threads; i++ {
+		in[i] = byte(0xF0 + i) // negative as s8
+	}
+	in[2], in[3] = 0x34, 0x82 // s16 at 2: 0x8234
+	in[84] = 0x80             // s32 at 84: 0x80, max with negatives keeps it
+	bytesBuf := upload(t, g, in)
+	out, _ := g.Alloc(8 * threads)
+	run(t, g, kernel(t, m, "memops"), dim(1), dim(threads), p64(bytesBuf), p64(out))
+	got := downloadI32(t, g, out, 2*threads)
+	for i := 0; i < threads; i++ {
+		b := in[i]
+		if got[2*i] != int32(int8(b)) || got[2*i+1] != int32(b) {
+			t.Errorf("thread %d: s8 %d u8 %d, want %d %d", i, got[2*i], got[2*i+1], int8(b), b)
+		}
+	}
+	mem := download(t, g, bytesBuf, 104)
+	if mem[65] != threads-1 || mem[66] != threads-1 || mem[67] != 0 {
+		t.Errorf("narrow stores: % x", mem[64:68])
+	}
+	if s16 := binary.LittleEndian.Uint64(mem[72:]); s16 != uint64(0xffffffffffff8234) {
+		t.Errorf("ld.s16 into a 64-bit register: %#x", s16)
+	}
+	if red := binary.LittleEndian.Uint32(mem[80:]); red != 2*threads {
+		t.Errorf("red.add: %d", red)
+	}
+	if mx := int32(binary.LittleEndian.Uint32(mem[84:])); mx != 0x80 {
+		t.Errorf("atom.max.s32: %d", mx)
+	}
+	if cas := binary.LittleEndian.Uint64(mem[88:]); cas != 77 {
+		t.Errorf("atom.cas.b64: %d", cas)
+	}
+	if n := binary.LittleEndian.Uint32(mem[96:]); n != threads {
+		t.Errorf("generic atom.add on shared memory: %d", n)
 	}
 }
