@@ -24,6 +24,9 @@ func init() {
 	builders["bfe"] = buildBfe
 	builders["bfi"] = buildBfi
 	builders["prmt"] = buildPrmt
+	builders["bmsk"] = buildBmsk
+	builders["szext"] = buildSzext
+	builders["fns"] = buildFns
 
 	b := []string{"b16", "b32", "b64"}
 	register("cnot", b)
@@ -38,6 +41,9 @@ func init() {
 	register("bfe", []string{"u32", "u64", "s32", "s64"})
 	register("bfi", []string{"b32", "b64"})
 	register("prmt", []string{"b32"}, []string{"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"})
+	register("bmsk", []string{"clamp", "wrap"}, []string{"b32"})
+	register("szext", []string{"clamp", "wrap"}, []string{"u32", "s32"})
+	register("fns", []string{"b32"})
 }
 
 // bitType consumes one .bN type (or .pred when pred) and returns its width.
@@ -301,5 +307,106 @@ func buildPrmt(m *modList) (Kernel, error) {
 			d |= (src >> (8 * s) & 0xFF) << (8 * i)
 		}
 		return d
+	}), nil
+}
+
+// buildBmsk: a mask of b ones starting at bit a. .wrap takes a and b mod
+// 32; .clamp makes a >= 32 an empty mask and b >= 32 a mask up to bit 31.
+// (With .wrap, a width b&31 of 0 is empty; a mask reaching past bit 31
+// stops there.)
+func buildBmsk(m *modList) (Kernel, error) {
+	mode := m.one("clamp", "wrap")
+	if mode == "" {
+		return Kernel{}, bad("needs .clamp or .wrap")
+	}
+	if _, err := bitType(m, false, 32); err != nil {
+		return Kernel{}, err
+	}
+	clamp := mode == "clamp"
+	return k2(func(a, b uint64) uint64 {
+		a, b = a&0xFFFFFFFF, b&0xFFFFFFFF
+		pos, width := a&31, b&31
+		if clamp && a >= 32 {
+			return 0
+		}
+		low := uint64(0xFFFFFFFF) << pos & 0xFFFFFFFF // bits from pos up
+		if pos+width >= 32 || clamp && b >= 32 {
+			return low
+		}
+		return low &^ (0xFFFFFFFF << (pos + width))
+	}), nil
+}
+
+// buildSzext: extend the low N = b bits of a (.s32: by their top bit,
+// .u32: with zeros) to 32 bits; N = 0 gives 0; N >= 32 keeps a under
+// .clamp and means N mod 32 under .wrap.
+func buildSzext(m *modList) (Kernel, error) {
+	mode := m.one("clamp", "wrap")
+	if mode == "" {
+		return Kernel{}, bad("needs .clamp or .wrap")
+	}
+	t, err := intType(m)
+	if err != nil || t.bits != 32 {
+		return Kernel{}, bad("szext takes .u32 or .s32")
+	}
+	clamp, signed := mode == "clamp", t.k == kSigned
+	return k2(func(a, b uint64) uint64 {
+		a, b = a&0xFFFFFFFF, b&0xFFFFFFFF
+		if clamp && b >= 32 {
+			return a
+		}
+		n := b & 31
+		if n == 0 {
+			return 0
+		}
+		if signed {
+			return uint64(uint32(sext(a, uint(n))))
+		}
+		return a & (1<<n - 1)
+	}), nil
+}
+
+// buildFns: the position of the |offset|-th set bit of mask counting from
+// bit base upward (offset > 0) or downward (< 0), base included; offset 0
+// tests bit base itself. 0xFFFFFFFF when there is none.
+func buildFns(m *modList) (Kernel, error) {
+	if _, err := bitType(m, false, 32); err != nil {
+		return Kernel{}, err
+	}
+	return k3(func(mk, base, offset uint64) uint64 {
+		b, off := uint32(base), int32(offset)
+		if b > 31 {
+			return 0xFFFFFFFF // PTX leaves it undefined
+		}
+		if off == 0 {
+			if mk>>b&1 == 1 {
+				return uint64(b)
+			}
+			return 0xFFFFFFFF
+		}
+		// Keep the bits from base on, in the direction of the search,
+		// and take the n-th of them.
+		n := int(off)
+		var bitsFrom uint32
+		if n > 0 {
+			bitsFrom = uint32(mk) >> b << b
+		} else {
+			n = -n
+			bitsFrom = uint32(mk) << (31 - b) >> (31 - b)
+		}
+		if bits.OnesCount32(bitsFrom) < n {
+			return 0xFFFFFFFF
+		}
+		for i := 1; i < n; i++ { // drop the nearer ones
+			if off > 0 {
+				bitsFrom &= bitsFrom - 1
+			} else {
+				bitsFrom &^= 1 << (31 - bits.LeadingZeros32(bitsFrom))
+			}
+		}
+		if off > 0 {
+			return uint64(bits.TrailingZeros32(bitsFrom))
+		}
+		return uint64(31 - bits.LeadingZeros32(bitsFrom))
 	}), nil
 }

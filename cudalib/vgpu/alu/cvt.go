@@ -41,6 +41,11 @@ func init() {
 	register("cvt", irnd, []string{"", "ftz"}, []string{"", "sat"}, []string{"f64"}, []string{"f32"})
 	register("cvt", irnd, []string{"", "ftz"}, []string{"", "sat"}, []string{"f32"}, []string{"f16"})
 	register("cvt", irnd, []string{"", "sat"}, []string{"f64"}, []string{"f16"})
+	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "relu"}, []string{"", "satfinite"},
+		[]string{"bf16.f32", "f16x2.f32", "bf16x2.f32"})
+	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"", "relu"}, []string{"satfinite"}, []string{"f16.f32"})
+	register("cvt", []string{"rn", "rz", "rm", "rp"}, []string{"relu"}, []string{"f16.f32"})
+	register("cvt", []string{"f32.bf16"})
 }
 
 func buildCvt(m *modList) (Kernel, error) {
@@ -59,6 +64,10 @@ func buildCvt(m *modList) (Kernel, error) {
 		return Kernel{}, bad("two rounding modifiers")
 	case ftz && dt != (typ{kFloat, 32}) && at != (typ{kFloat, 32}):
 		return Kernel{}, bad(".ftz applies when a type is .f32")
+	}
+	relu, satfinite := m.take("relu"), m.take("satfinite")
+	if f, pair, ok := halfFormat(dt); ok && (dt.k != kFloat || relu || satfinite) || at.k == kBF16 {
+		return cvtHalf(dt, at, f, pair, fRound[fr], fr != "" && ir == "" && !ftz && !sat, relu, satfinite)
 	}
 	switch {
 	case dt.k != kFloat && at.k != kFloat:
@@ -299,4 +308,52 @@ func cvtIntFloat(dt, at typ, mode rmode, sat bool) func(uint64) uint64 {
 		}
 		return r
 	}
+}
+
+// cvtHalf is cvt to .bf16, to .f16 with .relu or .satfinite, to the pairs
+// .f16x2 and .bf16x2 (cvt.rn.f16x2.f32 d, a, b puts a in the high half),
+// all from .f32; and cvt.f32.bf16. .relu makes negative results +0.0;
+// .satfinite makes an infinite result the largest finite one of its sign
+// (NaN stays NaN: 0x7FFF).
+func cvtHalf(dt, at typ, f format, pair bool, mode rmode, rounds, relu, satfinite bool) (Kernel, error) {
+	if at.k == kBF16 {
+		if dt != (typ{kFloat, 32}) || rounds || relu || satfinite {
+			return Kernel{}, notImpl("conversions from .bf16 other than cvt.f32.bf16")
+		}
+		return k1(func(a uint64) uint64 {
+			if a&0x7FFF > 0x7F80 {
+				return nan32
+			}
+			return (a & 0xFFFF) << 16
+		}), nil
+	}
+	if at != (typ{kFloat, 32}) || !rounds {
+		return Kernel{}, notImpl("this half-precision conversion (from .f32 with .rn .rz .rm .rp only)")
+	}
+	lane := func(a uint64) uint64 {
+		x := in32(a, false)
+		var r uint64
+		switch {
+		case x != x:
+			return nan16
+		case math.IsInf(x, 0):
+			r = f.inf()
+			if x < 0 {
+				r |= f.sign
+			}
+		default:
+			r = roundF64(f, x, 0, mode)
+		}
+		if satfinite && r&^f.sign == f.inf() {
+			r = r&f.sign | f.maxFin()
+		}
+		if relu && r&f.sign != 0 {
+			return 0
+		}
+		return r
+	}
+	if pair {
+		return k2(func(a, b uint64) uint64 { return lane(a)<<16 | lane(b) }), nil
+	}
+	return k1(lane), nil
 }

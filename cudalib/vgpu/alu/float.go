@@ -55,7 +55,7 @@ func init() {
 	register("abs", []string{"f64"})
 	register("neg", []string{"f64"})
 	for _, op := range []string{"min", "max"} {
-		register(op, []string{"", "ftz"}, []string{"", "NaN"}, []string{"f32"})
+		register(op, []string{"", "ftz"}, []string{"", "NaN"}, []string{"", "xorsign.abs"}, []string{"f32"})
 		register(op, []string{"f64"})
 	}
 }
@@ -119,20 +119,9 @@ func (f fmods) out32(x float64, resid int) uint64 {
 		r &= sign32
 	}
 	if f.sat {
-		r = sat32(r)
+		return satBits(uint64(r), sign32, one32)
 	}
 	return uint64(r)
-}
-
-// sat32 clamps f32 bits (not NaN) to [+0.0, 1.0].
-func sat32(r uint32) uint32 {
-	switch {
-	case r&sign32 != 0:
-		return 0
-	case r > one32:
-		return one32
-	}
-	return r
 }
 
 func isNaN64(b uint64) bool { return b&^sign64 > 0x7FF0000000000000 }
@@ -236,8 +225,11 @@ func buildFma(m *modList) (Kernel, error) {
 	if err != nil {
 		return Kernel{}, err
 	}
+	if _, _, ok := halfFormat(t); ok {
+		return buildHalf(m, t, 'f', false)
+	}
 	if t.k != kFloat {
-		return Kernel{}, bad("fma takes .f32 or .f64")
+		return Kernel{}, bad("fma takes a float type")
 	}
 	return fmaKernel(m, t)
 }
@@ -420,13 +412,19 @@ func buildFloatAbsNeg(m *modList, t typ, neg bool) (Kernel, error) {
 // buildFloatMinMax: with one NaN operand the other is the result; with two
 // (or, under .NaN, with any) the result is NaN. -0.0 counts as less than
 // +0.0.
+//
+// .xorsign.abs (f32): the min or max of |a| and |b|, its sign bit the
+// XOR of a's and b's (a NaN result stays the canonical NaN).
 func buildFloatMinMax(m *modList, t typ, isMax bool) (Kernel, error) {
 	ftz, nan := m.take("ftz"), m.take("NaN")
+	xorsign, abs := m.take("xorsign"), m.take("abs")
 	switch {
 	case t.bits == 16:
 		return Kernel{}, notImpl("f16 arithmetic")
-	case t.bits == 64 && (ftz || nan):
-		return Kernel{}, bad(".ftz and .NaN apply only to .f32")
+	case t.bits == 64 && (ftz || nan || xorsign || abs):
+		return Kernel{}, bad(".ftz, .NaN and .xorsign.abs apply only to .f32")
+	case xorsign != abs:
+		return Kernel{}, bad(".xorsign and .abs go together")
 	}
 	pick := func(x, y float64) (float64, bool) { // the result, and whether it is NaN
 		switch {
@@ -448,11 +446,19 @@ func buildFloatMinMax(m *modList, t typ, isMax bool) (Kernel, error) {
 	}
 	if t.bits == 32 {
 		return k2(func(a, b uint64) uint64 {
-			r, isNaN := pick(in32(a, ftz), in32(b, ftz))
+			x, y := in32(a, ftz), in32(b, ftz)
+			if xorsign {
+				x, y = math.Abs(x), math.Abs(y)
+			}
+			r, isNaN := pick(x, y)
 			if isNaN {
 				return nan32
 			}
-			return uint64(math.Float32bits(float32(r)))
+			bits := uint64(math.Float32bits(float32(r)))
+			if xorsign {
+				bits |= (a ^ b) & sign32
+			}
+			return bits
 		}), nil
 	}
 	return k2(func(a, b uint64) uint64 {

@@ -28,6 +28,8 @@ func init() {
 	builders["neg"] = buildNeg
 	builders["min"] = func(m *modList) (Kernel, error) { return buildMinMax(m, false) }
 	builders["max"] = func(m *modList) (Kernel, error) { return buildMinMax(m, true) }
+	builders["dp4a"] = func(m *modList) (Kernel, error) { return buildDot(m, false) }
+	builders["dp2a"] = func(m *modList) (Kernel, error) { return buildDot(m, true) }
 
 	for _, op := range []string{"add", "sub"} {
 		register(op, intTypes)
@@ -45,6 +47,9 @@ func init() {
 	for _, op := range []string{"sad", "div", "rem", "min", "max"} {
 		register(op, intTypes)
 	}
+	ab := []string{"u32.u32", "u32.s32", "s32.u32", "s32.s32"}
+	register("dp4a", ab)
+	register("dp2a", []string{"lo", "hi"}, ab)
 	register("abs", sIntTypes)
 	register("neg", sIntTypes)
 }
@@ -78,6 +83,9 @@ func buildAddSub(m *modList, sub bool) (Kernel, error) {
 	t, err := m.typ1()
 	if err != nil {
 		return Kernel{}, err
+	}
+	if _, _, ok := halfFormat(t); ok {
+		return buildHalf(m, t, '+', sub)
 	}
 	if t.k == kFloat {
 		return buildFloatAddSub(m, t, sub)
@@ -142,8 +150,13 @@ func mulHi(t typ, a, b uint64) uint64 {
 
 func buildMul(m *modList) (Kernel, error) {
 	ts := m.types()
-	if len(ts) == 1 && ts[0].k == kFloat {
-		return buildFloatMul(m, ts[0])
+	if len(ts) == 1 {
+		if _, _, ok := halfFormat(ts[0]); ok {
+			return buildHalf(m, ts[0], '*', false)
+		}
+		if ts[0].k == kFloat {
+			return buildFloatMul(m, ts[0])
+		}
 	}
 	if len(ts) != 1 || ts[0].k != kSigned && ts[0].k != kUnsigned || ts[0].bits < 16 {
 		return Kernel{}, bad("mul needs one integer or float type")
@@ -403,5 +416,55 @@ func buildMinMax(m *modList, isMax bool) (Kernel, error) {
 			return x & mk
 		}
 		return y & mk
+	}), nil
+}
+
+// buildDot: dp4a adds to c the dot product of a's and b's four bytes;
+// dp2a that of a's two 16-bit halves with b's low (.lo) or high (.hi)
+// two bytes. Each element is sign- or zero-extended by its operand's
+// type; the sum wraps to 32 bits.
+func buildDot(m *modList, two bool) (Kernel, error) {
+	half := ""
+	if two {
+		if half = m.one("lo", "hi"); half == "" {
+			return Kernel{}, bad("dp2a needs .lo or .hi")
+		}
+	}
+	ts := m.types()
+	if len(ts) != 2 {
+		return Kernel{}, bad("needs .atype.btype")
+	}
+	for _, t := range ts {
+		if t.bits != 32 || t.k != kSigned && t.k != kUnsigned {
+			return Kernel{}, bad("types are .u32 and .s32")
+		}
+	}
+	sa, sb := ts[0].k == kSigned, ts[1].k == kSigned
+	elem := func(x uint64, i, n uint, signed bool) uint64 {
+		v := x >> (i * n) & mask(n)
+		if signed {
+			return uint64(sext(v, n))
+		}
+		return v
+	}
+	if two {
+		first := uint(0)
+		if half == "hi" {
+			first = 2
+		}
+		return k3(func(a, b, c uint64) uint64 {
+			d := c
+			for i := uint(0); i < 2; i++ {
+				d += elem(a, i, 16, sa) * elem(b, first+i, 8, sb)
+			}
+			return d & 0xFFFFFFFF
+		}), nil
+	}
+	return k3(func(a, b, c uint64) uint64 {
+		d := c
+		for i := uint(0); i < 4; i++ {
+			d += elem(a, i, 8, sa) * elem(b, i, 8, sb)
+		}
+		return d & 0xFFFFFFFF
 	}), nil
 }

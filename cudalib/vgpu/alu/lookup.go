@@ -19,15 +19,27 @@ var (
 // the PTX parser gives them ("mul", ["wide" "s32"]). It is meant to be
 // called once per instruction when a program is decoded; the returned Fn
 // is then called per executed warp-instruction and never allocates.
+//
+// What stays the caller's: a negated predicate source ("!%p" in setp's
+// boolean form) arrives already negated; setp's second
+// destination ("p|q") is unseen here; an immediate (lop3's LUT) comes as
+// a Vec like a register; and a result narrower than its destination
+// register (cvt.s8.s32 into a .b16) is extended to the register by the
+// caller, as PTX's relaxed type rules say (sign-extended for signed
+// types). The error for an unknown instruction wraps ErrNotPTX or
+// ErrNotImplemented and names it: "alu: mul.hi.f32 is not a PTX
+// instruction".
 func Lookup(op string, mods []string) (Kernel, error) {
-	m := &modList{words: mods}
 	b, ok := builders[op]
-	if !ok {
-		if otherOps[op] {
-			return Kernel{}, m.errf(op, ErrNotImplemented, "")
-		}
-		return Kernel{}, m.errf(op, ErrNotPTX, "")
+	switch {
+	case !ok && otherOps[op]:
+		return Kernel{}, spell(op, mods, ErrNotImplemented)
+	case !ok:
+		return Kernel{}, spell(op, mods, ErrNotPTX)
+	case len(mods) > 16:
+		return Kernel{}, spell(op, mods, bad("too many modifiers"))
 	}
+	m := &modList{words: mods}
 	k, err := b(m)
 	if err != nil {
 		return Kernel{}, spell(op, mods, err)
@@ -66,18 +78,12 @@ func spell(op string, mods []string, err error) error {
 	return &lookupError{name: name, err: err}
 }
 
-func (m *modList) errf(op string, kind error, detail string) error {
-	if detail != "" {
-		kind = fmt.Errorf("%w (%s)", kind, detail)
-	}
-	return spell(op, m.words, kind)
-}
-
-// unimplementedMods are PTX modifiers of the implemented opcodes whose
-// variants this package does not compute.
+// unimplementedMods are PTX modifiers of the implemented opcodes with
+// variants this package does not compute (it does some f16 and bf16 ones).
 var unimplementedMods = map[string]bool{
-	"f16x2": true, "bf16": true, "bf16x2": true, "u16x2": true, "s16x2": true,
-	"cc": true, "relu": true, "xorsign": true, "abs": true, "satfinite": true,
+	"f16x2": true, "bf16": true, "bf16x2": true, "relu": true,
+	"satfinite": true, "xorsign": true, "abs": true,
+	"u16x2": true, "s16x2": true, "cc": true,
 	"oob": true, "tf32": true, "e4m3x2": true, "e5m2x2": true, "rna": true,
 	"rs": true, "f8x2": true, "e2m1x2": true, "ue8m0x2": true, "s2f6x2": true,
 	"e2m3x2": true, "e3m2x2": true, "u8x4": true, "s8x4": true,
@@ -90,8 +96,7 @@ var otherOps = map[string]bool{
 	"cvta": true, "bra": true, "ret": true, "exit": true, "call": true,
 	"bar": true, "barrier": true, "membar": true, "fence": true, "shfl": true,
 	"vote": true, "match": true, "activemask": true, "redux": true,
-	"addc": true, "subc": true, "madc": true, "dp4a": true, "dp2a": true,
-	"bmsk": true, "szext": true, "fns": true, "isspacep": true, "prefetch": true,
+	"addc": true, "subc": true, "madc": true, "isspacep": true, "prefetch": true,
 	"prefetchu": true, "trap": true, "brkpt": true, "nanosleep": true,
 	"mma": true, "wmma": true, "ldmatrix": true, "stmatrix": true, "cp": true,
 	"tex": true, "tld4": true, "suld": true, "sust": true,
@@ -150,7 +155,7 @@ func register(op string, groups ...[]string) {
 // the builder does not take is an error.
 type modList struct {
 	words []string
-	used  uint64
+	used  uint64 // bit i: words[i] taken
 }
 
 // take consumes modifier w if present.
@@ -220,6 +225,9 @@ const (
 	kSigned
 	kFloat
 	kPred
+	kBF16   // bfloat16
+	kF16x2  // two f16 in a .b32
+	kBF16x2 // two bf16 in a .b32
 )
 
 // typ is a PTX fundamental type: .s32 is {kSigned, 32}.
@@ -235,6 +243,7 @@ var typeNames = map[string]typ{
 	"u8": {kUnsigned, 8}, "u16": {kUnsigned, 16}, "u32": {kUnsigned, 32}, "u64": {kUnsigned, 64},
 	"s8": {kSigned, 8}, "s16": {kSigned, 16}, "s32": {kSigned, 32}, "s64": {kSigned, 64},
 	"f16": {kFloat, 16}, "f32": {kFloat, 32}, "f64": {kFloat, 64},
+	"bf16": {kBF16, 16}, "f16x2": {kF16x2, 32}, "bf16x2": {kBF16x2, 32},
 	"pred": {kPred, 1},
 }
 
