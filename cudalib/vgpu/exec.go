@@ -20,6 +20,11 @@ const maxCallDepth = 1024
 // (CUDA's limit).
 const maxLocalPerThread = 512 << 10
 
+// warpQuantum is how many warp-instructions a warp runs before the next
+// warp of its block gets its turn, so that warps waiting on each other
+// through memory (a spin on a flag another warp sets) make progress.
+const warpQuantum = 1024
+
 // budgetChunk is how many warp-instructions a worker takes from the launch
 // budget at a time; Interrupted is polled at each refill.
 const budgetChunk = 4096
@@ -289,22 +294,27 @@ func (wk *worker) runBlock(b int64) {
 		w.reset()
 	}
 	for {
-		waiting := 0
+		active, waiting := 0, 0
 		for _, w := range wk.warps {
-			if w.state != running {
-				continue
+			if w.state == running {
+				w.run()
+				if w.fault != nil {
+					st.recordFault(b, w.fault)
+					return
+				}
+				if wk.stopped {
+					return
+				}
 			}
-			w.run()
-			if w.fault != nil {
-				st.recordFault(b, w.fault)
-				return
-			}
-			if wk.stopped {
-				return
-			}
-			if w.state == atBarrier {
+			switch w.state {
+			case running:
+				active++
+			case atBarrier:
 				waiting++
 			}
+		}
+		if active > 0 {
+			continue
 		}
 		if waiting == 0 {
 			return
@@ -463,11 +473,11 @@ func predMask(p *Vec, neg bool) uint32 {
 	return m
 }
 
-// run executes the warp until it finishes, waits at a barrier, faults or
-// the launch stops.
+// run executes the warp until it finishes, waits at a barrier, faults,
+// the launch stops or its quantum is spent.
 func (w *warp) run() {
 	wk := w.wk
-	for {
+	for quantum := warpQuantum; quantum > 0; quantum-- {
 		n := len(w.stack)
 		top := &w.stack[n-1]
 		m := top.mask & w.alive

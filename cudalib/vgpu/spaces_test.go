@@ -440,3 +440,47 @@ func TestNarrowAndGenericAtomics(t *testing.T) {
 		t.Errorf("generic atom.add on shared memory: %d", n)
 	}
 }
+
+// TestWarpsWaitOnEachOther: warp 0 spins on a shared flag that warp 1
+// sets; warps take turns, so it ends.
+func TestWarpsWaitOnEachOther(t *testing.T) {
+	src := `
+.version 7.8
+.target sm_90
+.address_size 64
+.visible .entry handoff(.param .u64 out)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<3>;
+	.shared .align 4 .b32 flag;
+	mov.u32 %r1, %tid.x;
+	setp.lt.u32 %p1, %r1, 32;
+	@%p1 bra $WAIT;
+	mov.u32 %r2, 42;
+	st.volatile.shared.u32 [flag], %r2;
+	ret;
+$WAIT:
+	ld.volatile.shared.u32 %r3, [flag];
+	setp.eq.u32 %p2, %r3, 0;
+	@%p2 bra $WAIT;
+	ld.param.u64 %rd1, [out];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd1, %rd1, %rd2;
+	st.global.u32 [%rd1], %r3;
+	ret;
+}
+`
+	g := New(Config{})
+	m := loadSource(t, g, "handoff.ptx", []byte(src))
+	out, _ := g.Alloc(4 * 32)
+	err := g.Run(kernel(t, m, "handoff"), Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(out)}, Budget: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range downloadI32(t, g, out, 32) {
+		if v != 42 {
+			t.Fatalf("out[%d] = %d, want 42", i, v)
+		}
+	}
+}
