@@ -35,10 +35,11 @@
 //
 // # Blocks and barriers
 //
-// A block's warps run one at a time on one goroutine: each runs until it
-// finishes or reaches a barrier; when no warp can go on, every warp
-// waiting at a barrier is released (threads that exited count as
-// arrived). bar.sync, barrier.sync and bar.red (popc, and, or) work this
+// A block's warps run one at a time on one goroutine, taking turns every
+// 1024 instructions (so warps that wait on each other through memory make
+// progress): each runs until it finishes, reaches a barrier or ends its
+// turn; when no warp can go on, every warp waiting at a barrier is
+// released (threads that exited count as arrived). bar.sync, barrier.sync and bar.red (popc, and, or) work this
 // way for the whole block; barrier ids and thread counts are not told
 // apart, and bar.arrive and bar.warp.sync do not wait. Blocks run on
 // Config.Workers goroutines, each reusing its warps and its shared memory;
