@@ -272,11 +272,6 @@ def test_interrupt_endless_output(kernel: Kernel) -> None:
     assert kernel.ok('fmt.Println("ok")').stream() == "ok\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="yaegi's builtin print/println write to the interpreter's stdout (interp/run.go _print, _println: "
-    "out := n.interp.stdout); Go writes them to standard error",
-)
 def test_builtin_println_goes_to_stderr(kernel: Kernel) -> None:
     r = kernel.ok('println("to stderr", 1)\nprint("also\\n")')
     assert r.stream("stderr") == "to stderr 1\nalso\n"
@@ -351,12 +346,6 @@ def test_rerunning_cells_redefines_names(kernel: Kernel) -> None:
     assert kernel.ok("y").result == "4"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a := (or var) that redeclares a variable of an earlier cell zeroes it before evaluating its "
-    "right-hand side: after 'x := 1', 'x := x + 1' leaves x == 1 and 's := append(s, 2)' drops s's "
-    "elements (yaegi v0.16.1 global redeclaration; interp.Eval alone does the same)",
-)
 def test_redeclaration_sees_the_previous_value(kernel: Kernel) -> None:
     kernel.ok("x := 1")
     kernel.ok("s := []int{1}")
@@ -366,6 +355,12 @@ def test_redeclaration_sees_the_previous_value(kernel: Kernel) -> None:
     kernel.ok("a, b := b, a")
     got = kernel.ok('fmt.Println(x, s, a, b)').stream()
     assert got == "2 [1 2] 2 1\n"
+
+
+def test_two_value_var_declaration_in_nested_calls(kernel: Kernel) -> None:
+    kernel.ok('var n, err = strconv.Atoi("7")')
+    kernel.ok("func inner() string { return fmt.Sprint(n, err) }\nfunc outer() string { return inner() }")
+    assert kernel.ok("outer()").result == "7 <nil>"
 
 
 # --- the wire: signatures and replays ----------------------------------------
