@@ -11,11 +11,11 @@ func benchRun(b *testing.B, g *GPU, k *Kernel, l Launch) {
 	var threads int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s, err := g.run(k, l)
+		s, err := g.RunCounted(k, l)
 		if err != nil {
 			b.Fatal(err)
 		}
-		threads += s.threadInstrs
+		threads += s.ThreadInstrs
 	}
 	b.ReportMetric(float64(threads)/b.Elapsed().Seconds(), "thread-instr/s")
 	b.ReportMetric(float64(threads)/float64(b.N), "thread-instr/op")

@@ -80,18 +80,14 @@ type launch struct {
 // finished: nil, or the *Fault of the lowest faulting block, a *LimitError,
 // or an *Error for a bad launch configuration.
 func (g *GPU) Run(k *Kernel, l Launch) error {
-	_, err := g.run(k, l)
+	_, err := g.RunCounted(k, l)
 	return err
 }
 
-// runStats counts what a launch executed.
-type runStats struct {
-	warpInstrs   int64 // warp-instructions issued
-	threadInstrs int64 // of those, the lanes that were active
-}
-
-func (g *GPU) run(k *Kernel, l Launch) (runStats, error) {
-	var stats runStats
+// RunCounted is Run that also reports what the launch executed; the speed
+// benchmarks divide ThreadInstrs by wall time.
+func (g *GPU) RunCounted(k *Kernel, l Launch) (Stats, error) {
+	var stats Stats
 	if k == nil {
 		return stats, errorf(Invalid, "nil kernel")
 	}
@@ -121,8 +117,8 @@ func (g *GPU) run(k *Kernel, l Launch) (runStats, error) {
 			wk := newWorker(st)
 			wk.loop()
 			st.mu.Lock()
-			stats.warpInstrs += wk.warpInstrs
-			stats.threadInstrs += wk.threadInstrs
+			stats.WarpInstrs += wk.warpInstrs
+			stats.ThreadInstrs += wk.threadInstrs
 			st.mu.Unlock()
 		}()
 	}
