@@ -189,10 +189,12 @@ func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
 			return cellResult{}, xe
 		}
 	}
-	if b, ok := node.(*ast.BlockStmt); ok && ch.kind == stmtChunk {
-		x.s.splitMultiDefine(b)
+	toRun, xe := x.rewrite(node, src, ch, col1)
+	if xe != nil {
+		return cellResult{}, xe
 	}
-	prog, err := x.compile(node)
+	defer x.s.dropTemps()
+	prog, err := x.compile(toRun)
 	if err != nil {
 		if ch.kind == resultChunk {
 			// The expression has no value (a call of a func without

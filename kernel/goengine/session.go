@@ -60,7 +60,9 @@ type session struct {
 	varType map[string]string     // variable → the cell type it holds, when seen
 	sources map[string][]string   // cell file name → its lines
 	cells   int                   // cells run, naming those without a count
-	temps   int                   // temporaries made by splitMultiDefine
+	temps   int                   // temporaries made by newTemps
+
+	pendingTemps []string // temporaries for dropTemps to zero
 
 	// stopped is set when an interrupt stopped the interpreter;
 	// straggler, when the stopped chunk had not returned yet: it reports
@@ -135,7 +137,8 @@ func (e *Engine) newSession() (*session, error) {
 
 // overrides replace symbols for notebook use: os.Stdout and os.Stderr
 // write to the capture pipes (the interpreter only wires fmt and log to
-// them), time.Sleep ends early on interrupt, and __culab holds the hooks.
+// them), time.Sleep ends early on interrupt, and __culab holds the hooks
+// that generated code calls.
 func (e *Engine) overrides(s *session) interp.Exports {
 	outFile, errFile := e.cap.streams[stdout].w, e.cap.streams[stderr].w
 	result := reflect.ValueOf(s.result.set)
@@ -154,7 +157,9 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		},
 		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
 		rtPath + "/rt": {
-			"Result": result,
+			"Result":  result,
+			"Print":   reflect.ValueOf(func(a ...any) { builtinPrint(errFile, "", "", a) }),
+			"Println": reflect.ValueOf(func(a ...any) { builtinPrint(errFile, " ", "\n", a) }),
 			"Kernel": reflect.ValueOf(func(name string) *cudalib.Kernel {
 				k, _ := s.kernels.get(name)
 				return k
