@@ -638,6 +638,9 @@ func (d *fdec) decodeALU(in *ptx.Instr, out *inst, pre, post *[]inst) error {
 		}
 		return d.unsupported("%s", why)
 	}
+	if k.FnCC != nil {
+		return d.unsupported("the carry flag (.cc, addc, subc, madc) is not implemented by the virtual GPU")
+	}
 	srcs := k.Srcs
 	if k.Fn4 != nil {
 		srcs = 4

@@ -23,11 +23,20 @@ type Fn func(d, a, b, c *Vec, mask uint32)
 // fourth (lop3's immediate LUT arrives as a Vec like any other operand).
 type Fn4 func(d, a, b, c, e *Vec, mask uint32)
 
+// FnCC is Fn for the instructions that use the condition code's carry
+// flag (add.cc, addc, sub.cc, subc, mad.cc, madc): cf is a per-thread
+// register the caller keeps, one bit (0 or 1) per lane, read when the
+// Kernel's CarryIn and updated in place when its CarryOut.
+type FnCC func(d, a, b, c, cf *Vec, mask uint32)
+
 // Kernel is a decoded instruction: its Fn and how many source operands it
 // takes, after the destination. An instruction with four sources has Fn4
-// set instead of Fn.
+// set instead of Fn; one that uses the carry flag has FnCC.
 type Kernel struct {
 	Fn   Fn
 	Srcs int
 	Fn4  Fn4
+
+	FnCC              FnCC
+	CarryIn, CarryOut bool
 }

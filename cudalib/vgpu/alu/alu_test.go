@@ -99,7 +99,9 @@ func TestLookupErrors(t *testing.T) {
 		{"mul", []string{"hi", "f32"}, ErrNotPTX, "alu: mul.hi.f32 is not a PTX instruction"},
 		{"frob", nil, ErrNotPTX, "alu: frob is not a PTX instruction"},
 		{"mov", []string{"u32"}, ErrNotImplemented, "alu: mov.u32 is not implemented"},
-		{"add", []string{"cc", "u32"}, ErrNotImplemented, "alu: add.cc.u32 is not implemented"},
+		{"vadd", []string{"u32", "u32", "u32"}, ErrNotImplemented, "alu: vadd.u32.u32.u32 is not implemented"},
+		{"add", []string{"cc", "f32"}, ErrNotPTX, ""},
+		{"addc", []string{"u16"}, ErrNotPTX, ""},
 		{"neg", []string{"bf16"}, ErrNotImplemented, ""},
 		{"mul", nil, ErrNotPTX, ""},
 		{"add", []string{"rz", "f16"}, ErrNotPTX, ""},
@@ -146,7 +148,13 @@ func TestOpsAllLookUp(t *testing.T) {
 			t.Errorf("%s: %v", s, err)
 			continue
 		}
-		if (k.Fn == nil) == (k.Fn4 == nil) || k.Srcs < 1 || k.Srcs > 4 || (k.Fn4 != nil) != (k.Srcs == 4) {
+		fns := 0
+		for _, set := range []bool{k.Fn != nil, k.Fn4 != nil, k.FnCC != nil} {
+			if set {
+				fns++
+			}
+		}
+		if fns != 1 || k.Srcs < 1 || k.Srcs > 4 || (k.Fn4 != nil) != (k.Srcs == 4) || (k.FnCC == nil) == (k.CarryIn || k.CarryOut) {
 			t.Errorf("%s: malformed Kernel %+v", s, k)
 		}
 	}

@@ -87,6 +87,12 @@ func buildAddSub(m *modList, sub bool) (Kernel, error) {
 	if _, _, ok := halfFormat(t); ok {
 		return buildHalf(m, t, '+', sub)
 	}
+	if m.take("cc") {
+		if sub {
+			return buildCarry(m, t, '-', false)
+		}
+		return buildCarry(m, t, '+', false)
+	}
 	if t.k == kFloat {
 		return buildFloatAddSub(m, t, sub)
 	}
@@ -192,6 +198,9 @@ func buildMad(m *modList) (Kernel, error) {
 		return Kernel{}, bad("mad needs one integer or float type")
 	}
 	t := ts[0]
+	if m.take("cc") {
+		return buildCarry(m, t, '*', false)
+	}
 	mode, err := mulMode(m, t)
 	if err != nil {
 		return Kernel{}, err

@@ -83,7 +83,7 @@ func spell(op string, mods []string, err error) error {
 var unimplementedMods = map[string]bool{
 	"f16x2": true, "bf16": true, "bf16x2": true, "relu": true,
 	"satfinite": true, "xorsign": true, "abs": true,
-	"u16x2": true, "s16x2": true, "cc": true,
+	"u16x2": true, "s16x2": true,
 	"oob": true, "tf32": true, "e4m3x2": true, "e5m2x2": true, "rna": true,
 	"rs": true, "f8x2": true, "e2m1x2": true, "ue8m0x2": true, "s2f6x2": true,
 	"e2m3x2": true, "e3m2x2": true, "u8x4": true, "s8x4": true,
@@ -96,7 +96,7 @@ var otherOps = map[string]bool{
 	"cvta": true, "bra": true, "ret": true, "exit": true, "call": true,
 	"bar": true, "barrier": true, "membar": true, "fence": true, "shfl": true,
 	"vote": true, "match": true, "activemask": true, "redux": true,
-	"addc": true, "subc": true, "madc": true, "isspacep": true, "prefetch": true,
+	"isspacep": true, "prefetch": true,
 	"prefetchu": true, "trap": true, "brkpt": true, "nanosleep": true,
 	"mma": true, "wmma": true, "ldmatrix": true, "stmatrix": true, "cp": true,
 	"tex": true, "tld4": true, "suld": true, "sust": true,
