@@ -652,6 +652,10 @@ func (d *fdec) decodeALU(in *ptx.Instr, out *inst, pre, post *[]inst) error {
 	dop := in.Operands[0]
 	var second int32 = -1
 	if dop.Kind == ptx.Pair && len(dop.Elems) == 2 {
+		if in.Op != "setp" || hasMod(in.Mods, "and") || hasMod(in.Mods, "or") || hasMod(in.Mods, "xor") {
+			// q of "setp.cmp.bop p|q" is (!cmp) bop c, not !p.
+			return d.unsupported("two destinations")
+		}
 		if second, err = d.dst(dop.Elems[1]); err != nil {
 			return err
 		}
