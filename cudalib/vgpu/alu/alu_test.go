@@ -187,3 +187,26 @@ func lookupSpell(t testing.TB, spell string) Kernel {
 	}
 	return k
 }
+
+// TestNoAllocs: no Fn allocates, on any instruction Ops lists.
+func TestNoAllocs(t *testing.T) {
+	var d, a, b, c, e Vec
+	for l := range a {
+		a[l], b[l], c[l], e[l] = uint64(l)*0x9E3779B97F4A7C15, uint64(l)<<40|3, 0x3FF0000000000001, 7
+	}
+	for _, s := range Ops() {
+		k := lookupSpell(t, s)
+		var run func()
+		switch {
+		case k.Fn4 != nil:
+			run = func() { k.Fn4(&d, &a, &b, &c, &e, full) }
+		case k.FnCC != nil:
+			run = func() { k.FnCC(&d, &a, &b, &c, &e, full) }
+		default:
+			run = func() { k.Fn(&d, &a, &b, &c, full) }
+		}
+		if n := testing.AllocsPerRun(3, run); n != 0 {
+			t.Errorf("%s allocates %v times per warp", s, n)
+		}
+	}
+}

@@ -5,10 +5,11 @@ import (
 	"math/bits"
 )
 
-// Hand-written Fns for the instructions that dominate real kernels
-// (add.s32, mad.lo.s32, mul.wide.s32, fma.rn.f32, setp, selp, …): with
-// every lane active the per-lane function is inlined into the loop; a
-// partial mask goes through the shared, indirect-call loop.
+// Hand-written Fns for the integer instructions that dominate real
+// kernels (add.s32, mad.lo.s32, mul.wide.s32, min.s32, …; fma.rn, setp
+// and selp have theirs beside their families): with every lane active the
+// per-lane function is inlined into the loop; a partial mask goes through
+// the shared, indirect-call loop.
 
 func masked2(d, a, b *Vec, m uint32, f func(a, b uint64) uint64) {
 	for ; m != 0; m &= m - 1 {

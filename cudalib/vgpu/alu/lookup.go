@@ -65,9 +65,9 @@ func spell(op string, mods []string, err error) error {
 		name += "." + strings.Join(mods, ".")
 	}
 	if errors.Is(err, ErrNotPTX) {
-		// A modifier PTX defines but this package lacks (f16 arithmetic,
-		// carries, …) makes an otherwise sound spelling unimplemented,
-		// not invalid.
+		// A modifier PTX defines but this package lacks (most f16x2 and
+		// bf16 instructions, …) makes an otherwise sound spelling
+		// unimplemented, not invalid.
 		for _, w := range mods {
 			if unimplementedMods[w] {
 				err = fmt.Errorf("%w (.%s)", ErrNotImplemented, w)
