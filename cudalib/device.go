@@ -16,48 +16,82 @@ import (
 	"sync"
 )
 
-// Device is one GPU (or, later, another backend) with its primary context.
-// Its methods are safe for concurrent use.
+// Device is one GPU with its primary context, or the virtual GPU. Its
+// methods are safe for concurrent use.
 type Device struct {
 	b       backend
 	ordinal int
+	virtual bool
 
 	mu   sync.Mutex
 	gen  int // bumped by Reset: handles from older generations are dead
 	info Info
 }
 
-// Open opens the first GPU.
+// Open opens the default device: the first GPU or, where no GPU can be
+// used, the virtual GPU (see OpenVirtual), which it says once, with the
+// reason. CULAB_DEVICE=gpu or CULAB_DEVICE=virtual forces either.
 func Open() (*Device, error) { return OpenDevice(0) }
 
 // A process has one primary context per GPU, so it has one Device per GPU:
-// opening a GPU again returns the same Device.
+// opening a GPU again returns the same Device. Where the virtual GPU stands
+// in for GPU 0, opened holds it, so later opens do not try the GPU again.
 var (
 	openMu sync.Mutex
 	opened = map[int]*Device{}
 )
 
-// OpenDevice opens GPU number i (0-based). It never panics: when no GPU can
-// be used the error says exactly why (library missing, no device, ...).
+// OpenDevice opens GPU number i (0-based), or for i = 0 the virtual GPU as
+// Open does. It never panics: when no device can be used the error says
+// exactly why (library missing, no device, ...).
 func OpenDevice(i int) (*Device, error) {
+	how, err := choice()
+	if err != nil {
+		return nil, fmt.Errorf("open device %d: %w", i, err)
+	}
+	if how == chooseVirtual {
+		if i != 0 {
+			return nil, fmt.Errorf("open device %d: %s=virtual: the virtual GPU is device 0", i, EnvDevice)
+		}
+		return openVirtualAs(EnvDevice + "=virtual")
+	}
 	openMu.Lock()
 	defer openMu.Unlock()
-	if d, ok := opened[i]; ok {
+	if d, ok := opened[i]; ok && !(d.virtual && how == chooseGPU) {
 		return d, nil
 	}
 	var b backend
-	var err error
 	if args := workerCommand(); args != nil {
 		b, err = openWorker(i, args)
 	} else {
 		b, err = openCUDA(i)
 	}
-	if err != nil {
+	switch {
+	case err == nil:
+	case how == chooseAuto && i == 0 && kindOf(err) == KindUnavailable:
+		d, verr := openVirtualAs("No GPU can be used (" + err.Error() + ")")
+		if verr != nil {
+			return nil, fmt.Errorf("open device 0: %w; and the virtual GPU: %w", err, verr)
+		}
+		opened[0] = d
+		return d, nil
+	case how == chooseGPU:
+		return nil, fmt.Errorf("open device %d: %s=gpu, but no GPU can be used: %w", i, EnvDevice, err)
+	default:
 		return nil, fmt.Errorf("open device %d: %w", i, err)
 	}
 	d := &Device{b: b, ordinal: i, info: b.info()}
 	opened[i] = d
 	return d, nil
+}
+
+// openVirtualAs opens the virtual GPU and, the first time, says why.
+func openVirtualAs(why string) (*Device, error) {
+	d, fresh, err := openVirtual()
+	if err == nil && fresh {
+		notice("%s", virtualNotice(why))
+	}
+	return d, err
 }
 
 // Info describes the device: what the seed labs' device queries print.
@@ -111,8 +145,15 @@ func (d *Device) Reset() error {
 // closes it; a later OpenDevice opens it afresh.
 func (d *Device) Close() error {
 	openMu.Lock()
-	delete(opened, d.ordinal)
+	if opened[d.ordinal] == d {
+		delete(opened, d.ordinal)
+	}
 	openMu.Unlock()
+	if d.virtual {
+		virtualMu.Lock()
+		virtualDev = nil
+		virtualMu.Unlock()
+	}
 	d.mu.Lock()
 	d.gen++
 	d.mu.Unlock()

@@ -8,19 +8,45 @@ import (
 	"github.com/culab/culab/cudalib/nvrtc"
 )
 
-// Report is what culab can use on this machine: the driver, NVRTC and the
-// devices, or exactly why each is missing.
+// Report is what culab can use on this machine: the driver, NVRTC, the
+// GPUs (or exactly why each is missing) and the virtual GPU.
 type Report struct {
 	Driver    string // "CUDA 13.0 (libcuda.so.1)"
 	DriverErr error
 	NVRTC     string // "NVRTC 13.0 (/usr/local/cuda/lib64/libnvrtc.so.13)"
 	NVRTCErr  error
 	Devices   []Info
-	DeviceErr error // why no device can be used, when Devices is empty
+	DeviceErr error // why no GPU can be used, when Devices is empty
+	// Virtual is the virtual GPU, which is always there (its kernels need
+	// NVRTC); VirtualErr says why it cannot be opened (a bad setting).
+	Virtual    Info
+	VirtualErr error
+	// Choice is what Open opens: "gpu", "virtual", or an invalid
+	// CULAB_DEVICE's error in ChoiceErr.
+	Choice    string
+	ChoiceErr error
 }
 
 // Probe inspects the machine without opening a context.
 func Probe() Report {
+	r := probeGPUs()
+	if limit, err := virtualMemoryLimit(); err != nil {
+		r.VirtualErr = err
+	} else {
+		r.Virtual = newVirtualBackend(limit).info()
+	}
+	switch how, err := choice(); {
+	case err != nil:
+		r.ChoiceErr = err
+	case how == chooseVirtual || how == chooseAuto && !r.GPU():
+		r.Choice = "virtual"
+	default:
+		r.Choice = "gpu"
+	}
+	return r
+}
+
+func probeGPUs() Report {
 	var r Report
 	if v, err := driver.DriverVersion(); err != nil {
 		r.DriverErr = err
@@ -74,11 +100,24 @@ func (r Report) String() string {
 	line("NVRTC", r.NVRTC, r.NVRTCErr)
 	if len(r.Devices) == 0 {
 		line("GPU", "", r.DeviceErr)
-		b.WriteString("No GPU can be used: kernels cannot run here; CPU references still can.\n")
-		return b.String()
+		b.WriteString("No GPU can be used: kernels run on the virtual GPU (interpreted on the CPU, not timed); CPU references run as well.\n")
 	}
 	for _, d := range r.Devices {
 		b.WriteString("\n" + d.String())
+	}
+	if r.VirtualErr != nil {
+		b.WriteString("\n")
+		line("Virtual GPU", "", r.VirtualErr)
+	} else {
+		fmt.Fprintf(&b, "\nVirtual GPU (cudalib.OpenVirtual, or %s=virtual):\n%s", EnvDevice, r.Virtual)
+	}
+	switch {
+	case r.ChoiceErr != nil:
+		fmt.Fprintf(&b, "\nDefault device: none: %v\n", r.ChoiceErr)
+	case r.Choice == "virtual":
+		fmt.Fprintf(&b, "\nDefault device: the virtual GPU (%s=gpu|virtual chooses)\n", EnvDevice)
+	default:
+		fmt.Fprintf(&b, "\nDefault device: GPU 0 (%s=gpu|virtual chooses)\n", EnvDevice)
 	}
 	return b.String()
 }

@@ -92,6 +92,13 @@ func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 // start and stop) until the options are met.
 func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerImpl) error) (Timing, error) {
 	opts = opts.withDefaults()
+	// The timer first: a device that cannot time (ErrNotTimed) says so
+	// before it runs the work.
+	tm, err := d.b.newTimer()
+	if err != nil {
+		return Timing{}, fmt.Errorf("timer: %w", err)
+	}
+	defer tm.destroy()
 	for i := 0; i < opts.Warmup; i++ {
 		if err := work(); err != nil {
 			return Timing{}, err
@@ -100,11 +107,6 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 	if err := d.Synchronize(); err != nil {
 		return Timing{}, fmt.Errorf("warm-up: %w", err)
 	}
-	tm, err := d.b.newTimer()
-	if err != nil {
-		return Timing{}, fmt.Errorf("timer: %w", err)
-	}
-	defer tm.destroy()
 	var samples []time.Duration
 	var total time.Duration
 	for len(samples) < opts.MaxReps && (len(samples) < opts.MinReps || total < opts.MinTime) {

@@ -17,10 +17,11 @@ var BankConflict = register(&Lab{
 	File:    "bankconflict.cu",
 	Source:  bankconflictSource,
 
-	SizeName: "n",
-	Sizes:    []int{1024, 2048, 4096},
-	smoke:    []int{100, 1, 33, 257},
-	Baseline: "32×32, transposed",
+	SizeName:     "n",
+	Sizes:        []int{1024, 2048, 4096},
+	smoke:        []int{100, 1, 33, 257},
+	VirtualSizes: []int{128, 256, 384},
+	Baseline:     "32×32, transposed",
 	Variants: []Variant{
 		{Name: "32×32, transposed", Kernels: []string{"mm_colmajor<32,32>"}, Launch: "<<<(ceil(n/32),ceil(n/32)), (32,32)>>>",
 			Note:   "sa[tx][ty] with rows of 32 floats: 32-way conflict on every tile store",

@@ -40,10 +40,11 @@ var Floyd = register(&Lab{
 	// without lambdas unless told a standard; NVRTC 13 defaults to C++17.
 	Options: []string{"-std=c++17"},
 
-	SizeName: fmt.Sprintf("V (E = %dV random edges)", floydEdges),
-	Sizes:    []int{1000, 2000, 5000, 10000},
-	smoke:    []int{1, 100, 333},
-	Baseline: "global, naive order",
+	SizeName:     fmt.Sprintf("V (E = %dV random edges)", floydEdges),
+	Sizes:        []int{1000, 2000, 5000, 10000},
+	smoke:        []int{1, 100, 333},
+	VirtualSizes: []int{100, 200, 300},
+	Baseline:     "global, naive order",
 	Variants: []Variant{
 		floydGlobal("global, naive order", false, 5000,
 			"one launch per k; threadIdx.x walks rows, so each access of a warp touches 32 rows (uncoalesced); if-branch"),

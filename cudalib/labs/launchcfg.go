@@ -19,11 +19,12 @@ var LaunchCfg = register(&Lab{
 	File:    "launchcfg.cu",
 	Source:  launchcfgSource,
 
-	SizeName: "complex elements",
-	Sizes:    []int{1 << 20, 1 << 24, 19260817, 1 << 26},
-	smoke:    []int{1000, 1, 19260817 / 1000},
-	label:    pow2Label,
-	Baseline: "if (i < n), block 256",
+	SizeName:     "complex elements",
+	Sizes:        []int{1 << 20, 1 << 24, 19260817, 1 << 26},
+	smoke:        []int{1000, 1, 19260817 / 1000},
+	VirtualSizes: []int{1 << 18, 1 << 20, 19260817 / 10, 1 << 22},
+	label:        pow2Label,
+	Baseline:     "if (i < n), block 256",
 	Variants: []Variant{
 		{Name: "if (i < n), block 256", Kernels: []string{"copy_if"}, Launch: "<<<ceil(n/256), 256>>>",
 			Note: "one thread per element", config: perElement(256)},

@@ -30,10 +30,11 @@ var MatMul = register(&Lab{
 	File:    "matmul.cu",
 	Source:  matmulSource,
 
-	SizeName: "n",
-	Sizes:    []int{256, 512, 1024, 2048},
-	smoke:    []int{100, 1, 33, 257},
-	Baseline: "one block 16×16",
+	SizeName:     "n",
+	Sizes:        []int{256, 512, 1024, 2048},
+	smoke:        []int{100, 1, 33, 257},
+	VirtualSizes: []int{128, 256},
+	Baseline:     "one block 16×16",
 	Variants: []Variant{
 		{Name: "one block 16×16", Kernels: []string{"mm_block"}, Launch: "<<<1, (16,16)>>>",
 			Note:   "block-stride loops: the whole product on one SM",

@@ -28,14 +28,15 @@ func (l *Lab) Run(dev *cudalib.Device, sizes []int, variants ...string) (Table, 
 // before such an error are returned with it.
 //
 // With dev == nil (no GPU) the table holds the CPU reference times and rows
-// whose Check says "not run: no GPU".
+// whose Check says "not run: no GPU". On the virtual GPU every variant is
+// run and checked but not timed: its rows say so in TimeNote.
 func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants ...string) (t Table, err error) {
 	vs, err := l.pick(variants)
 	if err != nil {
 		return Table{}, err
 	}
 	if len(sizes) == 0 {
-		sizes = l.Sizes
+		sizes = l.SizesFor(dev)
 	}
 	for _, n := range sizes {
 		if n <= 0 {
@@ -75,6 +76,20 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 	return t, nil
 }
 
+// SizesFor is the sizes Run uses on dev when it is given none: Sizes, or
+// on the virtual GPU VirtualSizes (where the lab has them), which an
+// interpreter runs in seconds.
+func (l *Lab) SizesFor(dev *cudalib.Device) []int {
+	if dev != nil && dev.Virtual() && len(l.VirtualSizes) > 0 {
+		return l.VirtualSizes
+	}
+	return l.Sizes
+}
+
+// NotTimed is the time columns' note on a device that does not time
+// kernels (cudalib.ErrNotTimed).
+const NotTimed = "not timed (virtual GPU)"
+
 // runner is the state of one RunWith.
 type runner struct {
 	lab      *Lab
@@ -97,7 +112,7 @@ func (r *runner) table(dev *cudalib.Device) Table {
 	}
 	if dev != nil {
 		t.Device = dev.String()
-		if l.ceiling != nil {
+		if l.ceiling != nil && !dev.Virtual() {
 			t.Ceiling, t.CeilingName = l.ceiling(dev.Info())
 		}
 	}
@@ -109,6 +124,9 @@ func (r *runner) table(dev *cudalib.Device) Table {
 		fmt.Sprintf("Inputs are random, seed %d: Options{Seed: %d} repeats them.", r.seed, r.seed),
 		cpu,
 		"Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference.")
+	if dev != nil && dev.Virtual() {
+		t.Notes = append(t.Notes, "Virtual GPU: every kernel ran (its PTX interpreted on the CPU) and was checked; none was timed, so the time, metric and speedup columns are empty.")
+	}
 	t.Notes = append(t.Notes, l.Notes...)
 	return t
 }
@@ -240,6 +258,10 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 		row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
 	}
 	tm, err := g.dev.TimeFunc(opts, run)
+	if errors.Is(err, cudalib.ErrNotTimed) {
+		row.TimeNote = NotTimed
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("timing: %w", err)
 	}

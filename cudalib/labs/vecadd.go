@@ -27,11 +27,12 @@ var VecAdd = register(&Lab{
 	File:    "vecadd.cu",
 	Source:  vecaddSource,
 
-	SizeName: "elements",
-	Sizes:    []int{10 * W, 20 * W, 100 * W, 200 * W, 1000 * W, 2000 * W},
-	smoke:    []int{1, 1000, 100*W + 3},
-	label:    wLabel,
-	Baseline: "one block",
+	SizeName:     "elements",
+	Sizes:        []int{10 * W, 20 * W, 100 * W, 200 * W, 1000 * W, 2000 * W},
+	smoke:        []int{1, 1000, 100*W + 3},
+	VirtualSizes: []int{10 * W, 20 * W, 100 * W, 200 * W, 1000 * W},
+	label:        wLabel,
+	Baseline:     "one block",
 	Variants: []Variant{
 		{Name: "one block", Kernels: []string{"vecadd_block"}, Launch: "<<<1, 256>>>",
 			Note:   "block-stride loop: one SM does all the work",

@@ -60,7 +60,7 @@ var gpu *cudalib.Device`)
 		want   []string
 	}{
 		{"fmt.Println", 6, []string{"func Println(a ...any) (n int, err error)", "Println formats"}},
-		{"dev, err := cudalib.Open()", 25, []string{"func Open() (*Device, error)", "Open opens the first GPU"}},
+		{"dev, err := cudalib.Open()", 25, []string{"func Open() (*Device, error)", "Open opens the default device"}},
 		{"square(3)", 2, []string{"func square(x int) int", "square returns x squared"}},
 		{"square(3)", 7, []string{"func square(x int) int"}},
 		{"answer", 3, []string{"type:  int", "value: 42"}},

@@ -33,7 +33,7 @@ var magicHelp = []struct{ usage, text string }{
 	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name))"},
 	{"%%time", "first line: run the cell and print its wall time"},
 	{"%time statement", "run one statement and print its wall time"},
-	{"%gpu", "describe the GPU (or say why there is none)"},
+	{"%gpu", "describe the device: the GPU, or the virtual GPU where none can be used"},
 	{"%env [NAME[=value]]", "list the environment, show NAME, or set it"},
 	{"%help", "this list"},
 }
@@ -163,6 +163,9 @@ func (x *run) gpu() {
 	if free, total, err := dev.MemInfo(); err == nil {
 		x.printf("%-28s %d MiB of %d MiB\n", "Free global memory:", free>>20, total>>20)
 	}
+	if dev.Virtual() {
+		x.printf("This is the virtual GPU: the limits above are an H100's; kernels run on the CPU and are not timed (%s=gpu|virtual chooses the device).\n", cudalib.EnvDevice)
+	}
 }
 
 // env lists, shows or sets environment variables (of the kernel process:
@@ -194,8 +197,9 @@ func (x *run) env(args string) {
 	x.printf("env: %s=%s\n", name, value)
 }
 
-// cuda compiles a %%cuda cell on the default GPU and defines its kernels;
-// with no GPU it checks the source with NVRTC alone.
+// cuda compiles a %%cuda cell on the default device (a GPU, or the virtual
+// GPU where none can be used) and defines its kernels; with no device (a
+// GPU forced where there is none) it checks the source with NVRTC alone.
 func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 	src := ""
 	if i := strings.IndexByte(body, '\n'); i >= 0 {

@@ -3,6 +3,7 @@ package goengine
 import (
 	"errors"
 	"os"
+	osexec "os/exec"
 	"strings"
 	"testing"
 
@@ -58,9 +59,15 @@ func TestHelpGPUAndUnknownMagics(t *testing.T) {
 			t.Errorf("%%help does not list %s:\n%s", m, out)
 		}
 	}
-	if _, err := nb.Device(); err != nil {
-		if out := ok(t, e, "%gpu").text("stdout"); !strings.HasPrefix(out, "No GPU available: ") {
-			t.Errorf("%%gpu without a GPU: %q", out)
+	out = ok(t, e, "%gpu").text("stdout")
+	switch dev, err := nb.Device(); {
+	case err != nil:
+		if !strings.HasPrefix(out, "No GPU available: ") {
+			t.Errorf("%%gpu without a device: %q", out)
+		}
+	case dev.Virtual():
+		if !strings.Contains(out, cudalib.VirtualName) || !strings.Contains(out, "This is the virtual GPU") {
+			t.Errorf("%%gpu on the virtual GPU: %q", out)
 		}
 	}
 	for _, c := range []struct{ code, want string }{
@@ -87,9 +94,22 @@ __global__ void vadd(const float *a, const float *b, float *c, int n) {
 	if (i < n) c[i] = a[i] + b[i];
 }`
 
-func TestCUDAWithoutGPU(t *testing.T) {
+// Without any device (a GPU forced where there is none) %%cuda checks the
+// source with NVRTC alone. nb.Device keeps the device it opened, so this
+// runs in a child process.
+func TestCUDAWithoutDevice(t *testing.T) {
+	if os.Getenv(cudalib.EnvDevice) != "gpu" {
+		cmd := osexec.Command(os.Args[0], "-test.run=^TestCUDAWithoutDevice$", "-test.v")
+		cmd.Env = append(os.Environ(), cudalib.EnvDevice+"=gpu")
+		out, err := cmd.CombinedOutput()
+		t.Logf("child:\n%s", out)
+		if err != nil {
+			t.Fatalf("child: %v", err)
+		}
+		return
+	}
 	if _, err := nb.Device(); err == nil {
-		t.Skip("a GPU is present; TestCUDAOnGPU covers the magic")
+		t.Skip("a GPU is present; TestCUDAOnDevice covers the magic")
 	}
 	e := shared(t)
 	out := ok(t, e, vaddSource).text("stdout")
@@ -113,9 +133,15 @@ func TestCUDAWithoutGPU(t *testing.T) {
 	}
 }
 
-func TestCUDAOnGPU(t *testing.T) {
+// A %%cuda cell defines its kernels; a later cell launches one and gets
+// the right values, on the GPU or the virtual GPU.
+func TestCUDAOnDevice(t *testing.T) {
 	if _, err := nb.Device(); err != nil {
-		t.Skipf("no GPU: %v", err)
+		t.Skipf("no device: %v", err)
+	}
+	var ce *cudalib.CompileError
+	if err := cudalib.CheckSource("probe.cu", "__global__ void k() {}"); err != nil && !errors.As(err, &ce) {
+		t.Skipf("no NVRTC to compile CUDA source: %v", err)
 	}
 	e := shared(t)
 	out := ok(t, e, vaddSource).text("stdout")
@@ -131,11 +157,26 @@ k == vadd`).result(); got != "true" {
 	}
 	r := ok(t, e, `dev, _ := nb.Device()
 n := 1000
-a, _ := dev.Float32sFrom(make([]float32, n))
-b, _ := dev.Float32sFrom(make([]float32, n))
+xs, ys := make([]float32, n), make([]float32, n)
+for i := range xs {
+	xs[i], ys[i] = float32(i), 0.5*float32(i*i)
+}
+a, _ := dev.Float32sFrom(xs)
+b, _ := dev.Float32sFrom(ys)
 c, _ := dev.Float32s(n)
 vadd.Run(cudalib.Linear(n, 256), a, b, c, n)`)
 	if r.hasResult() {
 		t.Errorf("a nil error result is shown: %q", r.result())
+	}
+	r = ok(t, e, `got, _ := c.ToHost()
+wrong := 0
+for i := range got {
+	if got[i] != xs[i]+ys[i] {
+		wrong++
+	}
+}
+wrong`)
+	if r.result() != "0" {
+		t.Errorf("%s of 1000 sums wrong", r.result())
 	}
 }

@@ -49,6 +49,7 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 	}
 	restoreSink := display.SetSink(sink{e.cap, c})
 	restoreCtx := cudalib.SetContext(ctx)
+	restoreNotices := cudalib.SetNotices(e.cap.streams[stdout].w) // the virtual GPU standing in, said in the cell
 	e.cellCtx.Store(&ctx)
 
 	x := s.newRun(e, ctx, c, req)
@@ -63,6 +64,7 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 	})
 
 	e.cellCtx.Store(nil)
+	restoreNotices()
 	restoreCtx()
 	restoreSink()
 	if err := e.cap.detach(); err != nil {

@@ -55,9 +55,11 @@ func currentHost() Host {
 	return host
 }
 
-// Device returns the notebook's default GPU (device 0), opening it on first
-// use; the %%cuda and %gpu magics use the same one. When no GPU can be used
-// the error says why, and a later call tries again.
+// Device returns the notebook's default device (cudalib.Open: GPU 0, or
+// the virtual GPU where no GPU can be used, which the cell is told once),
+// opening it on first use; the %%cuda and %gpu magics use the same one.
+// When no device can be used the error says why, and a later call tries
+// again.
 func Device() (*cudalib.Device, error) {
 	devMu.Lock()
 	defer devMu.Unlock()

@@ -4,31 +4,40 @@ package symbols
 
 import (
 	"github.com/culab/culab/cudalib"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/culab/culab/cudalib/cudalib"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"CheckSource":     reflect.ValueOf(cudalib.CheckSource),
-		"D1":              reflect.ValueOf(cudalib.D1),
-		"D2":              reflect.ValueOf(cudalib.D2),
-		"D3":              reflect.ValueOf(cudalib.D3),
-		"ErrFreed":        reflect.ValueOf(&cudalib.ErrFreed).Elem(),
-		"Interrupted":     reflect.ValueOf(cudalib.Interrupted),
-		"IsFault":         reflect.ValueOf(cudalib.IsFault),
-		"KindFault":       reflect.ValueOf(cudalib.KindFault),
-		"KindInvalid":     reflect.ValueOf(cudalib.KindInvalid),
-		"KindOther":       reflect.ValueOf(cudalib.KindOther),
-		"KindOutOfMemory": reflect.ValueOf(cudalib.KindOutOfMemory),
-		"KindUnavailable": reflect.ValueOf(cudalib.KindUnavailable),
-		"Linear":          reflect.ValueOf(cudalib.Linear),
-		"Open":            reflect.ValueOf(cudalib.Open),
-		"OpenDevice":      reflect.ValueOf(cudalib.OpenDevice),
-		"Probe":           reflect.ValueOf(cudalib.Probe),
-		"ServeWorker":     reflect.ValueOf(cudalib.ServeWorker),
-		"SetContext":      reflect.ValueOf(cudalib.SetContext),
-		"UseWorker":       reflect.ValueOf(cudalib.UseWorker),
+		"CheckSource":      reflect.ValueOf(cudalib.CheckSource),
+		"D1":               reflect.ValueOf(cudalib.D1),
+		"D2":               reflect.ValueOf(cudalib.D2),
+		"D3":               reflect.ValueOf(cudalib.D3),
+		"EnvDevice":        reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_DEVICE\"", token.STRING, 0)),
+		"EnvVirtualBudget": reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_VIRTUAL_BUDGET\"", token.STRING, 0)),
+		"EnvVirtualMemory": reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_VIRTUAL_MEMORY\"", token.STRING, 0)),
+		"ErrFreed":         reflect.ValueOf(&cudalib.ErrFreed).Elem(),
+		"ErrNotTimed":      reflect.ValueOf(&cudalib.ErrNotTimed).Elem(),
+		"Interrupted":      reflect.ValueOf(cudalib.Interrupted),
+		"IsFault":          reflect.ValueOf(cudalib.IsFault),
+		"KindFault":        reflect.ValueOf(cudalib.KindFault),
+		"KindInvalid":      reflect.ValueOf(cudalib.KindInvalid),
+		"KindOther":        reflect.ValueOf(cudalib.KindOther),
+		"KindOutOfMemory":  reflect.ValueOf(cudalib.KindOutOfMemory),
+		"KindUnavailable":  reflect.ValueOf(cudalib.KindUnavailable),
+		"Linear":           reflect.ValueOf(cudalib.Linear),
+		"Open":             reflect.ValueOf(cudalib.Open),
+		"OpenDevice":       reflect.ValueOf(cudalib.OpenDevice),
+		"OpenVirtual":      reflect.ValueOf(cudalib.OpenVirtual),
+		"Probe":            reflect.ValueOf(cudalib.Probe),
+		"ServeWorker":      reflect.ValueOf(cudalib.ServeWorker),
+		"SetContext":       reflect.ValueOf(cudalib.SetContext),
+		"SetNotices":       reflect.ValueOf(cudalib.SetNotices),
+		"UseWorker":        reflect.ValueOf(cudalib.UseWorker),
+		"VirtualName":      reflect.ValueOf(constant.MakeFromLiteral("\"culab virtual GPU (H100 model)\"", token.STRING, 0)),
 
 		// type definitions
 		"Attributes":       reflect.ValueOf((*cudalib.Attributes)(nil)),

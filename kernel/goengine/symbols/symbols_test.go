@@ -12,7 +12,7 @@ import (
 func TestDoc(t *testing.T) {
 	for _, c := range []struct{ path, name, kind, sig, doc string }{
 		{"fmt", "Println", "func", "func Println(a ...any) (n int, err error)", "Println formats"},
-		{"github.com/culab/culab/cudalib", "Open", "func", "func Open() (*Device, error)", "Open opens the first GPU"},
+		{"github.com/culab/culab/cudalib", "Open", "func", "func Open() (*Device, error)", "Open opens the default device"},
 		{"github.com/culab/culab/cudalib", "Device.Info", "method", "func (d *Device) Info() Info", ""},
 		{"github.com/culab/culab/display", "", "package", "package display", "Package display"},
 	} {

@@ -1,0 +1,83 @@
+package labs
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/nvrtc"
+)
+
+func openVirtual(t *testing.T) *cudalib.Device {
+	t.Helper()
+	if _, err := nvrtc.Load(); err != nil {
+		t.Skipf("no NVRTC to compile the labs: %v", err)
+	}
+	dev, err := cudalib.OpenVirtual()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dev
+}
+
+// Every variant of every lab runs on the virtual GPU and passes its
+// checker at the test sizes but the largest (which the interpreter takes
+// minutes over under -race; the notebook test runs sizes like it); nothing
+// is timed, and the rows say so.
+func TestVirtualLabs(t *testing.T) {
+	dev := openVirtual(t)
+	for _, l := range All() {
+		t.Run(l.Key, func(t *testing.T) {
+			sizes := slices.DeleteFunc(slices.Clone(l.smoke), func(n int) bool { return len(l.smoke) > 1 && n == slices.Max(l.smoke) })
+			tab, err := l.RunWith(dev, Options{Seed: 1}, sizes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := len(sizes) * len(l.Variants); len(tab.Rows) != want {
+				t.Fatalf("%d rows, want %d", len(tab.Rows), want)
+			}
+			if tab.Device != dev.String() || !slices.ContainsFunc(tab.Notes, func(n string) bool { return strings.Contains(n, "Virtual GPU") }) {
+				t.Errorf("table device %q, notes %q: want the virtual GPU named", tab.Device, tab.Notes)
+			}
+			for _, r := range tab.Rows {
+				t.Logf("%-8s %-34s %s | %s", r.SizeLabel, r.Variant, r.Check, r.Note)
+				if !r.Pass {
+					t.Errorf("%s %s: %s", r.SizeLabel, r.Variant, r.Check)
+				}
+				if r.TimeNote != NotTimed || r.MedianMS != 0 || r.Metric != 0 || r.SpeedupCPU != 0 {
+					t.Errorf("%s %s: time note %q, median %v, metric %v, speedup %v: want not timed", r.SizeLabel, r.Variant, r.TimeNote, r.MedianMS, r.Metric, r.SpeedupCPU)
+				}
+			}
+		})
+	}
+}
+
+// Without sizes a lab runs its VirtualSizes on the virtual GPU.
+func TestVirtualSizes(t *testing.T) {
+	dev := openVirtual(t)
+	for _, l := range All() {
+		if len(l.VirtualSizes) == 0 || slices.Max(l.VirtualSizes) > slices.Max(l.Sizes) {
+			t.Errorf("%s: VirtualSizes %v: want some, none above Sizes %v", l.Key, l.VirtualSizes, l.Sizes)
+		}
+		if got := l.SizesFor(dev); !slices.Equal(got, l.VirtualSizes) {
+			t.Errorf("%s: SizesFor(virtual) = %v", l.Key, got)
+		}
+		if got := l.SizesFor(nil); !slices.Equal(got, l.Sizes) {
+			t.Errorf("%s: SizesFor(nil) = %v", l.Key, got)
+		}
+	}
+	l := *VecAdd
+	l.VirtualSizes = []int{1000, 2000}
+	tab, err := l.RunWith(dev, Options{CPUCap: -1}, nil, "one thread per element")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes []int
+	for _, r := range tab.Rows {
+		sizes = append(sizes, r.Size)
+	}
+	if !slices.Equal(sizes, l.VirtualSizes) {
+		t.Errorf("ran sizes %v, want %v", sizes, l.VirtualSizes)
+	}
+}

@@ -1,0 +1,204 @@
+package cudalib
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The virtual GPU is a second backend: it compiles CUDA C with NVRTC to PTX
+// and interprets the PTX on the CPU (package vgpu), with the limits of an
+// H100 SXM. It stands in where no GPU can be used, so that every lab and
+// notebook runs and is checked anywhere; it does not time kernels.
+
+// ErrNotTimed is what Kernel.Time and Device.TimeFunc return on the virtual
+// GPU (match it with errors.Is): an interpreter's wall time says nothing of
+// a GPU's.
+var ErrNotTimed = errors.New("the virtual GPU runs kernels but does not time them")
+
+// VirtualName is the name the virtual GPU reports in Info.
+const VirtualName = "culab virtual GPU (H100 model)"
+
+// Environment variables of device selection and the virtual GPU.
+const (
+	// EnvDevice forces the device Open uses: "gpu" or "virtual"; unset or
+	// empty picks a GPU where one can be used, else the virtual GPU.
+	EnvDevice = "CULAB_DEVICE"
+	// EnvVirtualMemory caps the virtual GPU's memory, read when it is
+	// opened: bytes, or a number with KiB, MiB or GiB.
+	EnvVirtualMemory = "CULAB_VIRTUAL_MEMORY"
+	// EnvVirtualBudget is the most warp-instructions one launch on the
+	// virtual GPU may execute before it is stopped, read at each launch.
+	EnvVirtualBudget = "CULAB_VIRTUAL_BUDGET"
+)
+
+// Virtual reports whether d is the virtual GPU.
+func (d *Device) Virtual() bool { return d.virtual }
+
+// One virtual GPU per process, as there is one primary context per GPU.
+var (
+	virtualMu  sync.Mutex
+	virtualDev *Device
+)
+
+// OpenVirtual opens the virtual GPU, also on a machine that has a GPU.
+func OpenVirtual() (*Device, error) {
+	d, _, err := openVirtual()
+	return d, err
+}
+
+// openVirtual returns the process's virtual GPU; fresh says this call made it.
+func openVirtual() (d *Device, fresh bool, err error) {
+	virtualMu.Lock()
+	defer virtualMu.Unlock()
+	if virtualDev != nil {
+		return virtualDev, false, nil
+	}
+	limit, err := virtualMemoryLimit()
+	if err != nil {
+		return nil, false, fmt.Errorf("open the virtual GPU: %w", err)
+	}
+	b := newVirtualBackend(limit)
+	virtualDev = &Device{b: b, info: b.info(), virtual: true}
+	return virtualDev, true, nil
+}
+
+// deviceChoice is CULAB_DEVICE.
+type deviceChoice int
+
+const (
+	chooseAuto deviceChoice = iota
+	chooseGPU
+	chooseVirtual
+)
+
+func choice() (deviceChoice, error) {
+	switch v := strings.TrimSpace(os.Getenv(EnvDevice)); strings.ToLower(v) {
+	case "":
+		return chooseAuto, nil
+	case "gpu":
+		return chooseGPU, nil
+	case "virtual":
+		return chooseVirtual, nil
+	default:
+		return 0, fmt.Errorf("%s=%q: want gpu, virtual or nothing (a GPU where one can be used, else the virtual GPU)", EnvDevice, v)
+	}
+}
+
+// virtualMemoryLimit is CULAB_VIRTUAL_MEMORY in bytes; 0 (unset) leaves
+// the default to vgpu.
+func virtualMemoryLimit() (uint64, error) {
+	s := strings.TrimSpace(os.Getenv(EnvVirtualMemory))
+	if s == "" {
+		return 0, nil
+	}
+	n, err := parseBytes(s)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q: %w", EnvVirtualMemory, s, err)
+	}
+	return n, nil
+}
+
+func parseBytes(s string) (uint64, error) {
+	num, mult := s, uint64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   uint64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"B", 1}} {
+		if n, ok := strings.CutSuffix(s, u.suffix); ok {
+			num, mult = strings.TrimSpace(n), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseUint(num, 10, 64)
+	if err != nil || n == 0 || n > (1<<62)/mult {
+		return 0, fmt.Errorf("want a positive size such as 2GiB, 512MiB or 1048576")
+	}
+	return n * mult, nil
+}
+
+// virtualBudget is CULAB_VIRTUAL_BUDGET; 0 (unset) leaves the default to
+// vgpu. A bad value is an error of the launch, not silently the default.
+func virtualBudget() (int64, error) {
+	s := strings.TrimSpace(os.Getenv(EnvVirtualBudget))
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseFloat(s, 64) // "1e9" reads as well as "1000000000"
+	if err != nil || n < 1 || n > 1<<62 {
+		return 0, fmt.Errorf("%s=%q: want a positive number of warp-instructions such as 1e9", EnvVirtualBudget, s)
+	}
+	return int64(n), nil
+}
+
+// virtualInfo is the report of an H100 SXM (the GPU the virtual one
+// models), with the virtual memory cap as its memory.
+func virtualInfo(memory uint64, workers int) Info {
+	return Info{
+		Name:                VirtualName,
+		Backend:             fmt.Sprintf("virtual GPU: NVRTC's PTX interpreted on the CPU by %d threads; not timed", workers),
+		Major:               9,
+		Minor:               0,
+		SMCount:             132,
+		TotalMem:            memory,
+		ConstMem:            64 << 10,
+		SharedPerBlock:      48 << 10,
+		SharedPerBlockOptin: 227 << 10,
+		SharedPerSM:         228 << 10,
+		RegsPerBlock:        64 << 10,
+		WarpSize:            32,
+		MaxThreadsPerBlock:  1024,
+		MaxThreadsPerSM:     2048,
+		MaxBlockDim:         [3]int{1024, 1024, 64},
+		MaxGridDim:          [3]int{1<<31 - 1, 65535, 65535},
+		ClockKHz:            1980000,
+		MemClockKHz:         2619000,
+		MemBusWidth:         5120,
+		L2Bytes:             50 << 20,
+		MemPitch:            1<<31 - 1,
+		TextureAlignment:    512,
+		AsyncEngines:        3,
+	}
+}
+
+// virtualWorkers is how many goroutines run a launch's blocks.
+func virtualWorkers() int { return runtime.GOMAXPROCS(0) }
+
+// Notices: opening the virtual GPU in place of a GPU is said once, where
+// the user sees it. A program sees it on stderr; the notebook engine sends
+// it to the running cell.
+var (
+	noticeMu sync.Mutex
+	noticeW  io.Writer = os.Stderr
+)
+
+// SetNotices sends cudalib's notices (the virtual GPU standing in for a
+// GPU) to w; the returned function restores the previous writer.
+func SetNotices(w io.Writer) (restore func()) {
+	noticeMu.Lock()
+	prev := noticeW
+	noticeW = w
+	noticeMu.Unlock()
+	return func() {
+		noticeMu.Lock()
+		noticeW = prev
+		noticeMu.Unlock()
+	}
+}
+
+func notice(format string, v ...any) {
+	noticeMu.Lock()
+	defer noticeMu.Unlock()
+	fmt.Fprintf(noticeW, format+"\n", v...)
+}
+
+// virtualNotice says why the virtual GPU is used and what it does.
+func virtualNotice(why string) string {
+	return fmt.Sprintf("%s: using the %s: it runs the kernels' PTX on the CPU and checks results as a GPU would, but does not time them (%s=gpu|virtual chooses the device).",
+		why, VirtualName, EnvDevice)
+}

@@ -1,0 +1,381 @@
+package cudalib
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/cudalib/vgpu"
+)
+
+// The virtual GPU's tests run everywhere (CI has no GPU); kernels need
+// NVRTC, so they skip where it is missing. Sizes stay small: the race
+// detector slows the interpreter several times.
+
+// openVirtualGPU opens the virtual GPU, skipping without NVRTC.
+func openVirtualGPU(t *testing.T) *Device {
+	t.Helper()
+	if _, err := nvrtc.Load(); err != nil {
+		t.Skipf("no NVRTC to compile kernels: %v", err)
+	}
+	d, err := OpenVirtual()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// compileVirtual compiles src on the virtual GPU and returns its kernel.
+func compileVirtual(t *testing.T, d *Device, src, kernel string) *Kernel {
+	t.Helper()
+	m, err := d.Compile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Unload() })
+	k, err := m.Kernel(kernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func TestVirtualInfoIsAnH100(t *testing.T) {
+	d, err := OpenVirtual()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := OpenVirtual(); again != d || !d.Virtual() {
+		t.Fatal("OpenVirtual opened a second virtual GPU, or one that is not virtual")
+	}
+	i := d.Info()
+	free, total, err := d.MemInfo()
+	if err != nil || total != i.TotalMem || free > total || total == 0 {
+		t.Errorf("MemInfo %d of %d, %v; Info.TotalMem %d", free, total, err, i.TotalMem)
+	}
+	want := Info{Name: VirtualName, Major: 9, SMCount: 132, SharedPerBlock: 48 << 10, SharedPerBlockOptin: 227 << 10,
+		SharedPerSM: 228 << 10, RegsPerBlock: 65536, WarpSize: 32, MaxThreadsPerBlock: 1024, MaxThreadsPerSM: 2048,
+		MaxGridDim: [3]int{1<<31 - 1, 65535, 65535}, L2Bytes: 50 << 20}
+	got := Info{Name: i.Name, Major: i.Major, Minor: i.Minor, SMCount: i.SMCount, SharedPerBlock: i.SharedPerBlock,
+		SharedPerBlockOptin: i.SharedPerBlockOptin, SharedPerSM: i.SharedPerSM, RegsPerBlock: i.RegsPerBlock,
+		WarpSize: i.WarpSize, MaxThreadsPerBlock: i.MaxThreadsPerBlock, MaxThreadsPerSM: i.MaxThreadsPerSM,
+		MaxGridDim: i.MaxGridDim, L2Bytes: i.L2Bytes}
+	if got != want {
+		t.Errorf("info %+v\nwant %+v", got, want)
+	}
+	if !strings.Contains(i.String(), VirtualName) || !strings.Contains(i.Backend, "virtual") {
+		t.Errorf("report does not say it is virtual:\n%s", i)
+	}
+}
+
+func TestVirtualVectorAdd(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "vadd")
+	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
+	for _, n := range []int{1, 1000, 10_007} {
+		a, b := randFloats(rng, n), randFloats(rng, n)
+		da, _ := d.Float32sFrom(a)
+		db, _ := d.Float32sFrom(b)
+		dout, err := d.Float32s(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := k.Run(Linear(n, 256), dout, da, db, n); err != nil {
+			t.Fatal(err)
+		}
+		out, err := dout.ToHost()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range out {
+			if out[i] != a[i]+b[i] {
+				t.Fatalf("n=%d: out[%d] = %v, want %v", n, i, out[i], a[i]+b[i])
+			}
+		}
+		for _, buf := range []Buffer{da, db, dout} {
+			if err := buf.Free(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestVirtualTemplateByName(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "scale<3>")
+	host := randFloats(rand.New(rand.NewPCG(7, 7)), 4097)
+	buf, _ := d.Float32sFrom(host)
+	defer buf.Free()
+	if err := k.Run(Linear(len(host), 128), buf, len(host)); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := buf.ToHost()
+	for i := range out {
+		if out[i] != 3*host[i] {
+			t.Fatalf("out[%d] = %v, want %v", i, out[i], 3*host[i])
+		}
+	}
+}
+
+// Dynamic shared memory up to the opt-in limit, on a stream.
+func TestVirtualDynamicShared(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "reverse_smem")
+	n := d.Info().SharedPerBlockOptin / 4
+	host := randFloats(rand.New(rand.NewPCG(1, 2)), n)
+	buf, _ := d.Float32sFrom(host)
+	defer buf.Free()
+	s, err := d.NewStream()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Destroy()
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(1024), Shared: n * 4, Stream: s}, buf, n); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Synchronize(); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := buf.ToHost()
+	for i := range out {
+		if out[i] != host[n-1-i] {
+			t.Fatalf("out[%d] = %v, want %v (shared %d bytes)", i, out[i], host[n-1-i], n*4)
+		}
+	}
+	var le *LaunchError
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Shared: n*4 + 4}, buf, n); !errors.As(err, &le) {
+		t.Fatalf("launch over the shared memory limit: %v, want a *LaunchError", err)
+	}
+}
+
+func TestVirtualCompileError(t *testing.T) {
+	d := openVirtualGPU(t)
+	_, err := d.Compile("__global__ void k(float* a) {\n    int i = threadIdx.x;\n    a[i] = undefined_name;\n}\n")
+	var ce *CompileError
+	if !errors.As(err, &ce) || len(ce.Diagnostics) == 0 || ce.Diagnostics[0].Line != 3 {
+		t.Fatalf("got %v, want a *CompileError at line 3", err)
+	}
+}
+
+const oobSrc = `__global__ void oob(float* a, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    a[i] = 2.0f * i;  // no i < n check
+}`
+
+// An out-of-bounds write is reported with kernel, thread, block, source
+// line, address and allocation; the device goes on working.
+func TestVirtualFaultThenWorks(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, oobSrc, "oob")
+	buf, _ := d.Float32s(100)
+	defer buf.Free()
+	err := k.Run(Config{Grid: D1(2), Block: D1(64)}, buf, 100)
+	var f *vgpu.Fault
+	if !errors.As(err, &f) {
+		t.Fatalf("got %v, want a *vgpu.Fault", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{"oob", "thread (36,0,0) of block (1,0,0)", ":3", "0x", "allocation", "dev.Reset()"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("fault %q does not say %q", msg, want)
+		}
+	}
+	if f.Line != 3 || f.Thread != [3]int{36, 0, 0} || f.Block != [3]int{1, 0, 0} {
+		t.Errorf("fault at line %d, thread %v, block %v", f.Line, f.Thread, f.Block)
+	}
+	if err := d.Synchronize(); err != nil {
+		t.Fatalf("the fault was reported twice: %v", err)
+	}
+	good := compileVirtual(t, d, vecAddSrc, "vadd")
+	a, _ := d.Float32sFrom([]float32{1, 2, 3})
+	defer a.Free()
+	sum, _ := d.Float32s(3)
+	defer sum.Free()
+	if err := good.Run(Linear(3, 32), sum, a, a, 3); err != nil {
+		t.Fatalf("after a fault: %v", err)
+	}
+	if got, _ := sum.ToHost(); got[0] != 2 || got[1] != 4 || got[2] != 6 {
+		t.Fatalf("after a fault: %v", got)
+	}
+}
+
+// A virtual GPU of its own, with a small memory cap.
+func TestVirtualOutOfMemoryAtTheCap(t *testing.T) {
+	b := newVirtualBackend(1 << 20)
+	d := &Device{b: b, info: b.info(), virtual: true}
+	if d.Info().TotalMem != 1<<20 {
+		t.Fatalf("TotalMem %d, want the cap", d.Info().TotalMem)
+	}
+	big, err := d.Float32s(192 << 10) // 768 KiB
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Float32s(128 << 10) // 512 KiB more
+	var oom *OutOfMemoryError
+	if !errors.As(err, &oom) || oom.Requested != 512<<10 || oom.Total != 1<<20 || oom.Free >= 512<<10 {
+		t.Fatalf("got %v, want *OutOfMemoryError at the 1 MiB cap", err)
+	}
+	if err := big.Free(); err != nil {
+		t.Fatal(err)
+	}
+	again, err := d.Float32s(128 << 10)
+	if err != nil {
+		t.Fatalf("allocation after freeing: %v", err)
+	}
+	again.Free()
+}
+
+const spinSrc = `__global__ void forever(int* flag) {
+    while (*flag == 0) {}  // flag stays 0: never ends
+}`
+
+func TestVirtualBudgetStopsEndlessKernel(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, spinSrc, "forever")
+	flag, _ := d.Int32s(1)
+	defer flag.Free()
+	t.Setenv(EnvVirtualBudget, "1e5")
+	err := k.Run(Config{Grid: D1(2), Block: D1(64)}, flag)
+	var le *vgpu.LimitError
+	if !errors.As(err, &le) || le.Interrupted || !strings.Contains(err.Error(), "budget") {
+		t.Fatalf("got %v, want the budget's *vgpu.LimitError", err)
+	}
+	t.Setenv(EnvVirtualBudget, "lots")
+	if err := k.Run(Config{Grid: D1(1), Block: D1(1)}, flag); err == nil || !strings.Contains(err.Error(), EnvVirtualBudget) {
+		t.Fatalf("bad budget setting: %v", err)
+	}
+}
+
+func TestVirtualInterruptStopsEndlessKernel(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, spinSrc, "forever")
+	flag, _ := d.Int32s(1)
+	defer flag.Free()
+	t.Setenv(EnvVirtualBudget, "1e18") // only the interrupt can stop it
+	ctx, cancel := context.WithCancel(context.Background())
+	defer SetContext(ctx)()
+	stop := time.AfterFunc(50*time.Millisecond, cancel)
+	defer stop.Stop()
+	err := k.Run(Config{Grid: D1(1), Block: D1(32)}, flag)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("got %v, want an interrupt", err)
+	}
+}
+
+func TestVirtualDoesNotTime(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "vadd")
+	a, _ := d.Float32s(4)
+	defer a.Free()
+	if _, err := k.Time(Linear(4, 32), a, a, a, 4); !errors.Is(err, ErrNotTimed) {
+		t.Errorf("Kernel.Time: %v, want ErrNotTimed", err)
+	}
+	ran := false
+	if _, err := d.TimeFunc(TimeOptions{}, func() error { ran = true; return nil }); !errors.Is(err, ErrNotTimed) || ran {
+		t.Errorf("TimeFunc: %v (work ran: %v), want ErrNotTimed before any work", err, ran)
+	}
+}
+
+func TestVirtualOccupancy(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "vadd")
+	occ, err := k.SuggestBlock(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if occ.Block <= 0 || occ.Block > 1024 || occ.Block%32 != 0 || occ.MinGrid < 132 {
+		t.Fatalf("implausible suggestion %+v", occ)
+	}
+	n, err := k.ActiveBlocksPerSM(1024, 0)
+	if err != nil || n < 1 || n > 2 {
+		t.Fatalf("blocks of 1024 per SM: %d, %v", n, err)
+	}
+}
+
+// The occupancy rules on known cases of compute capability 9.0.
+func TestOccupancyRules(t *testing.T) {
+	inf := virtualInfo(1<<30, 1)
+	for _, c := range []struct {
+		regs, static, block, dynamic, want int
+	}{
+		{32, 0, 256, 0, 8},                      // threads: 2048/256
+		{32, 0, 32, 0, 32},                      // the 32-block limit
+		{128, 0, 256, 0, 2},                     // registers: 65536 / (128·256)
+		{255, 0, 1024, 0, 0},                    // more registers than a block may have
+		{16, 0, 128, 48 << 10, 4},               // shared: 228 KiB / (48 KiB + 1 KiB)
+		{16, 1 << 10, 128, 227 << 10, 0},        // over the opt-in limit
+		{16, 0, 1024, 100 << 10, 2},             // threads and shared both allow 2
+		{16, 0, 1000, 0, 2},                     // rounded up to whole warps
+		{16, 0, 2048, 0, 0},                     // over the block limit
+		{40, 0, 96, 0, min(21, 65536/(1280*3))}, // 40·32 = 1280 registers per warp
+	} {
+		got := activeBlocks(inf, kernelUse{registers: c.regs, staticShared: c.static}, c.block, c.dynamic)
+		if got != c.want {
+			t.Errorf("%+v: %d blocks per SM", c, got)
+		}
+	}
+	if grid, block := suggestBlock(inf, kernelUse{registers: 32}, 0); block != 1024 || grid != 2*132 {
+		t.Errorf("suggestion %d × %d, want 264 × 1024", grid, block)
+	}
+	if _, block := suggestBlock(inf, kernelUse{registers: 128}, 0); block != 512 {
+		t.Errorf("with 128 registers: block %d, want 512", block)
+	}
+}
+
+// CULAB_DEVICE picks the device; without it, no GPU means the virtual GPU,
+// said once.
+func TestDeviceSelection(t *testing.T) {
+	t.Setenv(EnvDevice, "virtual")
+	d, err := Open()
+	if err != nil || !d.Virtual() {
+		t.Fatalf("%s=virtual: %v, %v", EnvDevice, d, err)
+	}
+	t.Setenv(EnvDevice, "tpu")
+	if _, err := Open(); err == nil || !strings.Contains(err.Error(), "want gpu, virtual") {
+		t.Fatalf("%s=tpu: %v", EnvDevice, err)
+	}
+	if Probe().GPU() {
+		t.Skip("this machine has a GPU: the no-GPU paths are not reachable")
+	}
+	t.Setenv(EnvDevice, "gpu")
+	if d, err := Open(); err == nil || !strings.Contains(err.Error(), "CULAB_DEVICE=gpu, but no GPU can be used: ") ||
+		!(strings.Contains(err.Error(), "libcuda.so.1") || strings.Contains(err.Error(), "CUDA_ERROR")) {
+		t.Fatalf("%s=gpu without a GPU: %v, %v; want an error that says why", EnvDevice, d, err)
+	}
+	t.Setenv(EnvDevice, "")
+	if err := d.Close(); err != nil { // so that the next open is the first
+		t.Fatal(err)
+	}
+	var said bytes.Buffer
+	defer SetNotices(&said)()
+	for range 2 {
+		if d, err := Open(); err != nil || !d.Virtual() {
+			t.Fatalf("no GPU: %v, %v; want the virtual GPU", d, err)
+		}
+	}
+	if s := said.String(); strings.Count(s, "No GPU can be used (") != 1 || !strings.Contains(s, VirtualName) {
+		t.Errorf("notice %q, want one saying why", s)
+	}
+	if r := Probe().String(); !strings.Contains(r, "No GPU can be used") || !strings.Contains(r, VirtualName) ||
+		!strings.Contains(r, "Default device: the virtual GPU") {
+		t.Errorf("report:\n%s", r)
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for s, want := range map[string]uint64{"1048576": 1 << 20, "512MiB": 512 << 20, "2 GiB": 2 << 30, "64KiB": 64 << 10, "100B": 100} {
+		if got, err := parseBytes(s); err != nil || got != want {
+			t.Errorf("%q: %d, %v; want %d", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "0", "-1", "1.5GiB", "lots", "1TB"} {
+		if _, err := parseBytes(s); err == nil {
+			t.Errorf("%q: no error", s)
+		}
+	}
+}

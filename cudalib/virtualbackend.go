@@ -1,0 +1,327 @@
+package cudalib
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/cudalib/ptx"
+	"github.com/culab/culab/cudalib/vgpu"
+)
+
+// virtualBackend runs kernels on vgpu. A launch runs to its end before it
+// returns, but what goes wrong inside a kernel (a fault, the budget, an
+// interrupt) is reported as a GPU reports it: at the next synchronize or
+// copy, so code written for a GPU sees it in the same place.
+type virtualBackend struct {
+	limit uint64 // the memory cap asked for; 0: vgpu's default
+
+	mu      sync.Mutex
+	g       *vgpu.GPU
+	inf     Info
+	pending error // a kernel's error, not yet reported
+}
+
+func newVirtualBackend(limit uint64) *virtualBackend {
+	b := &virtualBackend{limit: limit}
+	b.g = b.newGPU()
+	return b
+}
+
+func (b *virtualBackend) newGPU() *vgpu.GPU {
+	workers := virtualWorkers()
+	g := vgpu.New(vgpu.Config{MemoryLimit: b.limit, Workers: workers})
+	_, total := g.MemInfo()
+	b.inf = virtualInfo(total, workers)
+	return g
+}
+
+func (b *virtualBackend) gpu() *vgpu.GPU {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.g
+}
+
+// takePending returns the error a kernel left and forgets it: the device
+// stays usable after a fault.
+func (b *virtualBackend) takePending() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	err := b.pending
+	b.pending = nil
+	return err
+}
+
+func (b *virtualBackend) setPending(err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.pending == nil {
+		b.pending = err
+	}
+}
+
+func (b *virtualBackend) info() Info {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.inf
+}
+
+func (b *virtualBackend) memInfo() (uint64, uint64, error) {
+	used, limit := b.gpu().MemInfo()
+	return limit - used, limit, nil
+}
+
+func (b *virtualBackend) alloc(bytes int) (devPtr, error) {
+	p, err := b.gpu().Alloc(bytes)
+	return devPtr(p), virtualErr("cuMemAlloc", err)
+}
+
+func (b *virtualBackend) free(p devPtr) error {
+	return virtualErr("cuMemFree", b.gpu().Free(uint64(p)))
+}
+
+func (b *virtualBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
+	if err := b.takePending(); err != nil {
+		return err
+	}
+	return virtualErr("cuMemcpyHtoD", b.gpu().CopyIn(uint64(dst), unsafe.Slice((*byte)(src), n)))
+}
+
+func (b *virtualBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
+	if err := b.takePending(); err != nil {
+		return err
+	}
+	return virtualErr("cuMemcpyDtoH", b.gpu().CopyOut(unsafe.Slice((*byte)(dst), n), uint64(src)))
+}
+
+func (b *virtualBackend) copyDtoD(dst, src devPtr, n int) error {
+	if err := b.takePending(); err != nil {
+		return err
+	}
+	return virtualErr("cuMemcpyDtoD", b.gpu().Copy(uint64(dst), uint64(src), n))
+}
+
+func (b *virtualBackend) fill(dst devPtr, pattern uint64, size, count int) error {
+	if err := b.takePending(); err != nil {
+		return err
+	}
+	return virtualErr("cuMemset", b.gpu().Fill(uint64(dst), pattern, size, count))
+}
+
+func (b *virtualBackend) synchronize() error { return b.takePending() }
+
+// reset starts a fresh virtual GPU: every allocation and module is gone,
+// as after a GPU's context reset.
+func (b *virtualBackend) reset() error {
+	g := b.newGPU()
+	b.mu.Lock()
+	b.g, b.pending = g, nil
+	b.mu.Unlock()
+	return nil
+}
+
+func (b *virtualBackend) close() error { return b.reset() }
+
+// virtualErr classifies vgpu's resource and API errors as the CUDA
+// backend's are classified, so out-of-memory reads the same on both.
+func virtualErr(op string, err error) error {
+	var ve *vgpu.Error
+	if !errors.As(err, &ve) {
+		return err
+	}
+	if ve.Kind == vgpu.OutOfMemory {
+		return &DeviceError{Op: op, Code: 2, Name: "CUDA_ERROR_OUT_OF_MEMORY", Msg: ve.Msg, Kind: KindOutOfMemory}
+	}
+	return &DeviceError{Op: op, Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: ve.Msg, Kind: KindInvalid}
+}
+
+// compile compiles to PTX for compute_90 (the modelled H100) with line
+// information, so that faults name source lines, and loads the parsed PTX.
+func (b *virtualBackend) compile(req compileRequest) (moduleImpl, error) {
+	lib, err := nvrtc.Load()
+	if err != nil {
+		return nil, fmt.Errorf("NVRTC (run-time compiler) unavailable: %w", err)
+	}
+	inf := b.info()
+	tgt, err := lib.Target(inf.Major, inf.Minor)
+	if err != nil {
+		return nil, err
+	}
+	tgt.CUBIN = false // the interpreter reads PTX
+	opts := req.options
+	if !hasOption(opts, "-lineinfo") && !hasOption(opts, "--generate-line-info") {
+		opts = append([]string{"-lineinfo"}, opts...)
+	}
+	res, hit, err := compileCache().Compile(lib, nvrtc.Request{
+		Name: req.name, Source: req.source, Options: opts, NameExpressions: req.nameExprs, Target: tgt,
+	})
+	if err != nil {
+		return nil, compileErr(err)
+	}
+	pm, err := ptx.Parse(req.name, []byte(strings.TrimRight(string(res.Image), "\x00")))
+	if err != nil {
+		return nil, fmt.Errorf("read the PTX NVRTC made (%s): %w", tgt, err)
+	}
+	m, err := b.gpu().Load(pm)
+	if err != nil {
+		return nil, fmt.Errorf("load the PTX on the virtual GPU: %w", err)
+	}
+	return &virtualModule{b: b, m: m, file: req.name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}, nil
+}
+
+func hasOption(opts []string, o string) bool {
+	for _, x := range opts {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+type virtualModule struct {
+	b     *virtualBackend
+	m     *vgpu.Module
+	file  string // the source's name
+	names map[string]string
+	log   string
+	hit   bool
+	arch  int
+}
+
+func (m *virtualModule) lowered() map[string]string { return m.names }
+func (m *virtualModule) compileLog() string         { return m.log }
+func (m *virtualModule) cached() bool               { return m.hit }
+func (m *virtualModule) unload() error              { return virtualErr("cuModuleUnload", m.m.Unload()) }
+
+func (m *virtualModule) function(sym string) (functionImpl, error) {
+	k, err := m.m.Kernel(sym)
+	if err != nil {
+		return nil, err
+	}
+	name := sym
+	for expr, lowered := range m.names {
+		if lowered == sym {
+			name = expr
+		}
+	}
+	return &virtualFunction{b: m.b, k: k, name: name, file: m.file, arch: m.arch}, nil
+}
+
+type virtualFunction struct {
+	b    *virtualBackend
+	k    *vgpu.Kernel
+	name string // the C++ name, for errors
+	file string
+	arch int
+}
+
+func (f *virtualFunction) attributes() (Attributes, error) {
+	return Attributes{
+		Registers:     f.registers(),
+		StaticShared:  f.k.StaticShared(),
+		LocalBytes:    f.k.LocalBytes(),
+		MaxThreads:    f.b.info().MaxThreadsPerBlock,
+		PTXVersion:    f.arch,
+		BinaryVersion: f.arch,
+	}, nil
+}
+
+// registers is vgpu's estimate within what a thread may have (255).
+func (f *virtualFunction) registers() int { return min(max(f.k.Registers(), 1), 255) }
+
+func (f *virtualFunction) paramSizes() ([]int, bool) { return f.k.ParamSizes(), true }
+
+// setMaxDynamicShared has nothing to raise: Kernel.checkConfig already
+// holds a launch to the opt-in limit the virtual GPU reports.
+func (f *virtualFunction) setMaxDynamicShared(int) error { return nil }
+
+func (f *virtualFunction) launch(c launchConfig, params []unsafe.Pointer) error {
+	budget, err := virtualBudget()
+	if err != nil {
+		return err
+	}
+	sizes := f.k.ParamSizes()
+	if len(params) != len(sizes) {
+		return &DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
+			Msg: fmt.Sprintf("%d arguments for %d parameters", len(params), len(sizes)), Kind: KindInvalid}
+	}
+	l := vgpu.Launch{
+		Grid:          [3]int{c.grid.X, c.grid.Y, c.grid.Z},
+		Block:         [3]int{c.block.X, c.block.Y, c.block.Z},
+		DynamicShared: c.shared,
+		Params:        make([][]byte, len(params)),
+		Budget:        budget,
+		Interrupted:   func() bool { return checkInterrupt() != nil },
+	}
+	for i, p := range params {
+		l.Params[i] = unsafe.Slice((*byte)(p), sizes[i])
+	}
+	err = f.b.gpu().Run(f.k, l)
+	var ve *vgpu.Error
+	if errors.As(err, &ve) {
+		return virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
+	}
+	if err != nil {
+		f.b.setPending(f.kernelErr(err))
+	}
+	return nil
+}
+
+// kernelErr names the kernel and its source as the user wrote them, and
+// makes an interrupt read as cudalib's other interrupts do
+// (errors.Is(err, context.Canceled)).
+func (f *virtualFunction) kernelErr(err error) error {
+	var fault *vgpu.Fault
+	if errors.As(err, &fault) {
+		fault.Kernel = f.name
+		if filepath.Base(fault.File) == filepath.Base(f.file) {
+			fault.File = f.file // NVRTC made it absolute, from the working directory
+		}
+	}
+	var le *vgpu.LimitError
+	if errors.As(err, &le) {
+		le.Kernel = f.name
+	}
+	if le != nil && le.Interrupted {
+		interruptMu.Lock()
+		cause := interruptCtx.Err()
+		interruptMu.Unlock()
+		if cause == nil {
+			cause = context.Canceled
+		}
+		return fmt.Errorf("interrupted: %w (%w)", err, cause)
+	}
+	return err
+}
+
+func (f *virtualFunction) launchTimed(launchConfig, []unsafe.Pointer, timerImpl) error {
+	return ErrNotTimed
+}
+
+func (f *virtualFunction) suggestBlock(dynamicShared int) (int, int, error) {
+	g, b := suggestBlock(f.b.info(), f.occupancy(), dynamicShared)
+	return g, b, nil
+}
+
+func (f *virtualFunction) activeBlocksPerSM(block, dynamicShared int) (int, error) {
+	return activeBlocks(f.b.info(), f.occupancy(), block, dynamicShared), nil
+}
+
+func (f *virtualFunction) occupancy() kernelUse {
+	return kernelUse{registers: f.registers(), staticShared: f.k.StaticShared()}
+}
+
+// Streams: launches run in order, each to its end, so a stream only has a
+// pending error to report.
+type virtualStream struct{ b *virtualBackend }
+
+func (b *virtualBackend) newStream() (streamImpl, error) { return virtualStream{b}, nil }
+func (s virtualStream) synchronize() error               { return s.b.takePending() }
+func (s virtualStream) destroy() error                   { return nil }
+
+func (b *virtualBackend) newTimer() (timerImpl, error) { return nil, ErrNotTimed }
