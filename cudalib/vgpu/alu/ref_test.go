@@ -246,3 +246,130 @@ func exec1(k Kernel, a uint64) uint64 {
 	k.Fn(&d, &x, nil, nil, 1)
 	return d[0]
 }
+
+// TestFTZAgainstOracle: the .ftz forms are the plain ones on flushed
+// operands, with a subnormal result flushed.
+func TestFTZAgainstOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	flush := func(x float64) float64 {
+		if math.Abs(x) < 0x1p-126 {
+			return math.Copysign(0, x)
+		}
+		return x
+	}
+	for _, spell := range []string{"add.rn.ftz.f32", "add.rm.ftz.f32", "mul.rz.ftz.f32", "mul.rp.ftz.f32", "fma.rn.ftz.f32", "fma.rz.ftz.f32", "div.rp.ftz.f32"} {
+		k := lookupSpell(t, spell)
+		mode := fRound[strings.Split(spell, ".")[1]]
+		for range 3000 {
+			base := r.IntN(40) - 140 // near f32's subnormal range
+			x := []float64{randFloat(r, 32, base), randFloat(r, 32, base), randFloat(r, 32, base)}
+			var vs [3]Vec
+			for i := range x {
+				vs[i][0] = toBits(x[i], 32)
+				x[i] = flush(x[i])
+			}
+			var v *big.Float
+			inexact := false
+			switch spell[:3] {
+			case "add":
+				v = bigOf(x[0])
+				v.Add(v, bigOf(x[1]))
+			case "mul":
+				v = bigOf(x[0])
+				v.Mul(v, bigOf(x[1]))
+			case "fma":
+				v = bigOf(x[0])
+				v.Mul(v, bigOf(x[1]))
+				v.Add(v, bigOf(x[2]))
+			default:
+				if x[1] == 0 {
+					continue
+				}
+				v = new(big.Float).SetPrec(refPrec).SetMode(big.ToZero)
+				v.Quo(bigOf(x[0]), bigOf(x[1]))
+				inexact = v.Acc() != big.Exact
+			}
+			if v.Sign() == 0 {
+				continue
+			}
+			want := oracle(v, inexact, 32, mode)
+			if want&exp32 == 0 {
+				want &= sign32
+			}
+			var d Vec
+			k.Fn(&d, &vs[0], &vs[1], &vs[2], 1)
+			if d[0] != want {
+				t.Fatalf("%s %v = %#x, want %#x", spell, x, d[0], want)
+			}
+		}
+	}
+}
+
+// TestHalfAgainstOracle: rounding to f16 and bf16 (normal results, where
+// big.Float's own rounding to 11 or 8 bits is the format's).
+func TestHalfAgainstOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	modes := map[string]big.RoundingMode{"rn": big.ToNearestEven, "rz": big.ToZero, "rm": big.ToNegativeInf, "rp": big.ToPositiveInf}
+	type target struct {
+		name       string
+		prec       uint
+		minN, maxF float64 // least normal, largest finite
+		bits       func(float64) uint64
+	}
+	for _, tg := range []target{
+		{"f16", 11, 0x1p-14, 65504, func(x float64) uint64 { return roundF64(fmt16, x, 0, rz) }}, // exact here
+		{"bf16", 8, 0x1p-126, 0x1.FEp127, func(x float64) uint64 { return uint64(math.Float32bits(float32(x)) >> 16) }},
+	} {
+		for name, bm := range modes {
+			k := lookupSpell(t, "cvt."+name+"."+tg.name+".f32")
+			for range 3000 {
+				x := randFloat(r, 32, r.IntN(260)-130)
+				v := new(big.Float).SetMode(bm).SetPrec(tg.prec).SetFloat64(x)
+				w, _ := v.Float64()
+				if math.Abs(w) < tg.minN || math.Abs(w) > tg.maxF {
+					continue
+				}
+				if got, want := exec1(k, toBits(x, 32)), tg.bits(w); got != want {
+					t.Fatalf("cvt.%s.%s.f32 %g = %#x, want %#x", name, tg.name, x, got, want)
+				}
+			}
+		}
+	}
+	// f16 arithmetic, to nearest.
+	for _, op := range []string{"add", "mul", "fma"} {
+		k := lookupSpell(t, op+".rn.f16")
+		for range 3000 {
+			var x [3]float64
+			var vs [3]Vec
+			for i := range x {
+				h := r.Uint64() & 0x7BFF // finite
+				h |= r.Uint64() & 0x8000
+				vs[i][0], x[i] = h, f16to64(h)
+			}
+			v := new(big.Float).SetPrec(refPrec).SetFloat64(x[0])
+			switch op {
+			case "add":
+				v.Add(v, bigOf(x[1]))
+			case "mul":
+				v.Mul(v, bigOf(x[1]))
+			default:
+				v.Mul(v, bigOf(x[1]))
+				v.Add(v, bigOf(x[2]))
+			}
+			v.SetMode(big.ToNearestEven).SetPrec(11)
+			w, _ := v.Float64()
+			if math.Abs(w) < 0x1p-14 || math.Abs(w) > 65504 {
+				continue
+			}
+			var d Vec
+			if op == "fma" {
+				k.Fn(&d, &vs[0], &vs[1], &vs[2], 1)
+			} else {
+				k.Fn(&d, &vs[0], &vs[1], nil, 1)
+			}
+			if want := roundF64(fmt16, w, 0, rz); d[0] != want {
+				t.Fatalf("%s.rn.f16 %v = %#x, want %#x", op, x, d[0], want)
+			}
+		}
+	}
+}
