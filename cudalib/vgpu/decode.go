@@ -34,6 +34,7 @@ type inst struct {
 	exec     func(w *warp, in *inst, m uint32)
 	fn       alu.Fn
 	fn4      alu.Fn4
+	fnCC     alu.FnCC
 	d, a     int32
 	b, c, e  int32
 
@@ -218,6 +219,7 @@ type fdec struct {
 	extra  []Vec   // rows after the registers
 	consts map[uint64]int32
 	sink   int32
+	carry  int32               // the carry flag's row; -1 until an instruction uses it
 	local  map[*ptx.Var]uint64 // .local variables and .param slots
 	cur    *ptx.Instr
 }
@@ -233,7 +235,7 @@ func (kd *kdec) function(f *ptx.Func) (*function, error) {
 	}
 	fn := &function{name: f.Name}
 	kd.funcs[f.Name] = fn // before decoding, for recursion
-	d := &fdec{kd: kd, f: f, fn: fn, regs: map[regKey]int32{}, consts: map[uint64]int32{}, local: map[*ptx.Var]uint64{}}
+	d := &fdec{kd: kd, f: f, fn: fn, regs: map[regKey]int32{}, consts: map[uint64]int32{}, local: map[*ptx.Var]uint64{}, carry: -1}
 	d.declare()
 	if err := d.body(); err != nil {
 		return nil, err
@@ -638,9 +640,6 @@ func (d *fdec) decodeALU(in *ptx.Instr, out *inst, pre, post *[]inst) error {
 		}
 		return d.unsupported("%s", why)
 	}
-	if k.FnCC != nil {
-		return d.unsupported("the carry flag (.cc, addc, subc, madc) is not implemented by the virtual GPU")
-	}
 	srcs := k.Srcs
 	if k.Fn4 != nil {
 		srcs = 4
@@ -670,7 +669,18 @@ func (d *fdec) decodeALU(in *ptx.Instr, out *inst, pre, post *[]inst) error {
 			return err
 		}
 	}
-	out.fn, out.fn4 = k.Fn, k.Fn4
+	out.fn, out.fn4, out.fnCC = k.Fn, k.Fn4, k.FnCC
+	switch {
+	case k.FnCC != nil:
+		// The condition code's carry flag: one row per function, as PTX
+		// does not keep it across calls.
+		if d.carry < 0 {
+			d.carry = d.scratch()
+		}
+		out.e = d.carry
+		out.exec = execALUCC
+		return nil
+	}
 	switch srcs {
 	case 1:
 		out.exec = execALU1

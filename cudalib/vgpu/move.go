@@ -192,6 +192,15 @@ func execALU4(w *warp, in *inst, m uint32) {
 	in.fn4(&f[in.d], &f[in.a], &f[in.b], &f[in.c], &f[in.e], m)
 }
 
+func execALUCC(w *warp, in *inst, m uint32) {
+	f := w.frame
+	var c *Vec
+	if in.c >= 0 {
+		c = &f[in.c]
+	}
+	in.fnCC(&f[in.d], &f[in.a], &f[in.b], c, &f[in.e], m)
+}
+
 func execMov(w *warp, in *inst, m uint32) {
 	d, a := &w.frame[in.d], &w.frame[in.a]
 	if m == ^uint32(0) {

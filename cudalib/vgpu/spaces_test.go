@@ -484,3 +484,54 @@ $WAIT:
 		}
 	}
 }
+
+// TestCarryFlag adds and subtracts 64-bit numbers in 32-bit halves through
+// the carry flag (add.cc/addc, sub.cc/subc).
+func TestCarryFlag(t *testing.T) {
+	src := `
+.version 7.8
+.target sm_90
+.address_size 64
+.visible .entry wide(.param .u64 io)
+{
+	.reg .b32 %r<11>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [io];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd2, %r1, 24;
+	add.s64 %rd3, %rd1, %rd2;
+	ld.global.v2.u32 {%r2, %r3}, [%rd3];
+	ld.global.v2.u32 {%r4, %r5}, [%rd3+8];
+	add.cc.u32 %r6, %r2, %r4;
+	addc.u32 %r7, %r3, %r5;
+	sub.cc.u32 %r8, %r2, %r4;
+	subc.u32 %r9, %r3, %r5;
+	st.global.v2.u32 [%rd3], {%r6, %r7};
+	st.global.v2.u32 [%rd3+8], {%r8, %r9};
+	ret;
+}
+`
+	g := New(Config{})
+	m := loadSource(t, g, "carry.ptx", []byte(src))
+	const threads = 32
+	r := rng(21)
+	in := make([]byte, 24*threads)
+	a, b := make([]uint64, threads), make([]uint64, threads)
+	for i := range a {
+		a[i], b[i] = r.next(), r.next()
+		if i%4 == 0 {
+			b[i] = a[i]&0xffffffff | 0xffffffff // forces carries and borrows
+		}
+		binary.LittleEndian.PutUint64(in[24*i:], a[i])
+		binary.LittleEndian.PutUint64(in[24*i+8:], b[i])
+	}
+	io := upload(t, g, in)
+	run(t, g, kernel(t, m, "wide"), dim(1), dim(threads), p64(io))
+	out := download(t, g, io, 24*threads)
+	for i := range a {
+		sum, diff := binary.LittleEndian.Uint64(out[24*i:]), binary.LittleEndian.Uint64(out[24*i+8:])
+		if sum != a[i]+b[i] || diff != a[i]-b[i] {
+			t.Errorf("lane %d: %x+%x = %x, - = %x", i, a[i], b[i], sum, diff)
+		}
+	}
+}
