@@ -2,7 +2,15 @@
 // setp, cvt, bfe, … compute, with PTX's rounding, saturation and flush
 // modifiers, for every lane of a warp at once. It knows nothing of memory,
 // control flow or warps' scheduling: the virtual GPU decodes an
-// instruction once, looks up its Fn here, and calls it once per warp.
+// instruction once, looks up its Fn here (Lookup), and calls it once per
+// warp. Ops lists every spelling it computes.
+//
+// Results are bit-exact where PTX defines them: IEEE rounding in all four
+// modes, .ftz and .sat, saturating conversions. Where PTX leaves a result
+// to the hardware (integer division by zero, NaN bit patterns) the choice
+// is an H100's, as documented beside each instruction and checked by
+// testdata/h100probe.cu; the .approx instructions are within PTX's error
+// bounds (approx.go).
 package alu
 
 // Lanes is the number of lanes in a warp.
