@@ -8,9 +8,9 @@
 // Results are bit-exact where PTX defines them: IEEE rounding in all four
 // modes, .ftz and .sat, saturating conversions. Where PTX leaves a result
 // to the hardware (integer division by zero, NaN bit patterns) the choice
-// is an H100's, as documented beside each instruction and checked by
-// testdata/h100probe.cu; the .approx instructions are within PTX's error
-// bounds (approx.go).
+// is meant to be an H100's, documented beside each instruction and to be
+// confirmed with testdata/h100probe.cu; the .approx instructions are
+// within PTX's error bounds (approx.go).
 package alu
 
 // Lanes is the number of lanes in a warp.
