@@ -24,20 +24,29 @@ fi
 
 cd "$root"
 go build -o bin/vgpubench ./bench/vgpubench
+# What was measured: the commit, whether the virtual GPU's sources had
+# uncommitted changes, and how busy the machine was (other processes
+# slow the figures down).
+rev=$(git rev-parse --short HEAD)
+if [ -n "$(git status --porcelain cudalib/vgpu 2>/dev/null)" ]; then rev="$rev + uncommitted cudalib/vgpu changes"; fi
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 vg=$(bin/vgpubench "${quick[@]}")
 nb=$(NUMBA_ENABLE_CUDASIM=1 "$venv/bin/python" "$here/numba_sim.py" "${pyquick[@]}")
 numba_version=$("$venv/bin/python" -c 'import numba, numpy; print(f"Numba {numba.__version__}, NumPy {numpy.__version__}")')
 
-"$venv/bin/python" - "$vg" "$nb" "$numba_version" "${quick[@]}" <<'PY'
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+"$venv/bin/python" - "$vg" "$nb" "$numba_version" "$rev" "$load / $load_after" "${quick[@]}" <<'PY'
 import datetime, json, os, platform, sys
 vg = [json.loads(l) for l in sys.argv[1].splitlines()]
 nb = {r["kernel"]: r for r in map(json.loads, sys.argv[2].splitlines())}
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
-quick = " -quick" if len(sys.argv) > 4 else ""
+rev, load = sys.argv[4], sys.argv[5]
+quick = " -quick" if len(sys.argv) > 6 else ""
 print(f"### {datetime.date.today()} — virtual GPU vs Numba's CUDA simulator\n")
 print(f"Command: `bash bench/vgpubench/run.sh{quick}`. Machine: {os.cpu_count()} cores ({cpu}); "
       f"the virtual GPU ran blocks on {vg[0]['workers']} goroutines; {sys.argv[3]}. "
-      "VGPU: median of 5 launches; Numba: median of 3.\n")
+      f"VGPU: median of 5 launches; Numba: median of 3. Code: {rev}. "
+      f"Load average (1, 5, 15 min) before / after: {load}.\n")
 print("| kernel | size | launch | VGPU ms | thread-instructions | VGPU thread-instr/s | Numba sim ms | Numba / VGPU |")
 print("|---|---|---|---|---|---|---|---|")
 for r in vg:
