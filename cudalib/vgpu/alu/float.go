@@ -168,6 +168,9 @@ func buildFloatAddSub(m *modList, t typ, sub bool) (Kernel, error) {
 		return k2(func(a, b uint64) uint64 {
 			x, y := in32(a, f.ftz), neg*in32(b, f.ftz)
 			if s := x + y; f.mode == rn && rnDirect32(s) {
+				if f == (fmods{}) { // add.f32: the common case, short
+					return uint64(math.Float32bits(float32(s)))
+				}
 				return f.out32(s, 0)
 			}
 			s, e := twoSum(x, y)
@@ -256,16 +259,32 @@ func fmaKernel(m *modList, t typ) (Kernel, error) {
 	}), nil
 }
 
-func fmaRN32Lane(a, b, c uint64) uint64 { return fmods{}.fma32(a, b, c) }
+// fmaRN32Fast is fma.rn.f32's fast path: the float64 sum rounded by the
+// hardware, right whenever rnDirect32 holds (written out here so that it
+// inlines: this is the hottest instruction of the matrix kernels).
+func fmaRN32Fast(a, b, c uint64) (uint64, bool) {
+	s := float64(math.Float32frombits(uint32(a)))*float64(math.Float32frombits(uint32(b))) +
+		float64(math.Float32frombits(uint32(c)))
+	return uint64(math.Float32bits(float32(s))), rnDirect32(s)
+}
 
 // rnDirect32 reports whether float32(s) is the correctly rounded f32 of
-// whatever exact value s is the float64 rounding of: s is not NaN, not in
+// whatever exact value s is the float64 rounding of: s is finite, not in
 // f32's subnormal range, and not exactly halfway between two f32 (only
 // there can the earlier rounding to float64 have made or broken a tie).
 func rnDirect32(s float64) bool {
-	b := math.Float64bits(s)
-	e := b >> 52 & 0x7FF
-	return e >= 1023-126 && e != 0x7FF && b&(1<<29-1) != 1<<28 || e == 0x7FF && s == s
+	u := math.Float64bits(s)
+	return u>>52&0x7FF-(1023-126) < 0x7FF-(1023-126) && u&(1<<29-1) != 1<<28
+}
+
+// fmaRN32Slow is fma.rn.f32 where the fast path does not apply.
+func fmaRN32Slow(a, b, c uint64) uint64 { return fmods{}.fma32(a, b, c) }
+
+func fmaRN32Lane(a, b, c uint64) uint64 {
+	if r, ok := fmaRN32Fast(a, b, c); ok {
+		return r
+	}
+	return fmaRN32Slow(a, b, c)
 }
 
 func fmaRN64Lane(a, b, c uint64) uint64 {
@@ -279,7 +298,11 @@ func fmaRN32(d, a, b, c *Vec, m uint32) {
 		return
 	}
 	for i := range d {
-		d[i] = fmaRN32Lane(a[i], b[i], c[i])
+		r, ok := fmaRN32Fast(a[i], b[i], c[i])
+		if !ok {
+			r = fmaRN32Slow(a[i], b[i], c[i])
+		}
+		d[i] = r
 	}
 }
 
