@@ -53,6 +53,7 @@ func writeReport(w io.Writer, info runInfo, results []*result) error {
 	}
 
 	errs := errorIndex(results)
+	b.WriteString(inputsLegend)
 	b.WriteString("## Exact kernels\n\n| source | kernel | inputs | elements | mismatches | first mismatch |\n|---|---|---|---|---|---|\n")
 	for _, r := range exact {
 		detail := r.first
@@ -105,6 +106,11 @@ func errorIndex(results []*result) *errorList {
 func (e *errorList) ref(err error) string {
 	return fmt.Sprintf("error %d (see Errors)", e.num[err.Error()])
 }
+
+// inputsLegend says how the input classes are drawn (inputs.go).
+const inputsLegend = `Inputs: for each kernel, every pair of its first two operands' special values (in random order, up to half the elements), then random values with a special one time in eight. Classes: I32/I64 random bits, small numbers, powers of two ± 1, INT_MIN/INT_MAX, -1, 0, 1; F32/F64 random bits, numbers of every exponent, numbers near integers and halves, ±0, ±Inf, NaNs with payloads and signalling NaNs, smallest and largest subnormals, FLT_MIN/MAX; F32C/F64C add the edges of integer conversions (±2^31, 2^32, ±2^63, 2^64 and their neighbours); F16 half-precision bits; SHIFT counts 0..70 and beyond; SMALL 0..255; POSLEN bit-field position and length up to 70 (and 255); TRIG [-π, π]; FR the ranges of the approximate functions. OUT starts as a copy of C.
+
+`
 
 func classList(k testKernel) string {
 	var cs []string
