@@ -236,8 +236,6 @@ type typ struct {
 	bits uint
 }
 
-func (t typ) isInt() bool { return t.k == kBits || t.k == kUnsigned || t.k == kSigned }
-
 var typeNames = map[string]typ{
 	"b8": {kBits, 8}, "b16": {kBits, 16}, "b32": {kBits, 32}, "b64": {kBits, 64},
 	"u8": {kUnsigned, 8}, "u16": {kUnsigned, 16}, "u32": {kUnsigned, 32}, "u64": {kUnsigned, 64},
