@@ -90,6 +90,8 @@ func newCmp(op string, t typ, ftz bool) (cmpSpec, error) {
 		return s, notImpl("f16 comparison")
 	case t.k == kFloat && (op == "lo" || op == "ls" || op == "hi" || op == "hs"):
 		return s, bad("lo ls hi hs are unsigned comparisons")
+	case t.k == kFloat && ftz && t.bits == 64:
+		return s, bad(".ftz applies to .f32")
 	case t.k == kFloat:
 		s.float = t.bits
 		return s, nil
