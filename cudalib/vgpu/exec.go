@@ -57,6 +57,7 @@ type launch struct {
 	threads int
 	nwarps  int
 	shared  int // bytes of shared memory per block
+	dynamic int // of those, the launch's dynamic shared memory
 	params  []byte
 	table   *memTable
 
@@ -172,7 +173,7 @@ func newLaunch(k *Kernel, l Launch) (*launch, error) {
 	if k.entry.localSize > maxLocalPerThread {
 		return nil, errorf(Invalid, "kernel %s: %d bytes of local memory per thread (at most %d)", k.name, k.entry.localSize, maxLocalPerThread)
 	}
-	st.shared = k.static
+	st.shared, st.dynamic = k.static, l.DynamicShared
 	if l.DynamicShared > 0 {
 		st.shared = alignUp(k.static, k.dynAlign) + l.DynamicShared
 	}

@@ -331,7 +331,7 @@ func execMovSpecial(w *warp, in *inst, m uint32) {
 	case spcNsmid:
 		v = 1
 	case spcDynSmem:
-		v = uint64(st.shared - st.k.static)
+		v = uint64(st.dynamic)
 	case spcTotalSmem:
 		v = uint64(st.shared)
 	}
