@@ -3,6 +3,7 @@ package alu
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -212,5 +213,38 @@ func TestNoAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(3, run); n != 0 {
 			t.Errorf("%s allocates %v times per warp", s, n)
 		}
+	}
+}
+
+// TestLookupNeverPanics: random modifier lists, valid or not, give a
+// Kernel or an error, never a panic; a Kernel is always well formed.
+func TestLookupNeverPanics(t *testing.T) {
+	vocab := []string{}
+	for _, s := range Ops() {
+		vocab = append(vocab, strings.Split(s, ".")[1:]...)
+	}
+	vocab = append(vocab, "bogus", "", "s8", "b8", "pred", "f16", "bf16x2", "cc", "relu", "NaN")
+	var opsList []string
+	for op := range builders {
+		opsList = append(opsList, op)
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 100000 {
+		op := opsList[r.IntN(len(opsList))]
+		mods := make([]string, r.IntN(6))
+		for i := range mods {
+			mods[i] = vocab[r.IntN(len(vocab))]
+		}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("Lookup(%s, %q) panics: %v", op, mods, p)
+				}
+			}()
+			k, err := Lookup(op, mods)
+			if err == nil && k.Fn == nil && k.Fn4 == nil && k.FnCC == nil {
+				t.Fatalf("Lookup(%s, %q): no function", op, mods)
+			}
+		}()
 	}
 }
