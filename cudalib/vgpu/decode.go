@@ -87,7 +87,7 @@ const (
 	spShared
 	spLocal
 	spParam // a kernel's parameters (read-only)
-	spFrame // a .func's .param slots: local memory relative to the frame
+	spFrame // local memory relative to the current frame: .local variables and .param slots named directly
 )
 
 var spaceNames = [...]string{"generic", "global", "shared", "local", "param", "local"}

@@ -149,6 +149,9 @@ func (d *fdec) decodeCvta(in *ptx.Instr, out *inst, pre *[]inst) error {
 		out.dbits = 32
 	}
 	out.exec = execCvta
+	if window == 0 && out.dbits == 64 {
+		out.exec = execMov // global and const addresses are generic already
+	}
 	return nil
 }
 
@@ -227,6 +230,12 @@ func execMovLocal(w *warp, in *inst, m uint32) {
 }
 
 func broadcast(d *Vec, v uint64, m uint32) {
+	if m == ^uint32(0) {
+		for l := range d {
+			d[l] = v
+		}
+		return
+	}
 	for ; m != 0; m &= m - 1 {
 		d[bits.TrailingZeros32(m)] = v
 	}
@@ -282,6 +291,10 @@ func execMovSpecial(w *warp, in *inst, m uint32) {
 	switch in.special {
 	case spcTidX, spcTidY, spcTidZ:
 		t := &w.tid[in.special-spcTidX]
+		if m == ^uint32(0) {
+			*d = *t
+			return
+		}
 		for ; m != 0; m &= m - 1 {
 			l := bits.TrailingZeros32(m)
 			d[l] = t[l]
