@@ -11,6 +11,7 @@
 package cudalib
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -69,7 +70,7 @@ func OpenDevice(i int) (*Device, error) {
 	switch {
 	case err == nil:
 	case how == chooseAuto && i == 0 && kindOf(err) == KindUnavailable:
-		d, verr := openVirtualAs("No GPU can be used (" + err.Error() + ")")
+		d, verr := openVirtualAs("No GPU can be used (" + whyUnavailable(err) + ")")
 		if verr != nil {
 			return nil, fmt.Errorf("open device 0: %w; and the virtual GPU: %w", err, verr)
 		}
@@ -83,6 +84,15 @@ func OpenDevice(i int) (*Device, error) {
 	d := &Device{b: b, ordinal: i, info: b.info()}
 	opened[i] = d
 	return d, nil
+}
+
+// whyUnavailable is the driver's own words for why no GPU can be used.
+func whyUnavailable(err error) string {
+	var de *DeviceError
+	if errors.As(err, &de) && de.Msg != "" {
+		return de.Msg
+	}
+	return err.Error()
 }
 
 // openVirtualAs opens the virtual GPU and, the first time, says why.

@@ -49,6 +49,7 @@ func (o TimeOptions) withDefaults() TimeOptions {
 
 // Time launches the kernel repeatedly and measures each launch with device
 // events, after warm-up, until at least 10 launches and 50 ms of device time.
+// The virtual GPU returns ErrNotTimed without launching.
 func (k *Kernel) Time(cfg Config, args ...any) (Timing, error) {
 	return k.TimeWith(TimeOptions{}, cfg, args...)
 }
@@ -72,7 +73,8 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 // same way: f enqueues the work on the default stream. Each sample runs
 // from f's first launch, copy or memset to the end of its last, as if the
 // start event were recorded right before that first call: host time f
-// spends before it is not counted.
+// spends before it is not counted. The virtual GPU returns ErrNotTimed
+// without calling f.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 	return d.measure(opts, f, func(tm timerImpl) error {
 		if err := tm.start(nil); err != nil {

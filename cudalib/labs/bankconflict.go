@@ -20,7 +20,7 @@ var BankConflict = register(&Lab{
 	SizeName:     "n",
 	Sizes:        []int{1024, 2048, 4096},
 	smoke:        []int{100, 1, 33, 257},
-	VirtualSizes: []int{128, 256, 384},
+	VirtualSizes: []int{128, 256, 384, 512},
 	Baseline:     "32×32, transposed",
 	Variants: []Variant{
 		{Name: "32×32, transposed", Kernels: []string{"mm_colmajor<32,32>"}, Launch: "<<<(ceil(n/32),ceil(n/32)), (32,32)>>>",

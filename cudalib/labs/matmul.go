@@ -33,7 +33,7 @@ var MatMul = register(&Lab{
 	SizeName:     "n",
 	Sizes:        []int{256, 512, 1024, 2048},
 	smoke:        []int{100, 1, 33, 257},
-	VirtualSizes: []int{128, 256},
+	VirtualSizes: []int{128, 256, 512},
 	Baseline:     "one block 16×16",
 	Variants: []Variant{
 		{Name: "one block 16×16", Kernels: []string{"mm_block"}, Launch: "<<<1, (16,16)>>>",

@@ -252,10 +252,9 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 	verdict := checkAll(p.out, refs)
 	row.Pass, row.Check = verdict.pass, verdict.text
 
-	opts := r.opts.Time
+	opts, slow := r.opts.Time, false
 	if opts == (cudalib.TimeOptions{}) && took > SlowRun {
-		opts = cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}
-		row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
+		opts, slow = cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}, true
 	}
 	tm, err := g.dev.TimeFunc(opts, run)
 	if errors.Is(err, cudalib.ErrNotTimed) {
@@ -264,6 +263,9 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 	}
 	if err != nil {
 		return fmt.Errorf("timing: %w", err)
+	}
+	if slow {
+		row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
 	}
 	row.MedianMS, row.MinMS, row.MaxMS = millis(tm.Median), millis(tm.Min), millis(tm.Max)
 	row.Metric = r.lab.Metric(g.n, row.MedianMS)

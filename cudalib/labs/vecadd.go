@@ -30,7 +30,7 @@ var VecAdd = register(&Lab{
 	SizeName:     "elements",
 	Sizes:        []int{10 * W, 20 * W, 100 * W, 200 * W, 1000 * W, 2000 * W},
 	smoke:        []int{1, 1000, 100*W + 3},
-	VirtualSizes: []int{10 * W, 20 * W, 100 * W, 200 * W, 1000 * W},
+	VirtualSizes: []int{10 * W, 20 * W, 100 * W, 200 * W, 1000 * W, 2000 * W},
 	label:        wLabel,
 	Baseline:     "one block",
 	Variants: []Variant{
