@@ -40,6 +40,9 @@ K(cvt_sat_f32, F32C, NONE, NONE, F32_1("cvt.sat.f32.f32"))
 K(cvt_ftz_f64_f32, F32C, NONE, NONE, { double d; asm("cvt.ftz.f64.f32 %0, %1;" : "=d"(d) : "f"(f32(a))); r = bd(d); })
 K(cvt_rn_ftz_f32_f64, F64C, NONE, NONE, { float d; asm("cvt.rn.ftz.f32.f64 %0, %1;" : "=f"(d) : "d"(f64(a))); r = bf(d); })
 K(cvt_rzi_s32_f32, F32C, NONE, NONE, { u32 d; asm("cvt.rzi.s32.f32 %0, %1;" : "=r"(d) : "f"(f32(a))); r = d; })
+K(cvt_rzi_s16_f32, F32C, NONE, NONE, { u16 h; asm("cvt.rzi.s16.f32 %0, %1;" : "=h"(h) : "f"(f32(a))); r = bh(h); })
+K(cvt_rni_u16_f64, F64C, NONE, NONE, { u16 h; asm("cvt.rni.u16.f64 %0, %1;" : "=h"(h) : "d"(f64(a))); r = bh(h); })
+K(cvt_rn_f32_s16, I32, NONE, NONE, { float d; asm("cvt.rn.f32.s16 %0, %1;" : "=f"(d) : "h"((u16)a)); r = bf(d); })
 K(cvt_rmi_u64_f64, F64C, NONE, NONE, { u64 d; asm("cvt.rmi.u64.f64 %0, %1;" : "=l"(d) : "d"(f64(a))); r = d; })
 
 // Half precision.

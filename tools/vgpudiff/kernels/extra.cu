@@ -3,6 +3,7 @@
 
 K(max_xorsign_abs_f32, F32, F32, NONE, F32_2("max.xorsign.abs.f32"))
 K(fns_b32, I32, SMALL, SMALL, { u32 d; asm("fns.b32 %0, %1, %2, %3;" : "=r"(d) : "r"((u32)a), "r"((u32)b & 31), "r"((int)(c & 63) - 32)); r = d; })
+K(cvt_rzi_u8_f32, F32C, NONE, NONE, { u16 h; asm("cvt.rzi.u8.f32 %0, %1;" : "=h"(h) : "f"(f32(a))); r = bh(h); })
 K(cvt_sat_s8_s32, I32, NONE, NONE, { u16 h; asm("cvt.sat.s8.s32 %0, %1;" : "=h"(h) : "r"((u32)a)); r = bh(h); })
 K(cvt_rn_bf16_f32, F32C, NONE, NONE, { u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(f32(a))); r = bh(h); })
 K(cvt_f32_bf16, F16, NONE, NONE, { float d; asm("cvt.f32.bf16 %0, %1;" : "=f"(d) : "h"((u16)a)); r = bf(d); })
