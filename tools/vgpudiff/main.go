@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/nvrtc"
 )
 
 func main() {
@@ -73,6 +74,11 @@ func diff(cfg config) (int, error) {
 	info := runInfo{virtual: virt.dev.String(), n: cfg.n, seed: cfg.seed, date: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
 	if gpu != nil {
 		info.gpu = gpu.dev.String()
+		info.backend = gpu.dev.Info().Backend
+	}
+	if lib, err := nvrtc.Load(); err == nil {
+		major, minor := lib.Version()
+		info.nvrtc = fmt.Sprintf("NVRTC %d.%d", major, minor)
 	}
 	var results []*result
 	failed := 0

@@ -10,6 +10,8 @@ import (
 // runInfo is what the report's header says about the run.
 type runInfo struct {
 	gpu, virtual string // device descriptions; gpu "" with -virtual-only
+	backend      string // the GPU's driver, e.g. "CUDA driver 13.0"
+	nvrtc        string // the compiler of both, e.g. "NVRTC 13.0"
 	n            int
 	seed         uint64
 	date         string
@@ -24,8 +26,8 @@ func writeReport(w io.Writer, info runInfo, results []*result) error {
 		vs = "no GPU (-virtual-only: exact kernels are run, not compared)"
 	}
 	fmt.Fprintf(&b, "# vgpudiff: virtual GPU vs %s\n\n", strings.TrimPrefix(vs, "the "))
-	fmt.Fprintf(&b, "Date: %s. Virtual GPU: %s. Elements per kernel: %d (blocks of %d), seed %d.\n",
-		info.date, info.virtual, info.n, blockSize, info.seed)
+	fmt.Fprintf(&b, "Date: %s. Virtual GPU: %s. GPU driver: %s. Compiler: %s. Elements per kernel: %d (blocks of %d), seed %d.\n",
+		info.date, info.virtual, orNone(info.backend), orNone(info.nvrtc), info.n, blockSize, info.seed)
 	fmt.Fprintf(&b, "Command: `vgpudiff -n %d -seed %d%s`.\n\n", info.n, info.seed, map[bool]string{true: " -virtual-only"}[info.gpu == ""])
 
 	var exact, approx, failed []*result
@@ -111,6 +113,13 @@ func (e *errorList) ref(err error) string {
 const inputsLegend = `Inputs: for each kernel, every pair of its first two operands' special values (in random order, up to half the elements), then random values with a special one time in eight. Classes: I32/I64 random bits, small numbers, powers of two ± 1, INT_MIN/INT_MAX, -1, 0, 1; F32/F64 random bits, numbers of every exponent, numbers near integers and halves, ±0, ±Inf, NaNs with payloads and signalling NaNs, smallest and largest subnormals, FLT_MIN/MAX; F32C/F64C add the edges of integer conversions (±2^31, 2^32, ±2^63, 2^64 and their neighbours); F16 half-precision bits; SHIFT counts 0..70 and beyond; SMALL 0..255; POSLEN bit-field position and length up to 70 (and 255); TRIG [-π, π]; FR the ranges of the approximate functions. OUT starts as a copy of C.
 
 `
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
 
 func classList(k testKernel) string {
 	var cs []string
