@@ -42,32 +42,52 @@ type testKernel struct {
 	src     source
 	name    string
 	classes [3]string
-	decl    string // its declaration's text, compiled alone when its source fails
+	// span is where its declaration is in the file: compiled alone, k
+	// keeps the rest of the file (macros, globals) but no other kernel.
+	span [2]int
 }
 
 func (k testKernel) String() string { return k.src.label() + ": " + k.name }
 
-// alone returns the CUDA source of k by itself: the prelude and k's
-// declaration, for when its whole source does not compile or load.
+// alone returns the CUDA source of k by itself, for when its whole source
+// does not compile or load on a device: the file with every other kernel
+// declaration blanked out (line numbers kept).
 func (k testKernel) alone() (string, error) {
-	pre, err := kernelFS.ReadFile("kernels/prelude.cuh")
+	body, err := kernelFS.ReadFile("kernels/" + k.src.file)
 	if err != nil {
 		return "", err
 	}
-	return string(pre) + "\n" + k.decl, nil
+	var b strings.Builder
+	text := string(body)
+	at := 0
+	for _, sp := range declSpans(text) {
+		b.WriteString(text[at:sp[0]])
+		if sp == k.span {
+			b.WriteString(text[sp[0]:sp[1]])
+		} else {
+			b.WriteString(strings.Repeat("\n", strings.Count(text[sp[0]:sp[1]], "\n")))
+		}
+		at = sp[1]
+	}
+	b.WriteString(text[at:])
+	return k.src.withPrelude(b.String())
 }
 
 // program returns the CUDA source to compile: the prelude, then the file.
 func (s source) program() (string, error) {
-	pre, err := kernelFS.ReadFile("kernels/prelude.cuh")
-	if err != nil {
-		return "", err
-	}
 	body, err := kernelFS.ReadFile("kernels/" + s.file)
 	if err != nil {
 		return "", err
 	}
-	return string(pre) + "\n#line 1 \"" + s.file + "\"\n" + string(body), nil
+	return s.withPrelude(string(body))
+}
+
+func (s source) withPrelude(body string) (string, error) {
+	pre, err := kernelFS.ReadFile("kernels/prelude.cuh")
+	if err != nil {
+		return "", err
+	}
+	return string(pre) + "\n#line 1 \"" + s.file + "\"\n" + body, nil
 }
 
 // declRE matches a kernel declaration: K(name, A, B, C, ...), KW(...), or
@@ -87,6 +107,7 @@ func (s source) kernels() ([]testKernel, error) {
 	var out []testKernel
 	text := string(body)
 	decls := declRE.FindAllStringSubmatchIndex(text, -1)
+	spans := declSpans(text)
 	for j, ix := range decls {
 		sub := func(g int) string {
 			if ix[2*g] < 0 {
@@ -94,14 +115,8 @@ func (s source) kernels() ([]testKernel, error) {
 			}
 			return text[ix[2*g]:ix[2*g+1]]
 		}
-		end := len(text)
-		if j+1 < len(decls) {
-			end = decls[j+1][0]
-		}
-		// Up to the next declaration, comments and all, at its line.
-		decl := fmt.Sprintf("#line %d %q\n%s", 1+strings.Count(text[:ix[0]], "\n"), s.file, text[ix[0]:end])
 		add := func(name, a, b, c string) {
-			out = append(out, testKernel{src: s, name: name, classes: [3]string{a, b, c}, decl: decl})
+			out = append(out, testKernel{src: s, name: name, classes: [3]string{a, b, c}, span: spans[j]})
 		}
 		mac, name, a, b, c := sub(1), sub(2), sub(3), sub(4), sub(5)
 		switch mac {
@@ -130,6 +145,46 @@ func (s source) kernels() ([]testKernel, error) {
 		return nil, fmt.Errorf("%s declares no kernels", s.file)
 	}
 	return out, nil
+}
+
+// declSpans returns where each declaration matched by declRE is in text:
+// from its macro name to its closing parenthesis. Parentheses inside
+// string literals and comments are skipped.
+func declSpans(text string) [][2]int {
+	var spans [][2]int
+	for _, ix := range declRE.FindAllStringSubmatchIndex(text, -1) {
+		open := ix[3] // just past the macro name: its '('
+		spans = append(spans, [2]int{ix[0], closeParen(text, open)})
+	}
+	return spans
+}
+
+// closeParen returns the index just past the parenthesis that closes the
+// one at open, or len(text) if none does.
+func closeParen(text string, open int) int {
+	depth := 0
+	for i := open; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '"' || c == '\'':
+			for i++; i < len(text) && text[i] != c; i++ {
+				if text[i] == '\\' {
+					i++
+				}
+			}
+		case c == '/' && i+1 < len(text) && text[i+1] == '/':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(text)
 }
 
 // allKernels lists every kernel of every source, in order.

@@ -524,3 +524,57 @@ func TestReportWithGPU(t *testing.T) {
 		}
 	}
 }
+
+// TestAlone compiles kernels by themselves, as a device whose compiler
+// refuses their source does, and checks they compute what they compute in
+// their source. The picks use macros and globals of their own files.
+func TestAlone(t *testing.T) {
+	virt := virtualDevice(t)
+	ks, err := allKernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	picks := map[string]bool{"int.cu: add_s32": true, "float.cu: fadd_rz": true, "float.cu -ftz=true: setp_f64": true,
+		"mem.cu: atom_add_u32": true, "mem.cu: const_table": true, "mem.cu: satom_cas_u32": true,
+		"warp.cu: shfl_raw_up": true, "extra.cu: addc_u64": true}
+	for _, k := range ks {
+		if !picks[k.String()] {
+			continue
+		}
+		delete(picks, k.String())
+		prog, err := k.alone()
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, _ := k.src.program()
+		if got, want := strings.Count(prog, "\n"), strings.Count(whole, "\n"); got != want {
+			t.Errorf("%s alone has %d lines, its source %d: line numbers moved", k, got, want)
+		}
+		if n := len(declSpans(prog[strings.Index(prog, "#line 1"):])); n != 1 {
+			t.Errorf("%s alone declares %d kernels, want 1 (its own)", k, n)
+		}
+		a, b, c := inputs(k, 256, 5)
+		want, err := virt.run(k, a, b, c)
+		if err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+		mod, err := virt.dev.CompileNamed(k.src.file, prog, k.src.opts...)
+		if err != nil {
+			t.Fatalf("%s alone: %v", k, err)
+		}
+		alone := newDevice("virtual GPU", virt.dev)
+		alone.modules[k.src.label()] = mod
+		got, err := alone.run(k, a, b, c)
+		if err != nil {
+			t.Fatalf("%s alone: %v", k, err)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%s alone: %s: %#x, in its source %#x", k, element(i, a, b, c), got[i], want[i])
+			}
+		}
+	}
+	for p := range picks {
+		t.Errorf("no kernel %s", p)
+	}
+}

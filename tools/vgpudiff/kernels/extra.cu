@@ -1,5 +1,6 @@
-// Less common instructions. vgpudiff compiles each kernel of this file on
-// its own, so that one instruction a device lacks fails one kernel only.
+// Less common instructions, apart from the rest. Where a source does not
+// compile or load on a device, vgpudiff compiles its kernels one by one, so
+// an instruction a device lacks fails only the kernels that use it.
 
 K(max_xorsign_abs_f32, F32, F32, NONE, F32_2("max.xorsign.abs.f32"))
 K(fns_b32, I32, SMALL, SMALL, { u32 d; asm("fns.b32 %0, %1, %2, %3;" : "=r"(d) : "r"((u32)a), "r"((u32)b & 31), "r"((int)(c & 63) - 32)); r = d; })
