@@ -50,6 +50,11 @@ type inst struct {
 	elems   [4]int32
 	special special // mov from a special register; atom/shfl/vote flavour
 
+	// Which operand rows an instruction writes (for register allocation):
+	// d always; elems[:nvec] for ld and vector unpacking; e for the second
+	// destination of shfl and match. Every other row is read.
+	elemsDef, eDef bool
+
 	target int32 // branch target
 	reconv int32 // where the lanes of a divergent branch meet again
 	callee *function
@@ -436,6 +441,7 @@ func (d *fdec) body() error {
 		code[i].target = start[code[i].target]
 	}
 	computeReconvergence(code)
+	d.fn.nregs = allocateRows(code, d.fn.nregs)
 	d.fn.code = code
 	d.fn.template = d.extra
 	return nil

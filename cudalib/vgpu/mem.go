@@ -83,6 +83,7 @@ func (d *fdec) decodeLdSt(in *ptx.Instr, out *inst, load bool) error {
 	if err := d.decodeAddr(addrOp, instrSpace(in.Mods), out); err != nil {
 		return err
 	}
+	out.elemsDef = load
 	vals := []ptx.Operand{valOp}
 	if valOp.Kind == ptx.Vec {
 		vals = valOp.Elems

@@ -69,10 +69,10 @@ func (d *fdec) decodeMov(in *ptx.Instr, out *inst, pre *[]inst) error {
 	case dop.Kind == ptx.Vec || sop.Kind == ptx.Vec:
 		vec, scalar := dop, sop
 		pack := sop.Kind == ptx.Vec
-		out.exec = execUnpack
+		out.exec, out.elemsDef = execUnpack, true
 		if pack {
 			vec, scalar = sop, dop
-			out.exec = execPack
+			out.exec, out.elemsDef = execPack, false
 		}
 		if len(vec.Elems) < 2 || len(vec.Elems) > 4 || typeSize(typ) == 0 {
 			return d.unsupported("vector mov needs 2 to 4 elements and a type")

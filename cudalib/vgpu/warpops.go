@@ -104,6 +104,7 @@ func (d *fdec) pairDst(o ptx.Operand, out *inst) error {
 		if out.e, err = d.dst(o.Elems[1]); err != nil {
 			return err
 		}
+		out.eDef = true
 		o = o.Elems[0]
 	}
 	out.d, err = d.dst(o)
