@@ -10,6 +10,10 @@ import (
 // it, so every warp is full.
 const blockSize = 128
 
+// dynamicShared is the dynamic shared memory of every launch (kernels that
+// use extern __shared__ need it; the others ignore it).
+const dynamicShared = 2048
+
 // device runs the kernels of each source on one cudalib device.
 type device struct {
 	name    string
@@ -79,7 +83,9 @@ func (d *device) run(k testKernel, a, b, c []uint64) ([]uint64, error) {
 		bufs = append(bufs, buf)
 	}
 	n := len(a)
-	if err := kern.Run(cudalib.Linear(n, blockSize), bufs[0], bufs[1], bufs[2], bufs[3], n); err != nil {
+	cfg := cudalib.Linear(n, blockSize)
+	cfg.Shared = dynamicShared
+	if err := kern.Run(cfg, bufs[0], bufs[1], bufs[2], bufs[3], n); err != nil {
 		return nil, fmt.Errorf("on the %s: %w", d.name, err)
 	}
 	out, err := bufs[3].ToHost()

@@ -142,3 +142,45 @@ KW(atom_contended, I64, I64, NONE, {
     __syncthreads();
     if (threadIdx.x == 0 && blockIdx.x > 0) OUT[i] = count;
 })
+
+// Generic addressing: a non-inlined function loads and stores through
+// plain pointers into global, shared and local memory (ld/st without a
+// state space, cvta), and asks which space each is in (isspacep).
+__device__ __noinline__ u64 vgpudiff_swap(u64 *p, u64 v) {
+    const u64 old = *p;
+    *p = v;
+    return old ^ ((u64)__isGlobal(p) << 62) ^ ((u64)__isShared(p) << 61) ^ ((u64)__isLocal(p) << 60);
+}
+KW(generic_ptr, I64, I64, I64, {
+    __shared__ u64 sh[128];
+    u64 loc[2] = {b, ~b};
+    sh[threadIdx.x] = c;
+    __syncthreads();
+    u64 *where[3] = {&OUT[i], &sh[threadIdx.x], &loc[b & 1]};
+    const u64 old = vgpudiff_swap(where[a % 3], a);
+    __syncthreads();
+    OUT[i] ^= old + sh[threadIdx.x] + loc[0] * 3 + loc[1] * 5;
+})
+// Dynamic shared memory (every launch has 2048 bytes of it).
+KW(dyn_shared, I64, I64, NONE, {
+    extern __shared__ u64 dyn[];
+    dyn[threadIdx.x] = a;
+    dyn[blockDim.x + threadIdx.x] = b;
+    __syncthreads();
+    OUT[i] = dyn[(threadIdx.x + 1) % blockDim.x] ^ dyn[blockDim.x + (b % blockDim.x)];
+})
+// 64-bit and f64 atomics in shared memory, and fences.
+KW(satom_64, I64, I64, I64, {
+    __shared__ u64 s[128];
+    __shared__ double d[128];
+    s[threadIdx.x] = c;
+    d[threadIdx.x] = f64(c);
+    __syncthreads();
+    const u64 o1 = atomicAdd(&s[threadIdx.x], a);
+    const u64 o2 = atomicCAS(&s[threadIdx.x], (b & 1) ? c + a : b, b);
+    const double o3 = atomicAdd(&d[threadIdx.x], f64(a));
+    __threadfence_block();
+    __syncthreads();
+    __threadfence();
+    OUT[i] = s[threadIdx.x] ^ (o1 != c) ^ ((o2 != c + a) << 1) ^ bd(d[threadIdx.x]) ^ bd(o3) ^ 1;
+})

@@ -99,3 +99,24 @@ K(diverge_nested, I64, I64, I64, {
     }
     r = x + __reduce_add_sync(FULL, (u32)x);
 })
+
+// Special registers that do not depend on scheduling.
+K(sreg_lane, NONE, NONE, NONE, {
+    u32 lane, lt, ge;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(lt));
+    asm("mov.u32 %0, %%lanemask_ge;" : "=r"(ge));
+    r = lane | (u64)lt << 32 ^ (u64)ge << 5 ^ (u64)(threadIdx.x | blockIdx.x << 10 | blockDim.x << 20) << 40 ^ gridDim.x;
+})
+// Calls from divergent lanes: a recursive, non-inlined function whose
+// depth differs per lane, then __syncwarp.
+__device__ __noinline__ u64 vgpudiff_rec(u64 x, int depth) {
+    if (depth <= 0) return x;
+    return vgpudiff_rec(x * 0x9e3779b97f4a7c15ull + (u64)depth, depth - 1) ^ (x >> 17);
+}
+K(call_recursive, I64, SMALL, NONE, {
+    if (a & 1) r = vgpudiff_rec(a, (int)(b & 15));
+    else r = vgpudiff_rec(~a, (int)(b & 7)) + 1;
+    __syncwarp();
+    r ^= __shfl_down_sync(FULL, r, 1);
+})
