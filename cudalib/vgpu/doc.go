@@ -11,9 +11,12 @@
 // rows of a frame (one [32]uint64 per register, predicates too), an
 // immediate becomes a row holding it in every lane, labels become
 // instruction indices, and every instruction gets the function that
-// executes it for a whole warp: the arithmetic comes from package alu,
-// this package does moves, conversions of addresses, memory, atomics,
-// warp-level operations, barriers and control flow. An instruction it
+// executes it for a whole warp. Registers whose lifetimes do not overlap
+// share a row (liveness over the control-flow graph, per thread), since
+// NVRTC names a fresh register for nearly every value. The arithmetic
+// comes from package alu; this package does moves, conversions of
+// addresses, memory, atomics, warp-level operations, barriers, control
+// flow, and the device runtime's printf and assert. An instruction it
 // cannot execute is an *UnsupportedError at Load, naming its source line.
 //
 // # Divergence
