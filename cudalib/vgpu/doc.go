@@ -46,9 +46,10 @@
 // way for the whole block; barrier ids and thread counts are not told
 // apart, and bar.arrive and bar.warp.sync do not wait. Blocks run on
 // Config.Workers goroutines, each reusing its warps and its shared memory;
-// memory ends bit-identical on any number of workers (float atomics
-// aside), because the blocks of a launch may only communicate through
-// atomics. Shuffles, votes, match and redux act on the active lanes (the
+// memory ends bit-identical on any number of workers, because each block
+// runs deterministically and blocks may only communicate through atomics
+// (so what depends on the order of atomics between blocks — a float sum,
+// the slot an atomicAdd hands out — may differ). Shuffles, votes, match and redux act on the active lanes (the
 // member mask names lanes that lock-step execution has active anyway).
 //
 // # Memory
