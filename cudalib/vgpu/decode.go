@@ -466,7 +466,7 @@ func (d *fdec) decode(in *ptx.Instr) (pre []inst, out inst, post []inst, err err
 	case "bar", "barrier":
 		err = d.decodeBar(in, &out, &pre)
 	case "membar", "fence", "brkpt", "nanosleep", "prefetch", "prefetchu", "pmevent", "griddepcontrol",
-		"discard", "applypriority":
+		"discard", "applypriority", "setmaxnreg":
 		out.exec = execNop
 	case "createpolicy":
 		// A cache policy only steers caches: any value will do.
@@ -476,6 +476,11 @@ func (d *fdec) decode(in *ptx.Instr) (pre []inst, out inst, post []inst, err err
 		out.d, err = d.dst(in.Operands[0])
 		out.a = d.imm(0)
 		out.exec = execMov
+	case "cp":
+		if !hasMod(in.Mods, "async") {
+			return nil, out, nil, d.unsupported("cp other than cp.async")
+		}
+		err = d.decodeCpAsync(in, &out, &pre)
 	case "isspacep":
 		err = d.decodeIsspacep(in, &out, &pre)
 	case "shfl":
@@ -490,6 +495,8 @@ func (d *fdec) decode(in *ptx.Instr) (pre []inst, out inst, post []inst, err err
 		out.exec = execActivemask
 	case "match":
 		err = d.decodeMatch(in, &out, &pre)
+	case "elect":
+		err = d.decodeElect(in, &out)
 	case "redux":
 		err = d.decodeRedux(in, &out, &pre)
 	case "bra":

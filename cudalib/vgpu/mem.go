@@ -341,3 +341,70 @@ func genericSpace(addr uint64) space {
 	}
 	return spGlobal
 }
+
+// decodeCpAsync: cp.async.ca|cg.shared.global [d], [s], size{, srcSize}
+// copies at once (the data is there before any wait_group can ask);
+// commit_group, wait_group and wait_all then have nothing to wait for.
+func (d *fdec) decodeCpAsync(in *ptx.Instr, out *inst, pre *[]inst) error {
+	if hasMod(in.Mods, "commit_group") || hasMod(in.Mods, "wait_group") || hasMod(in.Mods, "wait_all") {
+		out.exec = execNop
+		return nil
+	}
+	if !hasModPrefix(in.Mods, "shared") || !hasMod(in.Mods, "global") || hasModPrefix(in.Mods, "bulk") ||
+		len(in.Operands) < 3 || in.Operands[2].Kind != ptx.Int {
+		return d.unsupported("only cp.async from global to shared memory")
+	}
+	size := in.Operands[2].Int
+	if size != 4 && size != 8 && size != 16 {
+		return d.unsupported("cp.async of %d bytes", size)
+	}
+	var src inst
+	src.base = -1
+	if err := d.decodeAddr(in.Operands[1], spGlobal, &src); err != nil {
+		return err
+	}
+	if err := d.decodeAddr(in.Operands[0], spShared, out); err != nil {
+		return err
+	}
+	out.a, out.b = src.base, -1
+	if out.a < 0 {
+		out.a = d.imm(0)
+	}
+	out.e = d.imm(src.off) // the source's constant part
+	out.size = uint8(size)
+	out.c = d.imm(uint64(size))
+	if len(in.Operands) >= 4 && in.Operands[3].Kind != ptx.Symbol {
+		var err error
+		if out.c, err = d.src(in.Operands[3], "u32", pre); err != nil {
+			return err
+		}
+	}
+	if out.base < 0 {
+		out.base = d.imm(0)
+	}
+	out.exec = execCpAsync
+	return nil
+}
+
+// execCpAsync copies size bytes per lane, of which the first srcSize (row
+// c) come from global memory and the rest are zeros.
+func execCpAsync(w *warp, in *inst, m uint32) {
+	f := w.frame
+	n := int(in.size)
+	for ; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		dst := w.mem(in, in.space, f[in.base][l]+in.off, n, l, true)
+		if dst == nil {
+			return
+		}
+		k := min(int(f[in.c][l]), n)
+		if k > 0 {
+			src := w.mem(in, spGlobal, f[in.a][l]+f[in.e][l], n, l, false)
+			if src == nil {
+				return
+			}
+			copy(dst[:k], src)
+		}
+		clear(dst[k:])
+	}
+}

@@ -535,3 +535,101 @@ func TestCarryFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCpAsync copies from global to shared memory with cp.async, whole and
+// with a zero-filled tail.
+func TestCpAsync(t *testing.T) {
+	src := `
+.version 7.8
+.target sm_90
+.address_size 64
+.visible .entry stage(.param .u64 in, .param .u64 out)
+{
+	.reg .b32 %r<6>;
+	.reg .b64 %rd<9>;
+	.shared .align 16 .b8 buf[512];
+	ld.param.u64 %rd1, [in];
+	ld.param.u64 %rd2, [out];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd3, %r1, 16;
+	add.s64 %rd4, %rd1, %rd3;
+	mov.u64 %rd5, buf;
+	add.s64 %rd6, %rd5, %rd3;
+	and.b32 %r2, %r1, 1;
+	mul.lo.u32 %r3, %r2, 12;
+	add.u32 %r4, %r3, 4;
+	cp.async.cg.shared.global [%rd6], [%rd4], 16, %r4;
+	cp.async.commit_group;
+	cp.async.wait_group 0;
+	bar.sync 0;
+	ld.shared.v4.u32 {%r2, %r3, %r4, %r5}, [%rd6];
+	add.s64 %rd7, %rd2, %rd3;
+	st.global.v4.u32 [%rd7], {%r2, %r3, %r4, %r5};
+	ret;
+}
+`
+	g := New(Config{})
+	m := loadSource(t, g, "cpasync.ptx", []byte(src))
+	const threads = 32
+	r := rng(22)
+	in := r.int32s(4*threads, 1<<30)
+	din := upload(t, g, i32bytes(in))
+	dout, _ := g.Alloc(16 * threads)
+	run(t, g, kernel(t, m, "stage"), dim(1), dim(threads), p64(din), p64(dout))
+	got := downloadI32(t, g, dout, 4*threads)
+	for i := 0; i < threads; i++ {
+		for j := 0; j < 4; j++ {
+			want := in[4*i+j]
+			if i%2 == 0 && j > 0 { // 4 of 16 bytes copied, the rest zeros
+				want = 0
+			}
+			if got[4*i+j] != want {
+				t.Errorf("thread %d word %d: %d, want %d", i, j, got[4*i+j], want)
+			}
+		}
+	}
+}
+
+func TestElect(t *testing.T) {
+	src := `
+.version 7.8
+.target sm_90
+.address_size 64
+.visible .entry leader(.param .u64 out)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<5>;
+	.reg .b64 %rd<4>;
+	mov.u32 %r1, %tid.x;
+	setp.ge.u32 %p1, %r1, 5;
+	mov.u32 %r2, -1;
+	mov.u32 %r3, 0;
+	@!%p1 bra $DONE;
+	elect.sync %r2|%p2, -1;
+	selp.u32 %r3, 1, 0, %p2;
+$DONE:
+	ld.param.u64 %rd1, [out];
+	mul.wide.u32 %rd2, %r1, 8;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.v2.u32 [%rd3], {%r2, %r3};
+	ret;
+}
+`
+	g := New(Config{})
+	m := loadSource(t, g, "elect.ptx", []byte(src))
+	out, _ := g.Alloc(8 * 32)
+	run(t, g, kernel(t, m, "leader"), dim(1), dim(32), p64(out))
+	got := downloadI32(t, g, out, 64)
+	for l := 0; l < 32; l++ {
+		wantD, wantP := int32(-1), int32(0)
+		if l >= 5 {
+			wantD = 5
+			if l == 5 {
+				wantP = 1
+			}
+		}
+		if got[2*l] != wantD || got[2*l+1] != wantP {
+			t.Errorf("lane %d: leader %d, elected %d; want %d, %d", l, got[2*l], got[2*l+1], wantD, wantP)
+		}
+	}
+}

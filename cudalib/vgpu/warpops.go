@@ -392,3 +392,26 @@ func (d *fdec) decodeCall(in *ptx.Instr, out *inst) error {
 	out.ctl, out.callee = ctlCall, callee
 	return nil
 }
+
+// decodeElect: elect.sync d|p, membermask elects the lowest active lane:
+// d is its lane number in every lane, p is true in it alone.
+func (d *fdec) decodeElect(in *ptx.Instr, out *inst) error {
+	if len(in.Operands) != 2 {
+		return d.unsupported("elect.sync takes two operands")
+	}
+	if err := d.pairDst(in.Operands[0], out); err != nil {
+		return err
+	}
+	out.exec = execElect
+	return nil
+}
+
+func execElect(w *warp, in *inst, m uint32) {
+	leader := bits.TrailingZeros32(m)
+	broadcast(&w.frame[in.d], uint64(leader), m)
+	if in.e >= 0 {
+		p := &w.frame[in.e]
+		broadcast(p, 0, m)
+		p[leader] = 1
+	}
+}
