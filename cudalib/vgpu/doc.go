@@ -15,8 +15,9 @@
 // share a row (liveness over the control-flow graph, per thread), since
 // NVRTC names a fresh register for nearly every value. The arithmetic
 // comes from package alu; this package does moves, conversions of
-// addresses, memory, atomics, warp-level operations, barriers, control
-// flow, and the device runtime's printf and assert. An instruction it
+// addresses, memory (cp.async copies at once), atomics, warp-level
+// operations, barriers, control flow, and the device runtime's printf
+// (to Launch.Printf) and assert (a fault). An instruction it
 // cannot execute is an *UnsupportedError at Load, naming its source line.
 //
 // # Divergence
