@@ -16,6 +16,13 @@ type result struct {
 	first      string // the first mismatch: inputs and both results
 
 	approx *approxResult // nil for exact kernels
+
+	// Digests of exact kernels' outputs (record.go).
+	key, virtualSum, gpuSum string
+	// recorded is the virtual GPU's output against a recorded GPU output:
+	// "same", "differs", "stale record", "not recorded"; "" when none was
+	// read.
+	recorded string
 }
 
 // approxResult is the error of an approximate kernel.
@@ -38,7 +45,7 @@ func (r *result) failed() bool {
 	if r.approx != nil {
 		return r.err != nil || r.approx.worstV > 1 || r.approx.specialBad > 0
 	}
-	return r.err != nil || r.mismatches > 0
+	return r.err != nil || r.mismatches > 0 || r.recorded == "differs"
 }
 
 func element(i int, a, b, c []uint64) string {

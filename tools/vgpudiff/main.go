@@ -9,10 +9,12 @@
 // kernel fails.
 //
 //	vgpudiff [-o report.md] [-n 4096] [-seed 1] [-run regexp] [-virtual-only]
+//	         [-record gpu.digests] [-recorded gpu.digests]
 //
 // With -virtual-only no GPU is needed: every kernel runs on the virtual
-// GPU, approximate ones are checked against their bounds, exact ones only
-// for running.
+// GPU, approximate ones are checked against their bounds, exact ones
+// against the GPU's outputs recorded by an earlier -record run on a GPU
+// (-recorded; see record.go), or only for running.
 package main
 
 import (
@@ -20,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"time"
 
@@ -33,8 +36,10 @@ func main() {
 	seed := flag.Uint64("seed", 1, "random seed of the inputs")
 	run := flag.String("run", "", "only kernels whose 'source: name' matches this regexp")
 	virtualOnly := flag.Bool("virtual-only", false, "run on the virtual GPU only (no GPU needed)")
+	record := flag.String("record", "", "write digests of the GPU's outputs of the exact kernels to this file")
+	recordedFile := flag.String("recorded", "", "hold the virtual GPU to the GPU outputs recorded in this file")
 	flag.Parse()
-	failed, err := diff(config{out: *out, n: *n, seed: *seed, run: *run, virtualOnly: *virtualOnly})
+	failed, err := diff(config{out: *out, n: *n, seed: *seed, run: *run, virtualOnly: *virtualOnly, record: *record, recorded: *recordedFile})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vgpudiff:", err)
 		os.Exit(2)
@@ -51,6 +56,8 @@ type config struct {
 	seed        uint64
 	run         string
 	virtualOnly bool
+	record      string // write the GPU's digests here
+	recorded    string // check the virtual GPU against these digests
 }
 
 // diff runs the suite and writes the report; it returns how many kernels
@@ -63,6 +70,15 @@ func diff(cfg config) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("-run: %w", err)
 	}
+	if cfg.record != "" && cfg.virtualOnly {
+		return 0, fmt.Errorf("-record needs a GPU: it records the GPU's outputs")
+	}
+	var rec map[string]recorded
+	if cfg.recorded != "" {
+		if rec, err = readRecord(cfg.recorded); err != nil {
+			return 0, err
+		}
+	}
 	virt, gpu, err := openDevices(cfg.virtualOnly)
 	if err != nil {
 		return 0, err
@@ -72,6 +88,9 @@ func diff(cfg config) (int, error) {
 		return 0, err
 	}
 	info := runInfo{virtual: virt.dev.String(), n: cfg.n, seed: cfg.seed, date: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
+	if cfg.recorded != "" {
+		info.recorded = filepath.Base(cfg.recorded)
+	}
 	if gpu != nil {
 		info.gpu = gpu.dev.String()
 		info.backend = gpu.dev.Info().Backend
@@ -87,6 +106,9 @@ func diff(cfg config) (int, error) {
 			continue
 		}
 		r := runOne(k, cfg, virt, gpu)
+		if rec != nil {
+			checkRecord(r, rec)
+		}
 		if r.failed() {
 			failed++
 		}
@@ -103,6 +125,11 @@ func diff(cfg config) (int, error) {
 	}
 	if err := writeReport(w, info, results); err != nil {
 		return 0, err
+	}
+	if cfg.record != "" {
+		if err := writeRecord(cfg.record, info, results); err != nil {
+			return 0, err
+		}
 	}
 	return failed, nil
 }
@@ -152,8 +179,14 @@ func runOne(k testKernel, cfg config, virt, gpu *device) *result {
 	switch {
 	case isApprox:
 		compareApprox(r, spec, a, b, c, v, g)
+		return r
 	case g != nil:
 		compareExact(r, a, b, c, v, g)
+		r.gpuSum = outputSum(g)
+	}
+	r.virtualSum = outputSum(v)
+	if r.key, err = kernelKey(k, a, b, c); err != nil {
+		r.err = err
 	}
 	return r
 }

@@ -11,6 +11,7 @@ import (
 type runInfo struct {
 	gpu, virtual string // device descriptions; gpu "" with -virtual-only
 	backend      string // the GPU's driver, e.g. "CUDA driver 13.0"
+	recorded     string // the record of GPU outputs read (-recorded), if any
 	nvrtc        string // the compiler of both, e.g. "NVRTC 13.0"
 	n            int
 	seed         uint64
@@ -43,6 +44,14 @@ func writeReport(w io.Writer, info runInfo, results []*result) error {
 	}
 	fmt.Fprintf(&b, "%d kernels: %d exact (bit-identical required), %d approximate (documented bound required); **%d failed**.\n\n",
 		len(results), len(exact), len(approx), len(failed))
+	if info.recorded != "" {
+		counts := map[string]int{}
+		for _, r := range exact {
+			counts[r.recorded]++
+		}
+		fmt.Fprintf(&b, "Exact kernels against the GPU outputs recorded in `%s`: %d same, **%d differ**, %d stale (kernel or inputs changed since), %d not recorded.\n\n",
+			info.recorded, counts["same"], counts["differs"], counts["stale record"], counts["not recorded"])
+	}
 	if len(failed) > 0 {
 		b.WriteString("Failed: ")
 		for i, r := range failed {
@@ -135,6 +144,10 @@ func mismatchCell(r *result) string {
 	switch {
 	case r.err != nil:
 		return "**error**"
+	case r.recorded == "differs":
+		return "**differs from the recorded GPU output**"
+	case !r.compared && r.recorded != "":
+		return r.recorded
 	case !r.compared:
 		return "—"
 	case r.mismatches > 0:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"math/bits"
@@ -577,4 +578,94 @@ func TestAlone(t *testing.T) {
 	for p := range picks {
 		t.Errorf("no kernel %s", p)
 	}
+}
+
+func TestRecord(t *testing.T) {
+	virtualDevice(t)
+	dir := t.TempDir()
+	ks, err := allKernels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []*result
+	for _, k := range ks[:3] {
+		r := runOne(k, config{n: 128, seed: 1}, virtualDevice(t), nil)
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		r.gpuSum = r.virtualSum // as if the GPU had computed the same
+		results = append(results, r)
+	}
+	path := dir + "/gpu.digests"
+	if err := writeRecord(path, runInfo{gpu: "G", n: 128, seed: 1}, results); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := readRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec) != 3 {
+		t.Fatalf("record has %d kernels, want 3", len(rec))
+	}
+	name := results[1].k.String()
+	good := rec[name]
+	for _, c := range []struct {
+		rec  recorded
+		want string
+	}{{good, "same"}, {recorded{good.key, strings.Repeat("0", 32)}, "differs"}, {recorded{"0123456789abcdef", good.sum}, "stale record"}} {
+		rec[name] = c.rec
+		r := *results[1]
+		checkRecord(&r, rec)
+		if r.recorded != c.want || r.failed() != (c.want == "differs") {
+			t.Errorf("record %+v: %q (failed %v), want %q", c.rec, r.recorded, r.failed(), c.want)
+		}
+	}
+	delete(rec, name)
+	r := *results[1]
+	if checkRecord(&r, rec); r.recorded != "not recorded" {
+		t.Errorf("a kernel missing from the record: %q", r.recorded)
+	}
+	if _, err := readRecord(writeTemp(t, "abc def\n")); err == nil {
+		t.Error("a malformed record was read")
+	}
+}
+
+// TestRecordedGPU holds the virtual GPU to the H100's outputs recorded in
+// testdata/gpu.digests (written by run.sh on the GPU machine).
+func TestRecordedGPU(t *testing.T) {
+	const path = "testdata/gpu.digests"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no recorded GPU outputs (%v): run tools/vgpudiff/run.sh on a GPU and commit its vgpudiff.digests as %s", err, path)
+	}
+	virtualDevice(t)
+	out := t.TempDir() + "/report.md"
+	rec, err := readRecord(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The record's header says which -n and -seed it was made with.
+	n, seed := 4096, uint64(1)
+	if hdr, err := os.ReadFile(path); err == nil {
+		fmt.Sscanf(string(hdr[strings.Index(string(hdr), "-n "):]), "-n %d -seed %d", &n, &seed)
+	}
+	if _, err := diff(config{out: out, n: n, seed: seed, virtualOnly: true, recorded: path}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := readFile(out)
+	for _, line := range strings.Split(data, "\n") {
+		if strings.Contains(line, "differs from the recorded GPU output") {
+			t.Error(line)
+		}
+		if strings.HasPrefix(line, "Exact kernels against") {
+			t.Logf("%d kernels recorded. %s", len(rec), line)
+		}
+	}
+}
+
+func writeTemp(t *testing.T, s string) string {
+	p := t.TempDir() + "/f"
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
