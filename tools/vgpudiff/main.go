@@ -156,7 +156,8 @@ func openDevices(virtualOnly bool) (virt, gpu *device, err error) {
 	return virt, newDevice("GPU", g), nil
 }
 
-// runOne runs kernel k on both devices and compares.
+// runOne runs kernel k on both devices and compares. The GPU runs even
+// where the virtual GPU fails, so that a record has every kernel.
 func runOne(k testKernel, cfg config, virt, gpu *device) *result {
 	r := &result{k: k, n: cfg.n}
 	a, b, c := inputs(k, cfg.n, cfg.seed)
@@ -164,29 +165,34 @@ func runOne(k testKernel, cfg config, virt, gpu *device) *result {
 	if isApprox {
 		r.approx = &approxResult{spec: spec}
 	}
-	v, err := virt.run(k, a, b, c)
+	key, err := kernelKey(k, a, b, c)
 	if err != nil {
 		r.err = err
 		return r
 	}
+	r.key = key
 	var g []uint64
 	if gpu != nil {
 		if g, err = gpu.run(k, a, b, c); err != nil {
 			r.err = err
-			return r
+		} else if !isApprox {
+			r.gpuSum = outputSum(g)
 		}
 	}
-	switch {
-	case isApprox:
+	v, err := virt.run(k, a, b, c)
+	if err != nil {
+		r.err = err // the virtual GPU's error first: it is the one under test
+	}
+	if r.err != nil {
+		return r
+	}
+	if isApprox {
 		compareApprox(r, spec, a, b, c, v, g)
 		return r
-	case g != nil:
+	}
+	if g != nil {
 		compareExact(r, a, b, c, v, g)
-		r.gpuSum = outputSum(g)
 	}
 	r.virtualSum = outputSum(v)
-	if r.key, err = kernelKey(k, a, b, c); err != nil {
-		r.err = err
-	}
 	return r
 }
