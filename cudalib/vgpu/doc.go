@@ -79,7 +79,11 @@
 // model's weak orderings: a warp's instructions take effect in order and
 // fences are no-ops. Textures, surfaces, tensor-core (mma/wgmma) and
 // other instructions package alu lacks; indirect calls; device malloc;
-// clusters; cooperative grid sync. %clock counts the warp's instructions.
+// clusters; cooperative grid sync. Independent thread scheduling: the
+// lanes of a warp run as the reconvergence stack orders them, so a spin
+// lock taken by one lane of a warp and awaited by the others never frees
+// (as before Volta); the budget ends such a launch. %clock counts the
+// warp's instructions.
 // Uninitialised registers read zero. Races between blocks on plain memory
 // are not detected (a real GPU does not either).
 package vgpu
