@@ -22,11 +22,14 @@ type runInfo struct {
 // the approximate kernels and the errors.
 func writeReport(w io.Writer, info runInfo, results []*result) error {
 	var b strings.Builder
-	vs := "the " + info.gpu
-	if info.gpu == "" {
+	vs := info.gpu
+	switch {
+	case vs == "" && info.recorded != "":
+		vs = "the GPU outputs recorded in " + info.recorded
+	case vs == "":
 		vs = "no GPU (-virtual-only: exact kernels are run, not compared)"
 	}
-	fmt.Fprintf(&b, "# vgpudiff: virtual GPU vs %s\n\n", strings.TrimPrefix(vs, "the "))
+	fmt.Fprintf(&b, "# vgpudiff: virtual GPU vs %s\n\n", vs)
 	fmt.Fprintf(&b, "Date: %s. Virtual GPU: %s. GPU driver: %s. Compiler: %s. Elements per kernel: %d (blocks of %d), seed %d.\n",
 		info.date, info.virtual, orNone(info.backend), orNone(info.nvrtc), info.n, blockSize, info.seed)
 	fmt.Fprintf(&b, "Command: `vgpudiff -n %d -seed %d%s`.\n\n", info.n, info.seed, map[bool]string{true: " -virtual-only"}[info.gpu == ""])
