@@ -24,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/culab/culab/cudalib"
@@ -87,7 +88,8 @@ func diff(cfg config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	info := runInfo{virtual: virt.dev.String(), n: cfg.n, seed: cfg.seed, date: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
+	info := runInfo{virtual: virt.dev.String(), n: cfg.n, seed: cfg.seed, date: time.Now().UTC().Format("2006-01-02 15:04 UTC"),
+		command: strings.Join(append([]string{"vgpudiff"}, os.Args[1:]...), " ")}
 	if cfg.recorded != "" {
 		info.recorded = filepath.Base(cfg.recorded)
 	}

@@ -12,6 +12,7 @@ type runInfo struct {
 	gpu, virtual string // device descriptions; gpu "" with -virtual-only
 	backend      string // the GPU's driver, e.g. "CUDA driver 13.0"
 	recorded     string // the record of GPU outputs read (-recorded), if any
+	command      string // how vgpudiff was run
 	nvrtc        string // the compiler of both, e.g. "NVRTC 13.0"
 	n            int
 	seed         uint64
@@ -32,7 +33,7 @@ func writeReport(w io.Writer, info runInfo, results []*result) error {
 	fmt.Fprintf(&b, "# vgpudiff: virtual GPU vs %s\n\n", vs)
 	fmt.Fprintf(&b, "Date: %s. Virtual GPU: %s. GPU driver: %s. Compiler: %s. Elements per kernel: %d (blocks of %d), seed %d.\n",
 		info.date, info.virtual, orNone(info.backend), orNone(info.nvrtc), info.n, blockSize, info.seed)
-	fmt.Fprintf(&b, "Command: `vgpudiff -n %d -seed %d%s`.\n\n", info.n, info.seed, map[bool]string{true: " -virtual-only"}[info.gpu == ""])
+	fmt.Fprintf(&b, "Command: `%s`.\n\n", info.command)
 
 	var exact, approx, failed []*result
 	for _, r := range results {
