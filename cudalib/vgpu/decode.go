@@ -704,7 +704,7 @@ func (d *fdec) decodeALU(in *ptx.Instr, out *inst, pre, post *[]inst) error {
 	case 4:
 		out.exec = execALU4
 	default:
-		out.exec = execALU0
+		return d.unsupported("%d source operands", srcs)
 	}
 	if second >= 0 {
 		// setp's "p|q": q is the complement of p.

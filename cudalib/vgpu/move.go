@@ -170,11 +170,6 @@ func execTrap(w *warp, in *inst, m uint32) {
 	w.raise(in, m, "trap (illegal instruction)", "", "", 0, 0)
 }
 
-func execALU0(w *warp, in *inst, m uint32) {
-	f := w.frame
-	in.fn(&f[in.d], nil, nil, nil, m)
-}
-
 func execALU1(w *warp, in *inst, m uint32) {
 	f := w.frame
 	in.fn(&f[in.d], &f[in.a], nil, nil, m)
