@@ -44,7 +44,8 @@ type row struct {
 	Kernel       string  `json:"kernel"`
 	Size         string  `json:"size"`
 	Launch       string  `json:"launch"`
-	MS           float64 `json:"ms"` // median wall time of one launch
+	MS           float64 `json:"ms"`     // median wall time of one launch
+	MinMS        float64 `json:"min_ms"` // the fastest launch: the least disturbed by other processes
 	ThreadInstrs int64   `json:"thread_instrs"`
 	WarpInstrs   int64   `json:"warp_instrs"`
 	PerSecond    float64 `json:"thread_instrs_per_s"`
@@ -129,6 +130,7 @@ func bench(sz sizes, runs int) ([]row, error) {
 			Kernel: c.expr, Size: c.size,
 			Launch:       fmt.Sprintf("<<<%v, %v>>>", dims(c.launch.Grid), dims(c.launch.Block)),
 			MS:           float64(med) / float64(time.Millisecond),
+			MinMS:        float64(times[0]) / float64(time.Millisecond),
 			ThreadInstrs: st.ThreadInstrs, WarpInstrs: st.WarpInstrs,
 			PerSecond: float64(st.ThreadInstrs) / med.Seconds(),
 			Workers:   runtime.GOMAXPROCS(0),
