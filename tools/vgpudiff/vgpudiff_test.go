@@ -355,12 +355,64 @@ var references = map[string]refFunc{
 	"f2ull_rz": elementwise(func(a, _, _ uint64) (uint64, bool) {
 		x := math.Trunc(f32v(a))
 		switch {
-		case math.IsNaN(x) || x <= 0:
+		case math.IsNaN(x):
+			return 0, false // 64-bit conversions of NaN: the machine's (0x8000000000000000 on the H100)
+		case x <= 0:
 			return yes(0)
 		case x >= 0x1p64:
 			return yes(math.MaxUint64)
 		}
 		return yes(uint64(x))
+	}),
+	"setp_f32": elementwise(func(a, b, _ uint64) (uint64, bool) {
+		x, y := f32v(a), f32v(b)
+		un := math.IsNaN(x) || math.IsNaN(y)
+		bitsOf := []bool{x == y, !un && x != y, x < y, x <= y, x > y, x >= y,
+			un || x == y, un || x != y, un || x < y, un || x <= y, un || x > y, un || x >= y, !un, un}
+		var d uint64
+		for i, p := range bitsOf {
+			if p {
+				d |= 1 << i
+			}
+		}
+		return yes(d)
+	}),
+	"c_fminf": elementwise(func(a, b, _ uint64) (uint64, bool) {
+		x, y := f32v(a), f32v(b)
+		switch {
+		case math.IsNaN(x) && math.IsNaN(y), x == 0 && y == 0:
+			return 0, false // NaN bits and the order of ±0 are the machine's
+		case math.IsNaN(x):
+			return yes(b)
+		case math.IsNaN(y), x < y:
+			return yes(a)
+		}
+		return yes(b)
+	}),
+	"saturatef": elementwise(func(a, _, _ uint64) (uint64, bool) {
+		x := f32v(a)
+		switch {
+		case math.IsNaN(x):
+			return yes(0)
+		case x == 0:
+			return 0, false
+		}
+		return yes(uint64(math.Float32bits(float32(max(0, min(1, x))))))
+	}),
+	"i2f_rz": elementwise(func(a, _, _ uint64) (uint64, bool) {
+		v, ok := bigRound(24, big.ToZero, func(x, _, _ *big.Float) *big.Float { return x }, float64(int32(a)))
+		return uint64(math.Float32bits(float32(v))), ok
+	}),
+	"ull2d_ru": elementwise(func(a, _, _ uint64) (uint64, bool) {
+		v, _ := new(big.Float).SetPrec(53).SetMode(big.ToPositiveInf).SetUint64(a).Float64()
+		return yes(math.Float64bits(v))
+	}),
+	"cvt_rn_f16_f32": elementwise(func(a, _, _ uint64) (uint64, bool) {
+		x := f32v(a)
+		if math.IsNaN(x) {
+			return 0, false // the NaN's bits are the machine's
+		}
+		return yes(half(x))
 	}),
 	"ld_s8": elementwise(func(a, b, _ uint64) (uint64, bool) { return yes(uint64(int64(int8(a >> (8 * (b & 7)))))) }),
 	"st_u8": elementwise(func(a, b, c uint64) (uint64, bool) {
@@ -668,4 +720,24 @@ func writeTemp(t *testing.T, s string) string {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// half rounds x to the nearest f16 (ties to even), for a non-NaN x.
+func half(x float64) uint64 {
+	var sign uint64
+	if math.Signbit(x) {
+		sign, x = 0x8000, -x
+	}
+	if x < 0x1p-14 { // subnormal (or zero) in f16: units of 2^-24
+		return sign | uint64(math.RoundToEven(x/0x1p-24))
+	}
+	m, e := math.Frexp(x) // x = m·2^e, m in [0.5, 1)
+	q := math.RoundToEven(m * 2048)
+	if q == 2048 {
+		q, e = 1024, e+1
+	}
+	if e-1 > 15 || math.IsInf(x, 0) {
+		return sign | 0x7c00
+	}
+	return sign | uint64(e-1+15)<<10 | (uint64(q) - 1024)
 }
