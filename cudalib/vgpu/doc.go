@@ -43,15 +43,18 @@
 // 1024 instructions (so warps that wait on each other through memory make
 // progress): each runs until it finishes, reaches a barrier or ends its
 // turn; when no warp can go on, every warp waiting at a barrier is
-// released (threads that exited count as arrived). bar.sync, barrier.sync and bar.red (popc, and, or) work this
-// way for the whole block; barrier ids and thread counts are not told
-// apart, and bar.arrive and bar.warp.sync do not wait. Blocks run on
+// released (threads that exited count as arrived). bar.sync, barrier.sync
+// and bar.red (popc, and, or) work this way for the whole block; barrier
+// ids and thread counts are not told apart, and bar.arrive and
+// bar.warp.sync do not wait. Blocks run on
 // Config.Workers goroutines, each reusing its warps and its shared memory;
 // memory ends bit-identical on any number of workers, because each block
 // runs deterministically and blocks may only communicate through atomics
 // (so what depends on the order of atomics between blocks — a float sum,
-// the slot an atomicAdd hands out — may differ). Shuffles, votes, match and redux act on the active lanes (the
-// member mask names lanes that lock-step execution has active anyway).
+// the slot an atomicAdd hands out — may differ). Votes, match and redux
+// compute over each lane's member mask (among the lanes executing them),
+// so the tiles of a warp vote side by side; a shuffle reads only lanes
+// that execute it (others: the reader's own value, a false predicate).
 //
 // # Memory
 //

@@ -633,3 +633,66 @@ $DONE:
 		}
 	}
 }
+
+// TestMemberMaskGroups: the two half-warps vote, reduce and match side by
+// side, each over its own member mask (as cooperative groups' tiles do).
+func TestMemberMaskGroups(t *testing.T) {
+	src := `
+.version 7.8
+.target sm_90
+.address_size 64
+.visible .entry halves(.param .u64 out)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<9>;
+	.reg .b64 %rd<4>;
+	mov.u32 %r1, %laneid;
+	setp.lt.u32 %p1, %r1, 16;
+	selp.b32 %r2, 65535, -65536, %p1;
+	and.b32 %r3, %r1, 3;
+	setp.eq.u32 %p2, %r3, 1;
+	vote.sync.ballot.b32 %r4, %p2, %r2;
+	redux.sync.add.u32 %r5, %r1, %r2;
+	shr.u32 %r6, %r1, 3;
+	match.any.sync.b32 %r7, %r6, %r2;
+	ld.param.u64 %rd1, [out];
+	mul.wide.u32 %rd2, %r1, 12;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r4;
+	st.global.u32 [%rd3+4], %r5;
+	st.global.u32 [%rd3+8], %r7;
+	ret;
+}
+`
+	g := New(Config{})
+	m := loadSource(t, g, "halves.ptx", []byte(src))
+	out, _ := g.Alloc(12 * 32)
+	run(t, g, kernel(t, m, "halves"), dim(1), dim(32), p64(out))
+	got := downloadI32(t, g, out, 96)
+	for l := 0; l < 32; l++ {
+		half := uint32(0xffff)
+		if l >= 16 {
+			half = 0xffff0000
+		}
+		var ballot, same uint32
+		var sum int32
+		for k := 0; k < 32; k++ {
+			if half&(1<<k) == 0 {
+				continue
+			}
+			if k&3 == 1 {
+				ballot |= 1 << k
+			}
+			sum += int32(k)
+			if k>>3 == l>>3 {
+				same |= 1 << k
+			}
+		}
+		want := []int32{int32(ballot), sum, int32(same)}
+		for j, w := range want {
+			if got[3*l+j] != w {
+				t.Errorf("lane %d value %d: %#x, want %#x", l, j, got[3*l+j], w)
+			}
+		}
+	}
+}

@@ -198,26 +198,47 @@ func (d *fdec) decodeVote(in *ptx.Instr, out *inst, pre *[]inst) error {
 	if out.a, err = d.src(ops[1], "pred", pre); err != nil {
 		return err
 	}
+	if out.b, err = d.memberMask(ops, 2, pre); err != nil {
+		return err
+	}
 	out.exec = execVote
 	return nil
 }
 
-// execVote: the active lanes vote (the member mask names lanes that must
-// be active, which they are in lock-step execution).
-func execVote(w *warp, in *inst, m uint32) {
-	p := predMask(&w.frame[in.a], false) & m
-	var v uint64
-	switch in.special {
-	case voteAll:
-		v = b2u(p == m)
-	case voteAny:
-		v = b2u(p != 0)
-	case voteUni:
-		v = b2u(p == 0 || p == m)
-	case voteBallot:
-		v = uint64(p)
+// memberMask decodes the member mask operand ops[i]; all lanes when the
+// instruction has none (the forms before .sync).
+func (d *fdec) memberMask(ops []ptx.Operand, i int, pre *[]inst) (int32, error) {
+	if i >= len(ops) {
+		return d.imm(0xffffffff), nil
 	}
-	broadcast(&w.frame[in.d], v, m)
+	return d.src(ops[i], "b32", pre)
+}
+
+// group is the lanes lane l computes a warp-wide result over: those of its
+// member mask that execute the instruction. Lanes of one warp may name
+// different groups (a tiled partition's tiles vote side by side).
+func group(member *Vec, l int, m uint32) uint32 { return uint32(member[l]) & m }
+
+func execVote(w *warp, in *inst, m uint32) {
+	f := w.frame
+	p := predMask(&f[in.a], false) & m
+	member, d := &f[in.b], &f[in.d]
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros32(mm)
+		g := group(member, l, m)
+		var v uint64
+		switch in.special {
+		case voteAll:
+			v = b2u(p&g == g)
+		case voteAny:
+			v = b2u(p&g != 0)
+		case voteUni:
+			v = b2u(p&g == 0 || p&g == g)
+		case voteBallot:
+			v = uint64(p & g)
+		}
+		d[l] = v
+	}
 }
 
 // decodeMatch: match.any.sync.b32 d, a, membermask and
@@ -237,39 +258,40 @@ func (d *fdec) decodeMatch(in *ptx.Instr, out *inst, pre *[]inst) error {
 	if out.a, err = d.src(in.Operands[1], mainType(in.Mods), pre); err != nil {
 		return err
 	}
+	if out.b, err = d.memberMask(in.Operands, 2, pre); err != nil {
+		return err
+	}
 	out.exec = execMatch
 	return nil
 }
 
 func execMatch(w *warp, in *inst, m uint32) {
 	f := w.frame
-	a := &f[in.a]
-	var res [32]uint32
-	all := true
+	a, member := &f[in.a], &f[in.b]
+	var same [32]uint32 // lanes of l's group holding l's value
+	var all [32]bool    // every lane of l's group holds one value
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros32(mm)
-		for nn := m; nn != 0; nn &= nn - 1 {
-			k := bits.TrailingZeros32(nn)
-			if a[k] == a[l] {
-				res[l] |= 1 << k
+		g := group(member, l, m)
+		for nn := g; nn != 0; nn &= nn - 1 {
+			if k := bits.TrailingZeros32(nn); a[k] == a[l] {
+				same[l] |= 1 << k
 			}
 		}
-		if res[l] != m {
-			all = false
-		}
+		all[l] = same[l] == g
 	}
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros32(mm)
-		v := uint64(res[l])
+		v := uint64(same[l])
 		if in.special == voteAll {
 			v = 0
-			if all {
-				v = uint64(m)
+			if all[l] {
+				v = uint64(group(member, l, m))
 			}
 		}
 		f[in.d][l] = v
 		if in.e >= 0 {
-			f[in.e][l] = b2u(all)
+			f[in.e][l] = b2u(all[l])
 		}
 	}
 }
@@ -294,40 +316,54 @@ func (d *fdec) decodeRedux(in *ptx.Instr, out *inst, pre *[]inst) error {
 	if out.a, err = d.src(in.Operands[1], typ, pre); err != nil {
 		return err
 	}
+	if out.b, err = d.memberMask(in.Operands, 2, pre); err != nil {
+		return err
+	}
 	out.exec = execRedux
 	return nil
 }
 
 func execRedux(w *warp, in *inst, m uint32) {
-	a := &w.frame[in.a]
-	first := true
-	var acc uint32
+	f := w.frame
+	a, member := &f[in.a], &f[in.b]
+	var res Vec
 	for mm := m; mm != 0; mm &= mm - 1 {
-		x := uint32(a[bits.TrailingZeros32(mm)])
-		if first {
-			acc, first = x, false
-			continue
-		}
-		switch in.special {
-		case atomAdd:
-			acc += x
-		case atomAnd:
-			acc &= x
-		case atomOr:
-			acc |= x
-		case atomXor:
-			acc ^= x
-		case atomMin, atomMax:
-			less := x < acc
-			if in.signed {
-				less = int32(x) < int32(acc)
+		l := bits.TrailingZeros32(mm)
+		g := group(member, l, m)
+		first := true
+		var acc uint32
+		for nn := g; nn != 0; nn &= nn - 1 {
+			x := uint32(a[bits.TrailingZeros32(nn)])
+			if first {
+				acc, first = x, false
+				continue
 			}
-			if less == (in.special == atomMin) {
-				acc = x
+			switch in.special {
+			case atomAdd:
+				acc += x
+			case atomAnd:
+				acc &= x
+			case atomOr:
+				acc |= x
+			case atomXor:
+				acc ^= x
+			case atomMin, atomMax:
+				less := x < acc
+				if in.signed {
+					less = int32(x) < int32(acc)
+				}
+				if less == (in.special == atomMin) {
+					acc = x
+				}
 			}
 		}
+		res[l] = uint64(acc)
 	}
-	broadcast(&w.frame[in.d], uint64(acc), m)
+	d := &f[in.d]
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros32(mm)
+		d[l] = res[l]
+	}
 }
 
 // decodeCall: call{.uni} {(rets),} f{, (args)}; arguments and results
