@@ -71,10 +71,11 @@ type paramCopy struct{ from, to, size uint64 }
 type function struct {
 	name      string
 	code      []inst
-	nregs     int32  // rows that start zeroed; rows after come from template
-	template  []Vec  // rows [nregs, rows): immediates and scratch
-	localSize uint64 // bytes of the local frame: .local vars, then .param slots
-	localVars uint64 // bytes of .local variables
+	nregs     int32   // register rows; rows after come from template
+	readFirst []int32 // register rows some path reads before writing: zeroed at entry
+	template  []Vec   // rows [nregs, rows): immediates and scratch
+	localSize uint64  // bytes of the local frame: .local vars, then .param slots
+	localVars uint64  // bytes of .local variables
 	params    []uint64
 	paramSize []uint64
 	returns   []uint64
@@ -441,7 +442,7 @@ func (d *fdec) body() error {
 		code[i].target = start[code[i].target]
 	}
 	computeReconvergence(code)
-	d.fn.nregs = allocateRows(code, d.fn.nregs)
+	d.fn.nregs, d.fn.readFirst = allocateRows(code, d.fn.nregs)
 	d.fn.code = code
 	d.fn.template = d.extra
 	return nil

@@ -443,7 +443,9 @@ func (w *warp) reset() {
 	w.fn, w.code = fn, fn.code
 	w.frameBase = 0
 	w.frame = w.regs[:fn.rows()]
-	clear(w.frame[:fn.nregs])
+	for _, r := range fn.readFirst {
+		w.frame[r] = Vec{}
+	}
 	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, mask: w.full})
 	w.calls = w.calls[:0]
 	w.alive = w.full
@@ -629,7 +631,9 @@ func (w *warp) call(in *inst, m uint32) {
 	}
 	w.frameBase = base
 	w.frame = w.regs[base:need]
-	clear(w.frame[:callee.nregs])
+	for _, r := range callee.readFirst {
+		w.frame[r] = Vec{}
+	}
 	copy(w.frame[callee.nregs:], callee.template)
 	w.fn, w.code = callee, callee.code
 	w.localBase, w.localTop = calleeLocal, top

@@ -5,7 +5,9 @@ import "math/bits"
 // allocateRows packs the registers of a decoded function (rows [0, nregs))
 // into as few rows as their lifetimes allow, and renumbers every operand;
 // rows from nregs on (scratch rows, immediates) move down behind them. It
-// returns the new number of register rows.
+// returns the new number of register rows, and the rows of the registers
+// that some path reads before writing: only those need zeros at entry for
+// a run to be deterministic.
 //
 // PTX from NVRTC is in SSA-like form with a fresh virtual register for
 // nearly every value: an unrolled kernel declares thousands, of which a
@@ -18,9 +20,9 @@ import "math/bits"
 // first to the last instruction where it is live, read or written, which
 // covers loops conservatively. A guarded write may leave some lanes'
 // previous value, so it does not end a lifetime.
-func allocateRows(code []inst, nregs int32) int32 {
+func allocateRows(code []inst, nregs int32) (rows int32, readFirst []int32) {
 	if nregs == 0 {
-		return 0
+		return 0, nil
 	}
 	n := len(code)
 	words := (int(nregs) + 63) / 64
@@ -123,7 +125,12 @@ func allocateRows(code []inst, nregs int32) int32 {
 			remap(&in.elems[e])
 		}
 	}
-	return used
+	for w, x := range live[:words] {
+		for ; x != 0; x &= x - 1 {
+			readFirst = append(readFirst, row[w*64+bits.TrailingZeros64(x)])
+		}
+	}
+	return used, readFirst
 }
 
 // operandRows lists the register rows (below nregs) an instruction reads

@@ -69,3 +69,35 @@ func TestFramesArePacked(t *testing.T) {
 		t.Errorf("%d registers declared take %d rows", k.Registers(), k.entry.nregs)
 	}
 }
+
+// TestUnwrittenRegistersReadZero: a register written on one path only
+// reads zero on the other, in every block, though the worker's previous
+// block wrote it.
+func TestUnwrittenRegistersReadZero(t *testing.T) {
+	src := `
+.version 7.8
+.target sm_90
+.address_size 64
+.visible .entry maybe(.param .u64 out)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	mov.u32 %r1, %ctaid.x;
+	setp.eq.u32 %p1, %r1, 0;
+	@%p1 mov.u32 %r2, 5;
+	ld.param.u64 %rd1, [out];
+	mul.wide.u32 %rd2, %r1, 4;
+	add.s64 %rd3, %rd1, %rd2;
+	st.global.u32 [%rd3], %r2;
+	ret;
+}
+`
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "maybe.ptx", []byte(src))
+	out, _ := g.Alloc(4 * 3)
+	run(t, g, kernel(t, m, "maybe"), dim(3), dim(1), p64(out))
+	if got := downloadI32(t, g, out, 3); got[0] != 5 || got[1] != 0 || got[2] != 0 {
+		t.Errorf("blocks stored %v, want [5 0 0]", got)
+	}
+}
