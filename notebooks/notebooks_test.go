@@ -1,12 +1,13 @@
 // Package notebooks_test runs every notebook of this directory through the
 // Go engine, as `culab run` does, each with a fresh engine, and checks that
 // it completes and shows what it should: a lab notebook its lab's table and
-// a chart. Without a GPU the notebooks run their CPU references only, which
-// is what CI checks.
+// a chart. Without a GPU the notebooks run on the virtual GPU, which is
+// what CI checks.
 //
 // The lab notebooks run at small sizes here (their parameters cell is
-// overridden, as `culab run -p` does); CULAB_NOTEBOOKS_FULL=1 runs them at
-// the sizes they ship with instead, which takes minutes.
+// overridden, as `culab run -p` does), which the virtual GPU runs in
+// seconds even under -race; CULAB_NOTEBOOKS_FULL=1 runs them at the sizes
+// they ship with instead.
 package notebooks_test
 
 import (
@@ -34,10 +35,10 @@ var notebooks = []struct {
 	{file: "00-device.ipynb"},
 	{file: "01-vector-add.ipynb", params: sizes("[]int{1000, 10*labs.W + 3}"), table: true, chart: true},
 	{file: "02-halo-gradient-1d.ipynb", params: sizes("[]int{150, 1<<16 + 3}"), table: true, chart: true},
-	{file: "03-matmul-naive-vs-shared.ipynb", params: sizes("[]int{100, 257}"), table: true, chart: true},
-	{file: "04-bank-conflicts.ipynb", params: with(sizes("[]int{100, 257}"), "transposeSizes", "[]int{100, 257}"), table: true, chart: true},
-	{file: "05-stencil-3d.ipynb", params: sizes("[]int{16, 33}"), table: true, chart: true},
-	{file: "06-floyd-warshall.ipynb", params: sizes("[]int{100, 333}"), table: true, chart: true},
+	{file: "03-matmul-naive-vs-shared.ipynb", params: sizes("[]int{100, 129}"), table: true, chart: true},
+	{file: "04-bank-conflicts.ipynb", params: with(sizes("[]int{100, 129}"), "transposeSizes", "[]int{100, 257}"), table: true, chart: true},
+	{file: "05-stencil-3d.ipynb", params: sizes("[]int{16, 21}"), table: true, chart: true},
+	{file: "06-floyd-warshall.ipynb", params: sizes("[]int{1, 100}"), table: true, chart: true},
 	{file: "07-launch-config.ipynb", params: sizes("[]int{1000, 19260817 / 1000}"), table: true, chart: true},
 	{file: "08-your-own-kernel.ipynb", params: sizes("[]int{1000, 1 << 16}"), chart: true},
 }

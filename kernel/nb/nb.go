@@ -1,5 +1,5 @@
 // Package nb is what a notebook cell needs from the kernel beyond the
-// libraries: the default GPU (shared with the %%cuda and %gpu magics), the
+// libraries: the default device (shared with the %%cuda and %gpu magics), the
 // kernels that %%cuda cells compiled, and a line of input from the front
 // end. Cells see it preloaded as nb.
 //
