@@ -9,8 +9,8 @@ import (
 	"github.com/culab/culab/cudalib/vgpu/alu"
 )
 
-// Vec is one register across the lanes of a warp (see package alu).
-type Vec = alu.Vec
+// vec is one register across the lanes of a warp (see package alu).
+type vec = alu.Vec
 
 // ctl says how the warp loop treats an instruction.
 type ctl uint8
@@ -73,7 +73,7 @@ type function struct {
 	code      []inst
 	nregs     int32   // register rows; rows after come from template
 	readFirst []int32 // register rows some path reads before writing: zeroed at entry
-	template  []Vec   // rows [nregs, rows): immediates and scratch
+	template  []vec   // rows [nregs, rows): immediates and scratch
 	localSize uint64  // bytes of the local frame: .local vars, then .param slots
 	localVars uint64  // bytes of .local variables
 	params    []uint64
@@ -222,7 +222,7 @@ type fdec struct {
 	fn     *function
 	regs   map[regKey]int32
 	bits   []uint8 // width of each register row
-	extra  []Vec   // rows after the registers
+	extra  []vec   // rows after the registers
 	consts map[uint64]int32
 	sink   int32
 	carry  int32               // the carry flag's row; -1 until an instruction uses it
@@ -305,7 +305,7 @@ func (d *fdec) declare() {
 
 // scratch adds a row after the registers.
 func (d *fdec) scratch() int32 {
-	d.extra = append(d.extra, Vec{})
+	d.extra = append(d.extra, vec{})
 	return d.fn.nregs + int32(len(d.extra)) - 1
 }
 

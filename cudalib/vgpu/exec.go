@@ -392,13 +392,13 @@ type warp struct {
 
 	fn        *function
 	code      []inst
-	regs      []Vec // register frames of the call stack
-	frame     []Vec // the current function's rows
+	regs      []vec // register frames of the call stack
+	frame     []vec // the current function's rows
 	frameBase int
 	stack     []entry
 	calls     []callFrame
 
-	tid       [3]Vec
+	tid       [3]vec
 	local     [32][]byte
 	localBase uint64 // current frame's start in local memory
 	localTop  uint64 // current frame's end
@@ -426,7 +426,7 @@ func newWarp(wk *worker, id int) *warp {
 		w.tid[2][l] = uint64(t / (st.block[0] * st.block[1]))
 	}
 	fn := st.k.entry
-	w.regs = make([]Vec, fn.rows())
+	w.regs = make([]vec, fn.rows())
 	copy(w.regs[fn.nregs:], fn.template)
 	local := fn.localSize
 	for l := range w.local {
@@ -444,7 +444,7 @@ func (w *warp) reset() {
 	w.frameBase = 0
 	w.frame = w.regs[:fn.rows()]
 	for _, r := range fn.readFirst {
-		w.frame[r] = Vec{}
+		w.frame[r] = vec{}
 	}
 	w.stack = append(w.stack[:0], entry{pc: 0, rpc: -1, mask: w.full})
 	w.calls = w.calls[:0]
@@ -461,7 +461,7 @@ func (w *warp) reset() {
 }
 
 // predMask returns the lanes whose predicate row is set (clear when neg).
-func predMask(p *Vec, neg bool) uint32 {
+func predMask(p *vec, neg bool) uint32 {
 	var m uint32
 	for l := 0; l < 32; l++ {
 		m |= uint32(p[l]&1) << l
@@ -625,14 +625,14 @@ func (w *warp) call(in *inst, m uint32) {
 	base := w.frameBase + w.fn.rows()
 	need := base + callee.rows()
 	if need > len(w.regs) {
-		grown := make([]Vec, max(need, 2*len(w.regs)))
+		grown := make([]vec, max(need, 2*len(w.regs)))
 		copy(grown, w.regs)
 		w.regs = grown
 	}
 	w.frameBase = base
 	w.frame = w.regs[base:need]
 	for _, r := range callee.readFirst {
-		w.frame[r] = Vec{}
+		w.frame[r] = vec{}
 	}
 	copy(w.frame[callee.nregs:], callee.template)
 	w.fn, w.code = callee, callee.code

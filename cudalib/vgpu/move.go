@@ -67,19 +67,19 @@ func (d *fdec) decodeMov(in *ptx.Instr, out *inst, pre *[]inst) error {
 	var err error
 	switch {
 	case dop.Kind == ptx.Vec || sop.Kind == ptx.Vec:
-		vec, scalar := dop, sop
+		vop, scalar := dop, sop
 		pack := sop.Kind == ptx.Vec
 		out.exec, out.elemsDef = execUnpack, true
 		if pack {
-			vec, scalar = sop, dop
+			vop, scalar = sop, dop
 			out.exec, out.elemsDef = execPack, false
 		}
-		if len(vec.Elems) < 2 || len(vec.Elems) > 4 || typeSize(typ) == 0 {
+		if len(vop.Elems) < 2 || len(vop.Elems) > 4 || typeSize(typ) == 0 {
 			return d.unsupported("vector mov needs 2 to 4 elements and a type")
 		}
-		out.nvec = uint8(len(vec.Elems))
-		out.size = uint8(typeSize(typ) * 8 / len(vec.Elems)) // bits per element
-		for i, e := range vec.Elems {
+		out.nvec = uint8(len(vop.Elems))
+		out.size = uint8(typeSize(typ) * 8 / len(vop.Elems)) // bits per element
+		for i, e := range vop.Elems {
 			if pack {
 				out.elems[i], err = d.src(e, "", pre)
 			} else {
@@ -192,7 +192,7 @@ func execALU4(w *warp, in *inst, m uint32) {
 
 func execALUCC(w *warp, in *inst, m uint32) {
 	f := w.frame
-	var c *Vec
+	var c *vec
 	if in.c >= 0 {
 		c = &f[in.c]
 	}
@@ -224,7 +224,7 @@ func execMovLocal(w *warp, in *inst, m uint32) {
 	broadcast(&w.frame[in.d], w.localBase+in.off, m)
 }
 
-func broadcast(d *Vec, v uint64, m uint32) {
+func broadcast(d *vec, v uint64, m uint32) {
 	if m == ^uint32(0) {
 		for l := range d {
 			d[l] = v

@@ -123,7 +123,7 @@ const (
 func execShfl(w *warp, in *inst, m uint32) {
 	f := w.frame
 	a, bv, cv := &f[in.a], &f[in.b], &f[in.c]
-	var res Vec
+	var res vec
 	var ok uint32
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros32(mm)
@@ -217,7 +217,7 @@ func (d *fdec) memberMask(ops []ptx.Operand, i int, pre *[]inst) (int32, error) 
 // group is the lanes lane l computes a warp-wide result over: those of its
 // member mask that execute the instruction. Lanes of one warp may name
 // different groups (a tiled partition's tiles vote side by side).
-func group(member *Vec, l int, m uint32) uint32 { return uint32(member[l]) & m }
+func group(member *vec, l int, m uint32) uint32 { return uint32(member[l]) & m }
 
 func execVote(w *warp, in *inst, m uint32) {
 	f := w.frame
@@ -326,7 +326,7 @@ func (d *fdec) decodeRedux(in *ptx.Instr, out *inst, pre *[]inst) error {
 func execRedux(w *warp, in *inst, m uint32) {
 	f := w.frame
 	a, member := &f[in.a], &f[in.b]
-	var res Vec
+	var res vec
 	for mm := m; mm != 0; mm &= mm - 1 {
 		l := bits.TrailingZeros32(mm)
 		g := group(member, l, m)
