@@ -2,6 +2,7 @@ package vgpu
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"strconv"
 	"testing"
@@ -296,5 +297,59 @@ func TestDeterminism(t *testing.T) {
 	}
 	if string(results[0]) != string(results[1]) {
 		t.Error("1 and 4 workers leave different memory")
+	}
+}
+
+// TestConcurrentLaunches runs launches of one kernel from several
+// goroutines at once, with allocations coming and going beside them.
+func TestConcurrentLaunches(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadFixture(t, g, "nvrtc11/lab-vecadd.ptx")
+	k := kernel(t, m, "_Z13vecadd_threadPfPKfS1_i")
+	const n, goroutines = 3000, 4
+	type job struct {
+		da, db, out uint64
+		want        []byte
+	}
+	jobs := make([]job, goroutines)
+	for i := range jobs {
+		r := rng(i + 1)
+		a, b := r.float32s(n), r.float32s(n)
+		sum := make([]float32, n)
+		for j := range sum {
+			sum[j] = a[j] + b[j]
+		}
+		out, _ := g.Alloc(4 * n)
+		jobs[i] = job{upload(t, g, f32bytes(a)), upload(t, g, f32bytes(b)), out, f32bytes(sum)}
+	}
+	errs := make(chan error, goroutines)
+	for i := range jobs {
+		go func(j job) {
+			for rep := 0; rep < 5; rep++ {
+				tmp, err := g.Alloc(1 << 16)
+				if err == nil {
+					err = g.Run(k, Launch{Grid: dim((n + 127) / 128), Block: dim(128),
+						Params: [][]byte{p64(j.out), p64(j.da), p64(j.db), p32(n)}})
+				}
+				if err == nil {
+					err = g.Free(tmp)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			got := make([]byte, 4*n)
+			err := g.CopyOut(got, j.out)
+			if err == nil && string(got) != string(j.want) {
+				err = fmt.Errorf("launch on %#x: wrong sums", j.out)
+			}
+			errs <- err
+		}(jobs[i])
+	}
+	for range jobs {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
