@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/vgpu"
 )
 
@@ -377,5 +379,58 @@ func TestParseBytes(t *testing.T) {
 		if _, err := parseBytes(s); err == nil {
 			t.Errorf("%q: no error", s)
 		}
+	}
+}
+
+// The register estimate follows live ranges, not PTX's declarations: a
+// value defined before a loop and used in it stays live through the loop;
+// temporaries of one iteration do not add up.
+func TestRegisterEstimate(t *testing.T) {
+	src := `.version 7.8
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u64 p, .param .u32 n)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<9>;
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [p];
+	ld.param.u32 %r1, [n];
+	mov.u32 %r2, 0;
+$L__loop:
+	add.s32 %r3, %r2, 1;
+	mul.lo.s32 %r4, %r3, 3;
+	add.s32 %r5, %r4, 7;
+	mul.wide.s32 %rd2, %r2, 4;
+	add.s32 %r2, %r2, 1;
+	setp.lt.s32 %p1, %r2, %r1;
+	@%p1 bra $L__loop;
+	st.global.u32 [%rd1], %r5;
+	ret;
+}
+`
+	m, err := ptx.Parse("k.ptx", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Live at once in the loop: %rd1 (2), %r1, %r2 and %r5 (live out),
+	// plus one temporary pair at its widest: %r3 or %r4, or %rd2 (2).
+	if got := registerEstimate(m.Funcs[0]); got != 7 {
+		t.Errorf("estimate %d, want 7", got)
+	}
+	b, err := os.ReadFile("ptx/testdata/nvrtc11/lab-launchcfg.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err = ptx.Parse("lab-launchcfg.ptx", b); err != nil {
+		t.Fatal(err)
+	}
+	est := map[string]int{}
+	for _, f := range m.Funcs {
+		est[f.Name] = registerEstimate(f)
+	}
+	// ptxas gives copy_stride 32 registers on an H100 (docs/results).
+	if s, u := est["_Z11copy_strideP7double2PKS_i"], est["_Z11copy_unrollILi8EEvP7double2PKS0_i"]; s < 16 || s > 48 || u <= s {
+		t.Errorf("copy_stride %d, copy_unroll<8> %d registers: want about 32, and more for the unrolled copy", s, u)
 	}
 }

@@ -171,7 +171,7 @@ func (b *virtualBackend) compile(req compileRequest) (moduleImpl, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the PTX on the virtual GPU: %w", err)
 	}
-	return &virtualModule{b: b, m: m, file: req.name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}, nil
+	return &virtualModule{b: b, m: m, ptx: pm, file: req.name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}, nil
 }
 
 func hasOption(opts []string, o string) bool {
@@ -186,6 +186,7 @@ func hasOption(opts []string, o string) bool {
 type virtualModule struct {
 	b     *virtualBackend
 	m     *vgpu.Module
+	ptx   *ptx.Module
 	file  string // the source's name
 	names map[string]string
 	log   string
@@ -209,7 +210,15 @@ func (m *virtualModule) function(sym string) (functionImpl, error) {
 			name = expr
 		}
 	}
-	return &virtualFunction{b: m.b, k: k, name: name, file: m.file, arch: m.arch}, nil
+	regs := 0
+	for _, fn := range m.ptx.Funcs {
+		if fn.Entry && fn.Name == sym {
+			regs = registerEstimate(fn)
+		}
+	}
+	// At least what an empty kernel gets; at most what a thread may have.
+	regs = min(max(regs, 2), 255)
+	return &virtualFunction{b: m.b, k: k, name: name, file: m.file, arch: m.arch, regs: regs}, nil
 }
 
 type virtualFunction struct {
@@ -218,11 +227,12 @@ type virtualFunction struct {
 	name string // the C++ name, for errors
 	file string
 	arch int
+	regs int // registers per thread, estimated (registerEstimate)
 }
 
 func (f *virtualFunction) attributes() (Attributes, error) {
 	return Attributes{
-		Registers:     f.registers(),
+		Registers:     f.regs,
 		StaticShared:  f.k.StaticShared(),
 		LocalBytes:    f.k.LocalBytes(),
 		MaxThreads:    f.b.info().MaxThreadsPerBlock,
@@ -230,9 +240,6 @@ func (f *virtualFunction) attributes() (Attributes, error) {
 		BinaryVersion: f.arch,
 	}, nil
 }
-
-// registers is vgpu's estimate within what a thread may have (255).
-func (f *virtualFunction) registers() int { return min(max(f.k.Registers(), 1), 255) }
 
 func (f *virtualFunction) paramSizes() ([]int, bool) { return f.k.ParamSizes(), true }
 
@@ -313,7 +320,7 @@ func (f *virtualFunction) activeBlocksPerSM(block, dynamicShared int) (int, erro
 }
 
 func (f *virtualFunction) occupancy() kernelUse {
-	return kernelUse{registers: f.registers(), staticShared: f.k.StaticShared()}
+	return kernelUse{registers: f.regs, staticShared: f.k.StaticShared()}
 }
 
 // Streams: launches run in order, each to its end, so a stream only has a
