@@ -539,3 +539,20 @@ func TestBudget(t *testing.T) {
 		t.Fatalf("interrupted loop: %v", err)
 	}
 }
+
+func TestStructsByValue(t *testing.T) {
+	g := New(Config{})
+	m := loadTestdata(t, g, "structs.ptx")
+	in := []int32{3, -5, 7, 11}
+	din := upload(t, g, i32bytes(in))
+	const threads = 40
+	dout, _ := g.Alloc(4 * threads)
+	run(t, g, kernel(t, m, "structs"), dim(1), dim(threads), p64(dout), p64(din))
+	got := downloadI32(t, g, dout, threads)
+	for i, v := range got {
+		s := func(k int) int32 { return in[k&3] * int32(i+1) }
+		if want := 3*s(i) + s(i+1); v != want {
+			t.Errorf("out[%d] = %d, want %d", i, v, want)
+		}
+	}
+}

@@ -37,7 +37,9 @@ func (d *fdec) decodeAddr(o ptx.Operand, sp space, out *inst) error {
 	if r, ok := d.reg(o.Name); ok {
 		out.base = r
 		if sp == spParam && !d.f.Entry {
-			return d.unsupported("a .func's parameters cannot be addressed through a register")
+			// A .func's parameters live in its local frame: the address
+			// mov gives for one is a local address.
+			out.space = spLocal
 		}
 		return nil
 	}
