@@ -8,7 +8,7 @@
 // It prints one JSON object per kernel (run.sh puts them beside Numba's
 // CUDA simulator on the same work):
 //
-//	vgpubench [-quick] [-runs 5]
+//	vgpubench [-quick] [-runs 5] [-only kernel]
 package main
 
 import (
@@ -55,12 +55,13 @@ type row struct {
 func main() {
 	q := flag.Bool("quick", false, "small sizes (a fast check, not the benchmark)")
 	runs := flag.Int("runs", 5, "timed launches per kernel (the median is reported)")
+	only := flag.String("only", "", "run only this kernel (vecadd_thread, mm_tiled<16> or st_global)")
 	flag.Parse()
 	sz := full
 	if *q {
 		sz = quick
 	}
-	rows, err := bench(sz, *runs)
+	rows, err := bench(sz, *runs, *only)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vgpubench:", err)
 		os.Exit(1)
@@ -85,7 +86,7 @@ type kernelCase struct {
 	check  func() error
 }
 
-func bench(sz sizes, runs int) ([]row, error) {
+func bench(sz sizes, runs int, only string) ([]row, error) {
 	lib, err := nvrtc.Load()
 	if err != nil {
 		return nil, err
@@ -102,6 +103,9 @@ func bench(sz sizes, runs int) ([]row, error) {
 		c, err := mk()
 		if err != nil {
 			return nil, err
+		}
+		if only != "" && c.expr != only {
+			continue
 		}
 		k, err := load(lib, g, c.lab, c.expr)
 		if err != nil {
@@ -135,6 +139,9 @@ func bench(sz sizes, runs int) ([]row, error) {
 			PerSecond: float64(st.ThreadInstrs) / med.Seconds(),
 			Workers:   runtime.GOMAXPROCS(0),
 		})
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("no kernel %q", only)
 	}
 	return rows, nil
 }

@@ -7,7 +7,7 @@ simulator compiles nothing, so the first run is no warm-up) and its output
 is checked after the first; the median wall time is printed as one JSON
 object per kernel.
 
-    python numba_sim.py [--quick] [--runs 3]
+    python numba_sim.py [--quick] [--runs 3] [--only KERNEL]
 """
 
 import argparse
@@ -111,11 +111,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes (a fast check, not the benchmark)")
     ap.add_argument("--runs", type=int, default=3, help="timed runs per kernel (the median is reported)")
+    ap.add_argument("--only", help="run only this kernel (vecadd_thread, mm_tiled<16> or st_global)")
     args = ap.parse_args()
     if os.environ.get("NUMBA_ENABLE_CUDASIM") != "1":
         sys.exit("numba_sim.py: set NUMBA_ENABLE_CUDASIM=1 (this measures Numba's CUDA simulator)")
     rng = np.random.default_rng(1)
     for name, size, launch, check in cases(QUICK if args.quick else FULL, rng):
+        if args.only and name != args.only:
+            continue
         times = []
         for _ in range(args.runs):
             t0 = time.perf_counter()

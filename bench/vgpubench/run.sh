@@ -2,7 +2,7 @@
 # The virtual GPU's speed beside Numba's CUDA simulator, in one run:
 # bench/vgpubench (Go, the virtual GPU; median of 5) and numba_sim.py (the
 # same three kernels written for Numba, NUMBA_ENABLE_CUDASIM=1; median of
-# 3), then a Markdown table. Numba is installed into bench/vgpubench/.venv
+# 3), alternating kernel by kernel, then a Markdown table. Numba is installed into bench/vgpubench/.venv
 # (pinned below) the first time.
 #
 #   bash bench/vgpubench/run.sh [-quick]
@@ -30,15 +30,21 @@ go build -o bin/vgpubench ./bench/vgpubench
 rev=$(git rev-parse --short HEAD)
 if [ -n "$(git status --porcelain cudalib/vgpu 2>/dev/null)" ]; then rev="$rev + uncommitted cudalib/vgpu changes"; fi
 load=$(cut -d' ' -f1-3 /proc/loadavg)
-vg=$(bin/vgpubench "${quick[@]}")
-nb=$(NUMBA_ENABLE_CUDASIM=1 "$venv/bin/python" "$here/numba_sim.py" "${pyquick[@]}")
+# Kernel by kernel, the virtual GPU then Numba, so that both see the
+# machine in the same state.
+vg=""
+nb=""
+for k in vecadd_thread 'mm_tiled<16>' st_global; do
+  vg+=$(bin/vgpubench "${quick[@]}" -only "$k")$'\n'
+  nb+=$(NUMBA_ENABLE_CUDASIM=1 "$venv/bin/python" "$here/numba_sim.py" "${pyquick[@]}" --only "$k")$'\n'
+done
 numba_version=$("$venv/bin/python" -c 'import numba, numpy; print(f"Numba {numba.__version__}, NumPy {numpy.__version__}")')
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 "$venv/bin/python" - "$vg" "$nb" "$numba_version" "$rev" "$load / $load_after" "${quick[@]}" <<'PY'
 import datetime, json, os, platform, sys
-vg = [json.loads(l) for l in sys.argv[1].splitlines()]
-nb = {r["kernel"]: r for r in map(json.loads, sys.argv[2].splitlines())}
+vg = [json.loads(l) for l in sys.argv[1].splitlines() if l]
+nb = {r["kernel"]: r for r in map(json.loads, filter(None, sys.argv[2].splitlines()))}
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
 rev, load = sys.argv[4], sys.argv[5]
 quick = " -quick" if len(sys.argv) > 6 else ""
