@@ -64,6 +64,11 @@ type inst struct {
 	src *ptx.Instr
 }
 
+// newInst returns an instruction with no operands (every row -1).
+func newInst() inst {
+	return inst{guard: -1, d: -1, a: -1, b: -1, c: -1, e: -1, base: -1}
+}
+
 // paramCopy copies a .param value between frames of local memory.
 type paramCopy struct{ from, to, size uint64 }
 
@@ -437,7 +442,9 @@ func (d *fdec) body() error {
 		end.Loc = f.Body[n-1].Loc
 		end.Line = f.Body[n-1].Line
 	}
-	code = append(code, inst{ctl: ctlRet, guard: -1, src: end})
+	ret := newInst()
+	ret.ctl, ret.src = ctlRet, end
+	code = append(code, ret)
 	for _, i := range fixups {
 		code[i].target = start[code[i].target]
 	}
@@ -452,7 +459,7 @@ func (d *fdec) body() error {
 // helper instructions to run before it (materialising a negated predicate
 // or a special register) and after it (setp's second destination).
 func (d *fdec) decode(in *ptx.Instr) (pre []inst, out inst, post []inst, err error) {
-	out = inst{guard: -1, d: -1, a: -1, b: -1, c: -1, e: -1, base: -1}
+	out = newInst()
 	switch in.Op {
 	case "mov":
 		err = d.decodeMov(in, &out, &pre)
@@ -553,11 +560,15 @@ func (d *fdec) src(o ptx.Operand, typ string, pre *[]inst) (int32, error) {
 				return -1, d.unsupported("unknown register %s", o.Name)
 			}
 			r = d.scratch()
-			*pre = append(*pre, inst{ctl: ctlExec, exec: execMovSpecial, d: r, special: sp, guard: -1})
+			mv := newInst()
+			mv.exec, mv.d, mv.special = execMovSpecial, r, sp
+			*pre = append(*pre, mv)
 		}
 		if o.Not {
 			n := d.scratch()
-			*pre = append(*pre, inst{ctl: ctlExec, exec: execNotPred, d: n, a: r, guard: -1})
+			inv := newInst()
+			inv.exec, inv.d, inv.a = execNotPred, n, r
+			*pre = append(*pre, inv)
 			r = n
 		}
 		return r, nil
@@ -577,7 +588,9 @@ func (d *fdec) src(o ptx.Operand, typ string, pre *[]inst) (int32, error) {
 		addr += uint64(o.Int)
 		if sp == spLocal || sp == spFrame {
 			r := d.scratch()
-			*pre = append(*pre, inst{ctl: ctlExec, exec: execMovLocal, d: r, off: addr, guard: -1})
+			mv := newInst()
+			mv.exec, mv.d, mv.off = execMovLocal, r, addr
+			*pre = append(*pre, mv)
 			return r, nil
 		}
 		return d.imm(addr), nil
@@ -709,7 +722,9 @@ func (d *fdec) decodeALU(in *ptx.Instr, out *inst, pre, post *[]inst) error {
 	}
 	if second >= 0 {
 		// setp's "p|q": q is the complement of p.
-		*post = append(*post, inst{ctl: ctlExec, exec: execNotPred, d: second, a: out.d, guard: -1})
+		inv := newInst()
+		inv.exec, inv.d, inv.a = execNotPred, second, out.d
+		*post = append(*post, inv)
 	}
 	return nil
 }
