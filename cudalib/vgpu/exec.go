@@ -263,12 +263,13 @@ func (wk *worker) refill() bool {
 		wk.stopped = true
 		return false
 	}
-	if st.spent.Add(budgetChunk) > st.budget {
+	before := st.spent.Add(budgetChunk) - budgetChunk
+	if before >= st.budget {
 		st.limit.CompareAndSwap(nil, &LimitError{Kernel: st.k.name, Budget: st.budget})
 		wk.stopped = true
 		return false
 	}
-	wk.left = budgetChunk
+	wk.left = min(budgetChunk, st.budget-before)
 	return true
 }
 

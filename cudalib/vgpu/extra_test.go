@@ -532,6 +532,18 @@ func TestBudget(t *testing.T) {
 	if !errors.As(err, &le) || le.Interrupted {
 		t.Fatalf("endless loop: %v, want a budget *LimitError", err)
 	}
+	// A budget smaller than the workers' chunks still lets a short launch
+	// finish, and stops a long one.
+	m2 := loadFixture(t, g, "nvrtc11/lab-vecadd.ptx")
+	buf, _ := g.Alloc(4 * 64)
+	vadd := kernel(t, m2, "_Z13vecadd_threadPfPKfS1_i")
+	short := Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(buf), p64(buf), p64(buf), p32(64)}, Budget: 100}
+	if err := g.Run(vadd, short); err != nil {
+		t.Errorf("short launch on a budget of 100: %v", err)
+	}
+	if err := g.Run(k, Launch{Grid: dim(1), Block: dim(32), Params: [][]byte{p64(flag)}, Budget: 100}); !errors.As(err, &le) {
+		t.Errorf("endless loop on a budget of 100: %v", err)
+	}
 	var polls atomic.Int32
 	err = g.Run(k, Launch{Grid: dim(4), Block: dim(64), Params: [][]byte{p64(flag)},
 		Interrupted: func() bool { return polls.Add(1) > 3 }})
