@@ -201,9 +201,11 @@ func (x *run) env(args string) {
 // GPU where none can be used) and defines its kernels; with no device (a
 // GPU forced where there is none) it checks the source with NVRTC alone.
 func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
+	// The source keeps the %%cuda line, blank, so that diagnostics and the
+	// virtual GPU's fault reports give the cell's own line numbers.
 	src := ""
 	if i := strings.IndexByte(body, '\n'); i >= 0 {
-		src = body[i+1:]
+		src = body[i:]
 	}
 	opts := strings.Fields(m.args)
 	name := x.label + ".cu"
@@ -284,8 +286,8 @@ func (s *session) goName(name string) bool {
 	return !isPkg
 }
 
-// cudaCompileError points the compiler's diagnostics at the cell's lines:
-// the source starts on the line after %%cuda.
+// cudaCompileError points the compiler's diagnostics at the cell's lines
+// (the source's lines are the cell's).
 func (x *run) cudaCompileError(ce *cudalib.CompileError) *kernel.ExecError {
 	var tb []string
 	first := ""
@@ -294,7 +296,7 @@ func (x *run) cudaCompileError(ce *cudalib.CompileError) *kernel.ExecError {
 			tb = append(tb, d.String())
 			continue
 		}
-		line := d.Line + 1
+		line := d.Line
 		msg := fmt.Sprintf("line %d: %s: %s", line, d.Severity, d.Message)
 		if first == "" && d.Severity != "warning" {
 			first = msg

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	osexec "os/exec"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -178,5 +179,14 @@ for i := range got {
 wrong`)
 	if r.result() != "0" {
 		t.Errorf("%s of 1000 sums wrong", r.result())
+	}
+	if dev, _ := nb.Device(); !dev.Virtual() {
+		return // a GPU's fault poisons its worker: TestGPUWorkerRecoversFromFault
+	}
+	// A fault names the cell's own line.
+	ok(t, e, "%%cuda\n__global__ void past_end(float *a) {\n\ta[threadIdx.x + 4] = 1;\n}")
+	xe := fails(t, e, "buf, _ := dev.Float32s(4)\npast_end.Run(cudalib.Linear(32, 32), buf)")
+	if !strings.Contains(xe.Value, "past_end") || !regexp.MustCompile(`In\[\d+\]\.cu:3\b`).MatchString(xe.Value) {
+		t.Errorf("fault %q: want the kernel and the cell's line 3", xe.Value)
 	}
 }
