@@ -13,7 +13,8 @@ import "math"
 //	div.full.f32     max 2 ulp over the full range
 //	rcp.approx.f32   max 1 ulp (normal results)
 //	rcp.approx.ftz.f64  none documented ("gross approximation"); f64
-//	                 subnormals in and out are zeros of the same sign
+//	                 subnormals in and out are zeros of the same sign,
+//	                 NaN gives 0x7FFFFFFF00000000
 //	sqrt.approx.f32  max relative error 2^-23
 //	rsqrt.approx.f32 max relative error 2^-22.9 (.f64: none documented)
 //	ex2.approx.f32   max 2 ulp (normal results)
@@ -76,7 +77,12 @@ func buildRcpApprox(m *modList, t typ) (Kernel, error) {
 		return k1(func(a uint64) uint64 { return f.div32(1, in32(a, ftz)) }), nil
 	case t.bits == 64 && ftz:
 		return k1(func(a uint64) uint64 {
-			return ftz64(out64(1/math.Float64frombits(ftz64(a)), a, 0, 0))
+			if isNaN64(a) {
+				// The hardware works on the high word: its NaN is the
+				// f32-like 0x7FFFFFFF there, measured on H100.
+				return 0x7FFFFFFF00000000
+			}
+			return ftz64(math.Float64bits(1 / math.Float64frombits(ftz64(a))))
 		}), nil
 	}
 	return Kernel{}, bad("rcp.approx takes .f32 or .ftz.f64")

@@ -298,7 +298,8 @@ func buildSlct(m *modList) (Kernel, error) {
 }
 
 // buildTestp: finite, infinite, number (not NaN), notanumber, normal
-// (finite, nonzero, not subnormal), subnormal.
+// (finite, not subnormal: ±0 counts as normal, measured on H100),
+// subnormal.
 func buildTestp(m *modList) (Kernel, error) {
 	op := m.one("finite", "infinite", "number", "notanumber", "normal", "subnormal")
 	t, err := m.typ1()
@@ -327,7 +328,7 @@ func buildTestp(m *modList) (Kernel, error) {
 		case "notanumber":
 			r = e == expBits && f != 0
 		case "normal":
-			r = e != expBits && e != 0
+			r = e != expBits && (e != 0 || f == 0)
 		case "subnormal":
 			r = e == 0 && f != 0
 		}

@@ -10,20 +10,26 @@ import (
 //	int → int     sign- or zero-extend a by atype, then keep dtype's low
 //	              bits; .sat clamps to dtype's range instead
 //	float → int   needs .rni .rzi .rmi .rpi; always saturates to dtype's
-//	              range, NaN gives 0
+//	              range; NaN gives 0 from f16 and f32 to 8 to 32 bits,
+//	              else the sign bit alone, signed or not (0x80000000,
+//	              0x8000000000000000: measured on H100)
 //	int → float   needs .rn .rz .rm .rp
 //	float → float narrowing needs .rn .rz .rm .rp; widening is exact;
 //	              .rni .rzi .rmi .rpi round to an integral value (not
 //	              implemented while narrowing, where it would round twice)
 //
 // .ftz flushes f32 subnormal inputs and results (when atype or dtype is
-// .f32); .sat clamps a float result to [+0.0, 1.0] (NaN to +0.0). A
-// result narrower than its register (cvt.s8.s32 into a .b16) is returned
-// as its low bits like every result here: PTX's sign extension of a
-// signed result to a wider destination register is the VM's to do.
+// .f32); .sat clamps a float result to [+0.0, 1.0] (NaN to +0.0). An .s8
+// result is sign-extended to 16 bits, the narrowest register it can be
+// written to (cvt.sat.s8.s32 of -128 into a .b16 reads 0xFF80, measured
+// on H100); other results are their low bits.
 //
-// A NaN becomes 0x7FFFFFFF in f32 and 0x7FFF in f16; a NaN converted to
-// f64 keeps its sign and payload, made quiet.
+// NaNs (measured on H100): from f64, a NaN keeps its sign and its
+// payload's high bits, made quiet (f32: 0x7FC00000 | payload>>29, f16:
+// 0x7E00 | payload>>42); from f32 or f16 it becomes 0x7FFFFFFF in f32 and
+// 0x7FFF in f16. Widened to f64 a NaN keeps its sign and payload, made
+// quiet, except under .ftz, where an f32 NaN is first the canonical
+// 0x7FFFFFFF (0x7FFFFFFFE0000000). bf16 → f32 keeps every bit.
 func init() {
 	builders["cvt"] = buildCvt
 	ints := []string{"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64"}
@@ -74,12 +80,12 @@ func buildCvt(m *modList) (Kernel, error) {
 		if fr != "" || ir != "" {
 			return Kernel{}, bad("no rounding between integers")
 		}
-		return k1(cvtIntInt(dt, at, sat)), nil
+		return k1(extendS8(dt, cvtIntInt(dt, at, sat))), nil
 	case dt.k != kFloat:
 		if ir == "" {
 			return Kernel{}, bad("float to integer needs .rni .rzi .rmi or .rpi")
 		}
-		return k1(cvtFloatInt(dt, at, iRound[ir], ftz)), nil
+		return k1(extendS8(dt, cvtFloatInt(dt, at, iRound[ir], ftz))), nil
 	case at.k != kFloat:
 		if fr == "" {
 			return Kernel{}, bad("integer to float needs .rn .rz .rm or .rp")
@@ -103,11 +109,32 @@ func buildCvt(m *modList) (Kernel, error) {
 	}
 	return k1(func(a uint64) uint64 {
 		x := floatIn(at, a, ftz)
-		if x != x && dt.bits == 64 && !sat {
+		switch {
+		case x == x || sat:
+		case dt.bits == 64:
 			return widen64(at, a, ftz)
+		case at.bits == 64:
+			return narrowNaN64(dt, a)
 		}
 		return out(integral(x))
 	}), nil
+}
+
+// narrowNaN64 is an f64 NaN converted to f32 or f16: its sign, quiet, and
+// its payload's high bits.
+func narrowNaN64(dt typ, a uint64) uint64 {
+	if dt.bits == 32 {
+		return a>>32&sign32 | 0x7FC00000 | a&(1<<52-1)>>29
+	}
+	return a>>48&0x8000 | 0x7E00 | a&(1<<52-1)>>42
+}
+
+// extendS8 sign-extends f's .s8 results to 16 bits.
+func extendS8(dt typ, f func(uint64) uint64) func(uint64) uint64 {
+	if dt != (typ{kSigned, 8}) {
+		return f
+	}
+	return func(a uint64) uint64 { return uint64(uint16(int8(f(a)))) }
 }
 
 // cvtIntInt: the value of a by atype, clamped to dtype under .sat,
@@ -181,6 +208,8 @@ func widen64(t typ, a uint64, ftz bool) uint64 {
 		return math.Float64bits(x)
 	case t.bits == 64:
 		return a | quiet64
+	case t.bits == 32 && ftz:
+		return 0x7FFFFFFFE0000000
 	case t.bits == 32:
 		return a>>31&1<<63 | 0x7FF8000000000000 | (a&(1<<22-1))<<29
 	}
@@ -258,16 +287,20 @@ func roundIntegral(mode rmode) func(float64) float64 {
 }
 
 // cvtFloatInt rounds to an integer and saturates to dtype's range; NaN
-// gives 0.
+// gives 0 or the sign bit (see the top of the file).
 func cvtFloatInt(dt, at typ, mode rmode, ftz bool) func(uint64) uint64 {
 	integral := roundIntegral(mode)
 	lo, hi := intRange(dt)
 	mk := mask(dt.bits)
+	var nan uint64
+	if dt.bits == 64 || dt.bits == 32 && at.bits == 64 {
+		nan = 1 << (dt.bits - 1)
+	}
 	return func(a uint64) uint64 {
 		x := integral(floatIn(at, a, ftz))
 		switch {
 		case x != x:
-			return 0
+			return nan
 		case x <= float64(lo):
 			return uint64(lo) & mk
 		case x >= float64(hi): // float64(hi) may round up: compare with >=
@@ -320,12 +353,7 @@ func cvtHalf(dt, at typ, f format, pair bool, mode rmode, rounds, relu, satfinit
 		if dt != (typ{kFloat, 32}) || rounds || relu || satfinite {
 			return Kernel{}, notImpl("conversions from .bf16 other than cvt.f32.bf16")
 		}
-		return k1(func(a uint64) uint64 {
-			if a&0x7FFF > 0x7F80 {
-				return nan32
-			}
-			return (a & 0xFFFF) << 16
-		}), nil
+		return k1(func(a uint64) uint64 { return (a & 0xFFFF) << 16 }), nil
 	}
 	if at != (typ{kFloat, 32}) || !rounds {
 		return Kernel{}, notImpl("this half-precision conversion (from .f32 with .rn .rz .rm .rp only)")

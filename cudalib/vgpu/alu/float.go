@@ -18,17 +18,25 @@ import (
 // underflow.
 //
 // NaNs: every f32 result that is NaN is the canonical 0x7FFFFFFF, as on
-// sm_90. An f64 NaN result is the first NaN operand made quiet, or
-// 0xFFF8000000000000 (CUDA's CUDART_NAN) for an invalid operation.
+// sm_90 (abs and neg too, measured on H100). An f64 NaN result is the
+// first NaN operand made quiet (fma looks at a, c, then b; min and max
+// at b: measured on H100), or 0xFFF8000000000000 (CUDA's CUDART_NAN) for an
+// invalid operation.
+//
+// .ftz (measured on H100): a result is flushed when, rounded to 24 bits
+// with an unbounded exponent, it is below 2^-126, not when rounding to the
+// subnormal grid gives a subnormal: fma.rn.ftz(0x3F7FFFFF, 0x80800000, x)
+// is -0, though its exact value rounds to -FLT_MIN on the subnormal grid.
 
 const (
-	nan32   = 0x7FFFFFFF
-	nan64   = 0xFFF8000000000000
-	quiet64 = 1 << 51
-	one32   = 0x3F800000
-	sign32  = 0x80000000
-	exp32   = 0x7F800000
-	sign64  = 1 << 63
+	nan32       = 0x7FFFFFFF
+	nan64       = 0xFFF8000000000000
+	quiet64     = 1 << 51
+	one32       = 0x3F800000
+	sign32      = 0x80000000
+	exp32       = 0x7F800000
+	minNormal32 = 0x00800000
+	sign64      = 1 << 63
 )
 
 func init() {
@@ -115,13 +123,22 @@ func (f fmods) out32(x float64, resid int) uint64 {
 	default:
 		r = uint32(roundF64(fmt32, x, resid, f.mode))
 	}
-	if f.ftz && r&exp32 == 0 {
+	if f.ftz && r&exp32 == 0 || f.ftz && r&^sign32 == minNormal32 && tinyUnbounded(x, resid, f.mode) {
 		r &= sign32
 	}
 	if f.sat {
 		return satBits(uint64(r), sign32, one32)
 	}
 	return uint64(r)
+}
+
+// tinyUnbounded reports whether x + r (see out32), rounded to f32's 24
+// bits under mode with no lower limit on the exponent, is below 2^-126:
+// called where rounding to the subnormal grid gave exactly ±2^-126.
+func tinyUnbounded(x float64, resid int, mode rmode) bool {
+	// Scaled by 2^64 (exact), the value is in f32's normal range.
+	r := uint32(roundF64(fmt32, x*0x1p64, resid, mode))
+	return r&^sign32 < (127-62)<<23 // 2^-62
 }
 
 func isNaN64(b uint64) bool { return b&^sign64 > 0x7FF0000000000000 }
@@ -255,7 +272,7 @@ func fmaKernel(m *modList, t typ) (Kernel, error) {
 	}
 	return k3(func(a, b, c uint64) uint64 {
 		x, y, z := math.Float64frombits(a), math.Float64frombits(b), math.Float64frombits(c)
-		return out64(fma64Round(x, y, z, f.mode), a, b, c)
+		return out64(fma64Round(x, y, z, f.mode), a, c, b) // as fmaRN64Lane
 	}), nil
 }
 
@@ -289,7 +306,7 @@ func fmaRN32Lane(a, b, c uint64) uint64 {
 
 func fmaRN64Lane(a, b, c uint64) uint64 {
 	r := math.FMA(math.Float64frombits(a), math.Float64frombits(b), math.Float64frombits(c))
-	return out64(r, a, b, c)
+	return out64(r, a, c, b) // a's NaN, then c's, then b's: measured on H100
 }
 
 func fmaRN32(d, a, b, c *Vec, m uint32) {
@@ -406,8 +423,10 @@ func buildSqrt(m *modList) (Kernel, error) {
 	}), nil
 }
 
-// buildFloatAbsNeg: abs and neg change only the sign bit (a NaN keeps its
-// payload); .ftz first flushes a subnormal f32.
+// buildFloatAbsNeg: abs and neg change only the sign bit; .ftz first
+// flushes a subnormal f32. A NaN (measured on H100) is not touched by the
+// sign: f32 gives the canonical 0x7FFFFFFF, f64 the NaN made quiet, its
+// sign and payload kept.
 func buildFloatAbsNeg(m *modList, t typ, neg bool) (Kernel, error) {
 	ftz := m.take("ftz")
 	switch {
@@ -422,7 +441,12 @@ func buildFloatAbsNeg(m *modList, t typ, neg bool) (Kernel, error) {
 	}
 	return k1(func(a uint64) uint64 {
 		a &= mask(t.bits)
-		if ftz && a&expMask == 0 {
+		switch {
+		case t.bits == 32 && a&^sign > expMask:
+			return nan32
+		case t.bits == 64 && isNaN64(a):
+			return a | quiet64
+		case ftz && a&expMask == 0:
 			a &= sign
 		}
 		if neg {
@@ -433,8 +457,8 @@ func buildFloatAbsNeg(m *modList, t typ, neg bool) (Kernel, error) {
 }
 
 // buildFloatMinMax: with one NaN operand the other is the result; with two
-// (or, under .NaN, with any) the result is NaN. -0.0 counts as less than
-// +0.0.
+// (or, under .NaN, with any) the result is NaN: f32's canonical one, f64's
+// b made quiet (measured on H100). -0.0 counts as less than +0.0.
 //
 // .xorsign.abs (f32): the min or max of |a| and |b|, its sign bit the
 // XOR of a's and b's (a NaN result stays the canonical NaN).
@@ -487,7 +511,7 @@ func buildFloatMinMax(m *modList, t typ, isMax bool) (Kernel, error) {
 	return k2(func(a, b uint64) uint64 {
 		r, isNaN := pick(math.Float64frombits(a), math.Float64frombits(b))
 		if isNaN {
-			return nanOf64(a, b, 0)
+			return b | quiet64 // both are NaN
 		}
 		return math.Float64bits(r)
 	}), nil

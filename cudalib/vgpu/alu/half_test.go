@@ -43,7 +43,7 @@ func TestHalf(t *testing.T) {
 		{"cvt.rn.satfinite.bf16.f32", ops(ninf32), 0xFF7F},
 		{"cvt.rn.relu.bf16.f32", ops(f32(-1)), 0},
 		{"cvt.f32.bf16", ops(b1), one32},
-		{"cvt.f32.bf16", ops(0x7FC1), nan32},
+		{"cvt.f32.bf16", ops(0x7FC1), 0x7FC10000},
 		{"cvt.f32.bf16", ops(0x8001), 0x80010000},
 		{"cvt.rn.satfinite.f16.f32", ops(f32(1e6)), 0x7BFF},
 		{"cvt.rn.satfinite.f16.f32", ops(ninf32), 0xFBFF},

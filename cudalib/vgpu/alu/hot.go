@@ -62,12 +62,12 @@ func divS32Lane(a, b uint64) uint64 {
 	return uint64(uint32(x / y))
 }
 
-// remS32Lane: x rem 0 is x and MININT rem -1 is 0 (see buildDiv).
+// remS32Lane: x rem 0 is all ones and MININT rem -1 is 0 (see buildDiv).
 func remS32Lane(a, b uint64) uint64 {
 	x, y := int32(a), int32(b)
 	switch y {
 	case 0:
-		return uint64(uint32(x))
+		return 0xFFFFFFFF // measured on H100, as div
 	case -1:
 		return 0
 	}

@@ -290,7 +290,7 @@ func buildSad(m *modList) (Kernel, error) {
 
 // Integer division by zero is undefined in PTX. We return what an H100's
 // division sequence gives: all ones (-1 for signed types), whatever the
-// dividend; rem by zero returns the dividend (a - q*0). MININT / -1 wraps
+// dividend, for div and (measured on H100) for rem too. MININT / -1 wraps
 // to MININT and MININT rem -1 is 0.
 func buildDiv(m *modList) (Kernel, error) {
 	t, err := m.typ1()
@@ -342,7 +342,7 @@ func buildRem(m *modList) (Kernel, error) {
 	if t.k == kUnsigned {
 		return k2(func(a, b uint64) uint64 {
 			if b&mk == 0 {
-				return a & mk
+				return mk
 			}
 			return (a & mk) % (b & mk)
 		}), nil
@@ -350,7 +350,7 @@ func buildRem(m *modList) (Kernel, error) {
 	return k2(func(a, b uint64) uint64 {
 		x, y := sext(a, t.bits), sext(b, t.bits)
 		if y == 0 {
-			return a & mk
+			return mk
 		}
 		if y == -1 {
 			return 0

@@ -248,7 +248,8 @@ func exec1(k Kernel, a uint64) uint64 {
 }
 
 // TestFTZAgainstOracle: the .ftz forms are the plain ones on flushed
-// operands, with a subnormal result flushed.
+// operands, with a result flushed when, rounded to 24 bits with an
+// unbounded exponent, it is below 2^-126 (measured on H100).
 func TestFTZAgainstOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	flush := func(x float64) float64 {
@@ -293,7 +294,8 @@ func TestFTZAgainstOracle(t *testing.T) {
 				continue
 			}
 			want := oracle(v, inexact, 32, mode)
-			if want&exp32 == 0 {
+			bigMode := map[rmode]big.RoundingMode{rn: big.ToNearestEven, rz: big.ToZero, rm: big.ToNegativeInf, rp: big.ToPositiveInf}[mode]
+			if u, _ := new(big.Float).SetMode(bigMode).SetPrec(24).Set(v).Float64(); math.Abs(u) < 0x1p-126 {
 				want &= sign32
 			}
 			var d Vec

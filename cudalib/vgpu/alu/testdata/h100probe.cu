@@ -13,22 +13,33 @@
 typedef unsigned long long u64;
 
 // Operand shapes: I integer 32-bit, L 64-bit, F f32, D f64 (operands and
-// results as bit patterns); X_Y a conversion from Y to X; H is f16 bits.
-#define I1(s, a) [&]() -> u64 { unsigned r; asm volatile(s " %0, %1;" : "=r"(r) : "r"((unsigned)(a))); return (u64)r; }()
-#define I2(s, a, b) [&]() -> u64 { unsigned r; asm volatile(s " %0, %1, %2;" : "=r"(r) : "r"((unsigned)(a)), "r"((unsigned)(b))); return (u64)r; }()
-#define L2(s, a, b) [&]() -> u64 { u64 r; asm volatile(s " %0, %1, %2;" : "=l"(r) : "l"((u64)(a)), "l"((u64)(b))); return r; }()
-#define F1(s, a) [&]() -> u64 { float r; asm volatile(s " %0, %1;" : "=f"(r) : "f"(__uint_as_float(a))); return (u64)__float_as_uint(r); }()
-#define F2(s, a, b) [&]() -> u64 { float r; asm volatile(s " %0, %1, %2;" : "=f"(r) : "f"(__uint_as_float(a)), "f"(__uint_as_float(b))); return (u64)__float_as_uint(r); }()
-#define F3(s, a, b, c) [&]() -> u64 { float r; asm volatile(s " %0, %1, %2, %3;" : "=f"(r) : "f"(__uint_as_float(a)), "f"(__uint_as_float(b)), "f"(__uint_as_float(c))); return (u64)__float_as_uint(r); }()
-#define D1(s, a) [&]() -> u64 { double r; asm volatile(s " %0, %1;" : "=d"(r) : "d"(__longlong_as_double(a))); return (u64)__double_as_longlong(r); }()
-#define D2(s, a, b) [&]() -> u64 { double r; asm volatile(s " %0, %1, %2;" : "=d"(r) : "d"(__longlong_as_double(a)), "d"(__longlong_as_double(b))); return (u64)__double_as_longlong(r); }()
-#define D3(s, a, b, c) [&]() -> u64 { double r; asm volatile(s " %0, %1, %2, %3;" : "=d"(r) : "d"(__longlong_as_double(a)), "d"(__longlong_as_double(b)), "d"(__longlong_as_double(c))); return (u64)__double_as_longlong(r); }()
-#define F_D(s, a) [&]() -> u64 { float r; asm volatile(s " %0, %1;" : "=f"(r) : "d"(__longlong_as_double(a))); return (u64)__float_as_uint(r); }()
-#define D_F(s, a) [&]() -> u64 { double r; asm volatile(s " %0, %1;" : "=d"(r) : "f"(__uint_as_float(a))); return (u64)__double_as_longlong(r); }()
-#define H_F(s, a) [&]() -> u64 { unsigned short r; asm volatile(s " %0, %1;" : "=h"(r) : "f"(__uint_as_float(a))); return (u64)r; }()
-#define F_H(s, a) [&]() -> u64 { float r; asm volatile(s " %0, %1;" : "=f"(r) : "h"((unsigned short)(a))); return (u64)__float_as_uint(r); }()
-#define I_F(s, a) [&]() -> u64 { unsigned r; asm volatile(s " %0, %1;" : "=r"(r) : "f"(__uint_as_float(a))); return (u64)r; }()
-#define L_D(s, a) [&]() -> u64 { u64 r; asm volatile(s " %0, %1;" : "=l"(r) : "d"(__longlong_as_double(a))); return r; }()
+// results as bit patterns); X_Y a conversion from Y to X; H is f16 bits;
+// P a testp (the predicate as 0 or 1). Every operand is XORed with the
+// kernel's argument z (0) first: constant operands would let ptxas fold
+// the instruction, and its folding differs from the hardware (the first
+// probe's abs.f32 and neg.f64 of NaN did: vgpudiff's runtime inputs gave
+// the hardware's answers).
+#define V(x) ((u64)(x) ^ z)
+#define I1(s, a) [&]() -> u64 { unsigned r; asm volatile(s " %0, %1;" : "=r"(r) : "r"((unsigned)V(a))); return (u64)r; }()
+#define I2(s, a, b) [&]() -> u64 { unsigned r; asm volatile(s " %0, %1, %2;" : "=r"(r) : "r"((unsigned)V(a)), "r"((unsigned)V(b))); return (u64)r; }()
+#define L2(s, a, b) [&]() -> u64 { u64 r; asm volatile(s " %0, %1, %2;" : "=l"(r) : "l"(V(a)), "l"(V(b))); return r; }()
+#define F1(s, a) [&]() -> u64 { float r; asm volatile(s " %0, %1;" : "=f"(r) : "f"(__uint_as_float(V(a)))); return (u64)__float_as_uint(r); }()
+#define F2(s, a, b) [&]() -> u64 { float r; asm volatile(s " %0, %1, %2;" : "=f"(r) : "f"(__uint_as_float(V(a))), "f"(__uint_as_float(V(b)))); return (u64)__float_as_uint(r); }()
+#define F3(s, a, b, c) [&]() -> u64 { float r; asm volatile(s " %0, %1, %2, %3;" : "=f"(r) : "f"(__uint_as_float(V(a))), "f"(__uint_as_float(V(b))), "f"(__uint_as_float(V(c)))); return (u64)__float_as_uint(r); }()
+#define D1(s, a) [&]() -> u64 { double r; asm volatile(s " %0, %1;" : "=d"(r) : "d"(__longlong_as_double(V(a)))); return (u64)__double_as_longlong(r); }()
+#define D2(s, a, b) [&]() -> u64 { double r; asm volatile(s " %0, %1, %2;" : "=d"(r) : "d"(__longlong_as_double(V(a))), "d"(__longlong_as_double(V(b)))); return (u64)__double_as_longlong(r); }()
+#define D3(s, a, b, c) [&]() -> u64 { double r; asm volatile(s " %0, %1, %2, %3;" : "=d"(r) : "d"(__longlong_as_double(V(a))), "d"(__longlong_as_double(V(b))), "d"(__longlong_as_double(V(c)))); return (u64)__double_as_longlong(r); }()
+#define F_D(s, a) [&]() -> u64 { float r; asm volatile(s " %0, %1;" : "=f"(r) : "d"(__longlong_as_double(V(a)))); return (u64)__float_as_uint(r); }()
+#define D_F(s, a) [&]() -> u64 { double r; asm volatile(s " %0, %1;" : "=d"(r) : "f"(__uint_as_float(V(a)))); return (u64)__double_as_longlong(r); }()
+#define H_F(s, a) [&]() -> u64 { unsigned short r; asm volatile(s " %0, %1;" : "=h"(r) : "f"(__uint_as_float(V(a)))); return (u64)r; }()
+#define H_D(s, a) [&]() -> u64 { unsigned short r; asm volatile(s " %0, %1;" : "=h"(r) : "d"(__longlong_as_double(V(a)))); return (u64)r; }()
+#define H_I(s, a) [&]() -> u64 { unsigned short r; asm volatile(s " %0, %1;" : "=h"(r) : "r"((unsigned)V(a))); return (u64)r; }()
+#define F_H(s, a) [&]() -> u64 { float r; asm volatile(s " %0, %1;" : "=f"(r) : "h"((unsigned short)V(a))); return (u64)__float_as_uint(r); }()
+#define I_F(s, a) [&]() -> u64 { unsigned r; asm volatile(s " %0, %1;" : "=r"(r) : "f"(__uint_as_float(V(a)))); return (u64)r; }()
+#define I_D(s, a) [&]() -> u64 { unsigned r; asm volatile(s " %0, %1;" : "=r"(r) : "d"(__longlong_as_double(V(a)))); return (u64)r; }()
+#define L_D(s, a) [&]() -> u64 { u64 r; asm volatile(s " %0, %1;" : "=l"(r) : "d"(__longlong_as_double(V(a)))); return r; }()
+#define L_F(s, a) [&]() -> u64 { u64 r; asm volatile(s " %0, %1;" : "=l"(r) : "f"(__uint_as_float(V(a)))); return r; }()
+#define P(s, a) [&]() -> u64 { unsigned r; asm volatile("{ .reg .pred p; " s " p, %1; selp.u32 %0, 1, 0, p; }" : "=r"(r) : "f"(__uint_as_float(V(a)))); return (u64)r; }()
 
 #define QN32 0x7FC00001
 #define SN32 0x7F800001
@@ -74,9 +85,20 @@ typedef unsigned long long u64;
 	X(F1, "tanh.approx.f32", 0x3F000000) X(D1, "rcp.approx.ftz.f64", 0x4008000000000000) \
 	X(D1, "rsqrt.approx.f64", 0x4008000000000000) X(F2, "div.approx.f32", ONE32, 0x40400000) \
 	X(F2, "div.full.f32", ONE32, 0x40400000) X(F2, "div.approx.f32", INF32, 0x7F000000) \
-	X(F1, "lg2.approx.f32", 0xBF800000) X(F1, "rsqrt.approx.f32", NZ32) X(F1, "ex2.approx.f32", QN32)
+	X(F1, "lg2.approx.f32", 0xBF800000) X(F1, "rsqrt.approx.f32", NZ32) X(F1, "ex2.approx.f32", QN32) \
+	X(D3, "fma.rn.f64", ONE64, SN64, QN64) X(D3, "fma.rn.f64", QN64, 0x7FF8000000000456, ONE64) \
+	X(D2, "max.f64", 0x7FF4000000000000, SN64) X(D1, "neg.f64", 0x7FF4000000000000) X(F1, "abs.f32", 0x7FA00000) \
+	X(F3, "fma.rn.ftz.f32", 0x3F7FFFFF, 0x80800000, 0x00400000) X(F2, "mul.rn.ftz.f32", 0x20000400, 0x1FFFF800) \
+	X(F2, "mul.rp.ftz.f32", 0x20000400, 0x1FFFF800) X(F2, "mul.rz.ftz.f32", 0x20000400, 0x1FFFF800) \
+	X(I_D, "cvt.rzi.s32.f64", QN64) X(I_D, "cvt.rzi.u32.f64", QN64) X(L_F, "cvt.rzi.s64.f32", QN32) \
+	X(L_F, "cvt.rzi.u64.f32", QN32) X(I_F, "cvt.rzi.u32.f32", QN32) X(H_D, "cvt.rn.f16.f64", 0x7FF4000000000000) \
+	X(H_D, "cvt.rn.f16.f64", 0xFFF8000000000001) X(F_D, "cvt.rn.f32.f64", 0x7FF4000000000000) \
+	X(D_F, "cvt.ftz.f64.f32", SN32) X(D_F, "cvt.ftz.f64.f32", 0xFFC00001) X(F_H, "cvt.f32.bf16", 0xFFAD) \
+	X(H_I, "cvt.sat.s8.s32", 0xFFFFFF80) X(H_I, "cvt.s8.s32", 0xFF) X(P, "testp.normal.f32", 0) \
+	X(P, "testp.normal.f32", 0x80000000) X(P, "testp.subnormal.f32", 0) X(P, "testp.normal.f32", 1) \
+	X(D1, "rcp.approx.ftz.f64", 0xFFF8000000000001)
 
-__global__ void probe(u64 *out) {
+__global__ void probe(u64 *out, u64 z) {
 	int i = 0;
 #define RUN(shape, s, ...) out[i++] = shape(s, __VA_ARGS__);
 	CASES(RUN)
@@ -100,7 +122,7 @@ int main() {
 		fprintf(stderr, "h100probe: no GPU\n");
 		return 1;
 	}
-	probe<<<1, 1>>>(d);
+	probe<<<1, 1>>>(d, 0);
 	if (cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost) != cudaSuccess) {
 		fprintf(stderr, "h100probe: kernel failed\n");
 		return 1;
