@@ -244,7 +244,7 @@ func TestVirtualBudgetStopsEndlessKernel(t *testing.T) {
 	t.Setenv(EnvVirtualBudget, "1e5")
 	err := k.Run(Config{Grid: D1(2), Block: D1(64)}, flag)
 	var le *vgpu.LimitError
-	if !errors.As(err, &le) || le.Interrupted || !strings.Contains(err.Error(), "budget") {
+	if !errors.As(err, &le) || le.Interrupted || !strings.Contains(err.Error(), "budget") || !strings.Contains(err.Error(), EnvVirtualBudget+"=400000") {
 		t.Fatalf("got %v, want the budget's *vgpu.LimitError", err)
 	}
 	t.Setenv(EnvVirtualBudget, "lots")

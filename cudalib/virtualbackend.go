@@ -291,19 +291,20 @@ func (f *virtualFunction) kernelErr(err error) error {
 		}
 	}
 	var le *vgpu.LimitError
-	if errors.As(err, &le) {
-		le.Kernel = f.name
+	if !errors.As(err, &le) {
+		return err
 	}
-	if le != nil && le.Interrupted {
-		interruptMu.Lock()
-		cause := interruptCtx.Err()
-		interruptMu.Unlock()
-		if cause == nil {
-			cause = context.Canceled
-		}
-		return fmt.Errorf("interrupted: %w (%w)", err, cause)
+	le.Kernel = f.name
+	if !le.Interrupted {
+		return fmt.Errorf("%w; %s=%d raises the budget", err, EnvVirtualBudget, 4*le.Budget)
 	}
-	return err
+	interruptMu.Lock()
+	cause := interruptCtx.Err()
+	interruptMu.Unlock()
+	if cause == nil {
+		cause = context.Canceled
+	}
+	return fmt.Errorf("interrupted: %w (%w)", err, cause)
 }
 
 func (f *virtualFunction) launchTimed(launchConfig, []unsafe.Pointer, timerImpl) error {
