@@ -23,3 +23,6 @@ require (
 	golang.org/x/sync v0.12.0 // indirect
 	golang.org/x/text v0.23.0 // indirect
 )
+
+// A patched copy of yaegi: third_party/yaegi/PATCHES.md lists the patches.
+replace github.com/traefik/yaegi => ./third_party/yaegi

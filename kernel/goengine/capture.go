@@ -6,10 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -17,10 +15,11 @@ import (
 // Cells' output travels through one pipe per stream. The interpreter's fmt,
 // log, os.Stdout and os.Stderr write to the pipes; with CaptureFD, file
 // descriptors 1 and 2 point at them too while a cell runs. A reader per
-// pipe hands what arrives to the running cell (or, between cells, to the
-// original stream). To keep prints and display messages in order, a
-// display first writes a marker into each pipe and waits until the reader
-// reaches it: everything written before is then in the cell's hands.
+// pipe hands what arrives to the running cell; what goroutines print
+// between cells is kept for the next cell, as ipykernel does. To keep
+// prints and display messages in order, a display first writes a marker
+// into each pipe and waits until the reader reaches it: everything written
+// before is then in the cell's hands.
 
 const (
 	stdout = iota
@@ -31,6 +30,7 @@ var streamNames = [2]string{"stdout", "stderr"}
 
 const (
 	pipeSize    = 1 << 20         // asked of the kernel; writers block less
+	keptLimit   = 1 << 20         // bytes of a stream kept between cells
 	readSize    = 64 << 10        // one read from a pipe
 	syncTimeout = 5 * time.Second // a wedged reader must not hang the cell
 )
@@ -44,7 +44,11 @@ type capture struct {
 	streams    [2]*stream
 	saved      [2]*os.File // the original fds 1 and 2 (CaptureFD)
 	redirected bool        // fds 1 and 2 point at the pipes; fdMu is held
-	cell       atomic.Pointer[cell]
+
+	mu      sync.Mutex // orders emit with attach, so nothing kept is left behind
+	cell    *cell
+	kept    [2][]byte // printed between cells, for the next one
+	dropped int64     // bytes past keptLimit
 }
 
 func newCapture(fd bool) (*capture, error) {
@@ -54,7 +58,6 @@ func newCapture(fd bool) (*capture, error) {
 		return nil, fmt.Errorf("capture marker: %w", err)
 	}
 	marker := []byte("\x00culab-sync-" + hex.EncodeToString(token[:]) + "\x00")
-	fallback := [2]io.Writer{os.Stdout, os.Stderr}
 	if fd {
 		fdMu.Lock()
 		for i := range c.saved {
@@ -65,12 +68,11 @@ func newCapture(fd bool) (*capture, error) {
 				return nil, fmt.Errorf("save fd %d: %w", i+1, err)
 			}
 			c.saved[i] = os.NewFile(uintptr(nfd), "original "+streamNames[i])
-			fallback[i] = c.saved[i]
 		}
 		fdMu.Unlock()
 	}
 	for i := range c.streams {
-		s, err := newStream(i, marker, fallback[i])
+		s, err := newStream(i, marker)
 		if err != nil {
 			for _, s := range c.streams[:i] {
 				s.w.Close()
@@ -111,7 +113,17 @@ func (c *capture) logFile() *os.File {
 // attach sends output to cl from now on (and, with CaptureFD, points fds
 // 1 and 2 at the pipes).
 func (c *capture) attach(cl *cell) error {
-	c.cell.Store(cl)
+	c.mu.Lock()
+	c.cell = cl
+	for i, b := range c.kept {
+		cl.write(i, b)
+		c.kept[i] = nil
+	}
+	if c.dropped > 0 {
+		cl.write(stderr, fmt.Appendf(nil, "[%d bytes printed between cells were dropped]\n", c.dropped))
+		c.dropped = 0
+	}
+	c.mu.Unlock()
 	if !c.fd {
 		return nil
 	}
@@ -138,8 +150,17 @@ func (c *capture) detach() error {
 		fdMu.Unlock()
 	}
 	c.sync()
-	c.cell.Store(nil)
+	c.mu.Lock()
+	c.cell = nil
+	c.mu.Unlock()
 	return err
+}
+
+// running is the cell that output goes to, or nil between cells.
+func (c *capture) running() *cell {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cell
 }
 
 func (c *capture) restoreFDs() error {
@@ -159,16 +180,23 @@ func (c *capture) sync() {
 	}
 }
 
-// emit hands data read from stream i to the running cell, or to the
-// original stream between cells.
+// emit hands data read from stream i to the running cell or, between
+// cells, keeps it for the next one.
 func (c *capture) emit(i int, data []byte) {
 	if len(data) == 0 {
 		return
 	}
-	if cl := c.cell.Load(); cl != nil && cl.write(i, data) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cell != nil && c.cell.write(i, data) {
 		return
 	}
-	c.streams[i].fallback.Write(data)
+	room := max(keptLimit-len(c.kept[i]), 0)
+	if len(data) > room {
+		c.dropped += int64(len(data) - room)
+		data = data[:room]
+	}
+	c.kept[i] = append(c.kept[i], data...)
 }
 
 // close ends capture: the pipes' write ends close, so the readers stop at
@@ -185,17 +213,16 @@ func (c *capture) close() error {
 }
 
 type stream struct {
-	idx      int
-	r, w     *os.File
-	marker   []byte
-	fallback io.Writer
+	idx    int
+	r, w   *os.File
+	marker []byte
 
 	wmu     sync.Mutex // orders a marker's write with its waiter
 	qmu     sync.Mutex
 	waiters []chan struct{} // one per marker written and not yet read
 }
 
-func newStream(i int, marker []byte, fallback io.Writer) (*stream, error) {
+func newStream(i int, marker []byte) (*stream, error) {
 	// Blocking descriptors, unlike os.Pipe's: once one is fd 1, native
 	// code and os.Stdout must not see EAGAIN when the pipe is full.
 	var p [2]int
@@ -205,11 +232,10 @@ func newStream(i int, marker []byte, fallback io.Writer) (*stream, error) {
 	// Best effort: a larger pipe blocks chatty writers less often.
 	syscall.Syscall(syscall.SYS_FCNTL, uintptr(p[1]), syscall.F_SETPIPE_SZ, pipeSize)
 	return &stream{
-		idx:      i,
-		r:        os.NewFile(uintptr(p[0]), streamNames[i]+" capture"),
-		w:        os.NewFile(uintptr(p[1]), streamNames[i]+" capture"),
-		marker:   marker,
-		fallback: fallback,
+		idx:    i,
+		r:      os.NewFile(uintptr(p[0]), streamNames[i]+" capture"),
+		w:      os.NewFile(uintptr(p[1]), streamNames[i]+" capture"),
+		marker: marker,
 	}, nil
 }
 

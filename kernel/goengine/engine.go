@@ -8,9 +8,13 @@
 // expression returns an error last, a non-nil error fails the cell and a
 // nil one is not shown. Lines starting with % are magics (%help lists them).
 //
-// Limitations come from the interpreter: a panic in a goroutine that a cell
-// started cannot be recovered and ends the process; an interrupt stops
-// every goroutine the notebook started, not just the cell; a native call
+// Runaway recursion fails the cell with a stack overflow error, and a panic
+// in a goroutine that a cell started is reported on the stderr of the
+// running cell (or of the next one); the notebook goes on. What goroutines
+// print between cells goes to the next cell.
+//
+// Limitations come from the interpreter: an interrupt stops every
+// goroutine the notebook started, not just the cell; a native call
 // blocked elsewhere than time.Sleep or a cudalib operation is only stopped
 // when it returns; a value of a type defined in a cell, passed to compiled
 // code as any, keeps only its String method (for fmt, display.Show and
@@ -37,6 +41,14 @@ import (
 // DefaultOutputLimit is the output a cell may print when Options says 0.
 const DefaultOutputLimit = 1 << 20
 
+// DefaultMaxStackFrames bounds a goroutine's stack while it runs cell
+// code: past it, a call fails with a stack overflow that the cell reports.
+// An interpreted call takes 3 Go frames and about 1 KiB of stack (7 frames
+// and 7 KiB through a method or a func value), so the limit is 66,000
+// calls deep at most and stays under 256 MiB of stack, far from Go's own
+// limit of 1 GB, whose overflow is fatal and ends the kernel.
+const DefaultMaxStackFrames = 200_000
+
 // Options configure an Engine.
 type Options struct {
 	// CaptureFD redirects file descriptors 1 and 2 to the running cell's
@@ -49,6 +61,10 @@ type Options struct {
 	// rest is dropped with a notice. 0 means DefaultOutputLimit, a
 	// negative value no limit.
 	OutputLimit int
+	// MaxStackFrames bounds the Go frames of a goroutine running cell
+	// code: a call past it fails with a stack overflow error of the cell.
+	// 0 means DefaultMaxStackFrames.
+	MaxStackFrames int
 	// Version is the implementation version kernel_info reports.
 	Version string
 }
@@ -81,6 +97,9 @@ func New(opts Options) (*Engine, error) {
 	if opts.OutputLimit == 0 {
 		opts.OutputLimit = DefaultOutputLimit
 	}
+	if opts.MaxStackFrames == 0 {
+		opts.MaxStackFrames = DefaultMaxStackFrames
+	}
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
@@ -90,9 +109,9 @@ func New(opts Options) (*Engine, error) {
 	}
 	e := &Engine{opts: opts, cap: c, logw: c.logFile()}
 	if opts.CaptureFD {
-		// The runtime's own report of a fatal error (such as a panic in a
-		// goroutine a cell started) would otherwise go into the pipe, whose
-		// reader dies with the process.
+		// The runtime's own report of a fatal error (such as concurrent
+		// map writes) would otherwise go into the pipe, whose reader dies
+		// with the process.
 		if err := debug.SetCrashOutput(e.logw, debug.CrashOptions{}); err != nil {
 			fmt.Fprintf(e.logw, "goengine: crash output: %v\n", err)
 		}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/traefik/yaegi/interp"
+
 	"github.com/culab/culab/kernel"
 )
 
@@ -111,6 +113,9 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 	if !errors.As(err, &cp) {
 		return x.compileError("RuntimeError", err, 0)
 	}
+	if so, ok := cp.p.Value.(*interp.StackOverflow); ok {
+		return x.stackOverflow(so, line)
+	}
 	value := fmt.Sprint(cp.p.Value)
 	if e, ok := cp.p.Value.(error); ok {
 		value = e.Error()
@@ -129,11 +134,42 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 		drop = 2
 	}
 	frames := cp.frames[:max(len(cp.frames)-drop, 0)]
-	for _, f := range frames {
+	for i, f := range frames {
+		if n := len(frames) - 2*traceEnds; n > 0 && i >= traceEnds && i < len(frames)-traceEnds {
+			if i == traceEnds {
+				tb = append(tb, fmt.Sprintf("    ... %d more calls", n))
+			}
+			continue
+		}
 		tb = append(tb, "    in "+x.declared(strings.TrimPrefix(f.fn, "main.")))
 	}
 	tb = append(tb, "    "+x.where(x.file, line))
 	return &kernel.ExecError{Name: "panic", Value: value, Traceback: tb}
+}
+
+// traceEnds is how many frames a long traceback shows at each end.
+const traceEnds = 10
+
+// stackOverflow reports runaway recursion: the function that recursed,
+// where it is declared, and the statement the cell was running.
+func (x *run) stackOverflow(so *interp.StackOverflow, line int) *kernel.ExecError {
+	fn := strings.TrimPrefix(so.Func, "main.")
+	if fn == "func" {
+		fn = "a function literal"
+	}
+	value := fmt.Sprintf("stack overflow: recursion deeper than %d calls in %s", so.Depth, fn)
+	if so.Pos.Line > 0 {
+		at := "line " + strconv.Itoa(so.Pos.Line)
+		if so.Pos.Filename != x.file {
+			at = strings.TrimSuffix(so.Pos.Filename, "/_.go") + " " + at
+		}
+		value += " (" + at + ")"
+	}
+	return &kernel.ExecError{Name: "StackOverflow", Value: value, Traceback: []string{
+		"StackOverflow: " + value,
+		"    " + x.where(x.file, line),
+		"    (does the function stop calling itself? Variables and the notebook are unharmed)",
+	}}
 }
 
 // declared names a function of the cells and where it was declared.

@@ -28,11 +28,9 @@ import (
 //
 // and the temporaries are zeroed after, so they keep nothing alive.
 
-// rewrite returns the node to compile for a parsed chunk: builtin print
-// calls go to stderr, and a statement that defines globals runs its
-// right-hand side first (see above).
+// rewrite returns the node to compile for a parsed chunk: a statement
+// that defines globals runs its right-hand side first (see above).
 func (x *run) rewrite(node ast.Node, src string, ch chunk, col1 int) (ast.Node, *kernel.ExecError) {
-	x.s.printToStderr(node)
 	switch n := node.(type) {
 	case *ast.File:
 		return x.s.splitVarSpecs(n), nil

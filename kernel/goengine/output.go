@@ -182,7 +182,7 @@ var errNoCell = errors.New("no cell is running")
 // input asks the front end for a line for the running cell, after what the
 // cell printed so far.
 func (e *Engine) input(prompt string, password bool) (string, error) {
-	c := e.cap.cell.Load()
+	c := e.cap.running()
 	if c == nil {
 		return "", fmt.Errorf("input: %w", errNoCell)
 	}

@@ -101,6 +101,9 @@ func (e *Engine) newSession() (*session, error) {
 		Stdin:        &stdinReader{e: e},
 		Args:         []string{"culab"},
 		Unrestricted: true, // cells see and set the process environment (%env, CUDA_*)
+
+		MaxStackFrames: e.opts.MaxStackFrames,
+		GoroutinePanic: e.goroutinePanic,
 	})
 	tables := []interp.Exports{
 		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
@@ -137,8 +140,7 @@ func (e *Engine) newSession() (*session, error) {
 
 // overrides replace symbols for notebook use: os.Stdout and os.Stderr
 // write to the capture pipes (the interpreter only wires fmt and log to
-// them), time.Sleep ends early on interrupt, and __culab holds the hooks
-// that generated code calls.
+// them), time.Sleep ends early on interrupt, and __culab holds the hooks.
 func (e *Engine) overrides(s *session) interp.Exports {
 	outFile, errFile := e.cap.streams[stdout].w, e.cap.streams[stderr].w
 	result := reflect.ValueOf(s.result.set)
@@ -157,9 +159,7 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		},
 		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
 		rtPath + "/rt": {
-			"Result":  result,
-			"Print":   reflect.ValueOf(func(a ...any) { builtinPrint(errFile, "", "", a) }),
-			"Println": reflect.ValueOf(func(a ...any) { builtinPrint(errFile, " ", "\n", a) }),
+			"Result": result,
 			"Kernel": reflect.ValueOf(func(name string) *cudalib.Kernel {
 				k, _ := s.kernels.get(name)
 				return k
@@ -244,20 +244,20 @@ type stderrFilter struct {
 }
 
 func (f *stderrFilter) Write(p []byte) (int, error) {
-	if m := panicLine.FindSubmatch(p); m != nil {
-		f.trace.mu.Lock()
-		active := f.trace.active
-		if active {
-			line, _ := strconv.Atoi(string(m[2]))
-			col, _ := strconv.Atoi(string(m[3]))
-			f.trace.frames = append(f.trace.frames, traceFrame{file: string(m[1]), line: line, col: col, fn: string(m[4])})
-		}
-		f.trace.mu.Unlock()
-		if active {
-			return len(p), nil
-		}
+	m := panicLine.FindSubmatch(p)
+	if m == nil {
+		return f.w.Write(p)
 	}
-	return f.w.Write(p)
+	// Between chunks the lines come from a goroutine's panic, which
+	// goroutinePanic reports.
+	f.trace.mu.Lock()
+	if f.trace.active {
+		line, _ := strconv.Atoi(string(m[2]))
+		col, _ := strconv.Atoi(string(m[3]))
+		f.trace.frames = append(f.trace.frames, traceFrame{file: string(m[1]), line: line, col: col, fn: string(m[4])})
+	}
+	f.trace.mu.Unlock()
+	return len(p), nil
 }
 
 // kernelRegistry holds the kernels of %%cuda cells.

@@ -1,0 +1,29 @@
+package goengine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/traefik/yaegi/interp"
+)
+
+// goroutinePanic reports the panic that ended a goroutine a cell started
+// (the patched interpreter recovers it): on the stderr of the cell that is
+// running, or of the next one (see capture.emit). The kernel goes on.
+func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
+	value := fmt.Sprint(p.Value)
+	if err, ok := p.Value.(error); ok {
+		value = err.Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "panic in a goroutine started at %s line %d: %s\n", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line, value)
+	for _, f := range nativeFrames(string(p.Stack)) {
+		b.WriteString("    in " + f + "\n")
+	}
+	b.WriteString("(the goroutine ended; the notebook goes on)\n")
+	// After what the goroutine printed; handed over directly rather than
+	// through the pipe, so that the cell that shows it comes after the
+	// goroutine's end (as the race detector sees it too).
+	e.cap.sync()
+	e.cap.emit(stderr, []byte(b.String()))
+}

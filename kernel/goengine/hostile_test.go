@@ -1,0 +1,114 @@
+package goengine
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/culab/culab/kernel"
+)
+
+// Runaway recursion fails the cell with a stack overflow, for a function,
+// a method and a func value, and the notebook's state survives.
+func TestRunawayRecursion(t *testing.T) {
+	e, err := New(Options{MaxStackFrames: 20_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Shutdown(false)
+	ok(t, e, "keep := []int{1, 2, 3}")
+	ok(t, e, "func f(n int) int { return f(n+1) + 1 }")
+	cases := []struct{ code, want string }{
+		{"f(0)", "recursion deeper than "},
+		{"type T struct{}\nfunc (t T) m(n int) int { return t.m(n+1) + 1 }\nT{}.m(0)", " calls in m (line 2)"},
+		{"var g func(int) int\ng = func(n int) int { return g(n+1) + 1 }\ng(0)", " calls in a function literal (line 2)"},
+	}
+	for _, c := range cases {
+		xe := fails(t, e, c.code)
+		if xe.Name != "StackOverflow" || !strings.HasPrefix(xe.Value, "stack overflow: ") || !strings.Contains(xe.Value, c.want) {
+			t.Errorf("%q: %s: %s", c.code, xe.Name, xe.Value)
+		}
+	}
+	xe := fails(t, e, "x := 1\nf(x)")
+	if !strings.Contains(xe.Value, " calls in f (In[") || !strings.Contains(strings.Join(xe.Traceback, "\n"), "line 2: f(x)") {
+		t.Errorf("the failing call and f's cell: %s %q", xe.Value, xe.Traceback)
+	}
+	// A recursion that stops in time is not one.
+	ok(t, e, "func depth(n int) int { if n == 0 { return 0 }; return depth(n-1) + 1 }")
+	if got := ok(t, e, "depth(2000)").result(); got != "2000" {
+		t.Errorf("depth(2000) = %s", got)
+	}
+	if got := ok(t, e, "fmt.Sprint(keep)").result(); got != "[1 2 3]" {
+		t.Errorf("state after the overflows: %s", got)
+	}
+}
+
+// A panic in a goroutine that a cell started is reported on the stderr of
+// the running cell, or of the next one; the engine goes on. (The test
+// waits for each report before the next cell: a goroutine that runs while
+// a cell compiles races with the compiler, in the interpreter.)
+func TestGoroutinePanic(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "gpKeep := 7")
+	// While the cell runs: it waits until the test has seen the report.
+	t.Setenv("CULAB_TEST_GP1", "")
+	r := &recorder{}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		runWith(t, e, r, kernel.ExecuteRequest{Code: "go func() {\n\tpanic(\"boom\")\n}()\n" +
+			"for os.Getenv(\"CULAB_TEST_GP1\") == \"\" {\n\ttime.Sleep(time.Millisecond)\n}"}, context.Background())
+	}()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(r.text("stderr"), "boom") && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	os.Setenv("CULAB_TEST_GP1", "go")
+	<-done
+	if got := r.text("stderr"); !strings.Contains(got, "panic in a goroutine started at In[") || !strings.Contains(got, "line 1: boom") {
+		t.Errorf("stderr of the running cell: %q", got)
+	}
+	// Between cells: the next cell reports it.
+	t.Setenv("CULAB_TEST_GP2", "")
+	ok(t, e, "go func() {\n\tfor os.Getenv(\"CULAB_TEST_GP2\") == \"\" {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n\tvar m map[string]int\n\tm[\"a\"] = 1\n}()")
+	os.Setenv("CULAB_TEST_GP2", "go")
+	waitKept(t, e, stderr, "nil map")
+	r = ok(t, e, "gpKeep")
+	if got := r.text("stderr"); !strings.Contains(got, "line 1: assignment to entry in nil map") {
+		t.Errorf("stderr of the next cell: %q", got)
+	}
+	if r.result() != "7" {
+		t.Errorf("state after the panics: %q", r.result())
+	}
+}
+
+// What a goroutine prints after its cell ended goes to the next cell.
+func TestOutputBetweenCells(t *testing.T) {
+	e := shared(t)
+	t.Setenv("CULAB_TEST_LATE", "")
+	r := ok(t, e, "go func() {\n\tfor os.Getenv(\"CULAB_TEST_LATE\") == \"\" {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n\tfmt.Println(\"late\")\n}()\nfmt.Println(\"early\")")
+	if got := r.text("stdout"); got != "early\n" {
+		t.Errorf("first cell: %q", got)
+	}
+	os.Setenv("CULAB_TEST_LATE", "go")
+	waitKept(t, e, stdout, "late\n")
+	if got := ok(t, e, `fmt.Println("next")`).text("stdout"); got != "late\nnext\n" {
+		t.Errorf("next cell: %q", got)
+	}
+}
+
+// waitKept waits until what was printed between cells on a stream has
+// reached the capture's store, up to the end of want.
+func waitKept(t *testing.T, e *Engine, stream int, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		e.cap.mu.Lock()
+		kept := string(e.cap.kept[stream])
+		e.cap.mu.Unlock()
+		if strings.Contains(kept, want) {
+			return
+		}
+	}
+	t.Fatalf("%q was not printed between cells", want)
+}

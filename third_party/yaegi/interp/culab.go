@@ -1,0 +1,102 @@
+package interp
+
+// culab patches 2 and 3 (see PATCHES.md at the module's root): runaway
+// recursion becomes a panic of the interpreted code, and a panic in a
+// goroutine that interpreted code started is handed to the embedder.
+
+import (
+	"fmt"
+	"go/token"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync/atomic"
+)
+
+// StackOverflow is the panic value of an interpreted call made when its
+// goroutine had more than Options.MaxStackFrames Go frames.
+type StackOverflow struct {
+	Depth int            // interpreted calls on the goroutine's stack
+	Func  string         // the function called, as in panic traces: main.f
+	Pos   token.Position // where the function is declared
+}
+
+func (e *StackOverflow) Error() string {
+	return fmt.Sprintf("stack overflow: recursion deeper than %d calls in %s", e.Depth, strings.TrimPrefix(e.Func, "main."))
+}
+
+// A goroutine's depth is measured by walking its stack, which takes a
+// time in the depth: it is measured now and then, often only near the
+// limit. After a measure of depth frames, no goroutine can pass the limit
+// by much before (limit-depth)/maxFramesPerCall more interpreted calls
+// (2 to 7 frames each, more with compiled code between): the next measure
+// comes then. Another goroutine, deeper than the one measured, may pass
+// the limit by that much (less than the limit again) before it is
+// measured.
+const maxFramesPerCall = 16
+
+var (
+	stackCalls     atomic.Uint64 // interpreted calls so far, in all goroutines
+	nextStackCheck atomic.Uint64 // the call that measures its goroutine's stack next
+)
+
+// checkStack panics with a *StackOverflow when the goroutine has more Go
+// frames than the limit, before running funcNode's body from n.
+func (interp *Interpreter) checkStack(n, funcNode *node) {
+	limit := interp.opt.maxFrames
+	if limit <= 0 {
+		return
+	}
+	call := stackCalls.Add(1)
+	if call < nextStackCheck.Load() {
+		return
+	}
+	depth := runtime.Callers(0, make([]uintptr, limit+1))
+	nextStackCheck.Store(call + uint64(max((limit-depth)/maxFramesPerCall, 1)))
+	if depth <= limit {
+		return
+	}
+	so := &StackOverflow{Depth: interpretedDepth(limit), Func: panicFunc(n.scope)}
+	if funcNode != nil {
+		so.Pos = interp.fset.Position(funcNode.pos)
+	}
+	panic(so)
+}
+
+// interpretedDepth counts the interpreted calls on the stack: the frames
+// of runCfgFrame.
+func interpretedDepth(limit int) int {
+	pcs := make([]uintptr, limit+1024)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+	depth := 0
+	for {
+		fr, more := frames.Next()
+		if strings.HasSuffix(fr.Function, "/interp.runCfgFrame") {
+			depth++
+		}
+		if !more {
+			return depth
+		}
+	}
+}
+
+// GoroutinePanic is a panic that ended a goroutine started by
+// interpreted code.
+type GoroutinePanic struct {
+	Value any            // what was passed to panic
+	Pos   token.Position // the go statement
+	Stack []byte         // the goroutine's stack when the panic was recovered
+}
+
+// goroutine runs fn, the body of a goroutine that interpreted code started
+// at n, handing a panic that ends it to Options.GoroutinePanic when set.
+func (interp *Interpreter) goroutine(n *node, fn func()) {
+	if h := interp.opt.goPanic; h != nil {
+		defer func() {
+			if r := recover(); r != nil {
+				h(GoroutinePanic{Value: r, Pos: interp.fset.Position(n.pos), Stack: debug.Stack()})
+			}
+		}()
+	}
+	fn()
+}
