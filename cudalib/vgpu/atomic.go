@@ -47,6 +47,7 @@ func (d *fdec) decodeAtom(in *ptx.Instr, out *inst, pre *[]inst) error {
 		return d.unsupported("float atomics other than add and exch")
 	}
 	out.float = isFloat
+	out.lock = out.special == atomCas || out.special == atomExch
 	ops := in.Operands
 	if in.Op == "atom" {
 		if len(ops) < 3 {

@@ -57,6 +57,11 @@ type inst struct {
 
 	target int32 // branch target
 	reconv int32 // where the lanes of a divergent branch meet again
+	// spin marks a backward branch whose loop holds an atomic exchange or
+	// compare-and-swap: a spin lock, whose lanes may have to yield to
+	// lanes of their warp waiting after the loop (see warp.spin).
+	spin   bool
+	lock   bool // atom.cas or atom.exch
 	callee *function
 	args   []paramCopy // call: caller slot -> callee parameter
 	rets   []paramCopy // call: callee return -> caller slot
@@ -447,6 +452,11 @@ func (d *fdec) body() error {
 	code = append(code, ret)
 	for _, i := range fixups {
 		code[i].target = start[code[i].target]
+		for j := code[i].target; int(j) < i; j++ {
+			if code[j].lock {
+				code[i].spin = true
+			}
+		}
 	}
 	computeReconvergence(code)
 	d.fn.nregs, d.fn.readFirst = allocateRows(code, d.fn.nregs)

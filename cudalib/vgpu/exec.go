@@ -407,6 +407,7 @@ type warp struct {
 
 	barInst *inst
 	barMask uint32
+	spins   int // turns of spin-lock loops since the last yield
 	clock   uint64
 	fault   *Fault
 }
@@ -458,6 +459,7 @@ func (w *warp) reset() {
 		}
 	}
 	w.clock = 0
+	w.spins = 0
 	w.fault = nil
 }
 
@@ -515,6 +517,9 @@ func (w *warp) run() {
 			}
 		case ctlBra:
 			w.branch(in, m)
+			if in.spin {
+				w.spin()
+			}
 		case ctlBar:
 			if m == 0 {
 				top.pc++
@@ -576,6 +581,36 @@ func (w *warp) branch(in *inst, taken uint32) {
 	if in.target != r {
 		w.stack = append(w.stack, entry{pc: in.target, rpc: r, mask: taken})
 	}
+}
+
+// spinLimit is how many turns of spin-lock loops a warp makes before the
+// spinning lanes yield to those waiting after the loop.
+const spinLimit = 64
+
+// spin counts a turn of a spin-lock loop. Lanes that left the loop wait
+// at its reconvergence point until the spinning lanes follow — forever, if
+// one of the waiting lanes holds the lock (as on GPUs before Volta). After
+// spinLimit turns, the waiting lanes go first instead: the entry below the
+// spinning one, waiting at the loop's exit, is split so that its waiting
+// lanes run on from there, and the spinning lanes resume once they are
+// done; both meet again where the split entry would have.
+func (w *warp) spin() {
+	w.spins++
+	if w.spins < spinLimit {
+		return
+	}
+	w.spins = 0
+	n := len(w.stack)
+	if n < 2 || (len(w.calls) > 0 && n-2 < w.calls[len(w.calls)-1].stackBase) {
+		return
+	}
+	t, e := w.stack[n-1], w.stack[n-2]
+	waiting := e.mask & w.alive &^ t.mask
+	if e.pc != t.rpc || waiting == 0 {
+		return
+	}
+	w.stack[n-2] = entry{pc: t.pc, rpc: e.rpc, mask: t.mask}
+	w.stack[n-1] = entry{pc: e.pc, rpc: e.rpc, mask: waiting}
 }
 
 // arrive stops the warp at a barrier; bar.red adds its lanes' predicates.

@@ -568,3 +568,25 @@ func TestStructsByValue(t *testing.T) {
 		}
 	}
 }
+
+// TestSpinLocks: every thread takes a global lock once and counts under
+// it. lock_inside works with any scheduling; lock_naive leaves its spin
+// loop holding the lock while the rest of its warp spins, which ends only
+// because the spinning lanes yield to the waiting ones.
+func TestSpinLocks(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadTestdata(t, g, "locks.ptx")
+	for _, name := range []string{"lock_inside", "lock_naive"} {
+		lock := upload(t, g, make([]byte, 4))
+		counter := upload(t, g, make([]byte, 4))
+		err := g.Run(kernel(t, m, name), Launch{Grid: dim(3), Block: dim(64), Budget: 1 << 22,
+			Params: [][]byte{p64(lock), p64(counter)}})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if got := downloadI32(t, g, counter, 1)[0]; got != 3*64 {
+			t.Errorf("%s: counter %d, want %d", name, got, 3*64)
+		}
+	}
+}
