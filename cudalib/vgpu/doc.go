@@ -82,11 +82,13 @@
 // model's weak orderings: a warp's instructions take effect in order and
 // fences are no-ops. Textures, surfaces, tensor-core (mma/wgmma) and
 // other instructions package alu lacks; indirect calls; device malloc;
-// clusters; cooperative grid sync. Independent thread scheduling: the
-// lanes of a warp run as the reconvergence stack orders them, so a spin
-// lock taken by one lane of a warp and awaited by the others never frees
-// (as before Volta); the budget ends such a launch. %clock counts the
-// warp's instructions.
+// clusters; cooperative grid sync. Independent thread scheduling only as
+// far as spin locks need it: a loop around an atomic exchange or
+// compare-and-swap that has turned 64 times lets the lanes of its warp
+// that wait after it run first (a lane that left the loop holding the lock
+// releases it); other loops that wait on lanes of their own warp end by
+// the budget, as they hung before Volta. %clock counts the warp's
+// instructions.
 // Uninitialised registers read zero. Races between blocks on plain memory
 // are not detected (a real GPU does not either).
 package vgpu
