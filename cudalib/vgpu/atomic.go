@@ -108,7 +108,11 @@ func execAtom(w *warp, in *inst, m uint32) {
 			c = f[in.b][l]
 		}
 		// f32 adds flush subnormals except in shared memory (alu.AtomAddF32).
-		ftz := in.space != spShared
+		sp := in.space
+		if sp == spGeneric {
+			sp = genericSpace(addr)
+		}
+		ftz := sp != spShared
 		if size == 4 {
 			f[in.d][l] = uint64(rmw((*uint32)(unsafe.Pointer(&p[0])), in.special, in.signed, in.float, ftz, uint32(b), uint32(c)))
 		} else {
