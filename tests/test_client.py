@@ -363,6 +363,51 @@ def test_two_value_var_declaration_in_nested_calls(kernel: Kernel) -> None:
     assert kernel.ok("outer()").result == "7 <nil>"
 
 
+# --- cells that must not end the kernel -------------------------------------
+
+
+def test_runaway_recursion(kernel: Kernel) -> None:
+    kernel.ok("keep := []int{1, 2}")
+    kernel.ok("func f(n int) int { return f(n+1) + 1 }")
+    r = kernel.execute("f(0)", timeout=120)
+    assert r.status == "error" and r.content["ename"] == "StackOverflow", r.content
+    assert re.fullmatch(r"stack overflow: recursion deeper than \d+ calls in f \(In\[\d+\] line 1\)", r.content["evalue"])
+    assert "line 1: f(0)" in "\n".join(r.content["traceback"])
+    assert kernel.km.is_alive()
+    assert kernel.ok("fmt.Sprint(keep)").result == "[1 2]"
+
+
+def _stderr_until(kernel: Kernel, first: Result, text: str, tries: int = 50) -> str:
+    """stderr of first and of the cells run after it, until text is there."""
+    seen = first.stream("stderr")
+    while text not in seen and tries > 0:
+        seen += kernel.ok("time.Sleep(20 * time.Millisecond)").stream("stderr")
+        tries -= 1
+    return seen
+
+
+def test_goroutine_panic(kernel: Kernel) -> None:
+    kernel.ok("keep := 42")
+    r = kernel.ok('go func() {\n\tpanic("boom")\n}()')
+    seen = _stderr_until(kernel, r, "boom")
+    assert re.search(r"panic in a goroutine started at In\[\d+\] line 1: boom", seen), seen
+    r = kernel.ok("go func() {\n\tvar m map[string]int\n\tm[\"a\"] = 1\n}()")
+    assert "assignment to entry in nil map" in _stderr_until(kernel, r, "nil map")
+    assert kernel.km.is_alive()
+    assert kernel.ok("keep").result == "42"
+
+
+def test_output_after_the_cell_goes_to_the_next(kernel: Kernel) -> None:
+    r = kernel.ok('go func() {\n\ttime.Sleep(300 * time.Millisecond)\n\tfmt.Println("late")\n}()\nfmt.Println("early")')
+    assert r.stream() == "early\n"
+    seen = ""
+    for _ in range(50):
+        seen += kernel.ok("time.Sleep(20 * time.Millisecond)").stream()
+        if "late" in seen:
+            break
+    assert seen == "late\n"
+
+
 # --- the wire: signatures and replays ----------------------------------------
 
 
