@@ -1,6 +1,7 @@
 package cudalib
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -54,6 +55,10 @@ func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error)
 
 func (m *Module) build(exprs []string) (moduleImpl, error) {
 	impl, err := m.dev.b.compile(compileRequest{name: m.name, source: m.source, options: m.options, nameExprs: exprs})
+	var ce *CompileError
+	if errors.As(err, &ce) {
+		return nil, err // it names the source already
+	}
 	if err != nil {
 		return nil, fmt.Errorf("compile %s: %w", m.name, err)
 	}
