@@ -11,8 +11,8 @@ import (
 //	              bits; .sat clamps to dtype's range instead
 //	float → int   needs .rni .rzi .rmi .rpi; always saturates to dtype's
 //	              range; NaN gives 0 from f16 and f32 to 8 to 32 bits,
-//	              else the sign bit alone, signed or not (0x80000000,
-//	              0x8000000000000000: measured on H100)
+//	              else the sign bit alone, signed or not (0x8000,
+//	              0x80000000, 0x8000000000000000: measured on H100)
 //	int → float   needs .rn .rz .rm .rp
 //	float → float narrowing needs .rn .rz .rm .rp; widening is exact;
 //	              .rni .rzi .rmi .rpi round to an integral value (not
@@ -293,7 +293,7 @@ func cvtFloatInt(dt, at typ, mode rmode, ftz bool) func(uint64) uint64 {
 	lo, hi := intRange(dt)
 	mk := mask(dt.bits)
 	var nan uint64
-	if dt.bits == 64 || dt.bits == 32 && at.bits == 64 {
+	if dt.bits == 64 || dt.bits >= 16 && at.bits == 64 {
 		nan = 1 << (dt.bits - 1)
 	}
 	return func(a uint64) uint64 {
