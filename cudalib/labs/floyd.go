@@ -43,7 +43,7 @@ var Floyd = register(&Lab{
 	SizeName:     fmt.Sprintf("V (E = %dV random edges)", floydEdges),
 	Sizes:        []int{1000, 2000, 5000, 10000},
 	smoke:        []int{1, 100, 333},
-	VirtualSizes: []int{100, 200, 300},
+	VirtualSizes: []int{100, 200, 400},
 	Baseline:     "global, naive order",
 	Variants: []Variant{
 		floydGlobal("global, naive order", false, 5000,

@@ -33,7 +33,7 @@ var Grad1D = register(&Lab{
 	SizeName:     "N",
 	Sizes:        []int{150, 1 << 20, 1 << 22, 1 << 24, 1 << 26},
 	smoke:        []int{150, 1000, 1<<16 + 3},
-	VirtualSizes: []int{150, 1 << 16, 1 << 20, 1 << 22},
+	VirtualSizes: []int{150, 1 << 16, 1 << 20, 1 << 22, 1 << 23},
 	label:        pow2Label,
 	Baseline:     "shared, TPB 64",
 	Variants:     grad1dVariants(),

@@ -22,7 +22,7 @@ var LaunchCfg = register(&Lab{
 	SizeName:     "complex elements",
 	Sizes:        []int{1 << 20, 1 << 24, 19260817, 1 << 26},
 	smoke:        []int{1000, 1, 19260817 / 1000},
-	VirtualSizes: []int{1 << 18, 1 << 20, 19260817 / 10, 1 << 22},
+	VirtualSizes: []int{1 << 20, 19260817 / 10, 1 << 22, 1 << 24},
 	label:        pow2Label,
 	Baseline:     "if (i < n), block 256",
 	Variants: []Variant{

@@ -46,7 +46,7 @@ var Stencil3D = register(&Lab{
 	SizeName:     "n (grid n³)",
 	Sizes:        []int{256, 384, 512},
 	smoke:        []int{16, 33},
-	VirtualSizes: []int{32, 48, 64},
+	VirtualSizes: []int{32, 48, 64, 96},
 	label:        func(n int) string { return fmt.Sprintf("%d³", n) },
 	Baseline:     "global (32,4,4)",
 	Variants:     stencilVariants(),

@@ -23,7 +23,7 @@ var Transpose = register(&Lab{
 	SizeName:     "n",
 	Sizes:        []int{1024, 2048, 4096, 8192},
 	smoke:        []int{100, 1, 33, 257},
-	VirtualSizes: []int{256, 512, 1024, 2048},
+	VirtualSizes: []int{256, 512, 1024, 2048, 4096},
 	Baseline:     "naive",
 	Variants: []Variant{
 		{Name: "naive", Kernels: []string{"transpose_naive"}, Launch: "<<<(ceil(n/32),ceil(n/8)), (32,8)>>>",
