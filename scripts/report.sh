@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: build culab, execute every lab notebook on this machine's
-# default device (the first GPU; CPU references only where there is none)
+# default device (the first GPU; the virtual GPU where there is none)
 # and write the executed notebooks and report.html under out/report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
