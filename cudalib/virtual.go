@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -165,9 +164,6 @@ func virtualInfo(memory uint64, workers int) Info {
 		AsyncEngines:        3,
 	}
 }
-
-// virtualWorkers is how many goroutines run a launch's blocks.
-func virtualWorkers() int { return runtime.GOMAXPROCS(0) }
 
 // Notices: opening the virtual GPU in place of a GPU is said once, where
 // the user sees it. A program sees it on stderr; the notebook engine sends

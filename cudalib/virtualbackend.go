@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"unsafe"
@@ -34,7 +35,7 @@ func newVirtualBackend(limit uint64) *virtualBackend {
 }
 
 func (b *virtualBackend) newGPU() *vgpu.GPU {
-	workers := virtualWorkers()
+	workers := runtime.GOMAXPROCS(0) // goroutines that run a launch's blocks
 	g := vgpu.New(vgpu.Config{MemoryLimit: b.limit, Workers: workers})
 	_, total := g.MemInfo()
 	b.inf = virtualInfo(total, workers)
