@@ -24,5 +24,6 @@ require (
 	golang.org/x/text v0.23.0 // indirect
 )
 
-// A patched copy of yaegi: third_party/yaegi/PATCHES.md lists the patches.
+// Patched copies: third_party/*/PATCHES.md list the patches.
 replace github.com/traefik/yaegi => ./third_party/yaegi
+replace github.com/go-zeromq/zmq4 => ./third_party/zmq4

@@ -234,7 +234,7 @@ func (k *Kernel) bind(logw io.Writer) error {
 		{"shell", &k.shell, &k.conn.ShellPort, zmq4.NewRouter},
 		{"control", &k.control, &k.conn.ControlPort, zmq4.NewRouter},
 		{"stdin", &k.stdin, &k.conn.StdinPort, zmq4.NewRouter},
-		{"iopub", &k.iopub, &k.conn.IOPubPort, zmq4.NewPub},
+		{"iopub", &k.iopub, &k.conn.IOPubPort, zmq4.NewXPub}, // XPUB: it hears subscriptions, to welcome them
 		{"heartbeat", &k.hb, &k.conn.HBPort, zmq4.NewRep},
 	} {
 		s := ch.make(k.sockCtx, zopts...)
@@ -297,6 +297,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 	wg.Go(func() { k.readLoop(ctx, "shell", k.shell, k.enqueue) })
 	wg.Go(func() { k.readLoop(ctx, "control", k.control, k.handleControl) })
 	wg.Go(func() { k.readLoop(ctx, "stdin", k.stdin, k.handleStdin) })
+	wg.Go(func() { k.welcome(ctx) })
 	workerDone := make(chan struct{})
 	go func() {
 		defer close(workerDone)
@@ -488,6 +489,28 @@ func (k *Kernel) send(sock zmq4.Socket, ids [][]byte, parent *message, msgType s
 		return "", fmt.Errorf("kernel: send %s: %w", msgType, err)
 	}
 	return h.MsgID, nil
+}
+
+// welcome answers each IOPub subscription with an iopub_welcome message
+// on its topic (JEP 65): from then on the subscriber receives what the
+// kernel publishes, so a client need not guess when IOPub is connected.
+// Like ipykernel's, the welcome reaches every subscriber of the topic.
+func (k *Kernel) welcome(ctx context.Context) {
+	for {
+		zm, err := k.iopub.Recv()
+		if ctx.Err() != nil || k.sockCtx.Err() != nil {
+			return
+		}
+		if err != nil {
+			k.log.Printf("iopub: receive: %v", err)
+			continue
+		}
+		if len(zm.Frames) != 1 || len(zm.Frames[0]) == 0 || zm.Frames[0][0] != 1 {
+			continue // an unsubscription
+		}
+		topic := zm.Frames[0][1:]
+		_, _ = k.send(k.iopub, [][]byte{topic}, nil, "iopub_welcome", map[string]any{"subscription": string(topic)})
+	}
 }
 
 // reply answers req on the socket it came from.

@@ -754,3 +754,24 @@ func TestIPCTransport(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Each IOPub subscriber is welcomed (JEP 65) with its subscription, "" for
+// everything; a second client gets its own welcome.
+func TestIOPubWelcome(t *testing.T) {
+	h := start(t, setup{key: "k"})
+	ws, err := h.c.Welcome(h.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub, ok := ws[0].Content["subscription"]; !ok || sub != "" {
+		t.Errorf("welcome content %v", ws[0].Content)
+	}
+	c2, err := kerneltest.Dial(h.k.Conn())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	if _, err := c2.Welcome(h.ctx); err != nil {
+		t.Fatal(err)
+	}
+}

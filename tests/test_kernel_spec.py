@@ -8,9 +8,9 @@ inspection and clear_output. Every message the kernel sends during these
 tests is validated against the suite's schema of protocol 5.
 
 Not given: code_page_something (the kernel sends no pager payloads; its
-help is inspect_request). IopubWelcomeTests runs with
-support_iopub_welcome off, so it skips: the kernel speaks protocol 5.4 on a
-PUB socket, and iopub_welcome (JEP 65) belongs to XPUB kernels.
+help is inspect_request). IopubWelcomeTests runs too: the kernel's IOPub
+socket is an XPUB that welcomes each subscriber (JEP 65); jupyter_client's
+wait_for_ready consumes that welcome before the suite's own checks.
 
 A few checks of culab's own replies follow the suite's, in the same class
 (one kernel for all).
@@ -212,4 +212,4 @@ class CulabKernelTests(jkt.KernelTests):
 
 class CulabIopubWelcomeTests(jkt.IopubWelcomeTests):
     kernel_name = KERNEL_NAME
-    support_iopub_welcome = False  # a PUB iopub socket (protocol 5.4): no welcome message
+    support_iopub_welcome = True  # an XPUB iopub socket welcomes each subscriber (JEP 65)

@@ -243,6 +243,25 @@ func (c *Client) IOPub(ctx context.Context, msgID string) ([]Message, error) {
 	return ms, nil
 }
 
+// Welcome waits for the iopub_welcome messages (JEP 65) the kernel has
+// sent since the client subscribed, and returns them.
+func (c *Client) Welcome(ctx context.Context) ([]Message, error) {
+	var ws []Message
+	err := c.wait(ctx, func() bool {
+		ws = ws[:0]
+		for _, m := range c.pubs[""] {
+			if m.Header.MsgType == "iopub_welcome" {
+				ws = append(ws, m)
+			}
+		}
+		return len(ws) > 0
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kerneltest: iopub_welcome: %w", err)
+	}
+	return ws, nil
+}
+
 // Execute sends execute_request with content (code, silent, ...) and
 // returns its reply and its iopub messages.
 func (c *Client) Execute(ctx context.Context, content map[string]any) (Message, []Message, error) {
