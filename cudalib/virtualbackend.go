@@ -30,16 +30,15 @@ type virtualBackend struct {
 
 func newVirtualBackend(limit uint64) *virtualBackend {
 	b := &virtualBackend{limit: limit}
-	b.g = b.newGPU()
+	b.g, b.inf = b.newGPU()
 	return b
 }
 
-func (b *virtualBackend) newGPU() *vgpu.GPU {
+func (b *virtualBackend) newGPU() (*vgpu.GPU, Info) {
 	workers := runtime.GOMAXPROCS(0) // goroutines that run a launch's blocks
 	g := vgpu.New(vgpu.Config{MemoryLimit: b.limit, Workers: workers})
 	_, total := g.MemInfo()
-	b.inf = virtualInfo(total, workers)
-	return g
+	return g, virtualInfo(total, workers)
 }
 
 func (b *virtualBackend) gpu() *vgpu.GPU {
@@ -119,9 +118,9 @@ func (b *virtualBackend) synchronize() error { return b.takePending() }
 // reset starts a fresh virtual GPU: every allocation and module is gone,
 // as after a GPU's context reset.
 func (b *virtualBackend) reset() error {
-	g := b.newGPU()
+	g, inf := b.newGPU()
 	b.mu.Lock()
-	b.g, b.pending = g, nil
+	b.g, b.inf, b.pending = g, inf, nil
 	b.mu.Unlock()
 	return nil
 }
