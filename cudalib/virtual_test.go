@@ -434,3 +434,28 @@ $L__loop:
 		t.Errorf("copy_stride %d, copy_unroll<8> %d registers: want about 32, and more for the unrolled copy", s, u)
 	}
 }
+
+// Reset gives a fresh virtual GPU: what was made before is gone, as after a
+// GPU's reset, and its memory is free again.
+func TestVirtualReset(t *testing.T) {
+	b := newVirtualBackend(1 << 20)
+	d := &Device{b: b, info: b.info(), virtual: true}
+	buf, err := d.Float32s(1 << 17)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if err := buf.Fill(1); !errors.Is(err, ErrFreed) {
+		t.Errorf("buffer from before the reset: %v, want ErrFreed", err)
+	}
+	if free, total, _ := d.MemInfo(); free != total {
+		t.Errorf("after reset %d of %d bytes free", free, total)
+	}
+	again, err := d.Float32s(1 << 17)
+	if err != nil {
+		t.Fatalf("after reset: %v", err)
+	}
+	again.Free()
+}
