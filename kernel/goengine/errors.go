@@ -19,6 +19,16 @@ import (
 
 var posPrefix = regexp.MustCompile(`^(\S+?):(\d+):(\d+): `)
 
+// reflectPanics maps the panics of reflection that the interpreter lets
+// through for a plain runtime error of the cell to Go's words for it.
+var reflectPanics = map[string]string{
+	"reflect: call of reflect.Value.Field on zero Value": "runtime error: invalid memory address or nil pointer dereference",
+	"reflect: call of reflect.Value.Elem on zero Value":  "runtime error: invalid memory address or nil pointer dereference",
+	"reflect: slice index out of range":                  "runtime error: index out of range",
+	"reflect: array index out of range":                  "runtime error: index out of range",
+	"reflect: string index out of range":                 "runtime error: index out of range",
+}
+
 // confusing maps the interpreter's messages that hide a simple cause to a
 // hint.
 var confusing = map[string]string{
@@ -119,6 +129,12 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 	value := fmt.Sprint(cp.p.Value)
 	if e, ok := cp.p.Value.(error); ok {
 		value = e.Error()
+	}
+	if m := posPrefix.FindStringSubmatch(value); m != nil {
+		value = value[len(m[0]):] // the traceback says where
+	}
+	if goWords, ok := reflectPanics[value]; ok {
+		value = goWords
 	}
 	tb := []string{"panic: " + value}
 	for _, f := range nativeFrames(string(cp.p.Stack)) {

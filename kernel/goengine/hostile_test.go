@@ -112,3 +112,21 @@ func waitKept(t *testing.T, e *Engine, stream int, want string) {
 	}
 	t.Fatalf("%q was not printed between cells", want)
 }
+
+// Runtime errors of a cell read as Go's, without the interpreter's
+// reflection in the way.
+func TestRuntimeErrorsInGoWords(t *testing.T) {
+	e := shared(t)
+	for _, c := range []struct{ code, want string }{
+		{"var reM map[string]int\nreM[\"a\"] = 1", "assignment to entry in nil map"},
+		{"var reP *struct{ x int }\nfmt.Println(reP.x)", "runtime error: invalid memory address or nil pointer dereference"},
+		{"reS := []int{1}\nreI := 5\nfmt.Println(reS[reI])", "runtime error: index out of range"},
+		{"reZ := 0\nfmt.Println(1 / reZ)", "runtime error: integer divide by zero"},
+		{"var reV any = \"s\"\nfmt.Println(reV.(int))", "interface conversion: interface {} is string, not int"},
+	} {
+		xe := fails(t, e, c.code)
+		if xe.Name != "panic" || xe.Value != c.want {
+			t.Errorf("%q: %s: %q, want %q", c.code, xe.Name, xe.Value, c.want)
+		}
+	}
+}
