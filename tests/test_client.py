@@ -377,6 +377,79 @@ def test_runaway_recursion(kernel: Kernel) -> None:
     assert kernel.ok("fmt.Sprint(keep)").result == "[1 2]"
 
 
+@pytest.mark.parametrize(
+    "code, ename, evalue",
+    [
+        ('var m map[string]int\nm["a"] = 1', "panic", "assignment to entry in nil map"),
+        ("var p *struct{ x int }\nfmt.Println(p.x)", "panic", "runtime error: invalid memory address or nil pointer dereference"),
+        ("s := []int{1}\ni := 5\nfmt.Println(s[i])", "panic", "runtime error: index out of range"),
+        ("z := 0\nfmt.Println(1 / z)", "panic", "runtime error: integer divide by zero"),
+        ('var v any = "s"\nfmt.Println(v.(int))', "panic", "interface conversion: interface {} is string, not int"),
+        ("%nope", "UsageError", "unknown magic %nope; %help lists the magics"),
+    ],
+    ids=["nil-map", "nil-pointer", "index", "divide-by-zero", "type-assertion", "unknown-magic"],
+)
+def test_hostile_cell_fails_and_the_state_stays(kernel: Kernel, code: str, ename: str, evalue: str) -> None:
+    kernel.ok("keep := 42")
+    r = kernel.execute(code)
+    assert r.status == "error", r.content
+    assert (r.content["ename"], r.content["evalue"]) == (ename, evalue)
+    assert kernel.km.is_alive()
+    assert kernel.ok("keep").result == "42"
+
+
+def test_hostile_output(kernel: Kernel) -> None:
+    """50 MiB at once, a million short lines, invalid UTF-8: cut at the limit, all valid JSON."""
+    r = kernel.ok('fmt.Print(strings.Repeat("x", 50<<20))')
+    assert len(r.stream()) <= LIMIT and "[output truncated after 1 MiB;" in r.stream("stderr")
+    r = kernel.ok("for i := 0; i < 1000000; i++ {\n\tfmt.Println(i)\n}", timeout=120)
+    assert r.stream().startswith("0\n1\n2\n") and "[output truncated after 1 MiB;" in r.stream("stderr")
+    r = kernel.ok("os.Stdout.Write([]byte{'a', 0xff, 'b', '\\n'})")
+    assert r.stream() == "a\ufffdb\n"
+    assert kernel.ok("1 + 1").result == "2"
+
+
+def test_twenty_requests_without_waiting(kernel: Kernel) -> None:
+    ids = [kernel.kc.execute(f"fmt.Println({i})\n{i} * 2", allow_stdin=False) for i in range(20)]
+    replies = [kernel.shell_reply(i) for i in ids]
+    assert [r["content"]["status"] for r in replies] == ["ok"] * 20
+    counts = [r["content"]["execution_count"] for r in replies]
+    assert counts == list(range(counts[0], counts[0] + 20))
+
+
+def test_interrupt_with_requests_queued(kernel: Kernel) -> None:
+    first = kernel.kc.execute("var grow []int\nfor {\n\tgrow = append(grow, 1)\n}", allow_stdin=False)
+    queued = [kernel.kc.execute(f"{i}", allow_stdin=False) for i in range(3)]
+    wait_busy(kernel, first)
+    time.sleep(0.5)
+    kernel.km.interrupt_kernel()
+    r = kernel.shell_reply(first)
+    assert r["content"]["status"] == "error" and r["content"]["ename"] == "Interrupted"
+    # Run All semantics: what was queued behind the error is aborted, and answered.
+    assert [kernel.shell_reply(i)["content"]["status"] for i in queued] == ["aborted"] * 3
+    assert kernel.ok("len(grow) > 0").result == "true"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Go cannot recover these; the kernel survives them only once the engine runs in a supervised "
+    "process (issue 10, not done yet)",
+)
+@pytest.mark.parametrize(
+    "code",
+    ["os.Exit(3)", "m := map[int]int{}\nfor i := 0; i < 8; i++ {\n\tgo func() {\n\t\tfor j := 0; ; j++ {\n\t\t\tm[j] = j\n\t\t}\n\t}()\n}\ntime.Sleep(5 * time.Second)"],
+    ids=["os-exit", "concurrent-map-writes"],
+)
+def test_fatal_cell_leaves_a_live_kernel(kernel: Kernel, code: str) -> None:
+    kernel.ok("keep := 42")
+    try:
+        r = kernel.execute(code, timeout=20)
+    except TimeoutError:
+        r = None
+    assert kernel.km.is_alive()
+    assert r is not None and r.status == "error" and "the Go engine crashed" in r.content["evalue"]
+
+
 def _stderr_until(kernel: Kernel, first: Result, text: str, tries: int = 50) -> str:
     """stderr of first and of the cells run after it, until text is there."""
     seen = first.stream("stderr")

@@ -47,8 +47,9 @@ func TestRunawayRecursion(t *testing.T) {
 
 // A panic in a goroutine that a cell started is reported on the stderr of
 // the running cell, or of the next one; the engine goes on. (The test
-// waits for each report before the next cell: a goroutine that runs while
-// a cell compiles races with the compiler, in the interpreter.)
+// waits for each report before the next cell, and starts goroutines in a
+// cell's last chunk: a goroutine that runs while a cell compiles races
+// with the compiler, in the interpreter.)
 func TestGoroutinePanic(t *testing.T) {
 	e := shared(t)
 	ok(t, e, "gpKeep := 7")
@@ -58,15 +59,16 @@ func TestGoroutinePanic(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		runWith(t, e, r, kernel.ExecuteRequest{Code: "go func() {\n\tpanic(\"boom\")\n}()\n" +
-			"for os.Getenv(\"CULAB_TEST_GP1\") == \"\" {\n\ttime.Sleep(time.Millisecond)\n}"}, context.Background())
+		// One chunk: the goroutine must not run while the cell compiles.
+		runWith(t, e, r, kernel.ExecuteRequest{Code: "{\n\tgo func() {\n\t\tpanic(\"boom\")\n\t}()\n" +
+			"\tfor os.Getenv(\"CULAB_TEST_GP1\") == \"\" {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}"}, context.Background())
 	}()
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(r.text("stderr"), "boom") && time.Now().Before(deadline); {
 		time.Sleep(time.Millisecond)
 	}
 	os.Setenv("CULAB_TEST_GP1", "go")
 	<-done
-	if got := r.text("stderr"); !strings.Contains(got, "panic in a goroutine started at In[") || !strings.Contains(got, "line 1: boom") {
+	if got := r.text("stderr"); !strings.Contains(got, "panic in a goroutine started at In[") || !strings.Contains(got, "line 2: boom") {
 		t.Errorf("stderr of the running cell: %q", got)
 	}
 	// Between cells: the next cell reports it.
@@ -87,7 +89,7 @@ func TestGoroutinePanic(t *testing.T) {
 func TestOutputBetweenCells(t *testing.T) {
 	e := shared(t)
 	t.Setenv("CULAB_TEST_LATE", "")
-	r := ok(t, e, "go func() {\n\tfor os.Getenv(\"CULAB_TEST_LATE\") == \"\" {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n\tfmt.Println(\"late\")\n}()\nfmt.Println(\"early\")")
+	r := ok(t, e, "fmt.Println(\"early\")\ngo func() {\n\tfor os.Getenv(\"CULAB_TEST_LATE\") == \"\" {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n\tfmt.Println(\"late\")\n}()")
 	if got := r.text("stdout"); got != "early\n" {
 		t.Errorf("first cell: %q", got)
 	}
@@ -119,7 +121,7 @@ func TestRuntimeErrorsInGoWords(t *testing.T) {
 	e := shared(t)
 	for _, c := range []struct{ code, want string }{
 		{"var reM map[string]int\nreM[\"a\"] = 1", "assignment to entry in nil map"},
-		{"var reP *struct{ x int }\nfmt.Println(reP.x)", "runtime error: invalid memory address or nil pointer dereference"},
+		{"type reT struct{ x int }\nvar reP *reT\nfmt.Println(reP.x)", "runtime error: invalid memory address or nil pointer dereference"},
 		{"reS := []int{1}\nreI := 5\nfmt.Println(reS[reI])", "runtime error: index out of range"},
 		{"reZ := 0\nfmt.Println(1 / reZ)", "runtime error: integer divide by zero"},
 		{"var reV any = \"s\"\nfmt.Println(reV.(int))", "interface conversion: interface {} is string, not int"},
