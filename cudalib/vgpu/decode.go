@@ -67,6 +67,14 @@ type inst struct {
 	rets   []paramCopy // call: callee return -> caller slot
 
 	src *ptx.Instr
+
+	// id indexes the kernel's per-instruction counters (see counters.go);
+	// aux marks a helper the decoder added (no instruction of the PTX, so
+	// not counted as one); count, when set, tallies a memory access's
+	// requests, sectors or wavefronts before exec runs.
+	id    int32
+	aux   bool
+	count func(w *warp, in *inst, m uint32)
 }
 
 // newInst returns an instruction with no operands (every row -1).
@@ -148,6 +156,7 @@ func (m *Module) decodeKernel(f *ptx.Func) (*Kernel, error) {
 		return nil, err
 	}
 	kd.k.entry = fn
+	kd.numberInsts()
 	return kd.k, nil
 }
 
@@ -428,16 +437,17 @@ func (d *fdec) body() error {
 			guard = g
 		}
 		for _, p := range pre {
-			p.guard, p.guardNeg, p.src = guard, in.GuardNeg, in
+			p.guard, p.guardNeg, p.src, p.aux = guard, in.GuardNeg, in, true
 			code = append(code, p)
 		}
 		ins.guard, ins.guardNeg, ins.src = guard, in.GuardNeg, in
+		ins.count = accessCounter(in, &ins)
 		if ins.ctl == ctlBra {
 			fixups = append(fixups, len(code))
 		}
 		code = append(code, ins)
 		for _, p := range post {
-			p.guard, p.guardNeg, p.src = guard, in.GuardNeg, in
+			p.guard, p.guardNeg, p.src, p.aux = guard, in.GuardNeg, in, true
 			code = append(code, p)
 		}
 	}
@@ -448,7 +458,7 @@ func (d *fdec) body() error {
 		end.Line = f.Body[n-1].Line
 	}
 	ret := newInst()
-	ret.ctl, ret.src = ctlRet, end
+	ret.ctl, ret.src, ret.aux = ctlRet, end, true
 	code = append(code, ret)
 	for _, i := range fixups {
 		code[i].target = start[code[i].target]

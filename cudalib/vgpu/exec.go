@@ -75,41 +75,60 @@ type launch struct {
 	printMu sync.Mutex
 	printf  io.Writer
 	printed int
+
+	profile bool       // count per instruction and analyse memory accesses
+	dram    *sectorSet // global sectors touched, when profiling
 }
 
 // Run executes the kernel over the grid and returns when every block has
 // finished: nil, or the *Fault of the lowest faulting block, a *LimitError,
 // or an *Error for a bad launch configuration.
 func (g *GPU) Run(k *Kernel, l Launch) error {
-	_, err := g.RunCounted(k, l)
+	_, err := g.run(k, l, false)
 	return err
 }
 
 // RunCounted is Run that also reports what the launch executed; the speed
 // benchmarks divide ThreadInstrs by wall time.
 func (g *GPU) RunCounted(k *Kernel, l Launch) (Stats, error) {
-	var stats Stats
+	r, err := g.run(k, l, false)
+	if r == nil {
+		return Stats{}, err
+	}
+	return r.stats(), err
+}
+
+// run executes the launch. With profile, the workers count per
+// instruction and analyse every memory access (counters.go); without, they
+// count only the instructions, all in one slot. The result is nil only for
+// a launch that could not start.
+func (g *GPU) run(k *Kernel, l Launch, profile bool) (*result, error) {
 	if k == nil {
-		return stats, errorf(Invalid, "nil kernel")
+		return nil, errorf(Invalid, "nil kernel")
 	}
 	k.m.mu.Lock()
 	unloaded := k.m.unloaded
 	k.m.mu.Unlock()
 	if unloaded {
-		return stats, errorf(Invalid, "kernel %s: its module was unloaded", k.name)
+		return nil, errorf(Invalid, "kernel %s: its module was unloaded", k.name)
 	}
 	if k.m.g != g {
-		return stats, errorf(Invalid, "kernel %s was loaded on another GPU", k.name)
+		return nil, errorf(Invalid, "kernel %s was loaded on another GPU", k.name)
 	}
 	st, err := newLaunch(k, l)
 	if err != nil {
-		return stats, err
+		return nil, err
 	}
 	st.table = g.table.Load()
+	st.profile = profile
+	if profile {
+		st.dram = newSectorSet()
+	}
 	workers := g.workers
 	if int64(workers) > st.nblocks {
 		workers = int(st.nblocks)
 	}
+	r := &result{counts: make([]Counters, len(k.insts)), blocks: st.nblocks, threads: st.threads}
 	var wg sync.WaitGroup
 	for i := 0; i < workers; i++ {
 		wg.Add(1)
@@ -117,20 +136,25 @@ func (g *GPU) RunCounted(k *Kernel, l Launch) (Stats, error) {
 			defer wg.Done()
 			wk := newWorker(st)
 			wk.loop()
+			// Sums do not depend on the order the workers finish in.
 			st.mu.Lock()
-			stats.WarpInstrs += wk.warpInstrs
-			stats.ThreadInstrs += wk.threadInstrs
+			for i := range wk.counts {
+				r.counts[i].add(&wk.counts[i])
+			}
 			st.mu.Unlock()
 		}()
 	}
 	wg.Wait()
+	if profile {
+		r.dram = st.dram.count()
+	}
 	if st.fault != nil {
-		return stats, st.fault
+		return r, st.fault
 	}
 	if e := st.limit.Load(); e != nil {
-		return stats, e
+		return r, e
 	}
-	return stats, nil
+	return r, nil
 }
 
 func newLaunch(k *Kernel, l Launch) (*launch, error) {
@@ -221,7 +245,11 @@ type worker struct {
 	stopped  bool  // the launch is over for this worker (limit or fault)
 	bar      barState
 
-	warpInstrs, threadInstrs int64
+	// counts are the worker's counters per instruction id; idMask is
+	// all ones when profiling, else 0 so that every instruction counts in
+	// slot 0.
+	counts []Counters
+	idMask int32
 }
 
 // barState accumulates bar.red's reduction while warps arrive.
@@ -232,7 +260,10 @@ type barState struct {
 }
 
 func newWorker(st *launch) *worker {
-	wk := &worker{st: st, shared: zeroed(st.shared)}
+	wk := &worker{st: st, shared: zeroed(st.shared), counts: make([]Counters, 1)}
+	if st.profile {
+		wk.counts, wk.idMask = make([]Counters, len(st.k.insts)), -1
+	}
 	for i := 0; i < st.nwarps; i++ {
 		wk.warps = append(wk.warps, newWarp(wk, i))
 	}
@@ -410,6 +441,9 @@ type warp struct {
 	spins   int // turns of spin-lock loops since the last yield
 	clock   uint64
 	fault   *Fault
+
+	dramAlloc *allocation     // the allocation dramBits marks, when profiling
+	dramBits  []atomic.Uint64 // its bitmap of sectors touched
 }
 
 var noAllocation = &allocation{}
@@ -501,8 +535,9 @@ func (w *warp) run() {
 			return
 		}
 		w.clock++
-		wk.warpInstrs++
-		wk.threadInstrs += int64(bits.OnesCount32(m))
+		c := &wk.counts[in.id&wk.idMask]
+		c.WarpInstrs++
+		c.ThreadInstrs += int64(bits.OnesCount32(m))
 		if in.guard >= 0 {
 			m &= predMask(&w.frame[in.guard], in.guardNeg)
 		}
@@ -510,12 +545,18 @@ func (w *warp) run() {
 		case ctlExec:
 			top.pc++
 			if m != 0 {
+				if in.count != nil && wk.idMask != 0 {
+					in.count(w, in, m)
+				}
 				in.exec(w, in, m)
 				if w.fault != nil {
 					return
 				}
 			}
 		case ctlBra:
+			if wk.idMask != 0 {
+				w.countBranch(c, m)
+			}
 			w.branch(in, m)
 			if in.spin {
 				w.spin()
@@ -525,6 +566,7 @@ func (w *warp) run() {
 				top.pc++
 				continue
 			}
+			c.Barriers++
 			w.arrive(in, m)
 			return
 		case ctlCall:

@@ -34,6 +34,7 @@ type Kernel struct {
 	static     int // bytes of static shared memory
 	dynAlign   int // alignment of the dynamic shared memory
 	registers  int
+	insts      []*inst // every instruction of the kernel and its functions, by id
 }
 
 // Name returns the kernel's PTX (mangled) name.

@@ -1,0 +1,202 @@
+package vgpu
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Counters are one launch's counts, with Nsight Compute's definitions
+// (COUNTERS.md has the details and what differs). The virtual GPU executes
+// PTX, not SASS: instruction counts are PTX instructions, and a memory
+// instruction is counted as the PTX names it (ptxas may merge or split
+// accesses; tools/ncucompare shows where).
+type Counters struct {
+	// WarpInstrs (smsp__inst_executed.sum) counts PTX instructions issued
+	// for a warp with at least one active lane, predicated off or not;
+	// ThreadInstrs (smsp__thread_inst_executed.sum) adds the active lanes
+	// of each, predicate regardless.
+	WarpInstrs, ThreadInstrs int64
+
+	// Global memory (ld/st .global, and generic accesses that land in
+	// global memory). A request
+	// (l1tex__t_requests_pipe_lsu_mem_global_op_{ld,st}.sum) is one
+	// warp-level instruction with at least one lane whose predicate
+	// holds; its sectors (l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum)
+	// are the distinct 32-byte aligned segments its lanes touch. Bytes are
+	// what the lanes asked for (lanes × access size): Bytes / (32 ×
+	// Sectors) is the coalescing efficiency.
+	GlobalLoadRequests, GlobalLoadSectors   int64
+	GlobalStoreRequests, GlobalStoreSectors int64
+	GlobalLoadBytes, GlobalStoreBytes       int64
+
+	// Shared memory (ld/st .shared and generic accesses landing there).
+	// Requests (smsp__inst_executed_op_shared_{ld,st}.sum) as for global
+	// memory. Wavefronts
+	// (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum): 32 banks
+	// of 4 bytes; a warp's access is processed in phases of 128 bytes of
+	// data — the whole warp for accesses of up to 4 bytes per lane,
+	// half-warps for 8, quarter-warps for 16 — and a phase takes as many
+	// wavefronts as the largest number of distinct 32-bit words its lanes
+	// touch in one bank (lanes touching the same word share it: a
+	// broadcast). Bank conflicts
+	// (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum) are
+	// the wavefronts beyond one per phase with an active lane.
+	SharedLoadRequests, SharedLoadWavefronts, SharedLoadBankConflicts    int64
+	SharedStoreRequests, SharedStoreWavefronts, SharedStoreBankConflicts int64
+
+	// Local memory (ld/st .local and generic accesses landing there):
+	// requests as above; sectors with local memory's interleaving, where
+	// the same 32-bit word of the 32 lanes of a warp lies in 128
+	// consecutive bytes (l1tex__t_{requests,sectors}_pipe_lsu_mem_local_op_{ld,st}.sum).
+	LocalLoadRequests, LocalLoadSectors, LocalStoreRequests, LocalStoreSectors int64
+
+	// AtomicRequests counts warp-level atom and red instructions, global
+	// and shared, with at least one lane whose predicate holds.
+	AtomicRequests int64
+	// Barriers counts warp-level bar.sync/barrier.sync/bar.red executions
+	// with at least one lane whose predicate holds.
+	Barriers int64
+	// Branches counts warp-level bra executions (smsp__inst_executed_op_branch.sum);
+	// DivergentBranches those whose active lanes split between target and
+	// fall-through (smsp__sass_branch_targets_threads_divergent.sum).
+	Branches, DivergentBranches int64
+	// Blocks and Threads are the launch's.
+	Blocks, Threads int64
+	// DRAMSectors is the number of distinct 32-byte global sectors the
+	// launch touched, loads and stores together: what DRAM must move at
+	// least if nothing was cached before (dram__sectors.sum is at least
+	// this for data that was not in L2).
+	DRAMSectors int64
+}
+
+// LineCounters are the counters of the instructions that carry one source
+// line (.loc).
+type LineCounters struct {
+	File string
+	Line int
+	Counters
+}
+
+// Profile is one launch's counters in total and per source line (sorted by
+// File, Line).
+type Profile struct {
+	Kernel        string
+	Grid, Block   [3]int
+	DynamicShared int
+	Total         Counters
+	Lines         []LineCounters
+}
+
+// add adds o to c, field by field.
+func (c *Counters) add(o *Counters) {
+	c.WarpInstrs += o.WarpInstrs
+	c.ThreadInstrs += o.ThreadInstrs
+	c.GlobalLoadRequests += o.GlobalLoadRequests
+	c.GlobalLoadSectors += o.GlobalLoadSectors
+	c.GlobalStoreRequests += o.GlobalStoreRequests
+	c.GlobalStoreSectors += o.GlobalStoreSectors
+	c.GlobalLoadBytes += o.GlobalLoadBytes
+	c.GlobalStoreBytes += o.GlobalStoreBytes
+	c.SharedLoadRequests += o.SharedLoadRequests
+	c.SharedLoadWavefronts += o.SharedLoadWavefronts
+	c.SharedLoadBankConflicts += o.SharedLoadBankConflicts
+	c.SharedStoreRequests += o.SharedStoreRequests
+	c.SharedStoreWavefronts += o.SharedStoreWavefronts
+	c.SharedStoreBankConflicts += o.SharedStoreBankConflicts
+	c.LocalLoadRequests += o.LocalLoadRequests
+	c.LocalLoadSectors += o.LocalLoadSectors
+	c.LocalStoreRequests += o.LocalStoreRequests
+	c.LocalStoreSectors += o.LocalStoreSectors
+	c.AtomicRequests += o.AtomicRequests
+	c.Barriers += o.Barriers
+	c.Branches += o.Branches
+	c.DivergentBranches += o.DivergentBranches
+	c.Blocks += o.Blocks
+	c.Threads += o.Threads
+	c.DRAMSectors += o.DRAMSectors
+}
+
+// RunProfiled runs the launch as Run does and returns its profile; the
+// profile is returned with a *Fault or *LimitError too (counting what ran).
+func (g *GPU) RunProfiled(k *Kernel, l Launch) (*Profile, error) {
+	r, err := g.run(k, l, true)
+	if r == nil {
+		return nil, err
+	}
+	return r.profile(k, l), err
+}
+
+// result is what a launch's workers counted, summed per instruction.
+type result struct {
+	counts  []Counters // by instruction id
+	blocks  int64
+	threads int
+	dram    int64
+}
+
+// numberInsts gives every instruction of the kernel and of the functions
+// it calls its index into the per-instruction counters.
+func (kd *kdec) numberInsts() {
+	fns := []*function{kd.k.entry}
+	for _, f := range kd.funcs {
+		if f != kd.k.entry {
+			fns = append(fns, f)
+		}
+	}
+	slices.SortFunc(fns[1:], func(a, b *function) int { return cmp.Compare(a.name, b.name) })
+	for _, f := range fns {
+		for i := range f.code {
+			f.code[i].id = int32(len(kd.k.insts))
+			kd.k.insts = append(kd.k.insts, &f.code[i])
+		}
+	}
+}
+
+// profile folds the per-instruction counts into lines and the total.
+func (r *result) profile(k *Kernel, l Launch) *Profile {
+	p := &Profile{Kernel: k.name, Grid: l.Grid, Block: l.Block, DynamicShared: l.DynamicShared}
+	type key struct {
+		file string
+		line int
+	}
+	at := map[key]int{}
+	for id, in := range k.insts {
+		c := r.counts[id]
+		if in.aux {
+			c.WarpInstrs, c.ThreadInstrs = 0, 0
+		}
+		if c == (Counters{}) {
+			continue
+		}
+		p.Total.add(&c)
+		if in.src == nil || in.src.Loc.Line == 0 {
+			continue
+		}
+		kk := key{k.m.src.Files[in.src.Loc.File], in.src.Loc.Line}
+		i, ok := at[kk]
+		if !ok {
+			i = len(p.Lines)
+			at[kk] = i
+			p.Lines = append(p.Lines, LineCounters{File: kk.file, Line: kk.line})
+		}
+		p.Lines[i].add(&c)
+	}
+	slices.SortFunc(p.Lines, func(a, b LineCounters) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	p.Total.Blocks = r.blocks
+	p.Total.Threads = r.blocks * int64(r.threads)
+	p.Total.DRAMSectors = r.dram
+	return p
+}
+
+// stats sums every executed instruction, the decoder's helpers included
+// (what the speed benchmarks divide by time).
+func (r *result) stats() Stats {
+	var s Stats
+	for i := range r.counts {
+		s.WarpInstrs += r.counts[i].WarpInstrs
+		s.ThreadInstrs += r.counts[i].ThreadInstrs
+	}
+	return s
+}

@@ -1,0 +1,247 @@
+package vgpu
+
+import (
+	"reflect"
+	"testing"
+)
+
+// countersPTX holds one warp-sized access pattern per kernel: lane t
+// accesses base + t·stride (stride in bytes for shared memory, in floats
+// for global memory), then stores back what it read.
+const countersPTX = `
+.version 7.8
+.target sm_90
+.address_size 64
+.file 1 "counters.cu"
+
+.visible .entry gload(.param .u64 p, .param .u32 stride)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<5>;
+	.reg .f32 %f<2>;
+	.loc 1 10 0
+	ld.param.u64 %rd1, [p];
+	ld.param.u32 %r1, [stride];
+	mov.u32 %r2, %tid.x;
+	mul.lo.s32 %r3, %r2, %r1;
+	mul.wide.u32 %rd2, %r3, 4;
+	cvta.to.global.u64 %rd3, %rd1;
+	add.s64 %rd4, %rd3, %rd2;
+	.loc 1 11 0
+	ld.global.f32 %f1, [%rd4];
+	setp.lt.u32 %p1, %r2, 16;
+	.loc 1 12 0
+	@%p1 st.global.f32 [%rd4], %f1;
+	.loc 1 13 0
+	@%p1 bra DONE;
+	bar.sync 0;
+DONE:
+	ret;
+}
+
+.visible .entry sh32(.param .u32 stride)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.reg .f32 %f<2>;
+	.shared .align 16 .b8 tile[8448];
+	ld.param.u32 %r1, [stride];
+	mov.u32 %r2, %tid.x;
+	mul.lo.s32 %r3, %r2, %r1;
+	cvt.u64.u32 %rd1, %r3;
+	mov.u64 %rd2, tile;
+	add.s64 %rd3, %rd2, %rd1;
+	.loc 1 20 0
+	ld.shared.f32 %f1, [%rd3];
+	.loc 1 21 0
+	st.shared.f32 [%rd3], %f1;
+	ret;
+}
+
+.visible .entry sh64(.param .u32 stride)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.reg .f64 %fd<2>;
+	.shared .align 16 .b8 tile[8448];
+	ld.param.u32 %r1, [stride];
+	mov.u32 %r2, %tid.x;
+	mul.lo.s32 %r3, %r2, %r1;
+	cvt.u64.u32 %rd1, %r3;
+	mov.u64 %rd2, tile;
+	add.s64 %rd3, %rd2, %rd1;
+	.loc 1 30 0
+	ld.shared.f64 %fd1, [%rd3];
+	st.shared.f64 [%rd3], %fd1;
+	ret;
+}
+
+.visible .entry sh128(.param .u32 stride)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	.reg .f32 %f<5>;
+	.shared .align 16 .b8 tile[8448];
+	ld.param.u32 %r1, [stride];
+	mov.u32 %r2, %tid.x;
+	mul.lo.s32 %r3, %r2, %r1;
+	cvt.u64.u32 %rd1, %r3;
+	mov.u64 %rd2, tile;
+	add.s64 %rd3, %rd2, %rd1;
+	.loc 1 40 0
+	ld.shared.v4.f32 {%f1, %f2, %f3, %f4}, [%rd3];
+	st.shared.v4.f32 [%rd3], {%f1, %f2, %f3, %f4};
+	ret;
+}
+`
+
+func profileOf(t *testing.T, g *GPU, m *Module, name string, threads int, params ...[]byte) *Profile {
+	t.Helper()
+	p, err := g.RunProfiled(kernel(t, m, name), Launch{Grid: dim(1), Block: dim(threads), Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestGlobalSectors(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	buf, _ := g.Alloc(4 * 32 * 32)
+	cases := []struct {
+		stride                 int
+		loadSectors, stSectors int64
+	}{
+		{1, 4, 2},    // coalesced f32: 128 bytes; 16 lanes store 64
+		{32, 32, 16}, // a sector per lane
+		{0, 1, 1},    // every lane the same word
+		{2, 8, 4},
+	}
+	for _, c := range cases {
+		p := profileOf(t, g, m, "gload", 32, p64(buf), p32(c.stride))
+		tot := p.Total
+		if tot.GlobalLoadRequests != 1 || tot.GlobalLoadSectors != c.loadSectors || tot.GlobalLoadBytes != 128 ||
+			tot.GlobalStoreRequests != 1 || tot.GlobalStoreSectors != c.stSectors || tot.GlobalStoreBytes != 64 {
+			t.Errorf("stride %d: %+v", c.stride, tot)
+		}
+	}
+}
+
+func TestControlCounters(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	buf, _ := g.Alloc(4 * 64)
+	// Two warps: the first splits at the branch (16 lanes skip the
+	// barrier), the second does not (none of its lanes is below 16).
+	p := profileOf(t, g, m, "gload", 64, p64(buf), p32(1))
+	tot := p.Total
+	if tot.Branches != 2 || tot.DivergentBranches != 1 || tot.Barriers != 2 || tot.Blocks != 1 || tot.Threads != 64 {
+		t.Errorf("%+v", tot)
+	}
+	// 11 PTX instructions up to bra for both warps, then bar.sync (16
+	// lanes of the first warp, 32 of the second) and ret, where the first
+	// warp's lanes meet again.
+	if tot.WarpInstrs != 2*13 || tot.ThreadInstrs != 64*11+16+32+64 {
+		t.Errorf("instructions: %d warp, %d thread", tot.WarpInstrs, tot.ThreadInstrs)
+	}
+	if tot.DRAMSectors != 8 {
+		t.Errorf("DRAM sectors %d, want 8", tot.DRAMSectors)
+	}
+}
+
+func TestSharedWavefronts(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	cases := []struct {
+		kernel    string
+		stride    int
+		wf, confl int64
+	}{
+		{"sh32", 4, 1, 0},            // row of a tile
+		{"sh32", 32 * 4, 32, 31},     // column of a 32×32 float tile: one bank
+		{"sh32", 33 * 4, 1, 0},       // column of a padded 32×33 tile
+		{"sh32", 0, 1, 0},            // broadcast
+		{"sh32", 2 * 4, 2, 1},        // stride 2: two words per bank
+		{"sh64", 8, 2, 0},            // f64 row: two half-warps
+		{"sh64", 16, 4, 2},           // f64 stride 2: two words per bank in each half
+		{"sh64", 32 * 8, 32, 30},     // f64 column of 32×32 doubles
+		{"sh128", 16, 4, 0},          // float4 row: four quarter-warps
+		{"sh128", 32, 8, 4},          // float4 stride 2
+		{"sh128", 0, 4, 0},           // float4 broadcast: still one wavefront per quarter
+		{"sh32", 32 * 4 * 2, 32, 31}, // all in bank 0, 32 distinct words
+	}
+	for _, c := range cases {
+		p := profileOf(t, g, m, c.kernel, 32, p32(c.stride))
+		tot := p.Total
+		if tot.SharedLoadRequests != 1 || tot.SharedLoadWavefronts != c.wf || tot.SharedLoadBankConflicts != c.confl ||
+			tot.SharedStoreRequests != 1 || tot.SharedStoreWavefronts != c.wf || tot.SharedStoreBankConflicts != c.confl {
+			t.Errorf("%s stride %d: %+v, want %d wavefronts, %d conflicts", c.kernel, c.stride, tot, c.wf, c.confl)
+		}
+	}
+	// A partial warp: 8 lanes of f64 fill one half-warp phase only.
+	p := profileOf(t, g, m, "sh64", 8, p32(8))
+	if tot := p.Total; tot.SharedLoadWavefronts != 1 || tot.SharedLoadBankConflicts != 0 {
+		t.Errorf("8 lanes of f64: %+v", tot)
+	}
+}
+
+func TestCountersPerLine(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	p := profileOf(t, g, m, "sh32", 32, p32(128))
+	if len(p.Lines) != 2 {
+		t.Fatalf("lines %+v", p.Lines)
+	}
+	ld, st := p.Lines[0], p.Lines[1]
+	if ld.File != "counters.cu" || ld.Line != 20 || ld.SharedLoadWavefronts != 32 || ld.SharedStoreRequests != 0 ||
+		st.Line != 21 || st.SharedStoreWavefronts != 32 || st.SharedLoadRequests != 0 {
+		t.Errorf("lines %+v", p.Lines)
+	}
+	// Instructions before the first .loc count in the total only.
+	if ld.WarpInstrs != 1 || p.Total.WarpInstrs != 9 {
+		t.Errorf("line 20: %d instructions, total %d", ld.WarpInstrs, p.Total.WarpInstrs)
+	}
+	buf, _ := g.Alloc(4 * 32)
+	p = profileOf(t, g, m, "gload", 32, p64(buf), p32(1))
+	var sum Counters
+	for i := range p.Lines {
+		sum.add(&p.Lines[i].Counters)
+	}
+	sum.Blocks, sum.Threads, sum.DRAMSectors = p.Total.Blocks, p.Total.Threads, p.Total.DRAMSectors
+	if sum != p.Total {
+		t.Errorf("lines sum to %+v, total %+v", sum, p.Total)
+	}
+}
+
+// TestProfileDeterministic: the same profile on any number of workers.
+func TestProfileDeterministic(t *testing.T) {
+	var first *Profile
+	for _, workers := range []int{1, 2, 3, 7} {
+		g := New(Config{Workers: workers})
+		m := loadFixture(t, g, "nvrtc11/lab-matmul.ptx")
+		const n = 64
+		r := rng(2)
+		da, db := upload(t, g, f32bytes(r.float32s(n*n))), upload(t, g, f32bytes(r.float32s(n*n)))
+		dc, _ := g.Alloc(4 * n * n)
+		p, err := g.RunProfiled(kernel(t, m, "_Z8mm_tiledILi16EEvPfPKfS2_i"), Launch{Grid: dim2(n/16, n/16), Block: dim2(16, 16),
+			Params: [][]byte{p64(dc), p64(da), p64(db), p32(n)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = p
+			tot := p.Total
+			// 16 blocks × 8 warps, 4 tiles with 2 barriers each; one store
+			// per warp; the inputs and the output touched once each.
+			if tot.Barriers != 16*8*4*2 || tot.GlobalStoreRequests != 16*8 || tot.SharedLoadBankConflicts != 0 ||
+				tot.DRAMSectors != 3*n*n*4/32 || len(p.Lines) == 0 {
+				t.Errorf("mm_tiled: %+v", tot)
+			}
+			continue
+		}
+		if !reflect.DeepEqual(p, first) {
+			t.Errorf("%d workers: %+v\nwant %+v", workers, p.Total, first.Total)
+		}
+	}
+}
