@@ -48,6 +48,16 @@ func writeReport(w io.Writer, info runInfo, results []*result) error {
 	}
 	fmt.Fprintf(&b, "%d kernels: %d exact (bit-identical required), %d approximate (documented bound required); **%d failed**.\n\n",
 		len(results), len(exact), len(approx), len(failed))
+	if info.gpu != "" {
+		notes := map[string]bool{}
+		for _, src := range sources {
+			if src.notOnGPU != "" && !notes[src.label()] {
+				notes[src.label()] = true
+				fmt.Fprintf(&b, "Not compared with the GPU: `%s`: %s.\n\n", src.label(), src.notOnGPU)
+			}
+		}
+		b.WriteString("NaN choices: where an f64 min, max or fma has two NaN operands, PTX does not say which one the result is; the H100 picks by the operand order of the SASS instruction ptxas chose (min.f64 of the same two NaNs gave the first operand in one kernel and the second in another), so there either quieted NaN operand counts as equal and the table counts those elements apart.\n\n")
+	}
 	if info.recorded != "" {
 		counts := map[string]int{}
 		for _, r := range exact {
@@ -152,10 +162,14 @@ func mismatchCell(r *result) string {
 		return "**differs from the recorded GPU output**"
 	case !r.compared && r.recorded != "":
 		return r.recorded
+	case !r.compared && r.k.src.notOnGPU != "":
+		return "not compared (see above)"
 	case !r.compared:
 		return "—"
 	case r.mismatches > 0:
 		return fmt.Sprintf("**%d**", r.mismatches)
+	case r.nanChoices > 0:
+		return fmt.Sprintf("0 (%d NaN choices)", r.nanChoices)
 	}
 	return "0"
 }

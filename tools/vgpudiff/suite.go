@@ -14,7 +14,17 @@ var kernelFS embed.FS
 type source struct {
 	file string
 	opts []string
+	// notOnGPU, when set, says why the GPU cannot run what the virtual GPU
+	// runs for this source; its kernels are then run, not compared.
+	notOnGPU string
 }
+
+// ftzOnGPU is why the -ftz=true compilations are not compared: NVRTC 13.0
+// makes the same CUBIN with and without -ftz=true (measured on the H100
+// machine by cudalib/vgpu/alu/testdata/ftzcheck), while its PTX, which the
+// virtual GPU runs, has the .ftz instructions. The .ftz instructions
+// themselves are compared through inline PTX in float.cu and cvt.cu.
+const ftzOnGPU = "NVRTC 13.0 ignores -ftz=true when it makes CUBIN (the CUBIN is identical without it), so the GPU does not run the .ftz PTX the virtual GPU runs"
 
 // label names the compilation in the report: "float.cu" or
 // "float.cu -ftz=true".
@@ -27,9 +37,9 @@ var sources = []source{
 	{file: "int.cu"},
 	{file: "bits.cu"},
 	{file: "float.cu"},
-	{file: "float.cu", opts: []string{"-ftz=true"}},
+	{file: "float.cu", opts: []string{"-ftz=true"}, notOnGPU: ftzOnGPU},
 	{file: "cvt.cu"},
-	{file: "cvt.cu", opts: []string{"-ftz=true"}},
+	{file: "cvt.cu", opts: []string{"-ftz=true"}, notOnGPU: ftzOnGPU},
 	{file: "approx.cu"},
 	{file: "mem.cu"},
 	{file: "warp.cu"},

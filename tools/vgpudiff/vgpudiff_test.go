@@ -540,7 +540,7 @@ func readFile(path string) (string, error) {
 func TestCompare(t *testing.T) {
 	a, b, c := []uint64{1, 2, 3}, []uint64{4, 5, 6}, []uint64{7, 8, 9}
 	r := &result{n: 3}
-	compareExact(r, a, b, c, []uint64{10, 11, 12}, []uint64{10, 99, 98})
+	compareExact(r, a, b, c, []uint64{10, 11, 12}, []uint64{10, 99, 98}, false)
 	if !r.failed() || r.mismatches != 2 || r.first != "i=1 a=0x2 b=0x5 c=0x8: GPU 0x63, VGPU 0xb" {
 		t.Errorf("exact: failed %v, %d mismatches, first %q", r.failed(), r.mismatches, r.first)
 	}
@@ -740,4 +740,25 @@ func half(x float64) uint64 {
 		return sign | 0x7c00
 	}
 	return sign | uint64(e-1+15)<<10 | (uint64(q) - 1024)
+}
+
+// Two NaN operands: either device may return either one, quieted; a NaN
+// that is no operand, or a choice with one NaN operand, still mismatches.
+func TestCompareExactNaNChoice(t *testing.T) {
+	const q1, s2, one = 0x7ff8000012345678, 0x7ff4000000000000, 0x3ff0000000000000
+	a := []uint64{q1, q1, q1, q1}
+	b := []uint64{s2, s2, s2, one}
+	c := []uint64{0, 0, 0, 0}
+	v := []uint64{q1, 0x7ffc000000000000, q1, q1}
+	g := []uint64{0x7ffc000000000000, q1, 0x7ff8000000000000, 0x7ff8000000000000}
+	r := &result{}
+	compareExact(r, a, b, c, v, g, true)
+	if r.nanChoices != 2 || r.mismatches != 2 {
+		t.Fatalf("nanChoices %d, mismatches %d; want 2 and 2", r.nanChoices, r.mismatches)
+	}
+	r = &result{}
+	compareExact(r, a, b, c, v, g, false)
+	if r.nanChoices != 0 || r.mismatches != 4 {
+		t.Fatalf("without nanChoice: nanChoices %d, mismatches %d; want 0 and 4", r.nanChoices, r.mismatches)
+	}
 }
