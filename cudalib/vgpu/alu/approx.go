@@ -14,7 +14,8 @@ import "math"
 //	rcp.approx.f32   max 1 ulp (normal results)
 //	rcp.approx.ftz.f64  none documented ("gross approximation"); f64
 //	                 subnormals in and out are zeros of the same sign,
-//	                 NaN gives 0x7FFFFFFF00000000
+//	                 only the high word is read, a NaN there gives
+//	                 0x7FFFFFFF00000000
 //	sqrt.approx.f32  max relative error 2^-23
 //	rsqrt.approx.f32 max relative error 2^-22.9 (.f64: none documented)
 //	ex2.approx.f32   max 2 ulp (normal results)
@@ -77,9 +78,11 @@ func buildRcpApprox(m *modList, t typ) (Kernel, error) {
 		return k1(func(a uint64) uint64 { return f.div32(1, in32(a, ftz)) }), nil
 	case t.bits == 64 && ftz:
 		return k1(func(a uint64) uint64 {
+			// The hardware reads only the high word (measured on H100):
+			// 0x7FF0000000000001 is +Inf to it, so its reciprocal is 0;
+			// a NaN of the high word gives the f32-like 0x7FFFFFFF there.
+			a &^= 0xFFFFFFFF
 			if isNaN64(a) {
-				// The hardware works on the high word: its NaN is the
-				// f32-like 0x7FFFFFFF there, measured on H100.
 				return 0x7FFFFFFF00000000
 			}
 			return ftz64(math.Float64bits(1 / math.Float64frombits(ftz64(a))))

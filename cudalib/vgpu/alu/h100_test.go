@@ -55,6 +55,9 @@ func TestVgpudiffH100(t *testing.T) {
 		// .ftz flushes what is tiny at 24 bits with an unbounded exponent.
 		{"fma.rn.ftz.f32", ops(0x3f7fffff, 0x80800000, 0x400000), 0x80000000},
 
+		// rcp.approx.ftz.f64 reads the high word only: this sNaN is +Inf.
+		{"rcp.approx.ftz.f64", ops(0x7ff0000000000001), 0},
+
 		// f64 NaN to a 16-bit integer: the sign bit alone.
 		{"cvt.rni.u16.f64", ops(0x7ff4000000000000), 0x8000},
 		{"cvt.rni.u16.f64", ops(0x7ff8000000000000), 0x8000},
