@@ -3,6 +3,7 @@ package vgpu
 import (
 	"cmp"
 	"slices"
+	"sync/atomic"
 )
 
 // Counters are one launch's counts, with Nsight Compute's definitions
@@ -199,4 +200,20 @@ func (r *result) stats() Stats {
 		s.ThreadInstrs += r.counts[i].ThreadInstrs
 	}
 	return s
+}
+
+// observer, when set, profiles every launch of every GPU (see Observe).
+var observer atomic.Pointer[func(*Profile)]
+
+// Observe makes every later launch in the process, on any GPU, profile
+// itself and hand its profile to f, in the order the launches finish (nil:
+// stop). It is for tools that run code launching through a layer above
+// this package (tools/ncucompare runs the labs through cudalib); f must be
+// safe to call from several goroutines.
+func Observe(f func(*Profile)) {
+	if f == nil {
+		observer.Store(nil)
+		return
+	}
+	observer.Store(&f)
 }

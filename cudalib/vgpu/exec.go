@@ -101,8 +101,11 @@ func (g *GPU) RunCounted(k *Kernel, l Launch) (Stats, error) {
 // run executes the launch. With profile, the workers count per
 // instruction and analyse every memory access (counters.go); without, they
 // count only the instructions, all in one slot. The result is nil only for
-// a launch that could not start.
+// a launch that could not start. An observer (Observe) gets every launch's
+// profile.
 func (g *GPU) run(k *Kernel, l Launch, profile bool) (*result, error) {
+	obs := observer.Load()
+	profile = profile || obs != nil
 	if k == nil {
 		return nil, errorf(Invalid, "nil kernel")
 	}
@@ -147,6 +150,9 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool) (*result, error) {
 	wg.Wait()
 	if profile {
 		r.dram = st.dram.count()
+	}
+	if obs != nil {
+		(*obs)(r.profile(k, l))
 	}
 	if st.fault != nil {
 		return r, st.fault

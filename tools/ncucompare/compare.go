@@ -1,0 +1,411 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/culab/culab/cudalib/vgpu"
+)
+
+// metric pairs one counter of the virtual GPU with ncu's metrics (their
+// sum; the first alternative list that ncu reported is used).
+type metric struct {
+	name  string
+	vm    func(c *vgpu.Counters) int64
+	ncu   [][]string // alternatives, each a list of metrics summed
+	class string     // memory class whose PTX→SASS mapping decides whether it should be equal; "" none
+}
+
+// metrics are compared in this order; the ones with a class are the goal
+// (equal wherever ptxas kept that class's accesses one-to-one).
+var metrics = []metric{
+	{"global ld requests", func(c *vgpu.Counters) int64 { return c.GlobalLoadRequests },
+		[][]string{{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"}}, "global ld"},
+	{"global ld sectors", func(c *vgpu.Counters) int64 { return c.GlobalLoadSectors },
+		[][]string{{"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"}}, "global ld"},
+	{"global st requests", func(c *vgpu.Counters) int64 { return c.GlobalStoreRequests },
+		[][]string{{"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"}}, "global st"},
+	{"global st sectors", func(c *vgpu.Counters) int64 { return c.GlobalStoreSectors },
+		[][]string{{"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"}}, "global st"},
+	{"shared ld requests", func(c *vgpu.Counters) int64 { return c.SharedLoadRequests },
+		[][]string{{"smsp__inst_executed_op_shared_ld.sum"}, {"smsp__sass_inst_executed_op_shared_ld.sum"}}, "shared ld"},
+	{"shared ld wavefronts", func(c *vgpu.Counters) int64 { return c.SharedLoadWavefronts },
+		[][]string{{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"}}, "shared ld"},
+	{"shared ld bank conflicts", func(c *vgpu.Counters) int64 { return c.SharedLoadBankConflicts },
+		[][]string{{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"}}, "shared ld"},
+	{"shared st requests", func(c *vgpu.Counters) int64 { return c.SharedStoreRequests },
+		[][]string{{"smsp__inst_executed_op_shared_st.sum"}, {"smsp__sass_inst_executed_op_shared_st.sum"}}, "shared st"},
+	{"shared st wavefronts", func(c *vgpu.Counters) int64 { return c.SharedStoreWavefronts },
+		[][]string{{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}}, "shared st"},
+	{"shared st bank conflicts", func(c *vgpu.Counters) int64 { return c.SharedStoreBankConflicts },
+		[][]string{{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"}}, "shared st"},
+	{"local ld requests", func(c *vgpu.Counters) int64 { return c.LocalLoadRequests },
+		[][]string{{"l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum"}}, ""},
+	{"local ld sectors", func(c *vgpu.Counters) int64 { return c.LocalLoadSectors },
+		[][]string{{"l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum"}}, ""},
+	{"local st requests", func(c *vgpu.Counters) int64 { return c.LocalStoreRequests },
+		[][]string{{"l1tex__t_requests_pipe_lsu_mem_local_op_st.sum"}}, ""},
+	{"local st sectors", func(c *vgpu.Counters) int64 { return c.LocalStoreSectors },
+		[][]string{{"l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum"}}, ""},
+	{"atomic requests", func(c *vgpu.Counters) int64 { return c.AtomicRequests },
+		[][]string{{"l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
+			"smsp__inst_executed_op_shared_atom.sum"}}, ""},
+	{"warp instructions", func(c *vgpu.Counters) int64 { return c.WarpInstrs },
+		[][]string{{"smsp__inst_executed.sum"}}, ""},
+	{"thread instructions", func(c *vgpu.Counters) int64 { return c.ThreadInstrs },
+		[][]string{{"smsp__thread_inst_executed.sum"}}, ""},
+	{"branches", func(c *vgpu.Counters) int64 { return c.Branches },
+		[][]string{{"smsp__inst_executed_op_branch.sum"}}, ""},
+	{"divergent branches", func(c *vgpu.Counters) int64 { return c.DivergentBranches },
+		[][]string{{"smsp__sass_branch_targets_threads_divergent.sum"}}, ""},
+	{"barriers", func(c *vgpu.Counters) int64 { return c.Barriers },
+		[][]string{{"smsp__inst_executed_op_barrier.sum"}, {"smsp__sass_inst_executed_op_barrier.sum"}}, ""},
+	{"DRAM sectors (VM: distinct sectors touched)", func(c *vgpu.Counters) int64 { return c.DRAMSectors },
+		[][]string{{"dram__sectors_read.sum", "dram__sectors_write.sum"}}, ""},
+}
+
+// value is metric m of an ncu launch: the sum of the first alternative
+// whose metrics ncu all reported.
+func (m metric) value(l *ncuLaunch) (float64, bool) {
+	for _, alt := range m.ncu {
+		sum, ok := 0.0, true
+		for _, name := range alt {
+			v, has := l.Metrics[name]
+			ok = ok && has
+			sum += v
+		}
+		if ok {
+			return sum, true
+		}
+	}
+	return 0, false
+}
+
+// pair is one launch of the virtual GPU with ncu's rows for it: the
+// first is the matching launch, the others repeat it (the warm-up and
+// timed runs of the variant) and show ncu's noise.
+type pair struct {
+	step step
+	vm   launch
+	ncu  []*ncuLaunch
+}
+
+// sameShape says whether the GPU launched with the virtual GPU's shape
+// (launches shaped by the occupancy API may differ).
+func (p *pair) sameShape() bool {
+	return p.ncu[0].Grid == p.vm.Grid && p.ncu[0].Block == p.vm.Block
+}
+
+// match pairs the virtual GPU's launches with ncu's: steps by label (the
+// GPU run's log gives each label's marker), then within a step the j-th
+// launch of a kernel with the j-th row of that kernel. Of launches of one
+// kernel and shape in a step (rounds of Floyd–Warshall), only the first is
+// kept. The step's checked run comes first; its repeats (warm-up, timed)
+// follow, every n rows of the kernel where the checked run launched it n
+// times.
+func match(vm, gpu *runLog, rows []ncuLaunch) (pairs []pair, problems []string) {
+	// ncu rows by step: a marker with grid x = id+1 ends step id.
+	byStep := map[int][]*ncuLaunch{}
+	cur := 0
+	for i := range rows {
+		r := &rows[i]
+		if r.Kernel == markerName {
+			cur = r.Grid[0]
+			continue
+		}
+		byStep[cur] = append(byStep[cur], r)
+	}
+	gpuStep := map[string]int{}
+	for _, s := range gpu.Steps {
+		gpuStep[s.Label] = s.ID
+	}
+	for _, s := range vm.Steps {
+		id, ok := gpuStep[s.Label]
+		if !ok {
+			if len(s.Launches) > 0 {
+				problems = append(problems, fmt.Sprintf("step %q ran on the virtual GPU only", s.Label))
+			}
+			continue
+		}
+		gpuRows := map[string][]*ncuLaunch{}
+		for _, r := range byStep[id] {
+			gpuRows[r.Kernel] = append(gpuRows[r.Kernel], r)
+		}
+		launches := map[string]int{}
+		for _, l := range s.Launches {
+			launches[l.Kernel]++
+		}
+		seen := map[string]bool{}
+		nth := map[string]int{}
+		for _, l := range s.Launches {
+			j := nth[l.Kernel]
+			nth[l.Kernel]++
+			key := fmt.Sprint(l.Kernel, l.Grid, l.Block)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			rs := gpuRows[l.Kernel]
+			if j >= len(rs) {
+				problems = append(problems, fmt.Sprintf("%s: no ncu row for launch %d of %s", s.Label, j+1, l.Kernel))
+				continue
+			}
+			p := pair{step: s, vm: l}
+			for k := j; k < len(rs); k += launches[l.Kernel] {
+				p.ncu = append(p.ncu, rs[k])
+			}
+			pairs = append(pairs, p)
+		}
+	}
+	return pairs, problems
+}
+
+// report writes the comparison as Markdown.
+func report(w io.Writer, vm, gpu *runLog, rows []ncuLaunch, code *codeLog) {
+	pairs, problems := match(vm, gpu, rows)
+	kernels := map[string]*kernelCode{}
+	if code != nil {
+		for i := range code.Kernels {
+			kernels[code.Kernels[i].Mangled] = &code.Kernels[i]
+		}
+	}
+	name := func(mangled string) string {
+		if k := kernels[mangled]; k != nil {
+			return k.Name
+		}
+		return mangled
+	}
+	fmt.Fprintf(w, "# Virtual GPU counters against Nsight Compute\n\n")
+	fmt.Fprintf(w, "GPU: %s; virtual GPU: %s; inputs seeded %d. Each lab ran once at a small size (tools/ncucompare); ", gpu.Device, vm.Device, vm.Seed)
+	fmt.Fprintf(w, "a cell is `VM / ncu`, ✓ where equal. A kernel's memory class (global ld, shared st, …) is *1:1* where its SASS has as many instructions of each width as its PTX: there the counts should be equal.\n\n")
+	if code != nil {
+		fmt.Fprintf(w, "Code: NVRTC %s for sm_%d", code.NVRTC, code.Arch)
+		if code.Note != "" {
+			fmt.Fprintf(w, " (%s)", code.Note)
+		}
+		fmt.Fprintf(w, ".\n\n")
+	}
+	missing := missingMetrics(rows)
+	if len(missing) > 0 {
+		fmt.Fprintf(w, "ncu reported none of: %s.\n\n", strings.Join(missing, ", "))
+	}
+	var goalEq, goalAll, otherEq, otherAll int
+	var goal, rest []metric
+	for _, m := range metrics {
+		if m.class != "" {
+			goal = append(goal, m)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	fmt.Fprintf(w, "## Memory counters\n\n| step | kernel | grid × block |")
+	for _, m := range goal {
+		fmt.Fprintf(w, " %s |", m.name)
+	}
+	fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("---|", len(goal)))
+	for _, p := range pairs {
+		shape := dims(p.vm.Grid) + " × " + dims(p.vm.Block)
+		if !p.sameShape() {
+			shape = fmt.Sprintf("**VM %s, GPU %s × %s**", shape, dims(p.ncu[0].Grid), dims(p.ncu[0].Block))
+		}
+		fmt.Fprintf(w, "| %s | %s | %s |", p.step.Label, name(p.vm.Kernel), shape)
+		for _, m := range goal {
+			cell, eq, ok := m.cell(&p)
+			if !p.sameShape() {
+				ok = false // not the same launch: not counted
+			}
+			if ok && m.oneToOne(kernels[p.vm.Kernel]) {
+				goalAll++
+				if eq {
+					goalEq++
+				}
+			} else if ok {
+				otherAll++
+				if eq {
+					otherEq++
+				}
+			}
+			fmt.Fprintf(w, " %s |", cell)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\nEqual: %d of %d memory counts in classes that map one-to-one onto SASS; %d of %d elsewhere (merged or split accesses, or no SASS to tell). Launches whose shape differs (bold) are not counted.\n\n", goalEq, goalAll, otherEq, otherAll)
+
+	fmt.Fprintf(w, "## Other counters\n\n| step | kernel |")
+	for _, m := range rest {
+		fmt.Fprintf(w, " %s |", m.name)
+	}
+	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(rest)))
+	for _, p := range pairs {
+		fmt.Fprintf(w, "| %s | %s |", p.step.Label, name(p.vm.Kernel))
+		for _, m := range rest {
+			cell, _, _ := m.cell(&p)
+			fmt.Fprintf(w, " %s |", cell)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\nInstruction counts differ by nature: the virtual GPU counts PTX instructions, ncu SASS ones. DRAM sectors: the VM's figure is the distinct sectors the launch touched, a lower bound of DRAM traffic with cold caches; ncu's is what crossed DRAM with the L2's state at the launch.\n\n")
+
+	writeNoise(w, pairs)
+	if code != nil {
+		writeCode(w, code)
+	}
+	if len(problems) > 0 {
+		fmt.Fprintf(w, "## Unmatched\n\n")
+		for _, p := range problems {
+			fmt.Fprintf(w, "- %s\n", p)
+		}
+	}
+}
+
+// cell is "vm / ncu" with ✓ when equal; ok is false when ncu did not
+// report the metric.
+func (m metric) cell(p *pair) (cell string, eq, ok bool) {
+	vm := m.vm(&p.vm.Counters)
+	v, ok := m.value(p.ncu[0])
+	if !ok {
+		return fmt.Sprintf("%d / n/a", vm), false, false
+	}
+	eq = float64(vm) == v
+	mark := ""
+	if eq {
+		mark = " ✓"
+	}
+	return fmt.Sprintf("%d / %s%s", vm, num(v), mark), eq, true
+}
+
+// oneToOne says whether the kernel's SASS has as many accesses of each
+// width as its PTX in the metric's class.
+func (m metric) oneToOne(k *kernelCode) bool {
+	if m.class == "" || k == nil || k.SASS == nil {
+		return false
+	}
+	return describe(k.PTX[m.class]) == describe(k.SASS[m.class])
+}
+
+// writeNoise gives, per metric, the largest spread among ncu's rows of
+// the same launch (the checked run, its warm-up and its timed run).
+func writeNoise(w io.Writer, pairs []pair) {
+	fmt.Fprintf(w, "## ncu's noise\n\nThe largest spread (max − min) between ncu's profiles of repeated identical launches (a variant's checked run, warm-up and timed run), per metric:\n\n| metric | spread | launches compared |\n|---|---|---|\n")
+	for _, m := range metrics {
+		spread, n := 0.0, 0
+		for _, p := range pairs {
+			if len(p.ncu) < 2 {
+				continue
+			}
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, r := range p.ncu {
+				if v, ok := m.value(r); ok {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+			if hi >= lo {
+				spread = math.Max(spread, hi-lo)
+				n++
+			}
+		}
+		if n > 0 {
+			fmt.Fprintf(w, "| %s | %s | %d |\n", m.name, num(spread), n)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// writeCode gives each kernel's static memory instructions in PTX and SASS.
+func writeCode(w io.Writer, code *codeLog) {
+	fmt.Fprintf(w, "## PTX against SASS\n\nStatic memory instructions per kernel (count × bits per lane), PTX → SASS; **bold** where they differ (ptxas merged, split or dropped accesses: the counters of that class differ for that reason).\n\n| lab | kernel |")
+	used := map[string]bool{}
+	for _, k := range code.Kernels {
+		for c := range k.PTX {
+			used[c] = true
+		}
+		for c := range k.SASS {
+			used[c] = true
+		}
+	}
+	var cols []string
+	for _, c := range classes {
+		if used[c] {
+			cols = append(cols, c)
+		}
+	}
+	for _, c := range cols {
+		fmt.Fprintf(w, " %s |", c)
+	}
+	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(cols)))
+	for _, k := range code.Kernels {
+		fmt.Fprintf(w, "| %s | %s |", k.Lab, k.Name)
+		for _, c := range cols {
+			p := describe(k.PTX[c])
+			if k.SASS == nil {
+				fmt.Fprintf(w, " %s |", p)
+				continue
+			}
+			s := describe(k.SASS[c])
+			if p == s {
+				fmt.Fprintf(w, " %s |", p)
+			} else {
+				fmt.Fprintf(w, " **%s → %s** |", p, s)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
+}
+
+// missingMetrics lists the metrics of the comparison that no ncu row has.
+func missingMetrics(rows []ncuLaunch) []string {
+	have := map[string]bool{}
+	for _, r := range rows {
+		for k := range r.Metrics {
+			have[k] = true
+		}
+	}
+	var out []string
+	for _, m := range metrics {
+		for _, alt := range m.ncu {
+			for _, n := range alt {
+				if !have[n] && !contains(out, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func dims(d [3]int) string {
+	switch {
+	case d[2] > 1:
+		return fmt.Sprintf("%d×%d×%d", d[0], d[1], d[2])
+	case d[1] > 1:
+		return fmt.Sprintf("%d×%d", d[0], d[1])
+	}
+	return fmt.Sprint(d[0])
+}
+
+func num(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return fmt.Sprintf("%d", int64(v))
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// metricNames lists every ncu metric the comparison reads, for run.sh.
+func metricNames() []string {
+	var out []string
+	for _, m := range metrics {
+		for _, alt := range m.ncu {
+			for _, n := range alt {
+				if !contains(out, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,135 @@
+// Command ncucompare holds the virtual GPU's counters (vgpu.Counters) to
+// Nsight Compute's on a real GPU. Every lab kernel runs once at a small
+// size with seeded inputs and the variants' launch shapes, through the
+// labs themselves, on both devices; ncu profiles the GPU run, the virtual
+// GPU counts its own. tools/ncucompare/run.sh does it all on the GPU
+// machine.
+//
+//	ncucompare run [-vm] [-o log.json] [-seed 1] [-labs a,b] [-sizes lab=n,...]
+//	    runs the labs on the GPU (under ncu) or with -vm on the virtual GPU;
+//	    writes the steps (and the virtual GPU's counters per launch)
+//	ncucompare sass [-o code.json] [-arch 90] [-labs a,b]
+//	    compiles the labs to PTX and CUBIN, counts each kernel's memory
+//	    instructions in both (cuobjdump -sass)
+//	ncucompare compare -vm vm.json -gpu gpu.json -ncu ncu.csv [-code code.json] [-o compare.md]
+//	    writes the comparison table
+//	ncucompare metrics
+//	    prints the ncu metrics compare reads, comma-separated
+//
+// Launches are matched through an empty marker kernel launched after each
+// step of a lab run (its grid numbers the step), so rows of ncu's CSV
+// belong to steps whatever else a step launched.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "run":
+		err = runCmd(os.Args[2:])
+	case "sass":
+		err = sassCmd(os.Args[2:])
+	case "compare":
+		err = compareCmd(os.Args[2:])
+	case "metrics":
+		fmt.Println(strings.Join(metricNames(), ","))
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "ncucompare:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: ncucompare run|sass|compare|metrics [flags] (ncucompare CMD -h for the flags)")
+	os.Exit(2)
+}
+
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+func runCmd(args []string) error {
+	fs := flag.NewFlagSet("run", flag.ExitOnError)
+	vm := fs.Bool("vm", false, "run on the virtual GPU and record its counters")
+	out := fs.String("o", "run.json", "write the log here")
+	seed := fs.Uint64("seed", 1, "seed of the labs' random inputs")
+	only := fs.String("labs", "", "only these labs, comma-separated (labs: "+labKeys()+")")
+	sizes := fs.String("sizes", "", "sizes per lab, e.g. matmul=64,vecadd=1000 (default: each lab's smallest virtual size)")
+	fs.Parse(args)
+	sz, err := parseSizes(*sizes)
+	if err != nil {
+		return err
+	}
+	log, err := runLabs(runConfig{virtual: *vm, seed: *seed, labs: splitList(*only), sizes: sz})
+	if err != nil {
+		return err
+	}
+	return writeJSON(*out, log)
+}
+
+func sassCmd(args []string) error {
+	fs := flag.NewFlagSet("sass", flag.ExitOnError)
+	out := fs.String("o", "code.json", "write the counts here")
+	arch := fs.Int("arch", 90, "compute capability to compile for (major*10+minor)")
+	only := fs.String("labs", "", "only these labs, comma-separated")
+	fs.Parse(args)
+	code, err := codeOf(*arch, splitList(*only))
+	if err != nil {
+		return err
+	}
+	return writeJSON(*out, code)
+}
+
+func compareCmd(args []string) error {
+	fs := flag.NewFlagSet("compare", flag.ExitOnError)
+	vmPath := fs.String("vm", "vm.json", "the virtual GPU's run log")
+	gpuPath := fs.String("gpu", "gpu.json", "the GPU's run log")
+	ncuPath := fs.String("ncu", "ncu.csv", "ncu's CSV of the GPU run")
+	codePath := fs.String("code", "", "the sass mode's counts (optional)")
+	out := fs.String("o", "", "write the Markdown here (default: standard output)")
+	fs.Parse(args)
+	var vm, gpu runLog
+	if err := readJSON(*vmPath, &vm); err != nil {
+		return err
+	}
+	if err := readJSON(*gpuPath, &gpu); err != nil {
+		return err
+	}
+	rows, err := readNCU(*ncuPath)
+	if err != nil {
+		return err
+	}
+	var code *codeLog
+	if *codePath != "" {
+		code = &codeLog{}
+		if err := readJSON(*codePath, code); err != nil {
+			return err
+		}
+	}
+	w := os.Stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	report(w, &vm, &gpu, rows, code)
+	return nil
+}
