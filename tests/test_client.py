@@ -386,8 +386,9 @@ def test_runaway_recursion(kernel: Kernel) -> None:
         ("z := 0\nfmt.Println(1 / z)", "panic", "runtime error: integer divide by zero"),
         ('var v any = "s"\nfmt.Println(v.(int))', "panic", "interface conversion: interface {} is string, not int"),
         ("%nope", "UsageError", "unknown magic %nope; %help lists the magics"),
+        ("os.Exit(3)", "panic", "os.Exit(3)"),
     ],
-    ids=["nil-map", "nil-pointer", "index", "divide-by-zero", "type-assertion", "unknown-magic"],
+    ids=["nil-map", "nil-pointer", "index", "divide-by-zero", "type-assertion", "unknown-magic", "os-exit"],
 )
 def test_hostile_cell_fails_and_the_state_stays(kernel: Kernel, code: str, ename: str, evalue: str) -> None:
     kernel.ok("keep := 42")
@@ -430,24 +431,25 @@ def test_interrupt_with_requests_queued(kernel: Kernel) -> None:
     assert kernel.ok("len(grow) > 0").result == "true"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Go cannot recover these; the kernel survives them only once the engine runs in a supervised "
-    "process (issue 10, not done yet)",
-)
 @pytest.mark.parametrize(
     "code",
-    ["os.Exit(3)", "m := map[int]int{}\nfor i := 0; i < 8; i++ {\n\tgo func() {\n\t\tfor j := 0; ; j++ {\n\t\t\tm[j] = j\n\t\t}\n\t}()\n}\ntime.Sleep(5 * time.Second)"],
-    ids=["os-exit", "concurrent-map-writes"],
+    [
+        "m := map[int]int{}\nfor i := 0; i < 8; i++ {\n\tgo func() {\n\t\tfor j := 0; ; j++ {\n\t\t\tm[j] = j\n"
+        "\t\t}\n\t}()\n}\ntime.Sleep(5 * time.Second)",
+    ],
+    ids=["concurrent-map-writes"],
 )
-def test_fatal_cell_leaves_a_live_kernel(kernel: Kernel, code: str) -> None:
-    kernel.ok("keep := 42")
-    try:
-        r = kernel.execute(code, timeout=20)
-    except TimeoutError:
-        r = None
+def test_fatal_cell_restarts_the_engine(kernel: Kernel, code: str) -> None:
+    """Go cannot recover these: the engine's process dies, the kernel and its count go on."""
+    kernel.ok('keep := 42\nfmt.Println("before")')
+    r = kernel.execute(code, timeout=60)
+    assert r.status == "error" and r.content["ename"] == "EngineCrashed", r.content
+    assert r.content["evalue"].startswith("the Go engine crashed: ")
+    assert r.content["evalue"].endswith(" — its variables are lost; the engine was restarted")
     assert kernel.km.is_alive()
-    assert r is not None and r.status == "error" and "the Go engine crashed" in r.content["evalue"]
+    assert kernel.execute("keep").status == "error"  # a fresh engine
+    n = kernel.ok("1 + 1")
+    assert n.result == "2" and n.reply["content"]["execution_count"] == r.content["execution_count"] + 2
 
 
 def _stderr_until(kernel: Kernel, first: Result, text: str, tries: int = 50) -> str:

@@ -5,9 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
+	"strconv"
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/kernel"
+	"github.com/culab/culab/kernel/engineproc"
 	"github.com/culab/culab/kernel/goengine"
 )
 
@@ -28,12 +32,34 @@ func runKernel(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cudalib.UseWorker(workerCommand)
-	eng, err := goengine.New(goengine.Options{CaptureFD: true, OutputLimit: *limit, Version: version})
+	self, err := os.Executable()
 	if err != nil {
 		return err
 	}
-	// Once fds 1 and 2 are captured, the kernel's own log goes to the saved
-	// stderr that Jupyter shows in its server log.
-	return kernel.Serve(context.Background(), conn, eng, kernel.Options{Log: eng.LogWriter(), Version: version})
+	// The engine runs in a child process, so that what Go cannot recover
+	// (a fatal error, os.Exit, the OOM killer) costs the notebook its
+	// variables, not the kernel.
+	eng, err := engineproc.Start(func() *exec.Cmd {
+		return exec.Command(self, engineCommand, "-output-limit", strconv.Itoa(*limit))
+	}, stderr)
+	if err != nil {
+		return err
+	}
+	return kernel.Serve(context.Background(), conn, eng, kernel.Options{Log: stderr, Version: version})
+}
+
+// engineCommand runs the Go engine in the kernel's child process.
+const engineCommand = "engine"
+
+func runEngine(args []string, _, stderr io.Writer) error {
+	fs := flag.NewFlagSet(engineCommand, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	limit := fs.Int("output-limit", 0, "bytes of stdout/stderr one cell may send (0: 1 MiB, <0: no limit)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cudalib.UseWorker(workerCommand)
+	return engineproc.RunChild(func() (kernel.Engine, error) {
+		return goengine.New(goengine.Options{CaptureFD: true, OutputLimit: *limit, Version: version})
+	})
 }

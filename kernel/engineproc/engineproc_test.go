@@ -1,0 +1,176 @@
+package engineproc
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/culab/culab/kernel"
+)
+
+// The test binary is its own engine process when this variable is set.
+const childEnv = "CULAB_ENGINEPROC_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) != "" {
+		if err := RunChild(func() (kernel.Engine, error) { return &counter{}, nil }); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// counter is an engine whose state is a count of cells; its cells:
+// "crash" kills the process with a goroutine's panic, "exit" calls
+// os.Exit(3), "input" asks for a line, "block" waits for an interrupt.
+type counter struct {
+	n    int
+	stop chan struct{}
+	mu   sync.Mutex
+}
+
+func (c *counter) Info() kernel.Info { return kernel.Info{LanguageName: "count"} }
+
+func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out kernel.Output) kernel.ExecuteReply {
+	c.n++
+	out.Stream("stdout", "cell "+strconv.Itoa(c.n)+"\n")
+	switch req.Code {
+	case "crash":
+		done := make(chan struct{})
+		go func() { panic("boom") }()
+		<-done
+	case "exit":
+		os.Exit(3)
+	case "input":
+		line, err := out.Input("name? ", false)
+		if err != nil {
+			return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "input", Value: err.Error()}}
+		}
+		out.Result(kernel.MIMEBundle{"text/plain": "hello " + line}, nil)
+	case "block":
+		<-ctx.Done()
+		return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "Interrupted", Value: context.Cause(ctx).Error()}}
+	}
+	return kernel.ExecuteReply{}
+}
+
+func (c *counter) Complete(code string, cursor int) kernel.CompleteReply {
+	return kernel.CompleteReply{Matches: []string{code + "!"}, CursorStart: 0, CursorEnd: cursor}
+}
+func (c *counter) Inspect(string, int, int) kernel.InspectReply { return kernel.InspectReply{} }
+func (c *counter) IsComplete(string) kernel.IsCompleteReply {
+	return kernel.IsCompleteReply{Status: "complete"}
+}
+func (c *counter) Interrupt()                  {}
+func (c *counter) Shutdown(restart bool) error { return nil }
+
+// out records what a cell showed.
+type out struct {
+	mu     sync.Mutex
+	text   strings.Builder
+	result string
+	input  func(string) (string, error)
+}
+
+func (o *out) Stream(name, text string) {
+	o.mu.Lock()
+	o.text.WriteString(text)
+	o.mu.Unlock()
+}
+func (o *out) Display(kernel.MIMEBundle, map[string]any, string, bool) {}
+func (o *out) Result(data kernel.MIMEBundle, _ map[string]any) {
+	o.mu.Lock()
+	o.result, _ = data["text/plain"].(string)
+	o.mu.Unlock()
+}
+func (o *out) Clear(bool) {}
+func (o *out) Input(prompt string, _ bool) (string, error) {
+	if o.input == nil {
+		return "", kernel.ErrNoStdin
+	}
+	return o.input(prompt)
+}
+
+func start(t *testing.T) *Supervisor {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Start(func() *exec.Cmd {
+		cmd := exec.Command(self)
+		cmd.Env = append(os.Environ(), childEnv+"=1")
+		return cmd
+	}, &strings.Builder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Shutdown(false); err != nil {
+			t.Error(err)
+		}
+	})
+	return s
+}
+
+func run(s *Supervisor, code string, o *out) kernel.ExecuteReply {
+	return s.Execute(context.Background(), kernel.ExecuteRequest{Code: code}, o)
+}
+
+// A crash of the engine fails the cell with what happened, the output
+// before it arrives, and the next cell runs in a fresh engine.
+func TestCrashRestartsTheEngine(t *testing.T) {
+	s := start(t)
+	if s.Info().LanguageName != "count" {
+		t.Fatalf("info %+v", s.Info())
+	}
+	o := &out{}
+	if rep := run(s, "", o); rep.Error != nil || o.text.String() != "cell 1\n" {
+		t.Fatalf("first cell: %+v %q", rep.Error, o.text.String())
+	}
+	for _, c := range []struct{ code, why string }{
+		{"crash", "the Go engine crashed: panic: boom — its variables are lost; the engine was restarted"},
+		{"exit", "the Go engine crashed: exit status 3 — its variables are lost; the engine was restarted"},
+	} {
+		run(s, "", &out{})
+		o = &out{}
+		rep := run(s, c.code, o)
+		if rep.Error == nil || rep.Error.Name != "EngineCrashed" || rep.Error.Value != c.why {
+			t.Errorf("%s: %+v", c.code, rep.Error)
+		}
+		if o.text.String() != "cell 3\n" {
+			t.Errorf("%s: output before the crash: %q", c.code, o.text.String())
+		}
+		o = &out{}
+		if rep := run(s, "", o); rep.Error != nil || o.text.String() != "cell 1\n" {
+			t.Errorf("after %s: %+v %q (want a fresh engine)", c.code, rep.Error, o.text.String())
+		}
+	}
+	if got := s.Complete("ab", 2); len(got.Matches) != 1 || got.Matches[0] != "ab!" {
+		t.Errorf("complete: %+v", got)
+	}
+}
+
+// Input and interrupts cross the process boundary.
+func TestInputAndInterrupt(t *testing.T) {
+	s := start(t)
+	o := &out{input: func(prompt string) (string, error) { return "go", nil }}
+	if rep := run(s, "input", o); rep.Error != nil || o.result != "hello go" {
+		t.Errorf("input: %+v %q", rep.Error, o.result)
+	}
+	if rep := run(s, "input", &out{}); rep.Error == nil || rep.Error.Value != kernel.ErrNoStdin.Error() {
+		t.Errorf("input without stdin: %+v", rep.Error)
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan kernel.ExecuteReply)
+	go func() { done <- s.Execute(ctx, kernel.ExecuteRequest{Code: "block"}, &out{}) }()
+	cancel(kernel.ErrInterrupted) // the execute request goes first, on the same pipe
+	if rep := <-done; rep.Error == nil || rep.Error.Value != kernel.ErrInterrupted.Error() {
+		t.Errorf("interrupt: %+v", rep.Error)
+	}
+}

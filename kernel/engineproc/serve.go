@@ -1,0 +1,167 @@
+package engineproc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync"
+
+	"github.com/culab/culab/kernel"
+)
+
+// Serve runs eng for the kernel that started this process: requests come
+// from r, events go to w. It returns when the kernel asks for shutdown or
+// closes r (it died); eng is shut down either way.
+func Serve(eng kernel.Engine, r io.Reader, w io.Writer) error {
+	s := &server{eng: eng, out: newSender(w), inputs: make(chan request, 1)}
+	dec := json.NewDecoder(r)
+	for {
+		var req request
+		if err := dec.Decode(&req); err != nil {
+			s.interrupt()
+			s.cells.Wait()
+			err = errors.Join(eng.Shutdown(false))
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		switch req.Op {
+		case "info":
+			s.reply(req.ID, eng.Info())
+		case "execute":
+			s.execute(req)
+		case "input":
+			s.inputs <- req
+		case "interrupt":
+			s.interrupt()
+		case "complete":
+			s.reply(req.ID, eng.Complete(req.Code, req.Cursor))
+		case "inspect":
+			s.reply(req.ID, eng.Inspect(req.Code, req.Cursor, req.Detail))
+		case "is_complete":
+			s.reply(req.ID, eng.IsComplete(req.Code))
+		case "shutdown":
+			s.interrupt()
+			s.cells.Wait()
+			err := eng.Shutdown(req.Restart)
+			msg := ""
+			if err != nil {
+				msg = err.Error()
+			}
+			s.reply(req.ID, msg)
+			return err
+		default:
+			s.reply(req.ID, fmt.Sprintf("unknown op %q", req.Op))
+		}
+	}
+}
+
+type server struct {
+	eng    kernel.Engine
+	out    *sender
+	inputs chan request // input replies, by the ID of the cell that asked
+
+	cells  sync.WaitGroup
+	mu     sync.Mutex
+	cancel context.CancelCauseFunc // the running cell's
+}
+
+func (s *server) reply(id uint64, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(fmt.Sprintf("engineproc: encode the reply: %v", err))
+	}
+	// A kernel that is gone cannot be told; Serve ends on its next read.
+	_ = s.out.send(event{ID: id, Kind: "reply", Reply: b})
+}
+
+// execute runs a cell on its own goroutine, so that interrupts and input
+// replies are read while it runs.
+func (s *server) execute(req request) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	s.mu.Lock()
+	s.cancel = cancel
+	s.mu.Unlock()
+	s.cells.Go(func() {
+		defer cancel(nil)
+		out := &output{s: s, id: req.ID, ctx: ctx}
+		rep := s.eng.Execute(ctx, *req.Execute, out)
+		s.mu.Lock()
+		s.cancel = nil
+		s.mu.Unlock()
+		s.reply(req.ID, rep)
+	})
+}
+
+// interrupt cancels the running cell as the kernel would, and stops it.
+func (s *server) interrupt() {
+	s.mu.Lock()
+	if s.cancel != nil {
+		s.cancel(kernel.ErrInterrupted)
+	}
+	s.mu.Unlock()
+	s.eng.Interrupt()
+}
+
+// output is the kernel.Output of a cell in the engine process.
+type output struct {
+	s   *server
+	id  uint64
+	ctx context.Context
+}
+
+func (o *output) send(e event) {
+	e.ID = o.id
+	_ = o.s.out.send(e)
+}
+
+func (o *output) Stream(name, text string) { o.send(event{Kind: "stream", Name: name, Text: text}) }
+func (o *output) Display(data kernel.MIMEBundle, meta map[string]any, id string, update bool) {
+	o.send(event{Kind: "display", Data: data, Meta: meta, DisplayID: id, Update: update})
+}
+func (o *output) Result(data kernel.MIMEBundle, meta map[string]any) {
+	o.send(event{Kind: "result", Data: data, Meta: meta})
+}
+func (o *output) Clear(wait bool) { o.send(event{Kind: "clear", Wait: wait}) }
+
+func (o *output) Input(prompt string, password bool) (string, error) {
+	o.send(event{Kind: "input", Text: prompt, Password: password})
+	for {
+		select {
+		case r := <-o.s.inputs:
+			if r.ID != o.id {
+				continue // the answer to an earlier cell, which gave up waiting
+			}
+			if r.InputErr != "" {
+				if r.InputErr == kernel.ErrNoStdin.Error() {
+					return "", kernel.ErrNoStdin
+				}
+				return "", errors.New(r.InputErr)
+			}
+			return r.Line, nil
+		case <-o.ctx.Done():
+			return "", context.Cause(o.ctx)
+		}
+	}
+}
+
+// RunChild serves the engine that newEngine makes, in a process that a
+// Supervisor started: on fds 3 and 4, ignoring SIGINT (the kernel relays
+// interrupts as requests).
+func RunChild(newEngine func() (kernel.Engine, error)) error {
+	signal.Ignore(os.Interrupt)
+	reqs, events := os.NewFile(3, "engine requests"), os.NewFile(4, "engine events")
+	if reqs == nil || events == nil {
+		return errors.New("engineproc: no pipes on fds 3 and 4: the kernel starts this command")
+	}
+	eng, err := newEngine()
+	if err != nil {
+		return err
+	}
+	return Serve(eng, reqs, events)
+}
