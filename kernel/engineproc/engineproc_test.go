@@ -2,6 +2,7 @@ package engineproc
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
@@ -172,5 +173,26 @@ func TestInputAndInterrupt(t *testing.T) {
 	cancel(kernel.ErrInterrupted) // the execute request goes first, on the same pipe
 	if rep := <-done; rep.Error == nil || rep.Error.Value != kernel.ErrInterrupted.Error() {
 		t.Errorf("interrupt: %+v", rep.Error)
+	}
+}
+
+// Why the engine died is read from its stderr: a fatal error's line, a
+// panic's, or the function where a fatal error's dump starts.
+func TestReason(t *testing.T) {
+	for _, c := range []struct{ log, want string }{
+		{"goengine: note\npanic: boom\n\ngoroutine 1 [running]:\nmain.main()\n", "panic: boom"},
+		{"fatal error: all goroutines are asleep - deadlock!\n", "fatal error: all goroutines are asleep - deadlock!"},
+		{"\ngoroutine 28 [running]:\ninternal/runtime/maps.fatal({0x124ade3?, 0x0?})\n\truntime/panic.go:1181 +0x18\n",
+			"fatal error: concurrent map access (a map written while used by another goroutine)"},
+		{"goroutine 7 [running]:\nruntime.throw({0x1, 0x2})\n", "fatal error in runtime.throw"},
+		{"goengine: a log line\n", ""},
+	} {
+		tw := &tailWriter{w: io.Discard}
+		for _, b := range []byte(c.log) { // a byte at a time: lines split across writes
+			tw.Write([]byte{b})
+		}
+		if got := tw.reason(); got != c.want {
+			t.Errorf("%q: %q, want %q", c.log, got, c.want)
+		}
 	}
 }

@@ -304,12 +304,24 @@ func (s *Supervisor) Shutdown(restart bool) error {
 
 // tailWriter copies the engine's stderr to the kernel's log and keeps the
 // first line that says why a Go program dies: the goroutine dump after it
-// may be long.
+// may be long. The runtime writes the "fatal error: " line of a fatal
+// error only to fd 2, which the engine points at the running cell's
+// capture, so the dump that it copies to stderr (debug.SetCrashOutput)
+// starts at "goroutine N [running]:"; the function on the line after says
+// where it died.
 type tailWriter struct {
 	w       io.Writer
 	mu      sync.Mutex
 	partial []byte // the line being written
 	why     string
+	running bool   // the last line was "goroutine N [running]:"
+	died    string // the function below the first such line
+}
+
+// fatalFuncs name the runtime functions that end a program on a misuse
+// that a cell can make.
+var fatalFuncs = map[string]string{
+	"internal/runtime/maps.fatal": "fatal error: concurrent map access (a map written while used by another goroutine)",
 }
 
 var deathLines = []string{"fatal error: ", "panic: ", "runtime: out of memory"}
@@ -330,6 +342,10 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 					t.why = strings.TrimSpace(line)
 				}
 			}
+			if t.running && t.died == "" {
+				t.died, _, _ = strings.Cut(line, "(")
+			}
+			t.running = strings.HasPrefix(line, "goroutine ") && strings.HasSuffix(line, "[running]:")
 		}
 		if len(t.partial) > tailSize {
 			t.partial = t.partial[len(t.partial)-tailSize:]
@@ -342,5 +358,13 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 func (t *tailWriter) reason() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.why
+	switch {
+	case t.why != "":
+		return t.why
+	case fatalFuncs[t.died] != "":
+		return fatalFuncs[t.died]
+	case t.died != "":
+		return "fatal error in " + t.died
+	}
+	return ""
 }
