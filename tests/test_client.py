@@ -410,6 +410,19 @@ def test_hostile_output(kernel: Kernel) -> None:
     assert kernel.ok("1 + 1").result == "2"
 
 
+def test_big_allocation_and_big_cuda_source(kernel: Kernel) -> None:
+    """3 GiB in one make, then 2 MB of CUDA source: answered, and the kernel goes on."""
+    kernel.ok("keep := 42")
+    assert kernel.ok("big := make([]byte, 3<<30)\nlen(big)").result == str(3 << 30)
+    kernel.ok("big = nil")
+    src = "%%cuda\n" + "// filler line to make the source large\n" * 50_000 + "__global__ void k(int *a) { a[0] = 1; }\n"
+    assert len(src) > 2_000_000
+    r = kernel.execute(src, timeout=120)
+    assert r.status == "ok", r.content
+    assert kernel.km.is_alive()
+    assert kernel.ok("keep").result == "42"
+
+
 def test_twenty_requests_without_waiting(kernel: Kernel) -> None:
     ids = [kernel.kc.execute(f"fmt.Println({i})\n{i} * 2", allow_stdin=False) for i in range(20)]
     replies = [kernel.shell_reply(i) for i in ids]
