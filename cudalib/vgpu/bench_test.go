@@ -1,16 +1,28 @@
 package vgpu
 
 import (
+	"flag"
 	"testing"
 )
 
+var profile = flag.Bool("profile", false, "benchmarks: run with every counter on (RunProfiled)")
+
 // benchRun runs the launch b.N times and reports thread-instructions per
-// second (active lanes of each executed warp-instruction).
+// second (active lanes of each executed warp-instruction); with profile,
+// through RunProfiled (every counter on), else RunCounted (off).
 func benchRun(b *testing.B, g *GPU, k *Kernel, l Launch) {
 	b.Helper()
 	var threads int64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		if *profile {
+			p, err := g.RunProfiled(k, l)
+			if err != nil {
+				b.Fatal(err)
+			}
+			threads += p.Total.ThreadInstrs
+			continue
+		}
 		s, err := g.RunCounted(k, l)
 		if err != nil {
 			b.Fatal(err)

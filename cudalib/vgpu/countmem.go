@@ -50,40 +50,38 @@ func (w *warp) countBranch(c *Counters, taken uint32) {
 	}
 }
 
-// countAccess adds one warp-level ld or st of the lanes in m.
+// zeroRow is the address row of an access without a base register.
+var zeroRow vec
+
+// countAccess adds one warp-level ld or st of the lanes in m. Addresses
+// are read from the base row lane by lane: the common patterns (lanes in
+// increasing order, at most one word per bank) take one pass.
 func (w *warp) countAccess(in *inst, m uint32, store bool) {
-	var addrs [32]uint64
-	var lanes [32]uint8
-	n := 0
-	for mm := m; mm != 0; mm &= mm - 1 {
-		l := bits.TrailingZeros32(mm)
-		a := in.off
-		if in.base >= 0 {
-			a += w.frame[in.base][l]
-		}
-		addrs[n], lanes[n] = a, uint8(l)
-		n++
+	base := &zeroRow
+	if in.base >= 0 {
+		base = &w.frame[in.base]
 	}
 	size := int(in.size) * int(in.nvec)
 	sp := in.space
 	if sp == spGeneric {
-		sp = genericSpace(addrs[0])
+		sp = genericSpace(base[bits.TrailingZeros32(m)] + in.off)
 	}
 	c := &w.wk.counts[in.id]
 	switch sp {
 	case spGlobal:
-		sectors := w.globalSectors(addrs[:n])
+		sectors := w.globalSectors(base, in.off, m)
+		bytes := int64(bits.OnesCount32(m) * size)
 		if store {
 			c.GlobalStoreRequests++
 			c.GlobalStoreSectors += sectors
-			c.GlobalStoreBytes += int64(n * size)
+			c.GlobalStoreBytes += bytes
 		} else {
 			c.GlobalLoadRequests++
 			c.GlobalLoadSectors += sectors
-			c.GlobalLoadBytes += int64(n * size)
+			c.GlobalLoadBytes += bytes
 		}
 	case spShared:
-		wf, ideal := sharedWavefronts(addrs[:n], lanes[:n], size)
+		wf, ideal := sharedWavefronts(base, in.off, m, size)
 		if store {
 			c.SharedStoreRequests++
 			c.SharedStoreWavefronts += wf
@@ -94,12 +92,11 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 			c.SharedLoadBankConflicts += wf - ideal
 		}
 	case spLocal, spFrame:
+		off := in.off
 		if sp == spFrame {
-			for i := range n {
-				addrs[i] += w.localBase
-			}
+			off += w.localBase
 		}
-		sectors := localSectors(addrs[:n], lanes[:n], size)
+		sectors := localSectors(base, off, m, size)
 		if store {
 			c.LocalStoreRequests++
 			c.LocalStoreSectors += sectors
@@ -110,18 +107,29 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 	}
 }
 
-// globalSectors returns the distinct 32-byte sectors of the accesses at
-// addrs (an aligned access of up to 32 bytes lies in one sector), and
-// marks them in the launch's set of touched sectors.
-func (w *warp) globalSectors(addrs []uint64) int64 {
+// globalSectors returns the distinct 32-byte sectors of the lanes'
+// accesses at base+off (an aligned access of up to 32 bytes lies in one
+// sector), and marks them in the launch's set of touched sectors.
+func (w *warp) globalSectors(base *vec, off uint64, m uint32) int64 {
 	var buf [32]uint64
-	s := buf[:len(addrs)]
-	for i, a := range addrs {
-		s[i] = a >> 5
+	n, sorted := 0, true
+	for mm := m; mm != 0; mm &= mm - 1 {
+		s := (base[bits.TrailingZeros32(mm)] + off) >> 5
+		if n > 0 {
+			if s == buf[n-1] {
+				continue
+			}
+			sorted = sorted && s > buf[n-1]
+		}
+		buf[n] = s
+		n++
 	}
-	s = distinct(s)
-	w.wk.st.dram.add(w, s)
-	return int64(len(s))
+	secs := buf[:n]
+	if !sorted {
+		secs = distinct(secs)
+	}
+	w.wk.st.dram.add(w, secs)
+	return int64(len(secs))
 }
 
 // distinct sorts s and returns its distinct values (lanes' addresses
@@ -137,54 +145,83 @@ func distinct(s []uint64) []uint64 {
 }
 
 // sharedWavefronts returns the wavefronts of one shared-memory access of
-// size bytes per lane at addrs (of lanes, in increasing order), and the
-// ideal: one per phase with an active lane. A phase is the lanes whose
-// data fill 128 bytes (32 banks of 4 bytes): the warp for sizes up to 4,
-// half-warps for 8, quarter-warps for 16, lanes by 4 for 32; it takes as
-// many wavefronts as its busiest bank has distinct 32-bit words.
-func sharedWavefronts(addrs []uint64, lanes []uint8, size int) (wavefronts, ideal int64) {
+// size bytes per lane at base+off, and the ideal: one per phase with an
+// active lane. A phase is the lanes whose data fill 128 bytes (32 banks of
+// 4 bytes): the warp for sizes up to 4, half-warps for 8, quarter-warps
+// for 16, lanes by 4 for 32; it takes as many wavefronts as its busiest
+// bank has distinct 32-bit words.
+func sharedWavefronts(base *vec, off uint64, m uint32, size int) (wavefronts, ideal int64) {
 	words := max(size/4, 1)
 	perPhase := 32 / words
-	for i := 0; i < len(addrs); {
-		phase := int(lanes[i]) / perPhase
-		var buf [32]uint64
-		k := 0
-		for ; i < len(addrs) && int(lanes[i])/perPhase == phase; i++ {
-			a := addrs[i]
-			if a >= sharedWindow {
-				a -= sharedWindow
-			}
-			for j := range words {
-				buf[k] = a>>2 + uint64(j)
-				k++
-			}
+	phase := uint32(1)<<perPhase - 1 // all ones for the whole warp
+	for p := 0; p < words; p++ {
+		pm := m & (phase << (p * perPhase))
+		if pm != 0 {
+			ideal++
+			wavefronts += int64(phaseWavefronts(base, off, pm, words))
 		}
-		var perBank [32]uint8
-		most := uint8(0)
-		for _, wd := range distinct(buf[:k]) {
-			b := wd & 31
-			perBank[b]++
-			most = max(most, perBank[b])
-		}
-		wavefronts += int64(most)
-		ideal++
 	}
 	return wavefronts, ideal
+}
+
+// phaseWavefronts is the wavefronts of one phase: 1 unless a bank holds
+// two distinct words, which one pass with a word per bank tells.
+func phaseWavefronts(base *vec, off uint64, pm uint32, words int) int {
+	var first [32]uint64
+	var seen uint32
+	for mm := pm; mm != 0; mm &= mm - 1 {
+		a := (base[bits.TrailingZeros32(mm)] + off) >> 2
+		for j := range uint64(words) {
+			wd := a + j
+			b := uint32(wd & 31)
+			if seen&(1<<b) == 0 {
+				seen |= 1 << b
+				first[b] = wd
+			} else if first[b] != wd {
+				return busiestBank(base, off, pm, words)
+			}
+		}
+	}
+	return 1
+}
+
+// busiestBank returns the largest number of distinct words in one bank
+// among the phase's words (at most 32), sorted.
+func busiestBank(base *vec, off uint64, pm uint32, words int) int {
+	var buf [32]uint64
+	k := 0
+	for mm := pm; mm != 0; mm &= mm - 1 {
+		a := (base[bits.TrailingZeros32(mm)] + off) >> 2
+		for j := range uint64(words) {
+			buf[k] = a + j
+			k++
+		}
+	}
+	var perBank [32]int
+	most := 0
+	for _, wd := range distinct(buf[:k]) {
+		b := wd & 31
+		perBank[b]++
+		most = max(most, perBank[b])
+	}
+	return most
 }
 
 // localSectors returns the distinct 32-byte sectors of a local-memory
 // access: local memory interleaves the threads of a warp by 32-bit word,
 // so word w of lane l lies at byte 4·(32·w + l) of the warp's memory.
-func localSectors(addrs []uint64, lanes []uint8, size int) int64 {
+func localSectors(base *vec, off uint64, m uint32, size int) int64 {
 	words := max(size/4, 1)
 	var buf [256]uint64
 	k := 0
-	for i, a := range addrs {
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros32(mm)
+		a := base[l] + off
 		if a >= localWindow {
 			a -= localWindow
 		}
-		for j := range words {
-			buf[k] = (a>>2+uint64(j))*4 + uint64(lanes[i])>>3
+		for j := range uint64(words) {
+			buf[k] = (a>>2+j)*4 + uint64(l)>>3
 			k++
 		}
 	}
@@ -202,22 +239,50 @@ func newSectorSet() *sectorSet {
 	return &sectorSet{maps: map[*allocation][]atomic.Uint64{}}
 }
 
-// add marks the sectors (addresses >> 5) of an access of warp w.
+// add marks the sectors (addresses >> 5) of an access of warp w. The
+// warp keeps the bitmaps of the last few allocations it touched (a kernel
+// reads a few arrays in turn); others are looked up in the memory table.
 func (s *sectorSet) add(w *warp, sectors []uint64) {
 	for _, sec := range sectors {
-		a := w.cache
 		addr := sec << 5
-		if addr-a.addr >= uint64(len(a.data)) {
-			if a = w.wk.st.table.find(addr, 1); a == nil {
+		d := w.dram.find(addr)
+		if d == nil {
+			a := w.wk.st.table.find(addr, 1)
+			if a == nil {
 				continue // the access faults
 			}
+			d = w.dram.put(a, s.bitmap(a))
 		}
-		if a != w.dramAlloc {
-			w.dramAlloc, w.dramBits = a, s.bitmap(a)
-		}
-		i := (addr - a.addr) >> 5
-		w.dramBits[i>>6].Or(1 << (i & 63))
+		i := (addr - d.a.addr) >> 5
+		d.bits[i>>6].Or(1 << (i & 63))
 	}
+}
+
+// dramCache holds a warp's last allocations and their bitmaps.
+type dramCache struct {
+	e    [4]dramEntry
+	next int
+}
+
+type dramEntry struct {
+	a    *allocation
+	bits []atomic.Uint64
+}
+
+func (c *dramCache) find(addr uint64) *dramEntry {
+	for i := range c.e {
+		if e := &c.e[i]; e.a != nil && addr-e.a.addr < uint64(len(e.a.data)) {
+			return e
+		}
+	}
+	return nil
+}
+
+func (c *dramCache) put(a *allocation, bits []atomic.Uint64) *dramEntry {
+	e := &c.e[c.next]
+	c.next = (c.next + 1) % len(c.e)
+	*e = dramEntry{a, bits}
+	return e
 }
 
 // bitmap returns allocation a's bitmap, made on first use.

@@ -448,8 +448,7 @@ type warp struct {
 	clock   uint64
 	fault   *Fault
 
-	dramAlloc *allocation     // the allocation dramBits marks, when profiling
-	dramBits  []atomic.Uint64 // its bitmap of sectors touched
+	dram dramCache // bitmaps of global sectors touched, when profiling
 }
 
 var noAllocation = &allocation{}
