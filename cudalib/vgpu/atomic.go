@@ -107,28 +107,28 @@ func execAtom(w *warp, in *inst, m uint32) {
 		if in.b >= 0 {
 			c = f[in.b][l]
 		}
-		// f32 adds flush subnormals except in shared memory (alu.AtomAddF32).
+		// Float adds differ in shared memory (alu.AtomAddF32, AtomAddF64Shared).
 		sp := in.space
 		if sp == spGeneric {
 			sp = genericSpace(addr)
 		}
-		ftz := sp != spShared
+		shared := sp == spShared
 		if size == 4 {
-			f[in.d][l] = uint64(rmw((*uint32)(unsafe.Pointer(&p[0])), in.special, in.signed, in.float, ftz, uint32(b), uint32(c)))
+			f[in.d][l] = uint64(rmw((*uint32)(unsafe.Pointer(&p[0])), in.special, in.signed, in.float, shared, uint32(b), uint32(c)))
 		} else {
-			f[in.d][l] = rmw((*uint64)(unsafe.Pointer(&p[0])), in.special, in.signed, in.float, ftz, b, c)
+			f[in.d][l] = rmw((*uint64)(unsafe.Pointer(&p[0])), in.special, in.signed, in.float, shared, b, c)
 		}
 	}
 }
 
 // rmw atomically replaces *p by op(*p, b, c) and returns the old value.
-func rmw[T word](p *T, op special, signed, float, ftz bool, b, c T) T {
+func rmw[T word](p *T, op special, signed, float, shared bool, b, c T) T {
 	for {
 		old := atomicLoad(p)
 		if op == atomCas && old != b {
 			return old
 		}
-		if atomicCAS(p, old, combine(op, signed, float, ftz, old, b, c)) {
+		if atomicCAS(p, old, combine(op, signed, float, shared, old, b, c)) {
 			return old
 		}
 	}
@@ -149,13 +149,15 @@ func atomicCAS[T word](p *T, old, v T) bool {
 }
 
 // combine is the value an atomic operation stores.
-func combine[T word](op special, signed, float, ftz bool, old, b, c T) T {
+func combine[T word](op special, signed, float, shared bool, old, b, c T) T {
 	n := 8 * uint(unsafe.Sizeof(old))
 	switch op {
 	case atomAdd:
 		switch {
 		case float && n == 32:
-			return T(alu.AtomAddF32(uint32(old), uint32(b), ftz))
+			return T(alu.AtomAddF32(uint32(old), uint32(b), !shared))
+		case float && shared:
+			return T(alu.AtomAddF64Shared(uint64(old), uint64(b)))
 		case float:
 			return T(alu.AtomAddF64(uint64(old), uint64(b)))
 		}

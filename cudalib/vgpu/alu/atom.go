@@ -17,9 +17,9 @@ func AtomAddF32(old, b uint32, ftz bool) uint32 {
 	return uint32(f.out32(s, sgn(e)))
 }
 
-// AtomAddF64 is the f64 that atom.add.f64 stores: old + b rounded to
-// nearest; a NaN operand is the result unchanged, not made quiet, b's
-// before old's (measured on H100).
+// AtomAddF64 is the f64 that atom.add.f64 stores in global memory: old +
+// b rounded to nearest; a NaN operand is the result unchanged, not made
+// quiet, b's before old's (measured on H100).
 func AtomAddF64(old, b uint64) uint64 {
 	switch {
 	case isNaN64(b):
@@ -27,5 +27,13 @@ func AtomAddF64(old, b uint64) uint64 {
 	case isNaN64(old):
 		return old
 	}
+	return out64(math.Float64frombits(old)+math.Float64frombits(b), old, b, 0)
+}
+
+// AtomAddF64Shared is the f64 that atom.add.f64 stores in shared memory:
+// add.f64(old, b), so a NaN result is old's NaN before b's (measured on
+// H100, unlike global memory), made quiet as add.f64 makes it (assumed:
+// no signalling NaN was measured there).
+func AtomAddF64Shared(old, b uint64) uint64 {
 	return out64(math.Float64frombits(old)+math.Float64frombits(b), old, b, 0)
 }
