@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -38,6 +39,7 @@ const maxFramesPerCall = 16
 var (
 	stackCalls     atomic.Uint64 // interpreted calls so far, in all goroutines
 	nextStackCheck atomic.Uint64 // the call that measures its goroutine's stack next
+	stackBuffers   = sync.Pool{New: func() any { return new([]uintptr) }}
 )
 
 // checkStack panics with a *StackOverflow when the goroutine has more Go
@@ -51,7 +53,12 @@ func (interp *Interpreter) checkStack(n, funcNode *node) {
 	if call < nextStackCheck.Load() {
 		return
 	}
-	depth := runtime.Callers(0, make([]uintptr, limit+1))
+	pcs := stackBuffers.Get().(*[]uintptr)
+	if len(*pcs) < limit+1 {
+		*pcs = make([]uintptr, limit+1)
+	}
+	depth := runtime.Callers(0, (*pcs)[:limit+1])
+	stackBuffers.Put(pcs)
 	nextStackCheck.Store(call + uint64(max((limit-depth)/maxFramesPerCall, 1)))
 	if depth <= limit {
 		return
