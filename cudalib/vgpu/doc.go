@@ -76,10 +76,22 @@
 // sync/atomic on the backing memory, so they are atomic across blocks
 // running in parallel; plain loads and stores are plain.
 //
+// # Counters
+//
+// RunProfiled also counts what Nsight Compute reports for the launch —
+// instructions, global requests and 32-byte sectors, shared-memory
+// wavefronts and bank conflicts, local memory, atomics, barriers,
+// branches — per PTX instruction, folded into source lines (.loc) and a
+// total; COUNTERS.md gives each definition and what differs from a GPU
+// (which runs SASS, not PTX). Counting happens before an access executes,
+// from the lanes' addresses, with no allocation; the profile is the same
+// on any number of workers.
+//
 // # What is not modeled
 //
-// Timing, caches, coalescing, bank conflicts, occupancy and the memory
-// model's weak orderings: a warp's instructions take effect in order and
+// Timing, caches, occupancy and the memory model's weak orderings
+// (coalescing and bank conflicts are counted, not timed: RunProfiled and
+// COUNTERS.md): a warp's instructions take effect in order and
 // fences are no-ops. Textures, surfaces, tensor-core (mma/wgmma) and
 // other instructions package alu lacks; indirect calls; device malloc;
 // clusters; cooperative grid sync. Independent thread scheduling only as
