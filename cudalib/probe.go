@@ -100,7 +100,7 @@ func (r Report) String() string {
 	line("NVRTC", r.NVRTC, r.NVRTCErr)
 	if len(r.Devices) == 0 {
 		line("GPU", "", r.DeviceErr)
-		b.WriteString("No GPU can be used: kernels run on the virtual GPU (interpreted on the CPU, not timed); CPU references run as well.\n")
+		b.WriteString("No GPU can be used: kernels run on the virtual GPU (interpreted on the CPU; times modeled, not measured); CPU references run as well.\n")
 	}
 	for _, d := range r.Devices {
 		b.WriteString("\n" + d.String())

@@ -6,17 +6,27 @@ import (
 	"time"
 )
 
-// Timing is a kernel's device time measured with events.
+// Timing is a kernel's device time: measured with events on a GPU, or
+// modelled on the virtual GPU (Modeled; package timemodel says how).
 type Timing struct {
 	Median, Min, Max time.Duration
 	Samples          []time.Duration // one per timed launch, in launch order
 	Reps             int
+	// Modeled says the times are the virtual GPU's model of an H100, from
+	// the counters of one run, not a measurement.
+	Modeled bool
+	// Counters are the virtual GPU's counters of the timed run (all its
+	// launches together); zero on a GPU.
+	Counters Counters
 }
 
 // MS is the median in milliseconds.
 func (t Timing) MS() float64 { return float64(t.Median) / float64(time.Millisecond) }
 
 func (t Timing) String() string {
+	if t.Modeled {
+		return fmt.Sprintf("modeled %v (virtual GPU, H100 model; not measured)", t.Median)
+	}
 	return fmt.Sprintf("median %v (min %v, max %v) over %d runs", t.Median, t.Min, t.Max, t.Reps)
 }
 
@@ -49,7 +59,7 @@ func (o TimeOptions) withDefaults() TimeOptions {
 
 // Time launches the kernel repeatedly and measures each launch with device
 // events, after warm-up, until at least 10 launches and 50 ms of device time.
-// The virtual GPU returns ErrNotTimed without launching.
+// The virtual GPU launches once and returns its modelled time (Modeled).
 func (k *Kernel) Time(cfg Config, args ...any) (Timing, error) {
 	return k.TimeWith(TimeOptions{}, cfg, args...)
 }
@@ -73,8 +83,8 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 // same way: f enqueues the work on the default stream. Each sample runs
 // from f's first launch, copy or memset to the end of its last, as if the
 // start event were recorded right before that first call: host time f
-// spends before it is not counted. The virtual GPU returns ErrNotTimed
-// without calling f.
+// spends before it is not counted. The virtual GPU calls f once and
+// returns the modelled time of the launches and copies it enqueued.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 	return d.measure(opts, f, func(tm timerImpl) error {
 		if err := tm.start(nil); err != nil {
@@ -94,8 +104,10 @@ func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 // start and stop) until the options are met.
 func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerImpl) error) (Timing, error) {
 	opts = opts.withDefaults()
-	// The timer first: a device that cannot time (ErrNotTimed) says so
-	// before it runs the work.
+	if d.virtual {
+		// The model's time is the same on every run: one run, no warm-up.
+		opts = TimeOptions{MinReps: 1, MaxReps: 1, MinTime: time.Nanosecond}
+	}
 	tm, err := d.b.newTimer()
 	if err != nil {
 		return Timing{}, fmt.Errorf("timer: %w", err)
@@ -126,7 +138,11 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 		samples = append(samples, dt)
 		total += dt
 	}
-	return summarize(samples), nil
+	t := summarize(samples)
+	if vt, ok := tm.(*virtualTimer); ok {
+		t.Modeled, t.Counters = true, vt.counters()
+	}
+	return t, nil
 }
 
 func summarize(samples []time.Duration) Timing {

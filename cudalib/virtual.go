@@ -1,7 +1,6 @@
 package cudalib
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,12 +12,9 @@ import (
 // The virtual GPU is a second backend: it compiles CUDA C with NVRTC to PTX
 // and interprets the PTX on the CPU (package vgpu), with the limits of an
 // H100 SXM. It stands in where no GPU can be used, so that every lab and
-// notebook runs and is checked anywhere; it does not time kernels.
-
-// ErrNotTimed is what Kernel.Time and Device.TimeFunc return on the virtual
-// GPU (match it with errors.Is): an interpreter's wall time says nothing of
-// a GPU's.
-var ErrNotTimed = errors.New("the virtual GPU runs kernels but does not time them")
+// notebook runs and is checked anywhere. An interpreter's wall time says
+// nothing of a GPU's: its times are modelled from what it counted
+// (virtualtime.go, package timemodel), and say so.
 
 // VirtualName is the name the virtual GPU reports in Info.
 const VirtualName = "culab virtual GPU (H100 model)"
@@ -140,7 +136,7 @@ func virtualBudget() (int64, error) {
 func virtualInfo(memory uint64, workers int) Info {
 	return Info{
 		Name:                VirtualName,
-		Backend:             fmt.Sprintf("virtual GPU: NVRTC's PTX interpreted on the CPU by %d threads; not timed", workers),
+		Backend:             fmt.Sprintf("virtual GPU: NVRTC's PTX interpreted on the CPU by %d threads; times modeled (H100 model)", workers),
 		Major:               9,
 		Minor:               0,
 		SMCount:             132,
@@ -195,6 +191,6 @@ func notice(format string, v ...any) {
 
 // virtualNotice says why the virtual GPU is used and what it does.
 func virtualNotice(why string) string {
-	return fmt.Sprintf("%s: using the %s: it runs the kernels' PTX on the CPU and checks results as a GPU would, but does not time them (%s=gpu|virtual chooses the device).",
+	return fmt.Sprintf("%s: using the %s: it runs the kernels' PTX on the CPU and checks results as a GPU would; its times are modeled from its counters, not measured (%s=gpu|virtual chooses the device).",
 		why, VirtualName, EnvDevice)
 }

@@ -269,17 +269,39 @@ func TestVirtualInterruptStopsEndlessKernel(t *testing.T) {
 	}
 }
 
-func TestVirtualDoesNotTime(t *testing.T) {
+func TestVirtualModelsTime(t *testing.T) {
 	d := openVirtualGPU(t)
 	k := compileVirtual(t, d, vecAddSrc, "vadd")
-	a, _ := d.Float32s(4)
+	const n = 4096
+	a, _ := d.Float32s(n)
 	defer a.Free()
-	if _, err := k.Time(Linear(4, 32), a, a, a, 4); !errors.Is(err, ErrNotTimed) {
-		t.Errorf("Kernel.Time: %v, want ErrNotTimed", err)
+	small, err := k.Time(Linear(n/4, 256), a, a, a, n/4)
+	if err != nil {
+		t.Fatal(err)
 	}
-	ran := false
-	if _, err := d.TimeFunc(TimeOptions{}, func() error { ran = true; return nil }); !errors.Is(err, ErrNotTimed) || ran {
-		t.Errorf("TimeFunc: %v (work ran: %v), want ErrNotTimed before any work", err, ran)
+	large, err := k.Time(Linear(n, 256), a, a, a, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !small.Modeled || small.Reps != 1 || small.Median <= 0 || !strings.Contains(small.String(), "modeled") {
+		t.Errorf("Kernel.Time: %+v (%s), want one modeled run", small, small)
+	}
+	if c := large.Counters; c.Blocks != n/256 || c.GlobalLoadRequests != 2*n/32 || c.GlobalStoreSectors != n*4/32 {
+		t.Errorf("counters of the timed launch: %+v", c)
+	}
+	if large.Median < small.Median {
+		t.Errorf("4x the work modeled faster: %v < %v", large.Median, small.Median)
+	}
+	runs := 0
+	two, err := d.TimeFunc(TimeOptions{}, func() error {
+		runs++
+		if err := k.Launch(Linear(n, 256), a, a, a, n); err != nil {
+			return err
+		}
+		return k.Launch(Linear(n, 256), a, a, a, n)
+	})
+	if err != nil || runs != 1 || !two.Modeled || two.Counters.Blocks != 2*n/256 || two.Median <= large.Median {
+		t.Errorf("TimeFunc of two launches: %v, %d runs, %+v; one launch %v", err, runs, two, large.Median)
 	}
 }
 

@@ -25,7 +25,8 @@ type virtualBackend struct {
 	mu      sync.Mutex
 	g       *vgpu.GPU
 	inf     Info
-	pending error // a kernel's error, not yet reported
+	pending error      // a kernel's error, not yet reported
+	rec     *recording // the work a started timer records (virtualtime.go)
 }
 
 func newVirtualBackend(limit uint64) *virtualBackend {
@@ -103,6 +104,7 @@ func (b *virtualBackend) copyDtoD(dst, src devPtr, n int) error {
 	if err := b.takePending(); err != nil {
 		return err
 	}
+	b.recordCopy(2 * int64(n))
 	return virtualErr("cuMemcpyDtoD", b.gpu().Copy(uint64(dst), uint64(src), n))
 }
 
@@ -110,6 +112,7 @@ func (b *virtualBackend) fill(dst devPtr, pattern uint64, size, count int) error
 	if err := b.takePending(); err != nil {
 		return err
 	}
+	b.recordCopy(int64(size) * int64(count))
 	return virtualErr("cuMemset", b.gpu().Fill(uint64(dst), pattern, size, count))
 }
 
@@ -268,7 +271,9 @@ func (f *virtualFunction) launch(c launchConfig, params []unsafe.Pointer) error 
 	for i, p := range params {
 		l.Params[i] = unsafe.Slice((*byte)(p), sizes[i])
 	}
-	err = f.b.gpu().Run(f.k, l)
+	p, err := f.b.gpu().RunProfiled(f.k, l)
+	threads := c.block.X * max(c.block.Y, 1) * max(c.block.Z, 1)
+	f.b.recordLaunch(p, threads, activeBlocks(f.b.info(), f.occupancy(), threads, c.shared))
 	var ve *vgpu.Error
 	if errors.As(err, &ve) {
 		return virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
@@ -307,10 +312,6 @@ func (f *virtualFunction) kernelErr(err error) error {
 	return fmt.Errorf("interrupted: %w (%w)", err, cause)
 }
 
-func (f *virtualFunction) launchTimed(launchConfig, []unsafe.Pointer, timerImpl) error {
-	return ErrNotTimed
-}
-
 func (f *virtualFunction) suggestBlock(dynamicShared int) (int, int, error) {
 	g, b := suggestBlock(f.b.info(), f.occupancy(), dynamicShared)
 	return g, b, nil
@@ -331,5 +332,3 @@ type virtualStream struct{ b *virtualBackend }
 func (b *virtualBackend) newStream() (streamImpl, error) { return virtualStream{b}, nil }
 func (s virtualStream) synchronize() error               { return s.b.takePending() }
 func (s virtualStream) destroy() error                   { return nil }
-
-func (b *virtualBackend) newTimer() (timerImpl, error) { return nil, ErrNotTimed }

@@ -103,6 +103,9 @@ func MetricLines(t labs.Table) *Chart {
 	} else {
 		s.title = tableTitle(t) + ": time vs size"
 		s.yLabel = "median time (ms)"
+		if modeled(t) {
+			s.yLabel = "modeled time (ms)"
+		}
 	}
 
 	// Sizes that are all positive are x values; otherwise sizes are only
@@ -220,7 +223,25 @@ func noRows(t labs.Table) *Chart {
 	return failed(tableTitle(t), fmt.Errorf("table %q has no rows", t.Lab))
 }
 
-func tableTitle(t labs.Table) string { return orDefault(t.Title, orDefault(t.Lab, "lab")) }
+// tableTitle names the table; modelled times say so in every chart's title.
+func tableTitle(t labs.Table) string {
+	title := orDefault(t.Title, orDefault(t.Lab, "lab"))
+	if modeled(t) {
+		title += " (modeled times)"
+	}
+	return title
+}
+
+// modeled says the table's times are the virtual GPU's model, not
+// measurements.
+func modeled(t labs.Table) bool {
+	for _, r := range t.Rows {
+		if r.Modeled {
+			return true
+		}
+	}
+	return false
+}
 
 func subtitle(t labs.Table) string {
 	var parts []string
@@ -229,6 +250,9 @@ func subtitle(t labs.Table) string {
 	}
 	if t.Device != "" {
 		parts = append(parts, t.Device)
+	}
+	if modeled(t) {
+		parts = append(parts, "times MODELED from counters, not measured")
 	}
 	return strings.Join(parts, " · ")
 }

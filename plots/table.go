@@ -60,12 +60,22 @@ func columns(t labs.Table) []column {
 			}
 			return num(r.MedianMS)
 		}, tip: func(r labs.Row) string { return r.TimeNote }},
-		{head: "min–max ms", right: true, cell: func(r labs.Row) string {
+	}
+	if modeled(t) {
+		// One modelled run: no spread, but the counters the time comes from.
+		cols[2].head = "modeled ms"
+		cols = append(cols,
+			column{head: "sect/req", right: true, cell: func(r labs.Row) string { return num(r.SectorsPerRequest) },
+				tip: func(r labs.Row) string { return "global 32-byte sectors per global load/store request" }},
+			column{head: "confl/req", right: true, cell: func(r labs.Row) string { return conflicts(r) },
+				tip: func(r labs.Row) string { return "shared-memory bank conflicts per shared load/store request" }})
+	} else {
+		cols = append(cols, column{head: "min–max ms", right: true, cell: func(r labs.Row) string {
 			if r.MinMS == 0 && r.MaxMS == 0 {
 				return "–"
 			}
 			return num(r.MinMS) + "–" + num(r.MaxMS)
-		}},
+		}})
 	}
 	if hasMetric {
 		head := orDefault(t.MetricName, "metric")
@@ -80,6 +90,19 @@ func columns(t labs.Table) []column {
 		column{head: "vs base", right: true, cell: func(r labs.Row) string { return times(r.SpeedupBase) }},
 		column{head: "check", check: true, cell: mark, tip: func(r labs.Row) string { return r.Check }},
 	)
+}
+
+// conflicts is bank conflicts per shared request: 0 for a kernel with
+// shared accesses and none, "–" for one without shared accesses.
+func conflicts(r labs.Row) string {
+	c := r.Counters
+	if c.SharedLoadRequests+c.SharedStoreRequests == 0 {
+		return "–"
+	}
+	if r.ConflictsPerRequest == 0 {
+		return "0"
+	}
+	return sig3(r.ConflictsPerRequest)
 }
 
 func sizeName(t labs.Table) string { return orDefault(t.SizeName, "size") }
@@ -237,6 +260,9 @@ func sig3(v float64) string {
 // metric means and the ceiling it is compared with.
 func footer(t labs.Table) []string {
 	lines := []string{"vs base = speedup over " + orDefault(t.Baseline, "the baseline")}
+	if modeled(t) {
+		lines = append(lines, "modeled ms = H100 time model over the run's counters, not measured (docs/timemodel.md)")
+	}
 	if t.MetricFormula != "" {
 		lines = append(lines, fmt.Sprintf("%s = %s", orDefault(t.MetricName, "metric"), t.MetricFormula))
 	}

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/culab/culab/cudalib"
+
 	"github.com/culab/culab/cudalib/labs"
 	"github.com/culab/culab/display"
 )
@@ -49,16 +51,24 @@ func TestSkippedRowsAreNotFailures(t *testing.T) {
 	}
 }
 
-// A row run but not timed (the virtual GPU) says so in its median cell,
-// and why in the details.
-func TestNotTimedRows(t *testing.T) {
-	const why = "not timed (virtual GPU)" // labs.NotTimed
-	tb := labs.Table{Lab: "x", Rows: []labs.Row{{Size: 1, SizeLabel: "1", Variant: "v", Pass: true, Check: "ok: exact",
-		Note: "k", TimeNote: why}}}
+// A table of modelled times (the virtual GPU) says so in its time column,
+// subtitle and footer, and shows the counters instead of a spread.
+func TestModeledRows(t *testing.T) {
+	tb := labs.Table{Lab: "x", Device: "culab virtual GPU", Rows: []labs.Row{{Size: 1, SizeLabel: "1", Variant: "v", Pass: true,
+		Check: "ok: exact", MedianMS: 0.0123, MinMS: 0.0123, MaxMS: 0.0123, Modeled: true, SectorsPerRequest: 4, ConflictsPerRequest: 31,
+		Counters: cudalib.Counters{SharedLoadRequests: 1}}}}
 	for name, s := range map[string]string{"html": HTML(tb), "md": Markdown(tb), "txt": Text(tb)} {
-		if strings.Count(s, "not timed") < 2 || !strings.Contains(s, "k; "+why) {
-			t.Errorf("%s does not say why the row has no time:\n%s", name, s)
+		for _, want := range []string{"modeled ms", "MODELED", "counters, not measured (docs", "sect/req", "confl/req", "0.0123", "31.0"} {
+			if !strings.Contains(s, want) {
+				t.Errorf("%s lacks %q:\n%s", name, want, s)
+			}
 		}
+		if strings.Contains(s, "min–max") {
+			t.Errorf("%s shows a spread of one modelled run:\n%s", name, s)
+		}
+	}
+	if c := MetricLines(tb); !strings.Contains(c.Title(), "modeled") {
+		t.Errorf("chart title %q does not say the times are modelled", c.Title())
 	}
 }
 

@@ -29,7 +29,8 @@ func (l *Lab) Run(dev *cudalib.Device, sizes []int, variants ...string) (Table, 
 //
 // With dev == nil (no GPU) the table holds the CPU reference times and rows
 // whose Check says "not run: no GPU". On the virtual GPU every variant is
-// run and checked but not timed: its rows say so in TimeNote.
+// run once, checked, and timed by the model (Row.Modeled), with its
+// counters.
 func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants ...string) (t Table, err error) {
 	vs, err := l.pick(variants)
 	if err != nil {
@@ -86,10 +87,6 @@ func (l *Lab) SizesFor(dev *cudalib.Device) []int {
 	return l.Sizes
 }
 
-// NotTimed is the time columns' note on a device that does not time
-// kernels (cudalib.ErrNotTimed).
-const NotTimed = "not timed (virtual GPU)"
-
 // runner is the state of one RunWith.
 type runner struct {
 	lab      *Lab
@@ -125,7 +122,7 @@ func (r *runner) table(dev *cudalib.Device) Table {
 		cpu,
 		"Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference.")
 	if dev != nil && dev.Virtual() {
-		t.Notes = append(t.Notes, "Virtual GPU: every kernel ran (its PTX interpreted on the CPU) and was checked; none was timed, so the time, metric and speedup columns are empty.")
+		t.Notes = append(t.Notes, "Virtual GPU: every kernel ran once (its PTX interpreted on the CPU) and was checked. Times are MODELED, not measured: an H100 model over the run's counters (docs/timemodel.md); the metric and speedups follow from them. sect/req: global 32-byte sectors per request (4 is ideal for floats); confl/req: shared-memory bank conflicts per request.")
 	}
 	t.Notes = append(t.Notes, l.Notes...)
 	return t
@@ -232,8 +229,16 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 			return fmt.Errorf("poison output %d: %w", i+1, err)
 		}
 	}
+	// On the virtual GPU the checked run is also the timed one: its time
+	// is modelled from what it counted, the same on every run.
+	var tm cudalib.Timing
 	start := time.Now()
-	if err := run(); err != nil {
+	if g.dev.Virtual() {
+		tm, err = g.dev.TimeFunc(cudalib.TimeOptions{}, run)
+	} else {
+		err = run()
+	}
+	if err != nil {
 		return refused(row, err)
 	}
 	if err := g.dev.Synchronize(); err != nil {
@@ -252,24 +257,36 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 	verdict := checkAll(p.out, refs)
 	row.Pass, row.Check = verdict.pass, verdict.text
 
-	opts, slow := r.opts.Time, false
-	if opts == (cudalib.TimeOptions{}) && took > SlowRun {
-		opts, slow = cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}, true
+	if !tm.Modeled {
+		opts, slow := r.opts.Time, false
+		if opts == (cudalib.TimeOptions{}) && took > SlowRun {
+			opts, slow = cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}, true
+		}
+		if tm, err = g.dev.TimeFunc(opts, run); err != nil {
+			return fmt.Errorf("timing: %w", err)
+		}
+		if slow {
+			row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
+		}
 	}
-	tm, err := g.dev.TimeFunc(opts, run)
-	if errors.Is(err, cudalib.ErrNotTimed) {
-		row.TimeNote = NotTimed
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("timing: %w", err)
-	}
-	if slow {
-		row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
-	}
+	row.Modeled, row.Counters = tm.Modeled, tm.Counters
+	row.SectorsPerRequest, row.ConflictsPerRequest = perRequest(tm.Counters)
 	row.MedianMS, row.MinMS, row.MaxMS = millis(tm.Median), millis(tm.Min), millis(tm.Max)
 	row.Metric = r.lab.Metric(g.n, row.MedianMS)
 	return nil
+}
+
+// perRequest is the key counters of a run: global sectors per global
+// request and shared bank conflicts per shared request (0 without such
+// requests).
+func perRequest(c cudalib.Counters) (sectors, conflicts float64) {
+	if req := c.GlobalLoadRequests + c.GlobalStoreRequests; req > 0 {
+		sectors = float64(c.GlobalLoadSectors+c.GlobalStoreSectors) / float64(req)
+	}
+	if req := c.SharedLoadRequests + c.SharedStoreRequests; req > 0 {
+		conflicts = float64(c.SharedLoadBankConflicts+c.SharedStoreBankConflicts) / float64(req)
+	}
+	return sectors, conflicts
 }
 
 // refused turns a launch the device refused before running it (a block

@@ -3,6 +3,8 @@
 // that returns a Table reproducing the lab report's table.
 package labs
 
+import "github.com/culab/culab/cudalib"
+
 // Row is one (size, variant) measurement.
 type Row struct {
 	Size      int    // problem size in the lab's unit (elements, n, V, ...)
@@ -10,8 +12,17 @@ type Row struct {
 	Variant   string
 
 	MedianMS, MinMS, MaxMS float64 // device time of one run, from Kernel.Time
-	TimeNote               string  // why the times are empty though the row ran, e.g. NotTimed
+	TimeNote               string  // why the times are empty though the row ran
 	Metric                 float64 // in Table.MetricUnit; 0 when not measured
+	// Modeled says the times are the virtual GPU's model of an H100, not
+	// measured; the counters below are then those of the timed run.
+	Modeled bool
+	// SectorsPerRequest is global 32-byte sectors per global load or store
+	// request (4 for 32 lanes reading consecutive floats, 32 at worst);
+	// ConflictsPerRequest is shared-memory bank conflicts per shared load or
+	// store request (0 without conflicts, 31 at worst). Zero without counters.
+	SectorsPerRequest, ConflictsPerRequest float64
+	Counters                               cudalib.Counters // of the timed run, on the virtual GPU
 
 	CPUMS       float64 // serial CPU reference time for this size; 0 when not timed
 	CPUNote     string  // e.g. "CPU > 30s cap" when the reference was cut off

@@ -23,8 +23,8 @@ func openVirtual(t *testing.T) *cudalib.Device {
 
 // Every variant of every lab runs on the virtual GPU and passes its
 // checker at the test sizes but the largest (which the interpreter takes
-// minutes over under -race; the notebook test runs sizes like it); nothing
-// is timed, and the rows say so.
+// minutes over under -race; the notebook test runs sizes like it); every
+// row has a modelled time and the counters of its run.
 func TestVirtualLabs(t *testing.T) {
 	dev := openVirtual(t)
 	for _, l := range All() {
@@ -45,8 +45,11 @@ func TestVirtualLabs(t *testing.T) {
 				if !r.Pass {
 					t.Errorf("%s %s: %s", r.SizeLabel, r.Variant, r.Check)
 				}
-				if r.TimeNote != NotTimed || r.MedianMS != 0 || r.Metric != 0 || r.SpeedupCPU != 0 {
-					t.Errorf("%s %s: time note %q, median %v, metric %v, speedup %v: want not timed", r.SizeLabel, r.Variant, r.TimeNote, r.MedianMS, r.Metric, r.SpeedupCPU)
+				if !r.Modeled || r.MedianMS <= 0 || r.Metric <= 0 || r.SpeedupBase <= 0 {
+					t.Errorf("%s %s: modeled %v, median %v, metric %v, speedup %v: want a modelled time", r.SizeLabel, r.Variant, r.Modeled, r.MedianMS, r.Metric, r.SpeedupBase)
+				}
+				if len(r.Variant) > 0 && r.Note != "cuMemcpyDtoD" && (r.Counters.Blocks == 0 || r.SectorsPerRequest < 1 || r.SectorsPerRequest > 32) {
+					t.Errorf("%s %s: counters %+v, %.2f sectors per request", r.SizeLabel, r.Variant, r.Counters, r.SectorsPerRequest)
 				}
 			}
 		})

@@ -88,6 +88,9 @@ type Profile struct {
 	Lines         []LineCounters
 }
 
+// Add adds o to c, field by field (the counters of several launches).
+func (c *Counters) Add(o *Counters) { c.add(o) }
+
 // add adds o to c, field by field.
 func (c *Counters) add(o *Counters) {
 	c.WarpInstrs += o.WarpInstrs

@@ -164,7 +164,7 @@ func (x *run) gpu() {
 		x.printf("%-28s %d MiB of %d MiB\n", "Free global memory:", free>>20, total>>20)
 	}
 	if dev.Virtual() {
-		x.printf("This is the virtual GPU: the limits above are an H100's; kernels run on the CPU and are not timed (%s=gpu|virtual chooses the device).\n", cudalib.EnvDevice)
+		x.printf("This is the virtual GPU: the limits above are an H100's; kernels run on the CPU and their times are modeled, not measured (%s=gpu|virtual chooses the device).\n", cudalib.EnvDevice)
 	}
 }
 

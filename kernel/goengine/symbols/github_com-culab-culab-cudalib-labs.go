@@ -22,7 +22,6 @@ func init() {
 		"Grad1D":         reflect.ValueOf(&labs.Grad1D).Elem(),
 		"LaunchCfg":      reflect.ValueOf(&labs.LaunchCfg).Elem(),
 		"MatMul":         reflect.ValueOf(&labs.MatMul).Elem(),
-		"NotTimed":       reflect.ValueOf(constant.MakeFromLiteral("\"not timed (virtual GPU)\"", token.STRING, 0)),
 		"QueryDevice":    reflect.ValueOf(labs.QueryDevice),
 		"RandomGraph":    reflect.ValueOf(labs.RandomGraph),
 		"ReadDistances":  reflect.ValueOf(labs.ReadDistances),

@@ -1,0 +1,163 @@
+// Package timemodel estimates the device time of a kernel launch on an
+// H100 SXM from what the virtual GPU counted while it ran the launch.
+//
+// The model is a roofline per launch with a latency floor:
+//
+//	time = max(issue, shared, l2, dram, chain)
+//
+// and a timed sequence of launches and copies (what Kernel.Time and
+// Device.TimeFunc time) adds LaunchOverhead once and LaunchGap between
+// consecutive pieces of work (Total).
+//
+//   - issue: warp-instructions / (SMs busy × 4 schedulers × clock); the SMs
+//     busy are min(blocks, SMs), so a one-block launch issues on one SM.
+//   - shared: shared-memory wavefronts / (SMs busy × 1 per cycle × clock).
+//   - l2: global sectors requested (loads and stores) × 32 B / L2 bandwidth.
+//   - dram: distinct global sectors touched × 32 B / DRAM bandwidth
+//     (every launch reads its data from DRAM: repeated timing keeps small
+//     data in L2 on a GPU, which the model ignores).
+//   - chain: what one warp waits for in turn — each of its instructions
+//     (InstrCycles), each global load (L1 hit latency, plus the miss share
+//     of the DRAM latency, from how often the launch's requests touch a
+//     new sector), each barrier — times the waves of blocks the occupancy
+//     lets run at once. It is what a launch with too few warps to hide
+//     latency takes (a single block, a 16-block grid-stride loop).
+//
+// Every constant is in H100 (docs/timemodel.md names its source): the
+// device's own report, public figures, or calibration against the H100
+// tables in docs/results/2026-11-22-h100. The model is for ranking
+// variants and seeing why they differ, not a simulator: it knows no
+// caches beyond the hit share, no instruction mix, no clock boost.
+package timemodel
+
+import (
+	"math"
+	"time"
+
+	"github.com/culab/culab/cudalib/vgpu"
+)
+
+// GPU is the modelled device's throughputs and latencies.
+type GPU struct {
+	SMs              int           // streaming multiprocessors
+	ClockHz          float64       // SM clock
+	IssuePerSM       float64       // warp-instructions issued per SM per cycle (4 schedulers)
+	WavefrontsPerSM  float64       // shared-memory wavefronts per SM per cycle
+	L2BytesPerSec    float64       // L2 bandwidth
+	DRAMBytesPerSec  float64       // reachable DRAM bandwidth
+	InstrCycles      float64       // cycles a warp waits between dependent instructions
+	L1HitCycles      float64       // latency of a global load that hits L1
+	MissCycles       float64       // latency of a global load that misses, as one warp sees it
+	BarrierCycles    float64       // cost of one bar.sync to each warp
+	LaunchOverhead   time.Duration // first launch of a timed sequence, as events see it
+	LaunchGap        time.Duration // between back-to-back launches on one stream
+	CopyBytesPerSec  float64       // device-to-device copies and fills (read + written bytes)
+	SharedLoadCycles float64       // latency of a shared-memory load to the warp waiting on it
+}
+
+// H100 is an H100 SXM 80 GB HBM3, as docs/timemodel.md explains.
+var H100 = GPU{
+	SMs:              132,
+	ClockHz:          1.98e9,
+	IssuePerSM:       4,
+	WavefrontsPerSM:  1,
+	L2BytesPerSec:    7.5e12,
+	DRAMBytesPerSec:  3.0e12,
+	InstrCycles:      4,
+	L1HitCycles:      33,
+	MissCycles:       300,
+	BarrierCycles:    20,
+	SharedLoadCycles: 30,
+	LaunchOverhead:   4500 * time.Nanosecond,
+	LaunchGap:        1500 * time.Nanosecond,
+	CopyBytesPerSec:  2.95e12,
+}
+
+// Launch is one kernel launch as the model needs it.
+type Launch struct {
+	Counters        vgpu.Counters
+	ThreadsPerBlock int
+	BlocksPerSM     int // resident blocks per SM by the occupancy rules; 0 counts as 1
+}
+
+// Terms are the parts of a launch's modelled time, in seconds, for
+// explaining which one bounds it.
+type Terms struct {
+	Issue, Shared, L2, DRAM, Chain float64
+	Waves                          int
+}
+
+// Bound names the largest term.
+func (t Terms) Bound() string {
+	name, v := "issue", t.Issue
+	for _, c := range []struct {
+		n string
+		v float64
+	}{{"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"latency", t.Chain}} {
+		if c.v > v {
+			name, v = c.n, c.v
+		}
+	}
+	return name
+}
+
+// Terms computes the terms of one launch.
+func (g GPU) Terms(l Launch) Terms {
+	c := l.Counters
+	if c.Blocks <= 0 || l.ThreadsPerBlock <= 0 {
+		return Terms{}
+	}
+	perSM := int64(max(l.BlocksPerSM, 1))
+	busy := float64(min(c.Blocks, int64(g.SMs)))
+	waves := (c.Blocks + perSM*int64(g.SMs) - 1) / (perSM * int64(g.SMs))
+	warpsPerBlock := int64((l.ThreadsPerBlock + 31) / 32)
+	warps := float64(c.Blocks * warpsPerBlock)
+
+	var t Terms
+	t.Waves = int(waves)
+	t.Issue = float64(c.WarpInstrs) / (busy * g.IssuePerSM * g.ClockHz)
+	t.Shared = float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / (busy * g.WavefrontsPerSM * g.ClockHz)
+	sectors := c.GlobalLoadSectors + c.GlobalStoreSectors
+	t.L2 = float64(sectors) * 32 / g.L2BytesPerSec
+	t.DRAM = float64(c.DRAMSectors) * 32 / g.DRAMBytesPerSec
+
+	miss := 1.0
+	if sectors > 0 {
+		miss = math.Min(1, float64(c.DRAMSectors)/float64(sectors))
+	}
+	loadCycles := g.L1HitCycles + miss*(g.MissCycles-g.L1HitCycles)
+	perWarp := (float64(c.WarpInstrs)*g.InstrCycles +
+		float64(c.GlobalLoadRequests)*loadCycles +
+		float64(c.SharedLoadRequests)*g.SharedLoadCycles +
+		float64(c.Barriers)*g.BarrierCycles) / warps
+	t.Chain = float64(waves) * perWarp / g.ClockHz
+	return t
+}
+
+// Kernel is the modelled time one launch keeps the GPU busy.
+func (g GPU) Kernel(l Launch) time.Duration {
+	t := g.Terms(l)
+	return seconds(max(t.Issue, t.Shared, t.L2, t.DRAM, t.Chain))
+}
+
+// Copy is the modelled time of a device-to-device copy or fill that moves
+// bytes (read plus written).
+func (g GPU) Copy(bytes int64) time.Duration {
+	return seconds(float64(bytes) / g.CopyBytesPerSec)
+}
+
+// Total is the modelled time of a timed sequence of work, each piece's
+// busy time given in order: the launch overhead once, a gap between
+// pieces. No work is no time.
+func (g GPU) Total(work []time.Duration) time.Duration {
+	if len(work) == 0 {
+		return 0
+	}
+	t := g.LaunchOverhead + time.Duration(len(work)-1)*g.LaunchGap
+	for _, w := range work {
+		t += w
+	}
+	return t
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
