@@ -94,6 +94,28 @@ DONE:
 	st.shared.v4.f32 [%rd3], {%f1, %f2, %f3, %f4};
 	ret;
 }
+
+.visible .entry misc(.param .u32 off)
+{
+	.reg .b32 %r<5>;
+	.reg .b64 %rd<6>;
+	.local .align 8 .b8 buf[256];
+	.shared .align 4 .b8 cnt[128];
+	ld.param.u32 %r1, [off];
+	mov.u32 %r2, %tid.x;
+	mov.u64 %rd1, buf;
+	cvt.u64.u32 %rd2, %r1;
+	add.s64 %rd3, %rd1, %rd2;
+	.loc 1 50 0
+	st.local.u32 [%rd3], %r2;
+	ld.local.v2.u32 {%r3, %r4}, [%rd1];
+	.loc 1 51 0
+	mov.u64 %rd4, cnt;
+	cvta.shared.u64 %rd5, %rd4;
+	atom.shared.add.u32 %r3, [%rd4], 1;
+	ld.u32 %r4, [%rd5];
+	ret;
+}
 `
 
 func profileOf(t *testing.T, g *GPU, m *Module, name string, threads int, params ...[]byte) *Profile {
@@ -211,6 +233,38 @@ func TestCountersPerLine(t *testing.T) {
 	sum.Blocks, sum.Threads, sum.DRAMSectors = p.Total.Blocks, p.Total.Threads, p.Total.DRAMSectors
 	if sum != p.Total {
 		t.Errorf("lines sum to %+v, total %+v", sum, p.Total)
+	}
+}
+
+// TestLocalAtomicGeneric: local memory interleaves the lanes by word; an
+// atomic is a request; a generic address is counted in its space.
+func TestLocalAtomicGeneric(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	p := profileOf(t, g, m, "misc", 32, p32(8))
+	tot := p.Total
+	if tot.LocalStoreRequests != 1 || tot.LocalStoreSectors != 4 || tot.LocalLoadRequests != 1 || tot.LocalLoadSectors != 8 ||
+		tot.AtomicRequests != 1 || tot.SharedLoadRequests != 1 || tot.SharedLoadWavefronts != 1 || tot.GlobalLoadRequests != 0 {
+		t.Errorf("%+v", tot)
+	}
+}
+
+// TestObserve: an observer sees every launch's profile, Run's too.
+func TestObserve(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	var got []*Profile
+	Observe(func(p *Profile) { got = append(got, p) })
+	err := g.Run(kernel(t, m, "sh32"), Launch{Grid: dim(3), Block: dim(32), Params: [][]byte{p32(128)}})
+	Observe(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Run(kernel(t, m, "sh32"), Launch{Grid: dim(1), Block: dim(32), Params: [][]byte{p32(128)}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Kernel != "sh32" || got[0].Grid != dim(3) || got[0].Total.SharedLoadWavefronts != 3*32 {
+		t.Errorf("observed %+v", got)
 	}
 }
 
