@@ -66,6 +66,10 @@ if [ -n "$ncu" ] && "$ncu" --query-metrics >"$out/query.txt" 2>&1; then
     fi
   done
   metrics=${metrics#,}
+  if [ -z "$metrics" ]; then
+    say "ncu --query-metrics listed none of them (format?): asking for all"
+    metrics=$wanted
+  fi
 else
   say "ncu --query-metrics failed ($(tail -2 "$out/query.txt" 2>/dev/null | tr '\n' ' ')); using the core metrics only"
   metrics="smsp__inst_executed.sum,smsp__thread_inst_executed.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
@@ -73,15 +77,15 @@ fi
 echo "$metrics" | tr ',' '\n' >"$out/metrics.txt"
 rm -f "$out/query.txt"
 
-# 4. The GPU under ncu: one CSV row per launch (the raw page), names
-# mangled as the PTX has them, values in base units. Older ncu versions
-# lack some options: retry with fewer.
+# 4. The GPU under ncu: the details page as CSV (a row per launch and
+# metric), names mangled as the PTX has them, values in base units. Older
+# ncu versions lack some options: retry with fewer.
 say "GPU run under ncu ($(wc -l <"$out/metrics.txt") metrics)"
 ran=0
 if [ -n "$ncu" ]; then
   for opts in "--clock-control none --print-units base --print-kernel-base mangled" "--clock-control none --print-kernel-base mangled" "--print-kernel-base mangled"; do
     # shellcheck disable=SC2086
-    timeout 480 "$ncu" --target-processes all $opts --csv --page raw --metrics "$metrics" --log-file "$out/ncu.csv" \
+    timeout 480 "$ncu" --target-processes all $opts --csv --metrics "$metrics" --log-file "$out/ncu.csv" \
       "$bin" run -o "$out/gpu.json" -sizes "$sizes" ${labflag[@]+"${labflag[@]}"} 2>>"$log"
     rc=$?
     if [ $rc -eq 0 ] && grep -q '^"ID"' "$out/ncu.csv"; then
