@@ -131,7 +131,11 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool) (*result, error) {
 	if int64(workers) > st.nblocks {
 		workers = int(st.nblocks)
 	}
-	r := &result{counts: make([]Counters, len(k.insts)), blocks: st.nblocks, threads: st.threads}
+	slots := 1 // without profile, the workers count in one slot
+	if profile {
+		slots = len(k.insts)
+	}
+	r := &result{counts: make([]Counters, slots), blocks: st.nblocks, threads: st.threads}
 	var wg sync.WaitGroup
 	for i := 0; i < workers; i++ {
 		wg.Add(1)
