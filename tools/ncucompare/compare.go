@@ -253,8 +253,14 @@ func report(w io.Writer, vm, gpu *runLog, rows []ncuLaunch, code *codeLog) {
 	if code != nil {
 		writeCode(w, code)
 	}
+	for _, e := range gpu.Errors {
+		problems = append(problems, "GPU run: "+e)
+	}
+	for _, e := range vm.Errors {
+		problems = append(problems, "virtual GPU run: "+e)
+	}
 	if len(problems) > 0 {
-		fmt.Fprintf(w, "## Unmatched\n\n")
+		fmt.Fprintf(w, "## Unmatched and failed\n\n")
 		for _, p := range problems {
 			fmt.Fprintf(w, "- %s\n", p)
 		}

@@ -29,6 +29,7 @@ type runLog struct {
 	Virtual bool
 	Seed    uint64
 	Steps   []step
+	Errors  []string `json:",omitempty"` // labs that stopped, and why
 }
 
 // step is one finished step of a lab run (labs.Progress).
@@ -133,8 +134,11 @@ func runLabs(c runConfig) (*runLog, error) {
 		}
 		r.lab, r.size = l.Key, n
 		fmt.Fprintf(os.Stderr, "ncucompare: %s at %s on %s\n", l.Key, l.SizeLabel(n), dev)
+		// A lab that stops (a compile error, a fault) is noted; the others
+		// still run, so one broken kernel leaves the rest of the table.
 		if _, err := l.RunWith(dev, opts, []int{n}); err != nil {
-			return nil, err
+			fmt.Fprintf(os.Stderr, "ncucompare: %v\n", err)
+			r.log.Errors = append(r.log.Errors, err.Error())
 		}
 		if r.err != nil {
 			return nil, r.err
