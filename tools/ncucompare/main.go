@@ -76,10 +76,12 @@ func runCmd(args []string) error {
 		return err
 	}
 	log, err := runLabs(runConfig{virtual: *vm, seed: *seed, labs: splitList(*only), sizes: sz})
-	if err != nil {
-		return err
+	if log != nil {
+		if werr := writeJSON(*out, log); err == nil {
+			err = werr
+		}
 	}
-	return writeJSON(*out, log)
+	return err
 }
 
 func sassCmd(args []string) error {

@@ -93,7 +93,7 @@ func (r *recorder) Step(label string) {
 func (r *recorder) Done() {}
 
 // runLabs runs every selected lab once at its small size on the GPU or the
-// virtual GPU and returns the steps.
+// virtual GPU and returns the steps, with an error those so far.
 func runLabs(c runConfig) (*runLog, error) {
 	var dev *cudalib.Device
 	var err error
@@ -141,13 +141,10 @@ func runLabs(c runConfig) (*runLog, error) {
 			r.log.Errors = append(r.log.Errors, err.Error())
 		}
 		if r.err != nil {
-			return nil, r.err
+			return &r.log, r.err
 		}
 	}
-	if err := dev.Synchronize(); err != nil {
-		return nil, err
-	}
-	return &r.log, nil
+	return &r.log, dev.Synchronize()
 }
 
 // smallest is the lab's smallest virtual size (or size).
