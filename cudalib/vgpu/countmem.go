@@ -14,11 +14,11 @@ import (
 // executes (its destination may be its address register), into fixed
 // arrays on the stack — nothing is allocated per lane or per access.
 
-// accessCounter returns the counting function of a decoded instruction, or
+// accessCounter returns the counting function of an instruction, or
 // nil for one that is no memory access the counters see: loads of kernel
 // parameters and of .const memory go through the constant cache, and
 // cp.async copies (LDGSTS) have counters of their own.
-func accessCounter(p *ptx.Instr, in *inst) func(*warp, *inst, uint32) {
+func accessCounter(p *ptx.Instr) func(*warp, *inst, uint32) {
 	sp := instrSpace(p.Mods)
 	if sp == spParam || hasMod(p.Mods, "const") {
 		return nil

@@ -441,7 +441,7 @@ func (d *fdec) body() error {
 			code = append(code, p)
 		}
 		ins.guard, ins.guardNeg, ins.src = guard, in.GuardNeg, in
-		ins.count = accessCounter(in, &ins)
+		ins.count = accessCounter(in)
 		if ins.ctl == ctlBra {
 			fixups = append(fixups, len(code))
 		}
