@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -55,6 +57,9 @@ func writeReport(w io.Writer, info runInfo, results []*result) error {
 				notes[src.label()] = true
 				fmt.Fprintf(&b, "Not compared with the GPU: `%s`: %s.\n\n", src.label(), src.notOnGPU)
 			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(gpuDeviations)) {
+			fmt.Fprintf(&b, "GPU deviation: `%s`: %s.\n\n", name, gpuDeviations[name])
 		}
 		b.WriteString("NaN choices: where an f64 min, max or fma has two NaN operands, PTX does not say which one the result is; the H100 picks by the operand order of the SASS instruction ptxas chose (min.f64 of the same two NaNs gave the first operand in one kernel and the second in another), so there either quieted NaN operand counts as equal and the table counts those elements apart.\n\n")
 	}
@@ -166,6 +171,8 @@ func mismatchCell(r *result) string {
 		return "not compared (see above)"
 	case !r.compared:
 		return "—"
+	case r.mismatches > 0 && gpuDeviations[r.k.name] != "":
+		return fmt.Sprintf("%d (a GPU deviation, see above)", r.mismatches)
 	case r.mismatches > 0:
 		return fmt.Sprintf("**%d**", r.mismatches)
 	case r.nanChoices > 0:
