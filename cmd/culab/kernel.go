@@ -39,9 +39,13 @@ func runKernel(args []string, _, stderr io.Writer) error {
 	// The engine runs in a child process, so that what Go cannot recover
 	// (a fatal error, os.Exit, the OOM killer) costs the notebook its
 	// variables, not the kernel.
-	eng, err := engineproc.Start(func() *exec.Cmd {
-		return exec.Command(self, engineCommand, "-output-limit", strconv.Itoa(*limit))
-	}, stderr)
+	eng, err := engineproc.Start(engineproc.Config{
+		Command: func() *exec.Cmd {
+			return exec.Command(self, engineCommand, "-output-limit", strconv.Itoa(*limit))
+		},
+		Log:   stderr,
+		Clean: goengine.CleanCapture,
+	})
 	if err != nil {
 		return err
 	}
@@ -59,7 +63,7 @@ func runEngine(args []string, _, stderr io.Writer) error {
 		return err
 	}
 	cudalib.UseWorker(workerCommand)
-	return engineproc.RunChild(func() (kernel.Engine, error) {
-		return goengine.New(goengine.Options{CaptureFD: true, OutputLimit: *limit, Version: version})
+	return engineproc.RunChild(func(pipes *[2][2]*os.File) (kernel.Engine, error) {
+		return goengine.New(goengine.Options{CaptureFD: true, Pipes: pipes, Unbatched: true, OutputLimit: *limit, Version: version})
 	})
 }

@@ -16,9 +16,11 @@ import (
 // The test binary is its own engine process when this variable is set.
 const childEnv = "CULAB_ENGINEPROC_TEST_CHILD"
 
+const stderr = 1 // the index of stderr's pipe
+
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) != "" {
-		if err := RunChild(func() (kernel.Engine, error) { return &counter{}, nil }); err != nil {
+		if err := RunChild(func(pipes *[2][2]*os.File) (kernel.Engine, error) { return &counter{pipes: pipes}, nil }); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -30,9 +32,8 @@ func TestMain(m *testing.M) {
 // "crash" kills the process with a goroutine's panic, "exit" calls
 // os.Exit(3), "input" asks for a line, "block" waits for an interrupt.
 type counter struct {
-	n    int
-	stop chan struct{}
-	mu   sync.Mutex
+	n     int
+	pipes *[2][2]*os.File
 }
 
 func (c *counter) Info() kernel.Info { return kernel.Info{LanguageName: "count"} }
@@ -42,6 +43,8 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 	out.Stream("stdout", "cell "+strconv.Itoa(c.n)+"\n")
 	switch req.Code {
 	case "crash":
+		// Left in the pipe, unread: the kernel collects it after the crash.
+		c.pipes[stderr][1].WriteString("fatal error: all in the pipe\n")
 		done := make(chan struct{})
 		go func() { panic("boom") }()
 		<-done
@@ -103,11 +106,11 @@ func start(t *testing.T) *Supervisor {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Start(func() *exec.Cmd {
+	s, err := Start(Config{Command: func() *exec.Cmd {
 		cmd := exec.Command(self)
 		cmd.Env = append(os.Environ(), childEnv+"=1")
 		return cmd
-	}, &strings.Builder{})
+	}, Log: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +138,7 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 		t.Fatalf("first cell: %+v %q", rep.Error, o.text.String())
 	}
 	for _, c := range []struct{ code, why string }{
-		{"crash", "the Go engine crashed: panic: boom — its variables are lost; the engine was restarted"},
+		{"crash", "the Go engine crashed: fatal error: all in the pipe — its variables are lost; the engine was restarted"},
 		{"exit", "the Go engine crashed: exit status 3 — its variables are lost; the engine was restarted"},
 	} {
 		run(s, "", &out{})
@@ -144,7 +147,7 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 		if rep.Error == nil || rep.Error.Name != "EngineCrashed" || rep.Error.Value != c.why {
 			t.Errorf("%s: %+v", c.code, rep.Error)
 		}
-		if o.text.String() != "cell 3\n" {
+		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n"}[c.code]; o.text.String() != want {
 			t.Errorf("%s: output before the crash: %q", c.code, o.text.String())
 		}
 		o = &out{}
@@ -179,15 +182,20 @@ func TestInputAndInterrupt(t *testing.T) {
 // Why the engine died is read from its stderr: a fatal error's line, a
 // panic's, or the function where a fatal error's dump starts.
 func TestReason(t *testing.T) {
-	for _, c := range []struct{ log, want string }{
-		{"goengine: note\npanic: boom\n\ngoroutine 1 [running]:\nmain.main()\n", "panic: boom"},
-		{"fatal error: all goroutines are asleep - deadlock!\n", "fatal error: all goroutines are asleep - deadlock!"},
+	for _, c := range []struct {
+		log, want string
+		cell      bool
+	}{
+		{"goengine: note\npanic: boom\n\ngoroutine 1 [running]:\nmain.main()\n", "panic: boom", false},
+		{"fatal error: all goroutines are asleep - deadlock!\n", "fatal error: all goroutines are asleep - deadlock!", false},
 		{"\ngoroutine 28 [running]:\ninternal/runtime/maps.fatal({0x124ade3?, 0x0?})\n\truntime/panic.go:1181 +0x18\n",
-			"fatal error: concurrent map access (a map written while used by another goroutine)"},
-		{"goroutine 7 [running]:\nruntime.throw({0x1, 0x2})\n", "fatal error in runtime.throw"},
-		{"goengine: a log line\n", ""},
+			"fatal error: concurrent map access (a map written while used by another goroutine)", false},
+		{"goroutine 7 [running]:\nruntime.throw({0x1, 0x2})\n", "fatal error in runtime.throw", false},
+		{"goengine: a log line\n", "", false},
+		{"printed\nconcurrent map writes\n\ngoroutine 7 [running]:\ninternal/runtime/maps.fatal()\n", "fatal error: concurrent map writes", true},
+		{"a log line\n\ngoroutine 7 [running]:\nruntime.throw()\n", "fatal error in runtime.throw", false},
 	} {
-		tw := &tailWriter{w: io.Discard}
+		tw := &tailWriter{w: io.Discard, cell: c.cell}
 		for _, b := range []byte(c.log) { // a byte at a time: lines split across writes
 			tw.Write([]byte{b})
 		}

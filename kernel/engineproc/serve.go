@@ -151,17 +151,21 @@ func (o *output) Input(prompt string, password bool) (string, error) {
 }
 
 // RunChild serves the engine that newEngine makes, in a process that a
-// Supervisor started: on fds 3 and 4, ignoring SIGINT (the kernel relays
-// interrupts as requests).
-func RunChild(newEngine func() (kernel.Engine, error)) error {
+// Supervisor started: requests and events on fds 3 and 4, and the pipes
+// (read end, write end) that the engine must capture stdout and stderr
+// with on fds 5 to 8. It ignores SIGINT: the kernel relays interrupts as
+// requests.
+func RunChild(newEngine func(pipes *[2][2]*os.File) (kernel.Engine, error)) error {
 	signal.Ignore(os.Interrupt)
-	reqs, events := os.NewFile(3, "engine requests"), os.NewFile(4, "engine events")
-	if reqs == nil || events == nil {
-		return errors.New("engineproc: no pipes on fds 3 and 4: the kernel starts this command")
+	var files [6]*os.File
+	for i := range files {
+		if files[i] = os.NewFile(uintptr(3+i), "engine pipe"); files[i] == nil {
+			return errors.New("engineproc: no pipes on fds 3 to 8: the kernel starts this command")
+		}
 	}
-	eng, err := newEngine()
+	eng, err := newEngine(&[2][2]*os.File{{files[2], files[3]}, {files[4], files[5]}})
 	if err != nil {
 		return err
 	}
-	return Serve(eng, reqs, events)
+	return Serve(eng, files[0], files[1])
 }

@@ -24,14 +24,27 @@ const (
 	// exitGrace is how long a dying engine may take to exit, and a shut
 	// down one to end.
 	exitGrace = 5 * time.Second
+	// drainGrace bounds the reading of what a dead engine left unread.
+	drainGrace = time.Second
 )
+
+// Config says how to run the engine process.
+type Config struct {
+	// Command makes the command of an engine process, in which RunChild
+	// runs.
+	Command func() *exec.Cmd
+	// Log receives the engine process's stderr.
+	Log io.Writer
+	// Clean, when set, filters what a crashed engine left unread in its
+	// output pipes before the cell shows it.
+	Clean func([]byte) []byte
+}
 
 // Supervisor is a kernel.Engine that runs the engine in a child process
 // and starts a fresh one when it dies.
 type Supervisor struct {
-	command func() *exec.Cmd
-	log     io.Writer
-	info    kernel.Info
+	cfg  Config
+	info kernel.Info
 
 	mu sync.Mutex // guards p; calls other than Interrupt come one at a time
 	p  *proc
@@ -39,10 +52,9 @@ type Supervisor struct {
 
 var _ kernel.Engine = (*Supervisor)(nil)
 
-// Start starts the engine process that command makes (Serve must run in
-// it, on fds 3 and 4); its stderr is copied to log.
-func Start(command func() *exec.Cmd, log io.Writer) (*Supervisor, error) {
-	s := &Supervisor{command: command, log: log}
+// Start starts the engine process.
+func Start(cfg Config) (*Supervisor, error) {
+	s := &Supervisor{cfg: cfg}
 	p, err := s.start()
 	if err != nil {
 		return nil, err
@@ -51,7 +63,7 @@ func Start(command func() *exec.Cmd, log io.Writer) (*Supervisor, error) {
 	var info kernel.Info
 	if err := p.call(request{Op: "info"}, &info); err != nil {
 		p.kill()
-		return nil, fmt.Errorf("engineproc: the engine did not start: %w%s", err, p.why())
+		return nil, fmt.Errorf("engineproc: the engine did not start: %w%s", err, p.why(nil))
 	}
 	s.info = info
 	return s, nil
@@ -66,6 +78,10 @@ type proc struct {
 	exited chan struct{}
 	tail   *tailWriter
 	nextID atomic.Uint64
+	// The read ends of the engine's stdout and stderr pipes (RunChild
+	// hands it the pipes): once it is dead, what it left there unread is
+	// its cell's last output. -1 once closed.
+	capture [2]int
 }
 
 func (s *Supervisor) start() (*proc, error) {
@@ -79,10 +95,18 @@ func (s *Supervisor) start() (*proc, error) {
 		reqW.Close()
 		return nil, fmt.Errorf("engineproc: %w", err)
 	}
+	pipes, err := capturePipes()
+	if err != nil {
+		reqR.Close()
+		reqW.Close()
+		evR.Close()
+		evW.Close()
+		return nil, err
+	}
 	p := &proc{out: newSender(reqW), reqW: reqW, events: make(chan event, 64), exited: make(chan struct{}),
-		tail: &tailWriter{w: s.log}}
-	p.cmd = s.command()
-	p.cmd.ExtraFiles = []*os.File{reqR, evW} // fds 3 and 4
+		tail: &tailWriter{w: s.cfg.Log}, capture: [2]int{int(pipes[0][0].Fd()), int(pipes[1][0].Fd())}}
+	p.cmd = s.cfg.Command()
+	p.cmd.ExtraFiles = []*os.File{reqR, evW, pipes[0][0], pipes[0][1], pipes[1][0], pipes[1][1]} // fds 3 to 8
 	p.cmd.Stderr = p.tail
 	// The engine dies with the kernel, and ignores the SIGINT that a
 	// front end may send to the kernel's process group: the kernel
@@ -91,9 +115,12 @@ func (s *Supervisor) start() (*proc, error) {
 	err = p.cmd.Start()
 	reqR.Close()
 	evW.Close()
+	pipes[0][1].Close()
+	pipes[1][1].Close()
 	if err != nil {
 		reqW.Close()
 		evR.Close()
+		p.closeCapture()
 		return nil, fmt.Errorf("engineproc: start the engine: %w", err)
 	}
 	go func() {
@@ -113,6 +140,56 @@ func (s *Supervisor) start() (*proc, error) {
 		close(p.exited)
 	}()
 	return p, nil
+}
+
+// capturePipes makes the pipes of the engine's stdout and stderr, each
+// {read end, write end}, blocking as the engine wants them. The read ends
+// stay open here after the engine has them too.
+func capturePipes() ([2][2]*os.File, error) {
+	var pipes [2][2]*os.File
+	for i := range pipes {
+		var fds [2]int
+		if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
+			for _, p := range pipes[:i] {
+				p[0].Close()
+				p[1].Close()
+			}
+			return pipes, fmt.Errorf("engineproc: capture pipe: %w", err)
+		}
+		pipes[i] = [2]*os.File{os.NewFile(uintptr(fds[0]), "engine capture"), os.NewFile(uintptr(fds[1]), "engine capture")}
+	}
+	return pipes, nil
+}
+
+// leftover reads what the dead engine left in its output pipes, waiting
+// drainGrace at most (a process it started may still hold a write end).
+func (p *proc) leftover() [2][]byte {
+	var out [2][]byte
+	for i, fd := range p.capture {
+		if fd < 0 {
+			continue
+		}
+		p.capture[i] = -1
+		if syscall.SetNonblock(fd, true) != nil {
+			syscall.Close(fd)
+			continue
+		}
+		f := os.NewFile(uintptr(fd), "engine capture") // pollable now: reads can time out
+		f.SetReadDeadline(time.Now().Add(drainGrace))
+		out[i], _ = io.ReadAll(f)
+		f.Close()
+	}
+	return out
+}
+
+// closeCapture closes the read ends kept for leftover.
+func (p *proc) closeCapture() {
+	for i, fd := range p.capture {
+		if fd >= 0 {
+			syscall.Close(fd)
+			p.capture[i] = -1
+		}
+	}
 }
 
 // call sends a request and decodes its reply into v. It fails when the
@@ -137,15 +214,22 @@ func (p *proc) kill() {
 	p.cmd.Process.Kill()
 	p.reqW.Close()
 	<-p.exited
+	p.closeCapture()
 }
 
-// why says why the process ended: the runtime's fatal error, a panic, or
-// its exit status. It waits a little for the process to end.
-func (p *proc) why() string {
+// why says why the process ended: the runtime's fatal error or a panic,
+// found in the stderr of its cell or in its own (the log), or its exit
+// status. It waits a little for the process to end.
+func (p *proc) why(stderr *tailWriter) string {
 	select {
 	case <-p.exited:
 	case <-time.After(exitGrace):
 		p.kill()
+	}
+	if stderr != nil {
+		if l := stderr.line(); l != "" {
+			return ": " + l
+		}
 	}
 	if r := p.tail.reason(); r != "" {
 		return ": " + r
@@ -171,16 +255,22 @@ func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out
 	}
 	id := p.nextID.Add(1)
 	if err := p.out.send(request{ID: id, Op: "execute", Execute: &req}); err != nil {
-		return kernel.ExecuteReply{Error: s.crashed(p)}
+		return kernel.ExecuteReply{Error: s.crashed(p, out, nil)}
 	}
 	stop := context.AfterFunc(ctx, func() { p.out.send(request{Op: "interrupt"}) })
 	defer stop()
+	// The runtime writes a fatal error's first line to fd 2, which the
+	// engine captures for the cell: it comes as the cell's stderr.
+	cellErr := &tailWriter{w: io.Discard, cell: true}
 	for e := range p.events {
 		if e.ID != id {
 			continue
 		}
 		switch e.Kind {
 		case "stream":
+			if e.Name == "stderr" {
+				cellErr.Write([]byte(e.Text))
+			}
 			out.Stream(e.Name, e.Text)
 		case "display":
 			out.Display(e.Data, e.Meta, e.DisplayID, e.Update)
@@ -207,7 +297,7 @@ func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out
 			return rep
 		}
 	}
-	return kernel.ExecuteReply{Error: s.crashed(p)}
+	return kernel.ExecuteReply{Error: s.crashed(p, out, cellErr)}
 }
 
 // engine is the running engine process, started anew if needed.
@@ -225,9 +315,29 @@ func (s *Supervisor) engine() (*proc, *kernel.ExecError) {
 	return p, nil
 }
 
-// crashed reports the death of p and starts the next engine.
-func (s *Supervisor) crashed(p *proc) *kernel.ExecError {
-	why := p.why()
+// crashed reports the death of p, with what it left unread of its cell's
+// output when out is the cell's (cellErr: the stderr the cell showed), and
+// starts the next engine.
+func (s *Supervisor) crashed(p *proc, out kernel.Output, cellErr *tailWriter) *kernel.ExecError {
+	select {
+	case <-p.exited:
+	case <-time.After(exitGrace):
+		p.kill()
+	}
+	left := p.leftover()
+	for i, name := range [2]string{"stdout", "stderr"} {
+		if s.cfg.Clean != nil {
+			left[i] = s.cfg.Clean(left[i])
+		}
+		if out != nil && len(left[i]) > 0 {
+			out.Stream(name, string(left[i]))
+		}
+	}
+	if cellErr == nil {
+		cellErr = &tailWriter{w: io.Discard, cell: true}
+	}
+	cellErr.Write(append(left[1], '\n'))
+	why := p.why(cellErr)
 	s.mu.Lock()
 	if s.p == p {
 		s.p = nil
@@ -237,7 +347,7 @@ func (s *Supervisor) crashed(p *proc) *kernel.ExecError {
 	if _, xe := s.engine(); xe != nil {
 		msg = "the Go engine crashed" + why + " — its variables are lost, and a new engine did not start: " + xe.Value
 	}
-	fmt.Fprintf(s.log, "engineproc: %s\n", msg)
+	fmt.Fprintf(s.cfg.Log, "engineproc: %s\n", msg)
 	return &kernel.ExecError{Name: "EngineCrashed", Value: msg, Traceback: []string{"EngineCrashed: " + msg}}
 }
 
@@ -248,7 +358,7 @@ func (s *Supervisor) ask(req request, v any) {
 		return
 	}
 	if err := p.call(req, v); errors.Is(err, errCrashed) {
-		s.crashed(p)
+		s.crashed(p, nil, nil)
 	}
 }
 
@@ -293,6 +403,7 @@ func (s *Supervisor) Shutdown(restart bool) error {
 	p.reqW.Close()
 	select {
 	case <-p.exited:
+		p.closeCapture()
 	case <-time.After(exitGrace):
 		p.kill()
 	}
@@ -310,9 +421,15 @@ func (s *Supervisor) Shutdown(restart bool) error {
 // starts at "goroutine N [running]:"; the function on the line after says
 // where it died.
 type tailWriter struct {
-	w       io.Writer
+	w io.Writer
+	// cell: this is a cell's stderr, where a fatal error's dump comes as
+	// "MESSAGE", "", "goroutine N [running]:" (the runtime's "fatal
+	// error: " prefix does not make it there).
+	cell bool
+
 	mu      sync.Mutex
-	partial []byte // the line being written
+	partial []byte    // the line being written
+	prev    [2]string // the two lines before
 	why     string
 	running bool   // the last line was "goroutine N [running]:"
 	died    string // the function below the first such line
@@ -346,6 +463,10 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 				t.died, _, _ = strings.Cut(line, "(")
 			}
 			t.running = strings.HasPrefix(line, "goroutine ") && strings.HasSuffix(line, "[running]:")
+			if t.running && t.cell && t.why == "" && t.prev[1] == "" && strings.TrimSpace(t.prev[0]) != "" {
+				t.why = "fatal error: " + strings.TrimSpace(t.prev[0])
+			}
+			t.prev = [2]string{t.prev[1], line}
 		}
 		if len(t.partial) > tailSize {
 			t.partial = t.partial[len(t.partial)-tailSize:]
@@ -355,6 +476,14 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 	return t.w.Write(p)
 }
 
+// line is the first line that says why the program died, or "".
+func (t *tailWriter) line() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.why
+}
+
+// reason is line, or else what the start of a goroutine dump says.
 func (t *tailWriter) reason() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()

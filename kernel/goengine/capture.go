@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"sync"
 	"syscall"
 	"time"
@@ -35,12 +36,23 @@ const (
 	syncTimeout = 5 * time.Second // a wedged reader must not hang the cell
 )
 
+// markerPrefix starts a sync marker: a random token in NULs.
+const markerPrefix = "\x00culab-sync-"
+
+var markers = regexp.MustCompile(regexp.QuoteMeta(markerPrefix) + "[0-9a-f]{16}\x00")
+
+// CleanCapture removes the engine's sync markers from what was read
+// straight from its capture pipes: what a supervisor collects from the
+// pipes of an engine that crashed.
+func CleanCapture(b []byte) []byte { return markers.ReplaceAll(b, nil) }
+
 // fdMu makes the redirection of fds 1 and 2 exclusive in the process: it
 // is held from a cell's start to its end, and while New saves the fds.
 var fdMu sync.Mutex
 
 type capture struct {
 	fd         bool
+	unbatched  bool // cells send output as soon as it is read
 	streams    [2]*stream
 	saved      [2]*os.File // the original fds 1 and 2 (CaptureFD)
 	redirected bool        // fds 1 and 2 point at the pipes; fdMu is held
@@ -51,13 +63,13 @@ type capture struct {
 	dropped int64     // bytes past keptLimit
 }
 
-func newCapture(fd bool) (*capture, error) {
-	c := &capture{fd: fd}
+func newCapture(fd bool, pipes *[2][2]*os.File, unbatched bool) (*capture, error) {
+	c := &capture{fd: fd, unbatched: unbatched}
 	var token [8]byte
 	if _, err := rand.Read(token[:]); err != nil {
 		return nil, fmt.Errorf("capture marker: %w", err)
 	}
-	marker := []byte("\x00culab-sync-" + hex.EncodeToString(token[:]) + "\x00")
+	marker := []byte(markerPrefix + hex.EncodeToString(token[:]) + "\x00")
 	if fd {
 		fdMu.Lock()
 		for i := range c.saved {
@@ -72,7 +84,11 @@ func newCapture(fd bool) (*capture, error) {
 		fdMu.Unlock()
 	}
 	for i := range c.streams {
-		s, err := newStream(i, marker)
+		var ends *[2]*os.File
+		if pipes != nil {
+			ends = &pipes[i]
+		}
+		s, err := newStream(i, marker, ends)
 		if err != nil {
 			for _, s := range c.streams[:i] {
 				s.w.Close()
@@ -114,6 +130,9 @@ func (c *capture) logFile() *os.File {
 // 1 and 2 at the pipes).
 func (c *capture) attach(cl *cell) error {
 	c.mu.Lock()
+	if c.unbatched {
+		cl.delay = -1
+	}
 	c.cell = cl
 	for i, b := range c.kept {
 		cl.write(i, b)
@@ -222,21 +241,23 @@ type stream struct {
 	waiters []chan struct{} // one per marker written and not yet read
 }
 
-func newStream(i int, marker []byte) (*stream, error) {
-	// Blocking descriptors, unlike os.Pipe's: once one is fd 1, native
-	// code and os.Stdout must not see EAGAIN when the pipe is full.
-	var p [2]int
-	if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
-		return nil, fmt.Errorf("pipe for %s: %w", streamNames[i], err)
+func newStream(i int, marker []byte, ends *[2]*os.File) (*stream, error) {
+	var r, w *os.File
+	if ends != nil {
+		r, w = ends[0], ends[1]
+	} else {
+		// Blocking descriptors, unlike os.Pipe's: once one is fd 1, native
+		// code and os.Stdout must not see EAGAIN when the pipe is full.
+		var p [2]int
+		if err := syscall.Pipe2(p[:], syscall.O_CLOEXEC); err != nil {
+			return nil, fmt.Errorf("pipe for %s: %w", streamNames[i], err)
+		}
+		r = os.NewFile(uintptr(p[0]), streamNames[i]+" capture")
+		w = os.NewFile(uintptr(p[1]), streamNames[i]+" capture")
 	}
 	// Best effort: a larger pipe blocks chatty writers less often.
-	syscall.Syscall(syscall.SYS_FCNTL, uintptr(p[1]), syscall.F_SETPIPE_SZ, pipeSize)
-	return &stream{
-		idx:    i,
-		r:      os.NewFile(uintptr(p[0]), streamNames[i]+" capture"),
-		w:      os.NewFile(uintptr(p[1]), streamNames[i]+" capture"),
-		marker: marker,
-	}, nil
+	syscall.Syscall(syscall.SYS_FCNTL, w.Fd(), syscall.F_SETPIPE_SZ, pipeSize)
+	return &stream{idx: i, r: r, w: w, marker: marker}, nil
 }
 
 // read forwards the pipe's content until every write end is closed,

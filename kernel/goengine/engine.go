@@ -61,6 +61,16 @@ type Options struct {
 	// rest is dropped with a notice. 0 means DefaultOutputLimit, a
 	// negative value no limit.
 	OutputLimit int
+	// Pipes, when set, are the capture pipes of stdout and stderr, each
+	// {read end, write end}, in blocking mode. A process that supervises
+	// the engine keeps the read ends too: what a crashed engine left
+	// unread there is the running cell's last output. Without them the
+	// engine makes its own.
+	Pipes *[2][2]*os.File
+	// Unbatched sends a cell's output as soon as it is read rather than
+	// up to 50 ms later with what follows: a supervised engine may die
+	// with what it holds.
+	Unbatched bool
 	// MaxStackFrames bounds the Go frames of a goroutine running cell
 	// code: a call past it fails with a stack overflow error of the cell.
 	// 0 means DefaultMaxStackFrames.
@@ -103,7 +113,7 @@ func New(opts Options) (*Engine, error) {
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
-	c, err := newCapture(opts.CaptureFD)
+	c, err := newCapture(opts.CaptureFD, opts.Pipes, opts.Unbatched)
 	if err != nil {
 		return nil, fmt.Errorf("goengine: %w", err)
 	}
