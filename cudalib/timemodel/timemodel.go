@@ -3,7 +3,7 @@
 //
 // The model is a roofline per launch with a latency floor:
 //
-//	time = max(issue, shared, l2, dram, chain)
+//	time = max(issue, shared, l2, dram, blocks, chain)
 //
 // and a timed sequence of launches and copies (what Kernel.Time and
 // Device.TimeFunc time) adds LaunchOverhead once and LaunchGap between
@@ -12,16 +12,22 @@
 //   - issue: warp-instructions / (SMs busy × 4 schedulers × clock); the SMs
 //     busy are min(blocks, SMs), so a one-block launch issues on one SM.
 //   - shared: shared-memory wavefronts / (SMs busy × 1 per cycle × clock).
-//   - l2: global sectors requested (loads and stores) × 32 B / L2 bandwidth.
-//   - dram: distinct global sectors touched × 32 B / DRAM bandwidth
-//     (every launch reads its data from DRAM: repeated timing keeps small
-//     data in L2 on a GPU, which the model ignores).
+//   - l2: global load sectors × 32 B / L2 bandwidth, plus global store
+//     sectors / the store-sector rate (a store sector costs the same
+//     whether the warp wrote 4 of its bytes or all 32: the uncoalesced
+//     writes of a naive transpose are bound by it).
+//   - dram: distinct global sectors touched × 32 B / DRAM bandwidth; data
+//     that fits in L2 stays there between the repeated runs that time a
+//     kernel on a GPU, and moves at the L2-resident rate instead.
+//   - blocks: blocks / the rate the GPU dispatches blocks (a grid of many
+//     tiny blocks is bound by it).
 //   - chain: what one warp waits for in turn — each of its instructions
 //     (InstrCycles), each global load (L1 hit latency, plus the miss share
-//     of the DRAM latency, from how often the launch's requests touch a
-//     new sector), each barrier — times the waves of blocks the occupancy
-//     lets run at once. It is what a launch with too few warps to hide
-//     latency takes (a single block, a 16-block grid-stride loop).
+//     of the L2 or DRAM latency, from how often the launch's requests touch
+//     a new sector), each shared load, each barrier — times the waves of
+//     blocks the occupancy lets run at once. It is what a launch with too
+//     few warps to hide latency takes (a single block, a 16-block
+//     grid-stride loop).
 //
 // Every constant is in H100 (docs/timemodel.md names its source): the
 // device's own report, public figures, or calibration against the H100
@@ -39,38 +45,48 @@ import (
 
 // GPU is the modelled device's throughputs and latencies.
 type GPU struct {
-	SMs              int           // streaming multiprocessors
-	ClockHz          float64       // SM clock
-	IssuePerSM       float64       // warp-instructions issued per SM per cycle (4 schedulers)
-	WavefrontsPerSM  float64       // shared-memory wavefronts per SM per cycle
-	L2BytesPerSec    float64       // L2 bandwidth
-	DRAMBytesPerSec  float64       // reachable DRAM bandwidth
-	InstrCycles      float64       // cycles a warp waits between dependent instructions
-	L1HitCycles      float64       // latency of a global load that hits L1
-	MissCycles       float64       // latency of a global load that misses, as one warp sees it
-	BarrierCycles    float64       // cost of one bar.sync to each warp
-	LaunchOverhead   time.Duration // first launch of a timed sequence, as events see it
-	LaunchGap        time.Duration // between back-to-back launches on one stream
-	CopyBytesPerSec  float64       // device-to-device copies and fills (read + written bytes)
-	SharedLoadCycles float64       // latency of a shared-memory load to the warp waiting on it
+	SMs                 int           // streaming multiprocessors
+	ClockHz             float64       // SM clock
+	IssuePerSM          float64       // warp-instructions issued per SM per cycle (4 schedulers)
+	WavefrontsPerSM     float64       // shared-memory wavefronts per SM per cycle
+	L2BytesPerSec       float64       // L2 bandwidth for loads
+	StoreSectorsPerSec  float64       // global store sectors L2 takes per second
+	DRAMBytesPerSec     float64       // reachable DRAM bandwidth
+	L2Bytes             float64       // data up to this size stays in L2 between timed runs
+	ResidentBytesPerSec float64       // what DRAM's term moves at for L2-resident data
+	BlocksPerSec        float64       // blocks the GPU dispatches per second
+	InstrCycles         float64       // cycles a warp waits between dependent instructions
+	L1HitCycles         float64       // latency of a global load that hits L1
+	L2MissCycles        float64       // an L1 miss served by L2, as one warp waits for it
+	DRAMMissCycles      float64       // an L1 miss served by DRAM, as one warp waits for it
+	BarrierCycles       float64       // cost of one bar.sync to each warp
+	SharedLoadCycles    float64       // latency of a shared-memory load to the warp waiting on it
+	LaunchOverhead      time.Duration // first launch of a timed sequence, as events see it
+	LaunchGap           time.Duration // between back-to-back launches on one stream
+	CopyBytesPerSec     float64       // device-to-device copies and fills (read + written bytes)
 }
 
 // H100 is an H100 SXM 80 GB HBM3, as docs/timemodel.md explains.
 var H100 = GPU{
-	SMs:              132,
-	ClockHz:          1.98e9,
-	IssuePerSM:       4,
-	WavefrontsPerSM:  1,
-	L2BytesPerSec:    7.5e12,
-	DRAMBytesPerSec:  3.0e12,
-	InstrCycles:      4,
-	L1HitCycles:      33,
-	MissCycles:       300,
-	BarrierCycles:    20,
-	SharedLoadCycles: 30,
-	LaunchOverhead:   4500 * time.Nanosecond,
-	LaunchGap:        1500 * time.Nanosecond,
-	CopyBytesPerSec:  2.95e12,
+	SMs:                 132,
+	ClockHz:             1.98e9,
+	IssuePerSM:          4,
+	WavefrontsPerSM:     1,
+	L2BytesPerSec:       7.5e12,
+	StoreSectorsPerSec:  57e9,
+	DRAMBytesPerSec:     3.0e12,
+	L2Bytes:             50 << 20,
+	ResidentBytesPerSec: 4.5e12,
+	BlocksPerSec:        1.5e9,
+	InstrCycles:         4,
+	L1HitCycles:         33,
+	L2MissCycles:        92,
+	DRAMMissCycles:      216,
+	BarrierCycles:       20,
+	SharedLoadCycles:    30,
+	LaunchOverhead:      4500 * time.Nanosecond,
+	LaunchGap:           1500 * time.Nanosecond,
+	CopyBytesPerSec:     2.95e12,
 }
 
 // Launch is one kernel launch as the model needs it.
@@ -83,8 +99,8 @@ type Launch struct {
 // Terms are the parts of a launch's modelled time, in seconds, for
 // explaining which one bounds it.
 type Terms struct {
-	Issue, Shared, L2, DRAM, Chain float64
-	Waves                          int
+	Issue, Shared, L2, DRAM, Blocks, Chain float64
+	Waves                                  int
 }
 
 // Bound names the largest term.
@@ -93,7 +109,7 @@ func (t Terms) Bound() string {
 	for _, c := range []struct {
 		n string
 		v float64
-	}{{"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"latency", t.Chain}} {
+	}{{"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"latency", t.Chain}} {
 		if c.v > v {
 			name, v = c.n, c.v
 		}
@@ -117,15 +133,23 @@ func (g GPU) Terms(l Launch) Terms {
 	t.Waves = int(waves)
 	t.Issue = float64(c.WarpInstrs) / (busy * g.IssuePerSM * g.ClockHz)
 	t.Shared = float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / (busy * g.WavefrontsPerSM * g.ClockHz)
-	sectors := c.GlobalLoadSectors + c.GlobalStoreSectors
-	t.L2 = float64(sectors) * 32 / g.L2BytesPerSec
-	t.DRAM = float64(c.DRAMSectors) * 32 / g.DRAMBytesPerSec
+	t.L2 = float64(c.GlobalLoadSectors)*32/g.L2BytesPerSec + float64(c.GlobalStoreSectors)/g.StoreSectorsPerSec
+	data := float64(c.DRAMSectors) * 32
+	resident := data <= g.L2Bytes
+	missCycles := g.DRAMMissCycles
+	if resident {
+		t.DRAM = data / g.ResidentBytesPerSec
+		missCycles = g.L2MissCycles
+	} else {
+		t.DRAM = data / g.DRAMBytesPerSec
+	}
+	t.Blocks = float64(c.Blocks) / g.BlocksPerSec
 
 	miss := 1.0
-	if sectors > 0 {
+	if sectors := c.GlobalLoadSectors + c.GlobalStoreSectors; sectors > 0 {
 		miss = math.Min(1, float64(c.DRAMSectors)/float64(sectors))
 	}
-	loadCycles := g.L1HitCycles + miss*(g.MissCycles-g.L1HitCycles)
+	loadCycles := g.L1HitCycles + miss*(missCycles-g.L1HitCycles)
 	perWarp := (float64(c.WarpInstrs)*g.InstrCycles +
 		float64(c.GlobalLoadRequests)*loadCycles +
 		float64(c.SharedLoadRequests)*g.SharedLoadCycles +
@@ -137,7 +161,7 @@ func (g GPU) Terms(l Launch) Terms {
 // Kernel is the modelled time one launch keeps the GPU busy.
 func (g GPU) Kernel(l Launch) time.Duration {
 	t := g.Terms(l)
-	return seconds(max(t.Issue, t.Shared, t.L2, t.DRAM, t.Chain))
+	return seconds(max(t.Issue, t.Shared, t.L2, t.DRAM, t.Blocks, t.Chain))
 }
 
 // Copy is the modelled time of a device-to-device copy or fill that moves

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// A point is one (size, variant) of a lab with its modelled and measured
+// median times in ms (0: none).
+type point struct {
+	size     string
+	variant  string
+	modeled  float64
+	measured float64
+}
+
+// labResult is one lab's points, in table order.
+type labResult struct {
+	lab    string
+	source string // where the measured times come from
+	points []point
+}
+
+// tieFraction is how close two measured times must be to count as a tie:
+// either modelled order agrees with a tie (the H100's run-to-run noise is
+// a few per cent).
+const tieFraction = 0.03
+
+// agreement counts, per size, the pairs of variants with both times whose
+// modelled order is the measured one (a measured tie agrees with either).
+func agreement(ps []point) (agree, pairs int) {
+	bySize := map[string][]point{}
+	var order []string
+	for _, p := range ps {
+		if p.modeled <= 0 || p.measured <= 0 {
+			continue
+		}
+		if _, ok := bySize[p.size]; !ok {
+			order = append(order, p.size)
+		}
+		bySize[p.size] = append(bySize[p.size], p)
+	}
+	for _, s := range order {
+		v := bySize[s]
+		for i := range v {
+			for j := i + 1; j < len(v); j++ {
+				pairs++
+				a, b := v[i], v[j]
+				tie := math.Abs(a.measured-b.measured) <= tieFraction*math.Max(a.measured, b.measured)
+				if tie || (a.modeled < b.modeled) == (a.measured < b.measured) {
+					agree++
+				}
+			}
+		}
+	}
+	return agree, pairs
+}
+
+// within2x counts the points with both times whose ratio is within 2×.
+func within2x(ps []point) (in, n int) {
+	for _, p := range ps {
+		if p.modeled <= 0 || p.measured <= 0 {
+			continue
+		}
+		n++
+		if r := p.modeled / p.measured; r >= 0.5 && r <= 2 {
+			in++
+		}
+	}
+	return in, n
+}
+
+// writeMarkdown writes the comparison: a summary line per lab, then each
+// lab's rows.
+func writeMarkdown(w io.Writer, head []string, rs []labResult) {
+	for _, h := range head {
+		fmt.Fprintln(w, h)
+	}
+	fmt.Fprintln(w, "\n| lab | measured on | order agreement | within 2× | modeled/measured (min–max) |\n|:---|:---|---:|---:|---:|")
+	for _, r := range rs {
+		a, p := agreement(r.points)
+		in, n := within2x(r.points)
+		lo, hi := ratioRange(r.points)
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", r.lab, r.source, pct(a, p), pct(in, n), rng(lo, hi))
+	}
+	for _, r := range rs {
+		fmt.Fprintf(w, "\n### %s\n\n| size | variant | modeled ms | measured ms | modeled/measured |\n|:---|:---|---:|---:|---:|\n", r.lab)
+		for _, p := range r.points {
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", p.size, p.variant, ms(p.modeled), ms(p.measured), ratio(p))
+		}
+	}
+}
+
+func ratioRange(ps []point) (lo, hi float64) {
+	for _, p := range ps {
+		if p.modeled <= 0 || p.measured <= 0 {
+			continue
+		}
+		r := p.modeled / p.measured
+		if lo == 0 || r < lo {
+			lo = r
+		}
+		hi = max(hi, r)
+	}
+	return lo, hi
+}
+
+func pct(a, n int) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%% (%d/%d)", 100*float64(a)/float64(n), a, n)
+}
+
+func rng(lo, hi float64) string {
+	if lo == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f–%.2f", lo, hi)
+}
+
+func ms(v float64) string {
+	if v <= 0 {
+		return "–"
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+func ratio(p point) string {
+	if p.modeled <= 0 || p.measured <= 0 {
+		return "–"
+	}
+	r := p.modeled / p.measured
+	s := fmt.Sprintf("%.2f", r)
+	if r < 0.5 || r > 2 {
+		s = "**" + s + "**"
+	}
+	return s
+}
+
+// parseTables reads the median times of a `culab run` tables.md: each lab's
+// table follows a line "lab KEY · device"; its rows are "| size | variant
+// | median ms | ...". The result maps lab → size → variant → ms.
+func parseTables(r io.Reader) (map[string]map[string]map[string]float64, error) {
+	out := map[string]map[string]map[string]float64{}
+	lab := ""
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if k, ok := strings.CutPrefix(line, "lab "); ok {
+			lab = strings.TrimSpace(strings.SplitN(k, "·", 2)[0])
+			continue
+		}
+		if lab == "" || !strings.HasPrefix(line, "| ") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cells) < 3 {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.Trim(cells[2], "*"), 64)
+		if err != nil {
+			continue // the header, the rule, or a row without a time
+		}
+		size, variant := unescape(cells[0]), unescape(cells[1])
+		if out[lab] == nil {
+			out[lab] = map[string]map[string]float64{}
+		}
+		if out[lab][size] == nil {
+			out[lab][size] = map[string]float64{}
+		}
+		out[lab][size][variant] = v
+	}
+	return out, sc.Err()
+}
+
+// unescape undoes the Markdown escapes of plots' tables.
+func unescape(s string) string {
+	s = strings.Trim(s, "*")
+	return strings.NewReplacer(`\_`, "_", `\*`, "*", "&lt;", "<", "&gt;", ">", "&amp;", "&", `\|`, "|").Replace(s)
+}

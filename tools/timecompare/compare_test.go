@@ -1,0 +1,57 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAgreement(t *testing.T) {
+	ps := []point{
+		{size: "1", variant: "a", modeled: 1, measured: 10},
+		{size: "1", variant: "b", modeled: 2, measured: 20},
+		{size: "1", variant: "c", modeled: 3, measured: 15}, // c < b measured, c > b modeled: disagrees
+		{size: "2", variant: "a", modeled: 2, measured: 10},
+		{size: "2", variant: "b", modeled: 1, measured: 10.2}, // a measured tie agrees with either order
+		{size: "2", variant: "c", modeled: 5},                 // not measured: no pair
+	}
+	if a, n := agreement(ps); a != 3 || n != 4 {
+		t.Errorf("agreement = %d/%d, want 3/4", a, n)
+	}
+	if in, n := within2x(ps); in != 0 || n != 5 {
+		t.Errorf("within2x = %d/%d, want 0/5", in, n)
+	}
+	if lo, hi := ratioRange(ps); lo != 1/10.2 || hi != 0.2 {
+		t.Errorf("ratios %v–%v", lo, hi)
+	}
+}
+
+func TestParseTables(t *testing.T) {
+	md := `**Vector addition**
+
+lab vecadd · NVIDIA H100 80GB HBM3 (sm\_90, 132 SMs)
+
+| elements | variant | median ms | min–max ms |
+|:---|:---|---:|---:|
+| 10W | one block | 0.0747 | 0.0730–0.181 |
+| 10W | **one thread per element** | **0.00755** | 0.00522–0.229 |
+| 10W | broken | not timed | – |
+
+lab launchcfg · NVIDIA H100
+| 2^20 | if (i &lt; n), block 256 | 0.0153 | x |
+`
+	got, err := parseTables(strings.NewReader(md))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got["vecadd"]["10W"]["one block"] != 0.0747 || got["vecadd"]["10W"]["one thread per element"] != 0.00755 ||
+		len(got["vecadd"]["10W"]) != 2 || got["launchcfg"]["2^20"]["if (i < n), block 256"] != 0.0153 {
+		t.Errorf("parsed %v", got)
+	}
+	sz, err := parseSizes("matmul=64,128; vecadd=1000")
+	if err != nil || len(sz["matmul"]) != 2 || sz["vecadd"][0] != 1000 {
+		t.Errorf("parseSizes: %v, %v", sz, err)
+	}
+	if _, err := parseSizes("matmul=x"); err == nil {
+		t.Error("parseSizes accepted a bad size")
+	}
+}

@@ -1,0 +1,189 @@
+// Command timecompare holds the virtual GPU's modelled times
+// (cudalib/timemodel) to measured ones: every lab variant runs on the
+// virtual GPU at sizes an interpreter runs in seconds (each lab's
+// VirtualSizes, or -sizes), and the same labs at the same sizes on a GPU
+// (-gpu, through cudalib.Open) and/or are looked up in a committed
+// `culab run` tables.md of the GPU the model models (-tables). It writes,
+// per lab, how often the modelled order of two variants at one size is
+// the measured one, how many modelled times are within 2× of the measured,
+// and each row's ratio, in Markdown.
+//
+//	timecompare [-gpu] [-tables docs/results/2026-11-22-h100/tables.md] [-labs a,b] [-sizes lab=n,...] [-o out.md]
+//
+// tools/timecompare/run.sh runs it on the GPU machine.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/labs"
+)
+
+func main() {
+	gpu := flag.Bool("gpu", false, "also run the labs on the GPU (cudalib.Open) and compare with its measured times")
+	tables := flag.String("tables", "", "compare with the median times of this `culab run` tables.md where sizes match")
+	only := flag.String("labs", "", "only these labs, comma-separated")
+	sizes := flag.String("sizes", "", "sizes per lab, e.g. matmul=256,512;vecadd=100000 (default: each lab's VirtualSizes)")
+	out := flag.String("o", "", "write the Markdown here (default: stdout)")
+	seed := flag.Uint64("seed", 1, "seed of the labs' random inputs")
+	flag.Parse()
+	if err := run(*gpu, *tables, *only, *sizes, *out, *seed); err != nil {
+		fmt.Fprintln(os.Stderr, "timecompare:", err)
+		os.Exit(1)
+	}
+}
+
+func run(gpu bool, tablesPath, only, sizeFlag, outPath string, seed uint64) error {
+	sizes, err := parseSizes(sizeFlag)
+	if err != nil {
+		return err
+	}
+	var measured map[string]map[string]map[string]float64
+	if tablesPath != "" {
+		f, err := os.Open(tablesPath)
+		if err != nil {
+			return err
+		}
+		measured, err = parseTables(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", tablesPath, err)
+		}
+	}
+	vdev, err := cudalib.OpenVirtual()
+	if err != nil {
+		return err
+	}
+	var gdev *cudalib.Device
+	if gpu {
+		if gdev, err = cudalib.Open(); err != nil {
+			return err
+		}
+		if gdev.Virtual() {
+			return fmt.Errorf("-gpu: no GPU can be used here")
+		}
+	}
+	head := []string{
+		"# Modeled (virtual GPU) vs measured lab times",
+		"",
+		fmt.Sprintf("`timecompare` on %s. Modeled: %s. Order agreement: pairs of variants at one size whose modeled order is the measured one (a measured tie within %.0f%% agrees with either order).",
+			time.Now().UTC().Format("2006-01-02 15:04 MST"), vdev, 100*tieFraction),
+	}
+	if gdev != nil {
+		head = append(head, "", "Measured on "+gdev.String()+" at the same sizes, same seed.")
+	}
+	if tablesPath != "" {
+		head = append(head, "", "Measured (tables): "+tablesPath+", at the sizes both have.")
+	}
+	var results []labResult
+	for _, l := range labs.All() {
+		if only != "" && !contains(strings.Split(only, ","), l.Key) {
+			continue
+		}
+		sz := sizes[l.Key]
+		if sz == nil {
+			sz = l.VirtualSizes
+		}
+		start := time.Now()
+		opts := labs.Options{Seed: seed, CPUCap: -1}
+		mt, err := l.RunWith(vdev, opts, sz)
+		if err != nil {
+			return fmt.Errorf("virtual GPU: %w", err)
+		}
+		fmt.Fprintf(os.Stderr, "timecompare: %s on the virtual GPU in %v\n", l.Key, time.Since(start).Round(time.Millisecond))
+		if gdev != nil {
+			gt, err := l.RunWith(gdev, opts, sz)
+			if err != nil {
+				return fmt.Errorf("GPU: %w", err)
+			}
+			results = append(results, pair(l.Key, gdev.String()+" (same sizes)", mt, lookupRows(gt)))
+		}
+		if m := measured[l.Key]; m != nil {
+			results = append(results, pair(l.Key, "tables", mt, m))
+		}
+		if gdev == nil && measured == nil {
+			results = append(results, pair(l.Key, "–", mt, nil))
+		}
+	}
+	var w io.Writer = os.Stdout
+	if outPath != "" {
+		f, err := os.Create(outPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	writeMarkdown(w, head, results)
+	return nil
+}
+
+// lookupRows indexes a measured table like parseTables does.
+func lookupRows(t labs.Table) map[string]map[string]float64 {
+	m := map[string]map[string]float64{}
+	for _, r := range t.Rows {
+		if m[r.SizeLabel] == nil {
+			m[r.SizeLabel] = map[string]float64{}
+		}
+		if r.MedianMS > 0 && !r.Modeled {
+			m[r.SizeLabel][r.Variant] = r.MedianMS
+		}
+	}
+	return m
+}
+
+// pair joins the modelled table's rows with measured times by size label
+// and variant; rows measured nowhere are kept only without any measurement.
+func pair(lab, source string, modeled labs.Table, measured map[string]map[string]float64) labResult {
+	r := labResult{lab: lab, source: source}
+	for _, row := range modeled.Rows {
+		p := point{size: row.SizeLabel, variant: row.Variant, modeled: row.MedianMS}
+		if measured != nil {
+			v, ok := measured[row.SizeLabel][row.Variant]
+			if !ok {
+				continue
+			}
+			p.measured = v
+		}
+		r.points = append(r.points, p)
+	}
+	return r
+}
+
+// parseSizes reads "lab=n,n;lab=n".
+func parseSizes(s string) (map[string][]int, error) {
+	out := map[string][]int{}
+	for _, part := range strings.Split(s, ";") {
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		lab, list, ok := strings.Cut(part, "=")
+		if !ok {
+			return nil, fmt.Errorf("-sizes %q: want lab=n,n;lab=n", s)
+		}
+		for _, f := range strings.Split(list, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n <= 0 {
+				return nil, fmt.Errorf("-sizes %q: %q is not a positive size", s, f)
+			}
+			out[strings.TrimSpace(lab)] = append(out[strings.TrimSpace(lab)], n)
+		}
+	}
+	return out, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, s := range xs {
+		if strings.TrimSpace(s) == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# timecompare on the GPU machine: every lab on the virtual GPU (modeled
+# times) and on the GPU (measured times) at the same sizes, and the
+# comparison. Build the binary here first:
+#
+#   CGO_ENABLED=0 go build -o .cudabin/timecompare ./tools/timecompare
+#
+# then on the GPU machine, from the repository root (with .cudabin carried):
+#
+#   bash tools/timecompare/run.sh
+#
+# Writes $OUT/timecompare.md (default OUT=/tmp/timecompare) and run.log.
+# LABS (comma-separated keys) and SIZES (lab=n,n;lab=n) narrow the run.
+set -uo pipefail
+bin=${BIN:-.cudabin/timecompare}
+out=${OUT:-/tmp/timecompare}
+mkdir -p "$out"
+log="$out/run.log"
+if [ ! -x "$bin" ]; then
+  echo "$bin is missing: build it with CGO_ENABLED=0 go build -o .cudabin/timecompare ./tools/timecompare" | tee "$log" >&2
+  exit 2
+fi
+start=$(date +%s)
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader 2>&1 | tee "$log"
+"$bin" -gpu -tables docs/results/2026-11-22-h100/tables.md -labs "${LABS:-}" -sizes "${SIZES:-}" \
+  -o "$out/timecompare.md" 2>>"$log"
+rc=$?
+echo "run.sh: rc $rc after $(( $(date +%s) - start )) s" | tee -a "$log" >&2
+[ $rc -eq 0 ] && sed -n '/^| lab /,/^$/p' "$out/timecompare.md"
+exit $rc
