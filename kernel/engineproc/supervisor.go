@@ -398,17 +398,28 @@ func (s *Supervisor) Shutdown(restart bool) error {
 	if p == nil {
 		return nil
 	}
-	var msg string
-	err := p.call(request{Op: "shutdown", Restart: restart}, &msg)
+	done := make(chan error, 1)
+	go func() {
+		var msg string
+		err := p.call(request{Op: "shutdown", Restart: restart}, &msg)
+		if err == nil && msg != "" {
+			err = errors.New(msg)
+		}
+		done <- err
+	}()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(exitGrace):
+		// A cell stuck in a call that no interrupt stops.
+		err = errors.New("engineproc: the engine did not shut down in time")
+	}
 	p.reqW.Close()
 	select {
 	case <-p.exited:
 		p.closeCapture()
 	case <-time.After(exitGrace):
 		p.kill()
-	}
-	if err == nil && msg != "" {
-		err = errors.New(msg)
 	}
 	return err
 }
