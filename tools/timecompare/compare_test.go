@@ -20,7 +20,7 @@ func TestAgreement(t *testing.T) {
 	if in, n := within2x(ps); in != 0 || n != 5 {
 		t.Errorf("within2x = %d/%d, want 0/5", in, n)
 	}
-	if lo, hi := ratioRange(ps); lo != 1/10.2 || hi != 0.2 {
+	if lo, hi := ratioRange(ps); lo < 0.098 || lo > 0.0981 || hi != 0.2 {
 		t.Errorf("ratios %v–%v", lo, hi)
 	}
 }
