@@ -5,11 +5,13 @@
 // execution count. The running cell then fails with an error that says
 // what happened, and the next cell runs in a fresh engine.
 //
-// Supervisor is the kernel.Engine of the kernel's process; Serve runs the
-// real engine in the child. They speak newline-delimited JSON over two
+// Supervisor is the kernel.Engine of the kernel's process; RunChild runs
+// the real engine in the child. They speak newline-delimited JSON over two
 // pipes, the child's file descriptors 3 (requests) and 4 (events), as the
-// engine redirects 1 and 2 to cells; the child's stderr is its log, and
-// says why it died.
+// engine points 1 and 2 at the running cell. The pipes that the engine
+// captures stdout and stderr with are the kernel's (fds 5 to 8): after a
+// crash it reads what the engine left in them. The child's own stderr is
+// its log, and says why it died.
 package engineproc
 
 import (
