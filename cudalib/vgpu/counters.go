@@ -21,8 +21,8 @@ type Counters struct {
 	// Global memory (ld/st .global, and generic accesses that land in
 	// global memory). A request
 	// (l1tex__t_requests_pipe_lsu_mem_global_op_{ld,st}.sum) is one
-	// warp-level instruction with at least one lane whose predicate
-	// holds; its sectors (l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum)
+	// warp-level instruction with at least one active lane (one whose
+	// guard is false everywhere is a request with no sectors); its sectors (l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum)
 	// are the distinct 32-byte aligned segments its lanes touch. Bytes are
 	// what the lanes asked for (lanes × access size): Bytes / (32 ×
 	// Sectors) is the coalescing efficiency.
@@ -52,7 +52,7 @@ type Counters struct {
 	LocalLoadRequests, LocalLoadSectors, LocalStoreRequests, LocalStoreSectors int64
 
 	// AtomicRequests counts warp-level atom and red instructions, global
-	// and shared, with at least one lane whose predicate holds.
+	// and shared (requests as above).
 	AtomicRequests int64
 	// Barriers counts warp-level bar.sync/barrier.sync/bar.red executions
 	// with at least one lane whose predicate holds.

@@ -170,6 +170,11 @@ func TestControlCounters(t *testing.T) {
 	if tot.DRAMSectors != 8 {
 		t.Errorf("DRAM sectors %d, want 8", tot.DRAMSectors)
 	}
+	// The second warp's guarded store has no lane whose guard holds: a
+	// request with no sectors.
+	if tot.GlobalStoreRequests != 2 || tot.GlobalStoreSectors != 2 || tot.GlobalStoreBytes != 64 {
+		t.Errorf("stores: %+v", tot)
+	}
 }
 
 func TestSharedWavefronts(t *testing.T) {

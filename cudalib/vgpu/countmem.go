@@ -37,7 +37,7 @@ func accessCounter(p *ptx.Instr) func(*warp, *inst, uint32) {
 func countLoad(w *warp, in *inst, m uint32)  { w.countAccess(in, m, false) }
 func countStore(w *warp, in *inst, m uint32) { w.countAccess(in, m, true) }
 
-func countAtomic(w *warp, in *inst, m uint32) {
+func countAtomic(w *warp, in *inst, _ uint32) {
 	w.wk.counts[in.id].AtomicRequests++
 }
 
@@ -53,9 +53,12 @@ func (w *warp) countBranch(c *Counters, taken uint32) {
 // zeroRow is the address row of an access without a base register.
 var zeroRow vec
 
-// countAccess adds one warp-level ld or st of the lanes in m. Addresses
-// are read from the base row lane by lane: the common patterns (lanes in
-// increasing order, at most one word per bank) take one pass.
+// countAccess adds one warp-level ld or st of the lanes in m (those whose
+// guard holds; none: a request with no sectors or wavefronts, as ncu
+// counts a predicated-off instruction — but a generic one, whose space
+// no lane tells, is not counted). Addresses are read from the base row
+// lane by lane: the common patterns (lanes in increasing order, at most
+// one word per bank) take one pass.
 func (w *warp) countAccess(in *inst, m uint32, store bool) {
 	base := &zeroRow
 	if in.base >= 0 {
@@ -64,6 +67,9 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 	size := int(in.size) * int(in.nvec)
 	sp := in.space
 	if sp == spGeneric {
+		if m == 0 {
+			return
+		}
 		sp = genericSpace(base[bits.TrailingZeros32(m)] + in.off)
 	}
 	c := &w.wk.counts[in.id]

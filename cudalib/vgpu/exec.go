@@ -553,10 +553,12 @@ func (w *warp) run() {
 		switch in.ctl {
 		case ctlExec:
 			top.pc++
+			// A memory instruction counts even when every lane's guard is
+			// false: the GPU issues it as a request with no sectors.
+			if in.count != nil && wk.idMask != 0 {
+				in.count(w, in, m)
+			}
 			if m != 0 {
-				if in.count != nil && wk.idMask != 0 {
-					in.count(w, in, m)
-				}
 				in.exec(w, in, m)
 				if w.fault != nil {
 					return
