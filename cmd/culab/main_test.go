@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/culab/culab/cudalib"
 )
 
 func run(args ...string) (int, string, string) {
@@ -43,5 +45,18 @@ func TestInstallListUninstall(t *testing.T) {
 	}
 	if code, out, errs := run("uninstall", "--prefix", dir); code != 0 || !strings.Contains(out, "removed") {
 		t.Fatalf("uninstall: %d %s %s", code, out, errs)
+	}
+}
+
+// A report's first line names its device and says whether its times are
+// measured or modelled.
+func TestReportTitle(t *testing.T) {
+	v := cudalib.Report{Choice: "virtual", Virtual: cudalib.Info{Name: "culab virtual GPU (H100 model)"}}
+	g := cudalib.Report{Choice: "gpu", Devices: []cudalib.Info{{Name: "NVIDIA H100 80GB HBM3"}}}
+	if s := reportTitle(v); !strings.Contains(s, "virtual GPU") || !strings.Contains(s, "MODELED") {
+		t.Errorf("virtual: %q", s)
+	}
+	if s := reportTitle(g); !strings.Contains(s, "H100 80GB") || !strings.Contains(s, "measured") {
+		t.Errorf("gpu: %q", s)
 	}
 }

@@ -71,6 +71,18 @@ func parseRunArgs(args []string) (runArgs, error) {
 	return ra, nil
 }
 
+// reportTitle is a report's first line: the device that produces it and
+// whether its times are measured or modelled.
+func reportTitle(p cudalib.Report) string {
+	switch {
+	case p.Choice == "virtual":
+		return "culab lab report — " + p.Virtual.Name + ": times MODELED from counters, not measured"
+	case p.Choice == "gpu" && len(p.Devices) > 0:
+		return "culab lab report — " + p.Devices[0].Name + ": times measured"
+	}
+	return "culab lab report"
+}
+
 // runNotebooks executes notebooks with the kernel's engine, writes each
 // executed notebook and one report.html to the output folder, and fails
 // when any cell failed.
@@ -88,7 +100,7 @@ func runNotebooks(args []string, stdout, stderr io.Writer) error {
 	cudalib.UseWorker(workerCommand)
 	probe := cudalib.Probe()
 	info := nbrun.ReportInfo{
-		Title: "culab lab report", Culab: version, Commit: commitOf(version),
+		Title: reportTitle(probe), Culab: version, Commit: commitOf(version),
 		Date: time.Now().Format(time.RFC3339), Device: probe.String(),
 		Driver: orReason(probe.Driver, probe.DriverErr), NVRTC: orReason(probe.NVRTC, probe.NVRTCErr),
 	}
