@@ -76,7 +76,7 @@ var H100 = GPU{
 	StoreSectorsPerSec:  57e9,
 	DRAMBytesPerSec:     3.0e12,
 	L2Bytes:             50 << 20,
-	ResidentBytesPerSec: 4.5e12,
+	ResidentBytesPerSec: 5.5e12,
 	BlocksPerSec:        1.5e9,
 	InstrCycles:         4,
 	L1HitCycles:         33,
@@ -84,7 +84,7 @@ var H100 = GPU{
 	DRAMMissCycles:      216,
 	BarrierCycles:       20,
 	SharedLoadCycles:    30,
-	LaunchOverhead:      4500 * time.Nanosecond,
+	LaunchOverhead:      6 * time.Microsecond,
 	LaunchGap:           1500 * time.Nanosecond,
 	CopyBytesPerSec:     2.95e12,
 }
