@@ -25,14 +25,21 @@ type labResult struct {
 	points []point
 }
 
-// tieFraction is how close two measured times must be to count as a tie:
-// either modelled order agrees with a tie (the H100's run-to-run noise is
-// a few per cent).
+// tieFraction is how close two times must be to count as a tie: a
+// measured tie agrees with either modelled order (the GPU's run-to-run
+// noise is a few per cent), and a modelled tie agrees only with a
+// measured one.
 const tieFraction = 0.03
 
+// clearFraction is how far apart two measured times must be for their
+// order to be clear of the GPU's noise; agreement is also counted over
+// those pairs alone.
+const clearFraction = 0.10
+
 // agreement counts, per size, the pairs of variants with both times whose
-// modelled order is the measured one (a measured tie agrees with either).
-func agreement(ps []point) (agree, pairs int) {
+// modelled order is the measured one, over all pairs and over the pairs
+// whose measured times are at least clearFraction apart.
+func agreement(ps []point) (agree, pairs, clearAgree, clearPairs int) {
 	bySize := map[string][]point{}
 	var order []string
 	for _, p := range ps {
@@ -48,17 +55,36 @@ func agreement(ps []point) (agree, pairs int) {
 		v := bySize[s]
 		for i := range v {
 			for j := i + 1; j < len(v); j++ {
-				pairs++
 				a, b := v[i], v[j]
-				tie := math.Abs(a.measured-b.measured) <= tieFraction*math.Max(a.measured, b.measured)
-				if tie || (a.modeled < b.modeled) == (a.measured < b.measured) {
+				ok := agrees(a.modeled, b.modeled, a.measured, b.measured)
+				pairs++
+				if ok {
 					agree++
+				}
+				if !near(a.measured, b.measured, clearFraction) {
+					clearPairs++
+					if ok {
+						clearAgree++
+					}
 				}
 			}
 		}
 	}
-	return agree, pairs
+	return agree, pairs, clearAgree, clearPairs
 }
+
+// agrees says whether the modelled order of two variants is the measured one.
+func agrees(m1, m2, g1, g2 float64) bool {
+	switch {
+	case near(g1, g2, tieFraction):
+		return true
+	case near(m1, m2, tieFraction):
+		return false
+	}
+	return (m1 < m2) == (g1 < g2)
+}
+
+func near(a, b, frac float64) bool { return math.Abs(a-b) <= frac*math.Max(a, b) }
 
 // within2x counts the points with both times whose ratio is within 2×.
 func within2x(ps []point) (in, n int) {
@@ -80,12 +106,12 @@ func writeMarkdown(w io.Writer, head []string, rs []labResult) {
 	for _, h := range head {
 		fmt.Fprintln(w, h)
 	}
-	fmt.Fprintln(w, "\n| lab | measured on | order agreement | within 2× | modeled/measured (min–max) |\n|:---|:---|---:|---:|---:|")
+	fmt.Fprintf(w, "\n| lab | measured on | order agreement | same, pairs ≥ %.0f%% apart | within 2× | modeled/measured (min–max) |\n|:---|:---|---:|---:|---:|---:|\n", 100*clearFraction)
 	for _, r := range rs {
-		a, p := agreement(r.points)
+		a, p, ca, cp := agreement(r.points)
 		in, n := within2x(r.points)
 		lo, hi := ratioRange(r.points)
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", r.lab, r.source, pct(a, p), pct(in, n), rng(lo, hi))
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.lab, r.source, pct(a, p), pct(ca, cp), pct(in, n), rng(lo, hi))
 	}
 	for _, r := range rs {
 		fmt.Fprintf(w, "\n### %s\n\n| size | variant | modeled ms | measured ms | modeled/measured |\n|:---|:---|---:|---:|---:|\n", r.lab)

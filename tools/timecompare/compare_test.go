@@ -14,8 +14,11 @@ func TestAgreement(t *testing.T) {
 		{size: "2", variant: "b", modeled: 1, measured: 10.2}, // a measured tie agrees with either order
 		{size: "2", variant: "c", modeled: 5},                 // not measured: no pair
 	}
-	if a, n := agreement(ps); a != 3 || n != 4 {
-		t.Errorf("agreement = %d/%d, want 3/4", a, n)
+	if a, n, ca, cn := agreement(ps); a != 3 || n != 4 || ca != 2 || cn != 3 {
+		t.Errorf("agreement = %d/%d, clear %d/%d, want 3/4, 2/3", a, n, ca, cn)
+	}
+	if agrees(1, 1.01, 10, 20) || !agrees(1, 1.01, 10, 10.1) || !agrees(1, 2, 10, 20) || agrees(2, 1, 10, 20) {
+		t.Error("agrees: a modelled tie agrees only with a measured one; a clear order must match")
 	}
 	if in, n := within2x(ps); in != 0 || n != 5 {
 		t.Errorf("within2x = %d/%d, want 0/5", in, n)
