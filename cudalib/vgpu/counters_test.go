@@ -195,7 +195,6 @@ func TestSharedWavefronts(t *testing.T) {
 		{"sh64", 32 * 8, 32, 30},     // f64 column of 32×32 doubles
 		{"sh128", 16, 4, 0},          // float4 row: four quarter-warps
 		{"sh128", 32, 8, 4},          // float4 stride 2
-		{"sh128", 0, 4, 0},           // float4 broadcast: still one wavefront per quarter
 		{"sh32", 32 * 4 * 2, 32, 31}, // all in bank 0, 32 distinct words
 	}
 	for _, c := range cases {
@@ -206,8 +205,17 @@ func TestSharedWavefronts(t *testing.T) {
 			t.Errorf("%s stride %d: %+v, want %d wavefronts, %d conflicts", c.kernel, c.stride, tot, c.wf, c.confl)
 		}
 	}
+	// float4, every lane the same 16 bytes: a load's lanes pair up and it
+	// takes 2 wavefronts (measured on H100: mm_tiled's LDS.128 of As[ty][k..k+3],
+	// 131072 PTX loads became 81920 LDS with 98304 wavefronts, 0 conflicts);
+	// a store stays at one wavefront per quarter-warp.
+	p := profileOf(t, g, m, "sh128", 32, p32(0))
+	if tot := p.Total; tot.SharedLoadWavefronts != 2 || tot.SharedLoadBankConflicts != 0 ||
+		tot.SharedStoreWavefronts != 4 || tot.SharedStoreBankConflicts != 0 {
+		t.Errorf("float4 broadcast: %+v", tot)
+	}
 	// A partial warp: 8 lanes of f64 fill one half-warp phase only.
-	p := profileOf(t, g, m, "sh64", 8, p32(8))
+	p = profileOf(t, g, m, "sh64", 8, p32(8))
 	if tot := p.Total; tot.SharedLoadWavefronts != 1 || tot.SharedLoadBankConflicts != 0 {
 		t.Errorf("8 lanes of f64: %+v", tot)
 	}
