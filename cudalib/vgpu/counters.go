@@ -153,7 +153,84 @@ func (kd *kdec) numberInsts() {
 			f.code[i].id = int32(len(kd.k.insts))
 			kd.k.insts = append(kd.k.insts, &f.code[i])
 		}
+		markPredicated(f.code)
 	}
+}
+
+// predRegion is what a warp that goes one way at a conditional bra skips
+// in PTX but issues on the GPU, where ptxas predicated the branch away.
+type predRegion struct {
+	jumped []*inst // shared ld/st skipped when every active lane jumps
+	fallen []*inst // those of the else-part skipped when no lane jumps
+}
+
+// maxPredicated is the longest branch-free stretch of PTX (helpers
+// aside) that ptxas is taken to predicate rather than branch around. It
+// is fitted to ncu on H100 (COUNTERS.md): stretches of 1 to 9
+// instructions around shared accesses were predicated (every warp issued
+// them), one of 26 was not.
+const maxPredicated = 12
+
+// markPredicated finds the conditional forward branches that ptxas turns
+// into predication — an if over at most maxPredicated branch-free
+// instructions, or an if/else whose two parts are such — and gives each
+// the shared accesses it jumps over. A branch to a ret is an early exit
+// (EXIT on the GPU), not predicated.
+func markPredicated(code []inst) {
+	for i := range code {
+		b := &code[i]
+		t := int(b.target)
+		if b.ctl != ctlBra || b.guard < 0 || t <= i || t >= len(code) || code[t].ctl == ctlRet {
+			continue
+		}
+		then, end := code[i+1:t], t
+		if k := lastReal(then); k >= 0 && then[k].ctl == ctlBra && then[k].guard < 0 && int(then[k].target) > t {
+			end = int(then[k].target) // if/else: then ends jumping over else
+			then = then[:k]
+		}
+		jumped, ok := straight(then)
+		if !ok {
+			continue
+		}
+		fallen, ok := straight(code[t:end])
+		if !ok || len(jumped)+len(fallen) == 0 {
+			continue
+		}
+		b.pred = &predRegion{jumped: jumped, fallen: fallen}
+	}
+}
+
+// lastReal is the index of the last instruction of s that is no decoder
+// helper, or -1.
+func lastReal(s []inst) int {
+	for k := len(s) - 1; k >= 0; k-- {
+		if !s[k].aux {
+			return k
+		}
+	}
+	return -1
+}
+
+// straight returns the shared ld/st of s if s is at most maxPredicated
+// instructions with no control transfer (branch, barrier, call, return).
+func straight(s []inst) (shared []*inst, ok bool) {
+	n := 0
+	for k := range s {
+		in := &s[k]
+		if in.ctl != ctlExec {
+			return nil, false
+		}
+		if in.aux {
+			continue
+		}
+		if n++; n > maxPredicated {
+			return nil, false
+		}
+		if in.space == spShared && in.count != nil && (in.src.Op == "ld" || in.src.Op == "st") {
+			shared = append(shared, in)
+		}
+	}
+	return shared, true
 }
 
 // profile folds the per-instruction counts into lines and the total.

@@ -42,11 +42,33 @@ func countAtomic(w *warp, in *inst, _ uint32) {
 }
 
 // countBranch counts a bra for the lanes in taken (active, guard true).
-func (w *warp) countBranch(c *Counters, taken uint32) {
+// A warp that jumps as a whole over accesses ptxas predicates still
+// issues them on the GPU: each is a shared request with no wavefronts.
+func (w *warp) countBranch(in *inst, c *Counters, taken uint32) {
 	c.Branches++
 	all := w.stack[len(w.stack)-1].mask & w.alive
 	if taken != 0 && taken != all {
 		c.DivergentBranches++
+	}
+	if r := in.pred; r != nil {
+		switch taken {
+		case all:
+			w.countPredicated(r.jumped)
+		case 0:
+			w.countPredicated(r.fallen)
+		}
+	}
+}
+
+// countPredicated counts shared accesses the warp issues with no lane on.
+func (w *warp) countPredicated(accesses []*inst) {
+	for _, p := range accesses {
+		c := &w.wk.counts[p.id]
+		if p.src.Op == "st" {
+			c.SharedStoreRequests++
+		} else {
+			c.SharedLoadRequests++
+		}
 	}
 }
 

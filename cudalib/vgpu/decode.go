@@ -75,6 +75,9 @@ type inst struct {
 	id    int32
 	aux   bool
 	count func(w *warp, in *inst, m uint32)
+	// pred, on a bra, lists the shared ld/st it jumps over that ptxas
+	// predicates instead (see markPredicated in counters.go).
+	pred *predRegion
 }
 
 // newInst returns an instruction with no operands (every row -1).

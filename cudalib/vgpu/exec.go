@@ -566,7 +566,7 @@ func (w *warp) run() {
 			}
 		case ctlBra:
 			if wk.idMask != 0 {
-				w.countBranch(c, m)
+				w.countBranch(in, c, m)
 			}
 			w.branch(in, m)
 			if in.spin {
