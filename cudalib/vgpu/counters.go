@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"sync/atomic"
+
+	"github.com/culab/culab/cudalib/ptx"
 )
 
 // Counters are one launch's counts, with Nsight Compute's definitions
@@ -153,8 +155,170 @@ func (kd *kdec) numberInsts() {
 			f.code[i].id = int32(len(kd.k.insts))
 			kd.k.insts = append(kd.k.insts, &f.code[i])
 		}
+		mergeSharedLoads(f.code)
 		markPredicated(f.code)
 	}
+}
+
+// mergeSharedLoads models ptxas's merge of four 4-byte shared loads into
+// one LDS.128: in a stretch of code without control transfers, labels or
+// shared stores, unguarded ld.shared of 4 bytes from one base register
+// (not redefined in between) at offsets o, o+4, o+8, o+12, where o and
+// the base are 16-byte aligned (alignOf), become one 16-byte load at o,
+// counted at the first of them; the others count nothing. Measured on
+// H100: the tiled matmul's ta[ty][k..k+3] (ptxas makes 16 LDS.32 + 4
+// LDS.128 of its 32 loads per tile) and Floyd–Warshall's col[i][k..k+3];
+// the padded tiles (rows of 33 or 17 floats) stay LDS.32.
+func mergeSharedLoads(code []inst) {
+	align := alignOf(code)
+	target := map[int32]bool{}
+	for i := range code {
+		if code[i].ctl == ctlBra {
+			target[code[i].target] = true
+		}
+	}
+	type key struct {
+		base string
+		o    int64 // offset / 16
+	}
+	type group struct {
+		have    uint8 // bit j: the load at o+4j
+		members [4]*inst
+	}
+	groups := map[key]*group{}
+	for i := range code {
+		in := &code[i]
+		if target[int32(i)] || in.ctl != ctlExec || in.src == nil {
+			clear(groups)
+			if in.ctl != ctlExec {
+				continue
+			}
+		}
+		p := in.src
+		if in.aux {
+			continue
+		}
+		if p.Op != "ld" && in.count != nil || p.Op == "st" || p.Op == "atom" || p.Op == "red" {
+			clear(groups) // a store may alias what the loads read
+			continue
+		}
+		if p.Op == "ld" && in.space == spShared && in.guard < 0 && in.size == 4 && in.nvec == 1 && len(p.Operands) == 2 {
+			a := p.Operands[1]
+			if a.Kind == ptx.Addr && a.Int >= 0 && (a.Name == "" || align[a.Name] >= 16 || a.Name[0] != '%') {
+				k := key{a.Name, a.Int / 16}
+				g := groups[k]
+				if g == nil {
+					g = &group{}
+					groups[k] = g
+				}
+				j := (a.Int % 16) / 4
+				if a.Int%4 == 0 && g.have&(1<<j) == 0 {
+					g.have |= 1 << j
+					g.members[j] = in
+				}
+				if g.have == 0xF {
+					mergeGroup(g.members)
+					delete(groups, k)
+				}
+			}
+		}
+		// A redefined register ends the groups based on it.
+		if len(p.Operands) > 0 && p.Op != "st" {
+			d := p.Operands[0]
+			for k := range groups {
+				if d.Kind == ptx.Reg && k.base == d.Name {
+					delete(groups, k)
+				}
+			}
+		}
+	}
+}
+
+// mergeGroup makes the first member (in code order) count a 16-byte load
+// at the lowest member's offset and the others count nothing.
+func mergeGroup(m [4]*inst) {
+	first := m[0]
+	for _, x := range m[1:] {
+		if x.id < first.id {
+			first = x
+		}
+	}
+	wide := *m[0] // the load at offset o
+	wide.nvec, wide.id = 4, first.id
+	for _, x := range m {
+		x.count = nil
+	}
+	first.count = func(w *warp, _ *inst, mask uint32) { w.countAccess(&wide, mask, false) }
+}
+
+// alignOf returns, per PTX register, the alignment in bytes (1 to 16)
+// that every value it takes is known to have: a variable's address is
+// taken as 16-byte aligned (ptxas places shared variables), products
+// and shifts by constants multiply alignments, sums take the smaller;
+// anything else is 1. Registers defined more than once take the least
+// over their definitions (iterated to a fixed point, from 16 down).
+func alignOf(code []inst) map[string]int64 {
+	align := map[string]int64{}
+	val := func(o ptx.Operand) int64 {
+		switch o.Kind {
+		case ptx.Symbol:
+			return 16
+		case ptx.Int:
+			if o.Int == 0 {
+				return 16
+			}
+			return min(16, o.Int&-o.Int)
+		case ptx.Reg:
+			if a, ok := align[o.Name]; ok {
+				return a
+			}
+		}
+		return 1
+	}
+	var defs []*ptx.Instr
+	for i := range code {
+		p := code[i].src
+		if p == nil || code[i].aux {
+			continue
+		}
+		if len(p.Operands) > 0 && p.Operands[0].Kind == ptx.Reg && p.Op != "st" && p.Op != "bra" {
+			defs = append(defs, p)
+			align[p.Operands[0].Name] = 16
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range defs {
+			o := p.Operands
+			// (a guarded definition may leave the old value: the least of
+			// a register's definitions covers that too)
+			if a := def(p, val); a < align[o[0].Name] {
+				align[o[0].Name] = a
+				changed = true
+			}
+		}
+	}
+	return align
+}
+
+// def is the alignment of the value instruction p computes (see alignOf).
+func def(p *ptx.Instr, val func(ptx.Operand) int64) int64 {
+	o := p.Operands
+	switch {
+	case p.Op == "mov" || p.Op == "cvt" || p.Op == "cvta":
+		if len(o) == 2 {
+			return val(o[1])
+		}
+	case p.Op == "add" && len(o) == 3:
+		return min(val(o[1]), val(o[2]))
+	case p.Op == "mul" && len(o) == 3 && !hasMod(p.Mods, "hi"):
+		return min(16, val(o[1])*val(o[2]))
+	case p.Op == "mad" && len(o) == 4 && !hasMod(p.Mods, "hi"):
+		return min(16, val(o[1])*val(o[2]), val(o[3]))
+	case p.Op == "shl" && len(o) == 3 && o[2].Kind == ptx.Int && o[2].Int < 8:
+		return min(16, val(o[1])<<o[2].Int)
+	}
+	return 1
 }
 
 // predRegion is what a warp that goes one way at a conditional bra skips
