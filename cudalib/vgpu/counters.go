@@ -23,8 +23,9 @@ type Counters struct {
 	// Global memory (ld/st .global, and generic accesses that land in
 	// global memory). A request
 	// (l1tex__t_requests_pipe_lsu_mem_global_op_{ld,st}.sum) is one
-	// warp-level instruction with at least one active lane (one whose
-	// guard is false everywhere is a request with no sectors); its sectors (l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum)
+	// warp-level instruction with at least one lane whose guard holds (a
+	// predicated-off one makes no request; a shared one does, below); its
+	// sectors (l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum)
 	// are the distinct 32-byte aligned segments its lanes touch. Bytes are
 	// what the lanes asked for (lanes × access size): Bytes / (32 ×
 	// Sectors) is the coalescing efficiency.
@@ -33,8 +34,9 @@ type Counters struct {
 	GlobalLoadBytes, GlobalStoreBytes       int64
 
 	// Shared memory (ld/st .shared and generic accesses landing there).
-	// Requests (smsp__inst_executed_op_shared_{ld,st}.sum) as for global
-	// memory. Wavefronts
+	// Requests (smsp__inst_executed_op_shared_{ld,st}.sum) are the
+	// instructions a warp issues, predicated off or not — also those that
+	// ptxas predicates where the PTX branches around them. Wavefronts
 	// (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum): 32 banks
 	// of 4 bytes; a warp's access is processed in phases of 128 bytes of
 	// data — the whole warp for accesses of up to 4 bytes per lane,

@@ -170,9 +170,11 @@ func TestControlCounters(t *testing.T) {
 	if tot.DRAMSectors != 8 {
 		t.Errorf("DRAM sectors %d, want 8", tot.DRAMSectors)
 	}
-	// The second warp's guarded store has no lane whose guard holds: a
-	// request with no sectors.
-	if tot.GlobalStoreRequests != 2 || tot.GlobalStoreSectors != 2 || tot.GlobalStoreBytes != 64 {
+	// The second warp's guarded store has no lane whose guard holds: no
+	// request reaches L1TEX (measured on H100: grad1d's dd_shared at 1024
+	// threads issues its predicated if (i < n) load in all 32 warps —
+	// 34 shared store requests — but makes 7 global load requests).
+	if tot.GlobalStoreRequests != 1 || tot.GlobalStoreSectors != 2 || tot.GlobalStoreBytes != 64 {
 		t.Errorf("stores: %+v", tot)
 	}
 }

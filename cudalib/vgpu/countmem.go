@@ -76,9 +76,11 @@ func (w *warp) countPredicated(accesses []*inst) {
 var zeroRow vec
 
 // countAccess adds one warp-level ld or st of the lanes in m (those whose
-// guard holds; none: a request with no sectors or wavefronts, as ncu
-// counts a predicated-off instruction — but a generic one, whose space
-// no lane tells, is not counted). Addresses are read from the base row
+// guard holds). With none, a shared access is still a request with no
+// wavefronts (smsp__inst_executed_op_shared_* counts issued
+// instructions); a global or local one sends no request to L1TEX, and a
+// generic one, whose space no lane tells, is not counted (measured on
+// H100: COUNTERS.md). Addresses are read from the base row
 // lane by lane: the common patterns (lanes in increasing order, at most
 // one word per bank) take one pass.
 func (w *warp) countAccess(in *inst, m uint32, store bool) {
@@ -88,10 +90,10 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 	}
 	size := int(in.size) * int(in.nvec)
 	sp := in.space
+	if m == 0 && sp != spShared {
+		return
+	}
 	if sp == spGeneric {
-		if m == 0 {
-			return
-		}
 		sp = genericSpace(base[bits.TrailingZeros32(m)] + in.off)
 	}
 	c := &w.wk.counts[in.id]
