@@ -27,6 +27,8 @@ type Device struct {
 	mu   sync.Mutex
 	gen  int // bumped by Reset: handles from older generations are dead
 	info Info
+
+	loaded loadedModules // images shared by Modules compiled from the same source
 }
 
 // Open opens the default device: the first GPU or, where no GPU can be

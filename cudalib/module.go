@@ -54,7 +54,8 @@ func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error)
 }
 
 func (m *Module) build(exprs []string) (moduleImpl, error) {
-	impl, err := m.dev.b.compile(compileRequest{name: m.name, source: m.source, options: m.options, nameExprs: exprs})
+	req := compileRequest{name: m.name, source: m.source, options: m.options, nameExprs: exprs}
+	impl, err := m.dev.loaded.load(m.gen, req, m.dev.b.compile)
 	var ce *CompileError
 	if errors.As(err, &ce) {
 		return nil, err // it names the source already
