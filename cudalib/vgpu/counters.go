@@ -40,7 +40,8 @@ type Counters struct {
 	// (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum): 32 banks
 	// of 4 bytes; a warp's access is processed in phases of 128 bytes of
 	// data — the whole warp for accesses of up to 4 bytes per lane,
-	// half-warps for 8, quarter-warps for 16 — and a phase takes as many
+	// half-warps for 8, quarter-warps for 16 (half-warps for a 16-byte
+	// load whose lanes read in pairs) — and a phase takes as many
 	// wavefronts as the largest number of distinct 32-bit words its lanes
 	// touch in one bank (lanes touching the same word share it: a
 	// broadcast). Bank conflicts

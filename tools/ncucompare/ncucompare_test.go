@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -100,6 +101,36 @@ func TestCompare(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestMatchRepeats: launches of a step with the same kernel, shape and
+// memory counts on the virtual GPU (a stencil's time steps) are repeats of
+// one launch: their ncu rows, in the checked run and in its repeats, all
+// give the noise; a launch the virtual GPU counts differently does not.
+func TestMatchRepeats(t *testing.T) {
+	c := vgpu.Counters{SharedLoadWavefronts: 64}
+	d := c
+	d.SharedLoadWavefronts = 32
+	k := func(c vgpu.Counters) launch {
+		return launch{Kernel: "k", Grid: [3]int{2, 1, 1}, Block: [3]int{32, 1, 1}, Counters: c}
+	}
+	vm := &runLog{Steps: []step{{ID: 1, Label: "s", Launches: []launch{k(c), k(c), k(d)}}}}
+	gpu := &runLog{Steps: []step{{ID: 1, Label: "s"}}}
+	rows := []ncuLaunch{{ID: -1, Kernel: markerName, Grid: [3]int{1, 1, 1}}} // step 1 follows
+	for i := range 6 { // 3 launches in the checked run, 3 in one repeat
+		rows = append(rows, ncuLaunch{ID: i, Kernel: "k", Grid: [3]int{2, 1, 1}, Block: [3]int{32, 1, 1}})
+	}
+	pairs, problems := match(vm, gpu, rows)
+	if len(problems) != 0 || len(pairs) != 1 {
+		t.Fatalf("pairs %d, problems %v", len(pairs), problems)
+	}
+	var ids []int
+	for _, r := range pairs[0].ncu {
+		ids = append(ids, r.ID)
+	}
+	if !reflect.DeepEqual(ids, []int{0, 3, 1, 4}) {
+		t.Errorf("rows %v, want [0 3 1 4]", ids)
 	}
 }
 
