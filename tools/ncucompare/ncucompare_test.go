@@ -117,8 +117,9 @@ func TestMatchRepeats(t *testing.T) {
 	}
 	vm := &runLog{Steps: []step{{ID: 1, Label: "s", Launches: []launch{k(c), k(c), k(d)}}}}
 	gpu := &runLog{Steps: []step{{ID: 1, Label: "s"}}}
-	rows := []ncuLaunch{{ID: -1, Kernel: markerName, Grid: [3]int{1, 1, 1}}} // step 1 follows
-	for i := range 6 {                                                       // 3 launches in the checked run, 3 in one repeat
+	// The marker opens step 1: 3 launches in the checked run, 3 in one repeat.
+	rows := []ncuLaunch{{ID: -1, Kernel: markerName, Grid: [3]int{1, 1, 1}}}
+	for i := range 6 {
 		rows = append(rows, ncuLaunch{ID: i, Kernel: "k", Grid: [3]int{2, 1, 1}, Block: [3]int{32, 1, 1}})
 	}
 	pairs, problems := match(vm, gpu, rows)
