@@ -1,6 +1,10 @@
 package vgpu
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // predPTX has the branch shapes markPredicated tells apart, one per
 // source line: lane t is "in" when t < n.
@@ -158,6 +162,58 @@ func TestMergedSharedLoads(t *testing.T) {
 	for line, w := range map[int]want{1: {1, 2, 0}, 2: {4, 4, 0}, 3: {4, 4, 0}} {
 		if got[line] != w {
 			t.Errorf("line %d: got %+v, want %+v", line, got[line], w)
+		}
+	}
+}
+
+// TestMergeMatchesSASS holds the modeled merge to ptxas's: the shared
+// loads of each lab kernel that merges any, as `cuobjdump -sass` counted
+// them on the GPU machine (tools/ncucompare sass, NVRTC 13.0, sm_90), for
+// the PTX of NVRTC 11.8 and 13.
+func TestMergeMatchesSASS(t *testing.T) {
+	sass := map[string][2]int{ // kernel: LDS.32, LDS.128
+		"_Z8mm_tiledILi16EEvPfPKfS2_i":            {16, 4},
+		"_Z8mm_tiledILi32EEvPfPKfS2_i":            {32, 8},
+		"_Z11mm_colmajorILi16ELi16EEvPfPKfS2_i":   {16, 4},
+		"_Z11mm_colmajorILi16ELi17EEvPfPKfS2_i":   {32, 0},
+		"_Z11mm_colmajorILi32ELi32EEvPfPKfS2_i":   {32, 8},
+		"_Z11mm_colmajorILi32ELi33EEvPfPKfS2_i":   {64, 0},
+		"_Z18mm_colmajor_kmajorILi32EEvPfPKfS2_i": {64, 0},
+		"_Z9fw_phase1ILi32ELb1EEvPiii":            {97, 0},
+		"_Z9fw_phase2ILi32ELb1EEvPiii":            {161, 0},
+		"_Z9fw_phase3ILi8ELb1EEvPiii":             {8, 2},
+		"_Z9fw_phase3ILi16ELb1EEvPiii":            {16, 4},
+		"_Z9fw_phase3ILi32ELb1EEvPiii":            {32, 8},
+		"_Z9fw_phase3ILi64ELb1EEvPiii":            {128, 32},
+		"_Z15transpose_tiledILi32EEvPfPKfi":       {4, 0},
+	}
+	for _, ver := range []string{"nvrtc11", "nvrtc13"} {
+		for _, lab := range []string{"matmul", "bankconflict", "floyd", "transpose"} {
+			src, err := os.ReadFile(filepath.Join("..", "ptx", "testdata", ver, "lab-"+lab+".ptx"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := loadSource(t, New(Config{Workers: 1}), lab+".ptx", src)
+			for name, want := range sass {
+				k, err := m.Kernel(name)
+				if err != nil {
+					continue // another lab's
+				}
+				counted, merged := 0, 0
+				for _, in := range k.insts {
+					if in.aux || in.src.Op != "ld" || in.space != spShared {
+						continue
+					}
+					if in.count == nil {
+						merged++
+					} else {
+						counted++
+					}
+				}
+				if got := [2]int{counted - merged/3, merged / 3}; got != want {
+					t.Errorf("%s %s: %d LDS.32 + %d LDS.128, ptxas made %d + %d", ver, name, got[0], got[1], want[0], want[1])
+				}
+			}
 		}
 	}
 }
