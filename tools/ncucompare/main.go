@@ -8,7 +8,7 @@
 //	ncucompare run [-vm] [-o log.json] [-seed 1] [-labs a,b] [-sizes lab=n,...]
 //	    runs the labs on the GPU (under ncu) or with -vm on the virtual GPU;
 //	    writes the steps (and the virtual GPU's counters per launch)
-//	ncucompare sass [-o code.json] [-arch 90] [-labs a,b]
+//	ncucompare sass [-o code.json] [-arch 90] [-labs a,b] [-sassdir dir]
 //	    compiles the labs to PTX and CUBIN, counts each kernel's memory
 //	    instructions in both (cuobjdump -sass)
 //	ncucompare compare -vm vm.json -gpu gpu.json -ncu ncu.csv [-code code.json] [-o compare.md]
@@ -89,8 +89,9 @@ func sassCmd(args []string) error {
 	out := fs.String("o", "code.json", "write the counts here")
 	arch := fs.Int("arch", 90, "compute capability to compile for (major*10+minor)")
 	only := fs.String("labs", "", "only these labs, comma-separated")
+	keep := fs.String("sassdir", "", "also write each lab's cuobjdump -sass text here (LAB.sass)")
 	fs.Parse(args)
-	code, err := codeOf(*arch, splitList(*only))
+	code, err := codeOf(*arch, splitList(*only), *keep)
 	if err != nil {
 		return err
 	}

@@ -10,9 +10,9 @@
 #   bash tools/ncucompare/run.sh
 #
 # Writes under $OUT (default /tmp/ncucompare): ncucompare.md (the table),
-# vm.json, gpu.json, ncu.csv, code.json, metrics.txt and run.log. LABS
-# (comma-separated keys) and SIZES (lab=n,...) narrow the run; NCU names
-# the ncu binary. Every step is logged; a failing step does not stop the
+# vm.json, gpu.json, ncu.csv, code.json, sass/LAB.sass (cuobjdump -sass),
+# metrics.txt and run.log. LABS (comma-separated keys) and SIZES
+# (lab=n,...) narrow the run; NCU names the ncu binary. Every step is logged; a failing step does not stop the
 # ones that do not need it.
 set -uo pipefail
 bin=${BIN:-.cudabin/ncucompare}
@@ -51,7 +51,7 @@ say "virtual GPU run"
 
 # 2. PTX and SASS of every lab kernel.
 say "PTX and SASS"
-"$bin" sass -o "$out/code.json" ${labflag[@]+"${labflag[@]}"} 2>>"$log" || say "sass failed (rc $?)"
+"$bin" sass -o "$out/code.json" -sassdir "$out/sass" ${labflag[@]+"${labflag[@]}"} 2>>"$log" || say "sass failed (rc $?)"
 
 # 3. The metrics this ncu knows: an unknown name makes ncu refuse them all.
 wanted=$("$bin" metrics)

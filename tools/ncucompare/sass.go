@@ -37,8 +37,9 @@ var classes = []string{"global ld", "global st", "shared ld", "shared st", "gene
 
 // codeOf compiles every lab for arch to PTX (and CUBIN, when cuobjdump
 // is there) with the NVRTC here, and counts each kernel's memory
-// instructions.
-func codeOf(arch int, only []string) (*codeLog, error) {
+// instructions; with keep set, it also writes the SASS text of each lab
+// there (what ptxas predicated or merged is read there).
+func codeOf(arch int, only []string, keep string) (*codeLog, error) {
 	lib, err := nvrtc.Load()
 	if err != nil {
 		return nil, err
@@ -98,6 +99,14 @@ func codeOf(arch int, only []string) (*codeLog, error) {
 				return nil, fmt.Errorf("cuobjdump -sass %s: %w", path, err)
 			}
 			sass = countSASS(string(text))
+			if keep != "" {
+				if err := os.MkdirAll(keep, 0o755); err != nil {
+					return nil, err
+				}
+				if err := os.WriteFile(filepath.Join(keep, l.Key+".sass"), text, 0o644); err != nil {
+					return nil, err
+				}
+			}
 		}
 		for _, name := range names {
 			mangled := res.Lowered[name]
