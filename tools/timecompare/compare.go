@@ -28,8 +28,12 @@ type labResult struct {
 // tieFraction is how close two times must be to count as a tie: a
 // measured tie agrees with either modelled order (the GPU's run-to-run
 // noise is a few per cent), and a modelled tie agrees only with a
-// measured one.
-const tieFraction = 0.03
+// measured one when they are within modelTieFraction (the model is
+// deterministic: equal work gives equal times).
+const (
+	tieFraction      = 0.03
+	modelTieFraction = 0.01
+)
 
 // clearFraction is how far apart two measured times must be for their
 // order to be clear of the GPU's noise; agreement is also counted over
@@ -78,7 +82,7 @@ func agrees(m1, m2, g1, g2 float64) bool {
 	switch {
 	case near(g1, g2, tieFraction):
 		return true
-	case near(m1, m2, tieFraction):
+	case near(m1, m2, modelTieFraction):
 		return false
 	}
 	return (m1 < m2) == (g1 < g2)

@@ -73,7 +73,7 @@ func run(gpu bool, tablesPath, only, sizeFlag, outPath string, seed uint64) erro
 	head := []string{
 		"# Modeled (virtual GPU) vs measured lab times",
 		"",
-		fmt.Sprintf("`timecompare` on %s. Modeled: %s. Order agreement: pairs of variants at one size whose modeled order is the measured one (a measured tie within %.0f%% agrees with either order; a modeled tie only with a measured one).",
+		fmt.Sprintf("`timecompare` on %s. Modeled: %s. Order agreement: pairs of variants at one size whose modeled order is the measured one (a measured tie within %.0f%% agrees with either order; a modeled tie, within 1%%, only with a measured one).",
 			time.Now().UTC().Format("2006-01-02 15:04 MST"), vdev, 100*tieFraction),
 	}
 	if gdev != nil {
