@@ -91,6 +91,7 @@ func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 			return fmt.Errorf("timer start: %w", err)
 		}
 		if err := f(); err != nil {
+			tm.stop(nil) // end the region; f's error says more than the timer's
 			return err
 		}
 		if err := tm.stop(nil); err != nil {
