@@ -683,10 +683,10 @@ def test_help_magic(kernel: Kernel) -> None:
 
 def test_time_magic(kernel: Kernel) -> None:
     r = kernel.ok("%time 6 * 7")
-    assert re.fullmatch(r"Wall time: [0-9.]+ (ns|µs|ms|s)\n", r.stream()), r.stream()
+    assert re.fullmatch(r"Wall time: [0-9.]+ (ns|µs|ms|s) \(interpreted Go: .*%%gorun.*\)\n", r.stream()), r.stream()
     assert r.result == "42"
     r = kernel.ok('%%time\nfmt.Println("body")\ntime.Sleep(20 * time.Millisecond)')
-    m = re.fullmatch(r"body\nWall time: ([0-9.]+) (ms|s)\n", r.stream())
+    m = re.fullmatch(r"body\nWall time: ([0-9.]+) (ms|s) \(interpreted Go: .*\)\n", r.stream())
     assert m, r.stream()
     assert m.group(2) == "s" or float(m.group(1)) >= 20
 

@@ -32,6 +32,7 @@ type magicCell struct {
 var magicHelp = []struct{ usage, text string }{
 	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name))"},
 	{"%%time", "first line: run the cell and print its wall time"},
+	{"%%gorun [args]", "first line: build the cell as a Go program (package main, standard library) with the Go toolchain and run it compiled; for CPU baselines"},
 	{"%time statement", "run one statement and print its wall time"},
 	{"%gpu", "describe the device: the GPU, or the virtual GPU where none can be used"},
 	{"%env [NAME[=value]]", "list the environment, show NAME, or set it"},
@@ -98,8 +99,10 @@ func (x *run) cellMagic(mc magicCell) (cellResult, *kernel.ExecError) {
 	case "time":
 		start := time.Now()
 		res, xe := x.goCode(mc.body)
-		x.printf("Wall time: %s\n", fmtDuration(time.Since(start)))
+		x.printf("Wall time: %s %s\n", fmtDuration(time.Since(start)), interpretedNote)
 		return res, xe
+	case "gorun":
+		return x.gorun(m, mc.body)
 	default:
 		return cellResult{}, usageError(fmt.Errorf("unknown cell magic %%%%%s; %%help lists the magics", m.name))
 	}
@@ -114,7 +117,7 @@ func (x *run) lineMagic(m magic, src string) (cellResult, *kernel.ExecError) {
 		}
 		start := time.Now()
 		res, xe := x.goCode(blank(src[:m.argsOff]) + m.args)
-		x.printf("Wall time: %s\n", fmtDuration(time.Since(start)))
+		x.printf("Wall time: %s %s\n", fmtDuration(time.Since(start)), interpretedNote)
 		return res, xe
 	case "gpu":
 		x.gpu()

@@ -1,0 +1,117 @@
+package goengine
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/culab/culab/kernel"
+)
+
+func needGo(t *testing.T) {
+	t.Helper()
+	if _, err := goTool(); err != nil {
+		t.Skip(err)
+	}
+}
+
+func TestGorun(t *testing.T) {
+	needGo(t)
+	e := shared(t)
+	ok(t, e, "gx := 41") // the program does not see the notebook, nor changes it
+
+	// No package clause: the cell is package main; arguments pass through.
+	r := ok(t, e, "%%gorun a b\nimport (\"fmt\"; \"os\")\nfunc main() {\n\tfmt.Println(\"args\", os.Args[1:])\n\tfmt.Fprintln(os.Stderr, \"to stderr\")\n}")
+	if out := r.text("stdout"); out != "args [a b]\n" {
+		t.Errorf("stdout %q", out)
+	}
+	if out := r.text("stderr"); out != "to stderr\n" {
+		t.Errorf("stderr %q", out)
+	}
+	r = ok(t, e, "%%gorun\n// a comment first\npackage main\n\nfunc main() { println(\"explicit\") }")
+	if out := r.text("stderr"); out != "explicit\n" {
+		t.Errorf("with a package clause: stderr %q", out)
+	}
+	if got := ok(t, e, "gx + 1").result(); got != "42" {
+		t.Errorf("notebook state after %%%%gorun: gx + 1 = %s", got)
+	}
+
+	// Compile errors point at the cell's line and column.
+	xe := fails(t, e, "%%gorun\nfunc main() {\n\tprintln(undefinedName)\n}")
+	if xe.Name != "CompileError" || !strings.HasPrefix(xe.Value, "line 3: undefined: undefinedName") {
+		t.Errorf("compile error: %s: %s", xe.Name, xe.Value)
+	}
+	if tb := strings.Join(xe.Traceback, "\n"); !strings.Contains(tb, "\tprintln(undefinedName)\n    \t        ^") {
+		t.Errorf("compile error traceback:\n%s", tb)
+	}
+
+	// Output before a failure is kept; the exit status is the error.
+	r, rep := exec(t, e, "%%gorun\nimport (\"fmt\"; \"os\")\nfunc main() { fmt.Println(\"partial\"); os.Exit(3) }")
+	if rep.Error == nil || rep.Error.Name != "ProgramFailed" || !strings.Contains(rep.Error.Value, "exit status 3") {
+		t.Errorf("exit 3: %+v", rep.Error)
+	}
+	if out := r.text("stdout"); out != "partial\n" {
+		t.Errorf("output before exit: %q", out)
+	}
+}
+
+func TestGorunInterrupt(t *testing.T) {
+	needGo(t)
+	e := shared(t)
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan kernel.ExecuteReply)
+	go func() {
+		_, rep := runWith(t, e, &recorder{}, kernel.ExecuteRequest{Code: "%%gorun " + pidFile +
+			"\nimport (\"os\"; \"strconv\"; \"time\")\nfunc main() {\n\tos.WriteFile(os.Args[1], []byte(strconv.Itoa(os.Getpid())), 0o644)\n\ttime.Sleep(time.Hour)\n}"}, ctx)
+		done <- rep
+	}()
+	var pid int
+	for deadline := time.Now().Add(2 * time.Minute); pid == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the program never started")
+		}
+		b, _ := os.ReadFile(pidFile)
+		pid, _ = strconv.Atoi(string(b))
+	}
+	cancel()
+	select {
+	case rep := <-done:
+		if rep.Error == nil || rep.Error.Name != "Interrupted" {
+			t.Errorf("interrupted program: %+v", rep.Error)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the interrupt did not end the cell")
+	}
+	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("the program (pid %d) outlived its interrupted cell: kill -0 says %v", pid, err)
+	}
+}
+
+func TestGorunWithoutToolchain(t *testing.T) {
+	e := shared(t)
+	t.Setenv("PATH", t.TempDir())
+	saved := goToolDirs
+	goToolDirs = nil
+	defer func() { goToolDirs = saved }()
+	xe := fails(t, e, "%%gorun\nfunc main() {}")
+	if xe.Name != "GoToolchainMissing" || !strings.Contains(xe.Value, "no `go` command") {
+		t.Errorf("without go: %s: %s", xe.Name, xe.Value)
+	}
+}
+
+func TestTimeSaysInterpreted(t *testing.T) {
+	e := shared(t)
+	for _, cell := range []string{"%time 1 + 1", "%%time\n1 + 1"} {
+		if out := ok(t, e, cell).text("stdout"); !strings.Contains(out, "Wall time: ") || !strings.Contains(out, interpretedNote) {
+			t.Errorf("%q: stdout %q lacks the interpreted note", cell, out)
+		}
+	}
+}
