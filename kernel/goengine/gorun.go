@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
+	"io"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -44,10 +46,16 @@ func goTool() (string, error) {
 }
 
 // gorun builds the cell as a Go program with the Go toolchain and runs it
-// compiled, its output streamed into the cell: the way to time a CPU
-// baseline at compiled speed. The program sees none of the notebook's
-// variables. A cell without a package clause is package main.
+// compiled, in the kernel's directory and environment, its output streamed
+// into the cell: the way to time a CPU baseline at compiled speed. The
+// program sees none of the notebook's variables (pass values in arguments
+// or with os.Setenv); "-o name" keeps its stdout in a string variable. A
+// cell without a package clause is package main.
 func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
+	outVar, args, err := gorunArgs(m.args)
+	if err != nil {
+		return cellResult{}, usageError(err)
+	}
 	tool, err := goTool()
 	if err != nil {
 		return cellResult{}, &kernel.ExecError{Name: "GoToolchainMissing", Value: err.Error(), Traceback: []string{"GoToolchainMissing: " + err.Error()}}
@@ -78,9 +86,19 @@ func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
 		return cellResult{}, x.buildError(buildOut.String(), err)
 	}
 
-	prog := x.command(filepath.Join(dir, "prog"), dir, strings.Fields(m.args)...)
+	prog := x.command(filepath.Join(dir, "prog"), "", args...)
 	prog.Stdout, prog.Stderr = x.e.cap.streams[stdout].w, x.e.cap.streams[stderr].w
+	var kept bytes.Buffer
+	if outVar != "" {
+		prog.Stdout = io.MultiWriter(prog.Stdout, &kept)
+	}
 	err = prog.Run()
+	if outVar != "" && x.ctx.Err() == nil {
+		def := fmt.Sprintf("\n%s := %q", outVar, kept.String())
+		if _, xe := x.chunk(def, chunk{kind: stmtChunk, start: 0, end: len(def)}); xe != nil {
+			return cellResult{}, xe
+		}
+	}
 	switch {
 	case x.ctx.Err() != nil:
 		return cellResult{}, x.runError(errInterrupted, 0, false)
@@ -93,6 +111,19 @@ func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
 		return cellResult{}, x.gorunError(err)
 	}
 	return cellResult{}, nil
+}
+
+// gorunArgs reads "[-o name] [args...]": name is the Go variable that gets
+// the program's stdout as a string.
+func gorunArgs(line string) (outVar string, args []string, err error) {
+	args = strings.Fields(line)
+	if len(args) == 0 || args[0] != "-o" {
+		return "", args, nil
+	}
+	if len(args) < 2 || !token.IsIdentifier(args[1]) || args[1] == "_" {
+		return "", nil, errors.New("usage: %%gorun [-o variable] [program arguments]")
+	}
+	return args[1], args[2:], nil
 }
 
 // command is a process of its own group, killed whole on interrupt: a

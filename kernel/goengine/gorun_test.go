@@ -23,6 +23,7 @@ func needGo(t *testing.T) {
 
 func TestGorun(t *testing.T) {
 	needGo(t)
+	t.Cleanup(func() { os.Unsetenv("CULAB_GORUN_TEST") })
 	e := shared(t)
 	ok(t, e, "gx := 41") // the program does not see the notebook, nor changes it
 
@@ -40,6 +41,19 @@ func TestGorun(t *testing.T) {
 	}
 	if got := ok(t, e, "gx + 1").result(); got != "42" {
 		t.Errorf("notebook state after %%%%gorun: gx + 1 = %s", got)
+	}
+
+	// -o keeps stdout in a variable; the environment passes values in.
+	ok(t, e, `os.Setenv("CULAB_GORUN_TEST", "from the notebook")`)
+	r = ok(t, e, "%%gorun -o gout x\nimport (\"fmt\"; \"os\")\nfunc main() { fmt.Printf(\"%s %q\\n\", os.Getenv(\"CULAB_GORUN_TEST\"), os.Args[1:]) }")
+	if want := "from the notebook [\"x\"]\n"; r.text("stdout") != want {
+		t.Errorf("-o: stdout %q, want %q", r.text("stdout"), want)
+	}
+	if got := ok(t, e, "gout == "+strconv.Quote(r.text("stdout"))).result(); got != "true" {
+		t.Errorf("-o: gout is not the program's stdout")
+	}
+	if xe := fails(t, e, "%%gorun -o\nfunc main() {}"); xe.Name != "UsageError" {
+		t.Errorf("-o without a name: %s: %s", xe.Name, xe.Value)
 	}
 
 	// Compile errors point at the cell's line and column.

@@ -32,7 +32,7 @@ type magicCell struct {
 var magicHelp = []struct{ usage, text string }{
 	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name))"},
 	{"%%time", "first line: run the cell and print its wall time"},
-	{"%%gorun [args]", "first line: build the cell as a Go program (package main, standard library) with the Go toolchain and run it compiled; for CPU baselines"},
+	{"%%gorun [-o var] [args]", "first line: build the cell as a Go program (package main, standard library) with the Go toolchain and run it compiled, for CPU baselines; -o keeps its stdout in the string var"},
 	{"%time statement", "run one statement and print its wall time"},
 	{"%gpu", "describe the device: the GPU, or the virtual GPU where none can be used"},
 	{"%env [NAME[=value]]", "list the environment, show NAME, or set it"},
