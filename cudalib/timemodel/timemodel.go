@@ -12,11 +12,10 @@
 //   - issue: warp-instructions / (SMs busy × 4 schedulers × clock); the SMs
 //     busy are min(blocks, SMs), so a one-block launch issues on one SM.
 //   - shared: shared-memory wavefronts / (SMs busy × 1 per cycle × clock).
-//   - l2: global load sectors that miss L1 × 32 B / L2 bandwidth, plus global store
+//   - l2: global load sectors × 32 B / L2 bandwidth, plus global store
 //     sectors / the store-sector rate (a store sector costs the same
 //     whether the warp wrote 4 of its bytes or all 32: the uncoalesced
-//     writes of a naive transpose are bound by it). The miss share is
-//     distinct sectors / requested sectors: neighbours' loads hit L1.
+//     writes of a naive transpose are bound by it).
 //   - dram: distinct global sectors touched × 32 B / DRAM bandwidth; data
 //     that fits in L2 stays there between the repeated runs that time a
 //     kernel on a GPU, and moves at the L2-resident rate instead.
@@ -134,13 +133,14 @@ func (g GPU) Terms(l Launch) Terms {
 	t.Waves = int(waves)
 	t.Issue = float64(c.WarpInstrs) / (busy * g.IssuePerSM * g.ClockHz)
 	t.Shared = float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / (busy * g.WavefrontsPerSM * g.ClockHz)
-	// The share of requested sectors that are new to the launch: the rest
-	// hit in L1 (a load) or merge in L2.
+	// The share of requested sectors that are new to the launch (the rest
+	// hit in L1 or L2) sets a load's latency; L2's traffic counts every
+	// requested sector, as L1 hits are not modelled per access.
 	miss := 1.0
 	if sectors := c.GlobalLoadSectors + c.GlobalStoreSectors; sectors > 0 {
 		miss = math.Min(1, float64(c.DRAMSectors)/float64(sectors))
 	}
-	t.L2 = miss*float64(c.GlobalLoadSectors)*32/g.L2BytesPerSec + float64(c.GlobalStoreSectors)/g.StoreSectorsPerSec
+	t.L2 = float64(c.GlobalLoadSectors)*32/g.L2BytesPerSec + float64(c.GlobalStoreSectors)/g.StoreSectorsPerSec
 	data := float64(c.DRAMSectors) * 32
 	resident := data <= g.L2Bytes
 	missCycles := g.DRAMMissCycles
