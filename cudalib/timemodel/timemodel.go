@@ -12,7 +12,8 @@
 //   - issue: warp-instructions / (SMs busy × 4 schedulers × clock); the SMs
 //     busy are min(blocks, SMs), so a one-block launch issues on one SM.
 //   - shared: shared-memory wavefronts / (SMs busy × 1 per cycle × clock).
-//   - l2: global load sectors × 32 B / L2 bandwidth, plus global store
+//   - l2: global load sectors × 32 B / L2 bandwidth (for coalesced loads,
+//     only the miss share: their re-reads hit L1), plus global store
 //     sectors / the store-sector rate (a store sector costs the same
 //     whether the warp wrote 4 of its bytes or all 32: the uncoalesced
 //     writes of a naive transpose are bound by it).
@@ -89,6 +90,10 @@ var H100 = GPU{
 	CopyBytesPerSec:     2.95e12,
 }
 
+// coalescedSectors is the most sectors per request of loads whose re-reads
+// the model lets hit L1 (32 lanes × 4 bytes, misaligned, is 5; × 8 bytes, 8).
+const coalescedSectors = 8
+
 // Launch is one kernel launch as the model needs it.
 type Launch struct {
 	Counters        vgpu.Counters
@@ -134,13 +139,18 @@ func (g GPU) Terms(l Launch) Terms {
 	t.Issue = float64(c.WarpInstrs) / (busy * g.IssuePerSM * g.ClockHz)
 	t.Shared = float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / (busy * g.WavefrontsPerSM * g.ClockHz)
 	// The share of requested sectors that are new to the launch (the rest
-	// hit in L1 or L2) sets a load's latency; L2's traffic counts every
-	// requested sector, as L1 hits are not modelled per access.
+	// hit in L1 or L2) sets a load's latency. Coalesced loads (a few
+	// sectors a request) that re-read sectors hit L1, so only that share
+	// reaches L2; scattered loads (a sector a lane) thrash L1 and all do.
 	miss := 1.0
 	if sectors := c.GlobalLoadSectors + c.GlobalStoreSectors; sectors > 0 {
 		miss = math.Min(1, float64(c.DRAMSectors)/float64(sectors))
 	}
-	t.L2 = float64(c.GlobalLoadSectors)*32/g.L2BytesPerSec + float64(c.GlobalStoreSectors)/g.StoreSectorsPerSec
+	l2Loads := float64(c.GlobalLoadSectors)
+	if c.GlobalLoadSectors <= coalescedSectors*c.GlobalLoadRequests {
+		l2Loads *= miss
+	}
+	t.L2 = l2Loads*32/g.L2BytesPerSec + float64(c.GlobalStoreSectors)/g.StoreSectorsPerSec
 	data := float64(c.DRAMSectors) * 32
 	resident := data <= g.L2Bytes
 	missCycles := g.DRAMMissCycles

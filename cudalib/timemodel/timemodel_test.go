@@ -58,6 +58,19 @@ func TestKernel(t *testing.T) {
 	}
 }
 
+// Coalesced loads that re-read sectors (a stencil's neighbours) hit L1;
+// scattered loads reach L2 whatever they re-read.
+func TestL1Hits(t *testing.T) {
+	c := vgpu.Counters{Blocks: 1 << 12, GlobalLoadRequests: 1 << 20, DRAMSectors: 1 << 20}
+	c.GlobalLoadSectors = 4 << 20 // coalesced, each sector read 4 times
+	coalesced := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
+	c.GlobalLoadSectors = 32 << 20 // a sector a lane, each read 32 times
+	scattered := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
+	if want := float64(1<<20) * 32 / H100.L2BytesPerSec; coalesced != want || scattered != 32*want {
+		t.Errorf("L2 terms %v (coalesced), %v (scattered); want %v, %v", coalesced, scattered, want, 32*want)
+	}
+}
+
 func TestTotal(t *testing.T) {
 	for _, c := range []struct {
 		work []time.Duration
