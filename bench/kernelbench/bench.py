@@ -33,6 +33,8 @@ import zmq
 from jupyter_client import KernelManager
 from jupyter_client.kernelspec import KernelSpecManager
 
+from hostile import KernelDied, bench_hostile, hostile_markdown
+
 KERNELS = ["culab", "python3"]
 LABEL = {"culab": "culab", "python3": "ipykernel"}
 
@@ -80,6 +82,29 @@ def rss_kib(pid):
     raise RuntimeError(f"no VmRSS for {pid}")
 
 
+def rss_tree_kib(pid):
+    """VmRSS of pid and all its descendants (culab's engine runs in a child
+    process: its memory counts)."""
+    children = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(d))
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            total += rss_kib(p)
+        except (OSError, RuntimeError):
+            continue
+        todo.extend(children.get(p, []))
+    return total
+
+
 def cpu_s(pid):
     """User + system CPU seconds the process has used."""
     with open(f"/proc/{pid}/stat") as f:
@@ -123,9 +148,11 @@ class Kernel:
         self.km.shutdown_kernel(now=True)
         self.log.close()
 
-    def run(self, code, timeout=120, want_idle=True):
+    def run(self, code, timeout=120, want_idle=True, streams=None):
         """Executes code; returns (seconds to reply, seconds to reply and idle,
-        stream bytes, reply content, iopub messages for it)."""
+        stream bytes, reply content, iopub messages for it). streams, a dict,
+        gets the stream text by name. Raises KernelDied when the process
+        ends without replying."""
         kc = self.kc
         shell, iopub = kc.shell_channel, kc.iopub_channel
         poller = zmq.Poller()
@@ -140,7 +167,9 @@ class Kernel:
             left = deadline - time.perf_counter()
             if left <= 0:
                 raise TimeoutError(f"{self.name}: no reply/idle for {code[:40]!r}")
-            ready = dict(poller.poll(left * 1000))
+            ready = dict(poller.poll(min(left, 1) * 1000))
+            if not ready and not self.km.is_alive():
+                raise KernelDied(f"{self.name}: the kernel process ended while running {code[:40]!r}")
             if shell.socket in ready:
                 m = shell.get_msg(timeout=0)
                 if m["parent_header"].get("msg_id") == mid:
@@ -153,6 +182,9 @@ class Kernel:
                     t = m["msg_type"]
                     if t == "stream":
                         nbytes += len(m["content"]["text"].encode())
+                        if streams is not None:
+                            n = m["content"]["name"]
+                            streams[n] = streams.get(n, "") + m["content"]["text"]
                     elif t == "status" and m["content"]["execution_state"] == "idle":
                         idle = time.perf_counter()
                     if t != "stream":
@@ -193,7 +225,7 @@ def bench_start(ksm, ctx, logdir, n, settle):
             try:
                 dt = k.start()
                 time.sleep(settle)
-                rss = rss_kib(k.pid)
+                rss = rss_tree_kib(k.pid)
             finally:
                 k.stop()
             if i >= 0:
@@ -267,6 +299,50 @@ def bench_stream(ksm, ctx, logdir, reps):
     return res
 
 
+SAXPY_N = 1 << 22
+SAXPY_BODY = """
+n := 1 << 22
+x, y := make([]float32, n), make([]float32, n)
+for i := range x {
+	x[i], y[i] = float32(i%13)/13, 1
+}
+best := time.Duration(1 << 62)
+for r := 0; r < 3; r++ {
+	t0 := time.Now()
+	for i := range y {
+		y[i] = 2.5*x[i] + y[i]
+	}
+	if d := time.Since(t0); d < best {
+		best = d
+	}
+}
+fmt.Printf("%.3f\\n", float64(best.Nanoseconds())/float64(n))
+"""
+SAXPY_CODE = {
+    "culab cell (interpreted)": "func saxpyBench() {" + SAXPY_BODY + "}\nsaxpyBench()",
+    "culab %%gorun (compiled)": "%%gorun\nimport (\"fmt\"; \"time\")\nfunc main() {" + SAXPY_BODY + "}",
+}
+SAXPY_PY = ("import time\nn = 1 << 22\nx = [i % 13 / 13 for i in range(n)]\ny = [1.0] * n\nbest = 1e9\n"
+            "for r in range(3):\n    t0 = time.perf_counter()\n    for i in range(n):\n        y[i] = 2.5 * x[i] + y[i]\n"
+            "    best = min(best, time.perf_counter() - t0)\nprint(f'{best / n * 1e9:.3f}')")
+
+
+def bench_saxpy(new_kernel):
+    """ns per element of y = 2.5·x + y over 2^22 floats, best of 3: a loop in a
+    culab cell, the same loop compiled by %%gorun, a Python loop in ipykernel."""
+    res = {}
+    for name, codes in [("culab", SAXPY_CODE), ("python3", {"ipykernel, Python loop": SAXPY_PY})]:
+        k = new_kernel(name)
+        try:
+            for label, code in codes.items():
+                streams = {}
+                _, _, _, content, _ = k.run(code, timeout=600, streams=streams)
+                res[label] = float(streams["stdout"]) if content["status"] == "ok" else content.get("evalue", "error")
+        finally:
+            k.stop()
+    return res
+
+
 def notebook_cells(path):
     with open(path) as f:
         nb = json.load(f)
@@ -288,7 +364,7 @@ def bench_workload(ksm, ctx, logdir, reps, settle, culab_cells):
                 k.start()
                 k.settle_iopub()
                 time.sleep(settle)
-                res[name]["rss_idle_kib"].append(rss_kib(k.pid))
+                res[name]["rss_idle_kib"].append(rss_tree_kib(k.pid))
                 t0 = time.perf_counter()
                 errs = []
                 for j, code in enumerate(cells[name]):
@@ -297,7 +373,7 @@ def bench_workload(ksm, ctx, logdir, reps, settle, culab_cells):
                         errs.append(f"cell {j + 1}: {content.get('ename', '')}: {content.get('evalue', '')[:120]}")
                 res[name]["s"].append(time.perf_counter() - t0)
                 time.sleep(settle)
-                res[name]["rss_after_kib"].append(rss_kib(k.pid))
+                res[name]["rss_after_kib"].append(rss_tree_kib(k.pid))
                 res[name]["errors"] = errs
             finally:
                 k.stop()
@@ -378,11 +454,19 @@ def markdown(r, args):
     tc, tp = med(T[c]["mb_s"]), med(T[p]["mb_s"])
     w(f"| stream throughput, 50 MiB in 1 KiB prints, median of {len(T[c]['mb_s'])} (MB/s) | {tc:.1f} | {tp:.1f} | "
       f"{tc / tp:.2f} | | |")
-    w(f"| RSS idle after start, median of {len(S[c]['rss_idle_kib'])} (MiB) | {mib(idle_c)} | {mib(idle_p)} | "
+    w(f"| RSS idle after start, kernel process and its children (culab's engine), median of {len(S[c]['rss_idle_kib'])} (MiB) | {mib(idle_c)} | {mib(idle_p)} | "
       f"{idle_c / idle_p:.2f} | ≤ 1.5 | {ok(idle_c <= 1.5 * idle_p)} |")
     ac, ap = med(W[c]["rss_after_kib"]), med(W[p]["rss_after_kib"])
     w(f"| RSS after the workload below, median of {len(W[c]['rss_after_kib'])} (MiB) | {mib(ac)} | {mib(ap)} | "
       f"{ac / ap:.2f} | | |")
+    X = r["saxpy"]
+    w(f"| CPU baseline: SAXPY over 2²² floats, ns per element, best of 3 — culab cell (interpreted) / "
+      f"culab `%%gorun` (compiled) / ipykernel Python loop | {X['culab cell (interpreted)']} / "
+      f"{X['culab %%gorun (compiled)']} | {X['ipykernel, Python loop']} | | | |")
+    w("")
+    w(f"Hostile cells, one after another on one kernel of each (a kernel that died is started again); "
+      f"before each, `keep = 42` is set, and after it `keep` is read back:\n")
+    w(hostile_markdown(r["hostile"]))
     w("")
     w("How it is measured (`bench/kernelbench/bench.py`, one Python client, jupyter_client's blocking client, "
       "both kernelspecs installed in a temporary prefix):\n")
@@ -405,7 +489,7 @@ def markdown(r, args):
       f"culab {T[c]['bytes'][0]}, ipykernel {T[p]['bytes'][0]} (expected {STREAM_BYTES}). "
       f"Runs (s): culab {', '.join(f'{x:.2f}' for x in T[c]['s'])}; ipykernel "
       f"{', '.join(f'{x:.2f}' for x in T[p]['s'])}.")
-    w(f"- **memory**: VmRSS of the kernel process from /proc/PID/status, {args.settle} s after the "
+    w(f"- **memory**: VmRSS of the kernel process and its descendants (culab runs its Go engine in a child process) from /proc/PID/status, {args.settle} s after the "
       f"kernel_info_reply (idle), and {args.settle} s after the workload, on {len(W[c]['rss_after_kib'])} "
       f"fresh kernels each. Workload: culab — {r['culab_workload']}; ipykernel — a comparable numpy-free "
       f"cell pair: two lists of 100000 random floats, their element-wise sum timed, checked, and shown as "
@@ -470,6 +554,15 @@ def main():
     r["rtt"] = phase("round trip", bench_rtt, ksm, ctx, logdir, args.rtt, args.warmup, args.block)
     r["stream"] = phase("stream", bench_stream, ksm, ctx, logdir, args.stream_reps)
     r["workload"] = phase("workload", bench_workload, ksm, ctx, logdir, args.workload_reps, args.settle, culab_cells)
+
+    def new_kernel(name):
+        k = Kernel(name, ksm, ctx, logdir)
+        k.start()
+        k.settle_iopub()
+        return k
+
+    r["hostile"] = phase("hostile cells", bench_hostile, new_kernel)
+    r["saxpy"] = phase("CPU baseline (SAXPY)", bench_saxpy, new_kernel)
     r["total_s"] = time.perf_counter() - t_all
     if args.json:
         with open(args.json, "w") as f:
