@@ -18,7 +18,10 @@ func TestGarbageLaunches(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "ptx", "testdata", "nvrtc11", "*.ptx"))
 	more, _ := filepath.Glob(filepath.Join("testdata", "*.ptx"))
 	files = append(files, more...)
-	g := New(Config{Workers: 2})
+	// One worker: garbage parameters make different blocks write the same
+	// words, a race of the kernel itself (as it would be on a GPU), which
+	// the race detector would report against the VM's plain stores.
+	g := New(Config{Workers: 1})
 	buf, err := g.Alloc(1 << 12)
 	if err != nil {
 		t.Fatal(err)
