@@ -6,8 +6,8 @@ culab kernelspec, as `jupyter nbconvert --execute` would: no cell may fail
 or show an error output. A lab notebook (one that runs a lab's sweep with
 RunWith) must also show a results table (text/html with a <table>, from
 plots.Show) with no failed check, and a chart (image/png), with a GPU or
-without: without one the labs fall back to their CPU reference, which the
-notebooks must handle. The executed notebooks are kept under
+without: without one the labs run on the virtual GPU (checked rows, modeled
+times). The executed notebooks are kept under
 out/test-artifacts/notebooks/ for a person to open.
 """
 
