@@ -88,36 +88,7 @@ func TestGPUVectorAdd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
-	for _, n := range []int{1, 1000, 1 << 20, 3_000_017} {
-		a, b := randFloats(rng, n), randFloats(rng, n)
-		da, _ := d.Float32sFrom(a)
-		db, _ := d.Float32sFrom(b)
-		dout, err := d.Float32s(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := dout.Fill(float32(math.NaN())); err != nil {
-			t.Fatal(err)
-		}
-		if err := k.Run(Linear(n, 256), dout, da, db, n); err != nil {
-			t.Fatal(err)
-		}
-		out, err := dout.ToHost()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range out {
-			if out[i] != a[i]+b[i] {
-				t.Fatalf("n=%d: out[%d] = %v, want %v", n, i, out[i], a[i]+b[i])
-			}
-		}
-		for _, buf := range []Buffer{da, db, dout} {
-			if err := buf.Free(); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	checkVectorAdd(t, d, k, 1, 1000, 1<<20, 3_000_017)
 }
 
 func TestGPUTemplateByNameExpression(t *testing.T) {
@@ -448,5 +419,42 @@ func TestGPUWorkerRecoversFromFault(t *testing.T) {
 	}
 	if tm, err := k.Time(Linear(len(host), 256), out, a, a, len(host)); err != nil || tm.Median <= 0 {
 		t.Fatalf("timing through the worker: %v %v", tm, err)
+	}
+}
+
+// checkVectorAdd runs vadd (vecAddSrc) at each size on fresh random inputs
+// into a NaN-poisoned output and compares every element with the CPU's
+// sum; the GPU and the virtual GPU tests share it.
+func checkVectorAdd(t *testing.T, d *Device, k *Kernel, sizes ...int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
+	for _, n := range sizes {
+		a, b := randFloats(rng, n), randFloats(rng, n)
+		da, _ := d.Float32sFrom(a)
+		db, _ := d.Float32sFrom(b)
+		dout, err := d.Float32s(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := dout.Fill(float32(math.NaN())); err != nil {
+			t.Fatal(err)
+		}
+		if err := k.Run(Linear(n, 256), dout, da, db, n); err != nil {
+			t.Fatal(err)
+		}
+		out, err := dout.ToHost()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range out {
+			if out[i] != a[i]+b[i] {
+				t.Fatalf("n=%d: out[%d] = %v, want %v", n, i, out[i], a[i]+b[i])
+			}
+		}
+		for _, buf := range []Buffer{da, db, dout} {
+			if err := buf.Free(); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

@@ -78,33 +78,7 @@ func TestVirtualInfoIsAnH100(t *testing.T) {
 func TestVirtualVectorAdd(t *testing.T) {
 	d := openVirtualGPU(t)
 	k := compileVirtual(t, d, vecAddSrc, "vadd")
-	rng := rand.New(rand.NewPCG(rand.Uint64(), 1))
-	for _, n := range []int{1, 1000, 10_007} {
-		a, b := randFloats(rng, n), randFloats(rng, n)
-		da, _ := d.Float32sFrom(a)
-		db, _ := d.Float32sFrom(b)
-		dout, err := d.Float32s(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := k.Run(Linear(n, 256), dout, da, db, n); err != nil {
-			t.Fatal(err)
-		}
-		out, err := dout.ToHost()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range out {
-			if out[i] != a[i]+b[i] {
-				t.Fatalf("n=%d: out[%d] = %v, want %v", n, i, out[i], a[i]+b[i])
-			}
-		}
-		for _, buf := range []Buffer{da, db, dout} {
-			if err := buf.Free(); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	checkVectorAdd(t, d, k, 1, 1000, 10_007)
 }
 
 func TestVirtualTemplateByName(t *testing.T) {
