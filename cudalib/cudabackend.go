@@ -55,6 +55,9 @@ func readInfo(ordinal int, d driver.Device) (Info, error) {
 	if inf.TotalMem, err = d.TotalMem(); err != nil {
 		return inf, err
 	}
+	if inf.UUID, err = d.UUID(); err != nil {
+		return inf, err
+	}
 	v, _ := driver.DriverVersion()
 	inf.Backend = fmt.Sprintf("CUDA driver %d.%d", v/1000, v%1000/10)
 	fields := []struct {
@@ -212,7 +215,7 @@ func CheckSource(name, src string, opts ...string) error {
 
 func kernelNames(src string) []string {
 	var names []string
-	for _, k := range scanKernels(src) {
+	for _, k := range kernelDecls(src) {
 		if !k.template {
 			names = append(names, k.name)
 		}
@@ -241,12 +244,28 @@ func (m *cudaModule) function(sym string) (functionImpl, error) {
 	return &cudaFunction{ctx: m.b.ctx, f: f}, nil
 }
 
+// cudaFunction is one CUfunction. Its attributes and parameter sizes never
+// change, so they are read once: each read is a driver call on the worker's
+// thread, and re-reading them made a compile-cache hit cost several times
+// CuPy's.
 type cudaFunction struct {
 	ctx *driver.Context
 	f   driver.Function
+
+	attrsOnce  sync.Once
+	attrs      Attributes
+	attrsErr   error
+	sizesOnce  sync.Once
+	sizes      []int
+	sizesKnown bool
 }
 
 func (f *cudaFunction) attributes() (Attributes, error) {
+	f.attrsOnce.Do(func() { f.attrs, f.attrsErr = f.readAttributes() })
+	return f.attrs, f.attrsErr
+}
+
+func (f *cudaFunction) readAttributes() (Attributes, error) {
 	var a Attributes
 	for _, x := range []struct {
 		attr driver.FuncAttribute
@@ -269,7 +288,10 @@ func (f *cudaFunction) attributes() (Attributes, error) {
 	return a, nil
 }
 
-func (f *cudaFunction) paramSizes() ([]int, bool) { return f.ctx.FuncParamSizes(f.f) }
+func (f *cudaFunction) paramSizes() ([]int, bool) {
+	f.sizesOnce.Do(func() { f.sizes, f.sizesKnown = f.ctx.FuncParamSizes(f.f) })
+	return f.sizes, f.sizesKnown
+}
 
 func (f *cudaFunction) setMaxDynamicShared(bytes int) error {
 	return deviceErr(f.ctx.FuncSetAttribute(f.f, driver.FuncMaxDynamicShared, bytes))

@@ -182,6 +182,7 @@ func (d *Device) generation() int {
 type Info struct {
 	Ordinal             int
 	Name                string
+	UUID                string // "GPU-…" as nvidia-smi prints it; "" on the virtual GPU
 	Backend             string // e.g. "CUDA driver 13.0"
 	Major, Minor        int    // compute capability
 	SMCount             int
@@ -220,6 +221,9 @@ func (i Info) String() string {
 		fmt.Fprintf(&b, "%-28s "+format+"\n", append([]any{k + ":"}, v...)...)
 	}
 	row("Device", "%d: %s", i.Ordinal, i.Name)
+	if i.UUID != "" {
+		row("UUID", "%s", i.UUID)
+	}
 	row("Backend", "%s", i.Backend)
 	row("Compute capability", "%d.%d (%s)", i.Major, i.Minor, i.Arch())
 	row("Multiprocessors (SMs)", "%d", i.SMCount)

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"fmt"
 	"unsafe"
 )
 
@@ -101,4 +102,19 @@ func (d Device) TotalMem() (uint64, error) {
 		return 0, err
 	}
 	return uint64(n), nil
+}
+
+// UUID is the device's UUID as nvidia-smi prints it ("GPU-…"): the same in
+// every process whatever CUDA_VISIBLE_DEVICES renumbers, so it names the
+// physical GPU (a MIG instance has its own, with the _v2 entry point). It is
+// "" on a driver without cuDeviceGetUuid.
+func (d Device) UUID() (string, error) {
+	if sym.cuDeviceGetUuid == 0 {
+		return "", nil
+	}
+	var u [16]byte
+	if err := check("cuDeviceGetUuid", call(sym.cuDeviceGetUuid, uintptr(unsafe.Pointer(&u[0])), uintptr(d))); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("GPU-%x-%x-%x-%x-%x", u[0:4], u[4:6], u[6:8], u[8:10], u[10:16]), nil
 }

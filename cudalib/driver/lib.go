@@ -19,7 +19,7 @@ import (
 type symbols struct {
 	cuInit, cuDriverGetVersion, cuGetErrorName, cuGetErrorString                  uintptr
 	cuDeviceGetCount, cuDeviceGet, cuDeviceGetName, cuDeviceGetAttribute          uintptr
-	cuDeviceTotalMem                                                              uintptr
+	cuDeviceTotalMem, cuDeviceGetUuid                                             uintptr
 	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxReset  uintptr
 	cuCtxSetCurrent, cuCtxSynchronize                                             uintptr
 	cuModuleLoadDataEx, cuModuleUnload, cuModuleGetFunction                       uintptr
@@ -70,6 +70,7 @@ func load() error {
 		{&sym.cuDeviceGetName, []string{"cuDeviceGetName"}, false},
 		{&sym.cuDeviceGetAttribute, []string{"cuDeviceGetAttribute"}, false},
 		{&sym.cuDeviceTotalMem, []string{"cuDeviceTotalMem_v2"}, false},
+		{&sym.cuDeviceGetUuid, []string{"cuDeviceGetUuid_v2", "cuDeviceGetUuid"}, true},
 		{&sym.cuDevicePrimaryCtxRetain, []string{"cuDevicePrimaryCtxRetain"}, false},
 		{&sym.cuDevicePrimaryCtxRelease, []string{"cuDevicePrimaryCtxRelease_v2"}, false},
 		{&sym.cuDevicePrimaryCtxReset, []string{"cuDevicePrimaryCtxReset_v2"}, false},
