@@ -12,6 +12,7 @@ import (
 
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
+	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
 )
 
@@ -25,8 +26,9 @@ type virtualBackend struct {
 	mu      sync.Mutex
 	g       *vgpu.GPU
 	inf     Info
-	pending error      // a kernel's error, not yet reported
-	rec     *recording // the work a started timer records (virtualtime.go)
+	pending error           // a kernel's error, not yet reported
+	rec     *recording      // the work a started timer records (virtualtime.go)
+	model   timemodel.Model // times recordings; nil: timemodel.H100
 }
 
 func newVirtualBackend(limit uint64) *virtualBackend {
@@ -251,13 +253,20 @@ func (f *virtualFunction) paramSizes() ([]int, bool) { return f.k.ParamSizes(), 
 func (f *virtualFunction) setMaxDynamicShared(int) error { return nil }
 
 func (f *virtualFunction) launch(c launchConfig, params []unsafe.Pointer) error {
+	_, err := f.run(c, params)
+	return err
+}
+
+// run is launch, returning the launch's profile (nil when it was refused
+// before it ran; Kernel.Profile reads it).
+func (f *virtualFunction) run(c launchConfig, params []unsafe.Pointer) (*vgpu.Profile, error) {
 	budget, err := virtualBudget()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sizes := f.k.ParamSizes()
 	if len(params) != len(sizes) {
-		return &DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
+		return nil, &DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
 			Msg: fmt.Sprintf("%d arguments for %d parameters", len(params), len(sizes)), Kind: KindInvalid}
 	}
 	l := vgpu.Launch{
@@ -276,12 +285,12 @@ func (f *virtualFunction) launch(c launchConfig, params []unsafe.Pointer) error 
 	f.b.recordLaunch(p, threads, activeBlocks(f.b.info(), f.occupancy(), threads, c.shared))
 	var ve *vgpu.Error
 	if errors.As(err, &ve) {
-		return virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
+		return nil, virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
 	}
 	if err != nil {
 		f.b.setPending(f.kernelErr(err))
 	}
-	return nil
+	return p, nil
 }
 
 // kernelErr names the kernel and its source as the user wrote them, and

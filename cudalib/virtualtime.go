@@ -14,9 +14,6 @@ import (
 // the counters of the timed work.
 type Counters = vgpu.Counters
 
-// Profile is one launch's counters in total and per source line.
-type Profile = vgpu.Profile
-
 // The virtual GPU's time is modelled (package timemodel): a timer started
 // on it records the work enqueued until it stops — each launch's counters
 // and launch shape, each copy's bytes — and its elapsed time is the model's
@@ -24,8 +21,35 @@ type Profile = vgpu.Profile
 
 // recording is the work a started virtual timer has seen.
 type recording struct {
-	work     []time.Duration
+	work     []timemodel.Work
 	counters Counters
+}
+
+// SetTimeModel makes the virtual GPU time its work with m instead of
+// timemodel.H100: for tools that record what was timed or try another
+// model. It fails on a GPU, whose times are measured.
+func (d *Device) SetTimeModel(m timemodel.Model) error {
+	b, ok := d.b.(*virtualBackend)
+	if !ok {
+		return errors.New("set time model: not the virtual GPU")
+	}
+	if m == nil {
+		return errors.New("set time model: no model")
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.model = m
+	return nil
+}
+
+// timeModel is the model that times recordings.
+func (b *virtualBackend) timeModel() timemodel.Model {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.model == nil {
+		return timemodel.H100
+	}
+	return b.model
 }
 
 type virtualTimer struct {
@@ -57,7 +81,7 @@ func (t *virtualTimer) elapsed() (float64, error) {
 	if t.rec == nil {
 		return 0, errors.New("timer read before it was stopped")
 	}
-	return float64(timemodel.H100.Total(t.rec.work)) / float64(time.Millisecond), nil
+	return float64(t.b.timeModel().Time(t.rec.work)) / float64(time.Millisecond), nil
 }
 
 func (t *virtualTimer) destroy() error { return nil }
@@ -77,9 +101,9 @@ func (b *virtualBackend) recordLaunch(p *vgpu.Profile, threadsPerBlock, blocksPe
 	if b.rec == nil || p == nil {
 		return
 	}
-	b.rec.work = append(b.rec.work, timemodel.H100.Kernel(timemodel.Launch{
+	b.rec.work = append(b.rec.work, timemodel.Work{Launch: timemodel.Launch{
 		Counters: p.Total, ThreadsPerBlock: threadsPerBlock, BlocksPerSM: blocksPerSM,
-	}))
+	}})
 	b.rec.counters.Add(&p.Total)
 }
 
@@ -89,7 +113,7 @@ func (b *virtualBackend) recordCopy(bytes int64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.rec != nil {
-		b.rec.work = append(b.rec.work, timemodel.H100.Copy(bytes))
+		b.rec.work = append(b.rec.work, timemodel.Work{CopyBytes: bytes})
 	}
 }
 

@@ -1,0 +1,237 @@
+package cudalib
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/culab/culab/cudalib/vgpu"
+)
+
+// Profile is one launch counted on the virtual GPU: its counters in total
+// and per CUDA source line (Nsight Compute's definitions, vgpu's
+// COUNTERS.md), with the module's source, so that a view can print each
+// line beside its figures. It wraps vgpu's profile with what only cudalib
+// knows: the source and where the launch ran.
+type Profile struct {
+	Kernel      string // the C++ name
+	Grid, Block Dim3
+	Shared      int // dynamic shared memory, bytes
+	Total       Counters
+	// Lines are the counters of the instructions of each source line
+	// (from the PTX's .loc), sorted by file and line; lines that ran no
+	// instruction are absent.
+	Lines []LineCounters
+	// File is the module's name and Source its CUDA source: a line of
+	// Lines whose File is File (SourceFile says) is line Line of Source.
+	// A %%cuda cell's source keeps the %%cuda line blank, so these are the
+	// cell's own line numbers.
+	File, Source string
+	// Companion says the launch was counted on the companion virtual GPU
+	// of a GPU device (Kernel.Profile says how), not on the device itself.
+	Companion bool
+}
+
+// LineCounters are the counters of one source line.
+type LineCounters = vgpu.LineCounters
+
+// SourceFile reports whether a line's file is the module's source (NVRTC
+// writes the name it was given, or makes it absolute); headers are not.
+func (p *Profile) SourceFile(file string) bool {
+	return file == p.File || filepath.Base(file) == filepath.Base(p.File)
+}
+
+// SourceLines is Source split into lines: SourceLines()[n-1] is line n.
+func (p *Profile) SourceLines() []string {
+	return strings.Split(strings.ReplaceAll(p.Source, "\r\n", "\n"), "\n")
+}
+
+// Line returns the counters of line n of the module's source (zero when it
+// ran no instruction).
+func (p *Profile) Line(n int) Counters {
+	var c Counters
+	for i := range p.Lines {
+		if p.Lines[i].Line == n && p.SourceFile(p.Lines[i].File) {
+			c.Add(&p.Lines[i].Counters)
+		}
+	}
+	return c
+}
+
+// Profile runs one launch of the kernel on the virtual GPU, counting it,
+// and returns its profile. It never changes the arguments' buffers: the
+// launch runs on copies of them (onVirtual). On a GPU device the launch
+// runs on the companion virtual GPU, with the same source compiled there,
+// so a profile needs no profiler and no GPU time. A fault or the budget's
+// end inside the kernel is returned with the profile of what ran.
+func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
+	cfg.Stream = nil // the virtual GPU runs launches in order; a GPU's stream is not its own
+	var prof *Profile
+	err := k.onVirtual(cfg, args, func(vk *Kernel, vargs []any) error {
+		lc, params, err := vk.prepare(cfg, vargs)
+		if err != nil {
+			return err
+		}
+		vf, ok := vk.fn.(*virtualFunction)
+		if !ok {
+			return fmt.Errorf("%s is not a kernel of the virtual GPU", vk.name)
+		}
+		p, err := vf.run(lc, params.ptrs)
+		if p != nil {
+			prof = &Profile{
+				Kernel: k.name, Grid: cfg.Grid.norm(), Block: cfg.Block.norm(), Shared: cfg.Shared,
+				Total: p.Total, Lines: p.Lines, File: k.mod.name, Source: k.mod.source,
+				Companion: !k.mod.dev.virtual,
+			}
+		}
+		if err != nil {
+			return err
+		}
+		return vk.mod.dev.Synchronize() // a fault inside the kernel
+	})
+	if err != nil {
+		return prof, fmt.Errorf("profile %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
+	}
+	return prof, nil
+}
+
+// onVirtual calls run with this kernel on a virtual GPU and the arguments
+// with every Buffer replaced by a copy on that GPU, made before run and
+// freed after it: what run's launch writes lands in the copies, never in
+// the caller's buffers. On the virtual GPU vk is k itself; on a GPU device
+// it is k compiled from the same source and options on the companion
+// virtual GPU (the process's one virtual GPU, opened on first use;
+// compiling again there is cheap, the compile cache keeps the image).
+// Scalars pass through. It is the one way to run a launch for
+// inspection (Profile; a sanitizer's checked launch): counted, checked,
+// and without side effects on the user's data.
+func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []any) error) error {
+	if err := k.checkConfig(cfg); err != nil {
+		return err // said as the device's own launch would say it
+	}
+	vk := k
+	if !k.mod.dev.virtual {
+		vdev, err := OpenVirtual()
+		if err != nil {
+			return fmt.Errorf("the companion virtual GPU: %w", err)
+		}
+		m, err := vdev.CompileNamed(k.mod.name, k.mod.source, k.mod.options...)
+		if err != nil {
+			return fmt.Errorf("compile %s on the companion virtual GPU: %w", k.mod.name, err)
+		}
+		if vk, err = m.Kernel(k.name); err != nil {
+			return fmt.Errorf("the companion virtual GPU: %w", err)
+		}
+	}
+	vargs := make([]any, len(args))
+	var copies []*devMem
+	defer func() {
+		for _, m := range copies {
+			m.Free()
+		}
+	}()
+	for i, a := range args {
+		b, ok := a.(Buffer)
+		if !ok || isNilBuffer(b) {
+			vargs[i] = a // marshal says what is wrong with a nil buffer
+			continue
+		}
+		c, err := copyBuffer(vk.mod.dev, b.mem())
+		if err != nil {
+			return fmt.Errorf("argument %d: copy to the virtual GPU: %w", i+1, err)
+		}
+		copies = append(copies, c)
+		vargs[i] = copiedBuffer{c}
+	}
+	return run(vk, vargs)
+}
+
+// copyBuffer makes a copy of src on dev: through the host between two
+// devices, on the device within one.
+func copyBuffer(dev *Device, src *devMem) (*devMem, error) {
+	p, err := src.live()
+	if err != nil {
+		return nil, err
+	}
+	c, err := dev.allocMem(src.n, src.elemSize, src.elemName)
+	if err != nil || src.n == 0 {
+		return c, err
+	}
+	if src.dev == dev {
+		err = dev.b.copyDtoD(c.ptr, p, src.Bytes())
+	} else {
+		host := make([]byte, src.Bytes())
+		if err = src.dev.b.copyDtoH(unsafe.Pointer(&host[0]), p, len(host)); err == nil {
+			err = dev.b.copyHtoD(c.ptr, unsafe.Pointer(&host[0]), len(host))
+		}
+	}
+	if err != nil {
+		c.Free()
+		return nil, err
+	}
+	return c, nil
+}
+
+// copiedBuffer is a buffer onVirtual made: it passes as its element type.
+type copiedBuffer struct{ m *devMem }
+
+func (b copiedBuffer) Len() int     { return b.m.Len() }
+func (b copiedBuffer) Bytes() int   { return b.m.Bytes() }
+func (b copiedBuffer) Free() error  { return b.m.Free() }
+func (b copiedBuffer) mem() *devMem { return b.m }
+
+// ProfileLaunches makes the next n launches (Launch, Run) of each of the
+// module's kernels profile themselves: before the launch, Kernel.Profile
+// counts a copy of it on the virtual GPU, and f gets the profile (or the
+// error of profiling, which leaves the launch itself alone); then the
+// launch runs as usual. Time's launches are not profiled. n ≤ 0 stops.
+// f runs on the launching goroutine. The notebook's %%cuda --profile uses
+// it.
+func (m *Module) ProfileLaunches(n int, f func(*Profile, error)) {
+	if n <= 0 || f == nil {
+		watches.Delete(m)
+		return
+	}
+	watches.Store(m, &watch{n: n, f: f, left: map[string]int{}})
+}
+
+// watches holds the modules ProfileLaunches watches, with what is left.
+var watches sync.Map // *Module → *watch
+
+type watch struct {
+	n    int
+	f    func(*Profile, error)
+	mu   sync.Mutex
+	left map[string]int // per kernel: profiles still to take (n when absent)
+}
+
+// watched profiles a launch of k if its module is watched and k has
+// launches left to profile.
+func (k *Kernel) watched(cfg Config, args []any) {
+	v, ok := watches.Load(k.mod)
+	if !ok {
+		return
+	}
+	w := v.(*watch)
+	w.mu.Lock()
+	left, seen := w.left[k.name]
+	if !seen {
+		left = w.n
+	}
+	if left > 0 {
+		w.left[k.name] = left - 1
+	}
+	w.mu.Unlock()
+	if left <= 0 {
+		return
+	}
+	p, err := k.Profile(cfg, args...)
+	var le *LaunchError
+	if errors.As(err, &le) {
+		return // the launch itself is refused with this error
+	}
+	w.f(p, err)
+}

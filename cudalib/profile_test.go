@@ -1,0 +1,131 @@
+package cudalib
+
+import (
+	"strings"
+	"testing"
+)
+
+// profileSrc is laid out as a %%cuda cell: line 1 is the blank %%cuda line,
+// so the numbers below are the cell's lines.
+const profileSrc = `
+extern "C" __global__ void strided(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float v = in[i * 32];
+    out[i] = v;
+}
+extern "C" __global__ void transpose(const float* in, float* out) {
+    __shared__ float tile[32][32];
+    int x = threadIdx.x, y = threadIdx.y;
+    tile[y][x] = in[y * 32 + x];
+    __syncthreads();
+    out[y * 32 + x] = tile[x][y];
+}
+`
+
+// Lines of profileSrc.
+const (
+	lineStridedLoad = 4
+	lineStore       = 5
+	lineTileLoad    = 12 // tile[x][y]: a column of a 32×32 tile, one bank
+)
+
+func TestProfilePerLine(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.CompileNamed("cell.cu", profileSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	k, err := m.Kernel("strided")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := d.Float32sFrom(make([]float32, 64*32))
+	out64, _ := d.Float32s(64)
+	defer in.Free()
+	defer out64.Free()
+	if err := out64.Fill(7); err != nil {
+		t.Fatal(err)
+	}
+	p, err := k.Profile(Config{Grid: D1(2), Block: D1(32)}, in, out64, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ld := p.Line(lineStridedLoad)
+	if ld.GlobalLoadRequests != 2 || ld.GlobalLoadSectors != 64 {
+		t.Errorf("line %d (in[i*32]): %d requests, %d sectors; want 2 requests of 32 sectors", lineStridedLoad, ld.GlobalLoadRequests, ld.GlobalLoadSectors)
+	}
+	st := p.Line(lineStore)
+	if st.GlobalStoreRequests != 2 || st.GlobalStoreSectors != 8 {
+		t.Errorf("line %d (out[i]): %d requests, %d sectors; want 2 requests of 4 sectors", lineStore, st.GlobalStoreRequests, st.GlobalStoreSectors)
+	}
+	if got := p.SourceLines()[lineStridedLoad-1]; !strings.Contains(got, "in[i * 32]") {
+		t.Errorf("source line %d is %q", lineStridedLoad, got)
+	}
+	if p.Kernel != "strided" || p.File != "cell.cu" || p.Companion || p.Total.Blocks != 2 {
+		t.Errorf("profile %s %s companion=%v blocks=%d", p.Kernel, p.File, p.Companion, p.Total.Blocks)
+	}
+	// The launch ran on copies: the caller's buffer is untouched.
+	host, err := out64.ToHost()
+	if err != nil || host[0] != 7 {
+		t.Errorf("Profile wrote the caller's buffer: %v %v", host[:2], err)
+	}
+
+	tr, err := m.Kernel("transpose")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tin, _ := d.Float32s(32 * 32)
+	tout, _ := d.Float32s(32 * 32)
+	defer tin.Free()
+	defer tout.Free()
+	p, err = tr.Profile(Config{Grid: D1(1), Block: D2(32, 32)}, tin, tout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := p.Line(lineTileLoad)
+	if sh.SharedLoadRequests != 32 || sh.SharedLoadWavefronts != 32*32 || sh.SharedLoadBankConflicts != 32*31 {
+		t.Errorf("line %d (tile[x][y]): %d requests, %d wavefronts, %d conflicts; want 32, 1024, 992",
+			lineTileLoad, sh.SharedLoadRequests, sh.SharedLoadWavefronts, sh.SharedLoadBankConflicts)
+	}
+	if b := p.Line(11).Barriers; b != 32 {
+		t.Errorf("line 11 (__syncthreads): %d barriers; want 32 (one per warp)", b)
+	}
+}
+
+func TestProfileLaunches(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.CompileNamed("cell.cu", profileSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	k, _ := m.Kernel("strided")
+	in, _ := d.Float32s(32 * 32)
+	out, _ := d.Float32s(32)
+	defer in.Free()
+	defer out.Free()
+	if err := in.Fill(2); err != nil {
+		t.Fatal(err)
+	}
+	var got []*Profile
+	m.ProfileLaunches(1, func(p *Profile, err error) {
+		if err != nil {
+			t.Error(err)
+		}
+		got = append(got, p)
+	})
+	defer m.ProfileLaunches(0, nil)
+	for range 3 {
+		if err := k.Run(Linear(32, 32), in, out, 32); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(got) != 1 || got[0].Line(lineStridedLoad).GlobalLoadSectors != 32 {
+		t.Fatalf("%d profiles for 3 launches with ProfileLaunches(1, f); want 1", len(got))
+	}
+	// The launch itself still ran.
+	if h, _ := out.ToHost(); h[31] != 2 {
+		t.Errorf("out[31] = %v after the profiled launch; want 2", h[31])
+	}
+}
