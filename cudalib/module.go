@@ -39,7 +39,7 @@ func (d *Device) Compile(src string, opts ...string) (*Module, error) {
 func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error) {
 	opts, dropped := deviceOptions(opts)
 	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
-		decls: scanKernels(src), instances: map[string]moduleImpl{}, note: dropped}
+		decls: kernelDecls(src), instances: map[string]moduleImpl{}, note: dropped}
 	for _, k := range m.decls {
 		if !k.template {
 			m.exprs = append(m.exprs, k.name)

@@ -2,8 +2,38 @@ package cudalib
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 )
+
+// scanned memoizes scanKernels by source text: a re-run cell compiles the
+// same source again, and scanning it cost more than the rest of a compile
+// cache hit. Kept small; cleared whole when full.
+var scanned struct {
+	mu sync.Mutex
+	m  map[string][]kernelDecl
+}
+
+const scannedMax = 64
+
+// kernelDecls is scanKernels(src), memoized; the result is shared and must
+// not be modified.
+func kernelDecls(src string) []kernelDecl {
+	scanned.mu.Lock()
+	decls, ok := scanned.m[src]
+	scanned.mu.Unlock()
+	if ok {
+		return decls
+	}
+	decls = scanKernels(src)
+	scanned.mu.Lock()
+	if scanned.m == nil || len(scanned.m) >= scannedMax {
+		scanned.m = map[string][]kernelDecl{}
+	}
+	scanned.m[src] = decls
+	scanned.mu.Unlock()
+	return decls
+}
 
 // kernelDecl is a __global__ function as written in the source: enough to
 // register its name with the compiler and to check launch arguments.
