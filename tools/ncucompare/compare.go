@@ -7,82 +7,25 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/vgpu"
 )
 
-// metric pairs one counter of the virtual GPU with ncu's metrics (their
-// sum; the first alternative list that ncu reported is used).
-type metric struct {
-	name  string
-	vm    func(c *vgpu.Counters) int64
-	ncu   [][]string // alternatives, each a list of metrics summed
-	class string     // memory class whose PTX→SASS mapping decides whether it should be equal; "" none
-}
+// metric is one of ncu's counters with the comparison's methods; metrics
+// are compared in ncu.Counters' order, and the ones with a class are the
+// goal (equal wherever ptxas kept that class's accesses one-to-one).
+type metric struct{ ncu.Counter }
 
-// metrics are compared in this order; the ones with a class are the goal
-// (equal wherever ptxas kept that class's accesses one-to-one).
-var metrics = []metric{
-	{"global ld requests", func(c *vgpu.Counters) int64 { return c.GlobalLoadRequests },
-		[][]string{{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"}}, "global ld"},
-	{"global ld sectors", func(c *vgpu.Counters) int64 { return c.GlobalLoadSectors },
-		[][]string{{"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"}}, "global ld"},
-	{"global st requests", func(c *vgpu.Counters) int64 { return c.GlobalStoreRequests },
-		[][]string{{"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"}}, "global st"},
-	{"global st sectors", func(c *vgpu.Counters) int64 { return c.GlobalStoreSectors },
-		[][]string{{"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"}}, "global st"},
-	{"shared ld requests", func(c *vgpu.Counters) int64 { return c.SharedLoadRequests },
-		[][]string{{"smsp__inst_executed_op_shared_ld.sum"}, {"smsp__sass_inst_executed_op_shared_ld.sum"}}, "shared ld"},
-	{"shared ld wavefronts", func(c *vgpu.Counters) int64 { return c.SharedLoadWavefronts },
-		[][]string{{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"}}, "shared ld"},
-	{"shared ld bank conflicts", func(c *vgpu.Counters) int64 { return c.SharedLoadBankConflicts },
-		[][]string{{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"}}, "shared ld"},
-	{"shared st requests", func(c *vgpu.Counters) int64 { return c.SharedStoreRequests },
-		[][]string{{"smsp__inst_executed_op_shared_st.sum"}, {"smsp__sass_inst_executed_op_shared_st.sum"}}, "shared st"},
-	{"shared st wavefronts", func(c *vgpu.Counters) int64 { return c.SharedStoreWavefronts },
-		[][]string{{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}}, "shared st"},
-	{"shared st bank conflicts", func(c *vgpu.Counters) int64 { return c.SharedStoreBankConflicts },
-		[][]string{{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"}}, "shared st"},
-	{"local ld requests", func(c *vgpu.Counters) int64 { return c.LocalLoadRequests },
-		[][]string{{"l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum"}}, ""},
-	{"local ld sectors", func(c *vgpu.Counters) int64 { return c.LocalLoadSectors },
-		[][]string{{"l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum"}}, ""},
-	{"local st requests", func(c *vgpu.Counters) int64 { return c.LocalStoreRequests },
-		[][]string{{"l1tex__t_requests_pipe_lsu_mem_local_op_st.sum"}}, ""},
-	{"local st sectors", func(c *vgpu.Counters) int64 { return c.LocalStoreSectors },
-		[][]string{{"l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum"}}, ""},
-	{"atomic requests", func(c *vgpu.Counters) int64 { return c.AtomicRequests },
-		[][]string{{"l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum", "l1tex__t_requests_pipe_lsu_mem_global_op_red.sum",
-			"smsp__inst_executed_op_shared_atom.sum"}}, ""},
-	{"warp instructions", func(c *vgpu.Counters) int64 { return c.WarpInstrs },
-		[][]string{{"smsp__inst_executed.sum"}}, ""},
-	{"thread instructions", func(c *vgpu.Counters) int64 { return c.ThreadInstrs },
-		[][]string{{"smsp__thread_inst_executed.sum"}}, ""},
-	{"branches", func(c *vgpu.Counters) int64 { return c.Branches },
-		[][]string{{"smsp__inst_executed_op_branch.sum"}}, ""},
-	{"divergent branches", func(c *vgpu.Counters) int64 { return c.DivergentBranches },
-		[][]string{{"smsp__sass_branch_targets_threads_divergent.sum"}}, ""},
-	{"barriers", func(c *vgpu.Counters) int64 { return c.Barriers },
-		[][]string{{"smsp__inst_executed_op_barrier.sum"}, {"smsp__sass_inst_executed_op_barrier.sum"}}, ""},
-	{"DRAM sectors (VM: distinct sectors touched)", func(c *vgpu.Counters) int64 { return c.DRAMSectors },
-		[][]string{{"dram__sectors_read.sum", "dram__sectors_write.sum"}}, ""},
-}
-
-// value is metric m of an ncu launch: the sum of the first alternative
-// whose metrics ncu all reported.
-func (m metric) value(l *ncuLaunch) (float64, bool) {
-	for _, alt := range m.ncu {
-		sum, ok := 0.0, true
-		for _, name := range alt {
-			v, has := l.Metrics[name]
-			ok = ok && has
-			sum += v
-		}
-		if ok {
-			return sum, true
-		}
+var metrics = func() []metric {
+	out := make([]metric, len(ncu.Counters))
+	for i, c := range ncu.Counters {
+		out[i] = metric{c}
 	}
-	return 0, false
-}
+	return out
+}()
+
+// vm is the virtual GPU's count of the metric.
+func (m metric) vm(c *vgpu.Counters) int64 { return *m.Field(c) }
 
 // pair is one launch of the virtual GPU with ncu's rows for it: the
 // first is the matching launch, the others repeat it (the warm-up and
@@ -90,7 +33,7 @@ func (m metric) value(l *ncuLaunch) (float64, bool) {
 type pair struct {
 	step step
 	vm   launch
-	ncu  []*ncuLaunch
+	ncu  []*ncu.Launch
 }
 
 // sameShape says whether the GPU launched with the virtual GPU's shape
@@ -106,9 +49,9 @@ func (p *pair) sameShape() bool {
 // kept. The step's checked run comes first; its repeats (warm-up, timed)
 // follow, every n rows of the kernel where the checked run launched it n
 // times.
-func match(vm, gpu *runLog, rows []ncuLaunch) (pairs []pair, problems []string) {
+func match(vm, gpu *runLog, rows []ncu.Launch) (pairs []pair, problems []string) {
 	// ncu rows by step: a marker with grid x = id+1 ends step id.
-	byStep := map[int][]*ncuLaunch{}
+	byStep := map[int][]*ncu.Launch{}
 	cur := 0
 	for i := range rows {
 		r := &rows[i]
@@ -130,7 +73,7 @@ func match(vm, gpu *runLog, rows []ncuLaunch) (pairs []pair, problems []string) 
 			}
 			continue
 		}
-		gpuRows := map[string][]*ncuLaunch{}
+		gpuRows := map[string][]*ncu.Launch{}
 		for _, r := range byStep[id] {
 			gpuRows[r.Kernel] = append(gpuRows[r.Kernel], r)
 		}
@@ -153,7 +96,7 @@ func match(vm, gpu *runLog, rows []ncuLaunch) (pairs []pair, problems []string) 
 				problems = append(problems, fmt.Sprintf("%s: no ncu row for launch %d of %s", s.Label, j+1, l.Kernel))
 				continue
 			}
-			p := pair{step: s, vm: l, ncu: []*ncuLaunch{rs[j]}}
+			p := pair{step: s, vm: l, ncu: []*ncu.Launch{rs[j]}}
 			// The repeats: the same launch in the warm-up and timed runs,
 			// and later launches of the step with the same shape and the
 			// same memory counts on the virtual GPU (time steps of a
@@ -182,7 +125,7 @@ func match(vm, gpu *runLog, rows []ncuLaunch) (pairs []pair, problems []string) 
 // goal metrics): then ncu's rows for either are repeats of one launch.
 func sameMemory(a, b *vgpu.Counters) bool {
 	for _, m := range metrics {
-		if m.class != "" && m.vm(a) != m.vm(b) {
+		if m.Class != "" && m.vm(a) != m.vm(b) {
 			return false
 		}
 	}
@@ -190,7 +133,7 @@ func sameMemory(a, b *vgpu.Counters) bool {
 }
 
 // report writes the comparison as Markdown.
-func report(w io.Writer, vm, gpu *runLog, rows []ncuLaunch, code *codeLog) {
+func report(w io.Writer, vm, gpu *runLog, rows []ncu.Launch, code *codeLog) {
 	pairs, problems := match(vm, gpu, rows)
 	kernels := map[string]*kernelCode{}
 	if code != nil {
@@ -221,7 +164,7 @@ func report(w io.Writer, vm, gpu *runLog, rows []ncuLaunch, code *codeLog) {
 	var goalEq, goalAll, otherEq, otherAll, varies, variesIn int
 	var goal, rest []metric
 	for _, m := range metrics {
-		if m.class != "" {
+		if m.Class != "" {
 			goal = append(goal, m)
 		} else {
 			rest = append(rest, m)
@@ -229,7 +172,7 @@ func report(w io.Writer, vm, gpu *runLog, rows []ncuLaunch, code *codeLog) {
 	}
 	fmt.Fprintf(w, "## Memory counters\n\n| step | kernel | grid × block |")
 	for _, m := range goal {
-		fmt.Fprintf(w, " %s |", m.name)
+		fmt.Fprintf(w, " %s |", m.Name)
 	}
 	fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("---|", len(goal)))
 	for _, p := range pairs {
@@ -250,7 +193,7 @@ func report(w io.Writer, vm, gpu *runLog, rows []ncuLaunch, code *codeLog) {
 				if v := float64(m.vm(&p.vm.Counters)); v >= lo && v <= hi {
 					variesIn++
 				}
-			} else if ok && (m.oneToOne(kernels[p.vm.Kernel]) || requestsEqual(&p, m.class)) {
+			} else if ok && (m.oneToOne(kernels[p.vm.Kernel]) || requestsEqual(&p, m.Class)) {
 				goalAll++
 				if eq {
 					goalEq++
@@ -272,7 +215,7 @@ func report(w io.Writer, vm, gpu *runLog, rows []ncuLaunch, code *codeLog) {
 
 	fmt.Fprintf(w, "## Other counters\n\n| step | kernel |")
 	for _, m := range rest {
-		fmt.Fprintf(w, " %s |", m.name)
+		fmt.Fprintf(w, " %s |", m.Name)
 	}
 	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(rest)))
 	for _, p := range pairs {
@@ -307,7 +250,7 @@ func report(w io.Writer, vm, gpu *runLog, rows []ncuLaunch, code *codeLog) {
 // report the metric.
 func (m metric) cell(p *pair) (cell string, eq, ok bool) {
 	vm := m.vm(&p.vm.Counters)
-	v, ok := m.value(p.ncu[0])
+	v, ok := m.Value(p.ncu[0])
 	if !ok {
 		return fmt.Sprintf("%d / n/a", vm), false, false
 	}
@@ -324,7 +267,7 @@ func (m metric) cell(p *pair) (cell string, eq, ok bool) {
 func (m metric) span(p *pair) (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, r := range p.ncu {
-		if v, ok := m.value(r); ok {
+		if v, ok := m.Value(r); ok {
 			lo, hi = math.Min(lo, v), math.Max(hi, v)
 		}
 	}
@@ -334,10 +277,10 @@ func (m metric) span(p *pair) (lo, hi float64) {
 // oneToOne says whether the kernel's SASS has as many accesses of each
 // width as its PTX in the metric's class.
 func (m metric) oneToOne(k *kernelCode) bool {
-	if m.class == "" || k == nil || k.SASS == nil {
+	if m.Class == "" || k == nil || k.SASS == nil {
 		return false
 	}
-	return describe(k.PTX[m.class]) == describe(k.SASS[m.class])
+	return describe(k.PTX[m.Class]) == describe(k.SASS[m.Class])
 }
 
 // requestsEqual says whether the GPU executed as many instructions of a
@@ -346,7 +289,7 @@ func (m metric) oneToOne(k *kernelCode) bool {
 // ptxas reordered or unrolled the code.
 func requestsEqual(p *pair, class string) bool {
 	for _, m := range metrics {
-		if m.class == class {
+		if m.Class == class {
 			_, eq, ok := m.cell(p)
 			return eq && ok
 		}
@@ -370,7 +313,7 @@ func writeNoise(w io.Writer, pairs []pair) {
 			}
 		}
 		if n > 0 {
-			fmt.Fprintf(w, "| %s | %s | %d |\n", m.name, num(spread), n)
+			fmt.Fprintf(w, "| %s | %s | %d |\n", m.Name, num(spread), n)
 		}
 	}
 	fmt.Fprintln(w)
@@ -419,7 +362,7 @@ func writeCode(w io.Writer, code *codeLog) {
 }
 
 // missingMetrics lists the metrics of the comparison that no ncu row has.
-func missingMetrics(rows []ncuLaunch) []string {
+func missingMetrics(rows []ncu.Launch) []string {
 	have := map[string]bool{}
 	for _, r := range rows {
 		for k := range r.Metrics {
@@ -428,7 +371,7 @@ func missingMetrics(rows []ncuLaunch) []string {
 	}
 	var out []string
 	for _, m := range metrics {
-		for _, alt := range m.ncu {
+		for _, alt := range m.Metrics {
 			for _, n := range alt {
 				if !have[n] && !contains(out, n) {
 					out = append(out, n)
@@ -455,19 +398,4 @@ func num(v float64) string {
 		return fmt.Sprintf("%d", int64(v))
 	}
 	return fmt.Sprintf("%.2f", v)
-}
-
-// metricNames lists every ncu metric the comparison reads, for run.sh.
-func metricNames() []string {
-	var out []string
-	for _, m := range metrics {
-		for _, alt := range m.ncu {
-			for _, n := range alt {
-				if !contains(out, n) {
-					out = append(out, n)
-				}
-			}
-		}
-	}
-	return out
 }

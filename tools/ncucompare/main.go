@@ -26,6 +26,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/culab/culab/cudalib/ncu"
 )
 
 func main() {
@@ -41,7 +43,7 @@ func main() {
 	case "compare":
 		err = compareCmd(os.Args[2:])
 	case "metrics":
-		fmt.Println(strings.Join(metricNames(), ","))
+		fmt.Println(strings.Join(ncu.MetricNames(), ","))
 	default:
 		usage()
 	}
@@ -113,7 +115,7 @@ func compareCmd(args []string) error {
 	if err := readJSON(*gpuPath, &gpu); err != nil {
 		return err
 	}
-	rows, err := readNCU(*ncuPath)
+	rows, err := ncu.ReadFile(*ncuPath)
 	if err != nil {
 		return err
 	}

@@ -6,43 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/vgpu"
 )
-
-const detailsCSV = `==PROF== Connected to process 1
-"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","Section Name","Metric Name","Metric Unit","Metric Value"
-"0","1","x","h","k1","1","7","(256, 1, 1)","(4, 1, 1)","0","9.0","Command line profiler metrics","l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum","sector","1,024"
-"0","1","x","h","k1","1","7","(256, 1, 1)","(4, 1, 1)","0","9.0","Command line profiler metrics","smsp__inst_executed.sum","Kinst","2.5"
-"1","1","x","h","ncucompare_marker","1","7","(1, 1, 1)","(3, 1, 1)","0","9.0","Command line profiler metrics","smsp__inst_executed.sum","inst","1"
-`
-
-const rawCSV = `"ID","Process ID","Process Name","Host Name","Kernel Name","Context","Stream","Block Size","Grid Size","Device","CC","l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum","smsp__inst_executed.sum"
-"","","","","","","","","","","","sector","inst"
-"0","1","x","h","k1","1","7","(16, 16, 1)","(8, 8, 1)","0","9.0","4,096","n/a"
-`
-
-func TestParseNCU(t *testing.T) {
-	ls, err := parseNCU(strings.NewReader(detailsCSV))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ls) != 2 || ls[0].Kernel != "k1" || ls[0].Grid != [3]int{4, 1, 1} || ls[0].Block != [3]int{256, 1, 1} ||
-		ls[0].Metrics["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"] != 1024 || ls[0].Metrics["smsp__inst_executed.sum"] != 2500 ||
-		ls[1].Kernel != markerName || ls[1].Grid[0] != 3 {
-		t.Errorf("details page: %+v", ls)
-	}
-	ls, err = parseNCU(strings.NewReader(rawCSV))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(ls) != 1 || ls[0].Block != [3]int{16, 16, 1} || ls[0].Metrics["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"] != 4096 {
-		t.Errorf("raw page: %+v", ls)
-	}
-	if _, ok := ls[0].Metrics["smsp__inst_executed.sum"]; ok {
-		t.Errorf("n/a read as a value")
-	}
-}
 
 func TestCountSASS(t *testing.T) {
 	const text = `
@@ -75,15 +42,15 @@ func TestCompare(t *testing.T) {
 		{ID: 1, Label: "lab 1: tiled", Launches: []launch{{Kernel: "k", Grid: [3]int{2, 1, 1}, Block: [3]int{32, 1, 1}, Counters: c}}},
 	}}
 	gpu := &runLog{Device: "H100", Steps: []step{{ID: 0, Label: "lab 1: CPU reference"}, {ID: 1, Label: "lab 1: tiled"}}}
-	row := func(id int, kernel string, grid int, conflicts float64) ncuLaunch {
-		return ncuLaunch{ID: id, Kernel: kernel, Grid: [3]int{grid, 1, 1}, Block: [3]int{32, 1, 1}, Metrics: map[string]float64{
+	row := func(id int, kernel string, grid int, conflicts float64) ncu.Launch {
+		return ncu.Launch{ID: id, Kernel: kernel, Grid: [3]int{grid, 1, 1}, Block: [3]int{32, 1, 1}, Metrics: map[string]float64{
 			"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum":          8,
 			"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum":           32,
 			"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum":     64,
 			"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": conflicts,
 		}}
 	}
-	rows := []ncuLaunch{row(0, markerName, 1, 0), row(1, "k", 2, 3), row(2, "k", 2, 5), row(3, markerName, 2, 0)}
+	rows := []ncu.Launch{row(0, markerName, 1, 0), row(1, "k", 2, 3), row(2, "k", 2, 5), row(3, markerName, 2, 0)}
 	code := &codeLog{NVRTC: "12.4", Arch: 90, Kernels: []kernelCode{{Lab: "lab", Name: "k<1>", Mangled: "k",
 		PTX:  map[string]map[string]int{"global ld": {"32": 1}, "shared ld": {"32": 4}},
 		SASS: map[string]map[string]int{"global ld": {"32": 1}, "shared ld": {"128": 1}}}}}
@@ -118,9 +85,9 @@ func TestMatchRepeats(t *testing.T) {
 	vm := &runLog{Steps: []step{{ID: 1, Label: "s", Launches: []launch{k(c), k(c), k(d)}}}}
 	gpu := &runLog{Steps: []step{{ID: 1, Label: "s"}}}
 	// The marker opens step 1: 3 launches in the checked run, 3 in one repeat.
-	rows := []ncuLaunch{{ID: -1, Kernel: markerName, Grid: [3]int{1, 1, 1}}}
+	rows := []ncu.Launch{{ID: -1, Kernel: markerName, Grid: [3]int{1, 1, 1}}}
 	for i := range 6 {
-		rows = append(rows, ncuLaunch{ID: i, Kernel: "k", Grid: [3]int{2, 1, 1}, Block: [3]int{32, 1, 1}})
+		rows = append(rows, ncu.Launch{ID: i, Kernel: "k", Grid: [3]int{2, 1, 1}, Block: [3]int{32, 1, 1}})
 	}
 	pairs, problems := match(vm, gpu, rows)
 	if len(problems) != 0 || len(pairs) != 1 {

@@ -1,4 +1,4 @@
-package main
+package ncu
 
 import (
 	"bufio"
@@ -11,33 +11,34 @@ import (
 	"strings"
 )
 
-// ncuLaunch is one profiled launch of ncu's CSV.
-type ncuLaunch struct {
+// Launch is one profiled kernel launch of ncu's CSV.
+type Launch struct {
 	ID          int
-	Kernel      string
+	Kernel      string // as ncu printed it (mangled with --print-kernel-base mangled)
 	Grid, Block [3]int
-	Metrics     map[string]float64
+	Metrics     map[string]float64 // in base units where ncu was told --print-units base
 }
 
-// readNCU reads `ncu --csv` output, in either layout: the details page
-// (a row per launch and metric, with "Metric Name" and "Metric Value") or
-// the raw page (a row per launch, a column per metric, a row of units
-// after the header). Lines before the header (ncu's ==PROF== messages,
-// the program's own output) are skipped. Launches come back by ID.
-func readNCU(path string) ([]ncuLaunch, error) {
+// ReadFile reads ncu's CSV from a file (Parse).
+func ReadFile(path string) ([]Launch, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	launches, err := parseNCU(f)
+	launches, err := Parse(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return launches, nil
 }
 
-func parseNCU(r io.Reader) ([]ncuLaunch, error) {
+// Parse reads `ncu --csv` output, in either layout: the details page (a
+// row per launch and metric, with "Metric Name" and "Metric Value") or
+// the raw page (a row per launch, a column per metric, a row of units
+// after the header). Lines before the header (ncu's ==PROF== messages,
+// the program's own output) are skipped. Launches come back by ID.
+func Parse(r io.Reader) ([]Launch, error) {
 	// Skip to the header: the first line that starts with "ID".
 	br := bufio.NewReader(r)
 	var header string
@@ -66,14 +67,14 @@ func parseNCU(r io.Reader) ([]ncuLaunch, error) {
 			return nil, fmt.Errorf("no %q column", need)
 		}
 	}
-	byID := map[int]*ncuLaunch{}
+	byID := map[int]*Launch{}
 	get := func(row []string, name string) string {
 		if i, ok := col[name]; ok && i < len(row) {
 			return row[i]
 		}
 		return ""
 	}
-	launchOf := func(row []string) (*ncuLaunch, error) {
+	launchOf := func(row []string) (*Launch, error) {
 		id, err := strconv.Atoi(get(row, "ID"))
 		if err != nil {
 			return nil, fmt.Errorf("ID %q", get(row, "ID"))
@@ -81,7 +82,7 @@ func parseNCU(r io.Reader) ([]ncuLaunch, error) {
 		if l := byID[id]; l != nil {
 			return l, nil
 		}
-		l := &ncuLaunch{ID: id, Kernel: get(row, "Kernel Name"), Metrics: map[string]float64{}}
+		l := &Launch{ID: id, Kernel: get(row, "Kernel Name"), Metrics: map[string]float64{}}
 		if l.Grid, err = parseDim(get(row, "Grid Size")); err != nil {
 			return nil, err
 		}
@@ -124,7 +125,7 @@ func parseNCU(r io.Reader) ([]ncuLaunch, error) {
 			}
 		}
 	}
-	out := make([]ncuLaunch, 0, len(byID))
+	out := make([]Launch, 0, len(byID))
 	for _, l := range byID {
 		out = append(out, *l)
 	}
