@@ -128,7 +128,7 @@ func (c *Counters) add(o *Counters) {
 // RunProfiled runs the launch as Run does and returns its profile; the
 // profile is returned with a *Fault or *LimitError too (counting what ran).
 func (g *GPU) RunProfiled(k *Kernel, l Launch) (*Profile, error) {
-	r, err := g.run(k, l, true)
+	r, err := g.run(k, l, true, nil)
 	if r == nil {
 		return nil, err
 	}

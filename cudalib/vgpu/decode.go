@@ -75,6 +75,9 @@ type inst struct {
 	id    int32
 	aux   bool
 	count func(w *warp, in *inst, m uint32)
+	// san, when not sanNone, is what a sanitized launch checks before
+	// exec runs (sanitize_mem.go).
+	san sanOp
 	// pred, on a bra, lists the shared ld/st it jumps over that ptxas
 	// predicates instead (see markPredicated in counters.go).
 	pred *predRegion
@@ -445,6 +448,7 @@ func (d *fdec) body() error {
 		}
 		ins.guard, ins.guardNeg, ins.src = guard, in.GuardNeg, in
 		ins.count = accessCounter(in)
+		ins.san = sanitizerOp(in, &ins)
 		if ins.ctl == ctlBra {
 			fixups = append(fixups, len(code))
 		}

@@ -78,20 +78,21 @@ type launch struct {
 
 	profile bool       // count per instruction and analyse memory accesses
 	dram    *sectorSet // global sectors touched, when profiling
+	san     *sanLaunch // findings, when sanitizing
 }
 
 // Run executes the kernel over the grid and returns when every block has
 // finished: nil, or the *Fault of the lowest faulting block, a *LimitError,
 // or an *Error for a bad launch configuration.
 func (g *GPU) Run(k *Kernel, l Launch) error {
-	_, err := g.run(k, l, false)
+	_, err := g.run(k, l, false, nil)
 	return err
 }
 
 // RunCounted is Run that also reports what the launch executed; the speed
 // benchmarks divide ThreadInstrs by wall time.
 func (g *GPU) RunCounted(k *Kernel, l Launch) (Stats, error) {
-	r, err := g.run(k, l, false)
+	r, err := g.run(k, l, false, nil)
 	if r == nil {
 		return Stats{}, err
 	}
@@ -100,10 +101,11 @@ func (g *GPU) RunCounted(k *Kernel, l Launch) (Stats, error) {
 
 // run executes the launch. With profile, the workers count per
 // instruction and analyse every memory access (counters.go); without, they
-// count only the instructions, all in one slot. The result is nil only for
+// count only the instructions, all in one slot. With san, they check every
+// memory access and barrier (sanitize.go). The result is nil only for
 // a launch that could not start. An observer (Observe) gets every launch's
 // profile.
-func (g *GPU) run(k *Kernel, l Launch, profile bool) (*result, error) {
+func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, error) {
 	obs := observer.Load()
 	profile = profile || obs != nil
 	if k == nil {
@@ -124,6 +126,13 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool) (*result, error) {
 	}
 	st.table = g.table.Load()
 	st.profile = profile
+	st.san = san
+	if san == nil {
+		// Its stores are not tracked: what exists now counts as written.
+		g.plain.Store(g.seq.Add(1))
+	} else {
+		san.start(st, g)
+	}
 	if profile {
 		st.dram = newSectorSet()
 	}
@@ -154,6 +163,9 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool) (*result, error) {
 	wg.Wait()
 	if profile {
 		r.dram = st.dram.count()
+	}
+	if san != nil {
+		san.finish()
 	}
 	if obs != nil {
 		(*obs)(r.profile(k, l))
@@ -260,6 +272,8 @@ type worker struct {
 	// slot 0.
 	counts []Counters
 	idMask int32
+
+	san *sanWorker // shadow state, when sanitizing; nil otherwise
 }
 
 // barState accumulates bar.red's reduction while warps arrive.
@@ -273,6 +287,9 @@ func newWorker(st *launch) *worker {
 	wk := &worker{st: st, shared: zeroed(st.shared), counts: make([]Counters, 1)}
 	if st.profile {
 		wk.counts, wk.idMask = make([]Counters, len(st.k.insts)), -1
+	}
+	if st.san != nil {
+		wk.san = newSanWorker(st)
 	}
 	for i := 0; i < st.nwarps; i++ {
 		wk.warps = append(wk.warps, newWarp(wk, i))
@@ -332,6 +349,10 @@ func (wk *worker) runBlock(b int64) {
 	for _, w := range wk.warps {
 		w.reset()
 	}
+	if wk.san != nil {
+		wk.san.startBlock(b)
+		defer wk.san.endBlock()
+	}
 	for {
 		active, waiting := 0, 0
 		for _, w := range wk.warps {
@@ -365,6 +386,9 @@ func (wk *worker) runBlock(b int64) {
 // release lets every warp waiting at a barrier go on, once no warp of the
 // block can run: threads that exited count as arrived.
 func (wk *worker) release() {
+	if wk.san != nil {
+		wk.san.barrier(wk)
+	}
 	bs := &wk.bar
 	for _, w := range wk.warps {
 		if w.state != atBarrier {
@@ -450,6 +474,7 @@ type warp struct {
 	barMask uint32
 	spins   int // turns of spin-lock loops since the last yield
 	clock   uint64
+	syncs   uint32 // bar.warp.sync executed in this block, when sanitizing
 	fault   *Fault
 
 	dram dramCache // bitmaps of global sectors touched, when profiling
@@ -502,6 +527,7 @@ func (w *warp) reset() {
 		}
 	}
 	w.clock = 0
+	w.syncs = 0
 	w.spins = 0
 	w.fault = nil
 }
@@ -557,6 +583,9 @@ func (w *warp) run() {
 			// false: the GPU issues it as a request with no sectors.
 			if in.count != nil && wk.idMask != 0 {
 				in.count(w, in, m)
+			}
+			if in.san != sanNone && wk.san != nil {
+				m = wk.san.access(w, in, m)
 			}
 			if m != 0 {
 				in.exec(w, in, m)

@@ -146,9 +146,27 @@ const (
 // mem returns the n bytes at addr in space sp for lane l, or nil after
 // raising a fault.
 func (w *warp) mem(in *inst, sp space, addr uint64, n int, l int, write bool) []byte {
+	p, bad := w.locate(sp, addr, n, l, write)
+	if bad != nil {
+		w.raiseMem(in, l, bad.reason, bad.space, bad.addr, n, bad.nearest)
+	}
+	return p
+}
+
+// badAccess says why an access has no memory: reason is reasonBounds,
+// reasonMisaligned or another fault's text; addr is in its space.
+type badAccess struct {
+	reason  string
+	space   space
+	addr    uint64
+	nearest string
+}
+
+// locate returns the n bytes at addr in space sp for lane l, or why there
+// are none. A global access leaves its allocation in w.cache.
+func (w *warp) locate(sp space, addr uint64, n int, l int, write bool) ([]byte, *badAccess) {
 	if addr&uint64(n-1) != 0 && n&(n-1) == 0 {
-		w.raiseMem(in, l, reasonMisaligned, sp, addr, n, "")
-		return nil
+		return nil, &badAccess{reasonMisaligned, sp, addr, ""}
 	}
 	if sp == spGeneric {
 		sp = genericSpace(addr)
@@ -157,25 +175,24 @@ func (w *warp) mem(in *inst, sp space, addr uint64, n int, l int, write bool) []
 	case spGlobal:
 		c := w.cache
 		if o := addr - c.addr; o < uint64(len(c.data)) && uint64(len(c.data))-o >= uint64(n) {
-			return c.data[o : o+uint64(n)]
+			return c.data[o : o+uint64(n)], nil
 		}
 		a := w.wk.st.table.find(addr, n)
 		if a == nil {
-			w.raiseMem(in, l, reasonBounds, sp, addr, n, w.wk.st.table.nearest(addr, n))
-			return nil
+			return nil, &badAccess{reasonBounds, sp, addr, w.wk.st.table.nearest(addr, n)}
 		}
 		w.cache = a
 		o := addr - a.addr
-		return a.data[o : o+uint64(n)]
+		return a.data[o : o+uint64(n)], nil
 	case spShared:
 		if addr >= sharedWindow {
 			addr -= sharedWindow
 		}
 		s := w.wk.shared
 		if addr < uint64(len(s)) && uint64(len(s))-addr >= uint64(n) {
-			return s[addr : addr+uint64(n)]
+			return s[addr : addr+uint64(n)], nil
 		}
-		w.raiseMem(in, l, reasonBounds, sp, addr, n, windowDesc(addr, n, len(s), "shared memory of the block"))
+		return nil, &badAccess{reasonBounds, sp, addr, windowDesc(addr, n, len(s), "shared memory of the block")}
 	case spFrame, spLocal:
 		if sp == spFrame {
 			addr += w.localBase
@@ -183,24 +200,23 @@ func (w *warp) mem(in *inst, sp space, addr uint64, n int, l int, write bool) []
 			addr -= localWindow
 		}
 		if addr < w.localTop && w.localTop-addr >= uint64(n) {
-			return w.local[l][addr : addr+uint64(n)]
+			return w.local[l][addr : addr+uint64(n)], nil
 		}
-		w.raiseMem(in, l, reasonBounds, spLocal, addr, n, windowDesc(addr, n, int(w.localTop), "local memory of the thread"))
+		return nil, &badAccess{reasonBounds, spLocal, addr, windowDesc(addr, n, int(w.localTop), "local memory of the thread")}
 	case spParam:
 		if addr >= paramWindow {
 			addr -= paramWindow
 		}
 		p := w.wk.st.params
 		if write {
-			w.raiseMem(in, l, "write to a kernel parameter", sp, addr, n, "")
-			return nil
+			return nil, &badAccess{"write to a kernel parameter", sp, addr, ""}
 		}
 		if addr < uint64(len(p)) && uint64(len(p))-addr >= uint64(n) {
-			return p[addr : addr+uint64(n)]
+			return p[addr : addr+uint64(n)], nil
 		}
-		w.raiseMem(in, l, reasonBounds, sp, addr, n, windowDesc(addr, n, len(p), "kernel parameters"))
+		return nil, &badAccess{reasonBounds, sp, addr, windowDesc(addr, n, len(p), "kernel parameters")}
 	}
-	return nil
+	return nil, &badAccess{reasonBounds, sp, addr, ""}
 }
 
 func windowDesc(addr uint64, n, size int, what string) string {

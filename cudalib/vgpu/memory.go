@@ -38,6 +38,12 @@ type allocation struct {
 	addr uint64
 	data []byte // len is the allocation's size; 8-byte aligned for sync/atomic
 	name string // "" for Alloc; the variable for a module's .global/.const
+	// init has a bit per 4-byte word that has been written (host copy,
+	// fill, a sanitized launch's store: sanitize_mem.go); seq orders the
+	// allocation against unsanitized launches, whose stores are not
+	// tracked.
+	init []atomic.Uint64
+	seq  uint64
 }
 
 func (a *allocation) end() uint64 { return a.addr + uint64(len(a.data)) }
@@ -122,6 +128,10 @@ type GPU struct {
 	next  uint64     // next free virtual address
 	used  uint64
 	table atomic.Pointer[memTable]
+
+	// seq numbers allocations and unsanitized launches; plain is the
+	// number of the latest unsanitized launch (see sanitize_mem.go).
+	seq, plain atomic.Uint64
 }
 
 // Config configures a GPU.
@@ -183,7 +193,13 @@ func (g *GPU) alloc(bytes int, name string) (uint64, error) {
 	if next >= heapEnd {
 		return 0, errorf(OutOfMemory, "virtual address space exhausted")
 	}
-	a := &allocation{addr: addr, data: zeroed(bytes), name: name}
+	a := &allocation{addr: addr, data: zeroed(bytes), name: name, seq: g.seq.Add(1)}
+	a.init = make([]atomic.Uint64, (bytes+255)/256)
+	if name != "" {
+		// A module's variable holds its initializer (or zeros, as C's
+		// static storage).
+		a.markInit(0, bytes)
+	}
 	g.next = next
 	g.used += uint64(bytes)
 	old := g.table.Load()
@@ -257,6 +273,7 @@ func (g *GPU) CopyIn(dst uint64, src []byte) error {
 		return err
 	}
 	copy(d, src)
+	g.markInit(dst, len(src))
 	return nil
 }
 
@@ -281,6 +298,7 @@ func (g *GPU) Copy(dst, src uint64, n int) error {
 		return err
 	}
 	copy(d, s)
+	g.markInit(dst, n)
 	return nil
 }
 
@@ -304,5 +322,6 @@ func (g *GPU) Fill(dst uint64, pattern uint64, size, count int) error {
 	for i := 0; i < len(d); i += 8 {
 		copy(d[i:], p[:])
 	}
+	g.markInit(dst, len(d))
 	return nil
 }

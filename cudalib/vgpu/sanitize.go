@@ -1,0 +1,281 @@
+package vgpu
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// The sanitizer: RunSanitized runs a launch as compute-sanitizer's four
+// tools would watch it on a GPU, and goes on past every finding.
+//
+//   - "out-of-bounds", "misaligned" (memcheck): a global, shared, local or
+//     generic access outside its memory or not aligned to its size. The
+//     access does not happen: a load reads 0, a store is dropped, an atomic
+//     returns 0. Without the sanitizer the same access is a *Fault that
+//     ends the launch.
+//   - "race" (racecheck): two threads of a block access the same byte of
+//     shared memory, at least one of them writing, with no barrier between
+//     (bar.sync and friends: a release of the block's barrier ends an
+//     interval). Threads of one warp race too unless a bar.warp.sync
+//     (__syncwarp) separates them, since Volta's independent thread
+//     scheduling does not keep a warp in lock-step (racecheck reports such
+//     hazards as well); the lanes of one warp-instruction never race with
+//     each other. Atomics do not race. Both source lines are reported.
+//   - "barrier-divergence" (synccheck), a warning: a block barrier
+//     released while some threads of the block had not reached it — they
+//     had exited (returned early), wait at another barrier instruction, or
+//     are elsewhere in a divergent branch. CUDA makes this undefined
+//     behaviour; the virtual GPU counts exited threads as arrived and
+//     releases anyway, as execution does without the sanitizer.
+//   - "uninitialized" (initcheck, and shared memory beyond it): a read of
+//     shared memory that no thread of the block wrote in this launch, or of
+//     global memory never written since its allocation. Written means a
+//     host copy, a fill, a module variable's initializer, an earlier
+//     sanitized launch's store, or a store of the same block earlier in
+//     this launch (stores of other blocks are unordered with the read, so
+//     they do not count: that keeps the findings deterministic). Global
+//     memory is tracked per 4-byte word, so a 1-byte store marks its word.
+//     Stores of unsanitized launches are not tracked: an allocation that
+//     existed at an unsanitized launch counts as written.
+//
+// Each finding is counted once per thread and access; findings that share
+// kind, source line (and the other line of a race) are kept once with a
+// Count. The report is the same on any number of workers: each block's
+// findings come in its execution order, blocks in index order.
+
+// MaxFindings is how many distinct findings a Report keeps.
+const MaxFindings = 100
+
+// Finding is one kind of error at one source line, as first met.
+type Finding struct {
+	Kind     string // "out-of-bounds", "misaligned", "race", "barrier-divergence", "uninitialized"
+	Severity string // "error"; "warning" for barrier-divergence
+	Kernel   string
+	// Block and Thread are the first thread found (for a barrier: the
+	// first thread missing from it).
+	Block, Thread [3]int
+	File          string // CUDA source from .loc; "" when unknown
+	Line          int    // 0 when unknown
+	PTXLine       int
+	Access        string // "read", "write", "atomic"; "barrier"
+	Space         string // "global", "shared", "local", "param"; "" for a barrier
+	Addr          uint64 // in Space (shared and local: the offset in the window)
+	Size          int    // bytes of the access
+	// Allocation places Addr relative to the nearest allocation or window
+	// (out-of-bounds, uninitialized global).
+	Allocation string
+	Other      *Site  // race: the earlier access of the other thread
+	Count      int    // occurrences (threads × accesses; barriers: per block)
+	Message    string // what happened, in a sentence
+}
+
+// Site is the other access of a race.
+type Site struct {
+	Thread  [3]int
+	File    string
+	Line    int
+	PTXLine int
+	Access  string // "read" or "write"
+}
+
+// Report is what a sanitized launch found.
+type Report struct {
+	Kernel      string
+	Grid, Block [3]int
+	// Findings are distinct (see Finding), in order of first occurrence,
+	// at most MaxFindings.
+	Findings []Finding
+	Total    int // occurrences of every finding, also those beyond MaxFindings
+	Errors   int // occurrences of severity "error"
+	Warnings int // occurrences of severity "warning"
+	Omitted  int // distinct findings beyond MaxFindings
+}
+
+// Clean reports whether the launch had no finding.
+func (r *Report) Clean() bool { return r.Total == 0 }
+
+// String writes the report as compute-sanitizer does, one block of lines
+// per finding and a summary.
+func (r *Report) String() string {
+	var b strings.Builder
+	const p = "========= "
+	fmt.Fprintf(&b, "%sVIRTUAL GPU SANITIZER: kernel %s, grid (%d,%d,%d), block (%d,%d,%d)\n", p, r.Kernel,
+		r.Grid[0], r.Grid[1], r.Grid[2], r.Block[0], r.Block[1], r.Block[2])
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		fmt.Fprintf(&b, "%s%s\n", p, f.headline())
+		fmt.Fprintf(&b, "%s    at %s in %s\n", p, f.Kernel, where(f.File, f.Line, f.PTXLine))
+		fmt.Fprintf(&b, "%s    by thread (%d,%d,%d) in block (%d,%d,%d)\n", p, f.Thread[0], f.Thread[1], f.Thread[2], f.Block[0], f.Block[1], f.Block[2])
+		if o := f.Other; o != nil {
+			fmt.Fprintf(&b, "%s    and %s access by thread (%d,%d,%d) at %s\n", p, o.Access, o.Thread[0], o.Thread[1], o.Thread[2], where(f.File, o.Line, o.PTXLine))
+		}
+		if f.Size > 0 {
+			fmt.Fprintf(&b, "%s    Address 0x%x", p, f.Addr)
+			if f.Allocation != "" {
+				fmt.Fprintf(&b, " (%s)", f.Allocation)
+			}
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "%s    %s\n", p, f.Message)
+		if f.Count > 1 {
+			fmt.Fprintf(&b, "%s    (%d times in all)\n", p, f.Count)
+		}
+		fmt.Fprintf(&b, "%s\n", strings.TrimSpace(p))
+	}
+	if r.Omitted > 0 {
+		fmt.Fprintf(&b, "%s%d more distinct findings not shown\n", p, r.Omitted)
+	}
+	fmt.Fprintf(&b, "%sSUMMARY: %d errors, %d warnings\n", p, r.Errors, r.Warnings)
+	return b.String()
+}
+
+func where(file string, line, ptxLine int) string {
+	if file == "" && line == 0 {
+		return fmt.Sprintf("PTX line %d", ptxLine)
+	}
+	return fmt.Sprintf("%s:%d", file, line)
+}
+
+// headline is the finding's first line, in compute-sanitizer's words.
+func (f *Finding) headline() string {
+	switch f.Kind {
+	case "race":
+		return fmt.Sprintf("Error: Race reported between %s access and %s access (shared memory)", title(f.Other.Access), title(f.Access))
+	case "barrier-divergence":
+		return "Warning: Barrier error detected. Divergent thread(s) in block"
+	case "uninitialized":
+		return fmt.Sprintf("Uninitialized __%s__ memory read of size %d bytes", f.Space, f.Size)
+	}
+	return fmt.Sprintf("Invalid __%s__ %s of size %d bytes", f.Space, f.Access, f.Size)
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// RunSanitized runs the launch with the sanitizer (see above) and returns
+// its findings; the error is what Run would return for anything else (a
+// trap, a stack overflow, the budget, a bad configuration). The report is
+// nil only when the launch could not start.
+func (g *GPU) RunSanitized(k *Kernel, l Launch) (*Report, error) {
+	san := &sanLaunch{blocks: map[int64][]Finding{}}
+	_, err := g.run(k, l, false, san)
+	if san.st == nil {
+		return nil, err
+	}
+	return san.report(), err
+}
+
+// sanLaunch collects a sanitized launch's findings from its workers.
+type sanLaunch struct {
+	st *launch
+	g  *GPU
+	// plain is the number of the latest unsanitized launch: allocations
+	// older than it count as written.
+	plain uint64
+
+	mu     sync.Mutex
+	blocks map[int64][]Finding // per block, deduplicated, in order
+	// pend has, per allocation, the words this launch's stores wrote;
+	// finish adds them to the allocation's init.
+	pend map[*allocation][]atomic.Uint64
+}
+
+func (s *sanLaunch) start(st *launch, g *GPU) {
+	s.st, s.g, s.plain = st, g, g.plain.Load()
+	s.pend = map[*allocation][]atomic.Uint64{}
+}
+
+// pending returns the allocation's bitmap of words written in this launch.
+func (s *sanLaunch) pending(a *allocation) []atomic.Uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.pend[a]
+	if p == nil {
+		p = make([]atomic.Uint64, len(a.init))
+		s.pend[a] = p
+	}
+	return p
+}
+
+// finish marks what the launch wrote as written, for later launches.
+func (s *sanLaunch) finish() {
+	for a, p := range s.pend {
+		for i := range p {
+			if v := p[i].Load(); v != 0 {
+				a.init[i].Or(v)
+			}
+		}
+	}
+}
+
+func (s *sanLaunch) addBlock(b int64, fs []Finding) {
+	s.mu.Lock()
+	s.blocks[b] = fs
+	s.mu.Unlock()
+}
+
+// findingKey is what makes two findings the same one: kind, access and
+// source line (the PTX line where .loc is missing), and a race's other
+// line.
+type findingKey struct {
+	kind, file, access, space string
+	line, other               int
+}
+
+func keyOf(f *Finding) findingKey {
+	k := findingKey{kind: f.Kind, file: f.File, access: f.Access, space: f.Space, line: f.Line}
+	if f.Line == 0 {
+		k.line = -f.PTXLine
+	}
+	if o := f.Other; o != nil {
+		k.other = o.Line
+		if o.Line == 0 {
+			k.other = -o.PTXLine
+		}
+	}
+	return k
+}
+
+// report merges the blocks' findings in block order.
+func (s *sanLaunch) report() *Report {
+	st := s.st
+	r := &Report{Kernel: st.k.name, Grid: st.grid, Block: st.block}
+	order := make([]int64, 0, len(s.blocks))
+	for b := range s.blocks {
+		order = append(order, b)
+	}
+	slices.SortFunc(order, cmp.Compare[int64])
+	index := map[findingKey]int{}
+	var all []Finding
+	for _, b := range order {
+		for _, f := range s.blocks[b] {
+			r.Total += f.Count
+			if f.Severity == "warning" {
+				r.Warnings += f.Count
+			} else {
+				r.Errors += f.Count
+			}
+			k := keyOf(&f)
+			if i, ok := index[k]; ok {
+				all[i].Count += f.Count
+				continue
+			}
+			index[k] = len(all)
+			all = append(all, f)
+		}
+	}
+	if len(all) > MaxFindings {
+		r.Omitted = len(all) - MaxFindings
+		all = all[:MaxFindings]
+	}
+	r.Findings = all
+	return r
+}

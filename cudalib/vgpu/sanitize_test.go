@@ -1,0 +1,185 @@
+package vgpu
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/culab/culab/tools/sancompare/catalog"
+)
+
+// runSeeded runs a catalogue kernel with the sanitizer on a GPU of the
+// given workers.
+func runSeeded(t *testing.T, workers int, kc *catalog.Kernel) *Report {
+	t.Helper()
+	g := New(Config{Workers: workers})
+	src, err := readTestdata(filepath.Join("seeded", strings.TrimSuffix(kc.File, ".cu")+".ptx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := kernel(t, loadSource(t, g, kc.File, src), kc.Kernel)
+	var params [][]byte
+	for _, a := range kc.Args {
+		if a.Buf == "" {
+			params = append(params, a.Bytes())
+			continue
+		}
+		addr, err := g.Alloc(a.N * a.ElemSize())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := a.Bytes(); b != nil {
+			if err := g.CopyIn(addr, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		params = append(params, p64(addr))
+	}
+	r, err := g.RunSanitized(k, Launch{Grid: kc.Grid, Block: kc.Block, DynamicShared: kc.DynamicShared, Params: params})
+	if err != nil {
+		t.Fatalf("%s: %v", kc.Name(), err)
+	}
+	return r
+}
+
+// Every catalogue kernel gives exactly its expected findings (kind and
+// line), the same report on one and on three workers.
+func TestSeededCatalogue(t *testing.T) {
+	m, err := catalog.Load(filepath.Join("testdata", "seeded"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kc := range m.Kernels {
+		t.Run(kc.Kernel, func(t *testing.T) {
+			r := runSeeded(t, 1, &kc)
+			var got, want []string
+			for _, f := range r.Findings {
+				got = append(got, fmt.Sprintf("%s@%d", f.Kind, f.Line))
+			}
+			for _, e := range kc.Expect {
+				want = append(want, fmt.Sprintf("%s@%d", e.Kind, e.Line))
+			}
+			slices.Sort(got)
+			got = slices.Compact(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("findings %v, want %v\n%s", got, want, r)
+			}
+			if r3 := runSeeded(t, 3, &kc); !reflect.DeepEqual(r, r3) {
+				t.Errorf("3 workers:\n%s\n1 worker:\n%s", r3, r)
+			}
+			t.Logf("\n%s", r)
+		})
+	}
+}
+
+// Seed 002's defects, each as compute-sanitizer would place it.
+func TestSeed002Details(t *testing.T) {
+	m, err := catalog.Load(filepath.Join("testdata", "seeded"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runSeeded(t, 2, &m.Kernels[0])
+	byLine := map[int]Finding{}
+	for _, f := range r.Findings {
+		byLine[f.Line] = f
+	}
+	if f := byLine[20]; f.Block != [3]int{0, 0, 0} || f.Thread != [3]int{} || f.Space != "global" || f.Access != "read" ||
+		!strings.Contains(f.Allocation, "4 bytes before the 600-byte allocation") || f.Count != 1 {
+		t.Errorf("d_in[-1]: %+v", f)
+	}
+	if f := byLine[21]; f.Block != [3]int{2, 0, 0} || f.Thread != [3]int{} || !strings.Contains(f.Allocation, "past the end of the 600-byte allocation") {
+		t.Errorf("d_in[192]: %+v", f)
+	}
+	if f := byLine[23]; f.Severity != "warning" || f.Block != [3]int{2, 0, 0} || f.Thread != [3]int{22, 0, 0} ||
+		!strings.Contains(f.Message, "reached by 22 of the block's 64 threads; 42 did not") {
+		t.Errorf("barrier: %+v", f)
+	}
+	if f := byLine[24]; f.Space != "shared" || f.Block != [3]int{2, 0, 0} || f.Thread != [3]int{21, 0, 0} || f.Addr != 23*4 {
+		t.Errorf("uninitialised halo: %+v", f)
+	}
+	if r.Errors != 3 || r.Warnings != 1 || r.Total != 4 {
+		t.Errorf("%d errors, %d warnings, %d in all", r.Errors, r.Warnings, r.Total)
+	}
+	for _, s := range []string{"Invalid __global__ read of size 4 bytes", "seed002.cu:20", "by thread (0,0,0) in block (0,0,0)",
+		"Barrier error detected", "Uninitialized __shared__ memory read", "SUMMARY: 3 errors, 1 warnings"} {
+		if !strings.Contains(r.String(), s) {
+			t.Errorf("report lacks %q:\n%s", s, r)
+		}
+	}
+}
+
+// Without the sanitizer, seed 002 still stops at its first bad access.
+func TestSeed002FaultsUnsanitized(t *testing.T) {
+	g := New(Config{Workers: 1})
+	src, err := readTestdata("seeded/seed002.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := kernel(t, loadSource(t, g, "seed002.cu", src), "ddKernel")
+	in := upload(t, g, make([]byte, 600))
+	out := upload(t, g, make([]byte, 600))
+	err = g.Run(k, Launch{Grid: dim(3), Block: dim(64), DynamicShared: 264, Params: [][]byte{p64(out), p64(in), p32(150), p32(0)}})
+	var f *Fault
+	if !errors.As(err, &f) || f.Line != 20 {
+		t.Fatalf("got %v, want the fault of d_in[-1] at line 20", err)
+	}
+}
+
+// A race's report names both lines and the hazard; the cap keeps
+// MaxFindings distinct findings and counts the rest.
+func TestSanitizerRaceAndCap(t *testing.T) {
+	m, err := catalog.Load(filepath.Join("testdata", "seeded"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(m.Kernels, func(k catalog.Kernel) bool { return k.Kernel == "reduce_race" })
+	r := runSeeded(t, 1, &m.Kernels[i])
+	f := r.Findings[0]
+	if f.Other == nil || f.Other.Line != 12 || f.Kind != "race" || !strings.Contains(f.Message, "hazard") {
+		t.Errorf("race: %+v %+v", f, f.Other)
+	}
+	rep := &sanLaunch{blocks: map[int64][]Finding{}, st: &launch{k: &Kernel{name: "k"}}}
+	for b := 0; b < MaxFindings+5; b++ {
+		rep.blocks[int64(b)] = []Finding{{Kind: "race", Line: b, Count: 2}}
+	}
+	cr := rep.report()
+	if len(cr.Findings) != MaxFindings || cr.Omitted != 5 || cr.Total != 2*(MaxFindings+5) || cr.Findings[0].Line != 0 {
+		t.Errorf("cap: %d kept, %d omitted, total %d", len(cr.Findings), cr.Omitted, cr.Total)
+	}
+}
+
+// Host copies and fills initialise global memory; a sanitized launch's
+// stores do too, for the launches after it.
+func TestSanitizerGlobalInit(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m, err := catalog.Load(filepath.Join("testdata", "seeded"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _ := readTestdata("seeded/misc_bugs.ptx")
+	k := kernel(t, loadSource(t, g, "misc_bugs.cu", src), "read_uninit")
+	_ = m
+	out, _ := g.Alloc(256)
+	in, _ := g.Alloc(256)
+	l := Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(out), p64(in), p32(64)}}
+	r, err := g.RunSanitized(k, l)
+	if err != nil || r.Total != 64 {
+		t.Fatalf("never written: %v, %v", err, r)
+	}
+	if err := g.Fill(in, 0, 4, 32); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ = g.RunSanitized(k, l); r.Total != 32 || r.Findings[0].Thread != [3]int{32, 0, 0} {
+		t.Fatalf("half filled: %v", r)
+	}
+	// out was written by the launches: reading it is fine.
+	l.Params[1] = p64(out)
+	if r, _ = g.RunSanitized(k, l); !r.Clean() {
+		t.Fatalf("read of what a sanitized launch wrote: %v", r)
+	}
+}
