@@ -29,6 +29,8 @@ type virtualBackend struct {
 	pending error           // a kernel's error, not yet reported
 	rec     *recording      // the work a started timer records (virtualtime.go)
 	model   timemodel.Model // times recordings; nil: timemodel.H100
+	// sanitize runs every launch with the sanitizer (Device.SetSanitizer).
+	sanitize bool
 }
 
 func newVirtualBackend(limit uint64) *virtualBackend {
@@ -258,15 +260,36 @@ func (f *virtualFunction) launch(c launchConfig, params []unsafe.Pointer) error 
 }
 
 // run is launch, returning the launch's profile (nil when it was refused
-// before it ran; Kernel.Profile reads it).
+// before it ran; Kernel.Profile reads it). With the device's sanitizer on,
+// findings become the pending error (a *SanitizerError).
 func (f *virtualFunction) run(c launchConfig, params []unsafe.Pointer) (*vgpu.Profile, error) {
-	budget, err := virtualBudget()
+	f.b.mu.Lock()
+	san := f.b.sanitize
+	f.b.mu.Unlock()
+	p, rep, kerr, err := f.exec(c, params, san)
 	if err != nil {
 		return nil, err
 	}
+	if rep != nil && !rep.Clean() {
+		kerr = &SanitizerError{Report: rep, Err: kerr}
+	}
+	if kerr != nil {
+		f.b.setPending(kerr)
+	}
+	return p, nil
+}
+
+// exec runs the launch (with the sanitizer when san) and records it for
+// the timers. kerr is what went wrong in the kernel (a GPU reports it
+// later); err is a launch the driver would refuse.
+func (f *virtualFunction) exec(c launchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
+	budget, err := virtualBudget()
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	sizes := f.k.ParamSizes()
 	if len(params) != len(sizes) {
-		return nil, &DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
+		return nil, nil, nil, &DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
 			Msg: fmt.Sprintf("%d arguments for %d parameters", len(params), len(sizes)), Kind: KindInvalid}
 	}
 	l := vgpu.Launch{
@@ -280,17 +303,22 @@ func (f *virtualFunction) run(c launchConfig, params []unsafe.Pointer) (*vgpu.Pr
 	for i, p := range params {
 		l.Params[i] = unsafe.Slice((*byte)(p), sizes[i])
 	}
-	p, err := f.b.gpu().RunProfiled(f.k, l)
+	if san {
+		p, rep, err = f.b.gpu().RunProfiledSanitized(f.k, l)
+		f.nameReport(rep)
+	} else {
+		p, err = f.b.gpu().RunProfiled(f.k, l)
+	}
 	threads := c.block.X * max(c.block.Y, 1) * max(c.block.Z, 1)
 	f.b.recordLaunch(p, threads, activeBlocks(f.b.info(), f.occupancy(), threads, c.shared))
 	var ve *vgpu.Error
 	if errors.As(err, &ve) {
-		return nil, virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
+		return nil, nil, nil, virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
 	}
 	if err != nil {
-		f.b.setPending(f.kernelErr(err))
+		kerr = f.kernelErr(err)
 	}
-	return p, nil
+	return p, rep, kerr, nil
 }
 
 // kernelErr names the kernel and its source as the user wrote them, and

@@ -183,6 +183,34 @@ func (g GPU) Copy(bytes int64) time.Duration {
 	return seconds(float64(bytes) / g.CopyBytesPerSec)
 }
 
+// Work is one piece of a timed sequence: a kernel launch, or a device
+// copy or fill of CopyBytes (read plus written) when CopyBytes > 0.
+type Work struct {
+	Launch    Launch `json:",omitempty"`
+	CopyBytes int64  `json:",omitempty"`
+}
+
+// A Model turns a timed sequence of work, in the order it was enqueued,
+// into its device time. GPU is the model the virtual GPU uses; a tool may
+// wrap it to record what was timed.
+type Model interface {
+	Time(work []Work) time.Duration
+}
+
+// Time is the modelled time of a timed sequence of work (Total of each
+// piece's busy time).
+func (g GPU) Time(work []Work) time.Duration {
+	busy := make([]time.Duration, len(work))
+	for i, w := range work {
+		if w.CopyBytes > 0 {
+			busy[i] = g.Copy(w.CopyBytes)
+		} else {
+			busy[i] = g.Kernel(w.Launch)
+		}
+	}
+	return g.Total(busy)
+}
+
 // Total is the modelled time of a timed sequence of work, each piece's
 // busy time given in order: the launch overhead once, a gap between
 // pieces. No work is no time.

@@ -10,6 +10,12 @@
 //
 //	timecompare [-gpu] [-tables docs/results/2026-11-22-h100/tables.md] [-labs a,b] [-sizes lab=n,...] [-o out.md]
 //
+// -dump FILE records, instead, the work each row times (every launch's
+// counters and shape, every copy) with its measured time from a committed
+// timecompare.md (-measured) as JSON; -fit FILE evaluates the time model
+// on such a recording and writes the same comparison, in milliseconds
+// (testdata/h100-2026-11-23.json.gz is the committed one).
+//
 // tools/timecompare/run.sh runs it on the GPU machine.
 package main
 
@@ -33,8 +39,23 @@ func main() {
 	sizes := flag.String("sizes", "", "sizes per lab, e.g. matmul=256,512;vecadd=100000 (default: each lab's VirtualSizes)")
 	out := flag.String("o", "", "write the Markdown here (default: stdout)")
 	seed := flag.Uint64("seed", 1, "seed of the labs' random inputs")
+	dumpPath := flag.String("dump", "", "record each row's timed work and its measured time (-measured) as JSON here, instead")
+	measuredPath := flag.String("measured", "", "with -dump: the timecompare.md whose GPU times to record beside the work")
+	fitPath := flag.String("fit", "", "evaluate the time model on this -dump recording, instead of running the labs")
 	flag.Parse()
-	if err := run(*gpu, *tables, *only, *sizes, *out, *seed); err != nil {
+	var err error
+	switch {
+	case *fitPath != "":
+		err = runFit(*fitPath, *out)
+	case *dumpPath != "":
+		var sz map[string][]int
+		if sz, err = parseSizes(*sizes); err == nil {
+			err = runDump(*only, sz, *measuredPath, *dumpPath, *seed)
+		}
+	default:
+		err = run(*gpu, *tables, *only, *sizes, *out, *seed)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "timecompare:", err)
 		os.Exit(1)
 	}

@@ -56,6 +56,7 @@ func init() {
 		"Int64s":           reflect.ValueOf((*cudalib.Int64s)(nil)),
 		"Kernel":           reflect.ValueOf((*cudalib.Kernel)(nil)),
 		"LaunchError":      reflect.ValueOf((*cudalib.LaunchError)(nil)),
+		"LineCounters":     reflect.ValueOf((*cudalib.LineCounters)(nil)),
 		"Module":           reflect.ValueOf((*cudalib.Module)(nil)),
 		"Occupancy":        reflect.ValueOf((*cudalib.Occupancy)(nil)),
 		"OutOfMemoryError": reflect.ValueOf((*cudalib.OutOfMemoryError)(nil)),

@@ -17,6 +17,7 @@ func init() {
 		"Markdown":        reflect.ValueOf(plots.Markdown),
 		"MetricLines":     reflect.ValueOf(plots.MetricLines),
 		"NewProgress":     reflect.ValueOf(plots.NewProgress),
+		"ProfileView":     reflect.ValueOf(plots.ProfileView),
 		"Show":            reflect.ValueOf(plots.Show),
 		"SpeedupBars":     reflect.ValueOf(plots.SpeedupBars),
 		"Text":            reflect.ValueOf(plots.Text),
@@ -24,10 +25,12 @@ func init() {
 		"VsCPU":           reflect.ValueOf(plots.VsCPU),
 
 		// type definitions
-		"BarPlot":  reflect.ValueOf((*plots.BarPlot)(nil)),
-		"Chart":    reflect.ValueOf((*plots.Chart)(nil)),
-		"LinePlot": reflect.ValueOf((*plots.LinePlot)(nil)),
-		"Progress": reflect.ValueOf((*plots.Progress)(nil)),
-		"Speedup":  reflect.ValueOf((*plots.Speedup)(nil)),
+		"BarPlot":          reflect.ValueOf((*plots.BarPlot)(nil)),
+		"Chart":            reflect.ValueOf((*plots.Chart)(nil)),
+		"HardwareCounters": reflect.ValueOf((*plots.HardwareCounters)(nil)),
+		"LinePlot":         reflect.ValueOf((*plots.LinePlot)(nil)),
+		"ProfileTable":     reflect.ValueOf((*plots.ProfileTable)(nil)),
+		"Progress":         reflect.ValueOf((*plots.Progress)(nil)),
+		"Speedup":          reflect.ValueOf((*plots.Speedup)(nil)),
 	}
 }

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/labs"
+	"github.com/culab/culab/cudalib/timemodel"
+)
+
+// The virtual GPU's counters are a deterministic function of the kernel,
+// its launch shape and the size, so the work each lab row times can be
+// recorded once (-dump) and the model evaluated on the recording in
+// milliseconds (-fit), against measured times kept beside it.
+
+// dump is what -dump writes: per lab, each row's timed work and its
+// measured time.
+type dump struct {
+	Measured string    // where the measured times come from
+	Labs     []dumpLab `json:"labs"`
+}
+
+type dumpLab struct {
+	Lab  string    `json:"lab"`
+	Rows []dumpRow `json:"rows"`
+}
+
+type dumpRow struct {
+	Size       string           `json:"size"`
+	Variant    string           `json:"variant"`
+	MeasuredMS float64          `json:"measured_ms,omitempty"`
+	Work       []timemodel.Work `json:"work"`
+}
+
+// recorder times work with the H100 model and keeps each sequence it timed.
+type recorder struct {
+	mu   sync.Mutex
+	seqs [][]timemodel.Work
+}
+
+func (r *recorder) Time(work []timemodel.Work) time.Duration {
+	r.mu.Lock()
+	r.seqs = append(r.seqs, append([]timemodel.Work(nil), work...))
+	r.mu.Unlock()
+	return timemodel.H100.Time(work)
+}
+
+// take removes and returns the first recorded sequence whose launches'
+// counters add up to c (the row's), dropping those before it.
+func (r *recorder) take(c cudalib.Counters) ([]timemodel.Work, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, s := range r.seqs {
+		var sum cudalib.Counters
+		for _, w := range s {
+			sum.Add(&w.Launch.Counters)
+		}
+		if sum == c {
+			r.seqs = r.seqs[i+1:]
+			return s, true
+		}
+	}
+	return nil, false
+}
+
+// runDump runs the labs on the virtual GPU and writes each timed row's work
+// with its measured time from measuredPath (a timecompare.md) to outPath.
+func runDump(only string, sizes map[string][]int, measuredPath, outPath string, seed uint64) error {
+	measured := map[string]map[string]map[string]float64{}
+	if measuredPath != "" {
+		f, err := os.Open(measuredPath)
+		if err != nil {
+			return err
+		}
+		measured, err = parseComparison(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", measuredPath, err)
+		}
+	}
+	vdev, err := cudalib.OpenVirtual()
+	if err != nil {
+		return err
+	}
+	rec := &recorder{}
+	if err := vdev.SetTimeModel(rec); err != nil {
+		return err
+	}
+	d := dump{Measured: measuredPath}
+	for _, l := range labs.All() {
+		if only != "" && !contains(strings.Split(only, ","), l.Key) {
+			continue
+		}
+		sz := sizes[l.Key]
+		if sz == nil {
+			sz = l.VirtualSizes
+		}
+		start := time.Now()
+		t, err := l.RunWith(vdev, labs.Options{Seed: seed, CPUCap: -1}, sz)
+		if err != nil {
+			return fmt.Errorf("virtual GPU: %w", err)
+		}
+		fmt.Fprintf(os.Stderr, "timecompare: %s on the virtual GPU in %v\n", l.Key, time.Since(start).Round(time.Millisecond))
+		dl := dumpLab{Lab: l.Key}
+		for _, row := range t.Rows {
+			if !row.Modeled || row.MedianMS <= 0 {
+				continue
+			}
+			work, ok := rec.take(row.Counters)
+			if !ok {
+				return fmt.Errorf("%s %s %s: no recorded work with the row's counters", l.Key, row.SizeLabel, row.Variant)
+			}
+			dl.Rows = append(dl.Rows, dumpRow{Size: row.SizeLabel, Variant: row.Variant,
+				MeasuredMS: measured[l.Key][row.SizeLabel][row.Variant], Work: work})
+		}
+		d.Labs = append(d.Labs, dl)
+	}
+	return writeDump(outPath, d)
+}
+
+// writeDump writes d as gzipped JSON (a recording of every row is a few
+// MB of mostly repeated counter names).
+func writeDump(path string, d dump) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(f)
+	err = json.NewEncoder(zw).Encode(d)
+	if cerr := zw.Close(); err == nil {
+		err = cerr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// fitResults evaluates model on a dump: one labResult per lab.
+func fitResults(m timemodel.Model, d dump) []labResult {
+	var rs []labResult
+	for _, l := range d.Labs {
+		r := labResult{lab: l.Lab, source: d.Measured}
+		for _, row := range l.Rows {
+			r.points = append(r.points, point{size: row.Size, variant: row.Variant,
+				modeled: float64(m.Time(row.Work)) / float64(time.Millisecond), measured: row.MeasuredMS})
+		}
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+func readDump(path string) (dump, error) {
+	var d dump
+	f, err := os.Open(path)
+	if err != nil {
+		return d, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return d, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := json.NewDecoder(zr).Decode(&d); err != nil {
+		return d, fmt.Errorf("%s: %w", path, err)
+	}
+	return d, nil
+}
+
+// parseComparison reads the measured times of a timecompare.md: each lab's
+// first "### KEY" section (the GPU run at the same sizes), rows "| size |
+// variant | modeled ms | measured ms | ratio |". It maps lab → size →
+// variant → ms.
+func parseComparison(r io.Reader) (map[string]map[string]map[string]float64, error) {
+	out := map[string]map[string]map[string]float64{}
+	lab := ""
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if k, ok := strings.CutPrefix(line, "### "); ok {
+			lab = strings.TrimSpace(k)
+			if out[lab] != nil {
+				lab = "" // a later section: measured elsewhere
+			}
+			continue
+		}
+		if lab == "" || !strings.HasPrefix(line, "| ") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cells) < 4 {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.Trim(cells[3], "*"), 64)
+		if err != nil {
+			continue // the header, the rule, or a row without a time
+		}
+		size, variant := unescape(cells[0]), unescape(cells[1])
+		if out[lab] == nil {
+			out[lab] = map[string]map[string]float64{}
+		}
+		if out[lab][size] == nil {
+			out[lab][size] = map[string]float64{}
+		}
+		out[lab][size][variant] = v
+	}
+	return out, sc.Err()
+}
+
+// runFit writes the comparison of the H100 model on a recording.
+func runFit(path, outPath string) error {
+	d, err := readDump(path)
+	if err != nil {
+		return err
+	}
+	var w io.Writer = os.Stdout
+	if outPath != "" {
+		f, err := os.Create(outPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	writeMarkdown(w, []string{
+		"# Modeled vs measured lab times, from a recording",
+		"",
+		fmt.Sprintf("`timecompare -fit %s`: the H100 model on the recorded work of every row; measured: %s.", path, d.Measured),
+	}, fitResults(timemodel.H100, d))
+	return nil
+}
