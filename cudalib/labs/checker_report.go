@@ -1,0 +1,232 @@
+package labs
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"strings"
+	"text/tabwriter"
+)
+
+// CheckReport is Check's result: one case per size. As a cell's last
+// expression it shows as a table (HTML, Markdown and text forms) with the
+// failed cases' whole texts and sanitizer findings below it.
+type CheckReport struct {
+	Kernel  string // the kernel's name
+	Problem string // Spec.Name
+	Device  string
+	Seed    uint64 // Spec{Seed: Seed} repeats the inputs
+	// Sanitized says the launches ran under the virtual GPU's sanitizer.
+	Sanitized bool
+	Cases     []Case
+}
+
+// Case is one size of a check.
+type Case struct {
+	Size   int
+	Launch string // e.g. "vecadd<<<4, 256>>>"
+	Pass   bool
+	Result string // "ok", or "FAIL: " and why
+	// MaxErr is the largest |got − want| over the outputs; NaN when an
+	// element was never written.
+	MaxErr float64
+	// FirstWrong is the index of the first wrong element of argument
+	// Output (numbered from 1), which held Got instead of Want (NaN: never
+	// written); -1 when no element was wrong.
+	FirstWrong int
+	Output     int
+	Got, Want  float64
+	// MS is the wall time of the launch and the wait for it (on the
+	// virtual GPU: the interpreter's time, not a GPU's).
+	MS       float64
+	Findings []Finding // the sanitizer's, on the virtual GPU
+
+	fault bool // a GPU fault: the context needs dev.Reset()
+}
+
+// Passed reports whether every case passed (and there was one).
+func (r *CheckReport) Passed() bool { return len(r.Cases) > 0 && r.passed() == len(r.Cases) }
+
+// Score is the fraction of cases that passed, for graders.
+func (r *CheckReport) Score() float64 {
+	if len(r.Cases) == 0 {
+		return 0
+	}
+	return float64(r.passed()) / float64(len(r.Cases))
+}
+
+func (r *CheckReport) passed() int {
+	n := 0
+	for _, c := range r.Cases {
+		if c.Pass {
+			n++
+		}
+	}
+	return n
+}
+
+// title is the report's first line.
+func (r *CheckReport) title() string {
+	verdict := "FAILED"
+	if r.Passed() {
+		verdict = "PASSED"
+	}
+	return fmt.Sprintf("Check of %s (%s): %s, %d of %d cases passed (score %.2f)", r.Kernel, r.Problem, verdict, r.passed(), len(r.Cases), r.Score())
+}
+
+// notes follow the table in every form.
+func (r *CheckReport) notes() []string {
+	san := "no sanitizer: an out-of-bounds access shows as a fault, or only as wrong or unwritten values"
+	if r.Sanitized {
+		san = "every launch ran under the virtual GPU's sanitizer; a finding fails the case"
+	}
+	return []string{
+		fmt.Sprintf("Device: %s; %s.", r.Device, san),
+		fmt.Sprintf("Inputs are random, seed %d (Spec{Seed: %d} repeats them); outputs start poisoned (NaN, or math.MinInt32), so an element the kernel never writes fails.", r.Seed, r.Seed),
+		"ms: wall time of the launch and the wait for it (on the virtual GPU, the interpreter's).",
+	}
+}
+
+// row is one case's cells: n, launch, result, max error, first wrong, ms.
+func (c Case) row() [6]string {
+	mark := "✓"
+	if !c.Pass {
+		mark = "✗"
+	}
+	first := "–"
+	if c.FirstWrong >= 0 && !c.Pass {
+		first = fmt.Sprintf("[%d]: %s, want %s", c.FirstWrong, fmtValue(c.Got), fmtValue(c.Want))
+		if c.Output > 0 {
+			first = fmt.Sprintf("arg %d %s", c.Output, first)
+		}
+	}
+	maxErr := "–"
+	if c.Result != "" && (c.Pass || c.FirstWrong >= 0) {
+		maxErr = fmtErr(c.MaxErr)
+	}
+	ms := "–"
+	if c.MS > 0 {
+		ms = fmt.Sprintf("%.3g", c.MS)
+	}
+	return [6]string{fmt.Sprint(c.Size), c.Launch, mark, maxErr, first, ms}
+}
+
+var checkHeads = [6]string{"n", "launch", "pass", "max err", "first wrong", "ms"}
+
+func fmtErr(e float64) string {
+	switch {
+	case math.IsNaN(e):
+		return "NaN (unwritten)"
+	case e == 0:
+		return "0"
+	}
+	return fmt.Sprintf("%.2g", e)
+}
+
+// failures are the failed cases' whole texts and findings, one line each.
+func (r *CheckReport) failures() []string {
+	var out []string
+	for _, c := range r.Cases {
+		if c.Pass {
+			continue
+		}
+		out = append(out, fmt.Sprintf("n = %d: %s", c.Size, c.Result))
+		for _, f := range c.Findings {
+			out = append(out, fmt.Sprintf("n = %d: sanitizer: %s: %s", c.Size, f, f.Text))
+		}
+	}
+	return out
+}
+
+// String is the report as a text table.
+func (r *CheckReport) String() string {
+	var b strings.Builder
+	b.WriteString(r.title() + "\n\n")
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(checkHeads[:], "\t"))
+	for _, c := range r.Cases {
+		cells := c.row()
+		fmt.Fprintln(tw, strings.Join(cells[:], "\t"))
+	}
+	tw.Flush()
+	if f := r.failures(); len(f) > 0 {
+		b.WriteString("\nFailures:\n")
+		for _, l := range f {
+			b.WriteString("  " + l + "\n")
+		}
+	}
+	b.WriteString("\n")
+	for _, n := range r.notes() {
+		b.WriteString(n + "\n")
+	}
+	return b.String()
+}
+
+// Markdown is the report as a Markdown table.
+func (r *CheckReport) Markdown() string {
+	var b strings.Builder
+	b.WriteString("**" + r.title() + "**\n\n")
+	b.WriteString("| " + strings.Join(checkHeads[:], " | ") + " |\n|---|---|---|---|---|---|\n")
+	esc := strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;")
+	for _, c := range r.Cases {
+		cells := c.row()
+		for i := range cells {
+			cells[i] = esc.Replace(cells[i])
+		}
+		b.WriteString("| " + strings.Join(cells[:], " | ") + " |\n")
+	}
+	if f := r.failures(); len(f) > 0 {
+		b.WriteString("\nFailures:\n\n")
+		for _, l := range f {
+			b.WriteString("- " + esc.Replace(l) + "\n")
+		}
+	}
+	b.WriteString("\n")
+	for _, n := range r.notes() {
+		b.WriteString("- " + esc.Replace(n) + "\n")
+	}
+	return b.String()
+}
+
+// HTML is the report as a table, failed rows marked.
+func (r *CheckReport) HTML() string {
+	var b strings.Builder
+	colour := "#b00020"
+	if r.Passed() {
+		colour = "#1b7f3b"
+	}
+	fmt.Fprintf(&b, "<div><p style=\"font-weight:bold;color:%s\">%s</p>\n<table><thead><tr>", colour, html.EscapeString(r.title()))
+	for _, h := range checkHeads {
+		fmt.Fprintf(&b, "<th>%s</th>", html.EscapeString(h))
+	}
+	b.WriteString("</tr></thead><tbody>\n")
+	for _, c := range r.Cases {
+		style := ""
+		if !c.Pass {
+			style = ` style="background:#fde7e9"`
+		}
+		fmt.Fprintf(&b, "<tr%s>", style)
+		for i, cell := range c.row() {
+			if i == 1 {
+				fmt.Fprintf(&b, "<td><code>%s</code></td>", html.EscapeString(cell))
+				continue
+			}
+			fmt.Fprintf(&b, "<td>%s</td>", html.EscapeString(cell))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table>\n")
+	if f := r.failures(); len(f) > 0 {
+		b.WriteString("<p>Failures:</p><ul>\n")
+		for _, l := range f {
+			fmt.Fprintf(&b, "<li><code>%s</code></li>\n", html.EscapeString(l))
+		}
+		b.WriteString("</ul>\n")
+	}
+	b.WriteString("<ul style=\"font-size:smaller\">\n")
+	for _, n := range r.notes() {
+		fmt.Fprintf(&b, "<li>%s</li>\n", html.EscapeString(n))
+	}
+	b.WriteString("</ul></div>")
+	return b.String()
+}
