@@ -259,7 +259,8 @@ func TestCheckLabKernelsPassTheirSpecs(t *testing.T) {
 		{MatMul, "mm_tiled<32>", MatMulSpec(32)},
 		{Grad1D, "dd_global", Grad1DSpec()},
 		{Grad1D, "dd_shared", Grad1DSpec()},
-		{Transpose, "transpose_naive", TransposeSpec()},
+		{Transpose, "transpose_tiled<32>", TransposeSpec()},
+		{Transpose, "transpose_tiled<33>", TransposeSpec()},
 	} {
 		t.Run(c.kernel, func(t *testing.T) {
 			mod, err := dev.CompileNamed(c.lab.File, c.lab.Source, c.lab.Options...)
