@@ -23,8 +23,10 @@ import (
 //     interval). Threads of one warp race too unless a bar.warp.sync
 //     (__syncwarp) separates them, since Volta's independent thread
 //     scheduling does not keep a warp in lock-step (racecheck reports such
-//     hazards as well); the lanes of one warp-instruction never race with
-//     each other. Atomics do not race. Both source lines are reported.
+//     hazards as well, at its WARNING level, as here); the lanes of one
+//     warp-instruction never race with each other. As in racecheck, a
+//     write of the value already there is benign (its INFO level, not
+//     reported). Atomics do not race. Both source lines are reported.
 //   - "barrier-divergence" (synccheck), a warning: a block barrier
 //     released while some threads of the block had not reached it — they
 //     had exited (returned early), wait at another barrier instruction, or
@@ -53,7 +55,7 @@ const MaxFindings = 100
 // Finding is one kind of error at one source line, as first met.
 type Finding struct {
 	Kind     string // "out-of-bounds", "misaligned", "race", "barrier-divergence", "uninitialized"
-	Severity string // "error"; "warning" for barrier-divergence
+	Severity string // "error"; "warning" for barrier-divergence and races within a warp
 	Kernel   string
 	// Block and Thread are the first thread found (for a barrier: the
 	// first thread missing from it).
@@ -278,4 +280,15 @@ func (s *sanLaunch) report() *Report {
 	}
 	r.Findings = all
 	return r
+}
+
+// RunProfiledSanitized is RunSanitized that also counts as RunProfiled
+// does (the virtual device times its launches from the profile).
+func (g *GPU) RunProfiledSanitized(k *Kernel, l Launch) (*Profile, *Report, error) {
+	san := &sanLaunch{blocks: map[int64][]Finding{}}
+	r, err := g.run(k, l, true, san)
+	if r == nil {
+		return nil, nil, err
+	}
+	return r.profile(k, l), san.report(), err
 }

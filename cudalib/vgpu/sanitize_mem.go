@@ -86,6 +86,7 @@ type sanAccess struct {
 	clock    uint32 // the warp's instruction count: one warp-instruction
 	syncs    uint32 // the warp's bar.warp.sync count
 	tid      uint16 // linear thread index in the block
+	changed  bool   // a write that changed the bytes' value
 	id       int32  // instruction id (Kernel.insts)
 }
 
@@ -210,6 +211,17 @@ func (s *sanWorker) access(w *warp, in *inst, m uint32) uint32 {
 	return m
 }
 
+// changes reports whether lane l's store of instruction in changes the
+// bytes p it writes.
+func changes(w *warp, in *inst, l int, p []byte) bool {
+	var buf [32]byte
+	size := int(in.size)
+	for e := 0; e < int(in.nvec); e++ {
+		store(buf[e*size:], size, w.frame[in.elems[e]][l])
+	}
+	return string(buf[:len(p)]) != string(p)
+}
+
 // copyLane checks a cp.async of lane l to shared address dst; false: the
 // sanitizer did the lane's copy itself (zeros for a bad source) or
 // dropped it.
@@ -267,16 +279,23 @@ func (s *sanWorker) track(w *warp, in *inst, l int, sp space, addr uint64, p []b
 		if addr >= sharedWindow {
 			addr -= sharedWindow
 		}
-		s.shared(w, in, l, addr, n, op)
+		s.shared(w, in, l, addr, p[:n], op)
 	case spGlobal:
 		s.global(w, in, l, w.cache, addr, n, op)
 	}
 }
 
-// shared checks and records an access to shared bytes [off, off+n).
-func (s *sanWorker) shared(w *warp, in *inst, l int, off uint64, n int, op sanOp) {
+// shared checks and records an access to shared bytes [off, off+n) (p).
+// As racecheck, it reports a hazard only where a write changes the value:
+// a write of the value already there (racecheck's INFO level) is benign.
+func (s *sanWorker) shared(w *warp, in *inst, l int, off uint64, p []byte, op sanOp) {
+	n := len(p)
 	tid := uint16(w.id*32 + l)
 	cur := sanAccess{interval: s.interval, clock: uint32(w.clock), syncs: w.syncs, tid: tid, id: in.id}
+	if op == sanStore {
+		// cp.async's destination counts as changed.
+		cur.changed = in.san != sanStore || changes(w, in, l, p)
+	}
 	if op == sanLoad {
 		for i := off; i < off+uint64(n); i++ {
 			if s.written[i] != s.blockNo {
@@ -298,10 +317,10 @@ func (s *sanWorker) shared(w *warp, in *inst, l int, off uint64, n int, op sanOp
 	raced := false
 	for i := off; i < off+uint64(n); i++ {
 		if !raced {
-			if o := s.conflict(w, &s.wr[i], &cur); o != nil {
+			if o := s.conflict(w, &s.wr[i], &cur); o != nil && (op == sanLoad && o.changed || op == sanStore && cur.changed) {
 				s.race(w, in, l, off, n, op, o, "write")
 				raced = true
-			} else if op == sanStore {
+			} else if op == sanStore && cur.changed {
 				if o := s.conflict(w, &s.r1[i], &cur); o != nil {
 					s.race(w, in, l, off, n, op, o, "read")
 					raced = true
@@ -347,6 +366,12 @@ func (s *sanWorker) race(w *warp, in *inst, l int, off uint64, n int, op sanOp, 
 	f.Message = fmt.Sprintf("%s hazard: thread (%d,%d,%d) %s this shared address at line %d and this thread %s it at line %d with no barrier between",
 		hazard, site.Thread[0], site.Thread[1], site.Thread[2], map[string]string{"read": "read", "write": "wrote"}[other], site.Line,
 		map[string]string{"read": "reads", "write": "writes"}[f.Access], f.Line)
+	if int(o.tid)/32 == w.id {
+		// racecheck's WARNING level: warp-synchronous code, which
+		// independent thread scheduling no longer guarantees.
+		f.Severity = "warning"
+		f.Message += " (both threads are in one warp: without __syncwarp() between, Volta and later GPUs do not order them)"
+	}
 	s.add(f)
 }
 

@@ -12,6 +12,7 @@ func init() {
 		// function, constant and variable definitions
 		"Bars":            reflect.ValueOf(plots.Bars),
 		"CeilingFraction": reflect.ValueOf(plots.CeilingFraction),
+		"Compare":         reflect.ValueOf(plots.Compare),
 		"HTML":            reflect.ValueOf(plots.HTML),
 		"Lines":           reflect.ValueOf(plots.Lines),
 		"Markdown":        reflect.ValueOf(plots.Markdown),
@@ -25,12 +26,13 @@ func init() {
 		"VsCPU":           reflect.ValueOf(plots.VsCPU),
 
 		// type definitions
-		"BarPlot":          reflect.ValueOf((*plots.BarPlot)(nil)),
-		"Chart":            reflect.ValueOf((*plots.Chart)(nil)),
-		"HardwareCounters": reflect.ValueOf((*plots.HardwareCounters)(nil)),
-		"LinePlot":         reflect.ValueOf((*plots.LinePlot)(nil)),
-		"ProfileTable":     reflect.ValueOf((*plots.ProfileTable)(nil)),
-		"Progress":         reflect.ValueOf((*plots.Progress)(nil)),
-		"Speedup":          reflect.ValueOf((*plots.Speedup)(nil)),
+		"BarPlot":           reflect.ValueOf((*plots.BarPlot)(nil)),
+		"Chart":             reflect.ValueOf((*plots.Chart)(nil)),
+		"HardwareCounters":  reflect.ValueOf((*plots.HardwareCounters)(nil)),
+		"LinePlot":          reflect.ValueOf((*plots.LinePlot)(nil)),
+		"ProfileComparison": reflect.ValueOf((*plots.ProfileComparison)(nil)),
+		"ProfileTable":      reflect.ValueOf((*plots.ProfileTable)(nil)),
+		"Progress":          reflect.ValueOf((*plots.Progress)(nil)),
+		"Speedup":           reflect.ValueOf((*plots.Speedup)(nil)),
 	}
 }

@@ -1,0 +1,113 @@
+package cudalib
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/culab/culab/cudalib/vgpu"
+)
+
+// The sanitizer of the virtual GPU, as compute-sanitizer's memcheck,
+// racecheck, synccheck and initcheck report on a GPU: out-of-bounds and
+// misaligned accesses, shared-memory races, barriers that not every thread
+// reaches and reads of memory nothing wrote. A sanitized launch goes on
+// past every finding (a bad load reads 0, a bad store is dropped) and
+// reports them all; vgpu.RunSanitized says exactly what each kind means.
+
+// Finding is one finding of the sanitizer (vgpu.Finding).
+type Finding = vgpu.Finding
+
+// SanitizerReport is what a sanitized launch found (vgpu.Report); its
+// String is compute-sanitizer-like text.
+type SanitizerReport = vgpu.Report
+
+// ErrSanitizerNeedsVirtual is the error of the sanitizer on a GPU device.
+var ErrSanitizerNeedsVirtual = errors.New("the sanitizer runs on the virtual GPU: set " + EnvDevice + "=virtual")
+
+// SanitizerError is the error of a launch on a device with SetSanitizer
+// on whose sanitizer found something, reported where a kernel's fault
+// would be (the next synchronize, copy or Run).
+type SanitizerError struct {
+	Report *SanitizerReport
+	Err    error // what else went wrong in the kernel (a trap, the budget); nil if nothing
+}
+
+func (e *SanitizerError) Error() string {
+	r := e.Report
+	s := fmt.Sprintf("sanitizer: kernel %s: %d errors, %d warnings", r.Kernel, r.Errors, r.Warnings)
+	if len(r.Findings) > 0 {
+		f := &r.Findings[0]
+		s += fmt.Sprintf("; first: %s at %s:%d by thread (%d,%d,%d) of block (%d,%d,%d)", f.Kind, filepath.Base(f.File), f.Line,
+			f.Thread[0], f.Thread[1], f.Thread[2], f.Block[0], f.Block[1], f.Block[2])
+	}
+	if e.Err != nil {
+		s += "; and " + e.Err.Error()
+	}
+	return s
+}
+
+func (e *SanitizerError) Unwrap() error { return e.Err }
+
+// Sanitize runs one launch of the kernel with the sanitizer and waits for
+// it: the report (empty when the kernel is clean) and the error Run would
+// return for anything else. The kernel must be on the virtual GPU.
+func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
+	if err := checkInterrupt(); err != nil {
+		return nil, err
+	}
+	vf, ok := k.fn.(*virtualFunction)
+	if !ok {
+		return nil, fmt.Errorf("sanitize %s: %w", k.name, ErrSanitizerNeedsVirtual)
+	}
+	lc, params, err := k.prepare(cfg, args)
+	if err != nil {
+		return nil, err
+	}
+	// Earlier launches' errors belong to them, not to this one.
+	if err := k.mod.dev.Synchronize(); err != nil {
+		return nil, err
+	}
+	_, rep, kerr, err := vf.exec(lc, params.ptrs, true)
+	if err != nil {
+		return nil, fmt.Errorf("sanitize %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
+	}
+	if kerr != nil {
+		return rep, fmt.Errorf("sanitize %s: %w", k.name, kerr)
+	}
+	return rep, nil
+}
+
+// SetSanitizer turns the sanitizer on or off for every later launch on
+// the device. With it on, a launch with findings reports a
+// *SanitizerError where a fault would be reported. Only the virtual GPU
+// has a sanitizer.
+func (d *Device) SetSanitizer(on bool) error {
+	vb, ok := d.b.(*virtualBackend)
+	if !ok {
+		return fmt.Errorf("set sanitizer: %w", ErrSanitizerNeedsVirtual)
+	}
+	vb.mu.Lock()
+	vb.sanitize = on
+	vb.mu.Unlock()
+	return nil
+}
+
+// nameReport names the kernel and its source as the user wrote them (see
+// kernelErr).
+func (f *virtualFunction) nameReport(r *vgpu.Report) {
+	if r == nil {
+		return
+	}
+	r.Kernel = f.name
+	for i := range r.Findings {
+		fd := &r.Findings[i]
+		fd.Kernel = f.name
+		if filepath.Base(fd.File) == filepath.Base(f.file) {
+			fd.File = f.file
+		}
+		if o := fd.Other; o != nil && filepath.Base(o.File) == filepath.Base(f.file) {
+			o.File = f.file
+		}
+	}
+}
