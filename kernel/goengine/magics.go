@@ -31,6 +31,7 @@ type magicCell struct {
 
 var magicHelp = []struct{ usage, text string }{
 	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name))"},
+	{"%%cuda --profile[=N]", "also profile the first N (default 1) launches of each kernel on the virtual GPU, per source line: the table and chart show in the output of the cell that launches (plots.ProfileView)"},
 	{"%%time", "first line: run the cell and print its wall time"},
 	{"%%gorun [-o var] [args]", "first line: build the cell as a Go program (package main, standard library) with the Go toolchain and run it compiled, for CPU baselines; -o keeps its stdout in the string var"},
 	{"%time statement", "run one statement and print its wall time"},
@@ -168,7 +169,9 @@ func (x *run) gpu() {
 	}
 	if dev.Virtual() {
 		x.printf("This is the virtual GPU: the limits above are an H100's; kernels run on the CPU and their times are modeled, not measured (%s=gpu|virtual chooses the device).\n", cudalib.EnvDevice)
+		return
 	}
+	x.printf("%-28s %s\n", "Hardware counters:", cudalib.HardwareCounters())
 }
 
 // env lists, shows or sets environment variables (of the kernel process:
@@ -210,7 +213,10 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 	if i := strings.IndexByte(body, '\n'); i >= 0 {
 		src = body[i:]
 	}
-	opts := strings.Fields(m.args)
+	opts, profile, err := profileOption(strings.Fields(m.args))
+	if err != nil {
+		return cellResult{}, usageError(err)
+	}
 	name := x.label + ".cu"
 	dev, devErr := nb.Device()
 	if devErr != nil {
@@ -239,6 +245,9 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 	}
 	if l := strings.TrimSpace(mod.Log()); l != "" {
 		x.eprintf("%s\n", l)
+	}
+	if profile > 0 {
+		watchLaunches(mod, profile)
 	}
 	cached := ""
 	if mod.Cached() {

@@ -1,0 +1,517 @@
+package plots
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/display"
+)
+
+// ProfileTable is a kernel's CUDA source with each line's counters beside
+// it (a cudalib.Profile): warp instructions, global requests with sectors
+// per request and coalescing, shared wavefronts per request and bank
+// conflicts, divergent branches, barriers. Lines that ran nothing are dim;
+// the lines that waste the most memory work are marked, each with a hint
+// saying what its figure means. In a notebook it shows as HTML (Markdown
+// and text beside it); Chart draws the per-line figures.
+type ProfileTable struct {
+	p  *cudalib.Profile
+	hw *HardwareCounters
+}
+
+// HardwareCounters are a second set of counters of the same launch, with
+// the same definitions, measured on a GPU (Nsight Compute): the view shows
+// them beside the virtual GPU's. Lines maps a line of the profile's source
+// to its counters.
+type HardwareCounters struct {
+	Label string // the column heads' prefix, e.g. "H100"
+	Total cudalib.Counters
+	Lines map[int]cudalib.Counters
+}
+
+// ProfileView is the view of p.
+func ProfileView(p *cudalib.Profile) *ProfileTable { return &ProfileTable{p: p} }
+
+// WithHardware adds hardware counters of the same launch beside the
+// virtual GPU's (nil: none).
+func (v *ProfileTable) WithHardware(h *HardwareCounters) *ProfileTable {
+	return &ProfileTable{p: v.p, hw: h}
+}
+
+// maxWorst is how many lines the view marks as the worst.
+const maxWorst = 3
+
+// profLine is one source line of the view.
+type profLine struct {
+	n     int    // 1-based line of the source
+	src   string // its text, tabs expanded
+	c     cudalib.Counters
+	hw    *cudalib.Counters
+	ran   bool
+	hint  string
+	waste float64 // memory work beyond what the line needs (worst first)
+	worst bool
+}
+
+// lines are the source's lines from the first to the last that ran, each
+// with its counters, hint and mark.
+func (v *ProfileTable) lines() []profLine {
+	p := v.p
+	if p == nil {
+		return nil
+	}
+	src := p.SourceLines()
+	first, last := len(src)+1, 0
+	for _, l := range p.Lines {
+		if p.SourceFile(l.File) && l.Line <= len(src) {
+			first, last = min(first, l.Line), max(last, l.Line)
+		}
+	}
+	// Show the kernel from its signature: back up to the line that opens
+	// the function, a few lines at most.
+	for k := 0; k < 4 && first > 1 && !strings.Contains(src[first-1], "__global__"); k++ {
+		first--
+	}
+	var out []profLine
+	for n := first; n <= last; n++ {
+		l := profLine{n: n, src: strings.ReplaceAll(src[n-1], "\t", "    "), c: p.Line(n)}
+		l.ran = l.c != (cudalib.Counters{})
+		if v.hw != nil {
+			if c, ok := v.hw.Lines[n]; ok {
+				l.hw = &c
+			}
+		}
+		l.hint, l.waste = lineHint(l.c)
+		out = append(out, l)
+	}
+	order := make([]int, 0, len(out))
+	for i := range out {
+		if out[i].waste > 0 {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return -cmpFloat(out[a].waste, out[b].waste) })
+	for _, i := range order[:min(len(order), maxWorst)] {
+		out[i].worst = true
+	}
+	return out
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Figures of a line's counters.
+
+func globalReq(c cudalib.Counters) int64 { return c.GlobalLoadRequests + c.GlobalStoreRequests }
+func globalSect(c cudalib.Counters) int64 {
+	return c.GlobalLoadSectors + c.GlobalStoreSectors
+}
+func sharedReq(c cudalib.Counters) int64 { return c.SharedLoadRequests + c.SharedStoreRequests }
+func sharedWF(c cudalib.Counters) int64  { return c.SharedLoadWavefronts + c.SharedStoreWavefronts }
+func bankConflicts(c cudalib.Counters) int64 {
+	return c.SharedLoadBankConflicts + c.SharedStoreBankConflicts
+}
+
+func ratio(a, b int64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// coalescing is the fraction of the global sectors' bytes the lanes asked for.
+func coalescing(c cudalib.Counters) float64 {
+	return ratio(c.GlobalLoadBytes+c.GlobalStoreBytes, 32*globalSect(c))
+}
+
+// ways is the n of an n-way bank conflict: a phase's wavefronts per ideal
+// wavefront.
+func ways(wavefronts, conflicts int64) int {
+	if ideal := wavefronts - conflicts; ideal > 0 {
+		return int(math.Round(float64(wavefronts) / float64(ideal)))
+	}
+	return 0
+}
+
+// lineHint says in one line what a line's worst figure means, and how much
+// memory work (sectors, wavefronts) the line spends beyond what it needs.
+func lineHint(c cudalib.Counters) (string, float64) {
+	wastedSect := float64(globalSect(c)) - math.Ceil(float64(c.GlobalLoadBytes+c.GlobalStoreBytes)/32)
+	conf := bankConflicts(c)
+	waste := max(wastedSect, 0) + float64(conf) + float64(c.LocalLoadSectors+c.LocalStoreSectors) + float64(c.DivergentBranches)
+	w := max(ways(c.SharedLoadWavefronts, c.SharedLoadBankConflicts), ways(c.SharedStoreWavefronts, c.SharedStoreBankConflicts))
+	switch spr, eff := ratio(globalSect(c), globalReq(c)), coalescing(c); {
+	case conf > 0 && w >= 2:
+		if w >= 32 {
+			return fmt.Sprintf("%d-way bank conflict: 32 threads of a warp hit one bank; pad the row (a [32][33] tile)", w), waste
+		}
+		return fmt.Sprintf("%d-way bank conflict: %d threads of a warp hit one bank at different words; pad the row or change the index", w, w), waste
+	case globalReq(c) > 0 && eff < 0.5:
+		// Say it of the worse of the loads and the stores: a line may
+		// load strided and store coalesced.
+		kind, req, sect, bytes := "load", c.GlobalLoadRequests, c.GlobalLoadSectors, c.GlobalLoadBytes
+		if ratio(c.GlobalStoreBytes, 32*c.GlobalStoreSectors) < ratio(bytes, 32*sect) && c.GlobalStoreSectors > 0 || sect == 0 {
+			kind, req, sect, bytes = "store", c.GlobalStoreRequests, c.GlobalStoreSectors, c.GlobalStoreBytes
+		}
+		spr, eff = ratio(sect, req), ratio(bytes, 32*sect)
+		if spr >= 31.5 {
+			return fmt.Sprintf("%.0f sectors per %s request: each lane has its own 32-byte sector — strided, not coalesced; let neighbouring threads access neighbouring elements", spr, kind), waste
+		}
+		return fmt.Sprintf("%s sectors per %s request, %.0f%% of the bytes used: lanes %s apart — strided, not coalesced", sig3(spr), kind, 100*eff, kind), waste
+	case c.LocalLoadSectors+c.LocalStoreSectors > 0:
+		return fmt.Sprintf("local memory (%d sectors): per-thread memory in DRAM — a spill or an indexed local array", c.LocalLoadSectors+c.LocalStoreSectors), waste
+	case c.DivergentBranches > 0:
+		return fmt.Sprintf("%d divergent branches: a warp's lanes went both ways, so the warp runs both paths", c.DivergentBranches), waste
+	case globalReq(c) > 0 && eff < 0.99:
+		return fmt.Sprintf("%.0f%% of the bytes moved are used: partly coalesced (misaligned or gaps)", 100*eff), waste
+	case c.Barriers > 0:
+		return fmt.Sprintf("barrier: %d warp arrivals; each warp waits here for its whole block", c.Barriers), 0
+	case globalReq(c) > 0:
+		return "coalesced: a warp's lanes read consecutive bytes", 0
+	}
+	return "", 0
+}
+
+// profColumn is one figure column of the view.
+type profColumn struct {
+	head, short string // HTML/Markdown head, text head
+	tip         string
+	cell        func(c cudalib.Counters) string
+}
+
+func count(v int64) string {
+	if v == 0 {
+		return "–"
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+func per(a, b int64) string {
+	if b == 0 {
+		return "–"
+	}
+	return sig3(ratio(a, b))
+}
+
+var profColumns = []profColumn{
+	{"warp instrs", "instrs", "warp-level instructions executed (smsp__inst_executed)", func(c cudalib.Counters) string { return count(c.WarpInstrs) }},
+	{"global req", "g.req", "global load and store requests: one per warp instruction", func(c cudalib.Counters) string { return count(globalReq(c)) }},
+	{"sectors/req", "sec/rq", "32-byte sectors per global request: 4 for 32 lanes reading consecutive floats, 32 when every lane has its own sector", func(c cudalib.Counters) string { return per(globalSect(c), globalReq(c)) }},
+	{"coalescing", "coal", "bytes the lanes asked for / (32 × sectors moved)", func(c cudalib.Counters) string {
+		if globalSect(c) == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.0f%%", 100*coalescing(c))
+	}},
+	{"shared req", "s.req", "shared load and store requests (warp instructions)", func(c cudalib.Counters) string { return count(sharedReq(c)) }},
+	{"wavefronts/req", "wf/rq", "shared-memory wavefronts per request: 1 without bank conflicts (for 4-byte accesses), 32 when all lanes hit one bank", func(c cudalib.Counters) string { return per(sharedWF(c), sharedReq(c)) }},
+	{"bank conflicts", "confl", "wavefronts beyond one per phase (l1tex__data_bank_conflicts_pipe_lsu_mem_shared)", func(c cudalib.Counters) string { return count(bankConflicts(c)) }},
+	{"divergent", "div", "branches whose active lanes split between the two ways", func(c cudalib.Counters) string { return count(c.DivergentBranches) }},
+	{"barriers", "bar", "warp arrivals at __syncthreads", func(c cudalib.Counters) string { return count(c.Barriers) }},
+}
+
+// hwColumns are the hardware figures shown beside the virtual ones.
+var hwColumns = []int{0, 2, 5} // warp instrs, sectors/req, wavefronts/req
+
+// title is the view's one-line heading.
+func (v *ProfileTable) title() string {
+	p := v.p
+	where := "virtual GPU (H100 model)"
+	if p.Companion {
+		where = "companion virtual GPU (the GPU's launch, copied)"
+	}
+	return fmt.Sprintf("%s<<<%v, %v>>> counted on the %s", p.Kernel, p.Grid, p.Block, where)
+}
+
+// totals is the view's summary line.
+func (v *ProfileTable) totals() string {
+	c := v.p.Total
+	s := fmt.Sprintf("total: %d warp instructions; global %d requests, %s sectors/request, %s coalesced; shared %d requests, %s wavefronts/request, %d bank conflicts; %d divergent branches",
+		c.WarpInstrs, globalReq(c), per(globalSect(c), globalReq(c)), pct(coalescing(c), globalSect(c) > 0),
+		sharedReq(c), per(sharedWF(c), sharedReq(c)), bankConflicts(c), c.DivergentBranches)
+	if v.hw != nil {
+		h := v.hw.Total
+		s += fmt.Sprintf(". %s: %d warp instructions, %s sectors/request, %s wavefronts/request", v.hwLabel(), h.WarpInstrs,
+			per(globalSect(h), globalReq(h)), per(sharedWF(h), sharedReq(h)))
+	}
+	return s
+}
+
+func pct(v float64, ok bool) string {
+	if !ok {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f%%", 100*v)
+}
+
+func (v *ProfileTable) hwLabel() string { return orDefault(v.hw.Label, "hardware") }
+
+// HTML styles of the view, inline as the lab table's (table.go).
+const (
+	htmlProfDim   = "opacity:0.45"
+	htmlProfWorst = "background-color:rgba(220,120,30,0.16)"
+	htmlProfHint  = "padding:0 6px 3px 3.2em;white-space:normal;font-size:12px;opacity:0.85;border-bottom:1px solid rgba(128,128,128,0.25)"
+	htmlProfCode  = "font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;white-space:pre"
+)
+
+// maxSourceHTML and maxSourceText cut long source lines (the whole line
+// is the HTML cell's tooltip).
+const (
+	maxSourceHTML = 64
+	maxSourceText = 30
+)
+
+// HTML is the view as a styled HTML table: the source with its figures,
+// the worst lines marked, their hints on a line of their own below them.
+func (v *ProfileTable) HTML() string {
+	if v.p == nil {
+		return "<div>no profile</div>"
+	}
+	esc := html.EscapeString
+	var b strings.Builder
+	b.WriteString(`<div style="font-family:system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;font-size:13px;line-height:1.4;margin:4px 0;max-width:100%;overflow-x:auto">` + "\n")
+	b.WriteString(`<div style="font-weight:600;font-size:15px;margin-bottom:2px">` + esc(v.title()) + "</div>\n")
+	b.WriteString(`<table class="culab-profile" style="border-collapse:collapse;margin:0;table-layout:auto;font-variant-numeric:tabular-nums">` + "\n<thead><tr>")
+	fmt.Fprintf(&b, `<th style="%s;text-align:right">line</th><th style="%s;text-align:left">source</th>`, htmlHead, htmlHead)
+	for _, c := range profColumns {
+		fmt.Fprintf(&b, `<th style="%s;text-align:right" title="%s">%s</th>`, htmlHead, esc(c.tip), esc(c.head))
+	}
+	if v.hw != nil {
+		for _, i := range hwColumns {
+			fmt.Fprintf(&b, `<th style="%s;text-align:right" title="%s">%s</th>`, htmlHead, esc(profColumns[i].tip), esc(v.hwLabel()+" "+profColumns[i].short))
+		}
+	}
+	b.WriteString("</tr></thead>\n<tbody>\n")
+	ncol := 2 + len(profColumns)
+	if v.hw != nil {
+		ncol += len(hwColumns)
+	}
+	for _, l := range v.lines() {
+		var style []string
+		switch {
+		case !l.ran:
+			style = append(style, htmlProfDim)
+		case l.worst:
+			style = append(style, htmlProfWorst)
+		}
+		cell := htmlCell
+		if l.worst {
+			cell = "padding:2px 6px;white-space:nowrap;vertical-align:baseline" // the hint row below draws the rule
+		}
+		fmt.Fprintf(&b, `<tr style="%s"%s>`, strings.Join(style, ";"), titleAttr(l.hint))
+		fmt.Fprintf(&b, `<td style="%s;text-align:right;opacity:0.7">%d</td>`, cell, l.n)
+		fmt.Fprintf(&b, `<td style="%s;%s"%s>%s</td>`, cell, htmlProfCode, titleAttr(longer(l.src, maxSourceHTML)), esc(cut(l.src, maxSourceHTML)))
+		for _, c := range profColumns {
+			s := ""
+			if l.ran {
+				s = c.cell(l.c)
+			}
+			fmt.Fprintf(&b, `<td style="%s;text-align:right">%s</td>`, cell, esc(s))
+		}
+		if v.hw != nil {
+			for _, i := range hwColumns {
+				s := ""
+				if l.hw != nil {
+					s = profColumns[i].cell(*l.hw)
+				}
+				fmt.Fprintf(&b, `<td style="%s;text-align:right">%s</td>`, cell, esc(s))
+			}
+		}
+		b.WriteString("</tr>\n")
+		if l.worst {
+			fmt.Fprintf(&b, `<tr class="culab-hint" style="%s"><td colspan="%d" style="%s">▲ %s</td></tr>`+"\n", htmlProfWorst, ncol, htmlProfHint, esc(l.hint))
+		}
+	}
+	b.WriteString("</tbody>\n</table>\n")
+	b.WriteString(`<div style="margin-top:4px;opacity:0.8">` + esc(v.totals()) + "</div>\n")
+	b.WriteString(`<div style="margin-top:2px;opacity:0.7">` + esc(profLegend) + "</div>\n")
+	b.WriteString("</div>\n")
+	return b.String()
+}
+
+const profLegend = "Marked: the lines that move the most memory beyond what they need, with what their figure means (hover over a line for its hint, a column head for its definition). Dim lines ran no instruction. Counts are the virtual GPU's, with Nsight Compute's definitions, of PTX (the GPU runs SASS)."
+
+func titleAttr(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ` title="` + html.EscapeString(s) + `"`
+}
+
+// cut shortens s to n characters with an ellipsis.
+func cut(s string, n int) string {
+	s = strings.TrimRight(s, " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// longer is s when cut would shorten it, else "".
+func longer(s string, n int) string {
+	if utf8.RuneCountInString(strings.TrimRight(s, " ")) > n {
+		return s
+	}
+	return ""
+}
+
+// Markdown is the view as a Markdown table with a hint column.
+func (v *ProfileTable) Markdown() string {
+	if v.p == nil {
+		return "no profile\n"
+	}
+	var b strings.Builder
+	b.WriteString("**" + mdEscape(v.title()) + "**\n\n| line | source |")
+	sep := "|---:|---|"
+	for _, c := range profColumns {
+		b.WriteString(" " + c.head + " |")
+		sep += "---:|"
+	}
+	if v.hw != nil {
+		for _, i := range hwColumns {
+			b.WriteString(" " + mdEscape(v.hwLabel()+" "+profColumns[i].short) + " |")
+			sep += "---:|"
+		}
+	}
+	b.WriteString(" hint |\n" + sep + "---|\n")
+	for _, l := range v.lines() {
+		mark := ""
+		if l.worst {
+			mark = "▲ "
+		}
+		fmt.Fprintf(&b, "| %s%d | `%s` |", mark, l.n, strings.ReplaceAll(cut(strings.TrimSpace(l.src), maxSourceHTML), "`", "'"))
+		for _, c := range profColumns {
+			s := ""
+			if l.ran {
+				s = c.cell(l.c)
+			}
+			b.WriteString(" " + s + " |")
+		}
+		if v.hw != nil {
+			for _, i := range hwColumns {
+				s := ""
+				if l.hw != nil {
+					s = profColumns[i].cell(*l.hw)
+				}
+				b.WriteString(" " + s + " |")
+			}
+		}
+		b.WriteString(" " + mdEscape(l.hint) + " |\n")
+	}
+	b.WriteString("\n" + mdEscape(v.totals()) + "\n")
+	return b.String()
+}
+
+// Text is the view for a terminal, at most 100 columns: the source cut to
+// 30 characters, the figures, and below the table the hints of the marked
+// lines.
+func (v *ProfileTable) Text() string {
+	if v.p == nil {
+		return "no profile\n"
+	}
+	var b strings.Builder
+	b.WriteString(wrap(v.title(), "  ", textWidth))
+	head := fmt.Sprintf("%5s  %-*s", "line", maxSourceText, "source")
+	for _, c := range profColumns {
+		head += fmt.Sprintf(" %6s", c.short)
+	}
+	b.WriteString(strings.TrimRight(head, " ") + "\n")
+	var hints []string
+	for _, l := range v.lines() {
+		mark := " "
+		if l.worst {
+			mark = "▲"
+			hints = append(hints, strings.TrimRight(wrap(fmt.Sprintf("%s %d: %s", mark, l.n, l.hint), "    ", textWidth), "\n"))
+		}
+		row := fmt.Sprintf("%s%4d  %s", mark, l.n, padRight(cut(l.src, maxSourceText), maxSourceText))
+		for _, c := range profColumns {
+			s := ""
+			if l.ran {
+				s = c.cell(l.c)
+			}
+			row += fmt.Sprintf(" %6s", s)
+		}
+		b.WriteString(strings.TrimRight(row, " ") + "\n")
+	}
+	for _, h := range hints {
+		b.WriteString(h + "\n")
+	}
+	b.WriteString(wrap(v.totals(), "  ", textWidth))
+	return b.String()
+}
+
+func padRight(s string, n int) string {
+	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
+}
+
+// String is the text form.
+func (v *ProfileTable) String() string { return v.Text() }
+
+// Render is the view's MIME bundle (HTML, Markdown, text): a ProfileTable
+// as a cell's last expression shows as the table.
+func (v *ProfileTable) Render() map[string]any {
+	return map[string]any{
+		display.MIMEHTML:     v.HTML(),
+		display.MIMEMarkdown: v.Markdown(),
+		display.MIMEText:     v.Text(),
+	}
+}
+
+// Chart is a bar chart of the lines that touch memory: global sectors per
+// request and shared wavefronts per request (with the hardware's beside
+// them, when the view has them).
+func (v *ProfileTable) Chart() *BarPlot {
+	var cats []string
+	var sect, wf, hsect, hwf []float64
+	nan := math.NaN()
+	val := func(a, b int64) float64 {
+		if b == 0 {
+			return nan
+		}
+		return ratio(a, b)
+	}
+	for _, l := range v.lines() {
+		if globalReq(l.c)+sharedReq(l.c) == 0 {
+			continue
+		}
+		cats = append(cats, "line "+strconv.Itoa(l.n))
+		sect = append(sect, val(globalSect(l.c), globalReq(l.c)))
+		wf = append(wf, val(sharedWF(l.c), sharedReq(l.c)))
+		h := cudalib.Counters{}
+		if l.hw != nil {
+			h = *l.hw
+		}
+		hsect = append(hsect, val(globalSect(h), globalReq(h)))
+		hwf = append(hwf, val(sharedWF(h), sharedReq(h)))
+	}
+	title := "memory work per request, by source line"
+	if v.p != nil {
+		title = v.p.Kernel + ": " + title
+	}
+	bp := Bars(title, "source line", "sectors or wavefronts per request", cats, false)
+	bp.Add("global sectors/request", sect).Add("shared wavefronts/request", wf)
+	if v.hw != nil {
+		bp.Add(v.hwLabel()+" sectors/request", hsect).Add(v.hwLabel()+" wavefronts/request", hwf)
+	}
+	return bp
+}
+
+// Show displays the table and, below it, the chart.
+func (v *ProfileTable) Show() {
+	display.Show(v)
+	display.Show(v.Chart())
+}
