@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"sync"
@@ -134,8 +135,20 @@ func (e *remoteErr) Error() string { return e.msg }
 func (e *remoteErr) Unwrap() error { return e.cause }
 
 // ServeWorker serves the GPU of the given ordinal to a parent over r and w
-// (the worker process's stdin and stdout) until r closes.
-func ServeWorker(r io.Reader, w io.Writer) error { return serveWith(r, w, openCUDA) }
+// (the worker process's stdin and stdout) until r closes. A worker started
+// under a profiler (HardwareProfile) serves over the socket named in
+// $CULAB_WORKER_SOCKET instead: the profiler's output shares its stdout.
+func ServeWorker(r io.Reader, w io.Writer) error {
+	if path := os.Getenv(envWorkerSocket); path != "" {
+		c, err := net.Dial("unix", path)
+		if err != nil {
+			return fmt.Errorf("gpu worker: %w", err)
+		}
+		defer c.Close()
+		return serveWith(c, c, openCUDA)
+	}
+	return serveWith(r, w, openCUDA)
+}
 
 // serveWith answers the first request (open) with open, then serves the
 // backend it returned.

@@ -19,6 +19,11 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 	}
 	r := cudalib.Probe()
 	fmt.Fprintf(stdout, "culab %s\n%s", version, r)
+	hw := "Hardware counters (Nsight Compute, Kernel.HardwareProfile): " + cudalib.HardwareCounters().String()
+	if !r.GPU() {
+		hw += "; they need a GPU"
+	}
+	fmt.Fprintln(stdout, hw)
 	if *requireGPU && !r.GPU() {
 		return fmt.Errorf("no GPU can be used: %v", r.DeviceErr)
 	}

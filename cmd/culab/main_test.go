@@ -16,7 +16,7 @@ func run(args ...string) (int, string, string) {
 
 func TestInfoSaysWhyWithoutFailing(t *testing.T) {
 	code, out, _ := run("info")
-	if code != 0 || !strings.Contains(out, "Driver:") || !strings.Contains(out, "NVRTC:") {
+	if code != 0 || !strings.Contains(out, "Driver:") || !strings.Contains(out, "NVRTC:") || !strings.Contains(out, "Hardware counters") {
 		t.Fatalf("info: code %d\n%s", code, out)
 	}
 	if strings.Contains(out, "No GPU can be used") {
