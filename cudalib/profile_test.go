@@ -129,3 +129,46 @@ func TestProfileLaunches(t *testing.T) {
 		t.Errorf("out[31] = %v after the profiled launch; want 2", h[31])
 	}
 }
+
+// On a GPU, Profile counts the launch on the companion virtual GPU: the
+// same figures as on the virtual GPU, and the GPU's buffers untouched.
+func TestProfileOnGPUCompanion(t *testing.T) {
+	d := openGPU(t)
+	m, err := d.CompileNamed("cell.cu", profileSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	k, err := m.Kernel("strided")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := make([]float32, 32*32)
+	for i := range host {
+		host[i] = float32(i)
+	}
+	in, _ := d.Float32sFrom(host)
+	out, _ := d.Float32s(32)
+	defer in.Free()
+	defer out.Free()
+	if err := out.Fill(7); err != nil {
+		t.Fatal(err)
+	}
+	p, err := k.Profile(Linear(32, 32), in, out, 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Companion || p.Line(lineStridedLoad).GlobalLoadSectors != 32 {
+		t.Errorf("companion=%v, line %d: %d sectors; want 32", p.Companion, lineStridedLoad, p.Line(lineStridedLoad).GlobalLoadSectors)
+	}
+	if h, _ := out.ToHost(); h[1] != 7 {
+		t.Errorf("the GPU's buffer was written: out[1] = %v", h[1])
+	}
+	// The launch itself runs on the GPU as usual.
+	if err := k.Run(Linear(32, 32), in, out, 32); err != nil {
+		t.Fatal(err)
+	}
+	if h, _ := out.ToHost(); h[1] != 32 {
+		t.Errorf("out[1] = %v after the GPU launch; want 32", h[1])
+	}
+}
