@@ -64,7 +64,9 @@ type GPU struct {
 	SharedLoadCycles    float64       // latency of a shared-memory load to the warp waiting on it
 	LaunchOverhead      time.Duration // first launch of a timed sequence, as events see it
 	LaunchGap           time.Duration // between back-to-back launches on one stream
+	HostLaunch          time.Duration // host time to enqueue one launch or copy
 	CopyBytesPerSec     float64       // device-to-device copies and fills (read + written bytes)
+	CopySetup           time.Duration // a driver copy's own start beyond a kernel's
 }
 
 // H100 is an H100 SXM 80 GB HBM3, as docs/timemodel.md explains.
@@ -83,16 +85,20 @@ var H100 = GPU{
 	L1HitCycles:         33,
 	L2MissCycles:        92,
 	DRAMMissCycles:      216,
-	BarrierCycles:       20,
+	BarrierCycles:       60,
 	SharedLoadCycles:    30,
 	LaunchOverhead:      6 * time.Microsecond,
-	LaunchGap:           1500 * time.Nanosecond,
+	LaunchGap:           3 * time.Microsecond,
+	HostLaunch:          4 * time.Microsecond,
 	CopyBytesPerSec:     2.95e12,
+	CopySetup:           2 * time.Microsecond,
 }
 
-// coalescedSectors is the most sectors per request of loads whose re-reads
-// the model lets hit L1 (32 lanes × 4 bytes, misaligned, is 5; × 8 bytes, 8).
-const coalescedSectors = 8
+// coalescedWaste is the most sector bytes per requested byte of loads
+// whose re-reads the model lets hit L1: misaligned or neighbouring rows
+// (a stencil's doubles: 12 sectors for 8 of data) still hit, a sector per
+// lane (a strided walk: 8 bytes of sector per byte) thrashes L1.
+const coalescedWaste = 2
 
 // Launch is one kernel launch as the model needs it.
 type Launch struct {
@@ -128,16 +134,21 @@ func (g GPU) Terms(l Launch) Terms {
 	if c.Blocks <= 0 || l.ThreadsPerBlock <= 0 {
 		return Terms{}
 	}
+	// The blocks are spread evenly over the SMs; the busiest SM runs
+	// ceil(blocks/SMs) of them, in waves of the blocks that fit at once.
+	// Its issue and shared-memory work and its latency chain set the
+	// per-SM terms (a grid of 144 blocks takes two blocks' time, not 1.09).
 	perSM := int64(max(l.BlocksPerSM, 1))
-	busy := float64(min(c.Blocks, int64(g.SMs)))
-	waves := (c.Blocks + perSM*int64(g.SMs) - 1) / (perSM * int64(g.SMs))
-	warpsPerBlock := int64((l.ThreadsPerBlock + 31) / 32)
-	warps := float64(c.Blocks * warpsPerBlock)
+	onBusiest := (c.Blocks + int64(g.SMs) - 1) / int64(g.SMs)
+	waves := (onBusiest + perSM - 1) / perSM
+	blocks := float64(c.Blocks)
+	warpsPerBlock := float64((l.ThreadsPerBlock + 31) / 32)
+	warps := blocks * warpsPerBlock
 
 	var t Terms
 	t.Waves = int(waves)
-	t.Issue = float64(c.WarpInstrs) / (busy * g.IssuePerSM * g.ClockHz)
-	t.Shared = float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / (busy * g.WavefrontsPerSM * g.ClockHz)
+	t.Issue = float64(onBusiest) * float64(c.WarpInstrs) / blocks / (g.IssuePerSM * g.ClockHz)
+	t.Shared = float64(onBusiest) * float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / blocks / (g.WavefrontsPerSM * g.ClockHz)
 	// The share of requested sectors that are new to the launch (the rest
 	// hit in L1 or L2) sets a load's latency. Coalesced loads (a few
 	// sectors a request) that re-read sectors hit L1, so only that share
@@ -147,10 +158,14 @@ func (g GPU) Terms(l Launch) Terms {
 		miss = math.Min(1, float64(c.DRAMSectors)/float64(sectors))
 	}
 	l2Loads := float64(c.GlobalLoadSectors)
-	if c.GlobalLoadSectors <= coalescedSectors*c.GlobalLoadRequests {
+	if c.GlobalLoadSectors*32 <= coalescedWaste*c.GlobalLoadBytes {
 		l2Loads *= miss
 	}
-	t.L2 = l2Loads*32/g.L2BytesPerSec + float64(c.GlobalStoreSectors)/g.StoreSectorsPerSec
+	// A store sector the warp fills moves at L2's bandwidth; one it writes
+	// only partly (a naive transpose writes 4 of its 32 bytes) costs L2 a
+	// partial write each, at the partial-sector rate.
+	full := math.Min(float64(c.GlobalStoreSectors), float64(c.GlobalStoreBytes)/32)
+	t.L2 = (l2Loads+full)*32/g.L2BytesPerSec + (float64(c.GlobalStoreSectors)-full)/g.StoreSectorsPerSec
 	data := float64(c.DRAMSectors) * 32
 	resident := data <= g.L2Bytes
 	missCycles := g.DRAMMissCycles
@@ -160,7 +175,7 @@ func (g GPU) Terms(l Launch) Terms {
 	} else {
 		t.DRAM = data / g.DRAMBytesPerSec
 	}
-	t.Blocks = float64(c.Blocks) / g.BlocksPerSec
+	t.Blocks = blocks / g.BlocksPerSec
 
 	loadCycles := g.L1HitCycles + miss*(missCycles-g.L1HitCycles)
 	perWarp := (float64(c.WarpInstrs)*g.InstrCycles +
@@ -168,6 +183,12 @@ func (g GPU) Terms(l Launch) Terms {
 		float64(c.SharedLoadRequests)*g.SharedLoadCycles +
 		float64(c.Barriers)*g.BarrierCycles) / warps
 	t.Chain = float64(waves) * perWarp / g.ClockHz
+	if c.Barriers > 0 {
+		// Warps that meet at barriers move in step: between two barriers
+		// the SM first issues every warp's instructions, then waits out
+		// the last one's latency, so issue and latency add up.
+		t.Chain += t.Issue
+	}
 	return t
 }
 
@@ -178,9 +199,13 @@ func (g GPU) Kernel(l Launch) time.Duration {
 }
 
 // Copy is the modelled time of a device-to-device copy or fill that moves
-// bytes (read plus written).
+// bytes (read plus written): at the measured copy rate, or at the
+// L2-resident rate when both buffers fit in L2, as a kernel's data does.
 func (g GPU) Copy(bytes int64) time.Duration {
-	return seconds(float64(bytes) / g.CopyBytesPerSec)
+	if float64(bytes) <= g.L2Bytes {
+		return g.CopySetup + seconds(float64(bytes)/g.ResidentBytesPerSec)
+	}
+	return g.CopySetup + seconds(float64(bytes)/g.CopyBytesPerSec)
 }
 
 // Work is one piece of a timed sequence: a kernel launch, or a device
@@ -212,17 +237,23 @@ func (g GPU) Time(work []Work) time.Duration {
 }
 
 // Total is the modelled time of a timed sequence of work, each piece's
-// busy time given in order: the launch overhead once, a gap between
-// pieces. No work is no time.
+// busy time given in order. The host enqueues a piece every HostLaunch;
+// the GPU starts it when it is enqueued and LaunchGap after the previous
+// piece ends, whichever is later (back-to-back tiny kernels run at the
+// host's launch rate), and the launch overhead is paid once. No work is
+// no time.
 func (g GPU) Total(work []time.Duration) time.Duration {
 	if len(work) == 0 {
 		return 0
 	}
-	t := g.LaunchOverhead + time.Duration(len(work)-1)*g.LaunchGap
-	for _, w := range work {
-		t += w
+	var end time.Duration
+	for i, w := range work {
+		if i > 0 {
+			end = max(end+g.LaunchGap, time.Duration(i)*g.HostLaunch)
+		}
+		end += w
 	}
-	return t
+	return g.LaunchOverhead + end
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

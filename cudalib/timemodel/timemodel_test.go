@@ -62,7 +62,7 @@ func TestKernel(t *testing.T) {
 // scattered loads reach L2 whatever they re-read.
 func TestL1Hits(t *testing.T) {
 	c := vgpu.Counters{Blocks: 1 << 12, GlobalLoadRequests: 1 << 20, DRAMSectors: 1 << 20}
-	c.GlobalLoadSectors = 4 << 20 // coalesced, each sector read 4 times
+	c.GlobalLoadSectors, c.GlobalLoadBytes = 4<<20, 128<<20 // coalesced floats, each sector read 4 times
 	coalesced := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
 	c.GlobalLoadSectors = 32 << 20 // a sector a lane, each read 32 times
 	scattered := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
@@ -71,20 +71,74 @@ func TestL1Hits(t *testing.T) {
 	}
 }
 
+// A store sector the warp writes only partly costs a partial write; a
+// full one moves at L2's bandwidth.
+func TestPartialStores(t *testing.T) {
+	c := vgpu.Counters{Blocks: 1 << 12, GlobalStoreRequests: 1 << 20, GlobalStoreSectors: 4 << 20, GlobalStoreBytes: 128 << 20}
+	full := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
+	c.GlobalStoreSectors = 32 << 20 // a sector a lane, 4 of its 32 bytes written
+	partial := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
+	if want := float64(128<<20) / H100.L2BytesPerSec; full != want {
+		t.Errorf("full sectors: %v, want %v", full, want)
+	}
+	if want := float64(128<<20)/H100.L2BytesPerSec + float64(28<<20)/H100.StoreSectorsPerSec; partial != want {
+		t.Errorf("partial sectors: %v, want %v", partial, want)
+	}
+}
+
+// The busiest SM sets the per-SM terms: 133 blocks take two blocks' time
+// on one SM, 132 one.
+func TestBusiestSM(t *testing.T) {
+	one := vgpu.Counters{Blocks: 132, WarpInstrs: 132 * 1 << 20}
+	two := vgpu.Counters{Blocks: 133, WarpInstrs: 133 * 1 << 20}
+	a := H100.Terms(Launch{Counters: one, ThreadsPerBlock: 1024, BlocksPerSM: 2}).Issue
+	b := H100.Terms(Launch{Counters: two, ThreadsPerBlock: 1024, BlocksPerSM: 2}).Issue
+	if b != 2*a {
+		t.Errorf("issue of 133 blocks %v, want twice that of 132 (%v)", b, a)
+	}
+}
+
+// Barriers keep a block's warps in step: their issue and latency add.
+func TestBarriersAddIssue(t *testing.T) {
+	c := vgpu.Counters{Blocks: 1, WarpInstrs: 32 * 1000, SharedLoadRequests: 32 * 100}
+	free := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 1024, BlocksPerSM: 2})
+	c.Barriers = 32 * 10
+	synced := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 1024, BlocksPerSM: 2})
+	want := free.Chain + 10*H100.BarrierCycles/H100.ClockHz + synced.Issue
+	if d := synced.Chain - want; d > 1e-15 || d < -1e-15 {
+		t.Errorf("chain with barriers %v, want %v", synced.Chain, want)
+	}
+}
+
 func TestTotal(t *testing.T) {
+	us := time.Microsecond
 	for _, c := range []struct {
+		name string
 		work []time.Duration
 		want time.Duration
 	}{
-		{nil, 0},
-		{[]time.Duration{time.Microsecond}, H100.LaunchOverhead + time.Microsecond},
-		{[]time.Duration{time.Microsecond, 2 * time.Microsecond}, H100.LaunchOverhead + H100.LaunchGap + 3*time.Microsecond},
+		{"none", nil, 0},
+		{"one", []time.Duration{us}, H100.LaunchOverhead + us},
+		{"two long", []time.Duration{20 * us, 30 * us}, H100.LaunchOverhead + 50*us + H100.LaunchGap},
+		// Tiny kernels wait for the host to enqueue them.
+		{"three tiny", []time.Duration{us / 10, us / 10, us / 10}, H100.LaunchOverhead + 2*H100.HostLaunch + us/10},
 	} {
 		if got := H100.Total(c.work); got != c.want {
-			t.Errorf("Total(%v) = %v, want %v", c.work, got, c.want)
+			t.Errorf("%s: Total(%v) = %v, want %v", c.name, c.work, got, c.want)
 		}
 	}
-	if got, want := H100.Copy(3e6), seconds(3e6/H100.CopyBytesPerSec); got != want {
-		t.Errorf("Copy(3 MB) = %v, want %v", got, want)
+	if got, want := H100.Copy(3e6), H100.CopySetup+seconds(3e6/H100.ResidentBytesPerSec); got != want {
+		t.Errorf("Copy(3 MB, in L2) = %v, want %v", got, want)
+	}
+	if got, want := H100.Copy(1e9), H100.CopySetup+seconds(1e9/H100.CopyBytesPerSec); got != want {
+		t.Errorf("Copy(1 GB) = %v, want %v", got, want)
+	}
+}
+
+func TestTime(t *testing.T) {
+	l := Launch{Counters: vecadd(1 << 24), ThreadsPerBlock: 256, BlocksPerSM: 8}
+	work := []Work{{CopyBytes: 1e9}, {Launch: l}}
+	if got, want := H100.Time(work), H100.Total([]time.Duration{H100.Copy(1e9), H100.Kernel(l)}); got != want {
+		t.Errorf("Time = %v, want %v", got, want)
 	}
 }
