@@ -52,6 +52,11 @@ const hwProfileTimeout = 5 * time.Minute
 // serves over (ServeWorker): ncu's output shares the worker's stdout.
 const envWorkerSocket = "CULAB_WORKER_SOCKET"
 
+// EnvNCUKeep, when set to a directory, makes HardwareProfile keep ncu's
+// files there (a directory per profile: its log, the report, and the raw
+// and source pages as raw.csv and source.csv), to look at what ncu said.
+const EnvNCUKeep = "CULAB_NCU_KEEP"
+
 // HardwareProfile runs one launch of the kernel under Nsight Compute (ncu)
 // and returns the GPU's counters. The launch runs in a second, short-lived
 // GPU worker started under ncu, with the module compiled again there
@@ -106,7 +111,7 @@ func (k *Kernel) HardwareProfile(cfg Config, args ...any) (*HardwareProfile, err
 	}
 	p := &HardwareProfile{Kernel: k.name, Symbol: s.symbol, Grid: cfg.Grid.norm(), Block: cfg.Block.norm(), Shared: cfg.Shared, Device: d.String()}
 	p.NCU = HardwareCounters().Version
-	if err := p.read(ctx, tool, s.report, log); err != nil {
+	if err := p.read(ctx, tool, s, log); err != nil {
 		return fail(err)
 	}
 	return p, nil
@@ -125,6 +130,8 @@ func (k *Kernel) symbol() string {
 // profiled is a GPU worker running under ncu.
 type profiled struct {
 	dir, symbol, report, log string
+	keep                     bool // leave dir (EnvNCUKeep)
+	sockDir                  string
 	ordinal                  int
 	cmd                      *exec.Cmd
 	out                      bytes.Buffer // ncu's and the worker's own output
@@ -138,25 +145,34 @@ type profiled struct {
 // launch of symbol with the counters' metrics and the source counters,
 // and waits for the worker to connect.
 func startProfiled(ctx context.Context, tool, symbol, file, source string, ordinal int, program []string) (*profiled, error) {
-	dir, err := os.MkdirTemp("", "culab-hwprofile-")
+	keep := os.Getenv(EnvNCUKeep)
+	dir, err := os.MkdirTemp(keep, "culab-hwprofile-")
 	if err != nil {
 		return nil, err
 	}
-	s := &profiled{dir: dir, symbol: symbol, ordinal: ordinal, report: filepath.Join(dir, "profile"),
+	s := &profiled{dir: dir, keep: keep != "", symbol: symbol, ordinal: ordinal, report: filepath.Join(dir, "profile"),
 		log: filepath.Join(dir, "ncu.log"), exited: make(chan struct{})}
-	// ncu finds the source of -lineinfo's file name in the source folders.
+	// ncu and the worker run in dir: the line info's file name (relative,
+	// as NVRTC was given it) is found there.
 	if err := os.WriteFile(filepath.Join(dir, filepath.Base(file)), []byte(source), 0o644); err != nil {
 		s.cleanup()
 		return nil, err
 	}
-	sock := filepath.Join(dir, "worker.sock")
+	// The socket has a private directory of its own in the temporary one: a
+	// kept directory's path may be longer than a socket's name can be.
+	if s.sockDir, err = os.MkdirTemp("", "culab-w-"); err != nil {
+		s.cleanup()
+		return nil, err
+	}
+	sock := filepath.Join(s.sockDir, "s")
 	if s.ln, err = net.Listen("unix", sock); err != nil {
 		s.cleanup()
 		return nil, err
 	}
 	args := ncu.Profile{Kernel: symbol, Launches: 1, Metrics: ncu.MetricNames(), SourceCounters: true,
-		SourceFolders: []string{dir}, Report: s.report, Log: s.log}.Args(program...)
+		Report: s.report, Log: s.log}.Args(program...)
 	s.cmd = exec.CommandContext(ctx, tool, args...)
+	s.cmd.Dir = dir
 	s.cmd.Env = append(os.Environ(), envWorkerSocket+"="+sock)
 	s.cmd.Stdout, s.cmd.Stderr = &s.out, &s.out
 	if err := s.cmd.Start(); err != nil {
@@ -233,15 +249,17 @@ func (s *profiled) finish() (string, error) {
 
 // why adds what ncu logged (its reason where it gave one) to err.
 func (s *profiled) why(err error) error {
+	out := ""
 	select {
 	case <-s.exited:
+		out = s.out.String()
 	case <-time.After(5 * time.Second): // ncu still running: its log may be partial
 	}
 	log, _ := os.ReadFile(s.log)
 	if lerr := ncu.CheckLog(string(log)); lerr != nil {
 		return lerr
 	}
-	if tail := lastLines(string(log)+s.out.String(), 8); tail != "" {
+	if tail := lastLines(string(log)+out, 8); tail != "" {
 		return fmt.Errorf("%w\n%s", err, tail)
 	}
 	return err
@@ -256,13 +274,20 @@ func (s *profiled) cleanup() {
 			<-s.exited
 		}
 	}
-	os.RemoveAll(s.dir)
+	if !s.keep {
+		os.RemoveAll(s.dir)
+	}
+	if s.sockDir != "" {
+		os.RemoveAll(s.sockDir)
+	}
 }
 
 // read fills p from ncu's report: the raw page's launch and the source
 // page's lines.
-func (p *HardwareProfile) read(ctx context.Context, tool, report, log string) error {
-	out, err := ncu.Run(ctx, tool, ncu.RawArgs(report+".ncu-rep")...)
+func (p *HardwareProfile) read(ctx context.Context, tool string, s *profiled, log string) error {
+	report := s.report + ".ncu-rep"
+	out, err := ncu.Run(ctx, tool, ncu.RawArgs(report)...)
+	s.save("raw.csv", out)
 	if err != nil {
 		return err
 	}
@@ -279,11 +304,20 @@ func (p *HardwareProfile) read(ctx context.Context, tool, report, log string) er
 	}
 	p.Metrics = l.Metrics
 	p.Counters, p.Missing = l.Counters()
-	if out, err = ncu.Run(ctx, tool, ncu.SourceArgs(report+".ncu-rep")...); err == nil {
+	out, err = ncu.Run(ctx, tool, ncu.SourceArgs(report)...)
+	s.save("source.csv", out)
+	if err == nil {
 		p.Lines, err = ncu.ParseSource(bytes.NewReader(out))
 	}
 	p.LinesErr = err
 	return nil
+}
+
+// save keeps a page ncu printed where its files are kept.
+func (s *profiled) save(name string, page []byte) {
+	if s.keep {
+		os.WriteFile(filepath.Join(s.dir, name), page, 0o644)
+	}
 }
 
 func lastLines(s string, n int) string {

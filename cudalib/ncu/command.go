@@ -69,9 +69,10 @@ type Profile struct {
 	Launches int
 	Metrics  []string
 	// SourceCounters adds the section whose figures the source page
-	// shows per line; SourceFolders are where ncu finds the source.
+	// shows per line, with the CUDA source imported into the report (ncu
+	// finds a relative file name of the line info in its working
+	// directory).
 	SourceCounters bool
-	SourceFolders  []string
 	// Report is the report file to write (ncu adds .ncu-rep); "" prints
 	// the details page instead. Log receives ncu's messages.
 	Report, Log string
@@ -92,9 +93,6 @@ func (p Profile) Args(program ...string) []string {
 	}
 	if p.SourceCounters {
 		args = append(args, "--section", "SourceCounters", "--import-source", "yes")
-		if len(p.SourceFolders) > 0 {
-			args = append(args, "--source-folders", strings.Join(p.SourceFolders, ","))
-		}
 	}
 	if p.Report != "" {
 		args = append(args, "--export", p.Report, "--force-overwrite")

@@ -177,10 +177,10 @@ func TestVersionAndArgs(t *testing.T) {
 		t.Errorf("version %q", v)
 	}
 	args := Profile{Kernel: "_Z1kPf", Launches: 1, Metrics: []string{"a.sum", "b.sum"}, SourceCounters: true,
-		SourceFolders: []string{"/src"}, Report: "/tmp/r", Log: "/tmp/log"}.Args("/bin/culab", "gpu-worker")
+		Report: "/tmp/r", Log: "/tmp/log"}.Args("/bin/culab", "gpu-worker")
 	got := strings.Join(args, " ")
 	for _, want := range []string{"--kernel-name-base mangled --print-kernel-base mangled", "--kernel-name _Z1kPf", "--launch-count 1",
-		"--metrics a.sum,b.sum", "--section SourceCounters", "--source-folders /src", "--export /tmp/r", "--log-file /tmp/log"} {
+		"--metrics a.sum,b.sum", "--section SourceCounters --import-source yes", "--export /tmp/r", "--log-file /tmp/log"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("args %q lack %q", got, want)
 		}
