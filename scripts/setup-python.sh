@@ -17,3 +17,5 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 echo "python venv ready: $venv ($req)"
+# tests/test_hub.py runs a JupyterHub: its culler and proxy.
+if [ "${1:-}" = "--test" ]; then VENV="$venv" scripts/setup-hub.sh; fi
