@@ -141,8 +141,8 @@ class Result:
 class Kernel:
     """A culab kernel started from the kernelspec, with a blocking client."""
 
-    def __init__(self, env: dict[str, str] | None = None, startup_timeout: float = 60) -> None:
-        self.km = KernelManager(kernel_name=KERNEL_NAME)
+    def __init__(self, env: dict[str, str] | None = None, startup_timeout: float = 60, name: str = KERNEL_NAME) -> None:
+        self.km = KernelManager(kernel_name=name)
         kw: dict[str, Any] = {}
         if env is not None:
             kw["env"] = {**os.environ, **env}

@@ -20,12 +20,13 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 import zmq
 from jupyter_client.session import Session
 
-from conftest import KERNEL_NAME, Kernel
+from conftest import KERNEL_NAME, KERNELSPEC, Kernel
 
 
 def wait_busy(k: Kernel, msg_id: str, timeout: float = 10) -> None:
@@ -408,6 +409,45 @@ def test_hostile_output(kernel: Kernel) -> None:
     r = kernel.ok("os.Stdout.Write([]byte{'a', 0xff, 'b', '\\n'})")
     assert r.stream() == "a\ufffdb\n"
     assert kernel.ok("1 + 1").result == "2"
+
+
+# What the OOM killer does to the engine (yaegi's restricted syscall has
+# no Kill; a SIGKILL to the main thread ends the process all the same).
+SIGKILL_SELF = 'import "syscall"\nsyscall.Tgkill(os.Getpid(), os.Getpid(), syscall.SIGKILL)'
+
+
+@pytest.fixture
+def unlimited(tmp_path: Path) -> Iterator[Kernel]:
+    """A culab kernel started with --output-limit -1, as kernelbench runs it."""
+    spec = json.loads((Path(KERNELSPEC["dir"]) / "kernel.json").read_text())
+    argv = spec["argv"]
+    spec["argv"] = argv[:2] + ["--output-limit", "-1"] + argv[2:]
+    d = Path(os.environ["JUPYTER_DATA_DIR"]) / "kernels" / "culab-unlimited"
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "kernel.json").write_text(json.dumps(spec))
+    k = Kernel(env={"XDG_DATA_HOME": str(tmp_path / "xdg-data")}, name="culab-unlimited")
+    try:
+        yield k
+    finally:
+        k.close()
+
+
+def test_50MiB_in_one_print_without_a_limit(unlimited: Kernel) -> None:
+    """One 50 MiB write arrives whole, in a fresh engine after a crash too.
+
+    The crash matters: the kernel used to close the dead engine's pipes a
+    second time at a garbage collection, which the 50 MiB print set off,
+    closing descriptors of the next engine (no reply, or a bogus crash).
+    """
+    big = 'fmt.Print(strings.Repeat("x", 50<<20))'
+    for _ in range(2):
+        r = unlimited.execute(big, timeout=120)
+        assert r.status == "ok", r.content
+        assert sum(len(m["content"]["text"]) for m in r.of_type("stream")) == 50 << 20
+        assert set(r.stream()) == {"x"} and r.stream("stderr") == ""
+        r = unlimited.execute(SIGKILL_SELF)
+        assert r.status == "error" and r.content["ename"] == "EngineCrashed", r.content
+    assert unlimited.ok("1 + 1").result == "2"
 
 
 def test_big_allocation_and_big_cuda_source(kernel: Kernel) -> None:

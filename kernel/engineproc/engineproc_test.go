@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -50,6 +51,9 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 		<-done
 	case "exit":
 		os.Exit(3)
+	case "big":
+		// One write of 50 MiB, as fmt.Print(strings.Repeat("x", 50<<20)).
+		out.Stream("stdout", strings.Repeat("x", bigOutput))
 	case "input":
 		line, err := out.Input("name? ", false)
 		if err != nil {
@@ -158,6 +162,41 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 	if got := s.Complete("ab", 2); len(got.Matches) != 1 || got.Matches[0] != "ab!" {
 		t.Errorf("complete: %+v", got)
 	}
+}
+
+const bigOutput = 50 << 20
+
+// An engine that crashed leaves nothing behind in the kernel's process: its
+// descriptors are closed once, so the next engine's pipes stay intact
+// (when a garbage collection closed an fd a second time, 50 MiB of
+// output after a crash hung or ended the fresh engine), and a single
+// write of 50 MiB arrives whole.
+func TestBigOutputAfterCrash(t *testing.T) {
+	s := start(t)
+	fds := openFDs(t)
+	for range 3 {
+		if rep := run(s, "crash", &out{}); rep.Error == nil || rep.Error.Name != "EngineCrashed" {
+			t.Fatalf("crash: %+v", rep.Error)
+		}
+		runtime.GC() // runs the finalizers of whatever the crash left
+		runtime.GC()
+		if n := openFDs(t); n != fds {
+			t.Fatalf("%d open fds after a crash, %d before", n, fds)
+		}
+	}
+	o := &out{}
+	if rep := run(s, "big", o); rep.Error != nil || o.text.Len() != len("cell 1\n")+bigOutput {
+		t.Fatalf("big: %+v, %d bytes", rep.Error, o.text.Len())
+	}
+}
+
+func openFDs(t *testing.T) int {
+	t.Helper()
+	ents, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skip(err)
+	}
+	return len(ents)
 }
 
 // Input and interrupts cross the process boundary.

@@ -80,8 +80,8 @@ type proc struct {
 	nextID atomic.Uint64
 	// The read ends of the engine's stdout and stderr pipes (RunChild
 	// hands it the pipes): once it is dead, what it left there unread is
-	// its cell's last output. -1 once closed.
-	capture [2]int
+	// its cell's last output. nil once closed.
+	capture [2]*os.File
 }
 
 func (s *Supervisor) start() (*proc, error) {
@@ -104,7 +104,7 @@ func (s *Supervisor) start() (*proc, error) {
 		return nil, err
 	}
 	p := &proc{out: newSender(reqW), reqW: reqW, events: make(chan event, 64), exited: make(chan struct{}),
-		tail: &tailWriter{w: s.cfg.Log}, capture: [2]int{int(pipes[0][0].Fd()), int(pipes[1][0].Fd())}}
+		tail: &tailWriter{w: s.cfg.Log}, capture: [2]*os.File{pipes[0][0], pipes[1][0]}}
 	p.cmd = s.cfg.Command()
 	p.cmd.ExtraFiles = []*os.File{reqR, evW, pipes[0][0], pipes[0][1], pipes[1][0], pipes[1][1]} // fds 3 to 8
 	p.cmd.Stderr = p.tail
@@ -165,29 +165,42 @@ func capturePipes() ([2][2]*os.File, error) {
 // drainGrace at most (a process it started may still hold a write end).
 func (p *proc) leftover() [2][]byte {
 	var out [2][]byte
-	for i, fd := range p.capture {
-		if fd < 0 {
+	for i, f := range p.capture {
+		if f == nil {
 			continue
 		}
-		p.capture[i] = -1
-		if syscall.SetNonblock(fd, true) != nil {
-			syscall.Close(fd)
-			continue
-		}
-		f := os.NewFile(uintptr(fd), "engine capture") // pollable now: reads can time out
-		f.SetReadDeadline(time.Now().Add(drainGrace))
-		out[i], _ = io.ReadAll(f)
-		f.Close()
+		p.capture[i] = nil
+		out[i] = drain(f)
 	}
 	return out
 }
 
+// drain reads f to its end, or for drainGrace, and closes it. A
+// non-blocking duplicate is pollable, so its reads can time out; f's own
+// descriptor stays f's, to be closed once.
+func drain(f *os.File) []byte {
+	defer f.Close()
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err != nil {
+		return nil
+	}
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		syscall.Close(fd)
+		return nil
+	}
+	nb := os.NewFile(uintptr(fd), f.Name())
+	defer nb.Close()
+	nb.SetReadDeadline(time.Now().Add(drainGrace))
+	b, _ := io.ReadAll(nb)
+	return b
+}
+
 // closeCapture closes the read ends kept for leftover.
 func (p *proc) closeCapture() {
-	for i, fd := range p.capture {
-		if fd >= 0 {
-			syscall.Close(fd)
-			p.capture[i] = -1
+	for i, f := range p.capture {
+		if f != nil {
+			f.Close()
+			p.capture[i] = nil
 		}
 	}
 }
@@ -324,6 +337,7 @@ func (s *Supervisor) crashed(p *proc, out kernel.Output, cellErr *tailWriter) *k
 	case <-time.After(exitGrace):
 		p.kill()
 	}
+	p.reqW.Close()
 	left := p.leftover()
 	for i, name := range [2]string{"stdout", "stderr"} {
 		if s.cfg.Clean != nil {
