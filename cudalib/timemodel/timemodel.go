@@ -6,33 +6,40 @@
 //	time = max(issue, shared, l2, dram, blocks, chain)
 //
 // and a timed sequence of launches and copies (what Kernel.Time and
-// Device.TimeFunc time) adds LaunchOverhead once and LaunchGap between
-// consecutive pieces of work (Total).
+// Device.TimeFunc time) is laid out as the GPU runs it (Total): the host
+// enqueues a piece every HostLaunch, the GPU starts it then or LaunchGap
+// after the previous piece ends, whichever is later, and LaunchOverhead is
+// paid once.
 //
-//   - issue: warp-instructions / (SMs busy × 4 schedulers × clock); the SMs
-//     busy are min(blocks, SMs), so a one-block launch issues on one SM.
-//   - shared: shared-memory wavefronts / (SMs busy × 1 per cycle × clock).
+// The blocks are spread evenly over the SMs; the busiest SM runs
+// ceil(blocks/SMs) of them, in waves of the blocks the occupancy lets it
+// hold at once. The per-SM terms are that SM's:
+//
+//   - issue: its warp-instructions / (4 schedulers × clock).
+//   - shared: its shared-memory wavefronts / (1 per cycle × clock).
+//   - chain: what one warp waits for in turn — each of its instructions
+//     (InstrCycles), each global load (L1 hit latency, plus the miss share
+//     of the L2 or DRAM latency, from how often the launch's requests touch
+//     a new sector), each shared load, each barrier — times the waves. It
+//     is what a launch with too few warps to hide latency takes (a single
+//     block, a 16-block grid-stride loop). Warps that meet at barriers move
+//     in step, so for them the SM's issue (or shared) time adds to it.
+//
+// The device-wide terms:
+//
 //   - l2: global load sectors × 32 B / L2 bandwidth (for coalesced loads,
-//     only the miss share: their re-reads hit L1), plus global store
-//     sectors / the store-sector rate (a store sector costs the same
-//     whether the warp wrote 4 of its bytes or all 32: the uncoalesced
-//     writes of a naive transpose are bound by it).
+//     only the miss share: their re-reads hit L1), plus stored bytes / L2
+//     bandwidth, plus each store sector the warp wrote only partly / the
+//     partial-sector rate (the uncoalesced writes of a naive transpose).
 //   - dram: distinct global sectors touched × 32 B / DRAM bandwidth; data
 //     that fits in L2 stays there between the repeated runs that time a
 //     kernel on a GPU, and moves at the L2-resident rate instead.
 //   - blocks: blocks / the rate the GPU dispatches blocks (a grid of many
 //     tiny blocks is bound by it).
-//   - chain: what one warp waits for in turn — each of its instructions
-//     (InstrCycles), each global load (L1 hit latency, plus the miss share
-//     of the L2 or DRAM latency, from how often the launch's requests touch
-//     a new sector), each shared load, each barrier — times the waves of
-//     blocks the occupancy lets run at once. It is what a launch with too
-//     few warps to hide latency takes (a single block, a 16-block
-//     grid-stride loop).
 //
 // Every constant is in H100 (docs/timemodel.md names its source): the
 // device's own report, public figures, or calibration against the H100
-// tables in docs/results/2026-11-22-h100. The model is for ranking
+// times recorded in tools/timecompare/testdata. The model is for ranking
 // variants and seeing why they differ, not a simulator: it knows no
 // caches beyond the hit share, no instruction mix, no clock boost.
 package timemodel
@@ -76,20 +83,20 @@ var H100 = GPU{
 	IssuePerSM:          4,
 	WavefrontsPerSM:     1,
 	L2BytesPerSec:       7.5e12,
-	StoreSectorsPerSec:  57e9,
+	StoreSectorsPerSec:  28.5e9,
 	DRAMBytesPerSec:     3.0e12,
 	L2Bytes:             50 << 20,
-	ResidentBytesPerSec: 5.5e12,
-	BlocksPerSec:        1.5e9,
-	InstrCycles:         4,
-	L1HitCycles:         33,
+	ResidentBytesPerSec: 6.6e12,
+	BlocksPerSec:        1.275e9,
+	InstrCycles:         4.8,
+	L1HitCycles:         49.5,
 	L2MissCycles:        92,
 	DRAMMissCycles:      216,
-	BarrierCycles:       60,
+	BarrierCycles:       120,
 	SharedLoadCycles:    30,
 	LaunchOverhead:      6 * time.Microsecond,
 	LaunchGap:           3 * time.Microsecond,
-	HostLaunch:          4 * time.Microsecond,
+	HostLaunch:          4500 * time.Nanosecond,
 	CopyBytesPerSec:     2.95e12,
 	CopySetup:           2 * time.Microsecond,
 }
@@ -185,9 +192,10 @@ func (g GPU) Terms(l Launch) Terms {
 	t.Chain = float64(waves) * perWarp / g.ClockHz
 	if c.Barriers > 0 {
 		// Warps that meet at barriers move in step: between two barriers
-		// the SM first issues every warp's instructions, then waits out
-		// the last one's latency, so issue and latency add up.
-		t.Chain += t.Issue
+		// the SM first issues every warp's instructions and serves their
+		// shared-memory wavefronts, then waits out the last one's
+		// latency, so the two add up.
+		t.Chain += max(t.Issue, t.Shared)
 	}
 	return t
 }

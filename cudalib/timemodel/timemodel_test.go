@@ -13,8 +13,8 @@ func vecadd(n int64) vgpu.Counters {
 	warps := n / 32
 	return vgpu.Counters{
 		Blocks: n / 256, Threads: n, WarpInstrs: 20 * warps,
-		GlobalLoadRequests: 2 * warps, GlobalLoadSectors: 8 * warps,
-		GlobalStoreRequests: warps, GlobalStoreSectors: 4 * warps,
+		GlobalLoadRequests: 2 * warps, GlobalLoadSectors: 8 * warps, GlobalLoadBytes: 256 * warps,
+		GlobalStoreRequests: warps, GlobalStoreSectors: 4 * warps, GlobalStoreBytes: 128 * warps,
 		DRAMSectors: 12 * warps,
 	}
 }
@@ -51,8 +51,8 @@ func TestKernel(t *testing.T) {
 		t.Errorf("empty launch: %v", got)
 	}
 	// Fewer blocks per SM: more waves of the same per-warp chain.
-	one := H100.Kernel(Launch{Counters: vecadd(1 << 16), ThreadsPerBlock: 256, BlocksPerSM: 1})
-	eight := H100.Kernel(Launch{Counters: vecadd(1 << 16), ThreadsPerBlock: 256, BlocksPerSM: 8})
+	one := H100.Kernel(Launch{Counters: vecadd(1 << 20), ThreadsPerBlock: 256, BlocksPerSM: 1})
+	eight := H100.Kernel(Launch{Counters: vecadd(1 << 20), ThreadsPerBlock: 256, BlocksPerSM: 8})
 	if one <= eight {
 		t.Errorf("one block per SM %v not slower than eight %v", one, eight)
 	}
