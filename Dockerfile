@@ -1,5 +1,7 @@
 # culab: JupyterLab with the Go (culab) kernel on an NVIDIA GPU.
 #   docker build -t culab . && docker run --gpus all -p 8888:8888 culab
+# It is also JupyterHub's single-user image (jupyterhub-singleuser is in the
+# venv; docs/deploy/ runs it on Kubernetes, a GPU or the virtual GPU each).
 # The install steps call the same scripts the tests run.
 
 FROM golang:1.26-bookworm AS build
@@ -24,7 +26,10 @@ COPY --from=build /src/bin/culab /usr/local/bin/culab
 COPY --from=build /usr/local/go /usr/local/go
 RUN culab install --prefix /opt/venv
 RUN useradd --create-home --uid 1000 student
-COPY --chown=student notebooks /home/student/notebooks
+# The notebooks as shipped: a copy in the student's home for docker run, and
+# /opt/culab/notebooks, which a hub copies into a new persistent home.
+COPY notebooks /opt/culab/notebooks
+RUN cp -r /opt/culab/notebooks /home/student/notebooks && chown -R student:student /home/student/notebooks
 USER student
 WORKDIR /home/student/notebooks
 ENV PATH=/opt/venv/bin:/usr/local/go/bin:$PATH GOTOOLCHAIN=local
