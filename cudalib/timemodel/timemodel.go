@@ -64,7 +64,9 @@ type GPU struct {
 	ResidentBytesPerSec float64       // what DRAM's term moves at for L2-resident data
 	BlocksPerSec        float64       // blocks the GPU dispatches per second
 	InstrCycles         float64       // cycles a warp waits between dependent instructions
-	L1HitCycles         float64       // latency of a global load that hits L1
+	L1HitCycles         float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
+	L1Bytes             float64       // data up to this size stays in each SM's L1
+	L1ResidentCycles    float64       // a re-read global load when all the data stays in L1
 	L2MissCycles        float64       // an L1 miss served by L2, as one warp waits for it
 	DRAMMissCycles      float64       // an L1 miss served by DRAM, as one warp waits for it
 	BarrierCycles       float64       // cost of one bar.sync to each warp
@@ -90,6 +92,8 @@ var H100 = GPU{
 	BlocksPerSec:        1.275e9,
 	InstrCycles:         4.8,
 	L1HitCycles:         49.5,
+	L1Bytes:             200 << 10,
+	L1ResidentCycles:    10,
 	L2MissCycles:        92,
 	DRAMMissCycles:      216,
 	BarrierCycles:       120,
@@ -184,7 +188,13 @@ func (g GPU) Terms(l Launch) Terms {
 	}
 	t.Blocks = blocks / g.BlocksPerSec
 
-	loadCycles := g.L1HitCycles + miss*(missCycles-g.L1HitCycles)
+	hit := g.L1HitCycles
+	if data <= g.L1Bytes {
+		// All the launch touches fits in one SM's L1: every SM re-reads
+		// from its own L1.
+		hit = g.L1ResidentCycles
+	}
+	loadCycles := hit + miss*(missCycles-hit)
 	perWarp := (float64(c.WarpInstrs)*g.InstrCycles +
 		float64(c.GlobalLoadRequests)*loadCycles +
 		float64(c.SharedLoadRequests)*g.SharedLoadCycles +

@@ -142,3 +142,16 @@ func TestTime(t *testing.T) {
 		t.Errorf("Time = %v, want %v", got, want)
 	}
 }
+
+// A launch whose data all fits in one SM's L1 re-reads it there: the
+// same loads wait less than when the data is larger than L1.
+func TestL1Resident(t *testing.T) {
+	c := vgpu.Counters{Blocks: 1, WarpInstrs: 8, GlobalLoadRequests: 8 << 10, GlobalLoadSectors: 16 << 10, GlobalLoadBytes: 1 << 20}
+	c.DRAMSectors = 1 << 10 // 32 KB
+	small := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
+	c.DRAMSectors = 1 << 14 // 512 KB
+	large := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
+	if small >= large {
+		t.Errorf("chain with 32 KB of data %v, not shorter than with 512 KB %v", small, large)
+	}
+}
