@@ -1,6 +1,7 @@
 package timemodel
 
 import (
+	"math"
 	"testing"
 	"time"
 
@@ -149,8 +150,15 @@ func TestL1Resident(t *testing.T) {
 	c := vgpu.Counters{Blocks: 1, WarpInstrs: 8, GlobalLoadRequests: 8 << 10, GlobalLoadSectors: 16 << 10, GlobalLoadBytes: 1 << 20}
 	c.DRAMSectors = 1 << 10 // 32 KB
 	small := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
-	c.DRAMSectors = 1 << 14 // 512 KB
+	// 512 KB, with the same share of new sectors.
+	c.DRAMSectors, c.GlobalLoadSectors, c.GlobalLoadBytes = 1<<14, 256<<10, 16<<20
 	large := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
+	// 8 warps, each one instruction and 1024 loads.
+	perLoad := func(chain float64) float64 { return (chain*H100.ClockHz - H100.InstrCycles) / 1024 }
+	miss := 1.0 / 16
+	if want := H100.L1ResidentCycles + miss*(H100.L2MissCycles-H100.L1ResidentCycles); math.Abs(perLoad(small)-want) > 1e-6 {
+		t.Errorf("load in L1-resident data: %v cycles, want %v", perLoad(small), want)
+	}
 	if small >= large {
 		t.Errorf("chain with 32 KB of data %v, not shorter than with 512 KB %v", small, large)
 	}
