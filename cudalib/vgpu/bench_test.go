@@ -5,16 +5,33 @@ import (
 	"testing"
 )
 
-var profile = flag.Bool("profile", false, "benchmarks: run with every counter on (RunProfiled)")
+var (
+	profile  = flag.Bool("profile", false, "benchmarks: run with every counter on (RunProfiled)")
+	sanitize = flag.Bool("sanitize", false, "benchmarks: run with the sanitizer on (RunSanitized)")
+)
 
 // benchRun runs the launch b.N times and reports thread-instructions per
 // second (active lanes of each executed warp-instruction); with profile,
 // through RunProfiled (every counter on), else RunCounted (off).
 func benchRun(b *testing.B, g *GPU, k *Kernel, l Launch) {
 	b.Helper()
-	var threads int64
+	var threads, perLaunch int64
+	if *sanitize {
+		s, err := g.RunCounted(k, l)
+		if err != nil {
+			b.Fatal(err)
+		}
+		perLaunch = s.ThreadInstrs
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		if *sanitize {
+			if r, err := g.RunSanitized(k, l); err != nil || !r.Clean() {
+				b.Fatal(err, r)
+			}
+			threads += perLaunch
+			continue
+		}
 		if *profile {
 			p, err := g.RunProfiled(k, l)
 			if err != nil {

@@ -87,6 +87,26 @@
 // from the lanes' addresses, with no allocation; the profile is the same
 // on any number of workers.
 //
+// # Sanitizer
+//
+// RunSanitized runs a launch as compute-sanitizer's memcheck, racecheck,
+// synccheck and initcheck watch one on a GPU, and goes on past every
+// finding: an out-of-bounds or misaligned access (global, shared, local)
+// does not happen (a load reads 0, a store is dropped); two threads of a
+// block touching a shared byte, one writing a new value, with no barrier
+// (or, within a warp, no bar.warp.sync) between, race; a barrier released
+// while threads of the block had not reached it is a warning; a read of
+// shared memory no thread of the block wrote, or of global memory nothing
+// wrote since its allocation (host copies, fills, module initializers and
+// sanitized stores write; stores of other blocks of the same launch do not
+// count), is uninitialised. The Report keeps each (kind, source line)
+// once with a count, at most MaxFindings, in block order: the same on any
+// number of workers (sanitize.go says exactly what each kind means). Off,
+// it costs a test of one byte of the instruction per executed instruction;
+// on, every memory instruction is checked lane by lane against shadow
+// state: per shared byte its last writer and two readers, per 4-byte word
+// of global memory a written bit.
+//
 // # What is not modeled
 //
 // Timing, caches, occupancy and the memory model's weak orderings
