@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -67,5 +68,17 @@ func TestSanitizeSeed002(t *testing.T) {
 	}
 	if err := k.Run(cfg, out, in, n, h); err == nil {
 		t.Fatal("without the sanitizer d_in[-1] is a fault")
+	}
+}
+
+// On a GPU both entry points say the sanitizer needs the virtual GPU.
+func TestSanitizerNeedsVirtual(t *testing.T) {
+	d := &Device{b: &cudaBackend{}}
+	if err := d.SetSanitizer(true); !errors.Is(err, ErrSanitizerNeedsVirtual) {
+		t.Errorf("SetSanitizer on a GPU: %v", err)
+	}
+	k := &Kernel{name: "k", fn: &cudaFunction{}}
+	if _, err := k.Sanitize(Config{Grid: D1(1), Block: D1(1)}); !errors.Is(err, ErrSanitizerNeedsVirtual) || !strings.Contains(err.Error(), "CULAB_DEVICE=virtual") {
+		t.Errorf("Sanitize on a GPU: %v", err)
 	}
 }
