@@ -36,7 +36,8 @@ import (
 //   - "uninitialized" (initcheck, and shared memory beyond it): a read of
 //     shared memory that no thread of the block wrote in this launch, or of
 //     global memory never written since its allocation. Written means a
-//     host copy, a fill, a module variable's initializer, an earlier
+//     host or device copy (whatever the source held), a fill, a module
+//     variable's initializer, an earlier
 //     sanitized launch's store, or a store of the same block earlier in
 //     this launch (stores of other blocks are unordered with the read, so
 //     they do not count: that keeps the findings deterministic). Global
@@ -146,7 +147,7 @@ func where(file string, line, ptxLine int) string {
 func (f *Finding) headline() string {
 	switch f.Kind {
 	case "race":
-		return fmt.Sprintf("Error: Race reported between %s access and %s access (shared memory)", title(f.Other.Access), title(f.Access))
+		return fmt.Sprintf("%s: Race reported between %s access and %s access (shared memory)", title(f.Severity), title(f.Other.Access), title(f.Access))
 	case "barrier-divergence":
 		return "Warning: Barrier error detected. Divergent thread(s) in block"
 	case "uninitialized":
