@@ -106,6 +106,21 @@ def kernel_pid(kernel_id: str) -> int | None:
     return None
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is pid (culab's Go engine and GPU worker are the kernel's)."""
+    kids = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+        except OSError:
+            continue
+        if int(stat[stat.rindex(")") + 2 :].split()[1]) == pid:
+            kids.append(int(d.name))
+    return kids
+
+
 def alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -382,6 +397,18 @@ class KernelSocket:
                 msgs.append(msg)
         return Reply(reply, msgs)
 
+    def wait_stream(self, msg_id: str, text: str, timeout: float) -> None:
+        """Reads messages until msg_id's output shows text (the messages read are dropped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{text!r} not printed by {msg_id} within {timeout} s")
+            self.ws.settimeout(left)
+            msg = json.loads(self.ws.recv())
+            if msg.get("parent_header", {}).get("msg_id") == msg_id and msg["msg_type"] == "stream" and text in msg["content"]["text"]:
+                return
+
     def close(self) -> None:
         self.ws.close()
 
@@ -483,10 +510,14 @@ def test_a_killed_kernel_process_stays_in_one_server(students: dict[str, Student
     bo, others = students["bo"], [students[n] for n in STUDENTS if n != "bo"]
     pid = kernel_pid(bo.kernel_id)
     assert pid is not None, "bo's culab kernel process"
+    engine = children(pid)
+    assert engine, "bo's kernel has no engine process"
     os.kill(pid, signal.SIGKILL)
     # jupyter_server's restarter starts a new kernel process under the same id.
     wait_for("bo's kernel to be restarted", lambda: (p := kernel_pid(bo.kernel_id)) is not None and p != pid, timeout=60)
     assert not alive(pid)
+    # Its engine does not outlive it.
+    wait_for("the killed kernel's engine to exit", lambda: not any(alive(p) for p in engine), timeout=15)
     bo.vars.clear()
     bo.connect()
     wait_for("bo's new kernel to answer", lambda: bo.run("1 + 1").result == "2", timeout=30, every=0.5)
@@ -498,8 +529,9 @@ def test_a_killed_kernel_process_stays_in_one_server(students: dict[str, Student
 def test_an_interrupt_stays_in_one_kernel(students: dict[str, Student]) -> None:
     cy, others = students["cy"], [students[n] for n in STUDENTS if n != "cy"]
     assert cy.ws is not None
-    msg_id = cy.ws.send("execute_request", {"code": "n := 0\nfor {\n\tn++\n}", "silent": False, "store_history": True, "allow_stdin": False})
-    time.sleep(1)
+    code = 'fmt.Println("looping")\nn := 0\nfor {\n\tn++\n}'
+    msg_id = cy.ws.send("execute_request", {"code": code, "silent": False, "store_history": True, "allow_stdin": False})
+    cy.ws.wait_stream(msg_id, "looping", CELL_TIMEOUT)  # the loop runs: now interrupt it
     cy.api("POST", f"/api/kernels/{cy.kernel_id}/interrupt", want=204)
     r = cy.ws.collect(msg_id, CELL_TIMEOUT)
     assert r.status == "error" and r.content["ename"] == "Interrupted", r.content
