@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/culab/culab/cudalib"
@@ -16,11 +18,18 @@ import (
 // text. It shows as HTML (Markdown and text beside it); Chart draws the
 // totals.
 type ProfileComparison struct {
-	a, b *cudalib.Profile
+	a, b         *cudalib.Profile
+	nameA, nameB string
 }
 
 // Compare compares profile a with profile b.
 func Compare(a, b *cudalib.Profile) *ProfileComparison { return &ProfileComparison{a: a, b: b} }
+
+// Names names the two sides ("32×32", "32×33"); by default they are the
+// kernels' names, with the block shape where the names are the same.
+func (c *ProfileComparison) Names(a, b string) *ProfileComparison {
+	return &ProfileComparison{a: c.a, b: c.b, nameA: a, nameB: b}
+}
 
 // cmpRow is one row of the comparison: a figure of both, or a source line.
 type cmpRow struct {
@@ -60,8 +69,11 @@ func change(a, b float64) string {
 }
 
 func fig(v float64) string {
-	if v == 0 {
+	switch {
+	case v == 0:
 		return "–"
+	case v == math.Trunc(v) && math.Abs(v) < 1e15:
+		return strconv.FormatInt(int64(v), 10) // a count
 	}
 	return sig3(v)
 }
@@ -130,6 +142,9 @@ func (c *ProfileComparison) lineRows() []cmpRow {
 }
 
 func (c *ProfileComparison) names() (string, string) {
+	if c.nameA != "" && c.nameB != "" {
+		return c.nameA, c.nameB
+	}
 	a, b := c.a.Kernel, c.b.Kernel
 	if a == b {
 		a, b = a+fmt.Sprint(c.a.Block), b+fmt.Sprint(c.b.Block)
@@ -163,12 +178,12 @@ func (c *ProfileComparison) HTML() string {
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
 	row := func(r cmpRow, code bool) {
-		label := `<td style="` + htmlCell + `">` + esc(r.label) + "</td>"
+		label := `<td style="` + htmlCell + `;text-align:left">` + esc(r.label) + "</td>"
 		if code {
-			label = `<td style="` + htmlCell + ";" + htmlProfCode + `"` + titleAttr(longer(r.label, 48)) + ">" + esc(cut(r.label, 48)) + "</td>"
+			label = `<td style="` + htmlCell + ";" + htmlProfCode + `;text-align:left"` + titleAttr(longer(r.label, 44)) + ">" + esc(cut(r.label, 44)) + "</td>"
 		}
-		fmt.Fprintf(&b, "<tr>%s<td style=\"%[2]s\">%s</td><td style=\"%[2]s\">%s</td><td style=\"%[2]s\">%s</td></tr>\n",
-			label, htmlCell, esc(r.va), esc(r.vb), esc(r.change))
+		fmt.Fprintf(&b, "<tr>%[1]s<td style=\"%[2]s\">%[3]s</td><td style=\"%[2]s\">%[4]s</td><td style=\"%[2]s\">%[5]s</td></tr>\n",
+			label, htmlCell+";text-align:left", esc(r.va), esc(r.vb), esc(r.change))
 	}
 	for _, r := range c.totals() {
 		row(r, false)
@@ -245,7 +260,15 @@ func (c *ProfileComparison) Chart() *BarPlot {
 	if c.a != nil && c.b != nil {
 		an, bn = c.names()
 	}
-	return Bars(an+" vs "+bn, "", "count (log)", cats, true).Add(an, vals(c.a)).Add(bn, vals(c.b))
+	va, vb := vals(c.a), vals(c.b)
+	// Leave out what neither has (no divergence, no shared memory).
+	for i := len(cats) - 1; i >= 0; i-- {
+		if !(va[i] > 0) && !(vb[i] > 0) {
+			cats = slices.Delete(cats, i, i+1)
+			va, vb = slices.Delete(va, i, i+1), slices.Delete(vb, i, i+1)
+		}
+	}
+	return Bars(an+" vs "+bn+": totals", "", "count (log)", cats, true).Add(an, va).Add(bn, vb)
 }
 
 // Show displays the table and, below it, the chart.

@@ -209,22 +209,21 @@ func per(a, b int64) string {
 var profColumns = []profColumn{
 	{"warp instrs", "instrs", "warp-level instructions executed (smsp__inst_executed)", func(c cudalib.Counters) string { return count(c.WarpInstrs) }},
 	{"global req", "g.req", "global load and store requests: one per warp instruction", func(c cudalib.Counters) string { return count(globalReq(c)) }},
-	{"sectors/req", "sec/rq", "32-byte sectors per global request: 4 for 32 lanes reading consecutive floats, 32 when every lane has its own sector", func(c cudalib.Counters) string { return per(globalSect(c), globalReq(c)) }},
-	{"coalescing", "coal", "bytes the lanes asked for / (32 × sectors moved)", func(c cudalib.Counters) string {
+	{"sect/ req", "sec/rq", "32-byte sectors per global request: 4 for 32 lanes reading consecutive floats, 32 when every lane has its own sector", func(c cudalib.Counters) string { return per(globalSect(c), globalReq(c)) }},
+	{"bytes used", "coal", "coalescing: bytes the lanes asked for / (32 × sectors moved)", func(c cudalib.Counters) string {
 		if globalSect(c) == 0 {
 			return "–"
 		}
 		return fmt.Sprintf("%.0f%%", 100*coalescing(c))
 	}},
-	{"shared req", "s.req", "shared load and store requests (warp instructions)", func(c cudalib.Counters) string { return count(sharedReq(c)) }},
-	{"wavefronts/req", "wf/rq", "shared-memory wavefronts per request: 1 without bank conflicts (for 4-byte accesses), 32 when all lanes hit one bank", func(c cudalib.Counters) string { return per(sharedWF(c), sharedReq(c)) }},
-	{"bank conflicts", "confl", "wavefronts beyond one per phase (l1tex__data_bank_conflicts_pipe_lsu_mem_shared)", func(c cudalib.Counters) string { return count(bankConflicts(c)) }},
-	{"divergent", "div", "branches whose active lanes split between the two ways", func(c cudalib.Counters) string { return count(c.DivergentBranches) }},
+	{"wavefr/ req", "wf/rq", "shared-memory wavefronts per shared request: 1 without bank conflicts (for 4-byte accesses), 32 when all lanes hit one bank", func(c cudalib.Counters) string { return per(sharedWF(c), sharedReq(c)) }},
+	{"bank confl", "confl", "bank conflicts: wavefronts beyond one per phase (l1tex__data_bank_conflicts_pipe_lsu_mem_shared)", func(c cudalib.Counters) string { return count(bankConflicts(c)) }},
+	{"diverg", "div", "divergent branches: those whose active lanes split between the two ways", func(c cudalib.Counters) string { return count(c.DivergentBranches) }},
 	{"barriers", "bar", "warp arrivals at __syncthreads", func(c cudalib.Counters) string { return count(c.Barriers) }},
 }
 
 // hwColumns are the hardware figures shown beside the virtual ones.
-var hwColumns = []int{0, 2, 5} // warp instrs, sectors/req, wavefronts/req
+var hwColumns = []int{0, 2, 4} // warp instrs, sectors/req, wavefronts/req
 
 // title is the view's one-line heading.
 func (v *ProfileTable) title() string {
@@ -263,15 +262,15 @@ func (v *ProfileTable) hwLabel() string { return orDefault(v.hw.Label, "hardware
 const (
 	htmlProfDim   = "opacity:0.45"
 	htmlProfWorst = "background-color:rgba(220,120,30,0.16)"
-	htmlProfHint  = "padding:0 6px 3px 3.2em;white-space:normal;font-size:12px;opacity:0.85;border-bottom:1px solid rgba(128,128,128,0.25)"
+	htmlProfHint  = "padding:0 6px 3px 3.2em;text-align:left;white-space:normal;font-size:12px;opacity:0.85;border-bottom:1px solid rgba(128,128,128,0.25)"
 	htmlProfCode  = "font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;white-space:pre"
 )
 
 // maxSourceHTML and maxSourceText cut long source lines (the whole line
 // is the HTML cell's tooltip).
 const (
-	maxSourceHTML = 64
-	maxSourceText = 30
+	maxSourceHTML = 40
+	maxSourceText = 37
 )
 
 // HTML is the view as a styled HTML table: the source with its figures,
@@ -313,7 +312,7 @@ func (v *ProfileTable) HTML() string {
 		}
 		fmt.Fprintf(&b, `<tr style="%s"%s>`, strings.Join(style, ";"), titleAttr(l.hint))
 		fmt.Fprintf(&b, `<td style="%s;text-align:right;opacity:0.7">%d</td>`, cell, l.n)
-		fmt.Fprintf(&b, `<td style="%s;%s"%s>%s</td>`, cell, htmlProfCode, titleAttr(longer(l.src, maxSourceHTML)), esc(cut(l.src, maxSourceHTML)))
+		fmt.Fprintf(&b, `<td style="%s;%s;text-align:left"%s>%s</td>`, cell, htmlProfCode, titleAttr(longer(l.src, maxSourceHTML)), esc(cut(l.src, maxSourceHTML)))
 		for _, c := range profColumns {
 			s := ""
 			if l.ran {
@@ -437,7 +436,7 @@ func (v *ProfileTable) Text() string {
 			mark = "▲"
 			hints = append(hints, strings.TrimRight(wrap(fmt.Sprintf("%s %d: %s", mark, l.n, l.hint), "    ", textWidth), "\n"))
 		}
-		row := fmt.Sprintf("%s%4d  %s", mark, l.n, padRight(cut(l.src, maxSourceText), maxSourceText))
+		row := fmt.Sprintf("%s%4d  %s", mark, l.n, padRight(cut(halveIndent(l.src), maxSourceText), maxSourceText))
 		for _, c := range profColumns {
 			s := ""
 			if l.ran {
@@ -452,6 +451,13 @@ func (v *ProfileTable) Text() string {
 	}
 	b.WriteString(wrap(v.totals(), "  ", textWidth))
 	return b.String()
+}
+
+// halveIndent halves a line's indentation: the text form's source column
+// is narrow.
+func halveIndent(s string) string {
+	body := strings.TrimLeft(s, " ")
+	return strings.Repeat(" ", (len(s)-len(body))/2) + body
 }
 
 func padRight(s string, n int) string {

@@ -110,8 +110,12 @@ func TestProfileViewHints(t *testing.T) {
 
 func TestCompare(t *testing.T) {
 	c := Compare(profileOf(t, 32), profileOf(t, 33))
+	if txt := c.Text(); !strings.Contains(txt, "A: transpose(32,32,1) vs B: transpose(32,32,1)") {
+		t.Errorf("names:\n%s", txt)
+	}
+	c = c.Names("32×32", "32×33")
 	txt := c.Text()
-	if !strings.Contains(txt, "transpose(32,32,1) vs transpose(32,32,1)") && !strings.Contains(txt, "A: transpose") {
+	if !strings.HasPrefix(txt, "32×32 vs 32×33") {
 		t.Errorf("names:\n%s", txt)
 	}
 	var conf cmpRow
@@ -139,6 +143,9 @@ func TestCompare(t *testing.T) {
 		if n := utf8.RuneCountInString(line); n > textWidth {
 			t.Errorf("text line of %d columns: %q", n, line)
 		}
+	}
+	if h := c.HTML(); !strings.Contains(h, ">bank conflicts</td><td style=\""+htmlCell+";text-align:left\">992</td><td style=\""+htmlCell+";text-align:left\">–</td>") {
+		t.Errorf("HTML lacks the bank conflicts row:\n%s", h)
 	}
 	if !strings.Contains(c.HTML(), "culab-compare") || c.Chart().Err() != nil {
 		t.Errorf("HTML or chart: %v", c.Chart().Err())

@@ -17,6 +17,12 @@ that the table fits its output area and that every row is one line high;
 the screenshots are kept as out/test-artifacts/jupyterlab-table.png and
 report-table.png.
 
+test_profile_view_in_jupyterlab_and_report does the same with a profile
+(tests/fixtures/profile-transpose.ipynb: `%%cuda --profile` and
+plots.Compare of a 32×32 and a 32×33 tile): the view's and the
+comparison's tables fit their output areas, the worst line's hint and the
+charts are there; the screenshots go to docs/results/profile-2026-11-23/.
+
 No `playwright install`: Chromium is Debian's (/usr/bin/chromium, which
 scripts/test.sh installs).
 """
@@ -405,3 +411,89 @@ def test_lab_table_in_jupyterlab_and_report(lab: Lab, tmp_path: Path) -> None:
     for name, shot in shots.items():
         assert shot.stat().st_size > 10_000
         shutil.copyfile(shot, artifacts_dir() / name)
+
+
+PROFILE_FIXTURE = ROOT / "tests" / "fixtures" / "profile-transpose.ipynb"
+
+# Measures a profile view (plots.ProfileView) or comparison where it is
+# shown: the table against the output area holding it, its rows, and the
+# hints below the marked lines.
+MEASURE_PROFILE = """(table, area) => {
+    const box = table.closest(area);
+    const rect = table.getBoundingClientRect();
+    return {
+        boxWidth: box.clientWidth, boxScrollWidth: box.scrollWidth, tableWidth: rect.width,
+        rowTexts: [...table.tBodies[0].rows].map((r) => r.innerText.replace(/\\s+/g, " ").trim()),
+        hints: [...table.querySelectorAll("tr.culab-hint")].map((r) => r.innerText.trim()),
+        left: rect.left, right: rect.right, viewWidth: window.innerWidth,
+    };
+}"""
+
+
+def _check_profile(m: dict, where: str) -> None:
+    assert m["tableWidth"] <= m["boxWidth"] + 0.5, f"{where}: table {m['tableWidth']} px wide in {m['boxWidth']} px"
+    assert m["boxScrollWidth"] <= m["boxWidth"], f"{where}: the output scrolls: {m['boxScrollWidth']} > {m['boxWidth']} px"
+    assert 0 <= m["left"] and m["right"] <= m["viewWidth"], f"{where}: the table leaves the window: {m}"
+    # The fixture's 32×32 tile: line 9 reads a column, a 32-way conflict.
+    assert any(t.startswith("9 out[(bx + y) * 1024 + by + x]") for t in m["rowTexts"]), m["rowTexts"]
+    assert m["hints"] and m["hints"][0].startswith("▲ 32-way bank conflict: 32 threads of a warp hit one bank"), m["hints"]
+
+
+def _check_chart(img, where: str) -> None:
+    size = img.evaluate("i => [i.naturalWidth, i.naturalHeight, i.getBoundingClientRect().width]")
+    assert size[0] > 400 and size[1] > 200 and size[2] > 300, f"{where}: chart image {size}"
+
+
+@pytest.mark.browser
+def test_profile_view_in_jupyterlab_and_report(lab: Lab, tmp_path: Path) -> None:
+    """%%cuda --profile's view and plots.Compare, run by `culab run`, then
+    shown in JupyterLab (the executed notebook, untrusted) and report.html:
+    the tables fit their output areas, the worst line's hint is there, the
+    charts are images."""
+    from playwright.sync_api import expect, sync_playwright
+
+    out = tmp_path / "run"
+    run = subprocess.run([str(CULAB), "run", str(PROFILE_FIXTURE), "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, f"culab run: {run.stdout}\n{run.stderr}"
+    shutil.copyfile(out / PROFILE_FIXTURE.name, lab.root / PROFILE_FIXTURE.name)
+
+    results = ROOT / "docs" / "results" / "profile-2026-11-23"
+    results.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        browser = _chromium(pw)
+        page = None
+        try:
+            page = browser.new_page(viewport=VIEWPORT)
+            notebook = _open_notebook(page, lab, PROFILE_FIXTURE.name)
+            for area, where in ((notebook, "JupyterLab"), (None, "report.html")):
+                if area is None:
+                    page.close()
+                    page = browser.new_page(viewport=VIEWPORT)
+                    page.goto((out / "report.html").as_uri())
+                    area = page.locator("body")
+                sel = ".jp-OutputArea-output" if where == "JupyterLab" else ".out"
+                table = area.locator(f"{sel} table.culab-profile").first
+                expect(table).to_be_visible()
+                table.evaluate("t => t.parentElement.scrollIntoView({block: 'start'})")  # from the title
+                page.wait_for_timeout(300)
+                _check_profile(table.evaluate(MEASURE_PROFILE, f"{sel}"), where)
+                imgs = area.locator(f"{sel} img")
+                expect(imgs.first).to_be_visible()
+                assert imgs.count() >= 2, f"{where}: {imgs.count()} chart images; want the view's and the comparison's"
+                _check_chart(imgs.first, where)
+                page.screenshot(path=str(results / f"{'jupyterlab' if where == 'JupyterLab' else 'report'}-profile.png"))
+                cmp = area.locator(f"{sel} table.culab-compare").first
+                cmp.evaluate("t => t.parentElement.scrollIntoView({block: 'start'})")
+                page.wait_for_timeout(300)
+                m = cmp.evaluate(MEASURE_PROFILE, f"{sel}")
+                assert m["boxScrollWidth"] <= m["boxWidth"], f"{where}: the comparison scrolls: {m}"
+                assert any(t.startswith("bank conflicts 63488 – none") for t in m["rowTexts"]), m["rowTexts"]
+                page.screenshot(path=str(results / f"{'jupyterlab' if where == 'JupyterLab' else 'report'}-compare.png"))
+        except Exception:
+            if page is not None:
+                _failure_screenshot(page, lab, tmp_path / "profile-failure.png")
+            raise
+        finally:
+            browser.close()
+    for shot in results.glob("*.png"):
+        assert shot.stat().st_size > 10_000, shot
