@@ -2,14 +2,17 @@ package engineproc
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/culab/culab/kernel"
 )
@@ -51,6 +54,12 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 		<-done
 	case "exit":
 		os.Exit(3)
+	case "stream":
+		// 50 MiB in reads of the capture pipe, as a printing cell sends it.
+		chunk := strings.Repeat("x", 64<<10)
+		for range bigOutput / len(chunk) {
+			out.Stream("stdout", chunk)
+		}
 	case "big":
 		// One write of 50 MiB, as fmt.Print(strings.Repeat("x", 50<<20)).
 		out.Stream("stdout", strings.Repeat("x", bigOutput))
@@ -60,7 +69,16 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 			return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "input", Value: err.Error()}}
 		}
 		out.Result(kernel.MIMEBundle{"text/plain": "hello " + line}, nil)
+	case "interleave":
+		for _, s := range []string{"1a", "1b", "2c", "1d", "D", "1e", "2f"} {
+			if s == "D" {
+				out.Display(kernel.MIMEBundle{"text/plain": "D"}, nil, "", false)
+				continue
+			}
+			out.Stream(map[byte]string{'1': "stdout", '2': "stderr"}[s[0]], s[1:])
+		}
 	case "block":
+		out.Stream("stdout", "waiting\n")
 		<-ctx.Done()
 		return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "Interrupted", Value: context.Cause(ctx).Error()}}
 	}
@@ -90,7 +108,17 @@ func (o *out) Stream(name, text string) {
 	o.text.WriteString(text)
 	o.mu.Unlock()
 }
-func (o *out) Display(kernel.MIMEBundle, map[string]any, string, bool) {}
+func (o *out) Display(data kernel.MIMEBundle, _ map[string]any, _ string, _ bool) {
+	o.mu.Lock()
+	fmt.Fprintf(&o.text, "<display %v>", data["text/plain"])
+	o.mu.Unlock()
+}
+
+func (o *out) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.text.String()
+}
 func (o *out) Result(data kernel.MIMEBundle, _ map[string]any) {
 	o.mu.Lock()
 	o.result, _ = data["text/plain"].(string)
@@ -171,6 +199,68 @@ const bigOutput = 50 << 20
 // (when a garbage collection closed an fd a second time, 50 MiB of
 // output after a crash hung or ended the fresh engine), and a single
 // write of 50 MiB arrives whole.
+// Stream text keeps the order the cell sent it in, across the streams
+// and with the displays.
+func TestStreamOrder(t *testing.T) {
+	s := start(t)
+	var got []string
+	o := &recorder{f: func(s string) {
+		// Whether a timer flushed a batch early depends on the machine's load.
+		if n := len(got); n > 0 && got[n-1][:7] == s[:7] && s[6] == ':' {
+			got[n-1] += s[7:]
+			return
+		}
+		got = append(got, s)
+	}}
+	if rep := s.Execute(context.Background(), kernel.ExecuteRequest{Code: "interleave"}, o); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	want := []string{"stdout:cell 1\nab", "stderr:c", "stdout:d", "display", "stdout:e", "stderr:f"}
+	if !slices.Equal(got, want) {
+		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// A batch sends consecutive pieces of one stream as one message, at
+// batchBytes at the latest, and before text of the other stream.
+func TestBatch(t *testing.T) {
+	var got []string
+	b := &batch{out: &recorder{f: func(s string) { got = append(got, s) }}}
+	big := strings.Repeat("x", batchBytes)
+	b.add("stdout", "a")
+	b.add("stdout", "b")
+	if b.due == nil || len(got) != 0 {
+		t.Fatalf("text sent at once (%q), or no timer", got)
+	}
+	b.add("stderr", "c")
+	b.add("stdout", big[1:])
+	b.add("stdout", "d")
+	b.add("stdout", big)
+	b.flush()
+	b.flush()
+	want := []string{"stdout:ab", "stderr:c", "stdout:" + big[1:] + "d", "stdout:" + big}
+	if !slices.Equal(got, want) {
+		t.Errorf("%d messages, want %d", len(got), len(want))
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Errorf("message %d: %.20q (%d bytes), want %.20q (%d bytes)", i, got[i], len(got[i]), want[i], len(want[i]))
+			}
+		}
+	}
+	if b.due != nil {
+		t.Error("a timer after the flush")
+	}
+}
+
+// recorder records each message of a cell.
+type recorder struct {
+	out
+	f func(string)
+}
+
+func (r *recorder) Stream(name, text string)                                { r.f(name + ":" + text) }
+func (r *recorder) Display(kernel.MIMEBundle, map[string]any, string, bool) { r.f("display") }
+
 func TestBigOutputAfterCrash(t *testing.T) {
 	s := start(t)
 	fds := openFDs(t)
@@ -189,6 +279,35 @@ func TestBigOutputAfterCrash(t *testing.T) {
 		t.Fatalf("big: %+v, %d bytes", rep.Error, o.text.Len())
 	}
 }
+
+// BenchmarkStream relays a cell's 50 MiB of stdout from the engine
+// process, in the 64 KiB pieces its capture reads.
+func BenchmarkStream(b *testing.B) {
+	s, err := Start(Config{Command: func() *exec.Cmd {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), childEnv+"=1")
+		return cmd
+	}, Log: io.Discard})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Shutdown(false)
+	b.SetBytes(bigOutput)
+	for b.Loop() {
+		var n counted
+		if rep := s.Execute(context.Background(), kernel.ExecuteRequest{Code: "stream"}, &n); rep.Error != nil || n.bytes < bigOutput {
+			b.Fatalf("%+v, %d bytes", rep.Error, n.bytes)
+		}
+	}
+}
+
+// counted counts the stream text a cell showed.
+type counted struct {
+	out
+	bytes, msgs int
+}
+
+func (c *counted) Stream(_, text string) { c.bytes += len(text); c.msgs++ }
 
 func openFDs(t *testing.T) int {
 	t.Helper()
@@ -211,8 +330,16 @@ func TestInputAndInterrupt(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	done := make(chan kernel.ExecuteReply)
-	go func() { done <- s.Execute(ctx, kernel.ExecuteRequest{Code: "block"}, &out{}) }()
-	cancel(kernel.ErrInterrupted) // the execute request goes first, on the same pipe
+	o = &out{}
+	go func() { done <- s.Execute(ctx, kernel.ExecuteRequest{Code: "block"}, o) }()
+	// What the cell printed arrives while it runs: a batch waits a while
+	// for more, not until the cell ends.
+	for deadline := time.Now().Add(10 * time.Second); !strings.HasSuffix(o.String(), "waiting\n"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the running cell's output did not arrive: %q", o.String())
+		}
+	}
+	cancel(kernel.ErrInterrupted)
 	if rep := <-done; rep.Error == nil || rep.Error.Value != kernel.ErrInterrupted.Error() {
 		t.Errorf("interrupt: %+v", rep.Error)
 	}

@@ -18,10 +18,10 @@ import (
 // closes r (it died); eng is shut down either way.
 func Serve(eng kernel.Engine, r io.Reader, w io.Writer) error {
 	s := &server{eng: eng, out: newSender(w), inputs: make(chan request, 1)}
-	dec := json.NewDecoder(r)
+	in := newReceiver(r)
 	for {
-		var req request
-		if err := dec.Decode(&req); err != nil {
+		req, err := in.request()
+		if err != nil {
 			s.interrupt()
 			s.cells.Wait()
 			err = errors.Join(eng.Shutdown(false))
@@ -120,7 +120,7 @@ func (o *output) send(e event) {
 	_ = o.s.out.send(e)
 }
 
-func (o *output) Stream(name, text string) { o.send(event{Kind: "stream", Name: name, Text: text}) }
+func (o *output) Stream(name, text string) { _ = o.s.out.sendStream(o.id, name, text) }
 func (o *output) Display(data kernel.MIMEBundle, meta map[string]any, id string, update bool) {
 	o.send(event{Kind: "display", Data: data, Meta: meta, DisplayID: id, Update: update})
 }

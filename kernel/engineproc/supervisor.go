@@ -126,10 +126,10 @@ func (s *Supervisor) start() (*proc, error) {
 	go func() {
 		defer close(p.events)
 		defer evR.Close()
-		dec := json.NewDecoder(evR)
+		in := newReceiver(evR)
 		for {
-			var e event
-			if dec.Decode(&e) != nil {
+			e, err := in.event()
+			if err != nil {
 				return
 			}
 			p.events <- e
@@ -275,16 +275,32 @@ func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out
 	// The runtime writes a fatal error's first line to fd 2, which the
 	// engine captures for the cell: it comes as the cell's stderr.
 	cellErr := &tailWriter{w: io.Discard, cell: true}
-	for e := range p.events {
+	text := &batch{out: out}
+	for {
+		var e event
+		select {
+		case <-text.due:
+			text.flush()
+			continue
+		case ev, ok := <-p.events:
+			if !ok {
+				text.flush()
+				return kernel.ExecuteReply{Error: s.crashed(p, out, cellErr)}
+			}
+			e = ev
+		}
 		if e.ID != id {
 			continue
 		}
-		switch e.Kind {
-		case "stream":
+		if e.Kind == "stream" {
 			if e.Name == "stderr" {
 				cellErr.Write([]byte(e.Text))
 			}
-			out.Stream(e.Name, e.Text)
+			text.add(e.Name, e.Text)
+			continue
+		}
+		text.flush()
+		switch e.Kind {
 		case "display":
 			out.Display(e.Data, e.Meta, e.DisplayID, e.Update)
 		case "result":
@@ -310,7 +326,6 @@ func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out
 			return rep
 		}
 	}
-	return kernel.ExecuteReply{Error: s.crashed(p, out, cellErr)}
 }
 
 // engine is the running engine process, started anew if needed.

@@ -6,17 +6,23 @@
 // what happened, and the next cell runs in a fresh engine.
 //
 // Supervisor is the kernel.Engine of the kernel's process; RunChild runs
-// the real engine in the child. They speak newline-delimited JSON over two
-// pipes, the child's file descriptors 3 (requests) and 4 (events), as the
-// engine points 1 and 2 at the running cell. The pipes that the engine
+// the real engine in the child. They speak in frames over two pipes, the
+// child's file descriptors 3 (requests) and 4 (events), as the engine
+// points 1 and 2 at the running cell: JSON messages, and the cells' stream
+// text raw. The pipes that the engine
 // captures stdout and stderr with are the kernel's (fds 5 to 8): after a
 // crash it reads what the engine left in them. The child's own stderr is
 // its log, and says why it died.
 package engineproc
 
 import (
+	"bufio"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"math"
 	"sync"
 
 	"github.com/culab/culab/kernel"
@@ -54,16 +60,109 @@ type event struct {
 	Reply     json.RawMessage   `json:"reply,omitempty"`
 }
 
-// sender writes messages one at a time.
+// A frame is a byte that says what it holds, the payload's length (4
+// bytes, big endian) and the payload. Stream text, megabytes at times,
+// goes raw: JSON would escape it on one side and scan it byte by byte on
+// the other, which halved the throughput of a printing cell.
+const (
+	frameJSON   = 'j' // a request or an event, in JSON
+	frameStream = 's' // an event{Kind: "stream"}: ID (8 bytes), len(Name) (1 byte), Name, Text
+	headerSize  = 5
+)
+
+// sender writes frames one at a time.
 type sender struct {
-	mu  sync.Mutex
-	enc *json.Encoder
+	mu sync.Mutex
+	w  io.Writer
 }
 
-func newSender(w io.Writer) *sender { return &sender{enc: json.NewEncoder(w)} }
+func newSender(w io.Writer) *sender { return &sender{w: w} }
 
+// send writes v as JSON.
 func (s *sender) send(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return s.frame(frameJSON, append(make([]byte, headerSize, headerSize+len(b)), b...))
+}
+
+// sendStream writes the stream text of request id.
+func (s *sender) sendStream(id uint64, name, text string) error {
+	if len(name) > math.MaxUint8 {
+		return fmt.Errorf("engineproc: stream name of %d bytes", len(name))
+	}
+	b := make([]byte, headerSize, headerSize+9+len(name)+len(text))
+	b = binary.BigEndian.AppendUint64(b, id)
+	b = append(b, byte(len(name)))
+	b = append(append(b, name...), text...)
+	return s.frame(frameStream, b)
+}
+
+// frame fills in the header that b starts with and writes b.
+func (s *sender) frame(kind byte, b []byte) error {
+	n := len(b) - headerSize
+	if n > math.MaxUint32 {
+		return fmt.Errorf("engineproc: a message of %d bytes", n)
+	}
+	b[0] = kind
+	binary.BigEndian.PutUint32(b[1:headerSize], uint32(n))
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.enc.Encode(v)
+	_, err := s.w.Write(b)
+	return err
+}
+
+// receiver reads frames.
+type receiver struct {
+	r   *bufio.Reader
+	hdr [headerSize]byte
+}
+
+func newReceiver(r io.Reader) *receiver { return &receiver{r: bufio.NewReaderSize(r, 64<<10)} }
+
+// next reads a frame: its kind and payload.
+func (r *receiver) next() (byte, []byte, error) {
+	if _, err := io.ReadFull(r.r, r.hdr[:]); err != nil {
+		return 0, nil, err
+	}
+	b := make([]byte, binary.BigEndian.Uint32(r.hdr[1:]))
+	if _, err := io.ReadFull(r.r, b); err != nil {
+		return 0, nil, fmt.Errorf("engineproc: a frame cut short: %w", err)
+	}
+	return r.hdr[0], b, nil
+}
+
+// request reads the next request.
+func (r *receiver) request() (request, error) {
+	var req request
+	kind, b, err := r.next()
+	if err == nil {
+		err = decodeJSON(kind, b, &req)
+	}
+	return req, err
+}
+
+// event reads the next event.
+func (r *receiver) event() (event, error) {
+	kind, b, err := r.next()
+	if err != nil {
+		return event{}, err
+	}
+	if kind != frameStream {
+		var e event
+		return e, decodeJSON(kind, b, &e)
+	}
+	if len(b) < 9 || len(b) < 9+int(b[8]) {
+		return event{}, errors.New("engineproc: a stream frame cut short")
+	}
+	k := 9 + int(b[8])
+	return event{ID: binary.BigEndian.Uint64(b), Kind: "stream", Name: string(b[9:k]), Text: string(b[k:])}, nil
+}
+
+func decodeJSON(kind byte, b []byte, v any) error {
+	if kind != frameJSON {
+		return fmt.Errorf("engineproc: a frame of unknown kind %q", kind)
+	}
+	return json.Unmarshal(b, v)
 }
