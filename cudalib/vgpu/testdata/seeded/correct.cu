@@ -57,3 +57,11 @@ extern "C" __global__ void reduce_ok(float *out, const float *in, int n) {
         out[blockIdx.x] = v;
     }
 }
+
+extern "C" __global__ void warp_exchange(float *out) {
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[t] = (float)t;
+    __syncwarp();
+    out[t] = s[t ^ 1];
+}

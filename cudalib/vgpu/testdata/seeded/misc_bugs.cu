@@ -19,3 +19,13 @@ extern "C" __global__ void shared_overrun(float *out, int n) {
     __syncthreads();
     out[t] = s[t + n];
 }
+
+// Lanes of one warp exchange values through shared memory with no
+// __syncwarp(): under independent thread scheduling a lane may read its
+// neighbour's slot before the neighbour wrote it (racecheck: a warning).
+extern "C" __global__ void warp_nosync(float *out) {
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[t] = (float)t;
+    out[t] = s[t ^ 1];
+}
