@@ -25,7 +25,8 @@ cells, its role is narrowed to a fourth student, who starts a server and
 leaves it idle: the culler stops it. The last test stops the hub and
 checks that no process of the run is left; the fixture's finalizer kills
 whatever would be (process groups, then any process carrying the run's
-marker in its environment).
+marker in its environment) and keeps the hub's log (with the servers' and
+the culler's) as out/test-artifacts/jupyterhub.log.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -46,7 +48,7 @@ import pytest
 import requests
 import websocket
 
-from conftest import KERNEL_NAME, ROOT, free_port
+from conftest import KERNEL_NAME, ROOT, artifacts_dir, free_port
 
 HUB_CONFIG = ROOT / "docs" / "deploy" / "jupyterhub_config.py"
 PROXY = ROOT / ".cache" / "hub-proxy" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -173,7 +175,6 @@ load_subconfig({shared!r})
 c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
 c.JupyterHub.hub_port = {hub_port}
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
-c.ConfigurableHTTPProxy.command = [{proxy!r}]
 c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": 0}}  # answer a spawn at once: the test polls
 c.Spawner.environment = {{{marker!r}: {run!r}, "CULAB_DEVICE": "virtual"}}
 for service in c.JupyterHub.services:
@@ -205,7 +206,6 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
             port=port,
             hub_port=free_port(),
             api_port=free_port(),
-            proxy=str(PROXY),
             marker=MARKER,
             run=run,
             idle=IDLE,
@@ -248,6 +248,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     finally:
         h.stop()
         h.kill_leftovers()
+        shutil.copy(log, artifacts_dir() / "jupyterhub.log")  # the hub's, the servers' and the culler's log
 
 
 # --- a student --------------------------------------------------------------
