@@ -105,9 +105,10 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 // it is k compiled from the same source and options on the companion
 // virtual GPU (the process's one virtual GPU, opened on first use;
 // compiling again there is cheap, the compile cache keeps the image).
-// Scalars pass through. It is the one way to run a launch for
-// inspection (Profile; a sanitizer's checked launch): counted, checked,
-// and without side effects on the user's data.
+// Scalars pass through. A timer recording on the virtual GPU does not see
+// what runs here. It is the one way to run a launch for inspection
+// (Profile; a sanitizer's checked launch): counted, checked, and without
+// side effects on the user's data or times.
 func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []any) error) error {
 	if err := k.checkConfig(cfg); err != nil {
 		return err // said as the device's own launch would say it
@@ -125,6 +126,9 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		if vk, err = m.Kernel(k.name); err != nil {
 			return fmt.Errorf("the companion virtual GPU: %w", err)
 		}
+	}
+	if vb, ok := vk.mod.dev.b.(*virtualBackend); ok {
+		defer vb.unrecorded()()
 	}
 	vargs := make([]any, len(args))
 	var copies []*devMem
@@ -147,6 +151,23 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		vargs[i] = copiedBuffer{c}
 	}
 	return run(vk, vargs)
+}
+
+// unrecorded keeps what follows, until the returned function is called,
+// out of a timer recording on the virtual GPU: a launch run for
+// inspection, and its copies, are not the work the user times.
+func (b *virtualBackend) unrecorded() (restore func()) {
+	b.mu.Lock()
+	rec := b.rec
+	b.rec = nil
+	b.mu.Unlock()
+	return func() {
+		b.mu.Lock()
+		if b.rec == nil {
+			b.rec = rec
+		}
+		b.mu.Unlock()
+	}
 }
 
 // copyBuffer makes a copy of src on dev: through the host between two

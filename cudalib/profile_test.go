@@ -172,3 +172,31 @@ func TestProfileOnGPUCompanion(t *testing.T) {
 		t.Errorf("out[1] = %v after the GPU launch; want 32", h[1])
 	}
 }
+
+// A launch profiled inside a timed region is not part of the timed work.
+func TestProfileNotTimed(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.CompileNamed("cell.cu", profileSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	k, _ := m.Kernel("strided")
+	in, _ := d.Float32s(32 * 32)
+	out, _ := d.Float32s(32)
+	defer in.Free()
+	defer out.Free()
+	timed := func() Timing {
+		tm, err := d.TimeFunc(TimeOptions{}, func() error { return k.Launch(Linear(32, 32), in, out, 32) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm
+	}
+	plain := timed()
+	m.ProfileLaunches(1, func(*Profile, error) {})
+	defer m.ProfileLaunches(0, nil)
+	if got := timed(); got.Counters != plain.Counters || got.Median != plain.Median {
+		t.Errorf("with the launch profiled: %v, %+v; without: %v, %+v", got.Median, got.Counters, plain.Median, plain.Counters)
+	}
+}
