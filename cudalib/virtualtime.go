@@ -102,7 +102,7 @@ func (b *virtualBackend) recordLaunch(p *vgpu.Profile, threadsPerBlock, blocksPe
 		return
 	}
 	b.rec.work = append(b.rec.work, timemodel.Work{Launch: timemodel.Launch{
-		Counters: p.Total, ThreadsPerBlock: threadsPerBlock, BlocksPerSM: blocksPerSM,
+		Kernel: p.Kernel, Counters: p.Total, ThreadsPerBlock: threadsPerBlock, BlocksPerSM: blocksPerSM,
 	}})
 	b.rec.counters.Add(&p.Total)
 }

@@ -137,10 +137,18 @@ func TestTotal(t *testing.T) {
 }
 
 func TestTime(t *testing.T) {
-	l := Launch{Counters: vecadd(1 << 24), ThreadsPerBlock: 256, BlocksPerSM: 8}
-	work := []Work{{CopyBytes: 1e9}, {Launch: l}}
-	if got, want := H100.Time(work), H100.Total([]time.Duration{H100.Copy(1e9), H100.Kernel(l)}); got != want {
+	a := Launch{Kernel: "a", Counters: vecadd(1 << 24), ThreadsPerBlock: 256, BlocksPerSM: 8}
+	work := []Work{{CopyBytes: 1e9}, {Launch: a}, {Launch: a}}
+	k := H100.Kernel(a)
+	if got, want := H100.Time(work), H100.Total([]time.Duration{H100.Copy(1e9), k, k}); got != want {
 		t.Errorf("Time = %v, want %v", got, want)
+	}
+	// A launch of another kernel than the one before waits KernelSwitch.
+	b := a
+	b.Kernel = "b"
+	work = []Work{{Launch: a}, {Launch: b}, {Launch: a}}
+	if got, want := H100.Time(work), H100.Total([]time.Duration{k, k + H100.KernelSwitch, k + H100.KernelSwitch}); got != want {
+		t.Errorf("Time of a, b, a = %v, want %v", got, want)
 	}
 }
 
