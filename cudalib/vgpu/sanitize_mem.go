@@ -293,18 +293,17 @@ func (s *sanWorker) shared(w *warp, in *inst, l int, off uint64, p []byte, op sa
 	tid := uint16(w.id*32 + l)
 	cur := sanAccess{interval: s.interval, clock: uint32(w.clock), syncs: w.syncs, tid: tid, id: in.id}
 	if op == sanStore {
-		// cp.async's destination counts as changed.
-		cur.changed = in.san != sanStore || changes(w, in, l, p)
+		// cp.async's destination counts as changed, and so does a first
+		// write in the block (on a GPU the old bytes are garbage, not
+		// the zeros the virtual GPU starts a block with).
+		cur.changed = in.san != sanStore || changes(w, in, l, p) || !s.allWritten(off, n)
 	}
 	if op == sanLoad {
-		for i := off; i < off+uint64(n); i++ {
-			if s.written[i] != s.blockNo {
-				f := s.finding(w, in, l, "uninitialized")
-				f.Access, f.Space, f.Addr, f.Size = "read", "shared", off, n
-				f.Message = fmt.Sprintf("no thread of the block wrote shared byte %d before this read: it holds whatever the previous block left", i)
-				s.add(f)
-				break
-			}
+		if !s.allWritten(off, n) {
+			f := s.finding(w, in, l, "uninitialized")
+			f.Access, f.Space, f.Addr, f.Size = "read", "shared", off, n
+			f.Message = fmt.Sprintf("no thread of the block wrote these %d shared bytes before this read: they hold whatever the previous block left", n)
+			s.add(f)
 		}
 	} else {
 		for i := off; i < off+uint64(n); i++ {
@@ -338,6 +337,16 @@ func (s *sanWorker) shared(w *warp, in *inst, l int, off uint64, p []byte, op sa
 			s.r2[i] = cur
 		}
 	}
+}
+
+// allWritten reports whether the block wrote every shared byte [off, off+n).
+func (s *sanWorker) allWritten(off uint64, n int) bool {
+	for i := off; i < off+uint64(n); i++ {
+		if s.written[i] != s.blockNo {
+			return false
+		}
+	}
+	return true
 }
 
 // conflict returns the earlier access a if it races with cur.
