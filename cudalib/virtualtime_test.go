@@ -1,0 +1,62 @@
+package cudalib
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/culab/culab/cudalib/timemodel"
+)
+
+// recordingModel keeps what it was asked to time and times it as the H100.
+type recordingModel struct {
+	mu   sync.Mutex
+	seqs [][]timemodel.Work
+}
+
+func (m *recordingModel) Time(work []timemodel.Work) time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.seqs = append(m.seqs, append([]timemodel.Work(nil), work...))
+	return timemodel.H100.Time(work)
+}
+
+// A timed region hands the model its copies and launches in order, each
+// launch with its kernel (its mangled name), block size and counters.
+func TestSetTimeModel(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "vadd")
+	const n = 4096
+	a, _ := d.Float32s(n)
+	defer a.Free()
+	b, _ := d.Float32s(n)
+	defer b.Free()
+	m := &recordingModel{}
+	if err := d.SetTimeModel(m); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.SetTimeModel(timemodel.H100) })
+	tm, err := d.TimeFunc(TimeOptions{}, func() error {
+		if err := d.Copy(b, a); err != nil {
+			return err
+		}
+		return k.Launch(Linear(n, 256), a, b, a, n)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.seqs) != 1 || len(m.seqs[0]) != 2 {
+		t.Fatalf("recorded %+v, want one sequence of a copy and a launch", m.seqs)
+	}
+	cp, l := m.seqs[0][0], m.seqs[0][1].Launch
+	if cp.CopyBytes != 2*4*n || !strings.Contains(l.Kernel, "vadd") || l.ThreadsPerBlock != 256 || l.BlocksPerSM <= 0 || l.Counters.Blocks != n/256 {
+		t.Errorf("copy %+v, launch %s: %d threads, %d blocks per SM, %d blocks", cp, l.Kernel, l.ThreadsPerBlock, l.BlocksPerSM, l.Counters.Blocks)
+	}
+	if want := timemodel.H100.Time(m.seqs[0]); tm.Median != want {
+		t.Errorf("timed %v, the model says %v", tm.Median, want)
+	}
+	if err := d.SetTimeModel(nil); err == nil {
+		t.Error("a nil model was accepted")
+	}
+}
