@@ -109,6 +109,12 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 		// The model's time is the same on every run: one run, no warm-up.
 		opts = TimeOptions{MinReps: 1, MaxReps: 1, MinTime: time.Nanosecond}
 	}
+	// One timed section at a time per GPU, across processes (timingqueue.go).
+	release, err := d.takeTurn()
+	if err != nil {
+		return Timing{}, err
+	}
+	defer release()
 	tm, err := d.b.newTimer()
 	if err != nil {
 		return Timing{}, fmt.Errorf("timer: %w", err)

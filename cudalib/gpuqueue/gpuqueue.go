@@ -131,8 +131,34 @@ type Waiting struct {
 
 // Ticket is a turn: held from Acquire until Release.
 type Ticket struct {
-	f    *os.File
+	f file
+}
+
+// file is a raw descriptor: os.File's poller registration and the
+// blocking-mode fcntls of its Fd would double a turn's system calls.
+type file struct {
+	fd   int // -1 once closed
 	path string
+}
+
+func openFile(path string, flags int, perm uint32) (file, error) {
+	for {
+		fd, err := syscall.Open(path, flags|syscall.O_CLOEXEC, perm)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return file{fd: -1}, &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		return file{fd: fd, path: path}, nil
+	}
+}
+
+func (f *file) close() {
+	if f.fd >= 0 {
+		syscall.Close(f.fd)
+		f.fd = -1
+	}
 }
 
 // Acquire waits for the queue's turn, first come first served. While it
@@ -159,7 +185,7 @@ func (q *Queue) take(ctx context.Context) (*Ticket, []string, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("gpu queue: %w", err)
 	}
-	defer reg.Close() // drops the registry lock
+	defer reg.close() // drops the registry lock
 	if err := lockPolled(ctx, reg); err != nil {
 		return nil, nil, err
 	}
@@ -186,11 +212,11 @@ func (q *Queue) take(ctx context.Context) (*Ticket, []string, error) {
 	var rnd [4]byte
 	rand.Read(rnd[:])
 	path := filepath.Join(q.dir, fmt.Sprintf("%s.t%016x.%d.%s", q.key, last+1, os.Getpid(), hex.EncodeToString(rnd[:])))
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := openFile(path, syscall.O_RDWR|syscall.O_CREAT|syscall.O_EXCL, 0o644)
 	if err != nil {
 		return nil, nil, fmt.Errorf("gpu queue: %w", err)
 	}
-	t := &Ticket{f: f, path: path}
+	t := &Ticket{f: f}
 	// Locked before the registry lock is dropped: a later ticket must
 	// find this one live. Readable by all, whatever the umask, so that
 	// other users can test the lock.
@@ -198,8 +224,8 @@ func (q *Queue) take(ctx context.Context) (*Ticket, []string, error) {
 		t.Release()
 		return nil, nil, fmt.Errorf("gpu queue: lock own ticket: %w", err)
 	}
-	f.Chmod(0o644)
-	f.WriteString(owner())
+	syscall.Fchmod(f.fd, 0o644)
+	syscall.Write(f.fd, []byte(owner()))
 	return t, ahead, nil
 }
 
@@ -219,30 +245,28 @@ func (q *Queue) ticketOf(name string) (uint64, bool) {
 
 // waitTurn waits until no ticket of paths is live.
 func waitTurn(ctx context.Context, paths []string, start time.Time, wait func(Waiting)) error {
-	var ahead []*os.File
+	var ahead []file
 	defer func() {
-		for _, f := range ahead {
-			f.Close()
+		for i := range ahead {
+			ahead[i].close()
 		}
 	}()
 	for _, p := range paths {
 		// Missing: it left after being listed.
-		if f, err := os.Open(p); err == nil {
+		if f, err := openFile(p, syscall.O_RDONLY, 0); err == nil {
 			ahead = append(ahead, f)
 		}
 	}
 	said, saidAt := -1, time.Time{}
-	timer := time.NewTimer(0)
-	defer timer.Stop()
-	<-timer.C
+	var tick *time.Ticker // made on the first wait: none when nobody is ahead
 	for {
 		live := ahead[:0]
 		for _, f := range ahead {
 			if flock(f, syscall.LOCK_EX|syscall.LOCK_NB) == nil {
 				// Left or died. Removing a stale file may fail (another
 				// user's in a sticky directory); it is skipped all the same.
-				os.Remove(f.Name())
-				f.Close()
+				syscall.Unlink(f.path)
+				f.close()
 				continue
 			}
 			live = append(live, f)
@@ -255,11 +279,14 @@ func waitTurn(ctx context.Context, paths []string, start time.Time, wait func(Wa
 			said, saidAt = len(ahead), time.Now()
 			wait(Waiting{Ahead: len(ahead), First: ownerOf(ahead[0]), Waited: time.Since(start)})
 		}
-		timer.Reset(poll)
+		if tick == nil {
+			tick = time.NewTicker(poll)
+			defer tick.Stop()
+		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-timer.C:
+		case <-tick.C:
 		}
 	}
 }
@@ -268,40 +295,40 @@ func waitTurn(ctx context.Context, paths []string, start time.Time, wait func(Wa
 // lock, so nobody takes a released ticket for a stale one. Releasing twice
 // does nothing.
 func (t *Ticket) Release() error {
-	if t == nil || t.f == nil {
+	if t == nil || t.f.fd < 0 {
 		return nil
 	}
-	err := os.Remove(t.path)
-	if cerr := t.f.Close(); err == nil {
-		err = cerr
-	}
-	t.f = nil
+	err := syscall.Unlink(t.f.path)
+	t.f.close()
 	if err != nil {
-		return fmt.Errorf("gpu queue: release: %w", err)
+		return fmt.Errorf("gpu queue: release %s: %w", t.f.path, err)
 	}
 	return nil
 }
 
 // openShared opens (creating) a file every user can open and lock.
-func openShared(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
+func openShared(path string) (file, error) {
+	if f, err := openFile(path, syscall.O_RDONLY, 0); err == nil {
+		return f, nil
 	}
-	if st, err := f.Stat(); err == nil && st.Mode().Perm()&0o044 != 0o044 {
-		f.Chmod(0o644) // umask; only the creator can, and only it needs to
+	f, err := openFile(path, syscall.O_RDONLY|syscall.O_CREAT|syscall.O_EXCL, 0o644)
+	if errors.Is(err, syscall.EEXIST) {
+		return openFile(path, syscall.O_RDONLY, 0) // another process made it
 	}
-	return f, nil
+	if err == nil {
+		syscall.Fchmod(f.fd, 0o644) // whatever the umask
+	}
+	return f, err
 }
 
 // lockPolled takes an exclusive flock, polling so that ctx can end the
 // wait. The registry lock is held for microseconds, so this rarely waits.
-func lockPolled(ctx context.Context, f *os.File) error {
+func lockPolled(ctx context.Context, f file) error {
 	for {
 		err := flock(f, syscall.LOCK_EX|syscall.LOCK_NB)
 		if !errors.Is(err, syscall.EWOULDBLOCK) {
 			if err != nil {
-				return fmt.Errorf("gpu queue: lock %s: %w", f.Name(), err)
+				return fmt.Errorf("gpu queue: lock %s: %w", f.path, err)
 			}
 			return nil
 		}
@@ -313,9 +340,9 @@ func lockPolled(ctx context.Context, f *os.File) error {
 	}
 }
 
-func flock(f *os.File, how int) error {
+func flock(f file, how int) error {
 	for {
-		err := syscall.Flock(int(f.Fd()), how)
+		err := syscall.Flock(f.fd, how)
 		if err != syscall.EINTR {
 			return err
 		}
@@ -343,10 +370,10 @@ var owner = sync.OnceValue(func() string {
 })
 
 // ownerOf reads a ticket file's owner line.
-func ownerOf(f *os.File) string {
+func ownerOf(f file) string {
 	var b [128]byte
-	n, _ := f.ReadAt(b[:], 0)
-	if n == 0 {
+	n, _ := syscall.Pread(f.fd, b[:], 0)
+	if n <= 0 {
 		return "?"
 	}
 	return string(b[:n])

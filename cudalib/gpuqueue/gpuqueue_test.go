@@ -150,7 +150,7 @@ func waiter(t *testing.T, ctx context.Context, q *Queue, want int) (got chan *Ti
 			t.Fatalf("waiting: %+v, want %d ahead, first this process", w, want)
 		}
 	case tk := <-got:
-		t.Fatalf("got the turn without waiting: %v", tk.path)
+		t.Fatalf("got the turn without waiting: %v", tk.f.path)
 	case err := <-errc:
 		t.Fatal(err)
 	}
@@ -215,8 +215,8 @@ func TestStaleTicketSkipped(t *testing.T) {
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("stale ticket not removed: %v", err)
 	}
-	if n, _ := q.ticketOf(filepath.Base(tk.path)); n != 8 {
-		t.Errorf("new ticket %s, want number 8: one past the highest present", tk.path)
+	if n, _ := q.ticketOf(filepath.Base(tk.f.path)); n != 8 {
+		t.Errorf("new ticket %s, want number 8: one past the highest present", tk.f.path)
 	}
 }
 
@@ -235,7 +235,7 @@ func TestInterruptWhileWaiting(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("cancelled wait did not return")
 	}
-	if ts := tickets(t, q); len(ts) != 1 || filepath.Join(q.dir, ts[0]) != first.path {
+	if ts := tickets(t, q); len(ts) != 1 || filepath.Join(q.dir, ts[0]) != first.f.path {
 		t.Fatalf("tickets after the cancelled wait: %v, want only the holder's", ts)
 	}
 	first.Release()

@@ -1,0 +1,208 @@
+package cudalib
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/culab/culab/cudalib/gpuqueue"
+)
+
+// Timed sections on a GPU (Time, TimeWith, TimeFunc, and so the labs)
+// take turns with other processes and users through package gpuqueue,
+// keyed by the GPU's UUID, for the whole section: warm-up and every timed
+// launch. Untimed launches do not queue, nor does the virtual GPU, whose
+// times are modeled from counters and do not depend on who else runs.
+//
+// Within a process the turn is shared: the process holds the GPU while any
+// of its timed sections runs, so a section nested in another (TimeFunc
+// whose work calls Time) or running beside it in another goroutine never
+// waits for its own process. Where the queue cannot be used (its directory
+// not writable), timing goes on without it and says so once.
+//
+// CULAB_GPU_QUEUE_DIR=off turns the queue off (to measure without it).
+// CULAB_GPU_QUEUE_LOG=file appends "enter PID UNIXNANO" and "leave PID
+// UNIXNANO" lines around each turn, to check turns for overlap.
+const EnvQueueLog = "CULAB_GPU_QUEUE_LOG"
+
+var turns struct {
+	mu     sync.Mutex
+	holds  map[string]*turn
+	queues sync.Map // dir+"\x00"+key → *gpuqueue.Queue: opened (directory checked) once
+	warned bool
+}
+
+// turn is one process's hold of a GPU's queue, shared by its sections.
+type turn struct {
+	key    string
+	users  int           // sections inside or waiting for it
+	ready  chan struct{} // closed once ticket or err is set
+	ticket *gpuqueue.Ticket
+	err    error
+}
+
+// takeTurn waits for this GPU's turn; release ends it. An interrupt of
+// the cell ends the wait with an error.
+func (d *Device) takeTurn() (release func(), err error) {
+	dir, on := gpuqueue.Dir()
+	if d.virtual || !on {
+		return func() {}, nil
+	}
+	key := d.info.UUID
+	if key == "" { // a driver without cuDeviceGetUuid
+		key = fmt.Sprintf("%s-%d", d.info.Name, d.ordinal)
+	}
+	turns.mu.Lock()
+	if turns.holds == nil {
+		turns.holds = map[string]*turn{}
+	}
+	t := turns.holds[key]
+	if t == nil {
+		t = &turn{key: key, ready: make(chan struct{})}
+		turns.holds[key] = t
+		t.users++
+		turns.mu.Unlock()
+		t.ticket, t.err = d.queueFor(dir, key)
+		if t.err != nil {
+			turns.mu.Lock()
+			forget(t) // the next section tries afresh
+			turns.mu.Unlock()
+		}
+		close(t.ready)
+	} else {
+		t.users++
+		turns.mu.Unlock()
+		select {
+		case <-t.ready:
+		case <-interruptContext().Done():
+			leave(t)
+			return nil, checkInterrupt()
+		}
+	}
+	if t.err != nil {
+		if ierr := checkInterrupt(); ierr != nil {
+			leave(t)
+			return nil, fmt.Errorf("waiting for the GPU: %w", ierr)
+		}
+		turns.mu.Lock()
+		warn := !turns.warned
+		turns.warned = true
+		turns.mu.Unlock()
+		if warn {
+			notice("timing without the GPU queue, so other users' work on this GPU may share the measured time: %v", t.err)
+		}
+	}
+	return func() { leave(t) }, nil
+}
+
+// leave ends one section's share of t; the last one out releases the turn.
+func leave(t *turn) {
+	turns.mu.Lock()
+	defer turns.mu.Unlock()
+	t.users--
+	if t.users > 0 {
+		return
+	}
+	forget(t)
+	if t.ticket != nil {
+		queueLog("leave")
+		t.ticket.Release()
+	}
+}
+
+// forget makes the next section take a new turn; turns.mu is held.
+func forget(t *turn) {
+	if turns.holds[t.key] == t {
+		delete(turns.holds, t.key)
+	}
+}
+
+// queueFor waits in dir's queue of key, showing a live line while it
+// waits.
+func (d *Device) queueFor(dir, key string) (*gpuqueue.Ticket, error) {
+	id := dir + "\x00" + key
+	v, ok := turns.queues.Load(id)
+	if !ok {
+		q, err := gpuqueue.Open(dir, key)
+		if err != nil {
+			return nil, err
+		}
+		v, _ = turns.queues.LoadOrStore(id, q)
+	}
+	q := v.(*gpuqueue.Queue)
+	line := waitLine{name: d.info.Name}
+	ctx := interruptContext()
+	t, err := q.Acquire(ctx, line.show)
+	line.done(err)
+	switch {
+	case err == nil:
+		queueLog("enter")
+	case ctx.Err() == nil:
+		turns.queues.Delete(id) // open afresh next time: the directory may be gone
+	}
+	return t, err
+}
+
+// waitLine is the "waiting for the GPU" line among the notices: redrawn in
+// place with a carriage return, which terminals and Jupyter's stream
+// output both honour.
+type waitLine struct {
+	name  string
+	width int // of the last line drawn, to blank what is left of it
+	start time.Time
+}
+
+func (l *waitLine) show(w gpuqueue.Waiting) {
+	if l.width == 0 {
+		l.start = time.Now().Add(-w.Waited)
+	}
+	l.draw(fmt.Sprintf("waiting for the GPU (%s): %d ahead of you, first %s; %.0f s so far",
+		l.name, w.Ahead, w.First, w.Waited.Seconds()), "")
+}
+
+func (l *waitLine) done(err error) {
+	if l.width == 0 {
+		return
+	}
+	how := "got the GPU"
+	if err != nil {
+		how = "stopped waiting for the GPU"
+	}
+	l.draw(fmt.Sprintf("%s after %.1f s of waiting", how, time.Since(l.start).Seconds()), "\n")
+}
+
+func (l *waitLine) draw(s, end string) {
+	n := utf8.RuneCountInString(s)
+	pad := max(0, l.width-n)
+	l.width = max(1, n)
+	noticeMu.Lock()
+	defer noticeMu.Unlock()
+	io.WriteString(noticeW, "\r"+s+strings.Repeat(" ", pad)+end)
+}
+
+// interruptContext is the context that interrupts the running cell.
+func interruptContext() context.Context {
+	interruptMu.Lock()
+	defer interruptMu.Unlock()
+	return interruptCtx
+}
+
+// queueLog appends a turn's edge to EnvQueueLog's file, if set; appends
+// of one line are atomic, so processes may share the file.
+func queueLog(edge string) {
+	path := os.Getenv(EnvQueueLog)
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(f, "%s %d %d\n", edge, os.Getpid(), time.Now().UnixNano())
+	f.Close()
+}

@@ -1,0 +1,140 @@
+package cudalib
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/culab/culab/cudalib/gpuqueue"
+)
+
+// queueDevice is a GPU Device as far as the timing queue looks.
+func queueDevice(t *testing.T) (*Device, string) {
+	dir := t.TempDir()
+	t.Setenv(gpuqueue.EnvDir, dir)
+	return &Device{info: Info{Name: "Test GPU", UUID: "GPU-1234"}}, dir
+}
+
+func queueFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".lock") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// A process's own sections share its turn: a nested one does not wait.
+func TestTurnSharedWithinProcess(t *testing.T) {
+	d, dir := queueDevice(t)
+	outer, err := d.takeTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner, err := d.takeTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(queueFiles(t, dir)); n != 1 {
+		t.Errorf("%d tickets while nested, want the process's one", n)
+	}
+	inner()
+	if n := len(queueFiles(t, dir)); n != 1 {
+		t.Errorf("inner release let the turn go: %d tickets", n)
+	}
+	outer()
+	if f := queueFiles(t, dir); len(f) != 0 {
+		t.Errorf("tickets left after the last release: %v", f)
+	}
+	turns.mu.Lock()
+	defer turns.mu.Unlock()
+	if len(turns.holds) != 0 {
+		t.Errorf("the process still holds a turn after its last section: %v", turns.holds)
+	}
+}
+
+// Waiting shows a live line among the notices, and an interrupt ends it.
+func TestTurnWaitShowsLineAndInterrupts(t *testing.T) {
+	d, dir := queueDevice(t)
+	q, err := gpuqueue.Open(dir, d.info.UUID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := q.Acquire(context.Background(), nil) // another process's turn, as the queue sees it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Release()
+	var mu sync.Mutex
+	var said bytes.Buffer
+	defer SetNotices(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return said.Write(p)
+	}))()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer SetContext(ctx)()
+	errc := make(chan error, 1)
+	go func() {
+		release, err := d.takeTurn()
+		if err == nil {
+			release()
+		}
+		errc <- err
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		mu.Lock()
+		s := said.String()
+		mu.Unlock()
+		if strings.Contains(s, "\rwaiting for the GPU (Test GPU): 1 ahead of you") {
+			break
+		}
+		select {
+		case err := <-errc:
+			t.Fatalf("takeTurn returned %v without waiting; notices %q", err, s)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no waiting line in the notices: %q", s)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted wait returned %v", err)
+	}
+	if !strings.Contains(said.String(), "\rstopped waiting for the GPU after") {
+		t.Errorf("notices %q do not end the waiting line", said.String())
+	}
+	if f := queueFiles(t, dir); len(f) != 1 {
+		t.Errorf("tickets after the interrupted wait: %v, want only the other's", f)
+	}
+}
+
+func TestVirtualGPUDoesNotQueue(t *testing.T) {
+	d, dir := queueDevice(t)
+	d.virtual = true
+	release, err := d.takeTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("the virtual GPU queued: %v", ents)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
