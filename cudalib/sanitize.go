@@ -51,14 +51,21 @@ func (e *SanitizerError) Unwrap() error { return e.Err }
 
 // Sanitize runs one launch of the kernel with the sanitizer and waits for
 // it: the report (empty when the kernel is clean) and the error Run would
-// return for anything else. The kernel must be on the virtual GPU.
+// return for anything else. On a GPU device the launch runs on the
+// companion virtual GPU, on copies of the buffers (see onVirtual): the
+// GPU's buffers are left as they were.
 func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
 	if err := checkInterrupt(); err != nil {
 		return nil, err
 	}
 	vf, ok := k.fn.(*virtualFunction)
 	if !ok {
-		return nil, fmt.Errorf("sanitize %s: %w", k.name, ErrSanitizerNeedsVirtual)
+		var rep *SanitizerReport
+		err := k.onVirtual(cfg, args, func(vk *Kernel, vargs []any) (err error) {
+			rep, err = vk.Sanitize(cfg, vargs...)
+			return err
+		})
+		return rep, err
 	}
 	lc, params, err := k.prepare(cfg, args)
 	if err != nil {

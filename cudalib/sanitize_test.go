@@ -15,47 +15,14 @@ import (
 // its four defects at their lines, with Sanitize and with SetSanitizer.
 func TestSanitizeSeed002(t *testing.T) {
 	d := openVirtualGPU(t)
-	src, err := os.ReadFile(filepath.Join("vgpu", "testdata", "seeded", "seed002.cu"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := compileVirtual(t, d, string(src), "ddKernel")
-	const n = 150
-	u := make([]float32, n)
-	for i := range u {
-		u[i] = float32(math.Sin(2 * math.Pi * float64(i) / n))
-	}
-	in, err := d.Float32sFrom(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := d.Float32s(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := Config{Grid: D1(3), Block: D1(64), Shared: 66 * 4}
-	h := float32(2 * math.Pi / n)
-	rep, err := k.Sanitize(cfg, out, in, n, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, f := range rep.Findings {
-		got = append(got, fmt.Sprintf("%s@%d", f.Kind, f.Line))
-		if f.Kernel != "ddKernel" {
-			t.Errorf("finding names kernel %q", f.Kernel)
-		}
-	}
-	want := []string{"out-of-bounds@20", "out-of-bounds@21", "barrier-divergence@23", "uninitialized@24"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("findings %v, want %v\n%s", got, want, rep)
-	}
+	k, cfg, out, in, n, h := seed002(t, d)
+	checkSeed002(t, k, cfg, out, in, n, h)
 
 	if err := d.SetSanitizer(true); err != nil {
 		t.Fatal(err)
 	}
 	defer d.SetSanitizer(false)
-	err = k.Run(cfg, out, in, n, h)
+	err := k.Run(cfg, out, in, n, h)
 	var se *SanitizerError
 	if !errors.As(err, &se) || se.Report.Total != 4 || se.Err != nil {
 		t.Fatalf("Run with the sanitizer on: %v", err)
@@ -71,14 +38,79 @@ func TestSanitizeSeed002(t *testing.T) {
 	}
 }
 
-// On a GPU both entry points say the sanitizer needs the virtual GPU.
-func TestSanitizerNeedsVirtual(t *testing.T) {
+// seed002 compiles seed 002's kernel on d with inputs whose launch shows
+// all four of its defects.
+func seed002(t *testing.T, d *Device) (k *Kernel, cfg Config, out, in *Float32s, n int, h float32) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("vgpu", "testdata", "seeded", "seed002.cu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := d.Compile(string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, err = m.Kernel("ddKernel"); err != nil {
+		t.Fatal(err)
+	}
+	n = 150
+	u := make([]float32, n)
+	for i := range u {
+		u[i] = float32(math.Sin(2 * math.Pi * float64(i) / float64(n)))
+	}
+	if in, err = d.Float32sFrom(u); err != nil {
+		t.Fatal(err)
+	}
+	if out, err = d.Float32s(n); err != nil {
+		t.Fatal(err)
+	}
+	return k, Config{Grid: D1(3), Block: D1(64), Shared: 66 * 4}, out, in, n, float32(2 * math.Pi / float64(n))
+}
+
+// checkSeed002 sanitizes one launch: the four defects at their lines.
+func checkSeed002(t *testing.T, k *Kernel, cfg Config, out, in *Float32s, n int, h float32) {
+	t.Helper()
+	rep, err := k.Sanitize(cfg, out, in, n, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, fmt.Sprintf("%s@%d", f.Kind, f.Line))
+		if f.Kernel != "ddKernel" {
+			t.Errorf("finding names kernel %q", f.Kernel)
+		}
+	}
+	want := []string{"out-of-bounds@20", "out-of-bounds@21", "barrier-divergence@23", "uninitialized@24"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("findings %v, want %v\n%s", got, want, rep)
+	}
+}
+
+// On a GPU, SetSanitizer says the sanitizer needs the virtual GPU.
+func TestSetSanitizerNeedsVirtual(t *testing.T) {
 	d := &Device{b: &cudaBackend{}}
-	if err := d.SetSanitizer(true); !errors.Is(err, ErrSanitizerNeedsVirtual) {
+	if err := d.SetSanitizer(true); !errors.Is(err, ErrSanitizerNeedsVirtual) || !strings.Contains(err.Error(), "CULAB_DEVICE=virtual") {
 		t.Errorf("SetSanitizer on a GPU: %v", err)
 	}
-	k := &Kernel{name: "k", fn: &cudaFunction{}}
-	if _, err := k.Sanitize(Config{Grid: D1(1), Block: D1(1)}); !errors.Is(err, ErrSanitizerNeedsVirtual) || !strings.Contains(err.Error(), "CULAB_DEVICE=virtual") {
-		t.Errorf("Sanitize on a GPU: %v", err)
+}
+
+// On a GPU, Sanitize runs the launch on the companion virtual GPU: the
+// same findings, and the GPU's buffers untouched.
+func TestSanitizeOnGPUCompanion(t *testing.T) {
+	d := openGPU(t)
+	k, cfg, out, in, n, h := seed002(t, d)
+	if err := out.Fill(7); err != nil {
+		t.Fatal(err)
+	}
+	checkSeed002(t, k, cfg, out, in, n, h)
+	got := make([]float32, n)
+	if err := out.CopyTo(got); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range got {
+		if v != 7 {
+			t.Fatalf("the GPU's buffer was written: out[%d] = %v", i, v)
+		}
 	}
 }
