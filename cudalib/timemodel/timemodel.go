@@ -98,7 +98,7 @@ var H100 = GPU{
 	L2MissCycles:        92,
 	DRAMMissCycles:      216,
 	BarrierCycles:       120,
-	SharedLoadCycles:    30,
+	SharedLoadCycles:    15,
 	LaunchOverhead:      6 * time.Microsecond,
 	LaunchGap:           3 * time.Microsecond,
 	HostLaunch:          4500 * time.Nanosecond,
