@@ -96,7 +96,11 @@ func (k *Kernel) HardwareProfile(cfg Config, args ...any) (*HardwareProfile, err
 	interruptMu.Unlock()
 	ctx, cancel := context.WithTimeout(parent, hwProfileTimeout)
 	defer cancel()
-	s, err := startProfiled(ctx, tool, k.symbol(), k.mod.name, k.mod.source, d.ordinal, append([]string{exe}, wargs...))
+	metrics, err := supportedMetrics(ctx, tool)
+	if err != nil {
+		return fail(err)
+	}
+	s, err := startProfiled(ctx, tool, metrics, k.symbol(), k.mod.name, k.mod.source, d.ordinal, append([]string{exe}, wargs...))
 	if err != nil {
 		return fail(err)
 	}
@@ -127,6 +131,26 @@ func (k *Kernel) symbol() string {
 	return k.name
 }
 
+// hwMetrics are the counters' metrics this machine's ncu knows, once a
+// query succeeded (ncu.Supported): one query per process.
+var (
+	hwMetricsMu sync.Mutex
+	hwMetrics   []string
+)
+
+func supportedMetrics(ctx context.Context, tool string) ([]string, error) {
+	hwMetricsMu.Lock()
+	defer hwMetricsMu.Unlock()
+	if hwMetrics == nil {
+		kept, _, err := ncu.Supported(ctx, tool, ncu.MetricNames())
+		if err != nil {
+			return nil, err
+		}
+		hwMetrics = kept
+	}
+	return hwMetrics, nil
+}
+
 // profiled is a GPU worker running under ncu.
 type profiled struct {
 	dir, symbol, report, log string
@@ -144,7 +168,7 @@ type profiled struct {
 // startProfiled starts program (a GPU worker) under ncu, profiling one
 // launch of symbol with the counters' metrics and the source counters,
 // and waits for the worker to connect.
-func startProfiled(ctx context.Context, tool, symbol, file, source string, ordinal int, program []string) (*profiled, error) {
+func startProfiled(ctx context.Context, tool string, metrics []string, symbol, file, source string, ordinal int, program []string) (*profiled, error) {
 	keep := os.Getenv(EnvNCUKeep)
 	dir, err := os.MkdirTemp(keep, "culab-hwprofile-")
 	if err != nil {
@@ -169,7 +193,7 @@ func startProfiled(ctx context.Context, tool, symbol, file, source string, ordin
 		s.cleanup()
 		return nil, err
 	}
-	args := ncu.Profile{Kernel: symbol, Launches: 1, Metrics: ncu.MetricNames(), SourceCounters: true,
+	args := ncu.Profile{Kernel: symbol, Launches: 1, Metrics: metrics, SourceCounters: true,
 		Report: s.report, Log: s.log}.Args(program...)
 	s.cmd = exec.CommandContext(ctx, tool, args...)
 	s.cmd.Dir = dir

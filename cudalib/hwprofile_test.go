@@ -26,9 +26,11 @@ func profiledWorkers(t *testing.T) {
 	})
 }
 
-// fakeNCU puts an ncu on PATH that answers --version and otherwise writes
-// log to its --log-file and fails, as ncu does where it cannot profile.
-func fakeNCU(t *testing.T, log string) {
+// fakeNCU puts an ncu on PATH that answers --version, answers
+// --query-metrics with query (or, where query is "", prints log and
+// fails), and otherwise writes log to its --log-file and fails, as ncu
+// does where it cannot profile.
+func fakeNCU(t *testing.T, query, log string) {
 	t.Helper()
 	dir := t.TempDir()
 	script := `#!/bin/sh
@@ -36,6 +38,11 @@ out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --version) echo "Version 2025.3.1.0 (build 1) (public-release)"; exit 0;;
+    --query-metrics)
+      if [ -n "$QUERY" ]; then echo "$QUERY"; exit 0; fi
+      cat <<'EOF'
+` + log + `EOF
+      exit 1;;
     --log-file) out=$2; shift;;
   esac
   shift
@@ -48,6 +55,10 @@ exit 1
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("QUERY", query)
+	hwMetricsMu.Lock()
+	hwMetrics = nil // the fake's own answer
+	hwMetricsMu.Unlock()
 }
 
 func TestHardwareProfileErrors(t *testing.T) {
@@ -73,13 +84,15 @@ func TestHardwareProfileErrors(t *testing.T) {
 	}
 }
 
+const permLog = "==PROF== Connected to process 1 (/tmp/x)\n" +
+	"==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the target device 0. " +
+	"For instructions on enabling permissions and to get more information see https://developer.nvidia.com/ERR_NVGPUCTRPERM\n"
+
 // TestHardwareProfilePermission runs the whole path up to ncu with a
-// fake GPU (a worker serving the fake backend would never connect) and an
-// ncu that reports ERR_NVGPUCTRPERM: the error says what to do.
+// fake GPU and an ncu that reports ERR_NVGPUCTRPERM, when asked for its
+// metrics or (where the query passes) when profiling: the worker never
+// connects. Either way the error says what to do.
 func TestHardwareProfilePermission(t *testing.T) {
-	fakeNCU(t, "==PROF== Connected to process 1 (/tmp/x)\n"+
-		"==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the target device 0. "+
-		"For instructions on enabling permissions and to get more information see https://developer.nvidia.com/ERR_NVGPUCTRPERM\n")
 	profiledWorkers(t)
 	d, _, _ := fakeWorkerDevice(t)
 	m, err := d.Compile(testSrc)
@@ -94,15 +107,17 @@ func TestHardwareProfilePermission(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = k.HardwareProfile(Linear(3, 32), a, a, a, 3)
-	var e *ncu.Error
-	if !errors.As(err, &e) || e.Code != ncu.CodePermission {
-		t.Fatalf("got %v, want ERR_NVGPUCTRPERM", err)
-	}
-	t.Log(err)
-	for _, want := range []string{"vadd", "sudo", "NVreg_RestrictProfilingToAdminUsers=0", ncu.PermissionDocs} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("error lacks %q: %v", want, err)
+	for _, query := range []string{"", "smsp__inst_executed   # of warp instructions executed"} {
+		fakeNCU(t, query, permLog)
+		_, err = k.HardwareProfile(Linear(3, 32), a, a, a, 3)
+		var e *ncu.Error
+		if !errors.As(err, &e) || e.Code != ncu.CodePermission {
+			t.Fatalf("query %q: got %v, want ERR_NVGPUCTRPERM", query, err)
+		}
+		for _, want := range []string{"vadd", "sudo", "NVreg_RestrictProfilingToAdminUsers=0", ncu.PermissionDocs} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("query %q: error lacks %q: %v", query, want, err)
+			}
 		}
 	}
 	// A launch the kernel cannot take is refused before ncu starts.

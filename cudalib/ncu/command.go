@@ -133,3 +133,44 @@ func Run(ctx context.Context, ncu string, args ...string) ([]byte, error) {
 	}
 	return out.Bytes(), nil
 }
+
+// Supported returns the metrics of want that ncu knows for this machine's
+// GPU (`ncu --query-metrics`) and those it does not: ncu refuses a whole
+// run for one unknown metric (on an H100 with ncu 2025.3 neither barrier
+// metric exists). Querying needs the counters, so the driver's
+// restriction shows here as an *Error with CodePermission. Where the
+// listing names none of want (its format changed), all are kept.
+func Supported(ctx context.Context, ncu string, want []string) (kept, dropped []string, err error) {
+	out, err := Run(ctx, ncu, "--query-metrics")
+	if err != nil {
+		return nil, nil, err
+	}
+	kept, dropped = supported(string(out), want)
+	return kept, dropped, nil
+}
+
+// supported reads a --query-metrics listing: a metric per line, its name
+// (without the .sum, .max, ... of a roll-up) first.
+func supported(listing string, want []string) (kept, dropped []string) {
+	known := map[string]bool{}
+	for _, l := range strings.Split(listing, "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			known[f[0]] = true
+		}
+	}
+	for _, m := range want {
+		base := m
+		if i := strings.LastIndexByte(m, '.'); i > 0 {
+			base = m[:i]
+		}
+		if known[base] || known[m] {
+			kept = append(kept, m)
+		} else {
+			dropped = append(dropped, m)
+		}
+	}
+	if len(kept) == 0 {
+		return want, nil
+	}
+	return kept, dropped
+}

@@ -189,3 +189,22 @@ func TestVersionAndArgs(t *testing.T) {
 		t.Errorf("program not last: %q", got)
 	}
 }
+
+func TestSupported(t *testing.T) {
+	const listing = `Device NVIDIA H100 80GB HBM3 (GH100)
+---------------------------------------------------------------------- ----------------------------------------------
+Metric Name                                                            Metric Description
+l1tex__t_requests_pipe_lsu_mem_global_op_ld                            # of requests sent to T-Stage for global loads
+l1tex__t_sectors_pipe_lsu_mem_global_op_ld                             # of sectors requested for global loads
+smsp__inst_executed                                                    # of warp instructions executed
+`
+	kept, dropped := supported(listing, []string{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "smsp__inst_executed_op_barrier.sum",
+		"smsp__inst_executed.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"})
+	if !slices.Equal(kept, []string{"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", "smsp__inst_executed.sum", "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"}) ||
+		!slices.Equal(dropped, []string{"smsp__inst_executed_op_barrier.sum"}) {
+		t.Errorf("kept %v, dropped %v", kept, dropped)
+	}
+	if kept, _ := supported("something else entirely\n", []string{"a.sum"}); !slices.Equal(kept, []string{"a.sum"}) {
+		t.Errorf("unreadable listing: kept %v", kept)
+	}
+}

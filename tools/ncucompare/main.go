@@ -13,8 +13,9 @@
 //	    instructions in both (cuobjdump -sass)
 //	ncucompare compare -vm vm.json -gpu gpu.json -ncu ncu.csv [-code code.json] [-o compare.md]
 //	    writes the comparison table
-//	ncucompare metrics
-//	    prints the ncu metrics compare reads, comma-separated
+//	ncucompare metrics [-ncu path]
+//	    prints the ncu metrics compare reads, comma-separated; with -ncu
+//	    only those that ncu knows for this GPU (the others to stderr)
 //
 // Launches are matched through an empty marker kernel launched after each
 // step of a lab run (its grid numbers the step), so rows of ncu's CSV
@@ -22,6 +23,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -43,7 +45,7 @@ func main() {
 	case "compare":
 		err = compareCmd(os.Args[2:])
 	case "metrics":
-		fmt.Println(strings.Join(ncu.MetricNames(), ","))
+		err = metricsCmd(os.Args[2:])
 	default:
 		usage()
 	}
@@ -98,6 +100,25 @@ func sassCmd(args []string) error {
 		return err
 	}
 	return writeJSON(*out, code)
+}
+
+func metricsCmd(args []string) error {
+	fs := flag.NewFlagSet("metrics", flag.ExitOnError)
+	tool := fs.String("ncu", "", "the ncu to ask which metrics it knows (default: all)")
+	fs.Parse(args)
+	names := ncu.MetricNames()
+	if *tool != "" {
+		kept, dropped, err := ncu.Supported(context.Background(), *tool, names)
+		if err != nil {
+			return err
+		}
+		for _, m := range dropped {
+			fmt.Fprintf(os.Stderr, "ncu does not know %s: left out\n", m)
+		}
+		names = kept
+	}
+	fmt.Println(strings.Join(names, ","))
+	return nil
 }
 
 func compareCmd(args []string) error {

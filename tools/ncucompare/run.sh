@@ -54,28 +54,15 @@ say "PTX and SASS"
 "$bin" sass -o "$out/code.json" -sassdir "$out/sass" ${labflag[@]+"${labflag[@]}"} 2>>"$log" || say "sass failed (rc $?)"
 
 # 3. The metrics this ncu knows: an unknown name makes ncu refuse them all.
-wanted=$("$bin" metrics)
 metrics=""
-if [ -n "$ncu" ] && "$ncu" --query-metrics >"$out/query.txt" 2>&1; then
-  for m in ${wanted//,/ }; do
-    base=${m%.*}
-    if grep -qE "^${base}([[:space:]]|$)" "$out/query.txt"; then
-      metrics="$metrics,$m"
-    else
-      say "ncu does not know $m: left out"
-    fi
-  done
-  metrics=${metrics#,}
-  if [ -z "$metrics" ]; then
-    say "ncu --query-metrics listed none of them (format?): asking for all"
-    metrics=$wanted
-  fi
-else
-  say "ncu --query-metrics failed ($(tail -2 "$out/query.txt" 2>/dev/null | tr '\n' ' ')); using the core metrics only"
+if [ -n "$ncu" ]; then
+  metrics=$("$bin" metrics -ncu "$ncu" 2>>"$log") || metrics=""
+fi
+if [ -z "$metrics" ]; then
+  say "ncu --query-metrics failed ($(tail -2 "$log" | tr '\n' ' ')); using the core metrics only"
   metrics="smsp__inst_executed.sum,smsp__thread_inst_executed.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
 fi
 echo "$metrics" | tr ',' '\n' >"$out/metrics.txt"
-rm -f "$out/query.txt"
 
 # 4. The GPU under ncu: the details page as CSV (a row per launch and
 # metric), names mangled as the PTX has them, values in base units. Older
