@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -20,6 +22,7 @@ func queueDevice(t *testing.T) (*Device, string) {
 	return &Device{info: Info{Name: "Test GPU", UUID: "GPU-1234"}}, dir
 }
 
+// queueFiles lists the live (locked) slot files of the queue in dir.
 func queueFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
@@ -28,9 +31,17 @@ func queueFiles(t *testing.T, dir string) []string {
 	}
 	var names []string
 	for _, e := range ents {
-		if !strings.HasSuffix(e.Name(), ".lock") {
+		if strings.HasSuffix(e.Name(), ".lock") {
+			continue
+		}
+		f, err := os.Open(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
 			names = append(names, e.Name())
 		}
+		f.Close()
 	}
 	return names
 }
@@ -47,15 +58,15 @@ func TestTurnSharedWithinProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	if n := len(queueFiles(t, dir)); n != 1 {
-		t.Errorf("%d tickets while nested, want the process's one", n)
+		t.Errorf("%d live slots while nested, want the process's one", n)
 	}
 	inner()
 	if n := len(queueFiles(t, dir)); n != 1 {
-		t.Errorf("inner release let the turn go: %d tickets", n)
+		t.Errorf("inner release let the turn go: %d live slots", n)
 	}
 	outer()
 	if f := queueFiles(t, dir); len(f) != 0 {
-		t.Errorf("tickets left after the last release: %v", f)
+		t.Errorf("live slots after the last release: %v", f)
 	}
 	turns.mu.Lock()
 	defer turns.mu.Unlock()
@@ -118,7 +129,7 @@ func TestTurnWaitShowsLineAndInterrupts(t *testing.T) {
 		t.Errorf("notices %q do not end the waiting line", said.String())
 	}
 	if f := queueFiles(t, dir); len(f) != 1 {
-		t.Errorf("tickets after the interrupted wait: %v, want only the other's", f)
+		t.Errorf("live slots after the interrupted wait: %v, want only the other's", f)
 	}
 }
 
@@ -130,7 +141,7 @@ func TestVirtualGPUDoesNotQueue(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer release()
-	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 { // not even the registry file
 		t.Errorf("the virtual GPU queued: %v", ents)
 	}
 }

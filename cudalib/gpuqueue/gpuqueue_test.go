@@ -104,20 +104,28 @@ func open(t *testing.T) *Queue {
 	return q
 }
 
-// tickets lists the queue's ticket files.
-func tickets(t *testing.T, q *Queue) []string {
+// slots lists the queue's slot files, and which of them are live (locked).
+func slots(t *testing.T, q *Queue) (all, live []string) {
 	t.Helper()
 	names, err := readNames(q.dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ts []string
 	for _, n := range names {
-		if _, ok := q.ticketOf(n); ok {
-			ts = append(ts, n)
+		if _, ok := q.slotOf(n); !ok {
+			continue
 		}
+		all = append(all, n)
+		f, err := openFile(filepath.Join(q.dir, n), syscall.O_RDONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if flock(f, syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+			live = append(live, n)
+		}
+		f.close()
 	}
-	return ts
+	return all, live
 }
 
 func mustAcquire(t *testing.T, q *Queue) *Ticket {
@@ -150,20 +158,21 @@ func waiter(t *testing.T, ctx context.Context, q *Queue, want int) (got chan *Ti
 			t.Fatalf("waiting: %+v, want %d ahead, first this process", w, want)
 		}
 	case tk := <-got:
-		t.Fatalf("got the turn without waiting: %v", tk.f.path)
+		t.Fatalf("got the turn without waiting: %v", tk.s.f.path)
 	case err := <-errc:
 		t.Fatal(err)
 	}
 	return got, errc
 }
 
-func TestUncontendedTurnLeavesNoFile(t *testing.T) {
+// A process's turns reuse its slot, and a released slot is idle.
+func TestTurnsReuseSlot(t *testing.T) {
 	q := open(t)
 	for range 3 {
 		mustAcquire(t, q).Release()
 	}
-	if ts := tickets(t, q); len(ts) != 0 {
-		t.Fatalf("tickets left after release: %v", ts)
+	if all, live := slots(t, q); len(all) != 1 || len(live) != 0 {
+		t.Fatalf("slots after three turns: %v, live %v; want one idle", all, live)
 	}
 	st, err := os.Stat(q.dir)
 	if err != nil {
@@ -202,21 +211,21 @@ func TestFIFO(t *testing.T) {
 	held.Release()
 }
 
-// A ticket whose process died (its file is there, its lock is not) is
+// A slot whose process died (its file is there, its lock is not) is
 // skipped and removed.
-func TestStaleTicketSkipped(t *testing.T) {
+func TestStaleSlotSkipped(t *testing.T) {
 	q := open(t)
-	stale := filepath.Join(q.dir, q.key+".t0000000000000007.999999.dead")
-	if err := os.WriteFile(stale, []byte("ghost (pid 999999)"), 0o644); err != nil {
+	stale := filepath.Join(q.dir, q.key+".s.999999999.dead")
+	if err := os.WriteFile(stale, []byte("0000000000000007\nghost (pid 999999999)"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tk := mustAcquire(t, q)
 	defer tk.Release()
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("stale ticket not removed: %v", err)
+		t.Errorf("stale slot not removed: %v", err)
 	}
-	if n, _ := q.ticketOf(filepath.Base(tk.f.path)); n != 8 {
-		t.Errorf("new ticket %s, want number 8: one past the highest present", tk.f.path)
+	if num, _ := ticketIn(tk.s.f); num != 1 {
+		t.Errorf("ticket %d, want 1: a dead process's number does not count", num)
 	}
 }
 
@@ -235,8 +244,8 @@ func TestInterruptWhileWaiting(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("cancelled wait did not return")
 	}
-	if ts := tickets(t, q); len(ts) != 1 || filepath.Join(q.dir, ts[0]) != first.f.path {
-		t.Fatalf("tickets after the cancelled wait: %v, want only the holder's", ts)
+	if _, live := slots(t, q); len(live) != 1 || filepath.Join(q.dir, live[0]) != first.s.f.path {
+		t.Fatalf("live slots after the cancelled wait: %v, want only the holder's", live)
 	}
 	first.Release()
 	mustAcquire(t, q).Release()
@@ -349,7 +358,8 @@ func TestKilledHolderFreesQueue(t *testing.T) {
 	case err := <-errc:
 		t.Fatal(err)
 	}
-	if ts := tickets(t, q); len(ts) != 0 {
-		t.Errorf("tickets left: %v", ts)
+	mustAcquire(t, q).Release() // the next joiner removes the dead slot
+	if all, _ := slots(t, q); len(all) != 1 {
+		t.Errorf("slots left: %v, want this process's one", all)
 	}
 }
