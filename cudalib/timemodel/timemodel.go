@@ -86,7 +86,7 @@ var H100 = GPU{
 	IssuePerSM:          4,
 	WavefrontsPerSM:     1,
 	L2BytesPerSec:       7.5e12,
-	StoreSectorsPerSec:  28.5e9,
+	StoreSectorsPerSec:  50e9,
 	DRAMBytesPerSec:     3.0e12,
 	L2Bytes:             50 << 20,
 	ResidentBytesPerSec: 6.6e12,
