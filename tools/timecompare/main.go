@@ -12,7 +12,7 @@
 //
 // -dump FILE records, instead, the work each row times (every launch's
 // counters and shape, every copy) with its measured time from a committed
-// timecompare.md (-measured) as JSON; -fit FILE evaluates the time model
+// timecompare.md (-measured) as gzipped JSON; -fit FILE evaluates the time model
 // on such a recording and writes the same comparison, in milliseconds
 // (testdata/h100-2026-11-23.json.gz is the committed one).
 //
