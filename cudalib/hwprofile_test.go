@@ -174,7 +174,14 @@ extern "C" __global__ void strided_copy(float* out, const float* in, int n, int 
 // TestGPUHardwareProfileStrided measures a strided load with ncu on the
 // GPU: 4 sectors per request at stride 1, 32 (a sector per lane) at
 // stride 8, the same as the virtual GPU counts. It needs a GPU, ncu and
-// counter access (the skip says which is missing).
+// counter access (the skip says which is missing). On a GPU machine
+// without Go, build here and run there from the repository root:
+//
+//	CGO_ENABLED=0 go test -c -o .cudabin/cudalib.test ./cudalib
+//	CULAB_NCU_KEEP=$OUT .cudabin/cudalib.test -test.run 'HardwareProfile|CounterSupport' -test.v
+//
+// CULAB_NCU_KEEP keeps what ncu printed (ncu.log, raw.csv, source.csv)
+// per profile: recorded samples for cudalib/ncu's tests.
 func TestGPUHardwareProfileStrided(t *testing.T) {
 	d := openGPU(t)
 	hc := HardwareCounters()
