@@ -60,7 +60,6 @@ func init() {
 		"DeviceField":  reflect.ValueOf((*labs.DeviceField)(nil)),
 		"DeviceReport": reflect.ValueOf((*labs.DeviceReport)(nil)),
 		"Edge":         reflect.ValueOf((*labs.Edge)(nil)),
-		"Finding":      reflect.ValueOf((*labs.Finding)(nil)),
 		"Graph":        reflect.ValueOf((*labs.Graph)(nil)),
 		"Lab":          reflect.ValueOf((*labs.Lab)(nil)),
 		"Options":      reflect.ValueOf((*labs.Options)(nil)),
