@@ -177,8 +177,8 @@ extern "C" __global__ void strided_copy(float* out, const float* in, int n, int 
 // counter access (the skip says which is missing). On a GPU machine
 // without Go, build here and run there from the repository root:
 //
-//	CGO_ENABLED=0 go test -c -o .cudabin/cudalib.test ./cudalib
-//	CULAB_NCU_KEEP=$OUT .cudabin/cudalib.test -test.run 'HardwareProfile|CounterSupport' -test.v
+//	CGO_ENABLED=0 go test -c -o .cudabin/cudalib-hw.test ./cudalib
+//	CULAB_NCU_KEEP=$OUT .cudabin/cudalib-hw.test -test.run 'HardwareProfile|CounterSupport' -test.v
 //
 // CULAB_NCU_KEEP keeps what ncu printed (ncu.log, raw.csv, source.csv)
 // per profile: recorded samples for cudalib/ncu's tests.
