@@ -103,8 +103,9 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 // freed after it: what run's launch writes lands in the copies, never in
 // the caller's buffers. On the virtual GPU vk is k itself; on a GPU device
 // it is k compiled from the same source and options on the companion
-// virtual GPU (the process's one virtual GPU, opened on first use;
-// compiling again there is cheap, the compile cache keeps the image).
+// virtual GPU (the process's one virtual GPU, opened on first use; the
+// module stays loaded there, so profiling the same source again finds it
+// instead of compiling).
 // Scalars pass through. A timer recording on the virtual GPU does not see
 // what runs here. It is the one way to run a launch for inspection
 // (Profile; a sanitizer's checked launch): counted, checked, and without
