@@ -197,7 +197,7 @@ func startProfiled(ctx context.Context, tool string, metrics []string, symbol, f
 		Report: s.report, Log: s.log}.Args(program...)
 	s.cmd = exec.CommandContext(ctx, tool, args...)
 	s.cmd.Dir = dir
-	s.cmd.Env = append(os.Environ(), envWorkerSocket+"="+sock)
+	s.cmd.Env = append(os.Environ(), envWorkerSocket+"="+sock, "LC_ALL=C")
 	s.cmd.Stdout, s.cmd.Stderr = &s.out, &s.out
 	if err := s.cmd.Start(); err != nil {
 		s.cleanup()

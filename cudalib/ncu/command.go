@@ -3,6 +3,7 @@ package ncu
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -122,6 +123,7 @@ func SourceArgs(report string) []string {
 func Run(ctx context.Context, ncu string, args ...string) ([]byte, error) {
 	var out, errb bytes.Buffer
 	cmd := exec.CommandContext(ctx, ncu, args...)
+	cmd.Env = append(os.Environ(), "LC_ALL=C") // no locale's thousands separators in figures
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
 	if cerr := CheckLog(out.String() + errb.String()); cerr != nil {

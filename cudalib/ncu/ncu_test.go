@@ -100,6 +100,17 @@ func TestParseSource(t *testing.T) {
 		m["Thread Instructions Executed"] != 5120 || !strings.Contains(ls[1].Source, "in[i * stride]") {
 		t.Errorf("line 4: %+v", ls[1])
 	}
+	// The layout with a "File Path" row and a "Line No" column.
+	const other = `"File Path","/tmp/culab-hwprofile-1/kernel.cu"
+"Function Name","strided_copy"
+"Line No","Source","Instructions Executed","L1 Tag Requests Global"
+"3","  int i = blockIdx.x * blockDim.x + threadIdx.x;","96","0"
+"4","  if (i < n) out[i] = in[i * stride];","160","64"
+`
+	ls, err = ParseSource(strings.NewReader(other))
+	if err != nil || len(ls) != 2 || ls[1].Line != 4 || ls[1].File != "/tmp/culab-hwprofile-1/kernel.cu" || ls[1].Metrics["L1 Tag Requests Global"] != 64 {
+		t.Errorf("File Path / Line No layout: %+v %v", ls, err)
+	}
 	if _, err := ParseSource(strings.NewReader(`"Kernel Name","k"` + "\n")); err == nil {
 		t.Errorf("no table: no error")
 	}

@@ -27,7 +27,7 @@ type Line struct {
 
 // lineHeadings are the names ncu's source table gives its line-number
 // column, in the versions seen.
-var lineHeadings = []string{"#", "Line", "# Line", "Line Number"}
+var lineHeadings = []string{"#", "Line", "# Line", "Line No", "# Line No", "Line Number"}
 
 // ParseSource reads the source page's CSV: a table per source file (a
 // header row with "Source" and a line-number column), optionally after a
@@ -107,8 +107,8 @@ func headerCols(row []string) (line, src int) {
 	return line, src
 }
 
-// sourceFile is the file a row before a table names ("File: kernel.cu",
-// or a path alone), or "".
+// sourceFile is the file a row before a table names ("File Path",
+// "/tmp/kernel.cu"; "File: kernel.cu"; a path alone), or "".
 func sourceFile(row []string) string {
 	for _, c := range row {
 		c = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c), "File:"))
