@@ -223,7 +223,7 @@ var profColumns = []profColumn{
 }
 
 // hwColumns are the hardware figures shown beside the virtual ones.
-var hwColumns = []int{0, 2, 4} // warp instrs, sectors/req, wavefronts/req
+var hwColumns = []int{0, 2, 5} // warp instrs, sectors/req, bank conflicts
 
 // title is the view's one-line heading.
 func (v *ProfileTable) title() string {

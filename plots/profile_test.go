@@ -151,3 +151,21 @@ func TestCompare(t *testing.T) {
 		t.Errorf("HTML or chart: %v", c.Chart().Err())
 	}
 }
+
+// ncu's per-line figures land in the hardware columns, by line.
+func TestHardwareOf(t *testing.T) {
+	if HardwareOf(nil) != nil {
+		t.Error("HardwareOf(nil) is not nil")
+	}
+	h := HardwareOf(&cudalib.HardwareProfile{
+		Counters: cudalib.Counters{WarpInstrs: 1000},
+		Lines: []cudalib.HardwareLine{{Line: 9, Metrics: map[string]float64{
+			ncuInstrs: 224, ncuGlobalReq: 32, ncuGlobalSect: 128, ncuGlobalIdeal: 128, ncuSharedWF: 1024, ncuSharedWFIdeal: 32,
+		}}},
+	})
+	c := h.Lines[9]
+	if h.Total.WarpInstrs != 1000 || c.WarpInstrs != 224 || per(globalSect(c), globalReq(c)) != "4.00" ||
+		coalescing(c) != 1 || bankConflicts(c) != 992 {
+		t.Errorf("line 9: %+v", c)
+	}
+}
