@@ -2,6 +2,8 @@ package cudalib
 
 import (
 	"errors"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,6 +146,37 @@ func TestHardwareProfileNoNCU(t *testing.T) {
 	var e *ncu.Error
 	if !errors.As(err, &e) || e.Code != ncu.CodeNotFound || !strings.Contains(err.Error(), "put ncu on PATH") {
 		t.Errorf("got %v, want no ncu", err)
+	}
+}
+
+// TestWorkerSocket: a worker given $CULAB_WORKER_SOCKET serves over it,
+// not over its stdin and stdout (without a GPU it says why over the
+// socket).
+func TestWorkerSocket(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "s")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	t.Setenv(envWorkerSocket, sock)
+	served := make(chan error, 1)
+	go func() { served <- ServeWorker(strings.NewReader(""), io.Discard) }()
+	p, err := dialWorker(0, func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+		c, err := ln.Accept()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return c, c, c.Close, nil
+	})
+	switch {
+	case err == nil: // a GPU here: the worker opened it
+		p.close()
+	case strings.Contains(err.Error(), "did not answer"):
+		t.Errorf("open over the socket: %v, want the worker's reason for no GPU", err)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("worker: %v", err)
 	}
 }
 

@@ -95,7 +95,7 @@ func headerCols(row []string) (line, src int) {
 	line, src = -1, -1
 	for i, h := range row {
 		h = strings.TrimSpace(h)
-		if h == "Source" {
+		if h == "Source" && src < 0 { // cuda,sass has a second, the SASS
 			src = i
 		}
 		for _, l := range lineHeadings {
