@@ -100,6 +100,12 @@ func (k *Kernel) HardwareProfile(cfg Config, args ...any) (*HardwareProfile, err
 	if err != nil {
 		return fail(err)
 	}
+	// ncu replays the launch: it takes the GPU's turn as a timed section does.
+	release, err := d.takeTurn()
+	if err != nil {
+		return fail(err)
+	}
+	defer release()
 	s, err := startProfiled(ctx, tool, metrics, k.symbol(), k.mod.name, k.mod.source, d.ordinal, append([]string{exe}, wargs...))
 	if err != nil {
 		return fail(err)
