@@ -14,9 +14,9 @@ import (
 )
 
 // Timed sections on a GPU (Time, TimeWith, TimeFunc, and so the labs)
-// take turns with other processes and users through package gpuqueue,
-// keyed by the GPU's UUID, for the whole section: warm-up and every timed
-// launch. Untimed launches do not queue, nor does the virtual GPU, whose
+// and hardware profiles (HardwareProfile: ncu replays the launch) take
+// turns with other processes and users through package gpuqueue, keyed by
+// the GPU's UUID, for the whole section: warm-up and every timed launch. Untimed launches do not queue, nor does the virtual GPU, whose
 // times are modeled from counters and do not depend on who else runs.
 //
 // Within a process the turn is shared: the process holds the GPU while any
