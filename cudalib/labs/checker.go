@@ -245,8 +245,8 @@ func cloneArray(a array, withData bool) array {
 
 // Check runs k on spec's sizes, each with fresh random inputs and poisoned
 // outputs, and compares every output with spec's Reference. On the virtual
-// GPU each launch runs under the sanitizer (Kernel.Sanitize) where it is
-// available, and a finding fails the case.
+// GPU each launch runs under the sanitizer (Kernel.Sanitize), and a
+// finding of severity error fails the case.
 //
 // A wrong or unwritten output, a fault, or a launch the device refuses at
 // a larger size is a failed case of the report, never an error. Errors are
@@ -266,7 +266,7 @@ func Check(k *cudalib.Kernel, spec Spec) (*CheckReport, error) {
 	s := spec.withDefaults(dev)
 	rep := &CheckReport{
 		Kernel: k.Name(), Problem: s.Name, Device: dev.String(), Seed: s.Seed,
-		Sanitized: dev.Virtual() && sanitize != nil,
+		Sanitized: dev.Virtual(),
 	}
 	for i, n := range s.Sizes {
 		if err := cudalib.Interrupted(); err != nil {
@@ -393,9 +393,9 @@ func (s Spec) run(k *cudalib.Kernel, n int, first bool) (c Case, err error) {
 		return c, nil
 	}
 	c.Pass, c.Result = s.compare(n, args, bufs, &c)
-	if len(findings) > 0 {
+	if n := failing(findings); n > 0 {
 		c.Pass = false
-		c.Result = fmt.Sprintf("FAIL: %d sanitizer finding(s), first: %s; outputs: %s", len(findings), findings[0], c.Result)
+		c.Result = fmt.Sprintf("FAIL: the sanitizer found %d error(s); outputs: %s", n, c.Result)
 	}
 	return c, nil
 }

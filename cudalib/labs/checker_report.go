@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/culab/culab/cudalib"
 )
 
 // CheckReport is Check's result: one case per size. As a cell's last
@@ -38,8 +40,10 @@ type Case struct {
 	Got, Want  float64
 	// MS is the wall time of the launch and the wait for it (on the
 	// virtual GPU: the interpreter's time, not a GPU's).
-	MS       float64
-	Findings []Finding // the sanitizer's, on the virtual GPU
+	MS float64
+	// Findings are the sanitizer's, on the virtual GPU: errors fail the
+	// case, warnings are shown only.
+	Findings []cudalib.Finding
 
 	fault bool // a GPU fault: the context needs dev.Reset()
 }
@@ -76,9 +80,9 @@ func (r *CheckReport) title() string {
 
 // notes follow the table in every form.
 func (r *CheckReport) notes() []string {
-	san := "no sanitizer: an out-of-bounds access shows as a fault, or only as wrong or unwritten values"
+	san := "no sanitizer on a GPU: an out-of-bounds access shows as a fault, or only as wrong or unwritten values (run the check on the virtual GPU to have it sanitized)"
 	if r.Sanitized {
-		san = "every launch ran under the virtual GPU's sanitizer; a finding fails the case"
+		san = "every launch ran under the virtual GPU's sanitizer; an error it finds fails the case (a warning does not)"
 	}
 	return []string{
 		fmt.Sprintf("Device: %s; %s.", r.Device, san),
@@ -123,16 +127,16 @@ func fmtErr(e float64) string {
 	return fmt.Sprintf("%.2g", e)
 }
 
-// failures are the failed cases' whole texts and findings, one line each.
+// failures are the failed cases' whole texts and every case's sanitizer
+// findings, one line each.
 func (r *CheckReport) failures() []string {
 	var out []string
 	for _, c := range r.Cases {
-		if c.Pass {
-			continue
+		if !c.Pass {
+			out = append(out, fmt.Sprintf("n = %d: %s", c.Size, c.Result))
 		}
-		out = append(out, fmt.Sprintf("n = %d: %s", c.Size, c.Result))
 		for _, f := range c.Findings {
-			out = append(out, fmt.Sprintf("n = %d: sanitizer: %s: %s", c.Size, f, f.Text))
+			out = append(out, fmt.Sprintf("n = %d: sanitizer: %s", c.Size, findingText(f)))
 		}
 	}
 	return out
@@ -150,7 +154,7 @@ func (r *CheckReport) String() string {
 	}
 	tw.Flush()
 	if f := r.failures(); len(f) > 0 {
-		b.WriteString("\nFailures:\n")
+		b.WriteString("\nFailures and sanitizer findings:\n")
 		for _, l := range f {
 			b.WriteString("  " + l + "\n")
 		}
@@ -176,7 +180,7 @@ func (r *CheckReport) Markdown() string {
 		b.WriteString("| " + strings.Join(cells[:], " | ") + " |\n")
 	}
 	if f := r.failures(); len(f) > 0 {
-		b.WriteString("\nFailures:\n\n")
+		b.WriteString("\nFailures and sanitizer findings:\n\n")
 		for _, l := range f {
 			b.WriteString("- " + esc.Replace(l) + "\n")
 		}
@@ -188,14 +192,17 @@ func (r *CheckReport) Markdown() string {
 	return b.String()
 }
 
-// HTML is the report as a table, failed rows marked.
+// HTML is the report as a table, failed rows marked. The table's class,
+// culab-check, tells it from a lab's results table, where ✗ means a
+// broken lab rather than an unfinished exercise.
 func (r *CheckReport) HTML() string {
 	var b strings.Builder
 	colour := "#b00020"
 	if r.Passed() {
 		colour = "#1b7f3b"
 	}
-	fmt.Fprintf(&b, "<div><p style=\"font-weight:bold;color:%s\">%s</p>\n<table><thead><tr>", colour, html.EscapeString(r.title()))
+	fmt.Fprintf(&b, "<div><p style=\"font-weight:bold;color:%s\">%s</p>\n", colour, html.EscapeString(r.title()))
+	b.WriteString(`<table class="culab-check"><thead><tr>`)
 	for _, h := range checkHeads {
 		fmt.Fprintf(&b, "<th>%s</th>", html.EscapeString(h))
 	}
@@ -217,7 +224,7 @@ func (r *CheckReport) HTML() string {
 	}
 	b.WriteString("</tbody></table>\n")
 	if f := r.failures(); len(f) > 0 {
-		b.WriteString("<p>Failures:</p><ul>\n")
+		b.WriteString("<p>Failures and sanitizer findings:</p><ul>\n")
 		for _, l := range f {
 			fmt.Fprintf(&b, "<li><code>%s</code></li>\n", html.EscapeString(l))
 		}

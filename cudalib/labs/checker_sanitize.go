@@ -2,40 +2,50 @@ package labs
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/culab/culab/cudalib"
 )
 
-// Finding is one sanitizer finding of a launch: what went wrong, where in
-// the source, and which thread did it.
-type Finding struct {
-	Kind   string // e.g. "out-of-bounds write"
-	Line   int    // source line; 0 when unknown
-	Thread string // e.g. "block (1,0,0) thread (7,0,0)"
-	Text   string // the sanitizer's whole message
+// launch runs k once and waits for it: on the virtual GPU under the
+// sanitizer (its findings come back), on a GPU with Kernel.Run.
+func launch(k *cudalib.Kernel, cfg cudalib.Config, args []any) ([]cudalib.Finding, error) {
+	if !k.Device().Virtual() {
+		return nil, k.Run(cfg, args...)
+	}
+	rep, err := k.Sanitize(cfg, args...)
+	if rep == nil {
+		return nil, err
+	}
+	return rep.Findings, err
 }
 
-func (f Finding) String() string {
-	s := f.Kind
-	if f.Line > 0 {
-		s += fmt.Sprintf(" at line %d", f.Line)
+// failing counts the findings that fail a case: errors. Warnings (a
+// barrier some threads skip, a race inside one warp) are shown but pass,
+// as compute-sanitizer reports them without failing.
+func failing(fs []cudalib.Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Severity != "warning" {
+			n++
+		}
 	}
-	if f.Thread != "" {
-		s += " by " + f.Thread
+	return n
+}
+
+// findingText is one finding in a line: kind, severity, where and which
+// thread, and the sanitizer's sentence.
+func findingText(f cudalib.Finding) string {
+	s := f.Kind
+	if f.Severity == "warning" {
+		s += " (warning)"
+	}
+	if f.Line > 0 {
+		s += fmt.Sprintf(" at %s:%d", filepath.Base(f.File), f.Line)
+	}
+	s += fmt.Sprintf(" by thread (%d,%d,%d) of block (%d,%d,%d)", f.Thread[0], f.Thread[1], f.Thread[2], f.Block[0], f.Block[1], f.Block[2])
+	if f.Message != "" {
+		s += ": " + f.Message
 	}
 	return s
-}
-
-// sanitize runs one launch under the virtual GPU's sanitizer and returns
-// its findings; nil while cudalib has no sanitizer, and Check then runs
-// the kernel plainly.
-var sanitize func(k *cudalib.Kernel, cfg cudalib.Config, args []any) ([]Finding, error)
-
-// launch runs k once and waits for it: under the sanitizer on the virtual
-// GPU where there is one, else with Kernel.Run.
-func launch(k *cudalib.Kernel, cfg cudalib.Config, args []any) ([]Finding, error) {
-	if sanitize != nil && k.Device().Virtual() {
-		return sanitize(k, cfg, args)
-	}
-	return nil, k.Run(cfg, args...)
 }
