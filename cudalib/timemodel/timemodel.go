@@ -97,7 +97,7 @@ var H100 = GPU{
 	L1ResidentCycles:    10,
 	L2MissCycles:        92,
 	DRAMMissCycles:      216,
-	BarrierCycles:       120,
+	BarrierCycles:       150,
 	SharedLoadCycles:    15,
 	LaunchOverhead:      6 * time.Microsecond,
 	LaunchGap:           3 * time.Microsecond,
