@@ -14,6 +14,7 @@ func init() {
 		"CeilingFraction": reflect.ValueOf(plots.CeilingFraction),
 		"Compare":         reflect.ValueOf(plots.Compare),
 		"HTML":            reflect.ValueOf(plots.HTML),
+		"HardwareOf":      reflect.ValueOf(plots.HardwareOf),
 		"Lines":           reflect.ValueOf(plots.Lines),
 		"Markdown":        reflect.ValueOf(plots.Markdown),
 		"MetricLines":     reflect.ValueOf(plots.MetricLines),
