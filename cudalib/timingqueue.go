@@ -25,9 +25,12 @@ import (
 // waits for its own process. Where the queue cannot be used (its directory
 // not writable), timing goes on without it and says so once.
 //
-// CULAB_GPU_QUEUE_DIR=off turns the queue off (to measure without it).
-// CULAB_GPU_QUEUE_LOG=file appends "enter PID UNIXNANO" and "leave PID
-// UNIXNANO" lines around each turn, to check turns for overlap.
+// CULAB_GPU_QUEUE_DIR (gpuqueue.EnvDir) moves the queue; "off" turns it
+// off, to measure without it.
+
+// EnvQueueLog, when set to a file, makes every turn on a GPU append
+// "enter PID UNIXNANO" and "leave PID UNIXNANO" lines to it, so that turns
+// can be checked for overlap (bench/queuebench/queuecheck does).
 const EnvQueueLog = "CULAB_GPU_QUEUE_LOG"
 
 var turns struct {
