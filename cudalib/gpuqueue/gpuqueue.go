@@ -242,10 +242,9 @@ func (q *Queue) join(ctx context.Context) (*Ticket, []ahead, error) {
 			}
 			continue
 		}
-		if num, ok := ticketIn(f); ok {
-			before = append(before, ahead{num, f.path})
-			last = max(last, num)
-		}
+		num := ticketIn(f)
+		before = append(before, ahead{num, f.path})
+		last = max(last, num)
 	}
 	for n, f := range q.others {
 		if !seen[n] {
@@ -309,14 +308,15 @@ func (q *Queue) slotOf(name string) (pid int, ok bool) {
 	return pid, err == nil && pid > 0
 }
 
-// ticketIn reads a slot's ticket number.
-func ticketIn(f file) (uint64, bool) {
+// ticketIn reads a slot's ticket number: 0, ahead of all, where it cannot
+// be read, so that a live slot is never overlooked.
+func ticketIn(f file) uint64 {
 	var b [16]byte
 	if n, _ := syscall.Pread(f.fd, b[:], 0); n != len(b) {
-		return 0, false
+		return 0
 	}
-	num, err := strconv.ParseUint(string(b[:]), 16, 64)
-	return num, err == nil
+	num, _ := strconv.ParseUint(string(b[:]), 16, 64)
+	return num
 }
 
 // waitTurn waits until none of before is still live with its number.
@@ -348,7 +348,7 @@ func waitTurn(ctx context.Context, before []ahead, start time.Time, wait func(Wa
 			gone := flock(l.f, syscall.LOCK_EX|syscall.LOCK_NB) == nil
 			if gone {
 				flock(l.f, syscall.LOCK_UN)
-			} else if num, ok := ticketIn(l.f); !ok || num != l.num {
+			} else if ticketIn(l.f) != l.num {
 				gone = true // its owner's next turn, behind this one
 			}
 			if gone {

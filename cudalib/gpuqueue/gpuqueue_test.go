@@ -224,7 +224,7 @@ func TestStaleSlotSkipped(t *testing.T) {
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("stale slot not removed: %v", err)
 	}
-	if num, _ := ticketIn(tk.s.f); num != 1 {
+	if num := ticketIn(tk.s.f); num != 1 {
 		t.Errorf("ticket %d, want 1: a dead process's number does not count", num)
 	}
 }
