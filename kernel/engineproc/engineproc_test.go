@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -54,6 +55,8 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 		<-done
 	case "exit":
 		os.Exit(3)
+	case "kill":
+		syscall.Kill(os.Getpid(), syscall.SIGKILL) // as the OOM killer does
 	case "stream":
 		// 50 MiB in reads of the capture pipe, as a printing cell sends it.
 		chunk := strings.Repeat("x", 64<<10)
@@ -172,6 +175,8 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 	for _, c := range []struct{ code, why string }{
 		{"crash", "the Go engine crashed: fatal error: all in the pipe — its variables are lost; the engine was restarted"},
 		{"exit", "the Go engine crashed: exit status 3 — its variables are lost; the engine was restarted"},
+		{"kill", "the Go engine was killed by signal 9 (SIGKILL), most likely by the system's out-of-memory killer as the cell " +
+			"used too much memory — its variables are lost; the engine was restarted"},
 	} {
 		run(s, "", &out{})
 		o = &out{}
@@ -179,7 +184,7 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 		if rep.Error == nil || rep.Error.Name != "EngineCrashed" || rep.Error.Value != c.why {
 			t.Errorf("%s: %+v", c.code, rep.Error)
 		}
-		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n"}[c.code]; o.text.String() != want {
+		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n", "kill": "cell 3\n"}[c.code]; o.text.String() != want {
 			t.Errorf("%s: output before the crash: %q", c.code, o.text.String())
 		}
 		o = &out{}

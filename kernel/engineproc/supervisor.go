@@ -63,7 +63,7 @@ func Start(cfg Config) (*Supervisor, error) {
 	var info kernel.Info
 	if err := p.call(request{Op: "info"}, &info); err != nil {
 		p.kill()
-		return nil, fmt.Errorf("engineproc: the engine did not start: %w%s", err, p.why(nil))
+		return nil, fmt.Errorf("engineproc: the engine did not start: %w (it %s)", err, p.why(nil))
 	}
 	s.info = info
 	return s, nil
@@ -230,9 +230,10 @@ func (p *proc) kill() {
 	p.closeCapture()
 }
 
-// why says why the process ended: the runtime's fatal error or a panic,
-// found in the stderr of its cell or in its own (the log), or its exit
-// status. It waits a little for the process to end.
+// why says how the process ended, after "the Go engine ": it crashed
+// with the runtime's fatal error or a panic, found in the stderr of its
+// cell or in its own (the log), or it exited, or a signal killed it. It
+// waits a little for the process to end.
 func (p *proc) why(stderr *tailWriter) string {
 	select {
 	case <-p.exited:
@@ -241,19 +242,21 @@ func (p *proc) why(stderr *tailWriter) string {
 	}
 	if stderr != nil {
 		if l := stderr.line(); l != "" {
-			return ": " + l
+			return "crashed: " + l
 		}
 	}
 	if r := p.tail.reason(); r != "" {
-		return ": " + r
+		return "crashed: " + r
 	}
 	if st := p.cmd.ProcessState; st != nil {
 		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
-			return ": killed (out of memory?)"
+			// Nothing in the engine sends it: the kernel's OOM killer
+			// does, or a person.
+			return "was killed by signal 9 (SIGKILL), most likely by the system's out-of-memory killer as the cell used too much memory"
 		}
-		return ": " + st.String()
+		return "crashed: " + st.String()
 	}
-	return ""
+	return "crashed"
 }
 
 // Info describes the engine, as it said when it started.
@@ -372,9 +375,9 @@ func (s *Supervisor) crashed(p *proc, out kernel.Output, cellErr *tailWriter) *k
 		s.p = nil
 	}
 	s.mu.Unlock()
-	msg := "the Go engine crashed" + why + " — its variables are lost; the engine was restarted"
+	msg := "the Go engine " + why + " — its variables are lost; the engine was restarted"
 	if _, xe := s.engine(); xe != nil {
-		msg = "the Go engine crashed" + why + " — its variables are lost, and a new engine did not start: " + xe.Value
+		msg = "the Go engine " + why + " — its variables are lost, and a new engine did not start: " + xe.Value
 	}
 	fmt.Fprintf(s.cfg.Log, "engineproc: %s\n", msg)
 	return &kernel.ExecError{Name: "EngineCrashed", Value: msg, Traceback: []string{"EngineCrashed: " + msg}}
