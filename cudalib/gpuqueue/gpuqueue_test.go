@@ -363,3 +363,71 @@ func TestKilledHolderFreesQueue(t *testing.T) {
 		t.Errorf("slots left: %v, want this process's one", all)
 	}
 }
+
+// Two users share the queue (run as root: the second user is nobody), with
+// a umask that would keep their files private.
+func TestUsersTakeTurns(t *testing.T) {
+	if os.Getuid() != 0 {
+		t.Skip("needs root to run a child as another user")
+	}
+	defer syscall.Umask(syscall.Umask(0o077))
+	// Everything the other user touches must be reachable by it.
+	base, err := os.MkdirTemp("", "gpuqueue-users")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(base)
+	exe := filepath.Join(base, "gpuqueue.test")
+	logPath := filepath.Join(base, "log")
+	src, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(exe, src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(logPath, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for p, mode := range map[string]os.FileMode{base: 0o755, exe: 0o755, logPath: 0o666} {
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(base, "queue") // made by whichever user comes first
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	const reps = 20
+	var cmds []*exec.Cmd
+	for i := range 3 {
+		cmd := exec.CommandContext(ctx, exe, "-test.run=^$")
+		cmd.Env = append(os.Environ(), childEnv+"=sections", dirEnv+"="+dir, logEnv+"="+logPath, fmt.Sprintf("%s=%d", repsEnv, reps))
+		cmd.Stderr = os.Stderr
+		if i > 0 {
+			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	for i, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Fatalf("child %d: %v", i, err)
+		}
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+	if len(lines) != 2*3*reps {
+		t.Fatalf("%d log lines, want %d", len(lines), 2*3*reps)
+	}
+	for i := 0; i < len(lines); i += 2 {
+		enter, leave := strings.Fields(lines[i]), strings.Fields(lines[i+1])
+		if enter[0] != "enter" || leave[0] != "leave" || enter[1] != leave[1] {
+			t.Fatalf("sections overlap at log lines %d-%d: %q, %q", i+1, i+2, lines[i], lines[i+1])
+		}
+	}
+}
