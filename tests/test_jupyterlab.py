@@ -21,7 +21,8 @@ test_profile_view_in_jupyterlab_and_report does the same with a profile
 (tests/fixtures/profile-transpose.ipynb: `%%cuda --profile` and
 plots.Compare of a 32×32 and a 32×33 tile): the view's and the
 comparison's tables fit their output areas, the worst line's hint and the
-charts are there; the screenshots go to docs/results/profile-2026-11-23/.
+charts are there; the screenshots are kept in out/test-artifacts/
+(docs/results/profile-2026-11-23/ holds a set).
 
 No `playwright install`: Chromium is Debian's (/usr/bin/chromium, which
 scripts/test.sh installs).
@@ -457,8 +458,7 @@ def test_profile_view_in_jupyterlab_and_report(lab: Lab, tmp_path: Path) -> None
     assert run.returncode == 0, f"culab run: {run.stdout}\n{run.stderr}"
     shutil.copyfile(out / PROFILE_FIXTURE.name, lab.root / PROFILE_FIXTURE.name)
 
-    results = ROOT / "docs" / "results" / "profile-2026-11-23"
-    results.mkdir(parents=True, exist_ok=True)
+    results = tmp_path  # kept as out/test-artifacts/*-profile.png, *-compare.png
     with sync_playwright() as pw:
         browser = _chromium(pw)
         page = None
@@ -495,5 +495,7 @@ def test_profile_view_in_jupyterlab_and_report(lab: Lab, tmp_path: Path) -> None
             raise
         finally:
             browser.close()
-    for shot in results.glob("*.png"):
-        assert shot.stat().st_size > 10_000, shot
+    for shot in results.glob("*-*.png"):
+        if shot.name != "profile-failure.png":
+            assert shot.stat().st_size > 10_000, shot
+            shutil.copyfile(shot, artifacts_dir() / shot.name)
