@@ -378,6 +378,16 @@ def test_runaway_recursion(kernel: Kernel) -> None:
     assert kernel.ok("fmt.Sprint(keep)").result == "[1 2]"
 
 
+def test_deep_panic(kernel: Kernel) -> None:
+    """A panic 50,000 calls deep is reported (nested unwinding took minutes at 16,000)."""
+    kernel.ok("keep := 42")
+    kernel.ok('func deep(n int) int {\n\tif n == 0 {\n\t\tpanic("bottom")\n\t}\n\treturn deep(n-1) + 1\n}')
+    r = kernel.execute("deep(50000)", timeout=120)
+    assert r.status == "error" and (r.content["ename"], r.content["evalue"]) == ("panic", "bottom"), r.content
+    assert "    ... 49981 more calls" in r.content["traceback"], r.content["traceback"]
+    assert kernel.ok("keep").result == "42"
+
+
 @pytest.mark.parametrize(
     "code, ename, evalue",
     [
@@ -505,6 +515,25 @@ def test_fatal_cell_restarts_the_engine(kernel: Kernel, code: str) -> None:
         r.content["evalue"],
     ), r.content["evalue"]
     assert "printed first" in r.stream()  # nothing printed before the crash is lost
+    assert kernel.km.is_alive()
+    assert kernel.execute("keep").status == "error"  # a fresh engine
+    n = kernel.ok("1 + 1")
+    assert n.result == "2" and n.reply["content"]["execution_count"] == r.content["execution_count"] + 2
+
+
+def test_engine_killed_by_sigkill(kernel: Kernel) -> None:
+    """The OOM killer's SIGKILL: the error says so and what was lost; a fresh engine goes on."""
+    kernel.ok('keep := 42\nfmt.Println("before")')
+    # The pause: what the engine has read from its pipe but not yet sent in
+    # the instant of a SIGKILL dies with it (an OOM kill comes while the
+    # cell allocates, rarely within microseconds of a print).
+    r = kernel.execute('fmt.Println("printed first")\ntime.Sleep(100 * time.Millisecond)\n' + SIGKILL_SELF, timeout=60)
+    assert r.status == "error" and r.content["ename"] == "EngineCrashed", r.content
+    assert r.content["evalue"] == (
+        "the Go engine was killed by signal 9 (SIGKILL), most likely by the system's out-of-memory killer as the cell "
+        "used too much memory — its variables are lost; the engine was restarted"
+    )
+    assert "printed first" in r.stream()
     assert kernel.km.is_alive()
     assert kernel.execute("keep").status == "error"  # a fresh engine
     n = kernel.ok("1 + 1")

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -87,6 +88,57 @@ func interpretedDepth(limit int) int {
 	}
 }
 
+// A panic unwinds the interpreted frames one at a time: each frame's
+// runCfgFrame recovers it to run the frame's deferred calls, and runCfg
+// panics again with it from a plain frame (see runCfg). The Go stack of a
+// rethrown panic no longer holds the frames where the panic began, which
+// Panic.Stack and GoroutinePanic.Stack show: the first frame to recover it
+// keeps that stack here, by goroutine, until the panic is recovered or
+// reported.
+var panicStacks sync.Map // goroutine ID → []byte
+
+// notePanicStack keeps the stack of a panic that began below the calling
+// deferred call of runCfgFrame, not in runCfg's rethrow.
+func notePanicStack() {
+	var pcs [16]uintptr
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs[:])])
+	for {
+		fr, more := frames.Next()
+		if fr.Function == "runtime.gopanic" {
+			if next, _ := frames.Next(); strings.HasSuffix(next.Function, "/interp.runCfg") {
+				return // rethrown: its stack is kept already
+			}
+			break
+		}
+		if !more {
+			break
+		}
+	}
+	panicStacks.Store(goroutineID(), debug.Stack())
+}
+
+// forgetPanicStack drops the stack of the goroutine's panic: it was
+// recovered.
+func forgetPanicStack() { panicStacks.Delete(goroutineID()) }
+
+// takePanicStack returns the stack of the panic being recovered: the one
+// kept where it began, or the goroutine's current one.
+func takePanicStack() []byte {
+	if s, ok := panicStacks.LoadAndDelete(goroutineID()); ok {
+		return s.([]byte)
+	}
+	return debug.Stack()
+}
+
+// goroutineID is the ID of the calling goroutine, which its stack trace
+// starts with: "goroutine 7 [running]:".
+func goroutineID() uint64 {
+	var b [64]byte
+	s := strings.TrimPrefix(string(b[:runtime.Stack(b[:], false)]), "goroutine ")
+	id, _ := strconv.ParseUint(s[:max(strings.IndexByte(s, ' '), 0)], 10, 64)
+	return id
+}
+
 // GoroutinePanic is a panic that ended a goroutine started by
 // interpreted code.
 type GoroutinePanic struct {
@@ -101,7 +153,7 @@ func (interp *Interpreter) goroutine(n *node, fn func()) {
 	if h := interp.opt.goPanic; h != nil {
 		defer func() {
 			if r := recover(); r != nil {
-				h(GoroutinePanic{Value: r, Pos: interp.fset.Position(n.pos), Stack: debug.Stack()})
+				h(GoroutinePanic{Value: r, Pos: interp.fset.Position(n.pos), Stack: takePanicStack()})
 			}
 		}()
 	}

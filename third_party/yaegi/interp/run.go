@@ -203,30 +203,37 @@ func panicFunc(s *scope) string {
 
 // runCfg executes a node AST by walking its CFG and running node builtin at each step.
 func runCfg(n *node, f *frame, funcNode, callNode *node) {
-	if so := runCfgFrame(n, f, funcNode, callNode); so != nil {
-		// culab patch 2: a stack overflow goes on unwinding from here, not
-		// from the deferred call that recovered it: a panic inside a
-		// deferred call nests in the one recovered, and unwinding N nested
-		// panics takes a time in N².
-		panic(so)
+	if p := runCfgFrame(n, f, funcNode, callNode); p != nil {
+		// culab patch 2: a panic that the frame's deferred calls did not
+		// recover goes on unwinding from here, not from the deferred call
+		// that recovered it: a panic inside a deferred call nests in the
+		// one recovered, and unwinding N nested panics takes a time in N²
+		// or worse (minutes for a panic 10,000 calls deep).
+		panic(p)
 	}
 }
 
-func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (overflow *StackOverflow) {
+// runCfgFrame runs the frame and returns the value of a panic that its
+// deferred calls did not recover (culab patch 2).
+func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (unrecovered any) {
 	n.interp.checkStack(n, funcNode) // culab patch 2
 	var exec bltn
 	defer func() {
 		f.mutex.Lock()
+		defer f.mutex.Unlock()
 		f.recovered = recover()
+		panicking := f.recovered != nil
 		for _, val := range f.deferred {
 			val[0].Call(val[1:])
 		}
-		if so, ok := f.recovered.(*StackOverflow); ok { // culab patch 2
-			overflow = so
-			f.mutex.Unlock()
+		if f.recovered == nil {
+			if panicking {
+				forgetPanicStack() // culab patch 2: recovered by the interpreted code
+			}
 			return
 		}
-		if f.recovered != nil {
+		if _, ok := f.recovered.(*StackOverflow); !ok { // culab patch 2: no line per frame of a stack overflow
+			notePanicStack() // culab patch 2
 			oNode := originalExecNode(n, exec)
 			if oNode == nil {
 				oNode = n
@@ -238,10 +245,8 @@ func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (overflow *StackOv
 			if !ok || errorer.Error() != errAbortHandler.Error() {
 				fmt.Fprintln(n.interp.stderr, oNode.cfgErrorf("panic: %s(...)", panicFunc(oNode.scope)))
 			}
-			f.mutex.Unlock()
-			panic(f.recovered)
 		}
-		f.mutex.Unlock()
+		unrecovered = f.recovered
 	}()
 
 	dbg := n.interp.debugger
