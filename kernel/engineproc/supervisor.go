@@ -26,6 +26,8 @@ const (
 	exitGrace = 5 * time.Second
 	// drainGrace bounds the reading of what a dead engine left unread.
 	drainGrace = time.Second
+	// eventPipeSize is asked of the kernel for the engine's event pipe.
+	eventPipeSize = 1 << 20
 )
 
 // Config says how to run the engine process.
@@ -95,6 +97,9 @@ func (s *Supervisor) start() (*proc, error) {
 		reqW.Close()
 		return nil, fmt.Errorf("engineproc: %w", err)
 	}
+	// Best effort: a pipe that holds several frames of output lets the
+	// engine print on while the kernel publishes.
+	syscall.Syscall(syscall.SYS_FCNTL, evW.Fd(), syscall.F_SETPIPE_SZ, eventPipeSize)
 	pipes, err := capturePipes()
 	if err != nil {
 		reqR.Close()
