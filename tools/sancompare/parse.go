@@ -35,7 +35,7 @@ var (
 	reBarrier  = regexp.MustCompile(`^Barrier error detected\.`)
 	reAt       = regexp.MustCompile(`^at .* in (.+?):(\d+)`)
 	reBy       = regexp.MustCompile(`^by thread (\([\d, ]+\)) in block (\([\d, ]+\))`)
-	reAddress  = regexp.MustCompile(`^Address 0x[0-9a-fA-F]+ is (misaligned|out of bounds)`)
+	reAddress  = regexp.MustCompile(`^(?:Address|Access to) 0x[0-9a-fA-F]+ is (misaligned|out of bounds)`)
 	rePrefixed = regexp.MustCompile(`^=+ ?`)
 )
 

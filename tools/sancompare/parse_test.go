@@ -75,3 +75,35 @@ func TestCompareTable(t *testing.T) {
 		t.Errorf("missing %d:\n%s", missing, md)
 	}
 }
+
+// Logs recorded on the H100 (compute-sanitizer 2025, CUDA 13) parse into
+// the kinds and lines of the catalogue's table.
+func TestParseH100Logs(t *testing.T) {
+	cases := map[string][]string{
+		"misc_bugs.misaligned.memcheck.log":     {"misaligned@5"},
+		"seed002.ddKernel.memcheck.log":         {"out-of-bounds@20", "out-of-bounds@21"},
+		"matmul_nosync.mm_nosync.racecheck.log": {"race@12/16", "race@13/16"},
+		"seed002.ddKernel.synccheck.log":        nil,
+	}
+	for name, want := range cases {
+		f, err := os.Open(filepath.Join("testdata", "h100", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found, err := parseSanitizer(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range found {
+			if s := site(c.Kind, c.Line, c.Other); !slices.Contains(got, s) {
+				got = append(got, s)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got %q, want %q", name, got, want)
+		}
+	}
+}

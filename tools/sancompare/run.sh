@@ -48,7 +48,6 @@ say "virtual GPU"
   for tool in memcheck racecheck synccheck initcheck; do
     opts=()
     [ "$tool" = racecheck ] && opts=(--racecheck-report analysis)
-    [ "$tool" = initcheck ] && opts=(--track-unused-memory no)
     if [ -n "$cs" ]; then
       timeout 120 "$cs" --tool "$tool" --print-limit 1000 ${opts[@]+"${opts[@]}"} \
         "$bin" run -kernel "$kernel" >"$out/logs/$base.$tool.log" 2>&1
