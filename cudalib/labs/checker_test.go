@@ -66,7 +66,11 @@ __global__ void reduce(float *partial, const float *in, int n) {
 // named kernel.
 func checkerKernel(t *testing.T, name string) *cudalib.Kernel {
 	t.Helper()
-	dev := openVirtual(t)
+	return checkerKernelOn(t, openVirtual(t), name)
+}
+
+func checkerKernelOn(t *testing.T, dev *cudalib.Device, name string) *cudalib.Kernel {
+	t.Helper()
 	mod, err := dev.Compile(checkerKernels)
 	if err != nil {
 		t.Fatal(err)
@@ -260,7 +264,41 @@ func TestCheckOwnSpecInOut(t *testing.T) {
 
 // The lab's own kernels pass the ready-made specs of their problems.
 func TestCheckLabKernelsPassTheirSpecs(t *testing.T) {
-	dev := openVirtual(t)
+	checkLabKernels(t, openVirtual(t), check)
+}
+
+// On a GPU the lab's kernels pass at the specs' full sizes (the large ones
+// included), unsanitized, and a kernel that skips its last element fails
+// there.
+func TestGPUCheck(t *testing.T) {
+	dev := openGPU(t)
+	checkLabKernels(t, dev, func(t *testing.T, k *cudalib.Kernel, spec Spec) *CheckReport {
+		rep, err := Check(k, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("\n%s", rep)
+		if rep.Sanitized || rep.Cases[len(rep.Cases)-1].Size != spec.Large {
+			t.Errorf("sanitized %v, last size %d: want an unsanitized run up to %d", rep.Sanitized, rep.Cases[len(rep.Cases)-1].Size, spec.Large)
+		}
+		return rep
+	})
+	rep, err := Check(checkerKernelOn(t, dev, "reduce"), ReduceSpec())
+	if err != nil || !rep.Passed() {
+		t.Fatalf("a correct reduction: %v\n%s", err, rep)
+	}
+	rep, err = Check(checkerKernelOn(t, dev, "vecadd_skiplast"), VecAddSpec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Cases {
+		if c.Pass || c.FirstWrong != c.Size-1 {
+			t.Errorf("n = %d: pass %v, first wrong %d: want [n−1]", c.Size, c.Pass, c.FirstWrong)
+		}
+	}
+}
+
+func checkLabKernels(t *testing.T, dev *cudalib.Device, check func(*testing.T, *cudalib.Kernel, Spec) *CheckReport) {
 	for _, c := range []struct {
 		lab    *Lab
 		kernel string
