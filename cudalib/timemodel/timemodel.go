@@ -60,6 +60,7 @@ type GPU struct {
 	L2BytesPerSec       float64       // L2 bandwidth for loads
 	StoreSectorsPerSec  float64       // global store sectors L2 takes per second
 	DRAMBytesPerSec     float64       // reachable DRAM bandwidth
+	LoopDRAMBytesPerSec float64       // reachable DRAM bandwidth of a resident grid that loops over the data
 	L2Bytes             float64       // data up to this size stays in L2 between timed runs
 	ResidentBytesPerSec float64       // what DRAM's term moves at for L2-resident data
 	BlocksPerSec        float64       // blocks the GPU dispatches per second
@@ -88,6 +89,7 @@ var H100 = GPU{
 	L2BytesPerSec:       7.5e12,
 	StoreSectorsPerSec:  50e9,
 	DRAMBytesPerSec:     3.0e12,
+	LoopDRAMBytesPerSec: 2.78e12,
 	L2Bytes:             50 << 20,
 	ResidentBytesPerSec: 6.6e12,
 	BlocksPerSec:        1.275e9,
@@ -187,14 +189,26 @@ func (g GPU) Terms(l Launch) Terms {
 		t.DRAM = data / g.ResidentBytesPerSec
 		missCycles = g.L2MissCycles
 	} else {
-		t.DRAM = data / g.DRAMBytesPerSec
+		bw := g.DRAMBytesPerSec
+		if waves == 1 && c.GlobalLoadRequests > int64(warps) {
+			// The GPU hands out blocks in index order, so a grid of many
+			// short blocks sweeps memory as one compact window, each DRAM
+			// row read out while it is open. A grid resident all at once
+			// whose warps loop over the data (a grid-stride loop) has every
+			// warp walk the whole array; the warps drift apart and their
+			// accesses spread over many rows at a time.
+			bw = g.LoopDRAMBytesPerSec
+		}
+		t.DRAM = data / bw
 	}
 	t.Blocks = blocks / g.BlocksPerSec
 
 	hit := g.L1HitCycles
-	if data <= g.L1Bytes {
-		// All the launch touches fits in one SM's L1: every SM re-reads
-		// from its own L1.
+	if c.Blocks == 1 && data <= g.L1Bytes {
+		// One block, whose data all fits in its SM's L1, re-reads it all
+		// from there. The blocks of a larger grid each fetch their own
+		// share into their SM's L1 at the launch (L1 keeps nothing from
+		// the launch before), so their re-reads stay L2 hits and misses.
 		hit = g.L1ResidentCycles
 	}
 	loadCycles := hit + miss*(missCycles-hit)

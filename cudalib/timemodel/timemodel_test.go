@@ -72,6 +72,35 @@ func TestL1Hits(t *testing.T) {
 	}
 }
 
+// A grid resident all at once whose warps loop over data that does not
+// fit in L2 (a grid-stride copy) reaches less DRAM bandwidth than a grid
+// of many short blocks moving the same bytes.
+func TestLoopDRAM(t *testing.T) {
+	sweep := vecadd(1 << 24) // 65536 blocks: 63 waves
+	loop := sweep
+	loop.Blocks = 132 * 8 // one wave, each warp looping ~62 times
+	a := H100.Terms(Launch{Counters: sweep, ThreadsPerBlock: 256, BlocksPerSM: 8})
+	b := H100.Terms(Launch{Counters: loop, ThreadsPerBlock: 256, BlocksPerSM: 8})
+	data := float64(sweep.DRAMSectors) * 32
+	if a.DRAM != data/H100.DRAMBytesPerSec || b.DRAM != data/H100.LoopDRAMBytesPerSec || b.Waves != 1 {
+		t.Errorf("DRAM terms %v (sweep), %v (loop, %d waves); want %v, %v", a.DRAM, b.DRAM, b.Waves,
+			data/H100.DRAMBytesPerSec, data/H100.LoopDRAMBytesPerSec)
+	}
+}
+
+// Only a single block re-reads all its data from its SM's L1: the blocks
+// of a grid each fetch their share through L2.
+func TestL1ResidentOneBlock(t *testing.T) {
+	c := vgpu.Counters{Blocks: 1, WarpInstrs: 8 * 100, GlobalLoadRequests: 8 * 1000,
+		GlobalLoadSectors: 8 * 2000, GlobalLoadBytes: 8 * 64000, DRAMSectors: 1000}
+	one := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
+	c.Blocks, c.WarpInstrs, c.GlobalLoadRequests, c.GlobalLoadSectors, c.GlobalLoadBytes = 64, 64*c.WarpInstrs, 64*c.GlobalLoadRequests, 64*c.GlobalLoadSectors, 64*c.GlobalLoadBytes
+	grid := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
+	if grid <= 2*one {
+		t.Errorf("a warp of a 64-block grid waits %v, of one block %v: want the grid's re-reads to cost L2 hits", grid, one)
+	}
+}
+
 // A store sector the warp writes only partly costs a partial write; a
 // full one moves at L2's bandwidth.
 func TestPartialStores(t *testing.T) {
@@ -152,7 +181,7 @@ func TestTime(t *testing.T) {
 	}
 }
 
-// A launch whose data all fits in one SM's L1 re-reads it there: the
+// One block whose data all fits in its SM's L1 re-reads it there: the
 // same loads wait less than when the data is larger than L1.
 func TestL1Resident(t *testing.T) {
 	c := vgpu.Counters{Blocks: 1, WarpInstrs: 8, GlobalLoadRequests: 8 << 10, GlobalLoadSectors: 16 << 10, GlobalLoadBytes: 1 << 20}

@@ -217,11 +217,58 @@ func parseComparison(r io.Reader) (map[string]map[string]map[string]float64, err
 	return out, sc.Err()
 }
 
-// runFit writes the comparison of the H100 model on a recording.
-func runFit(path, outPath string) error {
+// remeasure replaces each row's measured time with measuredPath's (a
+// timecompare.md): the counters depend only on the kernels and sizes, so
+// a new GPU run's times can be set beside a recording without running
+// the virtual GPU again. A row that file does not have keeps no time.
+func remeasure(d dump, measuredPath string) (dump, error) {
+	f, err := os.Open(measuredPath)
+	if err != nil {
+		return d, err
+	}
+	measured, err := parseComparison(f)
+	f.Close()
+	if err != nil {
+		return d, fmt.Errorf("%s: %w", measuredPath, err)
+	}
+	out := dump{Measured: measuredPath}
+	for _, l := range d.Labs {
+		nl := dumpLab{Lab: l.Lab, Rows: append([]dumpRow(nil), l.Rows...)}
+		for i, row := range nl.Rows {
+			nl.Rows[i].MeasuredMS = measured[l.Lab][row.Size][row.Variant]
+		}
+		out.Labs = append(out.Labs, nl)
+	}
+	return out, nil
+}
+
+// runRemeasure writes the recording at from with measuredPath's times to
+// outPath.
+func runRemeasure(from, measuredPath, outPath string) error {
+	if measuredPath == "" {
+		return fmt.Errorf("-from: -measured names the times to record")
+	}
+	d, err := readDump(from)
+	if err != nil {
+		return err
+	}
+	if d, err = remeasure(d, measuredPath); err != nil {
+		return err
+	}
+	return writeDump(outPath, d)
+}
+
+// runFit writes the comparison of the H100 model on a recording, against
+// measuredPath's times instead of the recorded ones if it is set.
+func runFit(path, measuredPath, outPath string) error {
 	d, err := readDump(path)
 	if err != nil {
 		return err
+	}
+	if measuredPath != "" {
+		if d, err = remeasure(d, measuredPath); err != nil {
+			return err
+		}
 	}
 	var w io.Writer = os.Stdout
 	if outPath != "" {

@@ -12,9 +12,12 @@
 //
 // -dump FILE records, instead, the work each row times (every launch's
 // counters and shape, every copy) with its measured time from a committed
-// timecompare.md (-measured) as gzipped JSON; -fit FILE evaluates the time model
-// on such a recording and writes the same comparison, in milliseconds
-// (testdata/h100-2026-11-23.json.gz is the committed one).
+// timecompare.md (-measured) as gzipped JSON; with -from REC it takes the
+// work from that recording instead of running the labs (a new GPU run's
+// times beside the same counters). -fit FILE evaluates the time model on
+// such a recording (against -measured's times, if given) and writes the
+// same comparison, in milliseconds (testdata/h100-*.json.gz are the
+// committed ones).
 //
 // tools/timecompare/run.sh runs it on the GPU machine.
 package main
@@ -42,11 +45,14 @@ func main() {
 	dumpPath := flag.String("dump", "", "record each row's timed work and its measured time (-measured) as JSON here, instead")
 	measuredPath := flag.String("measured", "", "with -dump: the timecompare.md whose GPU times to record beside the work")
 	fitPath := flag.String("fit", "", "evaluate the time model on this -dump recording, instead of running the labs")
+	fromPath := flag.String("from", "", "with -dump: take the work from this recording instead of running the labs")
 	flag.Parse()
 	var err error
 	switch {
 	case *fitPath != "":
-		err = runFit(*fitPath, *out)
+		err = runFit(*fitPath, *measuredPath, *out)
+	case *dumpPath != "" && *fromPath != "":
+		err = runRemeasure(*fromPath, *measuredPath, *dumpPath)
 	case *dumpPath != "":
 		var sz map[string][]int
 		if sz, err = parseSizes(*sizes); err == nil {
