@@ -70,6 +70,7 @@ type GPU struct {
 	L1ResidentCycles    float64       // a re-read global load when all the data stays in L1
 	L2MissCycles        float64       // an L1 miss served by L2, as one warp waits for it
 	DRAMMissCycles      float64       // an L1 miss served by DRAM, as one warp waits for it
+	DRAMRoundCycles     float64       // DRAM's latency under load: what a warp with few loads from DRAM waits at least
 	BarrierCycles       float64       // cost of one bar.sync to each warp
 	SharedLoadCycles    float64       // latency of a shared-memory load to the warp waiting on it
 	LaunchOverhead      time.Duration // first launch of a timed sequence, as events see it
@@ -99,6 +100,7 @@ var H100 = GPU{
 	L1ResidentCycles:    10,
 	L2MissCycles:        92,
 	DRAMMissCycles:      216,
+	DRAMRoundCycles:     2000,
 	BarrierCycles:       150,
 	SharedLoadCycles:    15,
 	LaunchOverhead:      6 * time.Microsecond,
@@ -212,10 +214,17 @@ func (g GPU) Terms(l Launch) Terms {
 		hit = g.L1ResidentCycles
 	}
 	loadCycles := hit + miss*(missCycles-hit)
-	perWarp := (float64(c.WarpInstrs)*g.InstrCycles +
-		float64(c.GlobalLoadRequests)*loadCycles +
-		float64(c.SharedLoadRequests)*g.SharedLoadCycles +
-		float64(c.Barriers)*g.BarrierCycles) / warps
+	loads := float64(c.GlobalLoadRequests) * loadCycles / warps
+	if c.GlobalLoadRequests > 0 && !resident {
+		// A warp with few loads issues them together and waits one DRAM
+		// latency, as loaded as DRAM is: the per-load cost above spreads
+		// a latency over the loads a warp keeps in flight, which only a
+		// warp with many loads has.
+		loads = max(loads, g.DRAMRoundCycles)
+	}
+	perWarp := (float64(c.WarpInstrs)*g.InstrCycles+
+		float64(c.SharedLoadRequests)*g.SharedLoadCycles+
+		float64(c.Barriers)*g.BarrierCycles)/warps + loads
 	t.Chain = float64(waves) * perWarp / g.ClockHz
 	if c.Barriers > 0 {
 		// Warps that meet at barriers move in step: between two barriers

@@ -88,6 +88,21 @@ func TestLoopDRAM(t *testing.T) {
 	}
 }
 
+// A warp with one load from DRAM waits DRAM's loaded latency, not the
+// per-load share of it that a warp with many loads in flight pays.
+func TestDRAMRound(t *testing.T) {
+	c := vecadd(1 << 24) // 2 loads a warp, 192 MiB: DRAM
+	tm := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8})
+	want := float64(tm.Waves) * (20*H100.InstrCycles + H100.DRAMRoundCycles) / H100.ClockHz
+	if math.Abs(tm.Chain-want) > 1e-12 {
+		t.Errorf("chain of a DRAM-bound vector add: %v, want %v", tm.Chain, want)
+	}
+	c = vecadd(1 << 16) // 768 KiB: L2, no loaded DRAM latency
+	if tm := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}); tm.Chain*H100.ClockHz >= H100.DRAMRoundCycles {
+		t.Errorf("chain of an L2-resident vector add: %v cycles", tm.Chain*H100.ClockHz)
+	}
+}
+
 // Only a single block re-reads all its data from its SM's L1: the blocks
 // of a grid each fetch their share through L2.
 func TestL1ResidentOneBlock(t *testing.T) {

@@ -21,11 +21,11 @@ const (
 // change to the model that loses any of them fails.
 var fitFloor = map[string]map[string][2]int{
 	recording: {
-		"stencil3d": {243, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {266, 60},
+		"stencil3d": {243, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {271, 60},
 		"floyd": {59, 21}, "bankconflict": {39, 20}, "launchcfg": {98, 32}, "transpose": {13, 15},
 	},
 	rerun: {
-		"stencil3d": {248, 48}, "matmul": {26, 15}, "vecadd": {36, 24}, "grad1d": {301, 60},
+		"stencil3d": {248, 48}, "matmul": {26, 15}, "vecadd": {36, 24}, "grad1d": {307, 60},
 		"floyd": {63, 21}, "bankconflict": {39, 20}, "launchcfg": {102, 31}, "transpose": {14, 15},
 	},
 }
