@@ -20,10 +20,12 @@
 //   - chain: what one warp waits for in turn — each of its instructions
 //     (InstrCycles), each global load (L1 hit latency, plus the miss share
 //     of the L2 or DRAM latency, from how often the launch's requests touch
-//     a new sector), each shared load, each barrier — times the waves. It
-//     is what a launch with too few warps to hide latency takes (a single
-//     block, a 16-block grid-stride loop). Warps that meet at barriers move
-//     in step, so for them the SM's issue (or shared) time adds to it.
+//     a new sector; at least one loaded DRAM latency for a warp whose data
+//     comes from DRAM), each shared load, each barrier — times the waves.
+//     It is what a launch with too few warps to hide latency takes (a
+//     single block, a 16-block grid-stride loop, many waves of one-load
+//     warps). Warps that meet at barriers move in step, so for them the
+//     SM's issue (or shared) time adds to it.
 //
 // The device-wide terms:
 //
@@ -31,9 +33,10 @@
 //     only the miss share: their re-reads hit L1), plus stored bytes / L2
 //     bandwidth, plus each store sector the warp wrote only partly / the
 //     partial-sector rate (the uncoalesced writes of a naive transpose).
-//   - dram: distinct global sectors touched × 32 B / DRAM bandwidth; data
-//     that fits in L2 stays there between the repeated runs that time a
-//     kernel on a GPU, and moves at the L2-resident rate instead.
+//   - dram: distinct global sectors touched × 32 B / DRAM bandwidth (less
+//     of it for a grid resident at once whose warps loop over the data);
+//     data that fits in L2 stays there between the repeated runs that time
+//     a kernel on a GPU, and moves at the L2-resident rate instead.
 //   - blocks: blocks / the rate the GPU dispatches blocks (a grid of many
 //     tiny blocks is bound by it).
 //
