@@ -80,3 +80,29 @@ func TestRemeasure(t *testing.T) {
 		t.Errorf("matmul's first row: recorded %+v ms, remeasured %v ms from %q", r0.MeasuredMS, r1.MeasuredMS, again.Measured)
 	}
 }
+
+// TestRecordedTables models the recorded rows as the virtual GPU's tables
+// would show them, for a GPU run that skips the virtual GPU (-recording).
+func TestRecordedTables(t *testing.T) {
+	rec, err := readDump(recording)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := recordedTables(timemodel.H100, rec)
+	fit := fitResults(timemodel.H100, rec)
+	if len(tables) != len(fit) {
+		t.Fatalf("%d tables, %d labs", len(tables), len(fit))
+	}
+	for _, r := range fit {
+		rows := tables[r.lab].Rows
+		if len(rows) != len(r.points) {
+			t.Errorf("%s: %d rows, %d recorded", r.lab, len(rows), len(r.points))
+			continue
+		}
+		for i, p := range r.points {
+			if row := rows[i]; !row.Modeled || row.SizeLabel != p.size || row.Variant != p.variant || row.MedianMS != p.modeled {
+				t.Errorf("%s row %d: %+v, want %s %s %v ms", r.lab, i, row, p.size, p.variant, p.modeled)
+			}
+		}
+	}
+}

@@ -8,7 +8,11 @@
 // the measured one, how many modelled times are within 2× of the measured,
 // and each row's ratio, in Markdown.
 //
-//	timecompare [-gpu] [-tables docs/results/2026-11-22-h100/tables.md] [-labs a,b] [-sizes lab=n,...] [-o out.md]
+//	timecompare [-gpu] [-tables docs/results/2026-11-22-h100/tables.md] [-labs a,b] [-sizes lab=n,...] [-recording REC] [-o out.md]
+//
+// -recording REC takes the modelled times from a -dump recording's work
+// instead of running the labs on the virtual GPU (the counters are the
+// same at the same sizes): a GPU run then takes only the GPU's time.
 //
 // -dump FILE records, instead, the work each row times (every launch's
 // counters and shape, every copy) with its measured time from a committed
@@ -33,6 +37,7 @@ import (
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/labs"
+	"github.com/culab/culab/cudalib/timemodel"
 )
 
 func main() {
@@ -46,6 +51,7 @@ func main() {
 	measuredPath := flag.String("measured", "", "with -dump: the timecompare.md whose GPU times to record beside the work")
 	fitPath := flag.String("fit", "", "evaluate the time model on this -dump recording, instead of running the labs")
 	fromPath := flag.String("from", "", "with -dump: take the work from this recording instead of running the labs")
+	recPath := flag.String("recording", "", "model the rows on this -dump recording's work instead of running the labs on the virtual GPU")
 	flag.Parse()
 	var err error
 	switch {
@@ -59,7 +65,7 @@ func main() {
 			err = runDump(*only, sz, *measuredPath, *dumpPath, *seed)
 		}
 	default:
-		err = run(*gpu, *tables, *only, *sizes, *out, *seed)
+		err = run(*gpu, *tables, *only, *sizes, *recPath, *out, *seed)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "timecompare:", err)
@@ -67,7 +73,7 @@ func main() {
 	}
 }
 
-func run(gpu bool, tablesPath, only, sizeFlag, outPath string, seed uint64) error {
+func run(gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uint64) error {
 	sizes, err := parseSizes(sizeFlag)
 	if err != nil {
 		return err
@@ -88,6 +94,16 @@ func run(gpu bool, tablesPath, only, sizeFlag, outPath string, seed uint64) erro
 	if err != nil {
 		return err
 	}
+	modeledBy := vdev.String()
+	var recorded map[string]labs.Table
+	if recPath != "" {
+		d, err := readDump(recPath)
+		if err != nil {
+			return err
+		}
+		recorded = recordedTables(timemodel.H100, d)
+		modeledBy = fmt.Sprintf("the H100 model on the work recorded in %s (the virtual GPU's counters at these sizes)", recPath)
+	}
 	var gdev *cudalib.Device
 	if gpu {
 		if gdev, err = cudalib.Open(); err != nil {
@@ -101,7 +117,7 @@ func run(gpu bool, tablesPath, only, sizeFlag, outPath string, seed uint64) erro
 		"# Modeled (virtual GPU) vs measured lab times",
 		"",
 		fmt.Sprintf("`timecompare` on %s. Modeled: %s. Order agreement: pairs of variants at one size whose modeled order is the measured one (a measured tie within %.0f%% agrees with either order; a modeled tie, within 1%%, only with a measured one).",
-			time.Now().UTC().Format("2006-01-02 15:04 MST"), vdev, 100*tieFraction),
+			time.Now().UTC().Format("2006-01-02 15:04 MST"), modeledBy, 100*tieFraction),
 	}
 	if gdev != nil {
 		head = append(head, "", "Measured on "+gdev.String()+" at the same sizes, same seed.")
@@ -120,11 +136,15 @@ func run(gpu bool, tablesPath, only, sizeFlag, outPath string, seed uint64) erro
 		}
 		start := time.Now()
 		opts := labs.Options{Seed: seed, CPUCap: -1}
-		mt, err := l.RunWith(vdev, opts, sz)
-		if err != nil {
-			return fmt.Errorf("virtual GPU: %w", err)
+		mt, ok := recorded[l.Key]
+		if recorded == nil {
+			if mt, err = l.RunWith(vdev, opts, sz); err != nil {
+				return fmt.Errorf("virtual GPU: %w", err)
+			}
+			fmt.Fprintf(os.Stderr, "timecompare: %s on the virtual GPU in %v\n", l.Key, time.Since(start).Round(time.Millisecond))
+		} else if !ok {
+			return fmt.Errorf("%s: lab %s is not recorded", recPath, l.Key)
 		}
-		fmt.Fprintf(os.Stderr, "timecompare: %s on the virtual GPU in %v\n", l.Key, time.Since(start).Round(time.Millisecond))
 		if gdev != nil {
 			gt, err := l.RunWith(gdev, opts, sz)
 			if err != nil {
@@ -150,6 +170,21 @@ func run(gpu bool, tablesPath, only, sizeFlag, outPath string, seed uint64) erro
 	}
 	writeMarkdown(w, head, results)
 	return nil
+}
+
+// recordedTables models each recorded row with m: per lab, a table of
+// modelled rows as the virtual GPU would have written them.
+func recordedTables(m timemodel.Model, d dump) map[string]labs.Table {
+	out := map[string]labs.Table{}
+	for _, l := range d.Labs {
+		t := labs.Table{Lab: l.Lab}
+		for _, row := range l.Rows {
+			t.Rows = append(t.Rows, labs.Row{SizeLabel: row.Size, Variant: row.Variant, Modeled: true,
+				MedianMS: float64(m.Time(row.Work)) / float64(time.Millisecond)})
+		}
+		out[l.Lab] = t
+	}
+	return out
 }
 
 // lookupRows indexes a measured table like parseTables does.

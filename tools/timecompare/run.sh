@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# timecompare on the GPU machine: every lab on the virtual GPU (modeled
-# times) and on the GPU (measured times) at the same sizes, and the
-# comparison. Build the binary here first:
+# timecompare on the GPU machine: every lab on the GPU (measured times)
+# beside the time model's times at the same sizes, and the comparison. The
+# modeled times come from the committed recording of the virtual GPU's
+# counters (RECORDING; a minute or two of GPU in all); VIRTUAL=1 runs every
+# lab on the virtual GPU again instead (minutes of CPU more). Build the
+# binary here first:
 #
 #   CGO_ENABLED=0 go build -o .cudabin/timecompare ./tools/timecompare
 #
@@ -11,6 +14,8 @@
 #
 # Writes $OUT/timecompare.md (default OUT=/tmp/timecompare) and run.log.
 # LABS (comma-separated keys) and SIZES (lab=n,n;lab=n) narrow the run.
+# Then, on the development machine, commit timecompare.md under
+# docs/results/DATE-h100/ and see docs/timemodel.md for the fit.
 set -uo pipefail
 bin=${BIN:-.cudabin/timecompare}
 out=${OUT:-/tmp/timecompare}
@@ -20,10 +25,12 @@ if [ ! -x "$bin" ]; then
   echo "$bin is missing: build it with CGO_ENABLED=0 go build -o .cudabin/timecompare ./tools/timecompare" | tee "$log" >&2
   exit 2
 fi
+rec=${RECORDING:-tools/timecompare/testdata/h100-2026-11-23.json.gz}
+[ "${VIRTUAL:-}" = 1 ] && rec=
 start=$(date +%s)
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader 2>&1 | tee "$log"
 "$bin" -gpu -tables docs/results/2026-11-22-h100/tables.md -labs "${LABS:-}" -sizes "${SIZES:-}" \
-  -o "$out/timecompare.md" 2>>"$log"
+  -recording "$rec" -o "$out/timecompare.md" 2>>"$log"
 rc=$?
 echo "run.sh: rc $rc after $(( $(date +%s) - start )) s" | tee -a "$log" >&2
 [ $rc -eq 0 ] && sed -n '/^| lab /,/^$/p' "$out/timecompare.md"
