@@ -100,7 +100,7 @@ func (k *Kernel) Launch(cfg Config, args ...any) error {
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
-	k.watched(cfg, args) // Module.ProfileLaunches (profile.go)
+	k.watched(cfg, args) // Module.ProfileLaunches, SanitizeLaunches (watch.go)
 	lc, params, err := k.prepare(cfg, args)
 	if err != nil {
 		return err

@@ -25,6 +25,8 @@ type Module struct {
 	exprs     []string              // name expressions of the loaded image
 	impl      moduleImpl            // the image holding exprs
 	instances map[string]moduleImpl // template instantiations compiled on demand
+
+	watches watchSet // what its kernels' launches do first (watch.go)
 }
 
 // Compile compiles CUDA C source for this device's architecture and loads

@@ -1,11 +1,9 @@
 package cudalib
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/vgpu"
@@ -79,7 +77,9 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 		if !ok {
 			return fmt.Errorf("%s is not a kernel of the virtual GPU", vk.name)
 		}
-		p, err := vf.run(lc, params.ptrs)
+		// exec, not launch: a fault of this launch is returned here, and
+		// one an earlier launch left stays for the user's next synchronize.
+		p, _, kerr, err := vf.exec(lc, params.ptrs, false)
 		if p != nil {
 			prof = &Profile{
 				Kernel: k.name, Grid: cfg.Grid.norm(), Block: cfg.Block.norm(), Shared: cfg.Shared,
@@ -90,7 +90,7 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 		if err != nil {
 			return err
 		}
-		return vk.mod.dev.Synchronize() // a fault inside the kernel
+		return kerr
 	})
 	if err != nil {
 		return prof, fmt.Errorf("profile %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
@@ -107,7 +107,7 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 // module stays loaded there, so profiling the same source again finds it
 // instead of compiling).
 // Scalars pass through. A timer recording on the virtual GPU does not see
-// what runs here. It is the one way to run a launch for inspection
+// what runs here, nor does it take an error an earlier launch left there. It is the one way to run a launch for inspection
 // (Profile; a sanitizer's checked launch): counted, checked, and without
 // side effects on the user's data or times.
 func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []any) error) error {
@@ -129,7 +129,7 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		}
 	}
 	if vb, ok := vk.mod.dev.b.(*virtualBackend); ok {
-		defer vb.unrecorded()()
+		defer vb.aside()()
 	}
 	vargs := make([]any, len(args))
 	var copies []*devMem
@@ -154,18 +154,24 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 	return run(vk, vargs)
 }
 
-// unrecorded keeps what follows, until the returned function is called,
-// out of a timer recording on the virtual GPU: a launch run for
-// inspection, and its copies, are not the work the user times.
-func (b *virtualBackend) unrecorded() (restore func()) {
+// aside keeps what follows, until the returned function is called, apart
+// from the user's work on the virtual GPU: out of a timer's recording (a
+// launch run for inspection, and its copies, are not the work the user
+// times), and clear of the error an earlier launch left, which the
+// inspection's copies would otherwise take and which stays for the user's
+// next synchronize.
+func (b *virtualBackend) aside() (restore func()) {
 	b.mu.Lock()
-	rec := b.rec
-	b.rec = nil
+	rec, pending := b.rec, b.pending
+	b.rec, b.pending = nil, nil
 	b.mu.Unlock()
 	return func() {
 		b.mu.Lock()
 		if b.rec == nil {
 			b.rec = rec
+		}
+		if pending != nil {
+			b.pending = pending // it came first
 		}
 		b.mu.Unlock()
 	}
@@ -213,47 +219,8 @@ func (b copiedBuffer) mem() *devMem { return b.m }
 // f runs on the launching goroutine. The notebook's %%cuda --profile uses
 // it.
 func (m *Module) ProfileLaunches(n int, f func(*Profile, error)) {
-	if n <= 0 || f == nil {
-		watches.Delete(m)
-		return
+	if n <= 0 {
+		f = nil
 	}
-	watches.Store(m, &watch{n: n, f: f, left: map[string]int{}})
-}
-
-// watches holds the modules ProfileLaunches watches, with what is left.
-var watches sync.Map // *Module → *watch
-
-type watch struct {
-	n    int
-	f    func(*Profile, error)
-	mu   sync.Mutex
-	left map[string]int // per kernel: profiles still to take (n when absent)
-}
-
-// watched profiles a launch of k if its module is watched and k has
-// launches left to profile.
-func (k *Kernel) watched(cfg Config, args []any) {
-	v, ok := watches.Load(k.mod)
-	if !ok {
-		return
-	}
-	w := v.(*watch)
-	w.mu.Lock()
-	left, seen := w.left[k.name]
-	if !seen {
-		left = w.n
-	}
-	if left > 0 {
-		w.left[k.name] = left - 1
-	}
-	w.mu.Unlock()
-	if left <= 0 {
-		return
-	}
-	p, err := k.Profile(cfg, args...)
-	var le *LaunchError
-	if errors.As(err, &le) {
-		return // the launch itself is refused with this error
-	}
-	w.f(p, err)
+	watchLaunches(m, "profile", n, (*Kernel).Profile, f)
 }

@@ -58,22 +58,40 @@ func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
 	if err := checkInterrupt(); err != nil {
 		return nil, err
 	}
+	if !k.mod.dev.virtual {
+		return k.sanitizeCopy(cfg, args...)
+	}
+	return k.sanitized(cfg, args, true)
+}
+
+// sanitizeCopy is Sanitize on copies of the buffers, on any device (see
+// onVirtual), leaving the errors earlier launches left to be reported as
+// usual: a watch's inspection (SanitizeLaunches).
+func (k *Kernel) sanitizeCopy(cfg Config, args ...any) (rep *SanitizerReport, err error) {
+	cfg.Stream = nil // the virtual GPU runs launches in order; a GPU's stream is not its own
+	err = k.onVirtual(cfg, args, func(vk *Kernel, vargs []any) (err error) {
+		rep, err = vk.sanitized(cfg, vargs, false)
+		return err
+	})
+	return rep, err
+}
+
+// sanitized runs the launch of a kernel of the virtual GPU with the
+// sanitizer; with takeEarlier, an error an earlier launch left is returned
+// instead, as its own (Sanitize).
+func (k *Kernel) sanitized(cfg Config, args []any, takeEarlier bool) (*SanitizerReport, error) {
 	vf, ok := k.fn.(*virtualFunction)
 	if !ok {
-		var rep *SanitizerReport
-		err := k.onVirtual(cfg, args, func(vk *Kernel, vargs []any) (err error) {
-			rep, err = vk.Sanitize(cfg, vargs...)
-			return err
-		})
-		return rep, err
+		return nil, fmt.Errorf("%s is not a kernel of the virtual GPU", k.name)
 	}
 	lc, params, err := k.prepare(cfg, args)
 	if err != nil {
 		return nil, err
 	}
-	// Earlier launches' errors belong to them, not to this one.
-	if err := k.mod.dev.Synchronize(); err != nil {
-		return nil, err
+	if takeEarlier {
+		if err := k.mod.dev.Synchronize(); err != nil {
+			return nil, err
+		}
 	}
 	_, rep, kerr, err := vf.exec(lc, params.ptrs, true)
 	if err != nil {
@@ -83,6 +101,17 @@ func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
 		return rep, fmt.Errorf("sanitize %s: %w", k.name, kerr)
 	}
 	return rep, nil
+}
+
+// SanitizeLaunches makes every launch (Launch, Run) of the module's
+// kernels sanitize itself first: Kernel.Sanitize checks a copy of it (on
+// any device: on a GPU on the companion virtual GPU), and f gets the
+// report, empty when the launch is clean (or the error of sanitizing,
+// which leaves the launch itself alone); then the launch runs as usual.
+// Time's launches are not checked. A nil f stops. f runs on the launching
+// goroutine. The notebook's %%cuda --sanitize uses it.
+func (m *Module) SanitizeLaunches(f func(*SanitizerReport, error)) {
+	watchLaunches(m, "sanitize", -1, (*Kernel).sanitizeCopy, f)
 }
 
 // SetSanitizer turns the sanitizer on or off for every later launch on

@@ -32,6 +32,7 @@ type magicCell struct {
 var magicHelp = []struct{ usage, text string }{
 	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name))"},
 	{"%%cuda --profile[=N]", "also profile the first N (default 1) launches of each kernel on the virtual GPU, per source line: the table and chart show in the output of the cell that launches (plots.ProfileView)"},
+	{"%%cuda --sanitize", "also check every launch of each kernel with the virtual GPU's sanitizer first, on copies (out-of-bounds and misaligned accesses, shared-memory races, divergent barriers, uninitialized reads): a launch with findings shows the report, with the cell's lines, in the output of the cell that launches; a clean one shows nothing"},
 	{"%%time", "first line: run the cell and print its wall time"},
 	{"%%gorun [-o var] [args]", "first line: build the cell as a Go program (package main, standard library) with the Go toolchain and run it compiled, for CPU baselines; -o keeps its stdout in the string var"},
 	{"%time statement", "run one statement and print its wall time"},
@@ -213,7 +214,7 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 	if i := strings.IndexByte(body, '\n'); i >= 0 {
 		src = body[i:]
 	}
-	opts, profile, err := profileOption(strings.Fields(m.args))
+	opts, inspect, err := cudaOptions(strings.Fields(m.args))
 	if err != nil {
 		return cellResult{}, usageError(err)
 	}
@@ -246,9 +247,7 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 	if l := strings.TrimSpace(mod.Log()); l != "" {
 		x.eprintf("%s\n", l)
 	}
-	if profile > 0 {
-		watchLaunches(mod, profile)
-	}
+	inspect.watch(mod)
 	cached := ""
 	if mod.Cached() {
 		cached = " (from the compile cache)"

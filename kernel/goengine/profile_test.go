@@ -9,23 +9,26 @@ import (
 	"github.com/culab/culab/kernel/nb"
 )
 
-func TestProfileOption(t *testing.T) {
+func TestCUDAOptions(t *testing.T) {
 	for _, c := range []struct {
-		in   string
-		rest string
-		n    int
-		bad  bool
+		in       string
+		rest     string
+		profile  int
+		sanitize bool
+		bad      bool
 	}{
-		{"", "", 0, false},
-		{"--profile -DN=4", "-DN=4", 1, false},
-		{"--use_fast_math --profile=3", "--use_fast_math", 3, false},
-		{"--profiles", "--profiles", 0, false}, // not ours: NVRTC says
-		{"--profile=0", "", 0, true},
-		{"--profile=x", "", 0, true},
+		{"", "", 0, false, false},
+		{"--profile -DN=4", "-DN=4", 1, false, false},
+		{"--use_fast_math --profile=3", "--use_fast_math", 3, false, false},
+		{"--profile --sanitize -O3", "-O3", 1, true, false},
+		{"--sanitize", "", 0, true, false},
+		{"--profiles --sanitize=1", "--profiles --sanitize=1", 0, false, false}, // not ours: NVRTC says
+		{"--profile=0", "", 0, false, true},
+		{"--profile=x", "", 0, false, true},
 	} {
-		rest, n, err := profileOption(strings.Fields(c.in))
-		if (err != nil) != c.bad || (!c.bad && (strings.Join(rest, " ") != c.rest || n != c.n)) {
-			t.Errorf("profileOption(%q) = %q, %d, %v", c.in, rest, n, err)
+		rest, o, err := cudaOptions(strings.Fields(c.in))
+		if (err != nil) != c.bad || (!c.bad && (strings.Join(rest, " ") != c.rest || o != inspectOptions{c.profile, c.sanitize})) {
+			t.Errorf("cudaOptions(%q) = %q, %+v, %v", c.in, rest, o, err)
 		}
 	}
 }
@@ -77,5 +80,48 @@ gather.Run(cudalib.Linear(32, 32), gin, gout)`
 		if ev.kind == "display" {
 			t.Errorf("the second launch was profiled too")
 		}
+	}
+}
+
+// %%cuda --sanitize: a launch whose kernel reads out of bounds shows the
+// sanitizer's finding, at the cell's line, in the launching cell's output;
+// a clean launch shows nothing.
+func TestCUDASanitizeMagic(t *testing.T) {
+	if _, err := nb.Device(); err != nil {
+		t.Skipf("no device: %v", err)
+	}
+	var ce *cudalib.CompileError
+	if err := cudalib.CheckSource("probe.cu", "__global__ void k() {}"); err != nil && !errors.As(err, &ce) {
+		t.Skipf("no NVRTC to compile CUDA source: %v", err)
+	}
+	e := shared(t)
+	ok(t, e, "%%cuda --sanitize -O3\n"+`extern "C" __global__ void shift(const float* in, float* out, int d) {
+    int i = threadIdx.x;
+    out[i] = in[i + d];
+}`)
+	reports := func(r *recorder) (md []string) {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		for _, ev := range r.events {
+			if ev.kind == "display" {
+				s, _ := ev.data["text/markdown"].(string)
+				md = append(md, s)
+			}
+		}
+		return md
+	}
+	r := ok(t, e, `dev, _ := nb.Device()
+shiftIn, _ := dev.Float32s(32)
+shiftOut, _ := dev.Float32s(32)
+shift.Run(cudalib.Linear(32, 32), shiftIn, shiftOut, 0)`)
+	if md := reports(r); len(md) != 0 {
+		t.Errorf("a clean launch shows %q", md)
+	}
+	// The launch itself then faults, or not, as it would without --sanitize.
+	r, _ = exec(t, e, "shift.Run(cudalib.Linear(32, 32), shiftIn, shiftOut, 1)")
+	md := reports(r)
+	if len(md) != 1 || !strings.Contains(md[0], "Invalid __global__ read of size 4 bytes") || !strings.Contains(md[0], ".cu:4") ||
+		!strings.Contains(md[0], "SUMMARY: 1 errors") {
+		t.Fatalf("the launch reading in[32] shows %q", md)
 	}
 }
