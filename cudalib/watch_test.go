@@ -169,3 +169,22 @@ func TestWatchLeavesEarlierErrors(t *testing.T) {
 		t.Errorf("synchronize after the inspected launch: %v; want the first launch's fault", err)
 	}
 }
+
+// On a GPU, SanitizeLaunches checks each launch on the companion virtual
+// GPU: seed 002's four defects come before the GPU's launch runs.
+func TestSanitizeLaunchesOnGPU(t *testing.T) {
+	d := openGPU(t)
+	k, cfg, out, in, n, h := seed002(t, d)
+	var reports []*SanitizerReport
+	k.mod.SanitizeLaunches(func(r *SanitizerReport, err error) {
+		if err != nil {
+			t.Error(err)
+		}
+		reports = append(reports, r)
+	})
+	defer k.mod.SanitizeLaunches(nil)
+	_ = k.Run(cfg, out, in, n, h) // d_in[-1] may fault on the GPU, or not
+	if len(reports) != 1 || reports[0] == nil || reports[0].Total != 4 {
+		t.Fatalf("reports %v; want one with seed 002's 4 findings", reports)
+	}
+}
