@@ -132,7 +132,10 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		defer vb.aside()()
 	}
 	vargs := make([]any, len(args))
-	var copies []*devMem
+	// One copy per buffer, however many arguments name it: a kernel that
+	// reads through one parameter what it writes through another must see
+	// the same memory, as in the real launch.
+	copies := map[*devMem]*devMem{}
 	defer func() {
 		for _, m := range copies {
 			m.Free()
@@ -144,11 +147,14 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 			vargs[i] = a // marshal says what is wrong with a nil buffer
 			continue
 		}
-		c, err := copyBuffer(vk.mod.dev, b.mem())
-		if err != nil {
-			return fmt.Errorf("argument %d: copy to the virtual GPU: %w", i+1, err)
+		c := copies[b.mem()]
+		if c == nil {
+			var err error
+			if c, err = copyBuffer(vk.mod.dev, b.mem()); err != nil {
+				return fmt.Errorf("argument %d: copy to the virtual GPU: %w", i+1, err)
+			}
+			copies[b.mem()] = c
 		}
-		copies = append(copies, c)
 		vargs[i] = copiedBuffer{c}
 	}
 	return run(vk, vargs)

@@ -200,3 +200,25 @@ func TestProfileNotTimed(t *testing.T) {
 		t.Errorf("with the launch profiled: %v, %+v; without: %v, %+v", got.Median, got.Counters, plain.Median, plain.Counters)
 	}
 }
+
+// A buffer passed as two arguments is one buffer in the profiled copy too:
+// a copy in place touches n×4 bytes of DRAM, not twice that.
+func TestProfileAliasedBuffer(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `extern "C" __global__ void copy(const float* in, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[i] + 1.0f;
+}`, "copy")
+	const n = 1024
+	buf, err := d.Float32s(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := k.Profile(Linear(n, 256), buf, buf, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(n * 4 / 32); p.Total.DRAMSectors != want {
+		t.Errorf("DRAM sectors %d, want %d (one buffer)", p.Total.DRAMSectors, want)
+	}
+}
