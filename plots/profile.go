@@ -132,9 +132,11 @@ func ratio(a, b int64) float64 {
 	return float64(a) / float64(b)
 }
 
-// coalescing is the fraction of the global sectors' bytes the lanes asked for.
+// coalescing is the fraction of the global sectors' bytes the lanes asked
+// for, at most 1: lanes that read the same word (a broadcast) each count its
+// bytes, so the raw ratio can pass 1, yet no sector is used more than whole.
 func coalescing(c cudalib.Counters) float64 {
-	return ratio(c.GlobalLoadBytes+c.GlobalStoreBytes, 32*globalSect(c))
+	return min(1, ratio(c.GlobalLoadBytes+c.GlobalStoreBytes, 32*globalSect(c)))
 }
 
 // ways is the n of an n-way bank conflict: a phase's wavefronts per ideal

@@ -169,3 +169,12 @@ func TestHardwareOf(t *testing.T) {
 		t.Errorf("line 9: %+v", c)
 	}
 }
+
+// Lanes reading one word each count its bytes; the coalescing figure still
+// stops at 100 %.
+func TestCoalescingAtMostWhole(t *testing.T) {
+	c := cudalib.Counters{GlobalLoadRequests: 1, GlobalLoadSectors: 1, GlobalLoadBytes: 128}
+	if got := coalescing(c); got != 1 {
+		t.Errorf("coalescing of a broadcast load = %v, want 1", got)
+	}
+}
