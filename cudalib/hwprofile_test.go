@@ -58,9 +58,13 @@ exit 1
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	t.Setenv("QUERY", query)
-	hwMetricsMu.Lock()
-	hwMetrics = nil // the fake's own answer
-	hwMetricsMu.Unlock()
+	forget := func() {
+		hwMetricsMu.Lock()
+		hwMetrics = nil
+		hwMetricsMu.Unlock()
+	}
+	forget()          // the fake's own answer, not an earlier ncu's
+	t.Cleanup(forget) // nor the fake's for the real ncu after it
 }
 
 func TestHardwareProfileErrors(t *testing.T) {
