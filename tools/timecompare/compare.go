@@ -77,6 +77,51 @@ func agreement(ps []point) (agree, pairs, clearAgree, clearPairs int) {
 	return agree, pairs, clearAgree, clearPairs
 }
 
+// steadyAgreement counts, over the pairs of variants that every measured
+// run orders the same way with times more than tieFraction apart (the
+// pairs the GPU orders consistently, clear of its run-to-run noise), those
+// whose modelled order is that one. runs holds one lab's points against
+// each run, the same rows in the same order (one recording, remeasured).
+func steadyAgreement(runs [][]point) (agree, pairs int) {
+	if len(runs) == 0 {
+		return 0, 0
+	}
+	ps := runs[0]
+	for i := range ps {
+		for j := i + 1; j < len(ps); j++ {
+			if ps[i].size != ps[j].size {
+				continue
+			}
+			faster, steady := 0, true // faster: +1 when i is the faster in every run
+			for _, r := range runs {
+				a, b := r[i], r[j]
+				if a.measured <= 0 || b.measured <= 0 || near(a.measured, b.measured, tieFraction) {
+					steady = false
+					break
+				}
+				f := 1
+				if a.measured > b.measured {
+					f = -1
+				}
+				if faster != 0 && f != faster {
+					steady = false
+					break
+				}
+				faster = f
+			}
+			if !steady {
+				continue
+			}
+			pairs++
+			m1, m2 := ps[i].modeled, ps[j].modeled
+			if !near(m1, m2, modelTieFraction) && (m1 < m2) == (faster > 0) {
+				agree++
+			}
+		}
+	}
+	return agree, pairs
+}
+
 // agrees says whether the modelled order of two variants is the measured one.
 func agrees(m1, m2, g1, g2 float64) bool {
 	switch {

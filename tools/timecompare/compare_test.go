@@ -28,6 +28,27 @@ func TestAgreement(t *testing.T) {
 	}
 }
 
+func TestSteadyAgreement(t *testing.T) {
+	run := func(a, b, c float64) []point {
+		return []point{
+			{size: "1", variant: "a", modeled: 1, measured: a},
+			{size: "1", variant: "b", modeled: 2, measured: b},
+			{size: "1", variant: "c", modeled: 3, measured: c},
+			{size: "2", variant: "a", modeled: 1, measured: 10}, // no pair across sizes
+		}
+	}
+	// a is faster than b and c in both runs, as modelled; b–c is a tie
+	// in the second run: not steady.
+	if a, n := steadyAgreement([][]point{run(10, 20, 15), run(10, 20, 19.6)}); a != 2 || n != 2 {
+		t.Errorf("steadyAgreement = %d/%d, want 2/2", a, n)
+	}
+	// a–b and a–c flip between runs: not steady; c is steadily faster
+	// than b, modelled the other way.
+	if a, n := steadyAgreement([][]point{run(10, 20, 15), run(25, 20, 14)}); a != 0 || n != 1 {
+		t.Errorf("steadyAgreement = %d/%d, want 0/1", a, n)
+	}
+}
+
 func TestParseTables(t *testing.T) {
 	md := `**Vector addition**
 

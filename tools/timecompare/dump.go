@@ -259,15 +259,23 @@ func runRemeasure(from, measuredPath, outPath string) error {
 }
 
 // runFit writes the comparison of the H100 model on a recording, against
-// measuredPath's times instead of the recorded ones if it is set.
+// measuredPath's times instead of the recorded ones if it is set. Several
+// comma-separated runs of the same rows are each compared, the first in
+// full, and summed up across runs (writeAcross).
 func runFit(path, measuredPath, outPath string) error {
 	d, err := readDump(path)
 	if err != nil {
 		return err
 	}
+	runs := []dump{d}
 	if measuredPath != "" {
-		if d, err = remeasure(d, measuredPath); err != nil {
-			return err
+		runs = runs[:0]
+		for _, m := range strings.Split(measuredPath, ",") {
+			r, err := remeasure(d, m)
+			if err != nil {
+				return err
+			}
+			runs = append(runs, r)
 		}
 	}
 	var w io.Writer = os.Stdout
@@ -279,10 +287,41 @@ func runFit(path, measuredPath, outPath string) error {
 		defer f.Close()
 		w = f
 	}
-	writeMarkdown(w, []string{
+	results := make([][]labResult, len(runs))
+	for i, r := range runs {
+		results[i] = fitResults(timemodel.H100, r)
+	}
+	head := []string{
 		"# Modeled vs measured lab times, from a recording",
 		"",
-		fmt.Sprintf("`timecompare -fit %s`: the H100 model on the recorded work of every row; measured: %s.", path, d.Measured),
-	}, fitResults(timemodel.H100, d))
+		fmt.Sprintf("`timecompare -fit %s`: the H100 model on the recorded work of every row; measured: %s.", path, runs[0].Measured),
+	}
+	if len(runs) > 1 {
+		writeAcross(w, runs, results)
+		head = head[2:]
+	}
+	writeMarkdown(w, head, results[0])
 	return nil
+}
+
+// writeAcross writes, per lab, the order agreement against each run and
+// over the pairs every run orders the same way (steadyAgreement).
+func writeAcross(w io.Writer, runs []dump, results [][]labResult) {
+	fmt.Fprintf(w, "# Modeled vs measured lab times across %d runs, from a recording\n\nOrder agreement against each run; \"steady pairs\": the pairs every run orders the same way, more than %.0f%% apart, and how many of those the model orders so.\n\n| lab |", len(runs), 100*tieFraction)
+	for _, r := range runs {
+		fmt.Fprintf(w, " %s |", r.Measured)
+	}
+	fmt.Fprintf(w, " steady pairs |\n|:---|%s---:|\n", strings.Repeat("---:|", len(runs)))
+	for l, lr := range results[0] {
+		fmt.Fprintf(w, "| %s |", lr.lab)
+		points := make([][]point, len(runs))
+		for i := range runs {
+			points[i] = results[i][l].points
+			a, n, _, _ := agreement(points[i])
+			fmt.Fprintf(w, " %s |", pct(a, n))
+		}
+		a, n := steadyAgreement(points)
+		fmt.Fprintf(w, " %s |\n", pct(a, n))
+	}
+	fmt.Fprintln(w)
 }

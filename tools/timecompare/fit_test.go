@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/culab/culab/cudalib/timemodel"
@@ -9,11 +11,12 @@ import (
 
 // recording is the committed recording of every lab row's timed work on
 // the virtual GPU at the H100 comparison's sizes, with the H100's times of
-// 2026-11-23; rerun is the H100's second run at the same sizes, whose
-// times the test sets beside the same work.
+// 2026-11-23; rerun and final are the H100's second and third runs at the
+// same sizes, whose times the test sets beside the same work.
 const (
 	recording = "testdata/h100-2026-11-23.json.gz"
 	rerun     = "../../docs/results/2026-11-23b-h100/timecompare.md"
+	final     = "../../docs/results/2026-11-23b-h100/timecompare-final.md"
 )
 
 // fitFloor is, per measured run and lab, the pairs in agreement and the
@@ -28,22 +31,40 @@ var fitFloor = map[string]map[string][2]int{
 		"stencil3d": {248, 48}, "matmul": {26, 15}, "vecadd": {36, 24}, "grad1d": {307, 60},
 		"floyd": {63, 21}, "bankconflict": {39, 20}, "launchcfg": {102, 31}, "transpose": {14, 15},
 	},
+	final: {
+		"stencil3d": {250, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {280, 60},
+		"floyd": {61, 21}, "bankconflict": {39, 20}, "launchcfg": {100, 32}, "transpose": {15, 15},
+	},
+}
+
+// steadyFloor is, per lab, the pairs the three runs order alike that the
+// model orders so too, and how many such pairs there are
+// (steadyAgreement).
+var steadyFloor = map[string][2]int{
+	"stencil3d": {213, 219}, "matmul": {26, 28}, "vecadd": {36, 36}, "grad1d": {185, 200},
+	"floyd": {54, 54}, "bankconflict": {31, 31}, "launchcfg": {44, 49}, "transpose": {13, 13},
 }
 
 // TestModelOnRecording evaluates the H100 time model on the recording,
-// against both H100 runs: per lab, the pairwise order agreement and the
-// share of times within 2×.
+// against the three H100 runs: per lab, the pairwise order agreement and
+// the share of times within 2× against each, and the agreement over the
+// pairs all three order alike.
 func TestModelOnRecording(t *testing.T) {
 	rec, err := readDump(recording)
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := remeasure(rec, rerun)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for run, d := range map[string]dump{recording: rec, rerun: again} {
+	runs := []string{recording, rerun, final}
+	results := make([][]labResult, len(runs))
+	for i, run := range runs {
+		d := rec
+		if run != recording {
+			if d, err = remeasure(rec, run); err != nil {
+				t.Fatal(err)
+			}
+		}
 		rs := fitResults(timemodel.H100, d)
+		results[i] = rs
 		floor := fitFloor[run]
 		if len(rs) != len(floor) {
 			t.Errorf("%s: %d labs recorded, want %d", run, len(rs), len(floor))
@@ -60,6 +81,17 @@ func TestModelOnRecording(t *testing.T) {
 		}
 		if os.Getenv("FIT_ROWS") != "" {
 			writeMarkdown(os.Stdout, nil, rs)
+		}
+	}
+	for l, r := range results[0] {
+		points := make([][]point, len(runs))
+		for i := range runs {
+			points[i] = results[i][l].points
+		}
+		a, n := steadyAgreement(points)
+		t.Logf("steady pairs: %-13s %3.0f%% (%d/%d)", r.lab, 100*float64(a)/float64(n), a, n)
+		if f := steadyFloor[r.lab]; a < f[0] || n != f[1] {
+			t.Errorf("%s: %d of %d steady pairs agree; the model reached %d of %d", r.lab, a, n, f[0], f[1])
 		}
 	}
 }
@@ -103,6 +135,26 @@ func TestRecordedTables(t *testing.T) {
 			if row := rows[i]; !row.Modeled || row.SizeLabel != p.size || row.Variant != p.variant || row.MedianMS != p.modeled {
 				t.Errorf("%s row %d: %+v, want %s %s %v ms", r.lab, i, row, p.size, p.variant, p.modeled)
 			}
+		}
+	}
+}
+
+// TestFitAcrossRuns writes -fit's summary across several runs of the same
+// rows: a column per run, then the steady pairs.
+func TestFitAcrossRuns(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "fit.md")
+	if err := runFit(recording, rerun+","+final, out); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for _, want := range []string{"across 2 runs", "| " + rerun + " | " + final + " | steady pairs |",
+		"| matmul | 87% (26/30) | 93% (28/30) | ", "### grad1d"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("-fit across runs: no %q in\n%s", want, s[:min(len(s), 1500)])
 		}
 	}
 }

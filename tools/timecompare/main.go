@@ -21,7 +21,9 @@
 // times beside the same counters). -fit FILE evaluates the time model on
 // such a recording (against -measured's times, if given) and writes the
 // same comparison, in milliseconds (testdata/h100-*.json.gz are the
-// committed ones).
+// committed ones); -measured a.md,b.md,… (several runs of the same rows)
+// adds each run's order agreement and the agreement over the pairs every
+// run orders alike.
 //
 // tools/timecompare/run.sh runs it on the GPU machine.
 package main
@@ -48,7 +50,7 @@ func main() {
 	out := flag.String("o", "", "write the Markdown here (default: stdout)")
 	seed := flag.Uint64("seed", 1, "seed of the labs' random inputs")
 	dumpPath := flag.String("dump", "", "record each row's timed work and its measured time (-measured) as JSON here, instead")
-	measuredPath := flag.String("measured", "", "with -dump: the timecompare.md whose GPU times to record beside the work")
+	measuredPath := flag.String("measured", "", "with -dump: the timecompare.md whose GPU times to record beside the work; with -fit: one or more, comma-separated")
 	fitPath := flag.String("fit", "", "evaluate the time model on this -dump recording, instead of running the labs")
 	fromPath := flag.String("from", "", "with -dump: take the work from this recording instead of running the labs")
 	recPath := flag.String("recording", "", "model the rows on this -dump recording's work instead of running the labs on the virtual GPU")
