@@ -50,6 +50,7 @@ func init() {
 	constBltn[bltnAlignof] = alignof
 	constBltn[bltnOffsetof] = offsetof
 	constBltn[bltnSizeof] = sizeof
+	constBltn[bltnMax], constBltn[bltnMin] = maxConst, minConst // culab patch 4
 }
 
 // cfg generates a control flow graph (CFG) from AST (wiring successors in AST)

@@ -417,6 +417,7 @@ const (
 	bltnAlignof  = "unsafe.Alignof"
 	bltnAppend   = "append"
 	bltnCap      = "cap"
+	bltnClear    = "clear" // culab patch 4
 	bltnClose    = "close"
 	bltnComplex  = "complex"
 	bltnImag     = "imag"
@@ -424,6 +425,8 @@ const (
 	bltnDelete   = "delete"
 	bltnLen      = "len"
 	bltnMake     = "make"
+	bltnMax      = "max" // culab patch 4
+	bltnMin      = "min" // culab patch 4
 	bltnNew      = "new"
 	bltnOffsetof = "unsafe.Offsetof"
 	bltnPanic    = "panic"
@@ -472,6 +475,7 @@ func initUniverse() *scope {
 		// predefined Go builtins
 		bltnAppend:  {kind: bltnSym, builtin: _append},
 		bltnCap:     {kind: bltnSym, builtin: _cap},
+		bltnClear:   {kind: bltnSym, builtin: _clear}, // culab patch 4
 		bltnClose:   {kind: bltnSym, builtin: _close},
 		bltnComplex: {kind: bltnSym, builtin: _complex},
 		bltnImag:    {kind: bltnSym, builtin: _imag},
@@ -479,6 +483,8 @@ func initUniverse() *scope {
 		bltnDelete:  {kind: bltnSym, builtin: _delete},
 		bltnLen:     {kind: bltnSym, builtin: _len},
 		bltnMake:    {kind: bltnSym, builtin: _make},
+		bltnMax:     {kind: bltnSym, builtin: _max}, // culab patch 4
+		bltnMin:     {kind: bltnSym, builtin: _min}, // culab patch 4
 		bltnNew:     {kind: bltnSym, builtin: _new},
 		bltnPanic:   {kind: bltnSym, builtin: _panic},
 		bltnPrint:   {kind: bltnSym, builtin: _print},

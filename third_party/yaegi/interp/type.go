@@ -663,6 +663,8 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				}
 			case bltnCap, bltnCopy, bltnLen:
 				t = sc.getType("int")
+			case bltnMax, bltnMin: // culab patch 4
+				t, err = minMaxType(interp, sc, n, seen)
 			case bltnAppend, bltnMake:
 				t, err = nodeType2(interp, sc, n.child[1], seen)
 			case bltnNew:
@@ -1350,6 +1352,8 @@ func (t *itype) numOut() int {
 	case builtinT:
 		switch t.name {
 		case "append", "cap", "complex", "copy", "imag", "len", "make", "new", "real", "recover", "unsafe.Alignof", "unsafe.Offsetof", "unsafe.Sizeof":
+			return 1
+		case bltnMax, bltnMin: // culab patch 4
 			return 1
 		}
 	}

@@ -726,6 +726,7 @@ var builtinFuncs = map[string]struct {
 	bltnAlignof:  {args: 1, variadic: false},
 	bltnAppend:   {args: 1, variadic: true},
 	bltnCap:      {args: 1, variadic: false},
+	bltnClear:    {args: 1, variadic: false}, // culab patch 4
 	bltnClose:    {args: 1, variadic: false},
 	bltnComplex:  {args: 2, variadic: false},
 	bltnImag:     {args: 1, variadic: false},
@@ -733,6 +734,8 @@ var builtinFuncs = map[string]struct {
 	bltnDelete:   {args: 2, variadic: false},
 	bltnLen:      {args: 1, variadic: false},
 	bltnMake:     {args: 1, variadic: true},
+	bltnMax:      {args: 1, variadic: true}, // culab patch 4
+	bltnMin:      {args: 1, variadic: true}, // culab patch 4
 	bltnNew:      {args: 1, variadic: false},
 	bltnOffsetof: {args: 1, variadic: false},
 	bltnPanic:    {args: 1, variadic: false},
@@ -809,6 +812,10 @@ func (check typecheck) builtin(name string, n *node, child []*node, ellipsis boo
 		if !ok {
 			return params[0].nod.cfgErrorf("invalid argument for %s", name)
 		}
+	case bltnClear: // culab patch 4
+		return check.clear(params[0])
+	case bltnMax, bltnMin: // culab patch 4
+		return check.minMax(name, n, child, params)
 	case bltnClose:
 		p := params[0]
 		typ := p.Type()
