@@ -30,8 +30,7 @@ import (
 //	}
 //
 // In a notebook cell, name every parameter of these funcs (func(n int),
-// not func(int)) and write min/max as ifs: the Go interpreter mishandles
-// the rest.
+// not func(int)): the Go interpreter mishandles unnamed ones.
 type Spec struct {
 	// Name says what the kernel must compute, e.g. "vector addition".
 	Name string
