@@ -524,16 +524,21 @@ def test_fatal_cell_restarts_the_engine(kernel: Kernel, code: str) -> None:
 def test_engine_killed_by_sigkill(kernel: Kernel) -> None:
     """The OOM killer's SIGKILL: the error says so and what was lost; a fresh engine goes on."""
     kernel.ok('keep := 42\nfmt.Println("before")')
-    # The pause: what the engine has read from its pipe but not yet sent in
-    # the instant of a SIGKILL dies with it (an OOM kill comes while the
-    # cell allocates, rarely within microseconds of a print).
-    r = kernel.execute('fmt.Println("printed first")\ntime.Sleep(100 * time.Millisecond)\n' + SIGKILL_SELF, timeout=60)
+    # A few KiB printed the instant before the kill: the kernel reads the
+    # cell's stdout and stderr pipes itself, so every byte written arrives.
+    lines = "".join(f"line {i:04d} {'x' * 40}\n" for i in range(100))
+    code = (
+        'for i := 0; i < 100; i++ {\n\tfmt.Printf("line %04d %s\\n", i, strings.Repeat("x", 40))\n}\n'
+        'os.Stderr.WriteString("to stderr\\n")\n'
+    )
+    r = kernel.execute(code + SIGKILL_SELF, timeout=60)
     assert r.status == "error" and r.content["ename"] == "EngineCrashed", r.content
     assert r.content["evalue"] == (
         "the Go engine was killed by signal 9 (SIGKILL), most likely by the system's out-of-memory killer as the cell "
         "used too much memory — its variables are lost; the engine was restarted"
     )
-    assert "printed first" in r.stream()
+    assert r.stream() == lines  # nothing printed before the kill is lost
+    assert r.stream("stderr") == "to stderr\n"
     assert kernel.km.is_alive()
     assert kernel.execute("keep").status == "error"  # a fresh engine
     n = kernel.ok("1 + 1")

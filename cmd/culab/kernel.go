@@ -43,8 +43,8 @@ func runKernel(args []string, _, stderr io.Writer) error {
 		Command: func() *exec.Cmd {
 			return exec.Command(self, engineCommand, "-output-limit", strconv.Itoa(*limit))
 		},
-		Log:   stderr,
-		Clean: goengine.CleanCapture,
+		Log:         stderr,
+		OutputLimit: outputLimit(*limit),
 	})
 	if err != nil {
 		return err
@@ -63,7 +63,17 @@ func runEngine(args []string, _, stderr io.Writer) error {
 		return err
 	}
 	cudalib.UseWorker(workerCommand)
-	return engineproc.RunChild(func(pipes *[2][2]*os.File) (kernel.Engine, error) {
-		return goengine.New(goengine.Options{CaptureFD: true, Pipes: pipes, Unbatched: true, OutputLimit: *limit, Version: version})
+	return engineproc.RunChild(func(pipes [2]*os.File) (kernel.Engine, error) {
+		return goengine.New(goengine.Options{CaptureFD: true, Pipes: &pipes, OutputLimit: *limit, Version: version})
 	})
+}
+
+// outputLimit is the kernel's limit of a cell's output for the -output-limit
+// flag: the engine's cells print through the kernel's process, which
+// enforces it.
+func outputLimit(flag int) int {
+	if flag == 0 {
+		return goengine.DefaultOutputLimit
+	}
+	return flag
 }

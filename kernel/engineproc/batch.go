@@ -8,9 +8,8 @@ import (
 
 const (
 	// batchBytes of stream text are sent on at once; batchDelay is the
-	// most that text waits for more. The engine sends each read of its
-	// capture pipes as it comes (it may die holding a batch); the kernel's
-	// process, which does not die with it, coalesces them.
+	// most that text waits for more. The kernel's process, which does not
+	// die with the engine, reads its output pipes and coalesces the text.
 	batchBytes = 64 << 10
 	batchDelay = 10 * time.Millisecond
 )
@@ -18,8 +17,8 @@ const (
 // batch coalesces a cell's stream text: consecutive pieces of one stream
 // go on as one message. Whatever else the cell sends, or text of the other
 // stream, flushes it first, which keeps the order the cell printed in.
-// Pieces are whole UTF-8 sequences (the engine's cell keeps a split one
-// back), and so are their concatenations.
+// Pieces are whole UTF-8 sequences (cellText keeps a split one back), and
+// so are their concatenations.
 type batch struct {
 	out   kernel.Output
 	name  string

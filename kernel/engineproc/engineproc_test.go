@@ -25,7 +25,13 @@ const stderr = 1 // the index of stderr's pipe
 
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) != "" {
-		if err := RunChild(func(pipes *[2][2]*os.File) (kernel.Engine, error) { return &counter{pipes: pipes}, nil }); err != nil {
+		if err := RunChild(func(pipes [2]*os.File) (kernel.Engine, error) {
+			// The cells' fmt.Print goes to the pipe, as in the Go engine.
+			if err := syscall.Dup3(int(pipes[0].Fd()), 1, 0); err != nil {
+				return nil, err
+			}
+			return &counter{pipes: pipes}, nil
+		}); err != nil {
 			os.Exit(1)
 		}
 		os.Exit(0)
@@ -35,11 +41,15 @@ func TestMain(m *testing.M) {
 
 // counter is an engine whose state is a count of cells; its cells:
 // "crash" kills the process with a goroutine's panic, "exit" calls
-// os.Exit(3), "input" asks for a line, "block" waits for an interrupt.
+// os.Exit(3), "kill" prints and SIGKILLs it, "input" asks for a line,
+// "block" waits for an interrupt; "late" prints after the cell's end.
 type counter struct {
 	n     int
-	pipes *[2][2]*os.File
+	pipes [2]*os.File
 }
+
+// killed is what the "kill" cell prints right before its SIGKILL.
+var killed = strings.Repeat("0123456789abcde\n", 512)
 
 func (c *counter) Info() kernel.Info { return kernel.Info{LanguageName: "count"} }
 
@@ -49,14 +59,36 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 	switch req.Code {
 	case "crash":
 		// Left in the pipe, unread: the kernel collects it after the crash.
-		c.pipes[stderr][1].WriteString("fatal error: all in the pipe\n")
+		c.pipes[stderr].WriteString("fatal error: all in the pipe\n")
 		done := make(chan struct{})
 		go func() { panic("boom") }()
 		<-done
 	case "exit":
 		os.Exit(3)
 	case "kill":
+		fmt.Print(killed)
 		syscall.Kill(os.Getpid(), syscall.SIGKILL) // as the OOM killer does
+	case "pipe":
+		// 50 MiB printed in 64 KiB writes.
+		chunk := strings.Repeat("x", 64<<10)
+		for range bigOutput / len(chunk) {
+			os.Stdout.WriteString(chunk)
+		}
+	case "mixed":
+		// Printed, and sent by the engine: in the order the cell did it.
+		out.Stream("stdout", "a")
+		fmt.Print("b")
+		out.Display(kernel.MIMEBundle{"text/plain": "D"}, nil, "", false)
+		c.pipes[stderr].WriteString("c")
+		out.Stream("stdout", "d")
+		fmt.Print("é"[:1])
+		out.Stream("stderr", "e")
+		fmt.Print("é"[1:] + "f")
+	case "late":
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			fmt.Print("late\n")
+		}()
 	case "stream":
 		// 50 MiB in reads of the capture pipe, as a printing cell sends it.
 		chunk := strings.Repeat("x", 64<<10)
@@ -135,7 +167,9 @@ func (o *out) Input(prompt string, _ bool) (string, error) {
 	return o.input(prompt)
 }
 
-func start(t *testing.T) *Supervisor {
+func start(t *testing.T) *Supervisor { return startLimit(t, 0) }
+
+func startLimit(t *testing.T, limit int) *Supervisor {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
@@ -145,7 +179,7 @@ func start(t *testing.T) *Supervisor {
 		cmd := exec.Command(self)
 		cmd.Env = append(os.Environ(), childEnv+"=1")
 		return cmd
-	}, Log: io.Discard})
+	}, Log: io.Discard, OutputLimit: limit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +218,8 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 		if rep.Error == nil || rep.Error.Name != "EngineCrashed" || rep.Error.Value != c.why {
 			t.Errorf("%s: %+v", c.code, rep.Error)
 		}
-		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n", "kill": "cell 3\n"}[c.code]; o.text.String() != want {
+		// All that the cell printed arrives, although the engine died at once.
+		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n", "kill": "cell 3\n" + killed}[c.code]; o.text.String() != want {
 			t.Errorf("%s: output before the crash: %q", c.code, o.text.String())
 		}
 		o = &out{}
@@ -223,6 +258,65 @@ func TestStreamOrder(t *testing.T) {
 	want := []string{"stdout:cell 1\nab", "stderr:c", "stdout:d", "display", "stdout:e", "stderr:f"}
 	if !slices.Equal(got, want) {
 		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// What a cell prints through its stdout and stderr and what the engine
+// sends keep the cell's order; a character split across writes arrives
+// whole; what a goroutine prints after its cell ended goes to the next
+// cell, first.
+func TestPrintedAndSent(t *testing.T) {
+	s := start(t)
+	var got []string
+	o := &recorder{f: func(s string) {
+		// Text of one stream in a row may come in one message or several.
+		if n := len(got); n > 0 && len(s) > 7 && strings.HasPrefix(got[n-1], s[:7]) {
+			got[n-1] += s[7:]
+			return
+		}
+		got = append(got, s)
+	}}
+	if rep := s.Execute(context.Background(), kernel.ExecuteRequest{Code: "mixed"}, o); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	want := []string{"stdout:cell 1\nab", "display", "stderr:c", "stdout:d", "stderr:e", "stdout:éf"}
+	if !slices.Equal(got, want) {
+		t.Errorf("%q, want %q", got, want)
+	}
+	o2 := &out{}
+	if rep := run(s, "late", o2); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	var seen string
+	for range 100 {
+		o := &out{}
+		run(s, "", o)
+		if seen = o.String(); strings.Contains(seen, "late") {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.HasPrefix(seen, "late\ncell ") || strings.Contains(o2.String(), "late") {
+		t.Errorf("late output in the next cell: %q (the cell's own: %q)", seen, o2.String())
+	}
+}
+
+// A cell shows OutputLimit bytes at most, then a notice.
+func TestOutputLimit(t *testing.T) {
+	s := startLimit(t, 1<<20)
+	var n counted
+	o := &recorder{f: func(s string) {
+		if strings.HasPrefix(s, "stderr:") {
+			n.err += s[7:]
+			return
+		}
+		n.bytes += len(s) - len("stdout:")
+	}}
+	if rep := s.Execute(context.Background(), kernel.ExecuteRequest{Code: "pipe"}, o); rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	if want := fmt.Sprintf("\n[output truncated after 1 MiB; %d bytes dropped]\n", len("cell 1\n")+bigOutput-1<<20); n.bytes != 1<<20 || n.err != want {
+		t.Errorf("%d bytes and %q, want %d and %q", n.bytes, n.err, 1<<20, want)
 	}
 }
 
@@ -286,8 +380,14 @@ func TestBigOutputAfterCrash(t *testing.T) {
 }
 
 // BenchmarkStream relays a cell's 50 MiB of stdout from the engine
-// process, in the 64 KiB pieces its capture reads.
-func BenchmarkStream(b *testing.B) {
+// process, sent as events of 64 KiB.
+func BenchmarkStream(b *testing.B) { benchmarkCell(b, "stream") }
+
+// BenchmarkPipe relays a cell's 50 MiB of stdout printed in writes of 64
+// KiB, as a printing cell does.
+func BenchmarkPipe(b *testing.B) { benchmarkCell(b, "pipe") }
+
+func benchmarkCell(b *testing.B, code string) {
 	s, err := Start(Config{Command: func() *exec.Cmd {
 		cmd := exec.Command(os.Args[0])
 		cmd.Env = append(os.Environ(), childEnv+"=1")
@@ -300,7 +400,7 @@ func BenchmarkStream(b *testing.B) {
 	b.SetBytes(bigOutput)
 	for b.Loop() {
 		var n counted
-		if rep := s.Execute(context.Background(), kernel.ExecuteRequest{Code: "stream"}, &n); rep.Error != nil || n.bytes < bigOutput {
+		if rep := s.Execute(context.Background(), kernel.ExecuteRequest{Code: code}, &n); rep.Error != nil || n.bytes < bigOutput {
 			b.Fatalf("%+v, %d bytes", rep.Error, n.bytes)
 		}
 	}
@@ -310,6 +410,7 @@ func BenchmarkStream(b *testing.B) {
 type counted struct {
 	out
 	bytes, msgs int
+	err         string
 }
 
 func (c *counted) Stream(_, text string) { c.bytes += len(text); c.msgs++ }

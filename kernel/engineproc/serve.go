@@ -9,15 +9,18 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"syscall"
 
 	"github.com/culab/culab/kernel"
 )
 
 // Serve runs eng for the kernel that started this process: requests come
-// from r, events go to w. It returns when the kernel asks for shutdown or
-// closes r (it died); eng is shut down either way.
-func Serve(eng kernel.Engine, r io.Reader, w io.Writer) error {
-	s := &server{eng: eng, out: newSender(w), inputs: make(chan request, 1)}
+// from r, events go to w; pipes are the output pipes that the kernel reads
+// (stdout, stderr), into which each event of a cell is marked with token.
+// It returns when the kernel asks for shutdown or closes r (it died); eng
+// is shut down either way.
+func Serve(eng kernel.Engine, r io.Reader, w io.Writer, pipes [2]*os.File, token string) error {
+	s := &server{eng: eng, out: newSender(w), inputs: make(chan request, 1), pipes: pipes, token: token}
 	in := newReceiver(r)
 	for {
 		req, err := in.request()
@@ -69,15 +72,44 @@ type server struct {
 	cells  sync.WaitGroup
 	mu     sync.Mutex
 	cancel context.CancelCauseFunc // the running cell's
+
+	pipes  [2]*os.File
+	token  string
+	markMu sync.Mutex // orders markers as their events
+	seq    uint64
 }
 
 func (s *server) reply(id uint64, v any) {
+	// A kernel that is gone cannot be told; Serve ends on its next read.
+	_ = s.out.send(replyEvent(id, v))
+}
+
+func replyEvent(id uint64, v any) event {
 	b, err := json.Marshal(v)
 	if err != nil {
 		b, _ = json.Marshal(fmt.Sprintf("engineproc: encode the reply: %v", err))
 	}
-	// A kernel that is gone cannot be told; Serve ends on its next read.
-	_ = s.out.send(event{ID: id, Kind: "reply", Reply: b})
+	return event{ID: id, Kind: "reply", Reply: b}
+}
+
+// sendCell sends an event of a cell after a marker in both output pipes,
+// so that the kernel shows it after what the cell printed before it.
+func (s *server) sendCell(e event) {
+	s.markMu.Lock()
+	defer s.markMu.Unlock()
+	s.seq++
+	e.Mark = s.seq
+	m := marker(s.token, s.seq)
+	for _, f := range s.pipes {
+		if _, err := f.Write(m); err != nil {
+			e.Mark = 0 // nothing to wait for
+		}
+	}
+	if e.Kind == "stream" {
+		_ = s.out.sendStream(e.ID, e.Mark, e.Name, e.Text)
+		return
+	}
+	_ = s.out.send(e)
 }
 
 // execute runs a cell on its own goroutine, so that interrupts and input
@@ -94,7 +126,7 @@ func (s *server) execute(req request) {
 		s.mu.Lock()
 		s.cancel = nil
 		s.mu.Unlock()
-		s.reply(req.ID, rep)
+		s.sendCell(replyEvent(req.ID, rep))
 	})
 }
 
@@ -117,10 +149,10 @@ type output struct {
 
 func (o *output) send(e event) {
 	e.ID = o.id
-	_ = o.s.out.send(e)
+	o.s.sendCell(e)
 }
 
-func (o *output) Stream(name, text string) { _ = o.s.out.sendStream(o.id, name, text) }
+func (o *output) Stream(name, text string) { o.send(event{Kind: "stream", Name: name, Text: text}) }
 func (o *output) Display(data kernel.MIMEBundle, meta map[string]any, id string, update bool) {
 	o.send(event{Kind: "display", Data: data, Meta: meta, DisplayID: id, Update: update})
 }
@@ -151,21 +183,27 @@ func (o *output) Input(prompt string, password bool) (string, error) {
 }
 
 // RunChild serves the engine that newEngine makes, in a process that a
-// Supervisor started: requests and events on fds 3 and 4, and the pipes
-// (read end, write end) that the engine must capture stdout and stderr
-// with on fds 5 to 8. It ignores SIGINT: the kernel relays interrupts as
-// requests.
-func RunChild(newEngine func(pipes *[2][2]*os.File) (kernel.Engine, error)) error {
+// Supervisor started: requests and events on fds 3 and 4, and on fds 5
+// and 6 the write ends of the pipes that the engine must point stdout and
+// stderr at (the kernel reads them). It ignores SIGINT: the kernel relays
+// interrupts as requests.
+func RunChild(newEngine func(pipes [2]*os.File) (kernel.Engine, error)) error {
 	signal.Ignore(os.Interrupt)
-	var files [6]*os.File
+	token := os.Getenv(markEnv)
+	os.Unsetenv(markEnv) // not the cells' business
+	var files [4]*os.File
 	for i := range files {
-		if files[i] = os.NewFile(uintptr(3+i), "engine pipe"); files[i] == nil {
-			return errors.New("engineproc: no pipes on fds 3 to 8: the kernel starts this command")
+		if files[i] = os.NewFile(uintptr(3+i), "engine pipe"); files[i] == nil || token == "" {
+			return errors.New("engineproc: no pipes on fds 3 to 6: the kernel starts this command")
 		}
+		// Not the business of the processes that cells start (which would
+		// keep the pipes open after the engine's death).
+		syscall.CloseOnExec(3 + i)
 	}
-	eng, err := newEngine(&[2][2]*os.File{{files[2], files[3]}, {files[4], files[5]}})
+	pipes := [2]*os.File{files[2], files[3]}
+	eng, err := newEngine(pipes)
 	if err != nil {
 		return err
 	}
-	return Serve(eng, files[0], files[1])
+	return Serve(eng, files[0], files[1], pipes, token)
 }

@@ -37,9 +37,9 @@ type Config struct {
 	Command func() *exec.Cmd
 	// Log receives the engine process's stderr.
 	Log io.Writer
-	// Clean, when set, filters what a crashed engine left unread in its
-	// output pipes before the cell shows it.
-	Clean func([]byte) []byte
+	// OutputLimit caps the bytes of stdout and stderr that one cell
+	// shows; the rest is dropped with a notice. ≤ 0: no limit.
+	OutputLimit int
 }
 
 // Supervisor is a kernel.Engine that runs the engine in a child process
@@ -80,10 +80,10 @@ type proc struct {
 	exited chan struct{}
 	tail   *tailWriter
 	nextID atomic.Uint64
-	// The read ends of the engine's stdout and stderr pipes (RunChild
-	// hands it the pipes): once it is dead, what it left there unread is
-	// its cell's last output. nil once closed.
-	capture [2]*os.File
+	// The read ends of the engine's stdout and stderr pipes, and who
+	// their text goes to.
+	ends  [2]*os.File
+	relay *relay
 }
 
 func (s *Supervisor) start() (*proc, error) {
@@ -100,7 +100,11 @@ func (s *Supervisor) start() (*proc, error) {
 	// Best effort: a pipe that holds several frames of output lets the
 	// engine print on while the kernel publishes.
 	syscall.Syscall(syscall.SYS_FCNTL, evW.Fd(), syscall.F_SETPIPE_SZ, eventPipeSize)
-	pipes, err := capturePipes()
+	token, err := newToken()
+	var pipes [2][2]*os.File
+	if err == nil {
+		pipes, err = outputPipes()
+	}
 	if err != nil {
 		reqR.Close()
 		reqW.Close()
@@ -109,9 +113,13 @@ func (s *Supervisor) start() (*proc, error) {
 		return nil, err
 	}
 	p := &proc{out: newSender(reqW), reqW: reqW, events: make(chan event, 64), exited: make(chan struct{}),
-		tail: &tailWriter{w: s.cfg.Log}, capture: [2]*os.File{pipes[0][0], pipes[1][0]}}
+		tail: &tailWriter{w: s.cfg.Log}, ends: [2]*os.File{pipes[0][0], pipes[1][0]}}
 	p.cmd = s.cfg.Command()
-	p.cmd.ExtraFiles = []*os.File{reqR, evW, pipes[0][0], pipes[0][1], pipes[1][0], pipes[1][1]} // fds 3 to 8
+	p.cmd.ExtraFiles = []*os.File{reqR, evW, pipes[0][1], pipes[1][1]} // fds 3 to 6
+	if p.cmd.Env == nil {
+		p.cmd.Env = os.Environ()
+	}
+	p.cmd.Env = append(p.cmd.Env, markEnv+"="+token)
 	p.cmd.Stderr = p.tail
 	// The engine dies with the kernel, and ignores the SIGINT that a
 	// front end may send to the kernel's process group: the kernel
@@ -125,9 +133,11 @@ func (s *Supervisor) start() (*proc, error) {
 	if err != nil {
 		reqW.Close()
 		evR.Close()
-		p.closeCapture()
+		p.closeEnds()
 		return nil, fmt.Errorf("engineproc: start the engine: %w", err)
 	}
+	p.relay = startReaders(p.ends, token)
+	p.relay.keep()
 	go func() {
 		defer close(p.events)
 		defer evR.Close()
@@ -147,66 +157,10 @@ func (s *Supervisor) start() (*proc, error) {
 	return p, nil
 }
 
-// capturePipes makes the pipes of the engine's stdout and stderr, each
-// {read end, write end}, blocking as the engine wants them. The read ends
-// stay open here after the engine has them too.
-func capturePipes() ([2][2]*os.File, error) {
-	var pipes [2][2]*os.File
-	for i := range pipes {
-		var fds [2]int
-		if err := syscall.Pipe2(fds[:], syscall.O_CLOEXEC); err != nil {
-			for _, p := range pipes[:i] {
-				p[0].Close()
-				p[1].Close()
-			}
-			return pipes, fmt.Errorf("engineproc: capture pipe: %w", err)
-		}
-		pipes[i] = [2]*os.File{os.NewFile(uintptr(fds[0]), "engine capture"), os.NewFile(uintptr(fds[1]), "engine capture")}
-	}
-	return pipes, nil
-}
-
-// leftover reads what the dead engine left in its output pipes, waiting
-// drainGrace at most (a process it started may still hold a write end).
-func (p *proc) leftover() [2][]byte {
-	var out [2][]byte
-	for i, f := range p.capture {
-		if f == nil {
-			continue
-		}
-		p.capture[i] = nil
-		out[i] = drain(f)
-	}
-	return out
-}
-
-// drain reads f to its end, or for drainGrace, and closes it. A
-// non-blocking duplicate is pollable, so its reads can time out; f's own
-// descriptor stays f's, to be closed once.
-func drain(f *os.File) []byte {
-	defer f.Close()
-	fd, err := syscall.Dup(int(f.Fd()))
-	if err != nil {
-		return nil
-	}
-	if err := syscall.SetNonblock(fd, true); err != nil {
-		syscall.Close(fd)
-		return nil
-	}
-	nb := os.NewFile(uintptr(fd), f.Name())
-	defer nb.Close()
-	nb.SetReadDeadline(time.Now().Add(drainGrace))
-	b, _ := io.ReadAll(nb)
-	return b
-}
-
-// closeCapture closes the read ends kept for leftover.
-func (p *proc) closeCapture() {
-	for i, f := range p.capture {
-		if f != nil {
-			f.Close()
-			p.capture[i] = nil
-		}
+// closeEnds closes the pipes' read ends: their readers stop.
+func (p *proc) closeEnds() {
+	for _, f := range p.ends {
+		f.Close() // again after its reader: os.File closes the fd once
 	}
 }
 
@@ -232,7 +186,7 @@ func (p *proc) kill() {
 	p.cmd.Process.Kill()
 	p.reqW.Close()
 	<-p.exited
-	p.closeCapture()
+	p.closeEnds()
 }
 
 // why says how the process ended, after "the Go engine ": it crashed
@@ -269,49 +223,56 @@ func (s *Supervisor) Info() kernel.Info { return s.info }
 
 // Execute runs the cell in the engine process. When the process dies, the
 // cell fails with what happened, and a fresh engine is started.
+//
+// The cell's stream text comes from the engine's output pipes and from
+// its events; each event of the cell shows after the pipes' text up to
+// its marker (see relay.go). After the reply, what the pipes bring is the
+// next cell's.
 func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out kernel.Output) kernel.ExecuteReply {
 	p, xe := s.engine()
 	if xe != nil {
 		return kernel.ExecuteReply{Error: xe}
 	}
+	text := newCellText(batch{out: out}, s.cfg.OutputLimit)
+	p.relay.take(text)
 	id := p.nextID.Add(1)
 	if err := p.out.send(request{ID: id, Op: "execute", Execute: &req}); err != nil {
-		return kernel.ExecuteReply{Error: s.crashed(p, out, nil)}
+		return kernel.ExecuteReply{Error: s.crashed(p, text)}
 	}
 	stop := context.AfterFunc(ctx, func() { p.out.send(request{Op: "interrupt"}) })
 	defer stop()
-	// The runtime writes a fatal error's first line to fd 2, which the
-	// engine captures for the cell: it comes as the cell's stderr.
-	cellErr := &tailWriter{w: io.Discard, cell: true}
-	text := &batch{out: out}
 	for {
 		var e event
 		select {
 		case <-text.due:
 			text.flush()
 			continue
+		case pc, ok := <-p.relay.source(0):
+			p.relay.deliver(0, pc, ok, text)
+			continue
+		case pc, ok := <-p.relay.source(1):
+			p.relay.deliver(1, pc, ok, text)
+			continue
 		case ev, ok := <-p.events:
 			if !ok {
-				text.flush()
-				return kernel.ExecuteReply{Error: s.crashed(p, out, cellErr)}
+				return kernel.ExecuteReply{Error: s.crashed(p, text)}
 			}
 			e = ev
 		}
+		p.relay.handle(e.Mark, text)
 		if e.ID != id {
 			continue
 		}
 		if e.Kind == "stream" {
-			if e.Name == "stderr" {
-				cellErr.Write([]byte(e.Text))
-			}
-			text.add(e.Name, e.Text)
+			text.addEvent(e.Name, e.Text)
 			continue
 		}
-		text.flush()
+		text.flushAll()
 		switch e.Kind {
 		case "display":
 			out.Display(e.Data, e.Meta, e.DisplayID, e.Update)
 		case "result":
+			text.end()
 			out.Result(e.Data, e.Meta)
 		case "clear":
 			out.Clear(e.Wait)
@@ -326,6 +287,8 @@ func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out
 				p.out.send(r)
 			}()
 		case "reply":
+			text.end()
+			p.relay.keep()
 			var rep kernel.ExecuteReply
 			if err := json.Unmarshal(e.Reply, &rep); err != nil {
 				return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "EngineError", Value: err.Error(),
@@ -351,29 +314,26 @@ func (s *Supervisor) engine() (*proc, *kernel.ExecError) {
 	return p, nil
 }
 
-// crashed reports the death of p, with what it left unread of its cell's
-// output when out is the cell's (cellErr: the stderr the cell showed), and
-// starts the next engine.
-func (s *Supervisor) crashed(p *proc, out kernel.Output, cellErr *tailWriter) *kernel.ExecError {
+// crashed reports the death of p, after what is left in its output pipes
+// (text: the running cell's, whose stderr may say why it died; nil: none
+// runs), and starts the next engine.
+func (s *Supervisor) crashed(p *proc, text *cellText) *kernel.ExecError {
+	var cellErr *tailWriter
+	if text == nil {
+		p.relay.take(nil)
+	}
+	p.relay.drain(text, drainGrace, p.closeEnds)
+	if text != nil {
+		text.end()
+		cellErr = text.stderr
+		cellErr.Write([]byte("\n")) // ends a last line cut short
+	}
 	select {
 	case <-p.exited:
 	case <-time.After(exitGrace):
 		p.kill()
 	}
 	p.reqW.Close()
-	left := p.leftover()
-	for i, name := range [2]string{"stdout", "stderr"} {
-		if s.cfg.Clean != nil {
-			left[i] = s.cfg.Clean(left[i])
-		}
-		if out != nil && len(left[i]) > 0 {
-			out.Stream(name, string(left[i]))
-		}
-	}
-	if cellErr == nil {
-		cellErr = &tailWriter{w: io.Discard, cell: true}
-	}
-	cellErr.Write(append(left[1], '\n'))
 	why := p.why(cellErr)
 	s.mu.Lock()
 	if s.p == p {
@@ -395,7 +355,7 @@ func (s *Supervisor) ask(req request, v any) {
 		return
 	}
 	if err := p.call(req, v); errors.Is(err, errCrashed) {
-		s.crashed(p, nil, nil)
+		s.crashed(p, nil)
 	}
 }
 
@@ -454,7 +414,7 @@ func (s *Supervisor) Shutdown(restart bool) error {
 	p.reqW.Close()
 	select {
 	case <-p.exited:
-		p.closeCapture()
+		p.closeEnds()
 	case <-time.After(exitGrace):
 		p.kill()
 	}

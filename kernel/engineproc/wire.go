@@ -7,12 +7,11 @@
 //
 // Supervisor is the kernel.Engine of the kernel's process; RunChild runs
 // the real engine in the child. They speak in frames over two pipes, the
-// child's file descriptors 3 (requests) and 4 (events), as the engine
-// points 1 and 2 at the running cell: JSON messages, and the cells' stream
-// text raw. The pipes that the engine
-// captures stdout and stderr with are the kernel's (fds 5 to 8): after a
-// crash it reads what the engine left in them. The child's own stderr is
-// its log, and says why it died.
+// child's file descriptors 3 (requests) and 4 (events): JSON messages, and
+// stream text raw. What cells print goes through two more pipes (fds 5
+// and 6, stdout and stderr) that the kernel reads itself, so that no death
+// of the engine loses it (see relay.go). The child's own stderr is its
+// log, and says why it died.
 package engineproc
 
 import (
@@ -58,6 +57,9 @@ type event struct {
 	Wait      bool              `json:"wait,omitempty"`
 	Password  bool              `json:"password,omitempty"`
 	Reply     json.RawMessage   `json:"reply,omitempty"`
+	// Mark is the sequence number of the marker that the engine wrote
+	// into its output pipes before this event of a cell; 0: none.
+	Mark uint64 `json:"mark,omitempty"`
 }
 
 // A frame is a byte that says what it holds, the payload's length (4
@@ -66,8 +68,9 @@ type event struct {
 // the other, which halved the throughput of a printing cell.
 const (
 	frameJSON   = 'j' // a request or an event, in JSON
-	frameStream = 's' // an event{Kind: "stream"}: ID (8 bytes), len(Name) (1 byte), Name, Text
+	frameStream = 's' // an event{Kind: "stream"}: ID, Mark (8 bytes each), len(Name) (1 byte), Name, Text
 	headerSize  = 5
+	streamHead  = 17 // a stream frame's ID, Mark and len(Name)
 )
 
 // sender writes frames one at a time.
@@ -87,13 +90,14 @@ func (s *sender) send(v any) error {
 	return s.frame(frameJSON, append(make([]byte, headerSize, headerSize+len(b)), b...))
 }
 
-// sendStream writes the stream text of request id.
-func (s *sender) sendStream(id uint64, name, text string) error {
+// sendStream writes the stream text of request id, after marker mark.
+func (s *sender) sendStream(id, mark uint64, name, text string) error {
 	if len(name) > math.MaxUint8 {
 		return fmt.Errorf("engineproc: stream name of %d bytes", len(name))
 	}
-	b := make([]byte, headerSize, headerSize+9+len(name)+len(text))
+	b := make([]byte, headerSize, headerSize+streamHead+len(name)+len(text))
 	b = binary.BigEndian.AppendUint64(b, id)
+	b = binary.BigEndian.AppendUint64(b, mark)
 	b = append(b, byte(len(name)))
 	b = append(append(b, name...), text...)
 	return s.frame(frameStream, b)
@@ -153,11 +157,12 @@ func (r *receiver) event() (event, error) {
 		var e event
 		return e, decodeJSON(kind, b, &e)
 	}
-	if len(b) < 9 || len(b) < 9+int(b[8]) {
+	if len(b) < streamHead || len(b) < streamHead+int(b[streamHead-1]) {
 		return event{}, errors.New("engineproc: a stream frame cut short")
 	}
-	k := 9 + int(b[8])
-	return event{ID: binary.BigEndian.Uint64(b), Kind: "stream", Name: string(b[9:k]), Text: string(b[k:])}, nil
+	k := streamHead + int(b[streamHead-1])
+	return event{ID: binary.BigEndian.Uint64(b), Mark: binary.BigEndian.Uint64(b[8:]), Kind: "stream",
+		Name: string(b[streamHead:k]), Text: string(b[k:])}, nil
 }
 
 func decodeJSON(kind byte, b []byte, v any) error {

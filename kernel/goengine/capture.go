@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
 	"sync"
 	"syscall"
 	"time"
@@ -21,6 +20,10 @@ import (
 // prints and display messages in order, a display first writes a marker
 // into each pipe and waits until the reader reaches it: everything written
 // before is then in the cell's hands.
+//
+// With Options.Pipes the pipes are a supervising process's, which reads
+// them and orders them with the engine's messages itself (so that text a
+// cell wrote survives the engine's death): the engine only writes to them.
 
 const (
 	stdout = iota
@@ -39,20 +42,13 @@ const (
 // markerPrefix starts a sync marker: a random token in NULs.
 const markerPrefix = "\x00culab-sync-"
 
-var markers = regexp.MustCompile(regexp.QuoteMeta(markerPrefix) + "[0-9a-f]{16}\x00")
-
-// CleanCapture removes the engine's sync markers from what was read
-// straight from its capture pipes: what a supervisor collects from the
-// pipes of an engine that crashed.
-func CleanCapture(b []byte) []byte { return markers.ReplaceAll(b, nil) }
-
 // fdMu makes the redirection of fds 1 and 2 exclusive in the process: it
 // is held from a cell's start to its end, and while New saves the fds.
 var fdMu sync.Mutex
 
 type capture struct {
 	fd         bool
-	unbatched  bool // cells send output as soon as it is read
+	external   bool // the pipes are read by a supervising process
 	streams    [2]*stream
 	saved      [2]*os.File // the original fds 1 and 2 (CaptureFD)
 	redirected bool        // fds 1 and 2 point at the pipes; fdMu is held
@@ -63,8 +59,8 @@ type capture struct {
 	dropped int64     // bytes past keptLimit
 }
 
-func newCapture(fd bool, pipes *[2][2]*os.File, unbatched bool) (*capture, error) {
-	c := &capture{fd: fd, unbatched: unbatched}
+func newCapture(fd bool, pipes *[2]*os.File) (*capture, error) {
+	c := &capture{fd: fd, external: pipes != nil}
 	var token [8]byte
 	if _, err := rand.Read(token[:]); err != nil {
 		return nil, fmt.Errorf("capture marker: %w", err)
@@ -84,11 +80,11 @@ func newCapture(fd bool, pipes *[2][2]*os.File, unbatched bool) (*capture, error
 		fdMu.Unlock()
 	}
 	for i := range c.streams {
-		var ends *[2]*os.File
+		var w *os.File
 		if pipes != nil {
-			ends = &pipes[i]
+			w = pipes[i]
 		}
-		s, err := newStream(i, marker, ends)
+		s, err := newStream(i, marker, w)
 		if err != nil {
 			for _, s := range c.streams[:i] {
 				s.w.Close()
@@ -97,7 +93,9 @@ func newCapture(fd bool, pipes *[2][2]*os.File, unbatched bool) (*capture, error
 			return nil, err
 		}
 		c.streams[i] = s
-		go s.read(c)
+		if !c.external {
+			go s.read(c)
+		}
 	}
 	return c, nil
 }
@@ -130,9 +128,6 @@ func (c *capture) logFile() *os.File {
 // 1 and 2 at the pipes).
 func (c *capture) attach(cl *cell) error {
 	c.mu.Lock()
-	if c.unbatched {
-		cl.delay = -1
-	}
 	c.cell = cl
 	for i, b := range c.kept {
 		cl.write(i, b)
@@ -192,17 +187,25 @@ func (c *capture) restoreFDs() error {
 	return errors.Join(errs...)
 }
 
-// sync returns once both readers have passed everything written so far.
+// sync returns once both readers have passed everything written so far
+// (external pipes: at once; their reader orders them).
 func (c *capture) sync() {
+	if c.external {
+		return
+	}
 	for _, s := range c.streams {
 		s.sync()
 	}
 }
 
 // emit hands data read from stream i to the running cell or, between
-// cells, keeps it for the next one.
+// cells, keeps it for the next one; external pipes get it written.
 func (c *capture) emit(i int, data []byte) {
 	if len(data) == 0 {
+		return
+	}
+	if c.external {
+		c.streams[i].w.Write(data)
 		return
 	}
 	c.mu.Lock()
@@ -241,11 +244,11 @@ type stream struct {
 	waiters []chan struct{} // one per marker written and not yet read
 }
 
-func newStream(i int, marker []byte, ends *[2]*os.File) (*stream, error) {
-	var r, w *os.File
-	if ends != nil {
-		r, w = ends[0], ends[1]
-	} else {
+// newStream makes the pipe of stream i, or has w, an external pipe's
+// write end.
+func newStream(i int, marker []byte, w *os.File) (*stream, error) {
+	var r *os.File
+	if w == nil {
 		// Blocking descriptors, unlike os.Pipe's: once one is fd 1, native
 		// code and os.Stdout must not see EAGAIN when the pipe is full.
 		var p [2]int

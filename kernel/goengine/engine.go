@@ -61,16 +61,13 @@ type Options struct {
 	// rest is dropped with a notice. 0 means DefaultOutputLimit, a
 	// negative value no limit.
 	OutputLimit int
-	// Pipes, when set, are the capture pipes of stdout and stderr, each
-	// {read end, write end}, in blocking mode. A process that supervises
-	// the engine keeps the read ends too: what a crashed engine left
-	// unread there is the running cell's last output. Without them the
-	// engine makes its own.
-	Pipes *[2][2]*os.File
-	// Unbatched sends a cell's output as soon as it is read rather than
-	// up to 50 ms later with what follows: a supervised engine may die
-	// with what it holds.
-	Unbatched bool
+	// Pipes, when set, are the write ends of the pipes of stdout and
+	// stderr (blocking), which a process that supervises the engine
+	// reads: cells' text is in its hands once written, whatever becomes
+	// of the engine, and it orders the text with the engine's messages
+	// (kernel/engineproc). The engine does not read them. Without them the
+	// engine makes its own pipes and reads them.
+	Pipes *[2]*os.File
 	// MaxStackFrames bounds the Go frames of a goroutine running cell
 	// code: a call past it fails with a stack overflow error of the cell.
 	// 0 means DefaultMaxStackFrames.
@@ -113,15 +110,15 @@ func New(opts Options) (*Engine, error) {
 	if opts.Version == "" {
 		opts.Version = "dev"
 	}
-	c, err := newCapture(opts.CaptureFD, opts.Pipes, opts.Unbatched)
+	c, err := newCapture(opts.CaptureFD, opts.Pipes)
 	if err != nil {
 		return nil, fmt.Errorf("goengine: %w", err)
 	}
 	e := &Engine{opts: opts, cap: c, logw: c.logFile()}
 	if opts.CaptureFD {
 		// The runtime's own report of a fatal error (such as concurrent
-		// map writes) would otherwise go into the pipe, whose reader dies
-		// with the process.
+		// map writes) would otherwise go into the cell's output, a
+		// goroutine dump of megabytes.
 		if err := debug.SetCrashOutput(e.logw, debug.CrashOptions{}); err != nil {
 			fmt.Fprintf(e.logw, "goengine: crash output: %v\n", err)
 		}

@@ -22,8 +22,7 @@ const (
 type cell struct {
 	out        kernel.Output
 	allowStdin bool
-	limit      int           // bytes of stream text; ≤ 0: none
-	delay      time.Duration // most a print waits to be sent with others; < 0: none
+	limit      int // bytes of stream text; ≤ 0: none
 
 	mu      sync.Mutex
 	sent    int
@@ -34,7 +33,7 @@ type cell struct {
 }
 
 func newCell(out kernel.Output, allowStdin bool, limit int) *cell {
-	return &cell{out: out, allowStdin: allowStdin, limit: limit, delay: batchDelay}
+	return &cell{out: out, allowStdin: allowStdin, limit: limit}
 }
 
 // write queues stream text; false once the cell has ended.
@@ -56,10 +55,10 @@ func (c *cell) write(i int, b []byte) bool {
 	}
 	c.pending[i] = append(c.pending[i], b...)
 	switch {
-	case c.delay < 0 || len(c.pending[stdout])+len(c.pending[stderr]) >= batchBytes:
+	case len(c.pending[stdout])+len(c.pending[stderr]) >= batchBytes:
 		c.flushLocked(false)
 	case c.timer == nil:
-		c.timer = time.AfterFunc(c.delay, c.flushTimer)
+		c.timer = time.AfterFunc(batchDelay, c.flushTimer)
 	}
 	return true
 }
