@@ -43,6 +43,7 @@ func TestMinMaxClearTypeErrors(t *testing.T) {
 		{"mmI, mmG := 1, 2.0\n_ = max(mmI, mmG)", "mismatched types int and float64"},
 		{"_ = max(true, false)", "cannot be ordered"},
 		{"mmX := 3\nclear(mmX)", "cannot clear int"},
+		{"mmV := min", "use of builtin min not in function call"},
 	} {
 		xe := fails(t, e, c.code)
 		line := strings.Count(c.code, "\n") + 1

@@ -59,6 +59,9 @@ func TestMinMax(t *testing.T) {
 		{"x, y := 3.0, math.NaN(); min(x, y)", "float64 NaN"},
 		{"x, y := math.NaN(), 3.0; max(x, y, 1)", "float64 NaN"},
 		{"x, y := math.Inf(-1), 3.0; min(x, y)", "float64 -Inf"},
+		// Unlike math.Min, a NaN wins over an infinity.
+		{"x, y := math.NaN(), math.Inf(-1); min(y, x)", "float64 NaN"},
+		{"x, y := math.NaN(), math.Inf(1); max(y, x)", "float64 NaN"},
 		{"x := math.Copysign(0, -1); 1 / min(x, 0.0)", "float64 -Inf"},
 		{"x := math.Copysign(0, -1); 1 / min(0.0, x)", "float64 -Inf"},
 		{"x := math.Copysign(0, -1); 1 / max(x, 0.0)", "float64 +Inf"},
@@ -69,6 +72,8 @@ func TestMinMax(t *testing.T) {
 		{"const c = max(1, 2.5)\nc", "float64 2.5"},
 		{"const c int8 = 5\nconst d = max(c, 2)\nd", "int8 5"},
 		{"const c = min(1<<40, 1<<41)\nc", "int 1099511627776"},
+		{"var a [min(64, 1<<10)]byte\nlen(a)", "int 64"},
+		{"const c int8 = 5\nvar a [max(c, 2)]byte\nlen(a)", "int 5"},
 		{"func f(a, b int) int { return min(a, b) }\nf(4, 3)", "int 3"},
 		{"func f() int { return max(1, 2) }\nf()", "int 2"},
 		{"func f(n int) any { return min(n, 8) }\nf(9)", "int 8"},
@@ -105,6 +110,8 @@ func TestMinMaxErrors(t *testing.T) {
 		{`min()`, "not enough arguments"},
 		{"var a, b []int\nmin(a, b)", "cannot be ordered"},
 		{`func g() { f := min; _ = f }`, "use of builtin min not in function call"},
+		{`f := max`, "use of builtin max not in function call"},
+		{`var f = len`, "use of builtin len not in function call"},
 		{`func f() (int, int) { return 1, 2 }
 min(f())`, "multiple-value"},
 		{`x := 1; clear(x)`, "cannot clear int"},

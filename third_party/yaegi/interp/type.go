@@ -795,6 +795,11 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		} else {
 			t = sym.typ
 		}
+		if t == nil && sym.kind == bltnSym && sym.node == nil {
+			// A universe builtin, as in f := min: no type and no node to
+			// take one from (culab patch 4: it was a nil dereference).
+			return nil, n.cfgErrorf("use of builtin %s not in function call", n.ident)
+		}
 		if t == nil {
 			if t, err = nodeType2(interp, sc, sym.node, seen); err != nil {
 				return nil, err
