@@ -78,6 +78,9 @@ func TestMinMax(t *testing.T) {
 		{"func f() int { return max(1, 2) }\nf()", "int 2"},
 		{"func f(n int) any { return min(n, 8) }\nf(9)", "int 8"},
 		{"var v any = max(2.5, 1)\nv", "float64 2.5"},
+		{"x := 3; var v any; v = min(x, 2); v", "int 2"},
+		{"x := \"b\"; var v interface{}; v = max(x, \"a\"); v", "string b"},
+		{"func lo[T int | float64 | string](a, b T) T { return min(a, b) }\nfmt.Sprint(lo(3, 2), lo(0.5, 1.5), lo(\"y\", \"x\"))", "string 2 0.5x"},
 		{"n := 0; for i := 0; i < 5; i++ { n = max(n, i*i) }; n", "int 16"},
 		{"var (g = max(a, 2.0); a = 3.5)\ng", "float64 3.5"},
 		{"x := 1.0; m := map[string]float64{\"k\": min(x, 2)}; m[\"k\"]", "float64 1"},
@@ -136,6 +139,7 @@ func TestClear(t *testing.T) {
 		{`type P struct{ X, Y int }
 s := []P{{1, 2}}; clear(s); fmt.Sprint(s)`, "string [{0 0}]"},
 		{`s := []any{1, "a"}; clear(s); fmt.Sprint(s[0] == nil, s[1] == nil)`, "string true true"},
+		{"func reset[T any](s []T) { clear(s) }\ns := []int{1, 2}; reset(s); fmt.Sprint(s)", "string [0 0]"},
 		{"var s []int\nclear(s)\nlen(s)", "int 0"},
 		{`m := map[int]int{1: 1}; func() { defer clear(m); m[2] = 2 }(); len(m)`, "int 0"},
 	} {
