@@ -28,9 +28,6 @@ import (
 //			}
 //		},
 //	}
-//
-// In a notebook cell, name every parameter of these funcs (func(n int),
-// not func(int)): the Go interpreter mishandles unnamed ones.
 type Spec struct {
 	// Name says what the kernel must compute, e.g. "vector addition".
 	Name string

@@ -527,6 +527,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				if typ, err = nodeType(interp, sc, c.lastChild()); err != nil {
 					return false
 				}
+				if len(c.child) == 1 {
+					// culab patch 5: an unnamed parameter has its frame slot
+					// too, where the callers copy its argument; without it,
+					// the arguments after it landed in the slots of locals.
+					sc.add(typ)
+					continue
+				}
 				for _, cc := range c.child[:len(c.child)-1] {
 					sc.sym[cc.ident] = &symbol{index: sc.add(typ), kind: varSym, typ: typ}
 				}
