@@ -530,7 +530,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				if len(c.child) == 1 {
 					// culab patch 5: an unnamed parameter has its frame slot
 					// too, where the callers copy its argument; without it,
-					// the arguments after it landed in the slots of locals.
+					// its argument and those after it landed in the slots
+					// of locals.
 					sc.add(typ)
 					continue
 				}
