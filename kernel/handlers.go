@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"runtime"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/go-zeromq/zmq4"
@@ -14,7 +15,7 @@ import (
 // jupyter_client waits for (kernel_info included).
 func (k *Kernel) handleShell(ctx context.Context, m *message) {
 	k.publishStatus(m, "busy")
-	var abort int
+	var abort aborting
 	stop := false
 	switch m.header.MsgType {
 	case "kernel_info_request":
@@ -118,14 +119,31 @@ type executeRequest struct {
 	StopOnError     *bool             `json:"stop_on_error"` // default true
 }
 
+// aborting is what a failed cell leaves to abortQueued: the n requests
+// queued when its error reply left, and the execute requests still on
+// their way then — those that arrive within abortGrace and whose header
+// says they were sent before the reply (the client cannot have seen the
+// error when it sent them). "Run All" sends every cell at once, and the
+// last ones may still be on the socket when the error is answered.
+type aborting struct {
+	n      int
+	before time.Time
+}
+
+// abortGrace bounds the wait for requests in flight after an error. It
+// delays nothing: a request that arrives meanwhile is answered at once,
+// and one sent after the client saw the error ends the wait. Generous,
+// because on a loaded machine a request already sent may take tens of
+// milliseconds to be read off the socket.
+const abortGrace = 500 * time.Millisecond
+
 // execute runs a cell; when it fails and stop_on_error holds, it returns
-// how many queued requests must go through abortQueued: those queued before
-// the error reply left, so that nothing sent after the client saw the
-// error is aborted.
-func (k *Kernel) execute(ctx context.Context, m *message) int {
+// what abortQueued must abort, so that nothing sent after the client saw
+// the error is aborted.
+func (k *Kernel) execute(ctx context.Context, m *message) aborting {
 	var req executeRequest
 	if !k.decodeContent(m, "execute_reply", &req) {
-		return 0
+		return aborting{}
 	}
 	// silent forces store_history off; only stored cells advance the count.
 	store := !req.Silent && (req.StoreHistory == nil || *req.StoreHistory)
@@ -175,9 +193,9 @@ func (k *Kernel) execute(ctx context.Context, m *message) int {
 		if !req.Silent {
 			k.publish(m, "error", map[string]any{"ename": e.Name, "evalue": e.Value, "traceback": tb})
 		}
-		abort := 0
+		var abort aborting
 		if !req.Silent && (req.StopOnError == nil || *req.StopOnError) {
-			abort = len(k.queue)
+			abort = aborting{n: len(k.queue), before: time.Now()}
 		}
 		k.reply(k.shell, m, "execute_reply", map[string]any{
 			"status": "error", "execution_count": n,
@@ -192,24 +210,59 @@ func (k *Kernel) execute(ctx context.Context, m *message) int {
 	k.reply(k.shell, m, "execute_reply", map[string]any{
 		"status": "ok", "execution_count": n, "user_expressions": ue, "payload": []any{},
 	})
-	return 0
+	return aborting{}
 }
 
-// abortQueued takes the next n queued requests and answers the execute
-// requests among them with status "aborted", as ipykernel does: "Run All"
-// sends every cell at once, and cells after a failure must not run. Other
-// requests are served.
-func (k *Kernel) abortQueued(ctx context.Context, n int) {
-	for ; n > 0 && !k.isStopped(); n-- {
+// abortQueued answers the execute requests a failed cell leaves (see
+// aborting) with status "aborted", as ipykernel does: "Run All" sends every
+// cell at once, and cells after a failure must not run. Other requests are
+// served.
+func (k *Kernel) abortQueued(ctx context.Context, a aborting) {
+	for ; a.n > 0 && !k.isStopped(); a.n-- {
 		m := <-k.queue
 		if m.header.MsgType != "execute_request" {
 			k.handleShell(ctx, m)
 			continue
 		}
-		k.publishStatus(m, "busy")
-		k.reply(k.shell, m, "execute_reply", map[string]any{"status": "aborted"})
-		k.publishStatus(m, "idle")
+		k.abort(m)
 	}
+	if a.before.IsZero() {
+		return
+	}
+	grace := time.NewTimer(abortGrace)
+	defer grace.Stop()
+	for !k.isStopped() {
+		select {
+		case m := <-k.queue:
+			switch {
+			case m.header.MsgType != "execute_request":
+				k.handleShell(ctx, m) // served, as above
+			case sentBefore(m, a.before):
+				k.abort(m)
+			default:
+				k.handleShell(ctx, m) // sent after the error: all goes on
+				return
+			}
+		case <-grace.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// abort answers an execute request with status "aborted".
+func (k *Kernel) abort(m *message) {
+	k.publishStatus(m, "busy")
+	k.reply(k.shell, m, "execute_reply", map[string]any{"status": "aborted"})
+	k.publishStatus(m, "idle")
+}
+
+// sentBefore reports whether m's header dates it before t; a header
+// without a readable date is not.
+func sentBefore(m *message, t time.Time) bool {
+	d, err := time.Parse(time.RFC3339Nano, m.header.Date)
+	return err == nil && d.Before(t)
 }
 
 // codeRequest is the content of complete_request, inspect_request and

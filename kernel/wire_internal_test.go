@@ -118,3 +118,24 @@ func TestWatchParent(t *testing.T) {
 		t.Fatal("parent's death not noticed")
 	}
 }
+
+// A request dated before a failed cell's reply was sent before the client
+// could see the error: it is aborted even if it was still on the socket.
+func TestSentBefore(t *testing.T) {
+	at := time.Date(2026, 11, 23, 16, 0, 0, 500, time.UTC)
+	for _, c := range []struct {
+		date string
+		want bool
+	}{
+		{"2026-11-23T16:00:00.000000Z", true},
+		{"2026-11-23T17:00:00.000000+01:00", true},
+		{"2026-11-23T16:00:00.001Z", false},
+		{"", false},
+		{"yesterday", false},
+	} {
+		m := &message{header: header{Date: c.date}}
+		if got := sentBefore(m, at); got != c.want {
+			t.Errorf("sentBefore(%q) = %v, want %v", c.date, got, c.want)
+		}
+	}
+}
