@@ -389,7 +389,9 @@ func TestUsersTakeTurns(t *testing.T) {
 	if err := os.WriteFile(logPath, nil, 0o666); err != nil {
 		t.Fatal(err)
 	}
-	for p, mode := range map[string]os.FileMode{base: 0o755, exe: 0o755, logPath: 0o666} {
+	// base stands for /tmp (world-writable, sticky): whichever user comes
+	// first makes the queue's directory in it.
+	for p, mode := range map[string]os.FileMode{base: 0o777 | os.ModeSticky, exe: 0o755, logPath: 0o666} {
 		if err := os.Chmod(p, mode); err != nil {
 			t.Fatal(err)
 		}
