@@ -983,6 +983,11 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		}
 
 		if lt.incomplete {
+			// culab patch 6: incomplete, as an undefined identifier's type is
+			// (identExpr above), so that later passes say what is undefined;
+			// a nil type here crashed a pointer to it (*rand.Rand without the
+			// import).
+			t = &itype{name: n.child[0].ident, node: n.child[0], incomplete: true, scope: sc}
 			break
 		}
 		name := n.child[1].ident
