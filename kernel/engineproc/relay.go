@@ -10,7 +10,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
-	"unicode/utf8"
+
+	"github.com/culab/culab/kernel"
 )
 
 // The engine's stdout and stderr (fds 1 and 2 of a running cell, and the
@@ -297,7 +298,7 @@ func (t *cellText) put(i int, text []byte) {
 		text = append(t.partial[i], text...)
 		t.partial[i] = nil
 	}
-	n := completeUTF8(text)
+	n := kernel.CompleteUTF8(text)
 	if n < len(text) {
 		t.partial[i] = append([]byte(nil), text[n:]...)
 	}
@@ -321,33 +322,10 @@ func (t *cellText) flushAll() {
 func (t *cellText) end() {
 	t.flushAll()
 	if t.dropped > 0 {
-		t.batch.add("stderr", fmt.Sprintf("\n[output truncated after %s; %d bytes dropped]\n", byteSize(t.limit), t.dropped))
+		t.batch.add("stderr", kernel.TruncationNotice(t.limit, t.dropped))
 		t.dropped = 0
 		t.flush()
 	}
-}
-
-// completeUTF8 is the length of b without a trailing unfinished sequence.
-func completeUTF8(b []byte) int {
-	for k := 1; k <= utf8.UTFMax && k <= len(b); k++ {
-		if utf8.RuneStart(b[len(b)-k]) {
-			if !utf8.FullRune(b[len(b)-k:]) {
-				return len(b) - k
-			}
-			break
-		}
-	}
-	return len(b)
-}
-
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // open is pipe i's pieces while they last, else nil (a select skips it).

@@ -8,7 +8,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-	"unicode/utf8"
 )
 
 func fdIdentity(t *testing.T, fd int) [2]uint64 {
@@ -86,18 +85,5 @@ fmt.Println("late")`)
 	}
 	if d := r.events[0].at.Sub(start); d > 250*time.Millisecond {
 		t.Errorf("the first print arrived after %v", d)
-	}
-}
-
-func TestCompleteUTF8(t *testing.T) {
-	s := []byte("añ✓")
-	for cut := 0; cut <= len(s); cut++ {
-		n := completeUTF8(s[:cut])
-		if !utf8.Valid(s[:n]) || cut-n >= utf8.UTFMax {
-			t.Errorf("completeUTF8(%q) = %d", s[:cut], n)
-		}
-	}
-	if n := completeUTF8(s); n != len(s) {
-		t.Errorf("complete text cut to %d", n)
 	}
 }

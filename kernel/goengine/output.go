@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/culab/culab/kernel"
 )
@@ -83,7 +82,7 @@ func (c *cell) flushLocked(all bool) {
 	for i, b := range c.pending {
 		n := len(b)
 		if !all {
-			n = completeUTF8(b)
+			n = kernel.CompleteUTF8(b)
 		}
 		if n == 0 {
 			continue
@@ -92,19 +91,6 @@ func (c *cell) flushLocked(all bool) {
 		c.sent += n
 		c.pending[i] = append(b[:0], b[n:]...)
 	}
-}
-
-// completeUTF8 is the length of b without a trailing incomplete sequence.
-func completeUTF8(b []byte) int {
-	for k := 1; k <= utf8.UTFMax && k <= len(b); k++ {
-		if r := b[len(b)-k]; utf8.RuneStart(r) {
-			if !utf8.FullRune(b[len(b)-k:]) {
-				return len(b) - k
-			}
-			break
-		}
-	}
-	return len(b)
 }
 
 // flush sends the queued text now.
@@ -143,22 +129,12 @@ func (c *cell) finish(data, metadata map[string]any) {
 	defer c.mu.Unlock()
 	c.flushLocked(true)
 	if c.dropped > 0 {
-		c.out.Stream("stderr", fmt.Sprintf("\n[output truncated after %s; %d bytes dropped]\n", byteSize(c.limit), c.dropped))
+		c.out.Stream("stderr", kernel.TruncationNotice(c.limit, c.dropped))
 	}
 	if data != nil {
 		c.out.Result(kernel.MIMEBundle(data), metadata)
 	}
 	c.closed = true
-}
-
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // sink is the display.Sink of a running cell.
