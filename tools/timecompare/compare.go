@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -217,28 +218,45 @@ func ratio(p point) string {
 	return s
 }
 
+// times maps lab → size → variant → ms.
+type times = map[string]map[string]map[string]float64
+
 // parseTables reads the median times of a `culab run` tables.md: each lab's
 // table follows a line "lab KEY · device"; its rows are "| size | variant
-// | median ms | ...". The result maps lab → size → variant → ms.
-func parseTables(r io.Reader) (map[string]map[string]map[string]float64, error) {
-	out := map[string]map[string]map[string]float64{}
+// | median ms | ...".
+func parseTables(r io.Reader) (times, error) {
+	return parseTimes(r, func(line string) (string, bool) {
+		k, ok := strings.CutPrefix(line, "lab ")
+		return strings.TrimSpace(strings.SplitN(k, "·", 2)[0]), ok
+	}, 2, false)
+}
+
+// parseTimes reads markdown tables of times. A line for which section
+// gives a lab key starts that lab's rows; a row "| size | variant | ... |"
+// has its time in column col. With first, a lab's later sections are
+// skipped (measured elsewhere).
+func parseTimes(r io.Reader, section func(line string) (string, bool), col int, first bool) (times, error) {
+	out := times{}
 	lab := ""
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if k, ok := strings.CutPrefix(line, "lab "); ok {
-			lab = strings.TrimSpace(strings.SplitN(k, "·", 2)[0])
+		if k, ok := section(line); ok {
+			lab = k
+			if first && out[lab] != nil {
+				lab = ""
+			}
 			continue
 		}
 		if lab == "" || !strings.HasPrefix(line, "| ") {
 			continue
 		}
 		cells := strings.Split(strings.Trim(line, "| "), " | ")
-		if len(cells) < 3 {
+		if len(cells) <= col {
 			continue
 		}
-		v, err := strconv.ParseFloat(strings.Trim(cells[2], "*"), 64)
+		v, err := strconv.ParseFloat(strings.Trim(cells[col], "*"), 64)
 		if err != nil {
 			continue // the header, the rule, or a row without a time
 		}
@@ -252,6 +270,20 @@ func parseTables(r io.Reader) (map[string]map[string]map[string]float64, error) 
 		out[lab][size][variant] = v
 	}
 	return out, sc.Err()
+}
+
+// readTimes opens path and parses it with parse.
+func readTimes(path string, parse func(io.Reader) (times, error)) (times, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
 }
 
 // unescape undoes the Markdown escapes of plots' tables.

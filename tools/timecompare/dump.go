@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -75,16 +73,11 @@ func (r *recorder) take(c cudalib.Counters) ([]timemodel.Work, bool) {
 // runDump runs the labs on the virtual GPU and writes each timed row's work
 // with its measured time from measuredPath (a timecompare.md) to outPath.
 func runDump(only string, sizes map[string][]int, measuredPath, outPath string, seed uint64) error {
-	measured := map[string]map[string]map[string]float64{}
+	measured := times{}
 	if measuredPath != "" {
-		f, err := os.Open(measuredPath)
-		if err != nil {
+		var err error
+		if measured, err = readTimes(measuredPath, parseComparison); err != nil {
 			return err
-		}
-		measured, err = parseComparison(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", measuredPath, err)
 		}
 	}
 	vdev, err := cudalib.OpenVirtual()
@@ -178,43 +171,12 @@ func readDump(path string) (dump, error) {
 
 // parseComparison reads the measured times of a timecompare.md: each lab's
 // first "### KEY" section (the GPU run at the same sizes), rows "| size |
-// variant | modeled ms | measured ms | ratio |". It maps lab → size →
-// variant → ms.
-func parseComparison(r io.Reader) (map[string]map[string]map[string]float64, error) {
-	out := map[string]map[string]map[string]float64{}
-	lab := ""
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if k, ok := strings.CutPrefix(line, "### "); ok {
-			lab = strings.TrimSpace(k)
-			if out[lab] != nil {
-				lab = "" // a later section: measured elsewhere
-			}
-			continue
-		}
-		if lab == "" || !strings.HasPrefix(line, "| ") {
-			continue
-		}
-		cells := strings.Split(strings.Trim(line, "| "), " | ")
-		if len(cells) < 4 {
-			continue
-		}
-		v, err := strconv.ParseFloat(strings.Trim(cells[3], "*"), 64)
-		if err != nil {
-			continue // the header, the rule, or a row without a time
-		}
-		size, variant := unescape(cells[0]), unescape(cells[1])
-		if out[lab] == nil {
-			out[lab] = map[string]map[string]float64{}
-		}
-		if out[lab][size] == nil {
-			out[lab][size] = map[string]float64{}
-		}
-		out[lab][size][variant] = v
-	}
-	return out, sc.Err()
+// variant | modeled ms | measured ms | ratio |".
+func parseComparison(r io.Reader) (times, error) {
+	return parseTimes(r, func(line string) (string, bool) {
+		k, ok := strings.CutPrefix(line, "### ")
+		return strings.TrimSpace(k), ok
+	}, 3, true)
 }
 
 // remeasure replaces each row's measured time with measuredPath's (a
@@ -222,14 +184,9 @@ func parseComparison(r io.Reader) (map[string]map[string]map[string]float64, err
 // a new GPU run's times can be set beside a recording without running
 // the virtual GPU again. A row that file does not have keeps no time.
 func remeasure(d dump, measuredPath string) (dump, error) {
-	f, err := os.Open(measuredPath)
+	measured, err := readTimes(measuredPath, parseComparison)
 	if err != nil {
 		return d, err
-	}
-	measured, err := parseComparison(f)
-	f.Close()
-	if err != nil {
-		return d, fmt.Errorf("%s: %w", measuredPath, err)
 	}
 	out := dump{Measured: measuredPath}
 	for _, l := range d.Labs {

@@ -80,16 +80,10 @@ func run(gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uin
 	if err != nil {
 		return err
 	}
-	var measured map[string]map[string]map[string]float64
+	var measured times
 	if tablesPath != "" {
-		f, err := os.Open(tablesPath)
-		if err != nil {
+		if measured, err = readTimes(tablesPath, parseTables); err != nil {
 			return err
-		}
-		measured, err = parseTables(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", tablesPath, err)
 		}
 	}
 	vdev, err := cudalib.OpenVirtual()
