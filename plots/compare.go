@@ -236,15 +236,6 @@ func (c *ProfileComparison) Text() string {
 // String is the text form.
 func (c *ProfileComparison) String() string { return c.Text() }
 
-// Render is the comparison's MIME bundle.
-func (c *ProfileComparison) Render() map[string]any {
-	return map[string]any{
-		display.MIMEHTML:     c.HTML(),
-		display.MIMEMarkdown: c.Markdown(),
-		display.MIMEText:     c.Text(),
-	}
-}
-
 // Chart draws the two kernels' totals of memory work side by side (a log
 // axis: instructions and conflicts differ by orders of magnitude).
 func (c *ProfileComparison) Chart() *BarPlot {

@@ -469,16 +469,6 @@ func padRight(s string, n int) string {
 // String is the text form.
 func (v *ProfileTable) String() string { return v.Text() }
 
-// Render is the view's MIME bundle (HTML, Markdown, text): a ProfileTable
-// as a cell's last expression shows as the table.
-func (v *ProfileTable) Render() map[string]any {
-	return map[string]any{
-		display.MIMEHTML:     v.HTML(),
-		display.MIMEMarkdown: v.Markdown(),
-		display.MIMEText:     v.Text(),
-	}
-}
-
 // Chart is a bar chart of the lines that touch memory: global sectors per
 // request and shared wavefronts per request (with the hardware's beside
 // them, when the view has them).
