@@ -17,7 +17,9 @@
 //
 //   - issue: its warp-instructions / (4 schedulers × clock).
 //   - shared: its shared-memory wavefronts / (1 per cycle × clock).
-//   - chain: what one warp waits for in turn — each of its instructions
+//   - chain: what the launch's longest warp (vgpu's MaxWarp counters: a
+//     block holds its slots until its last warp ends) waits for in turn —
+//     each of its instructions
 //     (InstrCycles), each global load (L1 hit latency, plus the miss share
 //     of the L2 or DRAM latency, from how often the launch's requests touch
 //     a new sector; at least one loaded DRAM latency for a warp whose data
@@ -216,8 +218,13 @@ func (g GPU) Terms(l Launch) Terms {
 		// the launch before), so their re-reads stay L2 hits and misses.
 		hit = g.L1ResidentCycles
 	}
+	// The chain is the longest warp's: a block holds its slots until its
+	// last warp ends (a fixed grid larger than the data has idle warps
+	// beside busy ones). Counters without the longest warp's counts give
+	// the average warp.
+	longest := func(most, total int64) float64 { return math.Max(float64(most), float64(total)/warps) }
 	loadCycles := hit + miss*(missCycles-hit)
-	loads := float64(c.GlobalLoadRequests) * loadCycles / warps
+	loads := longest(c.MaxWarpGlobalLoads, c.GlobalLoadRequests) * loadCycles
 	if c.GlobalLoadRequests > 0 && !resident {
 		// A warp with few loads issues them together and waits one DRAM
 		// latency, as loaded as DRAM is: the per-load cost above spreads
@@ -225,9 +232,10 @@ func (g GPU) Terms(l Launch) Terms {
 		// warp with many loads has.
 		loads = max(loads, g.DRAMRoundCycles)
 	}
-	perWarp := (float64(c.WarpInstrs)*g.InstrCycles+
-		float64(c.SharedLoadRequests)*g.SharedLoadCycles+
-		float64(c.Barriers)*g.BarrierCycles)/warps + loads
+
+	perWarp := longest(c.MaxWarpInstrs, c.WarpInstrs)*g.InstrCycles +
+		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)*g.SharedLoadCycles +
+		float64(c.Barriers)*g.BarrierCycles/warps + loads
 	t.Chain = float64(waves) * perWarp / g.ClockHz
 	if c.Barriers > 0 {
 		// Warps that meet at barriers move in step: between two barriers

@@ -73,6 +73,27 @@ type Counters struct {
 	// least if nothing was cached before (dram__sectors.sum is at least
 	// this for data that was not in L2).
 	DRAMSectors int64
+
+	// The longest warp: the most instructions (as WarpInstrs counts them),
+	// global load requests and shared load requests any one warp of the
+	// launch issued, each on its own. Nsight Compute has no such counter;
+	// the time model needs it because a block holds its SM's slots until
+	// its last warp ends, so a launch whose warps work unevenly (a fixed
+	// grid larger than the data) takes its busiest warp's time, not the
+	// average's. Zero per line; Add sums them (the longest warps of a
+	// sequence of launches, one after another).
+	MaxWarpInstrs, MaxWarpGlobalLoads, MaxWarpSharedLoads int64
+}
+
+// warpCounts is what one warp issued in one block, for the MaxWarp
+// counters.
+type warpCounts struct{ instrs, globalLoads, sharedLoads int64 }
+
+// fold keeps, field by field, the larger of c and o.
+func (c *warpCounts) fold(o *warpCounts) {
+	c.instrs = max(c.instrs, o.instrs)
+	c.globalLoads = max(c.globalLoads, o.globalLoads)
+	c.sharedLoads = max(c.sharedLoads, o.sharedLoads)
 }
 
 // LineCounters are the counters of the instructions that carry one source
@@ -123,6 +144,9 @@ func (c *Counters) add(o *Counters) {
 	c.Blocks += o.Blocks
 	c.Threads += o.Threads
 	c.DRAMSectors += o.DRAMSectors
+	c.MaxWarpInstrs += o.MaxWarpInstrs
+	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
+	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads
 }
 
 // RunProfiled runs the launch as Run does and returns its profile; the
@@ -141,6 +165,7 @@ type result struct {
 	blocks  int64
 	threads int
 	dram    int64
+	longest warpCounts
 }
 
 // numberInsts gives every instruction of the kernel and of the functions
@@ -435,6 +460,9 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.Blocks = r.blocks
 	p.Total.Threads = r.blocks * int64(r.threads)
 	p.Total.DRAMSectors = r.dram
+	p.Total.MaxWarpInstrs = r.longest.instrs
+	p.Total.MaxWarpGlobalLoads = r.longest.globalLoads
+	p.Total.MaxWarpSharedLoads = r.longest.sharedLoads
 	return p
 }
 

@@ -95,6 +95,25 @@ DONE:
 	ret;
 }
 
+.visible .entry uneven(.param .u64 p)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<3>;
+	.reg .f32 %f<3>;
+	ld.param.u64 %rd1, [p];
+	cvta.to.global.u64 %rd2, %rd1;
+	mov.u32 %r1, %tid.x;
+	setp.ge.u32 %p1, %r1, 32;
+	@%p1 bra DONE;
+	ld.global.f32 %f1, [%rd2];
+	ld.global.f32 %f2, [%rd2+4];
+	add.f32 %f1, %f1, %f2;
+	st.global.f32 [%rd2], %f1;
+DONE:
+	ret;
+}
+
 .visible .entry misc(.param .u32 off)
 {
 	.reg .b32 %r<5>;
@@ -246,8 +265,40 @@ func TestCountersPerLine(t *testing.T) {
 		sum.add(&p.Lines[i].Counters)
 	}
 	sum.Blocks, sum.Threads, sum.DRAMSectors = p.Total.Blocks, p.Total.Threads, p.Total.DRAMSectors
+	sum.MaxWarpInstrs, sum.MaxWarpGlobalLoads, sum.MaxWarpSharedLoads = p.Total.MaxWarpInstrs, p.Total.MaxWarpGlobalLoads, p.Total.MaxWarpSharedLoads
 	if sum != p.Total {
 		t.Errorf("lines sum to %+v, total %+v", sum, p.Total)
+	}
+}
+
+// TestLongestWarp: the longest warp's counts are one warp's, not the
+// average's, on any number of workers; Add sums them over launches.
+func TestLongestWarp(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		g := New(Config{Workers: workers})
+		m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+		buf, _ := g.Alloc(8)
+		// Three blocks of four warps; only each block's first warp loads:
+		// ten instructions and two loads, where the others issue six.
+		p, err := g.RunProfiled(kernel(t, m, "uneven"), Launch{Grid: dim(3), Block: dim(128), Params: [][]byte{p64(buf)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tot := p.Total
+		if tot.WarpInstrs != 3*(10+3*6) || tot.GlobalLoadRequests != 3*2 ||
+			tot.MaxWarpInstrs != 10 || tot.MaxWarpGlobalLoads != 2 || tot.MaxWarpSharedLoads != 0 {
+			t.Errorf("%d workers: %+v", workers, tot)
+		}
+		sum := tot
+		sum.Add(&tot)
+		if sum.MaxWarpInstrs != 20 || sum.MaxWarpGlobalLoads != 4 {
+			t.Errorf("two launches: %+v", sum)
+		}
+	}
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	if p := profileOf(t, g, m, "sh32", 64, p32(4)); p.Total.MaxWarpSharedLoads != 1 || p.Total.SharedLoadRequests != 2 {
+		t.Errorf("shared: %+v", p.Total)
 	}
 }
 

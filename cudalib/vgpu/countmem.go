@@ -68,6 +68,7 @@ func (w *warp) countPredicated(accesses []*inst) {
 			c.SharedStoreRequests++
 		} else {
 			c.SharedLoadRequests++
+			w.own.sharedLoads++
 		}
 	}
 }
@@ -109,6 +110,7 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 			c.GlobalLoadRequests++
 			c.GlobalLoadSectors += sectors
 			c.GlobalLoadBytes += bytes
+			w.own.globalLoads++
 		}
 	case spShared:
 		wf, ideal := sharedWavefronts(base, in.off, m, size, !store)
@@ -119,6 +121,7 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 		} else {
 			c.SharedLoadRequests++
 			c.SharedLoadWavefronts += wf
+			w.own.sharedLoads++
 			c.SharedLoadBankConflicts += wf - ideal
 		}
 	case spLocal, spFrame:

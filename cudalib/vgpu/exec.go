@@ -157,6 +157,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 			for i := range wk.counts {
 				r.counts[i].add(&wk.counts[i])
 			}
+			r.longest.fold(&wk.longest)
 			st.mu.Unlock()
 		}()
 	}
@@ -272,6 +273,8 @@ type worker struct {
 	// slot 0.
 	counts []Counters
 	idMask int32
+	// longest is the most any warp the worker ran did (warpCounts.fold).
+	longest warpCounts
 
 	san *sanWorker // shadow state, when sanitizing; nil otherwise
 }
@@ -377,6 +380,9 @@ func (wk *worker) runBlock(b int64) {
 			continue
 		}
 		if waiting == 0 {
+			for _, w := range wk.warps {
+				wk.longest.fold(&w.own)
+			}
 			return
 		}
 		wk.release()
@@ -474,8 +480,10 @@ type warp struct {
 	barMask uint32
 	spins   int // turns of spin-lock loops since the last yield
 	clock   uint64
-	syncs   uint32 // bar.warp.sync executed in this block, when sanitizing
-	fault   *Fault
+	syncs   uint32     // bar.warp.sync executed in this block, when sanitizing
+	own     warpCounts // this block's, for the launch's longest warp
+
+	fault *Fault
 
 	dram dramCache // bitmaps of global sectors touched, when profiling
 }
@@ -527,6 +535,7 @@ func (w *warp) reset() {
 		}
 	}
 	w.clock = 0
+	w.own = warpCounts{}
 	w.syncs = 0
 	w.spins = 0
 	w.fault = nil
@@ -570,6 +579,9 @@ func (w *warp) run() {
 			return
 		}
 		w.clock++
+		if !in.aux {
+			w.own.instrs++
+		}
 		c := &wk.counts[in.id&wk.idMask]
 		c.WarpInstrs++
 		c.ThreadInstrs += int64(bits.OnesCount32(m))
