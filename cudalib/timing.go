@@ -38,7 +38,9 @@ type TimeOptions struct {
 	MaxReps int           // never more than this (default 100000)
 }
 
-func (o TimeOptions) withDefaults() TimeOptions {
+// WithDefaults is o with its zero fields set to the defaults they mean,
+// so that options can be scaled (split over rounds, say) before use.
+func (o TimeOptions) WithDefaults() TimeOptions {
 	if o.Warmup <= 0 {
 		o.Warmup = 2
 	}
@@ -106,7 +108,7 @@ func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 // measure warms up with work, then times timed (work between the timer's
 // start and stop) until the options are met.
 func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerImpl) error) (Timing, error) {
-	opts = opts.withDefaults()
+	opts = opts.WithDefaults()
 	if d.virtual {
 		// The model's time is the same on every run: one run, no warm-up.
 		opts = TimeOptions{MinReps: 1, MaxReps: 1, MinTime: time.Nanosecond}
@@ -147,14 +149,17 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 		samples = append(samples, dt)
 		total += dt
 	}
-	t := summarize(samples)
+	t := TimingOf(samples)
 	if vt, ok := tm.(*virtualTimer); ok {
 		t.Modeled, t.Counters = true, vt.counters()
 	}
 	return t, nil
 }
 
-func summarize(samples []time.Duration) Timing {
+// TimingOf is the Timing of measured samples, in launch order: their
+// median, min and max. It merges the samples of several timed sections
+// (TimeFunc calls) into one timing.
+func TimingOf(samples []time.Duration) Timing {
 	t := Timing{Samples: samples, Reps: len(samples)}
 	if len(samples) == 0 {
 		return t

@@ -103,6 +103,14 @@ type Options struct {
 	// cudalib's defaults, reduced to 1 warm-up and 3 runs for variants whose
 	// checked run took longer than SlowRun.
 	Time cudalib.TimeOptions
+	// Rounds is how many rounds a GPU times the variants of one size in,
+	// after checking them all (0: DefaultRounds; 1: each variant in one
+	// go). Each round times every variant in turn with its share of Time
+	// (MinTime, MinReps and MaxReps divided by Rounds, the full warm-up),
+	// so that drift of the GPU's clocks or the host's load spreads over
+	// all variants instead of biasing the one timed during a slow stretch.
+	// Slow variants (see SlowRun) are timed once, in the first round.
+	Rounds int
 }
 
 // SlowRun is how long one checked run may take before RunWith times the

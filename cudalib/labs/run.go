@@ -17,9 +17,14 @@ func (l *Lab) Run(dev *cudalib.Device, sizes []int, variants ...string) (Table, 
 }
 
 // RunWith measures the lab: for each size it makes fresh random inputs,
-// times the serial CPU reference once (stopped past opts.CPUCap), then for
-// each variant runs it once on poisoned outputs and checks the result
-// against a float64 reference, and times it with Device.TimeFunc.
+// times the serial CPU reference once (stopped past opts.CPUCap), then
+// runs each variant once on poisoned outputs and checks the result against
+// a float64 reference. On a GPU it then times the checked variants with
+// Device.TimeFunc in opts.Rounds rounds, each round timing every variant
+// in turn, and takes the median, min and max over all their runs: the
+// GPU's clocks and the host's load drift over seconds, and interleaving
+// spreads that drift over all variants instead of biasing the one timed
+// during a slow stretch.
 //
 // A failed check, or a launch the device refuses for this size, is a row
 // of the table, never an error; errors are for what stops the sweep: an
@@ -121,6 +126,9 @@ func (r *runner) table(dev *cudalib.Device) Table {
 		fmt.Sprintf("Inputs are random, seed %d: Options{Seed: %d} repeats them.", r.seed, r.seed),
 		cpu,
 		"Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference.")
+	if dev != nil && !dev.Virtual() && r.opts.rounds() > 1 {
+		t.Notes = append(t.Notes, fmt.Sprintf("GPU times: median, min and max over all timed runs of a variant, taken in %d rounds that each time every variant of the size in turn, so that drift of clocks or host load spreads over all variants.", r.opts.rounds()))
+	}
 	if dev != nil && dev.Virtual() {
 		t.Notes = append(t.Notes, "Virtual GPU: every kernel ran once (its PTX interpreted on the CPU) and was checked. Times are MODELED, not measured: an H100 model over the run's counters (docs/timemodel.md); the metric and speedups follow from them. sect/req: global 32-byte sectors per request (4 is ideal for floats); confl/req: shared-memory bank conflicts per request.")
 	}
@@ -166,11 +174,30 @@ func (r *runner) size(n int) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
+	fail := func(v Variant, err error) error {
+		return fmt.Errorf("lab %s, size %s, variant %q: %w", l.Key, label, v.Name, err)
+	}
+	// Every variant is checked first, then the checked ones are timed in
+	// rounds that interleave them (Options.Rounds).
+	var todo []*timed
 	for i, v := range r.variants {
-		if err := r.variant(g, p, v, &rows[i], cpuDone); err != nil {
+		plan, err := r.check(g, p, v, &rows[i], cpuDone)
+		if err != nil {
 			g.free() // the variant's error says more than a failed free after it
-			return speedups(rows[:i], l.Baseline), fmt.Errorf("lab %s, size %s, variant %q: %w", l.Key, label, v.Name, err)
+			r.setTimes(todo, n)
+			return speedups(rows[:i], l.Baseline), fail(v, err)
 		}
+		if plan.rounds == 0 { // not run, or timed by the model
+			r.step(label + ": " + v.Name)
+			continue
+		}
+		todo = append(todo, &timed{v: v, row: &rows[i], plan: plan})
+	}
+	stopped, err := r.time(g, todo)
+	r.setTimes(todo, n)
+	if err != nil {
+		g.free()
+		return speedups(rows, l.Baseline), fail(stopped.v, err)
 	}
 	if err := g.free(); err != nil {
 		return speedups(rows, l.Baseline), fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
@@ -199,15 +226,17 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	return millis(time.Since(start)), "", true
 }
 
-// variant checks and times one variant at the size g holds.
-func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool) (err error) {
+// check runs one variant once, at the size g holds, on poisoned outputs
+// and checks its result. On the virtual GPU that run is also its timing;
+// on a GPU check returns how to time the variant (no rounds: it did not
+// run).
+func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool) (plan timePlan, err error) {
 	if err := cudalib.Interrupted(); err != nil {
-		return err
+		return plan, err
 	}
-	defer r.step(row.SizeLabel + ": " + v.Name)
 	if v.maxSize > 0 && g.n > v.maxSize {
 		row.Check, row.Skipped = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize)), true
-		return nil
+		return plan, nil
 	}
 	defer func() {
 		if ferr := g.freeTemps(); err == nil {
@@ -216,17 +245,17 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 	}()
 	run, launch, err := g.prepare(v, r.lab.args)
 	if err != nil {
-		return refused(row, err)
+		return plan, refused(row, err)
 	}
 	row.Note = launch
 	for i, a := range p.in {
 		if err := a.upload(g.in[i]); err != nil {
-			return fmt.Errorf("input %d: %w", i+1, err)
+			return plan, fmt.Errorf("input %d: %w", i+1, err)
 		}
 	}
 	for i, a := range p.out {
 		if err := a.poison(g.out[i]); err != nil {
-			return fmt.Errorf("poison output %d: %w", i+1, err)
+			return plan, fmt.Errorf("poison output %d: %w", i+1, err)
 		}
 	}
 	// On the virtual GPU the checked run is also the timed one: its time
@@ -239,41 +268,102 @@ func (r *runner) variant(g *gpuRun, p *problem, v Variant, row *Row, cpuDone boo
 		err = run()
 	}
 	if err != nil {
-		return refused(row, err)
+		return plan, refused(row, err)
 	}
 	if err := g.dev.Synchronize(); err != nil {
-		return fmt.Errorf("checked run: %w", err)
+		return plan, fmt.Errorf("checked run: %w", err)
 	}
 	took := time.Since(start)
 	for i, a := range p.out {
 		if err := a.fetch(g.out[i]); err != nil {
-			return fmt.Errorf("output %d: %w", i+1, err)
+			return plan, fmt.Errorf("output %d: %w", i+1, err)
 		}
 	}
 	refs, err := g.references(p, cpuDone)
 	if err != nil {
-		return fmt.Errorf("reference: %w", err)
+		return plan, fmt.Errorf("reference: %w", err)
 	}
 	verdict := checkAll(p.out, refs)
 	row.Pass, row.Check = verdict.pass, verdict.text
 
-	if !tm.Modeled {
-		opts, slow := r.opts.Time, false
-		if opts == (cudalib.TimeOptions{}) && took > SlowRun {
-			opts, slow = cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}, true
-		}
-		if tm, err = g.dev.TimeFunc(opts, run); err != nil {
-			return fmt.Errorf("timing: %w", err)
-		}
-		if slow {
-			row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
+	if tm.Modeled {
+		r.setTiming(row, g.n, tm)
+		return plan, nil
+	}
+	plan = planTiming(r.opts.Time, r.opts.rounds(), took)
+	if plan.slow {
+		row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
+	}
+	return plan, nil
+}
+
+// time times the checked variants in rounds: each round times every
+// variant with rounds left, in table order, so that drift of the GPU's
+// clocks or the host's load while a size is timed spreads over all of
+// them. On an error it returns the variant it stopped at.
+func (r *runner) time(g *gpuRun, todo []*timed) (stopped *timed, err error) {
+	last := 0
+	for _, t := range todo {
+		last = max(last, t.plan.rounds)
+	}
+	for round := range last {
+		for _, t := range todo {
+			if round >= t.plan.rounds {
+				continue
+			}
+			if err := r.timeRound(g, t); err != nil {
+				return t, err
+			}
+			if round == t.plan.rounds-1 {
+				r.step(t.row.SizeLabel + ": " + t.v.Name)
+			}
 		}
 	}
+	return nil, nil
+}
+
+// timeRound times one round of a variant, prepared again (compiles are
+// cached; its scratch buffers are allocated again and freed after, so
+// that memory use does not grow with the variants).
+func (r *runner) timeRound(g *gpuRun, t *timed) (err error) {
+	if err := cudalib.Interrupted(); err != nil {
+		return err
+	}
+	defer func() {
+		if ferr := g.freeTemps(); err == nil {
+			err = ferr
+		}
+	}()
+	run, _, err := g.prepare(t.v, r.lab.args)
+	if err != nil {
+		return fmt.Errorf("timing: %w", err)
+	}
+	tm, err := g.dev.TimeFunc(t.plan.opts, run)
+	if err != nil {
+		return fmt.Errorf("timing: %w", err)
+	}
+	t.add(tm)
+	return nil
+}
+
+// setTimes fills the rows of the timed variants from the samples of their
+// rounds; a row the run stopped before timing says so.
+func (r *runner) setTimes(todo []*timed, n int) {
+	for _, t := range todo {
+		if len(t.samples) == 0 {
+			t.row.TimeNote = "not timed: the run stopped first"
+			continue
+		}
+		r.setTiming(t.row, n, t.timing())
+	}
+}
+
+// setTiming fills a row's times, counters and metric.
+func (r *runner) setTiming(row *Row, n int, tm cudalib.Timing) {
 	row.Modeled, row.Counters = tm.Modeled, tm.Counters
 	row.SectorsPerRequest, row.ConflictsPerRequest = perRequest(tm.Counters)
 	row.MedianMS, row.MinMS, row.MaxMS = millis(tm.Median), millis(tm.Min), millis(tm.Max)
-	row.Metric = r.lab.Metric(g.n, row.MedianMS)
-	return nil
+	row.Metric = r.lab.Metric(n, row.MedianMS)
 }
 
 // perRequest is the key counters of a run: global sectors per global

@@ -18,6 +18,7 @@ func init() {
 		"DefaultCPUCap":       reflect.ValueOf(labs.DefaultCPUCap),
 		"DefaultLarge":        reflect.ValueOf(constant.MakeFromLiteral("4194304", token.INT, 0)),
 		"DefaultLargeVirtual": reflect.ValueOf(constant.MakeFromLiteral("65536", token.INT, 0)),
+		"DefaultRounds":       reflect.ValueOf(constant.MakeFromLiteral("5", token.INT, 0)),
 		"DefaultTolerances":   reflect.ValueOf(labs.DefaultTolerances),
 		"EdgeSizes":           reflect.ValueOf(labs.EdgeSizes),
 		"Floyd":               reflect.ValueOf(&labs.Floyd).Elem(),

@@ -39,6 +39,7 @@ func init() {
 		"ServeWorker":              reflect.ValueOf(cudalib.ServeWorker),
 		"SetContext":               reflect.ValueOf(cudalib.SetContext),
 		"SetNotices":               reflect.ValueOf(cudalib.SetNotices),
+		"TimingOf":                 reflect.ValueOf(cudalib.TimingOf),
 		"UseWorker":                reflect.ValueOf(cudalib.UseWorker),
 		"VirtualName":              reflect.ValueOf(constant.MakeFromLiteral("\"culab virtual GPU (H100 model)\"", token.STRING, 0)),
 
