@@ -121,9 +121,10 @@ func runLabs(c runConfig) (*runLog, error) {
 		vgpu.Observe(r.observe)
 		defer vgpu.Observe(nil)
 	}
-	// One warm-up and one timed launch per variant: ncu profiles every
-	// launch, and the comparison needs only the checked run's.
-	opts := labs.Options{Seed: c.seed, Progress: r, Time: cudalib.TimeOptions{Warmup: 1, MinReps: 1, MaxReps: 1}}
+	// One warm-up and one timed launch per variant, in one round: ncu
+	// profiles every launch, and the comparison needs only the checked
+	// run's.
+	opts := labs.Options{Seed: c.seed, Progress: r, Rounds: 1, Time: cudalib.TimeOptions{Warmup: 1, MinReps: 1, MaxReps: 1}}
 	for _, l := range labs.All() {
 		if len(c.labs) > 0 && !contains(c.labs, l.Key) {
 			continue
