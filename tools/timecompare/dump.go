@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -261,14 +262,17 @@ func runFit(path, measuredPath, outPath string) error {
 	return nil
 }
 
-// writeAcross writes, per lab, the order agreement against each run and
-// over the pairs every run orders the same way (steadyAgreement).
+// writeAcross writes, per lab, the order agreement against each run, over
+// the pairs every run orders the same way (steadyAgreement), and against
+// each row's median over the runs (medianRun), with the share of times
+// within 2× of that median.
 func writeAcross(w io.Writer, runs []dump, results [][]labResult) {
-	fmt.Fprintf(w, "# Modeled vs measured lab times across %d runs, from a recording\n\nOrder agreement against each run; \"steady pairs\": the pairs every run orders the same way, more than %.0f%% apart, and how many of those the model orders so.\n\n| lab |", len(runs), 100*tieFraction)
+	fmt.Fprintf(w, "# Modeled vs measured lab times across %d runs, from a recording\n\nOrder agreement against each run; \"steady pairs\": the pairs every run orders the same way, more than %.0f%% apart, and how many of those the model orders so; \"median of the runs\": against each row's median time over the runs (order, and times within 2×).\n\n| lab |", len(runs), 100*tieFraction)
 	for _, r := range runs {
 		fmt.Fprintf(w, " %s |", r.Measured)
 	}
-	fmt.Fprintf(w, " steady pairs |\n|:---|%s---:|\n", strings.Repeat("---:|", len(runs)))
+	fmt.Fprintf(w, " steady pairs | median of the runs | within 2× of it |\n|:---|%s---:|---:|---:|\n", strings.Repeat("---:|", len(runs)))
+	median := fitResults(timemodel.H100, medianRun(runs))
 	for l, lr := range results[0] {
 		fmt.Fprintf(w, "| %s |", lr.lab)
 		points := make([][]point, len(runs))
@@ -278,7 +282,44 @@ func writeAcross(w io.Writer, runs []dump, results [][]labResult) {
 			fmt.Fprintf(w, " %s |", pct(a, n))
 		}
 		a, n := steadyAgreement(points)
-		fmt.Fprintf(w, " %s |\n", pct(a, n))
+		ma, mn, _, _ := agreement(median[l].points)
+		in, m := within2x(median[l].points)
+		fmt.Fprintf(w, " %s | %s | %s |\n", pct(a, n), pct(ma, mn), pct(in, m))
 	}
 	fmt.Fprintln(w)
+}
+
+// medianRun is the runs' common recording with each row's median measured
+// time over the runs that measured it: the GPU's order with its
+// run-to-run noise reduced.
+func medianRun(runs []dump) dump {
+	out := dump{Measured: "median of the runs"}
+	for l, lab := range runs[0].Labs {
+		nl := dumpLab{Lab: lab.Lab, Rows: append([]dumpRow(nil), lab.Rows...)}
+		for i := range nl.Rows {
+			var ts []float64
+			for _, r := range runs {
+				if t := r.Labs[l].Rows[i].MeasuredMS; t > 0 {
+					ts = append(ts, t)
+				}
+			}
+			nl.Rows[i].MeasuredMS = median(ts)
+		}
+		out.Labs = append(out.Labs, nl)
+	}
+	return out
+}
+
+// median is the middle of ts (the mean of the two middle ones for an even
+// count; 0 for none).
+func median(ts []float64) float64 {
+	if len(ts) == 0 {
+		return 0
+	}
+	slices.Sort(ts)
+	if n := len(ts); n%2 == 1 {
+		return ts[n/2]
+	}
+	n := len(ts)
+	return (ts[n/2-1] + ts[n/2]) / 2
 }

@@ -17,6 +17,10 @@ const (
 	recording = "testdata/h100-2026-11-23.json.gz"
 	rerun     = "../../docs/results/2026-11-23b-h100/timecompare.md"
 	final     = "../../docs/results/2026-11-23b-h100/timecompare-final.md"
+	// runA and runB are two back-to-back runs with the variants of a size
+	// timed interleaved in rounds (labs.Options.Rounds).
+	runA = "../../docs/results/2026-11-23c-h100/timecompare-a.md"
+	runB = "../../docs/results/2026-11-23c-h100/timecompare-b.md"
 )
 
 // fitFloor is, per measured run and lab, the pairs in agreement and the
@@ -35,26 +39,34 @@ var fitFloor = map[string]map[string][2]int{
 		"stencil3d": {251, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {279, 60},
 		"floyd": {61, 21}, "bankconflict": {39, 20}, "launchcfg": {100, 32}, "transpose": {15, 15},
 	},
+	runA: {
+		"stencil3d": {255, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {285, 60},
+		"floyd": {59, 15}, "bankconflict": {39, 20}, "launchcfg": {107, 32}, "transpose": {15, 15},
+	},
+	runB: {
+		"stencil3d": {258, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {308, 60},
+		"floyd": {60, 21}, "bankconflict": {39, 20}, "launchcfg": {97, 32}, "transpose": {15, 15},
+	},
 }
 
-// steadyFloor is, per lab, the pairs the three runs order alike that the
+// steadyFloor is, per lab, the pairs the five runs order alike that the
 // model orders so too, and how many such pairs there are
 // (steadyAgreement).
 var steadyFloor = map[string][2]int{
-	"stencil3d": {215, 219}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {186, 200},
-	"floyd": {54, 54}, "bankconflict": {31, 31}, "launchcfg": {44, 49}, "transpose": {13, 13},
+	"stencil3d": {214, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {177, 189},
+	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {44, 49}, "transpose": {13, 13},
 }
 
 // TestModelOnRecording evaluates the H100 time model on the recording,
-// against the three H100 runs: per lab, the pairwise order agreement and
+// against the five H100 runs: per lab, the pairwise order agreement and
 // the share of times within 2× against each, and the agreement over the
-// pairs all three order alike.
+// pairs all five order alike.
 func TestModelOnRecording(t *testing.T) {
 	rec, err := readDump(recording)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runs := []string{recording, rerun, final}
+	runs := []string{recording, rerun, final, runA, runB}
 	results := make([][]labResult, len(runs))
 	for i, run := range runs {
 		d := rec
@@ -139,6 +151,26 @@ func TestRecordedTables(t *testing.T) {
 	}
 }
 
+// TestMedianRun: each row's time is its median over the runs that
+// measured it.
+func TestMedianRun(t *testing.T) {
+	row := func(ms float64) dump {
+		return dump{Labs: []dumpLab{{Lab: "x", Rows: []dumpRow{{Size: "1", Variant: "v", MeasuredMS: ms}}}}}
+	}
+	for _, c := range []struct {
+		runs []float64
+		want float64
+	}{{[]float64{3, 1, 2}, 2}, {[]float64{4, 1, 2, 8}, 3}, {[]float64{0, 5}, 5}, {[]float64{0}, 0}} {
+		var runs []dump
+		for _, ms := range c.runs {
+			runs = append(runs, row(ms))
+		}
+		if got := medianRun(runs).Labs[0].Rows[0].MeasuredMS; got != c.want {
+			t.Errorf("median of %v = %v, want %v", c.runs, got, c.want)
+		}
+	}
+}
+
 // TestFitAcrossRuns writes -fit's summary across several runs of the same
 // rows: a column per run, then the steady pairs.
 func TestFitAcrossRuns(t *testing.T) {
@@ -151,7 +183,7 @@ func TestFitAcrossRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(b)
-	for _, want := range []string{"across 2 runs", "| " + rerun + " | " + final + " | steady pairs |",
+	for _, want := range []string{"across 2 runs", "| " + rerun + " | " + final + " | steady pairs | median of the runs | within 2× of it |",
 		"| matmul | 93% (28/30) | 100% (30/30) | ", "### grad1d"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("-fit across runs: no %q in\n%s", want, s[:min(len(s), 1500)])
