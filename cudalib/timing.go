@@ -2,8 +2,10 @@ package cudalib
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"time"
+
+	"github.com/culab/culab/internal/stats"
 )
 
 // Timing is a kernel's device time: measured with events on a GPU, or
@@ -164,14 +166,7 @@ func TimingOf(samples []time.Duration) Timing {
 	if len(samples) == 0 {
 		return t
 	}
-	sorted := append([]time.Duration(nil), samples...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
-	t.Min, t.Max = sorted[0], sorted[len(sorted)-1]
-	if n := len(sorted); n%2 == 1 {
-		t.Median = sorted[n/2]
-	} else {
-		t.Median = (sorted[n/2-1] + sorted[n/2]) / 2
-	}
+	t.Min, t.Max, t.Median = slices.Min(samples), slices.Max(samples), stats.Median(samples)
 	return t
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/labs"
 	"github.com/culab/culab/cudalib/timemodel"
+	"github.com/culab/culab/internal/stats"
 )
 
 // The virtual GPU's counters are a deterministic function of the kernel,
@@ -303,23 +303,9 @@ func medianRun(runs []dump) dump {
 					ts = append(ts, t)
 				}
 			}
-			nl.Rows[i].MeasuredMS = median(ts)
+			nl.Rows[i].MeasuredMS = stats.Median(ts)
 		}
 		out.Labs = append(out.Labs, nl)
 	}
 	return out
-}
-
-// median is the middle of ts (the mean of the two middle ones for an even
-// count; 0 for none).
-func median(ts []float64) float64 {
-	if len(ts) == 0 {
-		return 0
-	}
-	slices.Sort(ts)
-	if n := len(ts); n%2 == 1 {
-		return ts[n/2]
-	}
-	n := len(ts)
-	return (ts[n/2-1] + ts[n/2]) / 2
 }

@@ -16,13 +16,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/gpuqueue"
+	"github.com/culab/culab/internal/stats"
 )
 
 // A latency-bound loop: about a millisecond per launch on an H100 at the
@@ -161,7 +161,7 @@ func parent() error {
 	row := func(name string, wall time.Duration, rs []result) {
 		var ms []string
 		for _, r := range rs {
-			ms = append(ms, fmt.Sprintf("%.4f", median(r.Medians)))
+			ms = append(ms, fmt.Sprintf("%.4f", stats.Median(r.Medians)))
 		}
 		fmt.Printf("%-26s %9.2fs  %s\n", name, wall.Seconds(), strings.Join(ms, " "))
 	}
@@ -202,16 +202,4 @@ func checkTurns(path string) (int, string, error) {
 		}
 	}
 	return turns, overlap, sc.Err()
-}
-
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
