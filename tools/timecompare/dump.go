@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib"
-	"github.com/culab/culab/cudalib/labs"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/internal/stats"
 )
@@ -90,20 +89,12 @@ func runDump(only string, sizes map[string][]int, measuredPath, outPath string, 
 		return err
 	}
 	d := dump{Measured: measuredPath}
-	for _, l := range labs.All() {
-		if only != "" && !contains(strings.Split(only, ","), l.Key) {
-			continue
-		}
-		sz := sizes[l.Key]
-		if sz == nil {
-			sz = l.VirtualSizes
-		}
-		start := time.Now()
-		t, err := l.RunWith(vdev, labs.Options{Seed: seed, CPUCap: -1}, sz)
+	for _, ls := range selectLabs(only, sizes) {
+		l := ls.lab
+		t, err := runVirtual(vdev, ls, seed)
 		if err != nil {
-			return fmt.Errorf("virtual GPU: %w", err)
+			return err
 		}
-		fmt.Fprintf(os.Stderr, "timecompare: %s on the virtual GPU in %v\n", l.Key, time.Since(start).Round(time.Millisecond))
 		dl := dumpLab{Lab: l.Key}
 		for _, row := range t.Rows {
 			if !row.Modeled || row.MedianMS <= 0 {

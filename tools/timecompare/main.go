@@ -122,27 +122,18 @@ func run(gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uin
 		head = append(head, "", "Measured (tables): "+tablesPath+", at the sizes both have.")
 	}
 	var results []labResult
-	for _, l := range labs.All() {
-		if only != "" && !contains(strings.Split(only, ","), l.Key) {
-			continue
-		}
-		sz := sizes[l.Key]
-		if sz == nil {
-			sz = l.VirtualSizes
-		}
-		start := time.Now()
-		opts := labs.Options{Seed: seed, CPUCap: -1}
+	for _, ls := range selectLabs(only, sizes) {
+		l := ls.lab
 		mt, ok := recorded[l.Key]
 		if recorded == nil {
-			if mt, err = l.RunWith(vdev, opts, sz); err != nil {
-				return fmt.Errorf("virtual GPU: %w", err)
+			if mt, err = runVirtual(vdev, ls, seed); err != nil {
+				return err
 			}
-			fmt.Fprintf(os.Stderr, "timecompare: %s on the virtual GPU in %v\n", l.Key, time.Since(start).Round(time.Millisecond))
 		} else if !ok {
 			return fmt.Errorf("%s: lab %s is not recorded", recPath, l.Key)
 		}
 		if gdev != nil {
-			gt, err := l.RunWith(gdev, opts, sz)
+			gt, err := l.RunWith(gdev, compareOptions(seed), ls.sizes)
 			if err != nil {
 				return fmt.Errorf("GPU: %w", err)
 			}
@@ -235,6 +226,44 @@ func parseSizes(s string) (map[string][]int, error) {
 		}
 	}
 	return out, nil
+}
+
+// labSizes is a lab and the sizes to compare it at.
+type labSizes struct {
+	lab   *labs.Lab
+	sizes []int
+}
+
+// selectLabs is the labs named in only (comma-separated; every lab when
+// empty), each at its sizes in sizes or else its VirtualSizes.
+func selectLabs(only string, sizes map[string][]int) []labSizes {
+	var out []labSizes
+	for _, l := range labs.All() {
+		if only != "" && !contains(strings.Split(only, ","), l.Key) {
+			continue
+		}
+		sz := sizes[l.Key]
+		if sz == nil {
+			sz = l.VirtualSizes
+		}
+		out = append(out, labSizes{l, sz})
+	}
+	return out
+}
+
+// compareOptions is how every comparison runs a lab: the seed's inputs,
+// no serial CPU reference (only the device rows are compared).
+func compareOptions(seed uint64) labs.Options { return labs.Options{Seed: seed, CPUCap: -1} }
+
+// runVirtual runs a lab on the virtual GPU and says how long it took.
+func runVirtual(vdev *cudalib.Device, ls labSizes, seed uint64) (labs.Table, error) {
+	start := time.Now()
+	t, err := ls.lab.RunWith(vdev, compareOptions(seed), ls.sizes)
+	if err != nil {
+		return t, fmt.Errorf("virtual GPU: %w", err)
+	}
+	fmt.Fprintf(os.Stderr, "timecompare: %s on the virtual GPU in %v\n", ls.lab.Key, time.Since(start).Round(time.Millisecond))
+	return t, nil
 }
 
 func contains(xs []string, x string) bool {
