@@ -43,10 +43,13 @@ func TestTermsBound(t *testing.T) {
 }
 
 func TestKernel(t *testing.T) {
-	// 16M floats: 192 MiB moved at 3.0 TB/s is 67 µs.
-	got := H100.Kernel(Launch{Counters: vecadd(1 << 24), ThreadsPerBlock: 256, BlocksPerSM: 8})
-	if want := seconds(float64(12<<24) / 3.0e12); got != want {
-		t.Errorf("DRAM-bound vector add: %v, want %v", got, want)
+	// 16M floats: 192 MiB moved at 3.0 TB/s is 67 µs, and the latency
+	// chain (65 µs) and block dispatch (51 µs) come close to it.
+	l := Launch{Counters: vecadd(1 << 24), ThreadsPerBlock: 256, BlocksPerSM: 8}
+	tm := H100.Terms(l)
+	dram := float64(12<<24) / 3.0e12
+	if got, want := H100.Kernel(l), seconds(math.Pow(math.Pow(dram, 4)+math.Pow(tm.Chain, 4)+math.Pow(tm.Blocks, 4)+math.Pow(tm.L2, 4)+math.Pow(tm.Issue, 4), 0.25)); got != want || tm.DRAM != dram {
+		t.Errorf("DRAM-bound vector add: %v, want %v (DRAM term %v, want %v)", got, want, tm.DRAM, dram)
 	}
 	if got := H100.Kernel(Launch{}); got != 0 {
 		t.Errorf("empty launch: %v", got)
@@ -93,7 +96,7 @@ func TestLoopDRAM(t *testing.T) {
 func TestDRAMRound(t *testing.T) {
 	c := vecadd(1 << 24) // 2 loads a warp, 192 MiB: DRAM
 	tm := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8})
-	want := float64(tm.Waves) * (20*H100.InstrCycles + H100.DRAMRoundCycles) / H100.ClockHz
+	want := float64(tm.Waves) * (20*H100.InstrCycles + H100.DRAMRoundCycles + 7*H100.WarpStartCycles) / H100.ClockHz
 	if math.Abs(tm.Chain-want) > 1e-12 {
 		t.Errorf("chain of a DRAM-bound vector add: %v, want %v", tm.Chain, want)
 	}
@@ -205,13 +208,50 @@ func TestL1Resident(t *testing.T) {
 	// 512 KB, with the same share of new sectors.
 	c.DRAMSectors, c.GlobalLoadSectors, c.GlobalLoadBytes = 1<<14, 256<<10, 16<<20
 	large := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
-	// 8 warps, each one instruction and 1024 loads.
-	perLoad := func(chain float64) float64 { return (chain*H100.ClockHz - H100.InstrCycles) / 1024 }
+	// 8 warps, each one instruction and 1024 loads, the last starting 7
+	// warp starts after the first.
+	perLoad := func(chain float64) float64 {
+		return (chain*H100.ClockHz - H100.InstrCycles - 7*H100.WarpStartCycles) / 1024
+	}
 	miss := 1.0 / 16
 	if want := H100.L1ResidentCycles + miss*(H100.L2MissCycles-H100.L1ResidentCycles); math.Abs(perLoad(small)-want) > 1e-6 {
 		t.Errorf("load in L1-resident data: %v cycles, want %v", perLoad(small), want)
 	}
 	if small >= large {
 		t.Errorf("chain with 32 KB of data %v, not shorter than with 512 KB %v", small, large)
+	}
+}
+
+// One resource bounds a launch alone at its own rate; two at their limit
+// at once take longer than either (the roofline's corner is rounded), and
+// a norm of 0 is the plain max.
+func TestCombined(t *testing.T) {
+	one := Terms{DRAM: 10e-6, Blocks: 1e-6}
+	two := Terms{DRAM: 10e-6, Blocks: 10e-6}
+	if got := one.combined(4); math.Abs(got-10e-6) > 0.01e-6 {
+		t.Errorf("one bound: %v, want about 10 µs", got)
+	}
+	if got, want := two.combined(4), 10e-6*math.Pow(2, 0.25); math.Abs(got-want) > 1e-12 {
+		t.Errorf("two bounds: %v, want %v", got, want)
+	}
+	if got := two.combined(0); got != 10e-6 {
+		t.Errorf("norm 0: %v, want the max", got)
+	}
+}
+
+// A block's warps start one after another, and the block holds its slots
+// until its last ends: the same work in blocks of 1024 threads has a
+// longer chain than in blocks of 256, by 24 warp starts a wave.
+func TestWarpStart(t *testing.T) {
+	c := vecadd(1 << 22)
+	small := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8})
+	c.Blocks /= 4
+	large := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 1024, BlocksPerSM: 2})
+	if small.Waves != large.Waves {
+		t.Fatalf("waves %d and %d", small.Waves, large.Waves)
+	}
+	want := float64(small.Waves) * 24 * H100.WarpStartCycles / H100.ClockHz
+	if got := large.Chain - small.Chain; math.Abs(got-want) > 1e-12 {
+		t.Errorf("1024 threads a block wait %v longer than 256, want %v", got, want)
 	}
 }

@@ -28,24 +28,24 @@ const (
 // change to the model that loses any of them fails.
 var fitFloor = map[string]map[string][2]int{
 	recording: {
-		"stencil3d": {247, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {272, 60},
-		"floyd": {59, 21}, "bankconflict": {39, 20}, "launchcfg": {98, 32}, "transpose": {13, 15},
+		"stencil3d": {247, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {285, 60},
+		"floyd": {59, 21}, "bankconflict": {39, 20}, "launchcfg": {102, 32}, "transpose": {13, 15},
 	},
 	rerun: {
-		"stencil3d": {246, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {308, 60},
-		"floyd": {63, 21}, "bankconflict": {39, 20}, "launchcfg": {102, 31}, "transpose": {14, 15},
+		"stencil3d": {247, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {315, 60},
+		"floyd": {63, 21}, "bankconflict": {39, 20}, "launchcfg": {106, 31}, "transpose": {14, 15},
 	},
 	final: {
-		"stencil3d": {251, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {279, 60},
-		"floyd": {61, 21}, "bankconflict": {39, 20}, "launchcfg": {100, 32}, "transpose": {15, 15},
+		"stencil3d": {252, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {294, 60},
+		"floyd": {61, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
 	},
 	runA: {
-		"stencil3d": {255, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {285, 60},
-		"floyd": {59, 15}, "bankconflict": {39, 20}, "launchcfg": {107, 32}, "transpose": {15, 15},
+		"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {297, 60},
+		"floyd": {59, 15}, "bankconflict": {39, 20}, "launchcfg": {111, 32}, "transpose": {15, 15},
 	},
 	runB: {
-		"stencil3d": {258, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {308, 60},
-		"floyd": {60, 21}, "bankconflict": {39, 20}, "launchcfg": {97, 32}, "transpose": {15, 15},
+		"stencil3d": {258, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {315, 60},
+		"floyd": {60, 21}, "bankconflict": {39, 20}, "launchcfg": {101, 32}, "transpose": {15, 15},
 	},
 }
 
@@ -53,14 +53,22 @@ var fitFloor = map[string]map[string][2]int{
 // model orders so too, and how many such pairs there are
 // (steadyAgreement).
 var steadyFloor = map[string][2]int{
-	"stencil3d": {214, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {177, 189},
-	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {44, 49}, "transpose": {13, 13},
+	"stencil3d": {213, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {182, 189},
+	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {48, 49}, "transpose": {13, 13},
+}
+
+// medianFloor is, per lab, the pairs in agreement and the times within 2×
+// against each row's median over the five runs (medianRun): the issue's
+// goal is 90 % of the pairs and every time.
+var medianFloor = map[string][2]int{
+	"stencil3d": {257, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {298, 60},
+	"floyd": {62, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
 }
 
 // TestModelOnRecording evaluates the H100 time model on the recording,
 // against the five H100 runs: per lab, the pairwise order agreement and
-// the share of times within 2× against each, and the agreement over the
-// pairs all five order alike.
+// the share of times within 2× against each and against their median, and
+// the agreement over the pairs all five order alike.
 func TestModelOnRecording(t *testing.T) {
 	rec, err := readDump(recording)
 	if err != nil {
@@ -68,6 +76,7 @@ func TestModelOnRecording(t *testing.T) {
 	}
 	runs := []string{recording, rerun, final, runA, runB}
 	results := make([][]labResult, len(runs))
+	dumps := make([]dump, len(runs))
 	for i, run := range runs {
 		d := rec
 		if run != recording {
@@ -75,6 +84,7 @@ func TestModelOnRecording(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		dumps[i] = d
 		rs := fitResults(timemodel.H100, d)
 		results[i] = rs
 		floor := fitFloor[run]
@@ -104,6 +114,14 @@ func TestModelOnRecording(t *testing.T) {
 		t.Logf("steady pairs: %-13s %3.0f%% (%d/%d)", r.lab, 100*float64(a)/float64(n), a, n)
 		if f := steadyFloor[r.lab]; a < f[0] || n != f[1] {
 			t.Errorf("%s: %d of %d steady pairs agree; the model reached %d of %d", r.lab, a, n, f[0], f[1])
+		}
+	}
+	for _, r := range fitResults(timemodel.H100, medianRun(dumps)) {
+		a, n, _, _ := agreement(r.points)
+		in, m := within2x(r.points)
+		t.Logf("median of the runs: %-13s order %3.0f%% (%d/%d)  within 2× %d/%d", r.lab, 100*float64(a)/float64(n), a, n, in, m)
+		if f := medianFloor[r.lab]; a < f[0] || in < f[1] {
+			t.Errorf("median of the runs: %s: %d pairs agree, %d times within 2×; the model reached %d and %d", r.lab, a, in, f[0], f[1])
 		}
 	}
 }
