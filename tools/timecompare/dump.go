@@ -256,13 +256,15 @@ func runFit(path, measuredPath, outPath string) error {
 // writeAcross writes, per lab, the order agreement against each run, over
 // the pairs every run orders the same way (steadyAgreement), and against
 // each row's median over the runs (medianRun), with the share of times
-// within 2× of that median.
+// within 2× of that median; and how well one run of the GPU predicts
+// another's order (selfAgreement), the most a model can reach against a
+// single run.
 func writeAcross(w io.Writer, runs []dump, results [][]labResult) {
-	fmt.Fprintf(w, "# Modeled vs measured lab times across %d runs, from a recording\n\nOrder agreement against each run; \"steady pairs\": the pairs every run orders the same way, more than %.0f%% apart, and how many of those the model orders so; \"median of the runs\": against each row's median time over the runs (order, and times within 2×).\n\n| lab |", len(runs), 100*tieFraction)
+	fmt.Fprintf(w, "# Modeled vs measured lab times across %d runs, from a recording\n\nOrder agreement against each run; \"steady pairs\": the pairs every run orders the same way, more than %.0f%% apart, and how many of those the model orders so; \"median of the runs\": against each row's median time over the runs (order, and times within 2×); \"GPU vs itself\": the order agreement of one run's times, taken as the prediction, with another run's, lowest and highest over the pairs of runs.\n\n| lab |", len(runs), 100*tieFraction)
 	for _, r := range runs {
 		fmt.Fprintf(w, " %s |", r.Measured)
 	}
-	fmt.Fprintf(w, " steady pairs | median of the runs | within 2× of it |\n|:---|%s---:|---:|---:|\n", strings.Repeat("---:|", len(runs)))
+	fmt.Fprintf(w, " steady pairs | median of the runs | within 2× of it | GPU vs itself |\n|:---|%s---:|---:|---:|---:|\n", strings.Repeat("---:|", len(runs)))
 	median := fitResults(timemodel.H100, medianRun(runs))
 	for l, lr := range results[0] {
 		fmt.Fprintf(w, "| %s |", lr.lab)
@@ -275,9 +277,39 @@ func writeAcross(w io.Writer, runs []dump, results [][]labResult) {
 		a, n := steadyAgreement(points)
 		ma, mn, _, _ := agreement(median[l].points)
 		in, m := within2x(median[l].points)
-		fmt.Fprintf(w, " %s | %s | %s |\n", pct(a, n), pct(ma, mn), pct(in, m))
+		self := "–"
+		if lo, hi, ok := selfAgreement(runs, l); ok {
+			self = fmt.Sprintf("%.0f–%.0f%%", 100*lo, 100*hi)
+		}
+		fmt.Fprintf(w, " %s | %s | %s | %s |\n", pct(a, n), pct(ma, mn), pct(in, m), self)
 	}
 	fmt.Fprintln(w)
+}
+
+// selfAgreement is the lowest and highest order agreement, over every
+// ordered pair of runs, of one run's times taken as the prediction of
+// another's, for lab l (agreement's rules: the predicting run is held to
+// the model's tie rule). ok is false with fewer than two runs.
+func selfAgreement(runs []dump, l int) (lo, hi float64, ok bool) {
+	lo = 1
+	for i, pred := range runs {
+		for j, meas := range runs {
+			if i == j {
+				continue
+			}
+			var ps []point
+			for r, row := range meas.Labs[l].Rows {
+				ps = append(ps, point{size: row.Size, variant: row.Variant, modeled: pred.Labs[l].Rows[r].MeasuredMS, measured: row.MeasuredMS})
+			}
+			a, n, _, _ := agreement(ps)
+			if n == 0 {
+				continue
+			}
+			f := float64(a) / float64(n)
+			lo, hi, ok = min(lo, f), max(hi, f), true
+		}
+	}
+	return lo, hi, ok
 }
 
 // medianRun is the runs' common recording with each row's median measured
