@@ -29,17 +29,25 @@ const (
 	lineTileLoad    = 12 // tile[x][y]: a column of a 32×32 tile, one bank
 )
 
-func TestProfilePerLine(t *testing.T) {
-	d := openVirtualGPU(t)
+// stridedKernel compiles profileSrc on d for the test's duration and
+// returns its module and its "strided" kernel.
+func stridedKernel(t *testing.T, d *Device) (*Module, *Kernel) {
+	t.Helper()
 	m, err := d.CompileNamed("cell.cu", profileSrc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.Unload()
+	t.Cleanup(func() { m.Unload() })
 	k, err := m.Kernel("strided")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m, k
+}
+
+func TestProfilePerLine(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, k := stridedKernel(t, d)
 	in, _ := d.Float32sFrom(make([]float32, 64*32))
 	out64, _ := d.Float32s(64)
 	defer in.Free()
@@ -95,12 +103,7 @@ func TestProfilePerLine(t *testing.T) {
 
 func TestProfileLaunches(t *testing.T) {
 	d := openVirtualGPU(t)
-	m, err := d.CompileNamed("cell.cu", profileSrc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Unload()
-	k, _ := m.Kernel("strided")
+	m, k := stridedKernel(t, d)
 	in, _ := d.Float32s(32 * 32)
 	out, _ := d.Float32s(32)
 	defer in.Free()
@@ -134,15 +137,7 @@ func TestProfileLaunches(t *testing.T) {
 // same figures as on the virtual GPU, and the GPU's buffers untouched.
 func TestProfileOnGPUCompanion(t *testing.T) {
 	d := openGPU(t)
-	m, err := d.CompileNamed("cell.cu", profileSrc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Unload()
-	k, err := m.Kernel("strided")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, k := stridedKernel(t, d)
 	host := make([]float32, 32*32)
 	for i := range host {
 		host[i] = float32(i)
@@ -176,12 +171,7 @@ func TestProfileOnGPUCompanion(t *testing.T) {
 // A launch profiled inside a timed region is not part of the timed work.
 func TestProfileNotTimed(t *testing.T) {
 	d := openVirtualGPU(t)
-	m, err := d.CompileNamed("cell.cu", profileSrc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Unload()
-	k, _ := m.Kernel("strided")
+	m, k := stridedKernel(t, d)
 	in, _ := d.Float32s(32 * 32)
 	out, _ := d.Float32s(32)
 	defer in.Free()

@@ -227,14 +227,9 @@ func runFit(path, measuredPath, outPath string) error {
 			runs = append(runs, r)
 		}
 	}
-	var w io.Writer = os.Stdout
-	if outPath != "" {
-		f, err := os.Create(outPath)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, done, err := createOutput(outPath)
+	if err != nil {
+		return err
 	}
 	results := make([][]labResult, len(runs))
 	for i, r := range runs {
@@ -250,7 +245,7 @@ func runFit(path, measuredPath, outPath string) error {
 		head = head[2:]
 	}
 	writeMarkdown(w, head, results[0])
-	return nil
+	return done()
 }
 
 // writeAcross writes, per lab, the order agreement against each run, over

@@ -146,17 +146,25 @@ func run(gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uin
 			results = append(results, pair(l.Key, "–", mt, nil))
 		}
 	}
-	var w io.Writer = os.Stdout
-	if outPath != "" {
-		f, err := os.Create(outPath)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, done, err := createOutput(outPath)
+	if err != nil {
+		return err
 	}
 	writeMarkdown(w, head, results)
-	return nil
+	return done()
+}
+
+// createOutput opens outPath for the comparison, or standard output when
+// it is empty; done closes it, reporting a write that did not reach it.
+func createOutput(outPath string) (w io.Writer, done func() error, err error) {
+	if outPath == "" {
+		return os.Stdout, func() error { return nil }, nil
+	}
+	f, err := os.Create(outPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.Close, nil
 }
 
 // recordedTables models each recorded row with m: per lab, a table of
