@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of culab, as CI runs it: installs what the tests need (Go
 # modules, Debian's NVRTC, the Python test tooling, Chromium), then checks
-# formatting, vet, generated code, the Go tests with -race, and the tests
+# formatting, vet, staticcheck, generated code, the Go tests with -race, and the tests
 # through real Jupyter clients. GPU tests skip (saying why) without a GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,16 @@ if [ -n "$unformatted" ]; then echo "gofmt would change:"; echo "$unformatted"; 
 
 echo "== go vet"
 go vet ./...
+
+echo "== staticcheck"
+# Pinned (the module proxy refuses @latest for some modules); installed once
+# into .cache/bin, again only when the pin changes.
+staticcheck_version=v0.8.2
+sc=.cache/bin/staticcheck
+if ! "$sc" -version 2>/dev/null | grep -q "(${staticcheck_version#v})"; then
+  GOBIN="$PWD/.cache/bin" go install "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version"
+fi
+"$sc" ./...
 
 echo "== go test -race"
 go test -race -count=1 ./...
