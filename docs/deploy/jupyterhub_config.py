@@ -36,7 +36,9 @@ environment:
   CULAB_HUB_CULL_TIMEOUT    seconds of inactivity before a server is stopped
   CULAB_HUB_CULL_EVERY      seconds between the culler's checks
   CULAB_GPU_TURN_MAX        the longest turn of one student on the GPU's
-                            timing queue (default 10s)
+                            timing queue (default 60s: the
+                            longest timed section of the shipped labs on an
+                            H100 is 36 s)
 """
 
 import os
