@@ -505,6 +505,23 @@ def lab_cells() -> list[str]:
     return cells
 
 
+# --- the spawner without cgroups --------------------------------------------
+
+
+def test_without_cgroups_a_server_gets_rlimits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the hub cannot make cgroups, a server's processes run as the
+    student with RLIMIT_DATA of the memory limit, RLIMIT_NPROC and umask 077."""
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(culabhub, "cgroup_kind", lambda: "")
+    sp = culabhub.ClassSpawner(user=SimpleNamespace(name="nobody"), mem_limit=3 << 30, tasks_limit=500)
+    sp._cgroups = culabhub.make_cgroup("culab-hub/unused", sp.mem_limit, 1.0, sp.tasks_limit)
+    assert sp._cgroups == [] and "no cgroups" in sp.limits()
+    code = "import os, resource; print(os.getuid(), resource.getrlimit(resource.RLIMIT_DATA)[0], resource.getrlimit(resource.RLIMIT_NPROC)[0], oct(os.umask(0)))"
+    out = subprocess.run([sys.executable, "-c", code], preexec_fn=sp.make_preexec_fn("nobody"), capture_output=True, text=True, timeout=60, cwd="/")
+    assert out.stdout.split() == [str(pwd.getpwnam("nobody").pw_uid), str(3 << 30), "500", "0o77"], out.stdout + out.stderr
+
+
 # --- the tests, in order: they share the hub and the students' servers -----
 
 
@@ -643,7 +660,7 @@ def test_a_cell_past_the_memory_limit_ends_its_engine_only(students: dict[str, S
     kernel = kernel_pid(ada.kernel_id)
     code = f"b := make([]byte, {2 * MEM_LIMIT})\nfor i := 0; i < len(b); i += 4096 {{\n\tb[i] = 1\n}}\nlen(b)"
     r = ada.run(code, timeout=120)
-    assert r.status == "error" and r.content["ename"] == "EngineCrashed", r.content
+    assert r.status == "error" and r.content["ename"] == "EngineCrashed" and "memory" in r.content["evalue"], r.content
     assert kernel_pid(ada.kernel_id) == kernel, "ada's kernel process was replaced: only its engine should have died"
     assert ada.server() is not None
     ada.vars.clear()

@@ -86,13 +86,12 @@ class ClassSpawner(LocalProcessSpawner):
     ).tag(config=True)
     cgroup_name = Unicode("culab-hub", help="The cgroup that holds one cgroup per student.").tag(config=True)
 
-    _cgroups: list[Path]
+    _cgroups: list[Path] = []
 
     def limits(self) -> str:
         """What bounds this student's server, as the hub's log says it."""
-        kind = cgroup_kind()
-        if kind:
-            return f"cgroup {kind}: memory {self.mem_limit or 'unlimited'}, CPUs {self.cpu_limit or 'unlimited'}, tasks {self.tasks_limit}"
+        if self._cgroups:
+            return f"cgroup {cgroup_kind()}: memory {self.mem_limit or 'unlimited'}, CPUs {self.cpu_limit or 'unlimited'}, tasks {self.tasks_limit}"
         return f"no cgroups: memory {self.mem_limit or 'unlimited'} per process (RLIMIT_DATA), no CPU limit, tasks {self.tasks_limit} (RLIMIT_NPROC)"
 
     def _home(self) -> None:
@@ -106,7 +105,11 @@ class ClassSpawner(LocalProcessSpawner):
 
     async def start(self):
         self._home()
-        self._cgroups = make_cgroup(f"{self.cgroup_name}/{self.user.name}", self.mem_limit, self.cpu_limit, self.tasks_limit)
+        try:
+            self._cgroups = make_cgroup(f"{self.cgroup_name}/{self.user.name}", self.mem_limit, self.cpu_limit, self.tasks_limit)
+        except OSError as e:  # e.g. controllers that cannot be handed down here
+            self.log.warning("no cgroup for %s's server (%s): rlimits instead", self.user.name, e)
+            self._cgroups = []
         self.log.info("%s's server: %s", self.user.name, self.limits())
         return await super().start()
 
