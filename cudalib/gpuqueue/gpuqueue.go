@@ -7,11 +7,11 @@
 // overrides it) and a key per physical GPU (its UUID, the same in every
 // process). Each waiter has a slot file of its own, kept from turn to turn
 // by its process, and holds an exclusive flock(2) on it while it waits or
-// holds its turn; the file says its ticket number. To join, a waiter takes
-// the key's registry flock (held for microseconds), numbers itself one
-// past the highest ticket of the locked slots, writes the number and locks
-// its slot. Its turn comes when none of the slots it found locked is still
-// locked with the number it had. So:
+// holds its turn; the file says its ticket number (0 between turns). To
+// join, a waiter takes the key's registry flock (held for microseconds),
+// numbers itself one past the highest ticket of the locked slots, locks
+// its slot and writes the number. Its turn comes when none of the slots it
+// found locked is still locked and says the number it had. So:
 //
 //   - Order is arrival order (FIFO): a ticket only waits for the ones
 //     found live when it joined; a later one is numbered higher and waits
