@@ -639,6 +639,24 @@ def test_a_cell_cannot_reach_another_students_work(students: dict[str, Student])
     bo.still_holds()
 
 
+def test_the_gpu_queue_is_nobodys_to_take(hub: Hub, students: dict[str, Student]) -> None:
+    """The hub's queue directory (root's, drwxrwxrwt): ada's cells can neither
+    remove nor write nor lock the place bo's cell made in it, nor take the
+    directory. (The virtual GPU does not queue: the turns themselves, and a
+    holder past its limit, are tested with real users in cudalib/gpuqueue.)"""
+    ada, bo = students["ada"], students["bo"]
+    queue = hub.base / "gpu-queue"
+    st = queue.stat()
+    assert (st.st_uid, st.st_mode & 0o7777) == (0, 0o1777), oct(st.st_mode)
+    place = queue / "GPU-test.s.1.bo"
+    bo.ok(f'if err := os.WriteFile("{place}", []byte("0000000000000001 0000000000000000\\nbo"), 0o644); err != nil {{ panic(err) }}')
+    ada.fails(f'if err := os.Remove("{place}"); err != nil {{ panic(err) }}', "operation not permitted")
+    ada.fails(f'if _, err := os.OpenFile("{place}", os.O_RDWR, 0); err != nil {{ panic(err) }}', "permission denied")
+    ada.fails(f'if err := os.Chmod("{queue}", 0o700); err != nil {{ panic(err) }}', "operation not permitted")
+    ada.fails(f'if err := os.Remove("{queue}"); err != nil {{ panic(err) }}', "permission denied")
+    assert place.read_bytes().startswith(b"0000000000000001") and place.stat().st_uid == pwd.getpwnam(bo.name).pw_uid
+
+
 def test_a_panic_and_an_engine_crash_stay_in_one_kernel(students: dict[str, Student]) -> None:
     ada, others = students["ada"], [students[n] for n in STUDENTS if n != "ada"]
     r = ada.run("os.Exit(3)")
