@@ -10,14 +10,14 @@
 # and printed. Extra arguments go to jupyterhub. Stop it with Ctrl-C: it
 # stops the students' servers too.
 #
-# It runs as root (sudo make hub): the hub makes users and starts their
+# It runs as root (sudo env "PATH=$PATH" make hub, so that root finds Go): the hub makes users and starts their
 # servers as them; it is the only root process (the proxy and the culler
 # run as nobody). The repository must be readable by every user, since
 # the students' servers run its venv and bin/culab.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $EUID -ne 0 ]]; then
-  echo "hub.sh: run it as root (sudo make hub): the hub makes a Unix user for each student and runs their server as them" >&2
+  echo "hub.sh: run it as root (sudo env "PATH=$PATH" make hub): the hub makes a Unix user for each student and runs their server as them" >&2
   exit 1
 fi
 scripts/setup-nvrtc.sh >/dev/null 2>&1 || echo "note: could not install Debian's NVRTC (not root?); %%cuda cells need an NVRTC"

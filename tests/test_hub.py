@@ -544,11 +544,20 @@ def test_login_and_servers(hub: Hub, students: dict[str, Student]) -> None:
         students[name].wait_ready()
 
 
-def process_uid(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("Uid:"):
-            return int(line.split()[1])
-    raise AssertionError(f"no Uid line for {pid}")
+def process_uid(pid: int) -> int | None:
+    """The real uid of pid; None once it is gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("Uid:"))
+
+
+def environ(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:  # gone
+        return b""
 
 
 def test_each_student_is_a_unix_user(hub: Hub, students: dict[str, Student]) -> None:
@@ -558,7 +567,7 @@ def test_each_student_is_a_unix_user(hub: Hub, students: dict[str, Student]) -> 
         pw = pwd.getpwnam(s.name)
         st = s.home.stat()
         assert s.home.parent == hub.base / "home" and (st.st_uid, st.st_mode & 0o777) == (pw.pw_uid, 0o700), (s.home, oct(st.st_mode))
-        servers = [p for p in run_processes(hub.run) if f"/user/{s.name}/".encode() in Path(f"/proc/{p}/environ").read_bytes()]
+        servers = [p for p in run_processes(hub.run) if f"/user/{s.name}/".encode() in environ(p)]
         assert servers and all(process_uid(p) == pw.pw_uid for p in servers), f"{s.name}'s server processes {servers}"
         if culabhub.cgroup_kind():
             cg = Path(f"/proc/{servers[0]}/cgroup").read_text()
