@@ -522,6 +522,27 @@ def test_without_cgroups_a_server_gets_rlimits(monkeypatch: pytest.MonkeyPatch) 
     assert out.stdout.split() == [str(pwd.getpwnam("nobody").pw_uid), str(3 << 30), "500", "0o77"], out.stdout + out.stderr
 
 
+def test_cgroup_v2_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """cgroup v2 (not on this test's machine, which has v1): the controllers
+    handed down each level, and the student's limits in their cgroup."""
+    (tmp_path / "cgroup.controllers").write_text("cpuset cpu io memory pids\n")
+    monkeypatch.setattr(culabhub, "CGROUP", tmp_path)
+    (tmp_path / "culab-hub").mkdir()
+    (tmp_path / "culab-hub" / "cgroup.controllers").write_text("cpu memory pids\n")
+    assert culabhub.cgroup_kind() == "v2"
+    (d,) = culabhub.make_cgroup("culab-hub/ada", 3 << 30, 1.5, 100)
+    assert d == tmp_path / "culab-hub" / "ada"
+    for f, want in [
+        (tmp_path / "cgroup.subtree_control", "+memory +cpu +pids"),
+        (tmp_path / "culab-hub" / "cgroup.subtree_control", "+memory +cpu +pids"),
+        (d / "memory.max", str(3 << 30)),
+        (d / "memory.swap.max", "0"),
+        (d / "cpu.max", "150000 100000"),
+        (d / "pids.max", "100"),
+    ]:
+        assert f.read_text() == want, f
+
+
 # --- the tests, in order: they share the hub and the students' servers -----
 
 
