@@ -125,8 +125,11 @@ MEM = os.environ.get("CULAB_HUB_MEM") or "4G"
 c.Spawner.mem_limit = int(MEM) if MEM.isdigit() else MEM  # bytes, or with K, M, G, T
 c.Spawner.cpu_limit = float(os.environ.get("CULAB_HUB_CPUS") or 1)
 # The single-user server of this Python environment, whose share/jupyter
-# holds the culab kernelspec (bin/culab install --prefix .venv): the only
-# place kernelspecs are looked up, so that each is listed once.
+# holds the culab kernelspec (bin/culab install --prefix .venv). The hub's
+# JUPYTER_PATH is not passed on (only env_keep is), so a server lists the
+# venv's kernelspecs and any its student installs at home, each once
+# (tests/test_hub.py asks a server's API). JupyterLab's launcher shows each
+# kernel twice by design: under Notebook and under Console.
 c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
 c.Spawner.notebook_dir = "~"
 c.Spawner.default_url = "/lab"
