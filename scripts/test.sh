@@ -45,6 +45,19 @@ scripts/build.sh
 bin/culab install --prefix .venv
 # The venv's kernelspec first, whatever else the environment names.
 export JUPYTER_PATH="$PWD/.venv/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+# tests/test_hub.py spawns each student's server as its own Unix user: they
+# run the venv's Python and bin/culab, so every directory above those must be
+# searchable by others (o+x: enter, not list). A Python under a 0700 /root
+# (pyenv) is not; open just that bit, and say so.
+if [[ $EUID -eq 0 ]]; then
+  for exe in "$(readlink -f .venv/bin/python)" "$PWD/bin/culab"; do
+    d=$(dirname "$exe")
+    while [[ "$d" != / ]]; do
+      if [[ $(( $(stat -c '0%a' "$d") & 1 )) -eq 0 ]]; then chmod o+x "$d"; echo "test.sh: chmod o+x $d (the hub test's students run $exe)"; fi
+      d=$(dirname "$d")
+    done
+  done
+fi
 rc=0
 .venv/bin/python -m pytest tests -v --durations=10 || rc=$?
 if [[ $rc -eq 5 ]]; then echo "test.sh: pytest collected no tests" >&2; exit 1; fi
