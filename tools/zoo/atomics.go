@@ -27,7 +27,7 @@ func histo(key, title string, draw func(rng *rand.Rand) int32) *Family {
 				want[in[i]]++
 			}
 			return &Problem{Bufs: []any{in, make([]uint32, bins)}, Outs: []int{1},
-				check: func(o []any) error { return equalInts(o[0], want) }}, nil
+				check: func(_ string, o []any) error { return equalInts(o[0], want) }}, nil
 		},
 	}
 }
@@ -60,7 +60,7 @@ var _ = register(&Family{
 			want += int64(x)
 		}
 		return &Problem{Bufs: []any{in, make([]int32, n)}, Outs: []int{1},
-			check: func(o []any) error {
+			check: func(_ string, o []any) error {
 				var sum int64
 				for _, c := range o[0].([]int32) {
 					sum += int64(c)
@@ -102,7 +102,7 @@ var _ = register(&Family{
 		}
 		slices.Sort(kept)
 		return &Problem{Bufs: []any{in, poison(n), []int32{-1}}, Outs: []int{1, 2},
-			check: func(o []any) error {
+			check: func(_ string, o []any) error {
 				count := int(o[1].([]int32)[0])
 				if count != len(kept) {
 					return fmt.Errorf("count %d, want %d", count, len(kept))

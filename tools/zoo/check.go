@@ -24,7 +24,7 @@ func randomFloats(rng *rand.Rand, n int) []float32 {
 func randomInts(rng *rand.Rand, n int, lo, hi int32) []int32 {
 	v := make([]int32, n)
 	for i := range v {
-		v[i] = lo + rng.Int32N(hi-lo)
+		v[i] = int32(int64(lo) + rng.Int64N(int64(hi)-int64(lo)))
 	}
 	return v
 }

@@ -166,7 +166,7 @@ func (in *Instance) Check(v *Variant) error {
 			return err
 		}
 	}
-	if err := in.prob.check(outs); err != nil {
+	if err := in.prob.check(v.Name, outs); err != nil {
 		return fmt.Errorf("%s %s at %d: %w: %v", in.Family.Key, v.Name, in.N, ErrCheck, err)
 	}
 	return nil

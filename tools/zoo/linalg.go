@@ -76,7 +76,7 @@ var _ = register(&Family{
 		x := randomFloats(rng, n)
 		want, _ := m.times(x)
 		return &Problem{Bufs: []any{m.rowptr, m.col, m.val, x, poison(n)}, Outs: []int{4},
-			check: func(o []any) error { return closeTo(o[0], want, spmvTol, math.Sqrt(60)) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, spmvTol, math.Sqrt(60)) }}, nil
 	},
 })
 
@@ -99,7 +99,7 @@ var _ = register(&Family{
 		cc, cv := m.ell(ellWidth, true)
 		rc, rv := m.ell(ellWidth, false)
 		return &Problem{Bufs: []any{cc, cv, rc, rv, x, poison(n)}, Outs: []int{5},
-			check: func(o []any) error { return closeTo(o[0], want, spmvTol, math.Sqrt(60)) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, spmvTol, math.Sqrt(60)) }}, nil
 	},
 })
 
@@ -134,7 +134,7 @@ var _ = register(&Family{
 			}
 		}
 		return &Problem{Bufs: []any{a, at, x, poison(n)}, Outs: []int{3},
-			check: func(o []any) error { return closeTo(o[0], want, sumTol(n), math.Sqrt(float64(n))) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(n), math.Sqrt(float64(n))) }}, nil
 	},
 })
 
@@ -162,7 +162,7 @@ var _ = register(&Family{
 			want[i] = float64(a[i] + 2*b[i])
 		}
 		return &Problem{Bufs: []any{a, b, poison(n * n)}, Outs: []int{2},
-			check: func(o []any) error { return closeTo(o[0], want, 2*unit32, 0) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, 2*unit32, 0) }}, nil
 	},
 })
 
@@ -191,6 +191,6 @@ var _ = register(&Family{
 			}
 		}
 		return &Problem{Bufs: []any{a, b, poison(n * n)}, Outs: []int{2},
-			check: func(o []any) error { return closeTo(o[0], want, sumTol(n), math.Sqrt(float64(n))) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(n), math.Sqrt(float64(n))) }}, nil
 	},
 })

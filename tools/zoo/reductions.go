@@ -30,7 +30,7 @@ var _ = register(&Family{
 			want[i/seg] += float64(x)
 		}
 		return &Problem{Bufs: []any{in, poison(len(want))}, Outs: []int{1},
-			check: func(o []any) error { return closeTo(o[0], want, sumTol(seg), math.Sqrt(seg)) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(seg), math.Sqrt(seg)) }}, nil
 	},
 })
 
@@ -59,7 +59,7 @@ var _ = register(&Family{
 			want[i] = s
 		}
 		return &Problem{Bufs: []any{in, poison(n)}, Outs: []int{1},
-			check: func(o []any) error { return closeTo(o[0], want, sumTol(seg), math.Sqrt(seg)) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(seg), math.Sqrt(seg)) }}, nil
 	},
 })
 
@@ -78,6 +78,6 @@ var _ = register(&Family{
 			want[i/32] += float64(x)
 		}
 		return &Problem{Bufs: []any{in, poison(len(want))}, Outs: []int{1},
-			check: func(o []any) error { return closeTo(o[0], want, sumTol(32), math.Sqrt(32)) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(32), math.Sqrt(32)) }}, nil
 	},
 })

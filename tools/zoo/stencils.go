@@ -29,7 +29,7 @@ var _ = register(&Family{
 			}
 		}
 		return &Problem{Bufs: []any{u, poison(n * n)}, Outs: []int{1},
-			check: func(o []any) error { return closeTo(o[0], want, 8*unit32, 1) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, 8*unit32, 1) }}, nil
 	},
 })
 
@@ -58,7 +58,7 @@ var _ = register(&Family{
 			}
 		}
 		return &Problem{Bufs: []any{in, w, poison(n)}, Outs: []int{2},
-			check: func(o []any) error { return closeTo(o[0], want, sumTol(2*conv1dR+1), math.Sqrt(2*conv1dR+1)) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(2*conv1dR+1), math.Sqrt(2*conv1dR+1)) }}, nil
 	},
 })
 
@@ -94,6 +94,6 @@ var _ = register(&Family{
 			}
 		}
 		return &Problem{Bufs: []any{in, w, poison(n * n)}, Outs: []int{2},
-			check: func(o []any) error { return closeTo(o[0], want, sumTol(taps*taps), taps) }}, nil
+			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(taps*taps), taps) }}, nil
 	},
 })

@@ -58,11 +58,11 @@ type Buf int
 // Problem is one size of a family: its buffers' initial contents (copied
 // to the device before every checked run: inputs, outputs poisoned or
 // zeroed as the kernels need), which of them are outputs, and the check
-// of the outputs against the CPU's reference.
+// of a variant's outputs against the CPU's reference.
 type Problem struct {
 	Bufs  []any // []float32, []int32 or []uint32
 	Outs  []int // indices in Bufs of the outputs, in check's order
-	check func(outs []any) error
+	check func(variant string, outs []any) error
 }
 
 // Steps are the variant's launches at size n.

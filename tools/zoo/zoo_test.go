@@ -33,7 +33,7 @@ func TestFamiliesOnVirtualGPU(t *testing.T) {
 // TestCatalogue holds the zoo to its shape: enough families, each with
 // 2–4 variants and 2–3 sizes, unique keys and variant names.
 func TestCatalogue(t *testing.T) {
-	const minFamilies = 3
+	const minFamilies = 25
 	if n := len(All()); n < minFamilies {
 		t.Errorf("%d families, want at least %d", n, minFamilies)
 	}
