@@ -1,0 +1,196 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/culab/culab/cudalib/ncu"
+	"github.com/culab/culab/cudalib/timemodel"
+)
+
+func compareCmd(args []string) error {
+	fs := flag.NewFlagSet("compare", flag.ExitOnError)
+	vmPath := fs.String("vm", "vm.json", "the virtual GPU's run")
+	gpuPaths := fs.String("gpu", "", "the GPU's timed runs, comma-separated")
+	ncuPath := fs.String("ncu", "", "ncu's CSV of the once run (optional; .gz read as gzip)")
+	oncePath := fs.String("once", "", "the GPU's once run that ncu profiled")
+	recPath := fs.String("rec", "", "write the recording here (gzipped JSON)")
+	fromRec := fs.String("from", "", "compare a recording instead of runs")
+	out := fs.String("o", "", "write the Markdown here (default: standard output)")
+	fs.Parse(args)
+	var rec *recording
+	var problems []string
+	if *fromRec != "" {
+		var err error
+		if rec, err = readRecording(*fromRec); err != nil {
+			return err
+		}
+	} else {
+		var vm runLog
+		if err := readJSON(*vmPath, &vm); err != nil {
+			return err
+		}
+		var gpus []*runLog
+		var names []string
+		for _, p := range splitList(*gpuPaths) {
+			g := &runLog{}
+			if err := readJSON(p, g); err != nil {
+				return err
+			}
+			gpus = append(gpus, g)
+			names = append(names, filepath.Base(p))
+		}
+		var once *runLog
+		var launches []ncu.Launch
+		if *ncuPath != "" {
+			once = &runLog{}
+			if err := readJSON(*oncePath, once); err != nil {
+				return err
+			}
+			var err error
+			if launches, err = readNCU(*ncuPath); err != nil {
+				return err
+			}
+		}
+		rec, problems = build(&vm, gpus, names, once, launches)
+		if *recPath != "" {
+			if err := writeRecording(*recPath, rec); err != nil {
+				return err
+			}
+		}
+	}
+	w := io.Writer(os.Stdout)
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	report(w, rec, problems)
+	return nil
+}
+
+func pct(a, n int) string {
+	if n == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f %% (%d/%d)", 100*float64(a)/float64(n), a, n)
+}
+
+// report writes the comparison: per family the model's order agreement
+// and ratios against the H100's median over the runs, the counters
+// against ncu's, then every row.
+func report(w io.Writer, rec *recording, problems []string) {
+	fams, points := modelPoints(timemodel.H100, rec)
+	fmt.Fprintf(w, "# The kernel zoo: the virtual GPU against the H100\n\n")
+	fmt.Fprintf(w, "%d families, %d rows; H100 runs: %s. Modeled: `timemodel.H100` on each row's recorded work. "+
+		"Order: pairs of variants of one size in the order of the H100's median over the runs (a measured tie within %.0f %% agrees with either order, a modeled tie within %.0f %% only with a measured one).\n\n",
+		len(fams), len(rec.Rows), strings.Join(rec.Runs, ", "), 100*tieFraction, 100*modelTieFraction)
+	var total figures
+	cf := countersOf(rec)
+	fmt.Fprintf(w, "| family | rows | order | within 2× | within 4× | modeled / measured |\n|:---|---:|---:|---:|---:|---:|\n")
+	for _, f := range fams {
+		s := score(points[f])
+		total.add(s)
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %.2f–%.2f |\n", f, s.n, pct(s.agree, s.pairs), pct(s.in2, s.n), pct(s.in4, s.n), s.lo, s.hi)
+	}
+	fmt.Fprintf(w, "| **all** | %d | **%s** | **%s** | **%s** | %.2f–%.2f |\n\n", total.n, pct(total.agree, total.pairs), pct(total.in2, total.n), pct(total.in4, total.n), total.lo, total.hi)
+	if lo, hi, ok := selfFigures(rec); ok {
+		fmt.Fprintf(w, "The H100 against itself (one run's times as the prediction of another's order): %.0f–%.0f %% of the pairs.\n\n", 100*lo, 100*hi)
+	}
+	var roundSpread, runSpread []float64
+	for _, r := range rec.Rows {
+		for _, rs := range r.RoundsMS {
+			roundSpread = append(roundSpread, spread(rs))
+		}
+		runSpread = append(runSpread, spread(r.MeasuredMS))
+	}
+	fmt.Fprintf(w, "Noise: (max − min) / median of a row's round medians within a run: median %.1f %%, 90th percentile %.1f %%; of its run medians across runs: median %.1f %%, 90th percentile %.1f %%.\n\n",
+		100*quantile(roundSpread, 0.5), 100*quantile(roundSpread, 0.9), 100*quantile(runSpread, 0.5), 100*quantile(runSpread, 0.9))
+	fmt.Fprintf(w, "## Counters against ncu\n\nAt each family's smallest size, per kernel (summed over a row's launches of it): %d of %d kernels have every global and shared memory counter equal to ncu's. PTX warp-instructions (virtual GPU) / SASS warp-instructions (`smsp__inst_executed.sum`): %.2f–%.2f; %d of %d kernels within 5 %%.\n\n",
+		cf.equal, cf.kernels, cf.lo, cf.hi, cf.within5, cf.kernels)
+	if len(cf.misses) > 0 {
+		fmt.Fprintf(w, "| row | kernel | counter | virtual GPU | ncu |\n|:---|:---|:---|---:|---:|\n")
+		for _, m := range cf.misses {
+			fmt.Fprintln(w, m)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "## Rows\n\n| family | size | variant | modeled ms | H100 median ms | ratio | runs | spread | bound | PTX/SASS |\n|:---|---:|:---|---:|---:|---:|:---|---:|:---|---:|\n")
+	i := 0
+	for _, f := range fams {
+		for _, p := range points[f] {
+			r := rec.Rows[i]
+			i++
+			runs := make([]string, len(r.MeasuredMS))
+			for j, t := range r.MeasuredMS {
+				runs[j] = fmt.Sprintf("%.4f", t)
+			}
+			ratio := "–"
+			if p.measured > 0 {
+				ratio = fmt.Sprintf("%.2f", p.predicted/p.measured)
+			}
+			fmt.Fprintf(w, "| %s | %d | %s | %.4f | %.4f | %s | %s | %.0f %% | %s | %s |\n", f, p.size, p.variant, p.predicted, p.measured,
+				ratio, strings.Join(runs, " "), 100*spread(r.MeasuredMS), bound(r.Work), ptxSass(r.Kernels))
+		}
+	}
+	if len(problems) > 0 {
+		fmt.Fprintf(w, "\n## Problems\n\n")
+		for _, p := range problems {
+			fmt.Fprintf(w, "- %s\n", p)
+		}
+	}
+}
+
+// bound names what bounds the row's longest launch.
+func bound(work []timemodel.Work) string {
+	var best time.Duration
+	name := "–"
+	for _, wk := range work {
+		if wk.CopyBytes > 0 {
+			continue
+		}
+		if t := timemodel.H100.Kernel(wk.Launch); t > best {
+			best, name = t, timemodel.H100.Terms(wk.Launch).Bound()
+		}
+	}
+	if len(work) > 1 {
+		name += fmt.Sprintf(" (%d launches)", len(work))
+	}
+	return name
+}
+
+// ptxSass is the row's PTX / SASS warp-instructions where ncu profiled it.
+func ptxSass(ks []kernelCounters) string {
+	var vm, gpu int64
+	for _, k := range ks {
+		vm += k.VM.WarpInstrs
+		gpu += k.NCU.WarpInstrs
+	}
+	if gpu == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.2f", float64(vm)/float64(gpu))
+}
+
+func fmtMiss(r recRow, kernel, counter string, vm, gpu int64) string {
+	return fmt.Sprintf("| %s %d %s | %s | %s | %d | %d |", r.Family, r.Size, r.Variant, kernel, counter, vm, gpu)
+}
+
+// quantile is the q-quantile of xs (nearest rank).
+func quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[min(len(s)-1, int(q*float64(len(s))))]
+}
