@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -35,6 +36,8 @@ type row struct {
 	Launches []launch
 	// Work is the virtual GPU's timed sequence, as the time model saw it.
 	Work []timemodel.Work `json:",omitempty"`
+
+	failed bool // the checked run did not run (not a wrong output)
 }
 
 type launch struct {
@@ -183,6 +186,7 @@ func runSize(dev *cudalib.Device, f *zoo.Family, n int, c runConfig, rounds int,
 		}
 		if err != nil {
 			r.Check = err.Error()
+			r.failed = !errors.Is(err, zoo.ErrCheck)
 			fmt.Fprintf(os.Stderr, "zoocompare: %v\n", err)
 		}
 	}
@@ -192,12 +196,14 @@ func runSize(dev *cudalib.Device, f *zoo.Family, n int, c runConfig, rounds int,
 	for range rounds {
 		for i := range f.Variants {
 			r := &rows[i]
-			if r.Check != "" {
+			// A wrong output is timed still (the comparison lists it): only
+			// a variant that did not run is not.
+			if r.failed {
 				continue
 			}
 			t, err := in.Time(&f.Variants[i], timeOptions)
 			if err != nil {
-				r.Check = err.Error()
+				r.Check, r.failed = err.Error(), true
 				continue
 			}
 			r.RoundsMS = append(r.RoundsMS, t.MS())
