@@ -34,12 +34,16 @@ fi
 start=$(date +%s)
 nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1 | tee -a "$log"
 
-# 1. The timed runs, each its own process.
-for r in $runs; do
+# 1. The timed runs, each its own process: the first before ncu and the
+# others after it, so that a run cut short keeps one of each.
+timed() {
+  local t
   t=$(date +%s)
-  timeout 200 "$bin" run -o "$out/gpu-$r.json" ${famflag[@]+"${famflag[@]}"} 2>>"$log" || say "run $r failed (rc $?)"
-  say "run $r: $(( $(date +%s) - t )) s"
-done
+  timeout 200 "$bin" run -o "$out/gpu-$1.json" ${famflag[@]+"${famflag[@]}"} 2>>"$log" || say "run $1 failed (rc $?)"
+  say "run $1: $(( $(date +%s) - t )) s"
+}
+read -r first rest <<<"$runs"
+timed "$first"
 
 # 2. ncu: the metrics this ncu knows (an unknown name makes it refuse all).
 ncu=${NCU:-$(command -v ncu || true)}
@@ -70,4 +74,5 @@ else
   done
   gzip -f "$out/ncu.csv"
 fi
+for r in $rest; do timed "$r"; done
 say "done after $(( $(date +%s) - start )) s"
