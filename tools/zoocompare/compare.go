@@ -22,6 +22,7 @@ func compareCmd(args []string) error {
 	oncePath := fs.String("once", "", "the GPU's once run that ncu profiled")
 	recPath := fs.String("rec", "", "write the recording here (gzipped JSON)")
 	fromRec := fs.String("from", "", "compare a recording instead of runs")
+	nativePath := fs.String("native", "", "the native build's times (optional)")
 	out := fs.String("o", "", "write the Markdown here (default: standard output)")
 	fs.Parse(args)
 	var rec *recording
@@ -58,7 +59,14 @@ func compareCmd(args []string) error {
 				return err
 			}
 		}
-		rec, problems = build(&vm, gpus, names, once, launches)
+		var native map[rowKey][]float64
+		if *nativePath != "" {
+			var err error
+			if native, err = readNative(*nativePath); err != nil {
+				return err
+			}
+		}
+		rec, problems = build(&vm, gpus, names, once, launches, native)
 		if *recPath != "" {
 			if err := writeRecording(*recPath, rec); err != nil {
 				return err
@@ -115,6 +123,7 @@ func report(w io.Writer, rec *recording, problems []string) {
 	}
 	fmt.Fprintf(w, "Noise: (max − min) / median of a row's round medians within a run: median %.1f %%, 90th percentile %.1f %%; of its run medians across runs: median %.1f %%, 90th percentile %.1f %%.\n\n",
 		100*quantile(roundSpread, 0.5), 100*quantile(roundSpread, 0.9), 100*quantile(runSpread, 0.5), 100*quantile(runSpread, 0.9))
+	writeNative(w, rec)
 	fmt.Fprintf(w, "## Counters against ncu\n\nAt each family's smallest size, per kernel (summed over a row's launches of it): %d of %d kernels have every global and shared memory counter equal to ncu's. PTX warp-instructions (virtual GPU) / SASS warp-instructions (`smsp__inst_executed.sum`): %.2f–%.2f; %d of %d kernels within 5 %%.\n\n",
 		cf.equal, cf.kernels, cf.lo, cf.hi, cf.within5, cf.kernels)
 	if len(cf.misses) > 0 {
@@ -193,4 +202,21 @@ func quantile(xs []float64, q float64) float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	return s[min(len(s)-1, int(q*float64(len(s))))]
+}
+
+// writeNative holds culab's times to a native nvcc build's of the same
+// kernels, timed the same way on the same GPU in the same session.
+func writeNative(w io.Writer, rec *recording) {
+	var lines []string
+	for _, r := range rec.Rows {
+		if r.NativeMS <= 0 {
+			continue
+		}
+		m := medianOver(r.MeasuredMS)
+		lines = append(lines, fmt.Sprintf("| %s | %d | %s | %.4f | %.4f | %.2f |", r.Family, r.Size, r.Variant, r.NativeMS, m, m/r.NativeMS))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Native: culab's median over the runs against a native nvcc build timed the same way (`tools/zoocompare/native`):\n\n| family | size | variant | native ms | culab ms | culab / native |\n|:---|---:|:---|---:|---:|---:|\n%s\n\n", strings.Join(lines, "\n"))
 }

@@ -3,7 +3,7 @@
 // variants and its ratio to the H100's medians, the memory counters
 // against Nsight Compute's, and PTX against SASS instructions.
 //
-//	zoocompare run [-vm] [-once] [-o run.json] [-families a,b] [-sizes all|smallest] [-rounds 3] [-seed 1]
+//	zoocompare run [-vm] [-once] [-o run.json] [-families a,b] [-sizes all|smallest] [-rounds 3] [-seed 1] [-rotate 0]
 //	    checks every row against the CPU and times it: measured with events
 //	    on a GPU (in rounds, the variants of a size interleaved), modeled on
 //	    the virtual GPU (which also records each row's counters and timed
@@ -69,12 +69,13 @@ func runCmd(args []string) error {
 	sizes := fs.String("sizes", "all", "all: every size of a family; smallest: its smallest")
 	rounds := fs.Int("rounds", 3, "timing rounds on a GPU (the variants of a size interleaved)")
 	seed := fs.Uint64("seed", 1, "seed of the random inputs")
+	rotate := fs.Int("rotate", 0, "start with the family this many places down the list (runs in different orders)")
 	fs.Parse(args)
 	if *sizes != "all" && *sizes != "smallest" {
 		return fmt.Errorf("-sizes %q: want all or smallest", *sizes)
 	}
 	save := func(l *runLog) error { return writeJSON(*out, l) }
-	log, err := run(runConfig{virtual: *vm, once: *once, families: splitList(*families),
+	log, err := run(runConfig{virtual: *vm, once: *once, families: splitList(*families), rotate: max(*rotate, 0),
 		smallest: *sizes == "smallest", rounds: max(*rounds, 1), seed: *seed, save: save})
 	if log != nil {
 		if werr := save(log); err == nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/culab/culab/cudalib/ncu"
@@ -32,6 +33,9 @@ type recRow struct {
 	MeasuredMS []float64
 	RoundsMS   [][]float64
 	Work       []timemodel.Work
+	// NativeMS is a native nvcc build's median of rounds (tools/zoocompare/native),
+	// for the rows it times.
+	NativeMS float64 `json:",omitempty"`
 	// Kernels are the row's kernels with their counters summed over its
 	// launches, at the size ncu profiled (none at other sizes).
 	Kernels []kernelCounters `json:",omitempty"`
@@ -107,7 +111,7 @@ type rowKey struct {
 // build joins the virtual GPU's run, the GPU runs and ncu's profile of
 // the once run into a recording. Problems (rows that failed a check, ncu
 // launches that do not match) are returned beside it.
-func build(vm *runLog, gpus []*runLog, gpuNames []string, once *runLog, launches []ncu.Launch) (*recording, []string) {
+func build(vm *runLog, gpus []*runLog, gpuNames []string, once *runLog, launches []ncu.Launch, native map[rowKey][]float64) (*recording, []string) {
 	var problems []string
 	rec := &recording{Runs: gpuNames}
 	timed := make([]map[rowKey]row, len(gpus))
@@ -134,12 +138,43 @@ func build(vm *runLog, gpus []*runLog, gpuNames []string, once *runLog, launches
 			rr.RoundsMS = append(rr.RoundsMS, g.RoundsMS)
 			rr.MeasuredMS = append(rr.MeasuredMS, median(g.RoundsMS))
 		}
+		rr.NativeMS = median(native[k])
 		if got, ok := profiled[k]; ok {
 			rr.Kernels = joinKernels(r.Launches, got)
 		}
 		rec.Rows = append(rec.Rows, rr)
 	}
 	return rec, problems
+}
+
+// readNative reads the native build's rows: "row", family, size,
+// variant and the rounds' times, tab-separated.
+func readNative(path string) (map[rowKey][]float64, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[rowKey][]float64{}
+	for i, line := range strings.Split(string(b), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 5 || f[0] != "row" {
+			continue
+		}
+		n, err := strconv.Atoi(f[2])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: size %q", path, i+1, f[2])
+		}
+		var ts []float64
+		for _, t := range strings.Fields(f[4]) {
+			v, err := strconv.ParseFloat(t, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: time %q", path, i+1, t)
+			}
+			ts = append(ts, v)
+		}
+		out[rowKey{f[1], f[3], n}] = ts
+	}
+	return out, nil
 }
 
 // matchNCU gives each launch of the once run its row of ncu's profile:

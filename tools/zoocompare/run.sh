@@ -15,7 +15,10 @@
 # runs), once.json (the run ncu profiled), ncu.csv.gz, metrics.txt and
 # run.log. The virtual GPU's side and the comparison run elsewhere
 # (zoocompare run -vm; zoocompare compare). BIN, RUNS (default "a b c"),
-# FAMILIES (comma-separated) and NCU_TIMEOUT (s, default 240) tune it.
+# ROTATE (each run's first family, default "0 9 18": the runs go through
+# the families in different orders), FAMILIES (comma-separated),
+# NCU_TIMEOUT (s, default 240) and SKIP_NCU=1 tune it. Where nvcc is,
+# a native build of a few rows is timed too (native.txt).
 set -uo pipefail
 bin=${BIN:-.cudabin/zoo/zoocompare}
 out=${OUT:-/tmp/zoocompare}
@@ -36,14 +39,33 @@ nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.max.sm -
 
 # 1. The timed runs, each its own process: the first before ncu and the
 # others after it, so that a run cut short keeps one of each.
+read -r -a rotations <<<"${ROTATE:-0 9 18}"
+nrun=0
 timed() {
-  local t
+  local t rot=${rotations[$nrun]:-0}
+  nrun=$((nrun + 1))
   t=$(date +%s)
-  timeout 200 "$bin" run -o "$out/gpu-$1.json" ${famflag[@]+"${famflag[@]}"} 2>>"$log" || say "run $1 failed (rc $?)"
-  say "run $1: $(( $(date +%s) - t )) s"
+  timeout 200 "$bin" run -rotate "$rot" -o "$out/gpu-$1.json" ${famflag[@]+"${famflag[@]}"} 2>>"$log" || say "run $1 failed (rc $?)"
+  say "run $1 (rotated by $rot): $(( $(date +%s) - t )) s"
 }
 read -r first rest <<<"$runs"
 timed "$first"
+
+# A native build of a few rows (tools/zoocompare/native), timed as culab
+# times them.
+src=$(dirname "$0")/native/native.cu
+[ -f "$src" ] || src=tools/zoocompare/native/native.cu
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+if [ -x "$nvcc" ] && [ -f "$src" ]; then
+  t=$(date +%s)
+  if "$nvcc" -arch=sm_90 -o "$out/native.bin" "$src" 2>>"$log"; then
+    timeout 60 "$out/native.bin" >"$out/native.txt" 2>>"$log" || say "native run failed (rc $?)"
+  else
+    say "nvcc failed"
+  fi
+  rm -f "$out/native.bin"
+  say "native: $(grep -c '^row' "$out/native.txt" 2>/dev/null) rows, $(( $(date +%s) - t )) s"
+fi
 
 # 2. ncu: the metrics this ncu knows (an unknown name makes it refuse all).
 ncu=${NCU:-$(command -v ncu || true)}
@@ -52,7 +74,9 @@ if [ -z "$ncu" ]; then
     [ -x "$c" ] && ncu=$c && break
   done
 fi
-if [ -z "$ncu" ]; then
+if [ -n "${SKIP_NCU:-}" ]; then
+  say "ncu skipped"
+elif [ -z "$ncu" ]; then
   say "no ncu found: no counters"
 else
   say "ncu: $ncu ($("$ncu" --version 2>&1 | tail -1))"

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -76,7 +77,7 @@ func TestEndToEndOnVirtualGPU(t *testing.T) {
 		}
 		launches = append(launches, fakeNCU(r.Launches, &id)...)
 	}
-	rec, problems := build(vm, []*runLog{vm, vm}, []string{"a", "b"}, vm, launches)
+	rec, problems := build(vm, []*runLog{vm, vm}, []string{"a", "b"}, vm, launches, nil)
 	if len(problems) != 1 || !strings.Contains(problems[0], "other") {
 		t.Errorf("problems %q, want the one stray launch", problems)
 	}
@@ -118,5 +119,26 @@ func TestCounterMiss(t *testing.T) {
 	}
 	if cf.lo != 0.5 || cf.within5 != 0 {
 		t.Errorf("PTX/SASS %g, within 5 %% %d; want 0.5, 0", cf.lo, cf.within5)
+	}
+}
+
+func TestReadNative(t *testing.T) {
+	path := t.TempDir() + "/native.txt"
+	text := "row\tgemm\t512\tregister tiles 4×4\t0.10000 0.30000 0.20000\nnoise\nrow\tsfu\t65536\t__expf\t0.007\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readNative(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || median(got[rowKey{"gemm", "register tiles 4×4", 512}]) != 0.2 || got[rowKey{"sfu", "__expf", 65536}][0] != 0.007 {
+		t.Errorf("%v", got)
+	}
+	if err := os.WriteFile(path, []byte("row\tgemm\tbig\tv\t1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readNative(path); err == nil || !strings.Contains(err.Error(), `size "big"`) {
+		t.Errorf("bad size: %v", err)
 	}
 }
