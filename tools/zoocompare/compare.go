@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -114,15 +115,7 @@ func report(w io.Writer, rec *recording, problems []string) {
 	if lo, hi, ok := selfFigures(rec); ok {
 		fmt.Fprintf(w, "The H100 against itself (one run's times as the prediction of another's order): %.0f–%.0f %% of the pairs.\n\n", 100*lo, 100*hi)
 	}
-	var roundSpread, runSpread []float64
-	for _, r := range rec.Rows {
-		for _, rs := range r.RoundsMS {
-			roundSpread = append(roundSpread, spread(rs))
-		}
-		runSpread = append(runSpread, spread(r.MeasuredMS))
-	}
-	fmt.Fprintf(w, "Noise: (max − min) / median of a row's round medians within a run: median %.1f %%, 90th percentile %.1f %%; of its run medians across runs: median %.1f %%, 90th percentile %.1f %%.\n\n",
-		100*quantile(roundSpread, 0.5), 100*quantile(roundSpread, 0.9), 100*quantile(runSpread, 0.5), 100*quantile(runSpread, 0.9))
+	writeNoise(w, rec)
 	writeNative(w, rec)
 	fmt.Fprintf(w, "## Counters against ncu\n\nAt each family's smallest size, per kernel (summed over a row's launches of it): %d of %d kernels have every global and shared memory counter equal to ncu's. PTX warp-instructions (virtual GPU) / SASS warp-instructions (`smsp__inst_executed.sum`): %.2f–%.2f; %d of %d kernels within 5 %%.\n\n",
 		cf.equal, cf.kernels, cf.lo, cf.hi, cf.within5, cf.kernels)
@@ -219,4 +212,22 @@ func writeNative(w io.Writer, rec *recording) {
 		return
 	}
 	fmt.Fprintf(w, "Native: culab's median over the runs against a native nvcc build timed the same way (`tools/zoocompare/native`):\n\n| family | size | variant | native ms | culab ms | culab / native |\n|:---|---:|:---|---:|---:|---:|\n%s\n\n", strings.Join(lines, "\n"))
+}
+
+// writeNoise gives, per run, how far apart its rounds were and how far
+// its medians are from the median over the runs (median and 90th
+// percentile over the rows).
+func writeNoise(w io.Writer, rec *recording) {
+	fmt.Fprintf(w, "Noise, per run over the rows: the spread of a row's rounds ((max − min) / median of the round medians) and the distance of the run's median from the median over the runs:\n\n| run | rounds' spread, median | 90th pct | from the runs' median, median | 90th pct |\n|:---|---:|---:|---:|---:|\n")
+	for i, name := range rec.Runs {
+		var rounds, dev []float64
+		for _, r := range rec.Rows {
+			rounds = append(rounds, spread(r.RoundsMS[i]))
+			if m := medianOver(r.MeasuredMS); m > 0 && r.MeasuredMS[i] > 0 {
+				dev = append(dev, math.Abs(r.MeasuredMS[i]/m-1))
+			}
+		}
+		fmt.Fprintf(w, "| %s | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", name, 100*quantile(rounds, 0.5), 100*quantile(rounds, 0.9), 100*quantile(dev, 0.5), 100*quantile(dev, 0.9))
+	}
+	fmt.Fprintln(w)
 }
