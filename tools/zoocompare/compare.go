@@ -13,6 +13,7 @@ import (
 
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/timemodel"
+	"github.com/culab/culab/tools/zoo"
 )
 
 func compareCmd(args []string) error {
@@ -105,13 +106,17 @@ func report(w io.Writer, rec *recording, problems []string) {
 		len(fams), len(rec.Rows), strings.Join(rec.Runs, ", "), 100*tieFraction, 100*modelTieFraction)
 	var total figures
 	cf := countersOf(rec)
-	fmt.Fprintf(w, "| family | rows | order | within 2× | within 4× | modeled / measured |\n|:---|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(w, "| family | what the variants compare | rows | order | within 2× | within 4× | modeled / measured |\n|:---|:---|---:|---:|---:|---:|---:|\n")
 	for _, f := range fams {
 		s := score(points[f])
 		total.add(s)
-		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %.2f–%.2f |\n", f, s.n, pct(s.agree, s.pairs), pct(s.in2, s.n), pct(s.in4, s.n), s.lo, s.hi)
+		title := ""
+		if z, err := zoo.Get(f); err == nil {
+			title = z.Title
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %s | %s | %s | %.2f–%.2f |\n", f, title, s.n, pct(s.agree, s.pairs), pct(s.in2, s.n), pct(s.in4, s.n), s.lo, s.hi)
 	}
-	fmt.Fprintf(w, "| **all** | %d | **%s** | **%s** | **%s** | %.2f–%.2f |\n\n", total.n, pct(total.agree, total.pairs), pct(total.in2, total.n), pct(total.in4, total.n), total.lo, total.hi)
+	fmt.Fprintf(w, "| **all** | | %d | **%s** | **%s** | **%s** | %.2f–%.2f |\n\n", total.n, pct(total.agree, total.pairs), pct(total.in2, total.n), pct(total.in4, total.n), total.lo, total.hi)
 	if lo, hi, ok := selfFigures(rec); ok {
 		fmt.Fprintf(w, "The H100 against itself (one run's times as the prediction of another's order): %.0f–%.0f %% of the pairs.\n\n", 100*lo, 100*hi)
 	}

@@ -102,7 +102,7 @@ func TestEndToEndOnVirtualGPU(t *testing.T) {
 	}
 	var b bytes.Buffer
 	report(&b, rec, problems)
-	if !strings.Contains(b.String(), "| **all** | 7 | **100 % (9/9)**") {
+	if !strings.Contains(b.String(), "| **all** | | 7 | **100 % (9/9)**") {
 		t.Errorf("report's summary line missing:\n%s", b.String())
 	}
 }
