@@ -51,6 +51,10 @@ func DefaultDir() string {
 }
 
 // Find opens the tools in DefaultDir.
+//
+// NVRTC 13 is then loaded in the process under its soname, so a later
+// nvrtc.Load (cudalib's own compiler) that tries "libnvrtc.so.13" first
+// gets the same library.
 func Find() (*Tools, error) { return FindIn(DefaultDir()) }
 
 // FindIn opens the tools as pip installs them under dir (nvidia/cu13).

@@ -13,6 +13,10 @@
 //	    those that ncu knows for this GPU
 //	zoocompare compare -vm vm.json -gpu a.json,b.json -ncu ncu.csv[.gz] -once once.json [-o compare.md] [-rec recording.json.gz]
 //	    writes the comparison and the recording that the tests read
+//	zoocompare sass -rec recording.json.gz [-families a,b] [-o sass.md]
+//	    estimates each profiled kernel's SASS warp-instructions from the
+//	    virtual GPU's per-line counts and the SASS of each line (cudalib/sass:
+//	    needs scripts/setup-cudatools.sh) and holds them to ncu's
 //
 // tools/zoocompare/run.sh does the GPU side on the GPU machine.
 package main
@@ -39,6 +43,8 @@ func main() {
 		err = metricsCmd(os.Args[2:])
 	case "compare":
 		err = compareCmd(os.Args[2:])
+	case "sass":
+		err = sassCmd(os.Args[2:])
 	default:
 		usage()
 	}
@@ -49,7 +55,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: zoocompare run|metrics|compare [flags] (zoocompare CMD -h for the flags)")
+	fmt.Fprintln(os.Stderr, "usage: zoocompare run|metrics|compare|sass [flags] (zoocompare CMD -h for the flags)")
 	os.Exit(2)
 }
 

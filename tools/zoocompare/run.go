@@ -48,10 +48,13 @@ type launch struct {
 	Kernel      string
 	Grid, Block [3]int
 	Counters    *vgpu.Counters `json:",omitempty"`
+	// Lines are the virtual GPU's counters per source line (sass mode).
+	Lines []vgpu.LineCounters `json:",omitempty"`
 }
 
 type runConfig struct {
 	virtual, once, smallest bool
+	lines                   bool // keep the virtual GPU's counters per line
 	families                []string
 	rotate                  int // start the families this many places later (runs in other orders)
 	rounds                  int
@@ -68,6 +71,7 @@ var timeOptions = cudalib.TimeOptions{Warmup: 2, MinReps: 5, MinTime: 4 * time.M
 type observer struct {
 	mu       sync.Mutex
 	on       bool
+	lines    bool // keep each launch's counters per line
 	launches []launch
 }
 
@@ -76,7 +80,11 @@ func (o *observer) observe(p *vgpu.Profile) {
 	defer o.mu.Unlock()
 	if o.on {
 		c := p.Total
-		o.launches = append(o.launches, launch{Kernel: p.Kernel, Grid: p.Grid, Block: p.Block, Counters: &c})
+		l := launch{Kernel: p.Kernel, Grid: p.Grid, Block: p.Block, Counters: &c}
+		if o.lines {
+			l.Lines = p.Lines
+		}
+		o.launches = append(o.launches, l)
 	}
 }
 
@@ -135,7 +143,7 @@ func run(c runConfig) (*runLog, error) {
 		return nil, err
 	}
 	log := &runLog{Device: dev.String(), Virtual: dev.Virtual(), Once: c.once, Seed: c.seed, Date: time.Now().UTC().Format(time.RFC3339)}
-	obs, rec := &observer{}, &recorder{}
+	obs, rec := &observer{lines: c.lines}, &recorder{}
 	if c.virtual {
 		vgpu.Observe(obs.observe)
 		defer vgpu.Observe(nil)

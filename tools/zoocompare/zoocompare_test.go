@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/culab/culab/cudalib/ncu"
+	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/cudalib/sass"
 	"github.com/culab/culab/cudalib/timemodel"
 )
 
@@ -140,5 +143,41 @@ func TestReadNative(t *testing.T) {
 	}
 	if _, err := readNative(path); err == nil || !strings.Contains(err.Error(), `size "big"`) {
 		t.Errorf("bad size: %v", err)
+	}
+}
+
+// TestSASSEstimate scales the SASS of a family of straight-line kernels
+// by the virtual GPU's line counts: there it is ncu's count exactly.
+func TestSASSEstimate(t *testing.T) {
+	tools, err := sass.Find()
+	if errors.Is(err, sass.ErrToolsMissing) {
+		t.Skipf("no NVRTC 13 and nvdisasm (%v)", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := nvrtc.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := readRecording(zooRecording)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: []string{"aos"}, seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	est, err := estimate(vm, rec, tools, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(est) != 3 {
+		t.Fatalf("%d kernels, want 3", len(est))
+	}
+	for _, e := range est {
+		if e.ncu == 0 || e.sassEs != e.ncu {
+			t.Errorf("%s: estimate %d, ncu %d", e.kernel, e.sassEs, e.ncu)
+		}
 	}
 }
