@@ -132,11 +132,9 @@ func report(w io.Writer, rec *recording, problems []string) {
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "## Rows\n\n| family | size | variant | modeled ms | H100 median ms | ratio | runs | spread | bound | PTX/SASS |\n|:---|---:|:---|---:|---:|---:|:---|---:|:---|---:|\n")
-	i := 0
 	for _, f := range fams {
 		for _, p := range points[f] {
-			r := rec.Rows[i]
-			i++
+			r := rec.Rows[p.row]
 			runs := make([]string, len(r.MeasuredMS))
 			for j, t := range r.MeasuredMS {
 				runs[j] = fmt.Sprintf("%.4f", t)

@@ -36,6 +36,7 @@ type point struct {
 	size            int
 	predicted       float64
 	measured        float64
+	row             int // index in the recording's rows
 }
 
 // figures are a set of points' agreement with their measurements.
@@ -93,12 +94,12 @@ func score(ps []point) figures {
 // each row's median over the runs, grouped by family in recording order.
 func modelPoints(m timemodel.Model, rec *recording) (families []string, points map[string][]point) {
 	points = map[string][]point{}
-	for _, r := range rec.Rows {
+	for i, r := range rec.Rows {
 		if _, ok := points[r.Family]; !ok {
 			families = append(families, r.Family)
 		}
 		points[r.Family] = append(points[r.Family], point{family: r.Family, variant: r.Variant, size: r.Size,
-			predicted: float64(m.Time(r.Work)) / float64(time.Millisecond), measured: medianOver(r.MeasuredMS)})
+			predicted: float64(m.Time(r.Work)) / float64(time.Millisecond), measured: medianOver(r.MeasuredMS), row: i})
 	}
 	return families, points
 }
