@@ -29,6 +29,6 @@ if [[ -z $python ]]; then
 	exit 1
 fi
 mkdir -p "$dir"
-"$python" -m pip install --quiet --disable-pip-version-check --no-deps --upgrade --target "$dir" "$NVRTC" "$NVDISASM"
+PIP_ROOT_USER_ACTION=ignore "$python" -m pip install --quiet --disable-pip-version-check --no-deps --upgrade --target "$dir" "$NVRTC" "$NVDISASM"
 echo "$want" >"$stamp"
 echo "setup-cudatools: installed $want in $dir"
