@@ -87,6 +87,11 @@ func Load() (*Lib, error) {
 	return l, nil
 }
 
+// Open opens the NVRTC library at path, another than Load would pick
+// (cudalib/sass compiles with a pinned NVRTC 13 wherever the device's
+// NVRTC is older). It is not kept for Load.
+func Open(path string) (*Lib, error) { return open(path) }
+
 func openFirst(paths []string) (*Lib, error) {
 	var tried []string
 	for _, path := range paths {

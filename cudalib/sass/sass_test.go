@@ -1,0 +1,171 @@
+package sass
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+// divideSource has a float4 copy on line 4 and a 32-bit signed division on
+// line 5; testdata/divide.sass is its sm_90 SASS from NVRTC 13.0.88 and
+// nvdisasm 13.2.86 (`nvdisasm -g -c`).
+const divideSource = `extern "C" __global__ void k(const float4 *a, float4 *b, const int *x, const int *d, int *q, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    b[i] = a[i];
+    q[i] = x[i] / d[i];
+}
+`
+
+func lineOf(t *testing.T, k *Kernel, line int) LineCounts {
+	t.Helper()
+	for _, lc := range k.Lines() {
+		if lc.Line == line {
+			return lc
+		}
+	}
+	t.Fatalf("no instructions on line %d", line)
+	return LineCounts{}
+}
+
+// checkDivide holds the SASS of divideSource to what ptxas makes of it.
+func checkDivide(t *testing.T, p *Program) {
+	k, err := p.Kernel("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyLine := lineOf(t, k, 4)
+	if copyLine.Accesses["LDG.128"] != 1 || copyLine.Accesses["STG.128"] != 1 || copyLine.ByClass[Memory] != 2 {
+		t.Errorf("float4 copy: accesses %v, %d memory instructions; want one LDG.128 and one STG.128", copyLine.Accesses, copyLine.ByClass[Memory])
+	}
+	div := lineOf(t, k, 5)
+	if div.IntDivisions != 1 || div.ByClass[SFU] != 1 || div.Total < 15 {
+		t.Errorf("x / d: %d divisions, %d SFU, %d instructions; want 1, 1 (MUFU.RCP), ≥ 15", div.IntDivisions, div.ByClass[SFU], div.Total)
+	}
+	if div.Accesses["LDG.32"] != 2 || div.Accesses["STG.32"] != 1 {
+		t.Errorf("x / d: accesses %v, want two LDG.32 and one STG.32", div.Accesses)
+	}
+	// The padding after the last EXIT (a branch to itself, NOPs) is not code.
+	if end := lineOf(t, k, 6); end.Total != 1 || end.ByClass[Control] != 1 {
+		t.Errorf("line 6 (the closing brace): %d instructions, want the EXIT alone", end.Total)
+	}
+}
+
+func TestParseFixture(t *testing.T) {
+	b, err := os.ReadFile("testdata/divide.sass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDivide(t, p)
+}
+
+func TestParseRejects(t *testing.T) {
+	if _, err := Parse("nothing here\n"); err == nil {
+		t.Error("no functions: no error")
+	}
+	if _, err := Parse("        /*0000*/                   EXIT ;\n"); err == nil || !strings.Contains(err.Error(), "outside any function") {
+		t.Errorf("an instruction outside a function: %v", err)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for _, c := range []struct {
+		op    string
+		mods  []string
+		class Class
+		width int
+	}{
+		{"FFMA", nil, FMA, 0}, {"IMAD", []string{"WIDE"}, FMA, 0}, {"IADD3", nil, ALU, 0},
+		{"MUFU", []string{"RCP"}, SFU, 0}, {"I2F", []string{"U32", "RP"}, Convert, 0}, {"DFMA", nil, FP64, 0},
+		{"LDS", []string{"64"}, Memory, 64}, {"LDG", []string{"E", "128"}, Memory, 128}, {"STG", []string{"E", "U8"}, Memory, 8},
+		{"ATOMS", []string{"ADD"}, Memory, 32}, {"SHFL", []string{"DOWN"}, Memory, 0}, {"ULDC", []string{"64"}, Uniform, 0},
+		{"BAR", []string{"SYNC", "DEFER_BLOCKING"}, Control, 0}, {"LDC", []string{"64"}, Const, 64}, {"XYZZY", nil, Other, 0},
+	} {
+		class, width := classify(c.op, c.mods)
+		if class != c.class || width != c.width {
+			t.Errorf("%s.%s: %s %d, want %s %d", c.op, strings.Join(c.mods, "."), class, width, c.class, c.width)
+		}
+	}
+}
+
+func TestFindInMissing(t *testing.T) {
+	_, err := FindIn(t.TempDir())
+	if !errors.Is(err, ErrToolsMissing) || !strings.Contains(err.Error(), "setup-cudatools.sh") {
+		t.Errorf("FindIn an empty directory: %v, want ErrToolsMissing naming the setup script", err)
+	}
+}
+
+// tools finds the installed tools or skips: they come from
+// scripts/setup-cudatools.sh, which a machine may not have run.
+func tools(t *testing.T) *Tools {
+	t.Helper()
+	tl, err := Find()
+	if errors.Is(err, ErrToolsMissing) {
+		t.Skipf("no NVRTC 13 and nvdisasm (%v)", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tl
+}
+
+func TestCompileDivide(t *testing.T) {
+	p, err := tools(t).Compile("divide.cu", divideSource, 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDivide(t, p)
+}
+
+// The intrinsic is one MUFU.SIN; sinf's range reduction is many more
+// instructions, and a shared float4 load is one LDS.128.
+func TestCompileMix(t *testing.T) {
+	const src = `extern "C" __global__ void fast(const float *in, float *out) {
+    int i = threadIdx.x;
+    out[i] = __sinf(in[i]);
+}
+extern "C" __global__ void slow(const float *in, float *out) {
+    int i = threadIdx.x;
+    out[i] = sinf(in[i]);
+}
+extern "C" __global__ void tile(const float4 *in, float4 *out) {
+    __shared__ float4 s[64];
+    s[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = s[63 - threadIdx.x];
+}
+`
+	p, err := tools(t).Compile("mix.cu", src, 90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(name string) *Kernel {
+		k, err := p.Kernel(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	fast, slow := lineOf(t, get("fast"), 3), lineOf(t, get("slow"), 7)
+	if fast.ByClass[SFU] != 1 {
+		t.Errorf("__sinf: %d SFU instructions, want 1", fast.ByClass[SFU])
+	}
+	if slow.Total < 3*fast.Total {
+		t.Errorf("sinf: %d instructions, __sinf %d: want sinf's range reduction to cost more", slow.Total, fast.Total)
+	}
+	tile := get("tile")
+	if lc := lineOf(t, tile, 11); lc.Accesses["STS.128"] != 1 {
+		t.Errorf("shared float4 store: %v, want one STS.128", lc.Accesses)
+	}
+	if lc := lineOf(t, tile, 13); lc.Accesses["LDS.128"] != 1 {
+		t.Errorf("shared float4 load: %v, want one LDS.128", lc.Accesses)
+	}
+	if _, err := p.Kernel("nope"); err == nil || !strings.Contains(err.Error(), "fast") {
+		t.Errorf("an unknown kernel: %v", err)
+	}
+}

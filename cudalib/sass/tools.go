@@ -1,0 +1,118 @@
+// Package sass counts what an NVIDIA GPU runs: it compiles CUDA C with
+// NVRTC 13 to a CUBIN for one architecture (sm_90 for the H100), has
+// nvdisasm print its SASS with the line table, and counts each kernel's
+// instructions per source line by the pipe that executes them (FMA, ALU,
+// SFU, FP64, memory with each access's width, ...), with the integer
+// division sequences ptxas expands a `/` into.
+//
+// PTX, which the virtual GPU executes, is not what runs: a 32-bit integer
+// division is one PTX instruction and some twenty SASS ones, and ptxas
+// merges neighbouring shared loads into wider ones. NVRTC 13 and nvdisasm
+// run without a GPU; scripts/setup-cudatools.sh installs pinned versions
+// from PyPI.
+package sass
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+
+	"github.com/ebitengine/purego"
+
+	"github.com/culab/culab/cudalib/nvrtc"
+)
+
+// EnvTools names the directory scripts/setup-cudatools.sh installed the
+// tools into, when not the default ~/.cache/culab/cudatools.
+const EnvTools = "CULAB_CUDATOOLS"
+
+// ErrToolsMissing is wrapped by Find's error when NVRTC 13 or nvdisasm is
+// not installed.
+var ErrToolsMissing = errors.New("NVRTC 13 and nvdisasm are not installed: run scripts/setup-cudatools.sh")
+
+// Tools are the compiler and disassembler.
+type Tools struct {
+	nvrtc    *nvrtc.Lib
+	nvdisasm string
+}
+
+// DefaultDir is where scripts/setup-cudatools.sh installs by default.
+func DefaultDir() string {
+	if d := os.Getenv(EnvTools); d != "" {
+		return d
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, ".cache", "culab", "cudatools")
+}
+
+// Find opens the tools in DefaultDir.
+//
+// NVRTC 13 is then loaded in the process under its soname, so a later
+// nvrtc.Load (cudalib's own compiler) that tries "libnvrtc.so.13" first
+// gets the same library.
+func Find() (*Tools, error) { return FindIn(DefaultDir()) }
+
+// FindIn opens the tools as pip installs them under dir (nvidia/cu13).
+func FindIn(dir string) (*Tools, error) {
+	cu := filepath.Join(dir, "nvidia", "cu13")
+	lib := filepath.Join(cu, "lib", "libnvrtc.so.13")
+	dis := filepath.Join(cu, "bin", "nvdisasm")
+	builtins, _ := filepath.Glob(filepath.Join(cu, "lib", "libnvrtc-builtins.so.13.*"))
+	for _, p := range []string{lib, dis} {
+		if _, err := os.Stat(p); err != nil {
+			return nil, fmt.Errorf("%w (%s: %v)", ErrToolsMissing, p, err)
+		}
+	}
+	if len(builtins) == 0 {
+		return nil, fmt.Errorf("%w (no libnvrtc-builtins.so.13.* in %s)", ErrToolsMissing, filepath.Dir(lib))
+	}
+	// NVRTC opens its builtins library by name, which the dynamic linker
+	// looks for on its search path only; loaded first, globally, it is
+	// found by its soname.
+	if _, err := purego.Dlopen(builtins[0], purego.RTLD_NOW|purego.RTLD_GLOBAL); err != nil {
+		return nil, fmt.Errorf("%w (%s: %v)", ErrToolsMissing, builtins[0], err)
+	}
+	l, err := nvrtc.Open(lib)
+	if err != nil {
+		return nil, fmt.Errorf("%w (%v)", ErrToolsMissing, err)
+	}
+	if major, _ := l.Version(); major < 13 {
+		return nil, fmt.Errorf("%w (%s is NVRTC %d)", ErrToolsMissing, lib, major)
+	}
+	return &Tools{nvrtc: l, nvdisasm: dis}, nil
+}
+
+// Compile compiles src (named name in the line table) to a CUBIN for
+// compute capability arch (90: sm_90) with line information, and returns
+// its disassembly's kernels. Source that does not compile returns
+// *nvrtc.CompileError.
+func (t *Tools) Compile(name, src string, arch int, opts ...string) (*Program, error) {
+	res, err := t.nvrtc.Compile(nvrtc.Request{Name: name, Source: src, Options: append([]string{"-lineinfo"}, opts...),
+		Target: nvrtc.Target{Arch: arch, CUBIN: true}})
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "culab-sass-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	cubin := filepath.Join(dir, "kernel.cubin")
+	if err := os.WriteFile(cubin, res.Image, 0o600); err != nil {
+		return nil, err
+	}
+	out, err := exec.Command(t.nvdisasm, "-g", "-c", cubin).Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return nil, fmt.Errorf("nvdisasm: %v: %s", err, ee.Stderr)
+		}
+		return nil, fmt.Errorf("nvdisasm: %w", err)
+	}
+	return Parse(string(out))
+}

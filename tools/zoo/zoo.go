@@ -1,0 +1,146 @@
+// Package zoo is a catalogue of small CUDA kernels that appear nowhere else
+// in culab (reduction and scan ladders, histograms, SpMV formats, stencils,
+// GEMM tilings, sorting networks, arithmetic mixes, access patterns...),
+// written to test the virtual GPU's counters and time model out of sample:
+// the labs (cudalib/labs) are what the model was calibrated on, the zoo is
+// what it was not.
+//
+// A Family is data: its CUDA C source (embedded from cuda/), its sizes, its
+// variants (each a sequence of launches) and a setup that makes fresh
+// random inputs of a size with a CPU reference check. Instances run the
+// same rows on a GPU and on the virtual GPU through cudalib.
+package zoo
+
+import (
+	"embed"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/culab/culab/cudalib"
+)
+
+//go:embed cuda/*.cu
+var sources embed.FS
+
+// Family is one kind of kernel with its variants.
+type Family struct {
+	Key   string // e.g. "reduce"
+	Title string // what the variants compare, in a line
+	File  string // CUDA C file under cuda/
+	Sizes []int  // the sizes the comparison runs, smallest first
+	Smoke int    // a small size for tests (not a multiple of the block where the kernels allow it)
+	// Variants all compute the same outputs from the same buffers.
+	Variants []Variant
+	// setup makes the buffers of size n from rng, and their check.
+	setup func(n int, rng *rand.Rand) (*Problem, error)
+}
+
+// Variant is one way of computing a family's outputs: launches in order.
+type Variant struct {
+	Name  string
+	steps func(n int) []Step
+}
+
+// Step is one kernel launch. Args may hold Buf references to the
+// problem's buffers; ints and float32s are passed as CUDA int and float.
+type Step struct {
+	Kernel      string
+	Grid, Block cudalib.Dim3
+	Shared      int // dynamic shared memory in bytes
+	Args        []any
+}
+
+// Buf refers to a problem's buffer in a Step's arguments.
+type Buf int
+
+// Problem is one size of a family: its buffers' initial contents (copied
+// to the device before every checked run: inputs, outputs poisoned or
+// zeroed as the kernels need), which of them are outputs, and the check
+// of a variant's outputs against the CPU's reference.
+type Problem struct {
+	Bufs  []any // []float32, []int32 or []uint32
+	Outs  []int // indices in Bufs of the outputs, in check's order
+	check func(variant string, outs []any) error
+}
+
+// Steps are the variant's launches at size n.
+func (v *Variant) Steps(n int) []Step { return v.steps(n) }
+
+// Source is the family's CUDA C source.
+func (f *Family) Source() (string, error) {
+	b, err := sources.ReadFile("cuda/" + f.File)
+	return string(b), err
+}
+
+// Setup makes the problem of size n with inputs drawn from rng.
+func (f *Family) Setup(n int, rng *rand.Rand) (*Problem, error) { return f.setup(n, rng) }
+
+// catalogue holds every family, filled as the package initialises.
+var catalogue []*Family
+
+func register(f *Family) *Family {
+	catalogue = append(catalogue, f)
+	return f
+}
+
+// All lists the families by key.
+func All() []*Family {
+	out := append([]*Family(nil), catalogue...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out
+}
+
+// Get returns the family with the given key.
+func Get(key string) (*Family, error) {
+	var keys []string
+	for _, f := range All() {
+		if f.Key == key {
+			return f, nil
+		}
+		keys = append(keys, f.Key)
+	}
+	return nil, fmt.Errorf("no zoo family %q (families: %s)", key, strings.Join(keys, ", "))
+}
+
+// Select returns the families named in keys (all when keys is empty).
+func Select(keys []string) ([]*Family, error) {
+	if len(keys) == 0 {
+		return All(), nil
+	}
+	var out []*Family
+	for _, k := range keys {
+		f, err := Get(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// one is a variant of a single launch.
+func one(name, kernel string, cfg func(n int) (grid, block cudalib.Dim3), args func(n int) []any) Variant {
+	return Variant{Name: name, steps: func(n int) []Step {
+		g, b := cfg(n)
+		return []Step{{Kernel: kernel, Grid: g, Block: b, Args: args(n)}}
+	}}
+}
+
+// perElement launches one thread per element in blocks of block threads.
+func perElement(block int) func(n int) (cudalib.Dim3, cudalib.Dim3) {
+	return func(n int) (cudalib.Dim3, cudalib.Dim3) {
+		return cudalib.D1(ceilDiv(n, block)), cudalib.D1(block)
+	}
+}
+
+// fixedGrid launches grid blocks of block threads whatever the size.
+func fixedGrid(grid, block int) func(n int) (cudalib.Dim3, cudalib.Dim3) {
+	return func(int) (cudalib.Dim3, cudalib.Dim3) { return cudalib.D1(grid), cudalib.D1(block) }
+}
+
+// one1 is a single block or thread.
+var one1 = cudalib.D1(1)
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }

@@ -1,0 +1,83 @@
+package zoo
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/culab/culab/cudalib"
+)
+
+// TestFamiliesOnVirtualGPU runs every variant of every family at its smoke
+// size on the virtual GPU and checks its outputs against the CPU.
+func TestFamiliesOnVirtualGPU(t *testing.T) {
+	dev, err := cudalib.OpenVirtual()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range All() {
+		t.Run(f.Key, func(t *testing.T) {
+			in, err := NewInstance(dev, f, f.Smoke, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Free()
+			for i := range f.Variants {
+				if err := in.Check(&f.Variants[i]); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
+// TestCatalogue holds the zoo to its shape: enough families, each with
+// 2–4 variants and 2–3 sizes, unique keys and variant names.
+func TestCatalogue(t *testing.T) {
+	const minFamilies = 25
+	if n := len(All()); n < minFamilies {
+		t.Errorf("%d families, want at least %d", n, minFamilies)
+	}
+	keys := map[string]bool{}
+	for _, f := range All() {
+		if keys[f.Key] {
+			t.Errorf("family %q twice", f.Key)
+		}
+		keys[f.Key] = true
+		if v := len(f.Variants); v < 2 || v > 4 {
+			t.Errorf("%s: %d variants, want 2–4", f.Key, v)
+		}
+		if s := len(f.Sizes); s < 2 || s > 3 {
+			t.Errorf("%s: %d sizes, want 2–3", f.Key, s)
+		}
+		names := map[string]bool{}
+		for _, v := range f.Variants {
+			if names[v.Name] {
+				t.Errorf("%s: variant %q twice", f.Key, v.Name)
+			}
+			names[v.Name] = true
+		}
+	}
+}
+
+// TestCheckCatchesWrongOutput makes sure a check fails on a wrong output:
+// a variant whose launch never runs leaves the poisoned output.
+func TestCheckCatchesWrongOutput(t *testing.T) {
+	dev, err := cudalib.OpenVirtual()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Get("reduce")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := NewInstance(dev, f, 1000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Free()
+	// One block sums only the first segment; the second stays NaN.
+	v := one("too few blocks", "reduce_sequential", fixedGrid(1, seg), inOutN)
+	if err := in.Check(&v); !errors.Is(err, ErrCheck) {
+		t.Fatalf("check of a half-done reduction: %v, want ErrCheck", err)
+	}
+}

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/cudalib/ptx"
+	"github.com/culab/culab/cudalib/sass"
+	"github.com/culab/culab/tools/zoo"
+)
+
+// The sass mode tries the simplest way to count what the GPU runs from what
+// the virtual GPU runs: per source line, the times its PTX ran (the virtual
+// GPU's warp-instructions on the line over the PTX instructions the line
+// has) times the SASS instructions ptxas made of the line. Against ncu's
+// SASS warp-instructions it shows where a line is not a unit of execution:
+// loops that ptxas unrolls further, code that moves between lines.
+
+func sassCmd(args []string) error {
+	fs := flag.NewFlagSet("sass", flag.ExitOnError)
+	recPath := fs.String("rec", "", "the recording with ncu's counts (compare -rec)")
+	families := fs.String("families", "", "only these families (default all)")
+	out := fs.String("o", "", "write the Markdown here (default: standard output)")
+	fs.Parse(args)
+	rec, err := readRecording(*recPath)
+	if err != nil {
+		return err
+	}
+	tools, err := sass.Find()
+	if err != nil {
+		return err
+	}
+	lib, err := nvrtc.Load()
+	if err != nil {
+		return err
+	}
+	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: splitList(*families), seed: 1})
+	if err != nil {
+		return err
+	}
+	est, err := estimate(vm, rec, tools, lib)
+	if err != nil {
+		return err
+	}
+	w := io.Writer(os.Stdout)
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	writeEstimates(w, est, lib)
+	return nil
+}
+
+// kernelEstimate is one kernel of one row: ncu's SASS warp-instructions,
+// the virtual GPU's PTX ones and the line-scaled SASS estimate.
+type kernelEstimate struct {
+	row              string
+	kernel           string
+	ncu, ptx, sassEs int64
+	byClass          map[sass.Class]float64
+}
+
+// estimate scales each profiled kernel's SASS by its lines' executions.
+func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]kernelEstimate, error) {
+	ncuOf := map[string]int64{}
+	for _, r := range rec.Rows {
+		for _, k := range r.Kernels {
+			ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, k.Kernel)] = k.NCU.WarpInstrs
+		}
+	}
+	type code struct {
+		ptxLines  map[string]map[int]int // kernel -> line -> static PTX instructions
+		sassLines map[string][]sass.LineCounts
+	}
+	codes := map[string]*code{}
+	codeOf := func(family string) (*code, error) {
+		if c, ok := codes[family]; ok {
+			return c, nil
+		}
+		f, err := zoo.Get(family)
+		if err != nil {
+			return nil, err
+		}
+		src, err := f.Source()
+		if err != nil {
+			return nil, err
+		}
+		c := &code{ptxLines: map[string]map[int]int{}, sassLines: map[string][]sass.LineCounts{}}
+		res, err := lib.Compile(nvrtc.Request{Name: f.File, Source: src, Options: []string{"-lineinfo"}, Target: nvrtc.Target{Arch: 90}})
+		if err != nil {
+			return nil, fmt.Errorf("%s: PTX: %w", family, err)
+		}
+		mod, err := ptx.Parse(f.File, []byte(strings.TrimRight(string(res.Image), "\x00")))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", family, err)
+		}
+		for _, fn := range mod.Funcs {
+			lines := map[int]int{}
+			for _, in := range fn.Body {
+				lines[in.Loc.Line]++
+			}
+			c.ptxLines[fn.Name] = lines
+		}
+		prog, err := tools.Compile(f.File, src, 90)
+		if err != nil {
+			return nil, fmt.Errorf("%s: SASS: %w", family, err)
+		}
+		for _, k := range prog.Kernels {
+			c.sassLines[k.Name] = k.Lines()
+		}
+		codes[family] = c
+		return c, nil
+	}
+	var out []kernelEstimate
+	for _, r := range vm.Rows {
+		c, err := codeOf(r.Family)
+		if err != nil {
+			return nil, err
+		}
+		byKernel := map[string]*kernelEstimate{}
+		var order []string
+		for _, l := range r.Launches {
+			e := byKernel[l.Kernel]
+			if e == nil {
+				e = &kernelEstimate{row: fmt.Sprintf("%s %d %s", r.Family, r.Size, r.Variant), kernel: l.Kernel,
+					ncu: ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, l.Kernel)], byClass: map[sass.Class]float64{}}
+				byKernel[l.Kernel] = e
+				order = append(order, l.Kernel)
+			}
+			execs := map[int]float64{}
+			for _, lc := range l.Lines {
+				if n := c.ptxLines[l.Kernel][lc.Line]; n > 0 {
+					execs[lc.Line] = float64(lc.WarpInstrs) / float64(n)
+				}
+			}
+			// SASS on a line the PTX has no executed instruction on (the
+			// prologue) runs once a warp.
+			warps := float64(l.Grid[0]*l.Grid[1]*l.Grid[2]) * math.Ceil(float64(l.Block[0]*l.Block[1]*l.Block[2])/32)
+			var total float64
+			for _, sl := range c.sassLines[l.Kernel] {
+				x, ok := execs[sl.Line]
+				if !ok {
+					x = warps
+				}
+				total += x * float64(sl.Total)
+				for cl, n := range sl.ByClass {
+					e.byClass[cl] += x * float64(n)
+				}
+			}
+			e.ptx += l.Counters.WarpInstrs
+			e.sassEs += int64(math.Round(total))
+		}
+		for _, k := range order {
+			out = append(out, *byKernel[k])
+		}
+	}
+	return out, nil
+}
+
+func writeEstimates(w io.Writer, est []kernelEstimate, lib *nvrtc.Lib) {
+	major, minor := lib.Version()
+	within := func(get func(e kernelEstimate) int64) (n int, lo, hi float64) {
+		lo = math.Inf(1)
+		for _, e := range est {
+			if e.ncu == 0 {
+				continue
+			}
+			q := float64(get(e)) / float64(e.ncu)
+			lo, hi = math.Min(lo, q), math.Max(hi, q)
+			if math.Abs(q-1) <= 0.05 {
+				n++
+			}
+		}
+		return n, lo, hi
+	}
+	pn, plo, phi := within(func(e kernelEstimate) int64 { return e.ptx })
+	sn, slo, shi := within(func(e kernelEstimate) int64 { return e.sassEs })
+	fmt.Fprintf(w, "# SASS warp-instructions estimated from the virtual GPU's lines\n\n"+
+		"Per kernel at each family's smallest size: ncu's `smsp__inst_executed.sum`; the virtual GPU's PTX warp-instructions (PTX from NVRTC %d.%d); "+
+		"and Σ over source lines of the line's SASS instructions (NVRTC 13 sm_90, `cudalib/sass`) × the times the line ran (its PTX warp-instructions / its PTX instructions).\n\n"+
+		"- PTX / SASS: %.2f–%.2f, %d of %d kernels within 5 %%.\n- line-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n\n",
+		major, minor, plo, phi, pn, len(est), slo, shi, sn, len(est))
+	sorted := append([]kernelEstimate(nil), est...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].row < sorted[j].row })
+	fmt.Fprintf(w, "| row | kernel | ncu SASS | PTX | PTX/SASS | estimate | estimate/SASS | estimate's FMA / ALU / SFU / CONV / FP64 / LSU |\n|:---|:---|---:|---:|---:|---:|---:|:---|\n")
+	for _, e := range sorted {
+		ratio := func(x int64) string {
+			if e.ncu == 0 {
+				return "–"
+			}
+			return fmt.Sprintf("%.2f", float64(x)/float64(e.ncu))
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %d | %s | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f |\n", e.row, e.kernel, e.ncu, e.ptx, ratio(e.ptx), e.sassEs, ratio(e.sassEs),
+			e.byClass[sass.FMA], e.byClass[sass.ALU], e.byClass[sass.SFU], e.byClass[sass.Convert], e.byClass[sass.FP64], e.byClass[sass.Memory])
+	}
+}

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/culab/culab/cudalib/ncu"
+	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/cudalib/sass"
+	"github.com/culab/culab/cudalib/timemodel"
+)
+
+func TestScore(t *testing.T) {
+	ps := []point{
+		{size: 1, variant: "a", predicted: 1, measured: 10},
+		{size: 1, variant: "b", predicted: 2, measured: 20},    // ordered as a: agrees
+		{size: 1, variant: "c", predicted: 1.005, measured: 4}, // modeled tie with a, measured apart: disagrees with a; vs b agrees
+		{size: 2, variant: "a", predicted: 9, measured: 1},     // another size: no pairs with size 1; 9× off
+	}
+	f := score(ps)
+	if f.pairs != 3 || f.agree != 2 {
+		t.Errorf("pairs %d agree %d, want 3 and 2", f.pairs, f.agree)
+	}
+	if f.n != 4 || f.in2 != 0 || f.in4 != 1 {
+		t.Errorf("rows %d, within 2× %d, within 4× %d; want 4, 0, 1", f.n, f.in2, f.in4)
+	}
+	if math.Abs(f.lo-0.1) > 1e-12 || f.hi != 9 {
+		t.Errorf("ratios %g–%g, want 0.1–9", f.lo, f.hi)
+	}
+}
+
+// fakeNCU is what ncu would report for the virtual GPU's launches if
+// every counter were equal: each counter's value under its first metric.
+func fakeNCU(ls []launch, id *int) []ncu.Launch {
+	var out []ncu.Launch
+	for _, l := range ls {
+		m := map[string]float64{}
+		for _, c := range ncu.Counters {
+			for i, name := range c.Metrics[0] {
+				v := 0.0
+				if i == 0 {
+					v = float64(*c.Field(l.Counters))
+				}
+				m[name] = v
+			}
+		}
+		out = append(out, ncu.Launch{ID: *id, Kernel: l.Kernel, Grid: l.Grid, Block: l.Block, Metrics: m})
+		*id++
+	}
+	return out
+}
+
+// TestEndToEndOnVirtualGPU runs two families on the virtual GPU, takes
+// that run as the GPU's too, with a profile that agrees, and checks that
+// the comparison says so: every pair agrees, every ratio is 1, every
+// counter equal.
+func TestEndToEndOnVirtualGPU(t *testing.T) {
+	vm, err := run(runConfig{virtual: true, smallest: true, families: []string{"reduce", "compact"}, rounds: 1, seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vm.Rows) != 7 {
+		t.Fatalf("%d rows, want 7", len(vm.Rows))
+	}
+	var launches []ncu.Launch
+	id := 0
+	// A launch the zoo did not make (a library's) is skipped.
+	launches = append(launches, ncu.Launch{ID: id, Kernel: "other", Metrics: map[string]float64{}})
+	id++
+	for _, r := range vm.Rows {
+		if r.Check != "" {
+			t.Errorf("%s %s: %s", r.Family, r.Variant, r.Check)
+		}
+		if len(r.Work) == 0 || len(r.RoundsMS) != 1 {
+			t.Errorf("%s %s: %d pieces of work, %d rounds", r.Family, r.Variant, len(r.Work), len(r.RoundsMS))
+		}
+		launches = append(launches, fakeNCU(r.Launches, &id)...)
+	}
+	rec, problems := build(vm, []*runLog{vm, vm}, []string{"a", "b"}, vm, launches, nil)
+	if len(problems) != 1 || !strings.Contains(problems[0], "other") {
+		t.Errorf("problems %q, want the one stray launch", problems)
+	}
+	var kernels int
+	for _, r := range rec.Rows {
+		kernels += len(r.Kernels)
+	}
+	if kernels != 4+2*3 { // compact: the reset and the kernel
+		t.Errorf("%d kernels profiled, want 10", kernels)
+	}
+	cf := countersOf(rec)
+	if cf.equal != cf.kernels || cf.lo != 1 || cf.hi != 1 {
+		t.Errorf("counters: %d of %d equal, PTX/SASS %g–%g; want all, 1–1", cf.equal, cf.kernels, cf.lo, cf.hi)
+	}
+	fams, points := modelPoints(timemodel.H100, rec)
+	for _, f := range fams {
+		s := score(points[f])
+		// The model's time from the recorded work is the run's to rounding.
+		if s.agree != s.pairs || s.in2 != s.n || math.Abs(s.lo-1) > 1e-3 || math.Abs(s.hi-1) > 1e-3 {
+			t.Errorf("%s: %+v, want full agreement", f, s)
+		}
+	}
+	var b bytes.Buffer
+	report(&b, rec, problems)
+	if !strings.Contains(b.String(), "| **all** | | 7 | **100 % (9/9)**") {
+		t.Errorf("report's summary line missing:\n%s", b.String())
+	}
+}
+
+// A counter that differs is listed with its row.
+func TestCounterMiss(t *testing.T) {
+	k := kernelCounters{Kernel: "k"}
+	k.VM.GlobalLoadRequests, k.NCU.GlobalLoadRequests = 10, 12
+	k.VM.WarpInstrs, k.NCU.WarpInstrs = 100, 200
+	rec := &recording{Rows: []recRow{{Family: "f", Variant: "v", Size: 8, Kernels: []kernelCounters{k}}}}
+	cf := countersOf(rec)
+	if cf.equal != 0 || len(cf.misses) != 1 || !strings.Contains(cf.misses[0], "global ld requests | 10 | 12") {
+		t.Errorf("%+v", cf)
+	}
+	if cf.lo != 0.5 || cf.within5 != 0 {
+		t.Errorf("PTX/SASS %g, within 5 %% %d; want 0.5, 0", cf.lo, cf.within5)
+	}
+}
+
+func TestReadNative(t *testing.T) {
+	path := t.TempDir() + "/native.txt"
+	text := "row\tgemm\t512\tregister tiles 4×4\t0.10000 0.30000 0.20000\nnoise\nrow\tsfu\t65536\t__expf\t0.007\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readNative(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || median(got[rowKey{"gemm", "register tiles 4×4", 512}]) != 0.2 || got[rowKey{"sfu", "__expf", 65536}][0] != 0.007 {
+		t.Errorf("%v", got)
+	}
+	if err := os.WriteFile(path, []byte("row\tgemm\tbig\tv\t1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readNative(path); err == nil || !strings.Contains(err.Error(), `size "big"`) {
+		t.Errorf("bad size: %v", err)
+	}
+}
+
+// TestSASSEstimate scales the SASS of a family of straight-line kernels
+// by the virtual GPU's line counts: there it is ncu's count exactly.
+func TestSASSEstimate(t *testing.T) {
+	tools, err := sass.Find()
+	if errors.Is(err, sass.ErrToolsMissing) {
+		t.Skipf("no NVRTC 13 and nvdisasm (%v)", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := nvrtc.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := readRecording(zooRecording)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: []string{"aos"}, seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	est, err := estimate(vm, rec, tools, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(est) != 3 {
+		t.Fatalf("%d kernels, want 3", len(est))
+	}
+	for _, e := range est {
+		if e.ncu == 0 || e.sassEs != e.ncu {
+			t.Errorf("%s: estimate %d, ncu %d", e.kernel, e.sassEs, e.ncu)
+		}
+	}
+}
