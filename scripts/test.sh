@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Every test of culab, as CI runs it: installs what the tests need (Go
-# modules, Debian's NVRTC, the Python test tooling, Chromium), then checks
+# modules, Debian's NVRTC, NVRTC 13 and nvdisasm, the Python test tooling, Chromium), then checks
 # formatting, vet, staticcheck, generated code, the Go tests with -race, and the tests
 # through real Jupyter clients. GPU tests skip (saying why) without a GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup-nvrtc.sh
+# NVRTC 13 and nvdisasm from PyPI: cudalib/sass's SASS counts (its live tests).
+scripts/setup-cudatools.sh
 go mod download
 
 echo "== gofmt"
