@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/timemodel"
-	"github.com/culab/culab/cudalib/vgpu"
 )
 
 // recording is what compare keeps of the runs, committed beside the
@@ -44,7 +44,7 @@ type recRow struct {
 type kernelCounters struct {
 	Kernel   string
 	Launches int
-	VM, NCU  vgpu.Counters
+	VM, NCU  counters.Counters
 	Missing  []string `json:",omitempty"` // counters ncu did not report
 }
 

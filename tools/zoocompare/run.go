@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
 	"github.com/culab/culab/tools/zoo"
@@ -47,9 +48,9 @@ type row struct {
 type launch struct {
 	Kernel      string
 	Grid, Block [3]int
-	Counters    *vgpu.Counters `json:",omitempty"`
+	Counters    *counters.Counters `json:",omitempty"`
 	// Lines are the virtual GPU's counters per source line (sass mode).
-	Lines []vgpu.LineCounters `json:",omitempty"`
+	Lines []counters.Line `json:",omitempty"`
 }
 
 type runConfig struct {
