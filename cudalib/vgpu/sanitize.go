@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // The sanitizer: RunSanitized runs a launch as compute-sanitizer's four
@@ -180,29 +179,31 @@ func (g *GPU) RunSanitized(k *Kernel, l Launch) (*Report, error) {
 type sanLaunch struct {
 	st *launch
 	g  *GPU
-	// plain is the number of the latest unsanitized launch: allocations
-	// older than it count as written.
-	plain uint64
+	// prov is, per kernel parameter, the allocation it points into
+	// (sanitize_prov.go).
+	prov []*allocation
 
 	mu     sync.Mutex
 	blocks map[int64][]Finding // per block, deduplicated, in order
-	// pend has, per allocation, the words this launch's stores wrote;
-	// finish adds them to the allocation's init.
-	pend map[*allocation][]atomic.Uint64
+	// pend has, per allocation, the bytes this launch's stores wrote;
+	// finish adds them to the allocation's init. Until then a block sees
+	// only its own stores as written: other blocks' are unordered with it.
+	pend map[*allocation]*initSet
 }
 
 func (s *sanLaunch) start(st *launch, g *GPU) {
-	s.st, s.g, s.plain = st, g, g.plain.Load()
-	s.pend = map[*allocation][]atomic.Uint64{}
+	s.st, s.g = st, g
+	s.prov = provAllocs(st)
+	s.pend = map[*allocation]*initSet{}
 }
 
-// pending returns the allocation's bitmap of words written in this launch.
-func (s *sanLaunch) pending(a *allocation) []atomic.Uint64 {
+// pending returns the allocation's set of bytes written in this launch.
+func (s *sanLaunch) pending(a *allocation) *initSet {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.pend[a]
 	if p == nil {
-		p = make([]atomic.Uint64, len(a.init))
+		p = &initSet{n: a.init.n}
 		s.pend[a] = p
 	}
 	return p
@@ -211,9 +212,9 @@ func (s *sanLaunch) pending(a *allocation) []atomic.Uint64 {
 // finish marks what the launch wrote as written, for later launches.
 func (s *sanLaunch) finish() {
 	for a, p := range s.pend {
-		for i := range p {
-			if v := p[i].Load(); v != 0 {
-				a.init[i].Or(v)
+		for _, r := range p.runs(0, int(p.n)) {
+			if r.set {
+				a.init.mark(r.off, int(r.n))
 			}
 		}
 	}
@@ -247,6 +248,18 @@ func keyOf(f *Finding) findingKey {
 	return k
 }
 
+// merge is two findings of one key as one: the first met, unless the
+// second is more severe (a race between warps after one inside a warp on
+// the same lines), with both counts.
+func merge(a, b Finding) Finding {
+	n := a.Count + b.Count
+	if a.Severity == "warning" && b.Severity == "error" {
+		a = b
+	}
+	a.Count = n
+	return a
+}
+
 // report merges the blocks' findings in block order.
 func (s *sanLaunch) report() *Report {
 	st := s.st
@@ -268,7 +281,7 @@ func (s *sanLaunch) report() *Report {
 			}
 			k := keyOf(&f)
 			if i, ok := index[k]; ok {
-				all[i].Count += f.Count
+				all[i] = merge(all[i], f)
 				continue
 			}
 			index[k] = len(all)
