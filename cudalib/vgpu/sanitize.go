@@ -12,20 +12,28 @@ import (
 // tools would watch it on a GPU, and goes on past every finding.
 //
 //   - "out-of-bounds", "misaligned" (memcheck): a global, shared, local or
-//     generic access outside its memory or not aligned to its size. The
+//     generic access outside its memory or not aligned to its size. A
+//     global access must also fall inside the allocation its pointer was
+//     derived from (sanitize_prov.go), so an index far past the end is out
+//     of bounds also where it lands inside another allocation; a pointer
+//     made from an integer is checked against all allocations. The
 //     access does not happen: a load reads 0, a store is dropped, an atomic
-//     returns 0. Without the sanitizer the same access is a *Fault that
-//     ends the launch.
+//     returns 0. Without the sanitizer an access outside every allocation
+//     is a *Fault that ends the launch.
 //   - "race" (racecheck): two threads of a block access the same byte of
 //     shared memory, at least one of them writing, with no barrier between
 //     (bar.sync and friends: a release of the block's barrier ends an
-//     interval). Threads of one warp race too unless a bar.warp.sync
-//     (__syncwarp) separates them, since Volta's independent thread
-//     scheduling does not keep a warp in lock-step (racecheck reports such
-//     hazards as well, at its WARNING level, as here); the lanes of one
-//     warp-instruction never race with each other. As in racecheck, a
-//     write of the value already there is benign (its INFO level, not
-//     reported). Atomics do not race. Both source lines are reported.
+//     interval). Threads of different warps are ordered by nothing else:
+//     their race is an error whose hint is a block barrier (__syncwarp,
+//     and a fence alone, do not order them). Threads of one warp race too
+//     unless a bar.warp.sync (__syncwarp) or a block barrier separates
+//     them, since Volta's independent thread scheduling does not keep a
+//     warp in lock-step (racecheck reports such hazards at its WARNING
+//     level, as here); the lanes of one warp-instruction never race with
+//     each other. As in racecheck, a write of the value already there is
+//     benign (its INFO level, not reported). Atomics do not race. Both
+//     source lines are reported; of the races on one pair of lines the
+//     report keeps the most severe.
 //   - "barrier-divergence" (synccheck), a warning: a block barrier
 //     released while some threads of the block had not reached it — they
 //     had exited (returned early), wait at another barrier instruction, or
@@ -34,15 +42,16 @@ import (
 //     releases anyway, as execution does without the sanitizer.
 //   - "uninitialized" (initcheck, and shared memory beyond it): a read of
 //     shared memory that no thread of the block wrote in this launch, or of
-//     global memory never written since its allocation. Written means a
-//     host or device copy (whatever the source held), a fill, a module
-//     variable's initializer, an earlier
-//     sanitized launch's store, or a store of the same block earlier in
-//     this launch (stores of other blocks are unordered with the read, so
-//     they do not count: that keeps the findings deterministic). Global
-//     memory is tracked per 4-byte word, so a 1-byte store marks its word.
-//     Stores of unsanitized launches are not tracked: an allocation that
-//     existed at an unsanitized launch counts as written.
+//     global bytes never written since their allocation. Each allocation
+//     keeps which of its bytes are written (sanitize_shadow.go) across
+//     launches with and without the sanitizer: a host copy or fill marks
+//     exactly the bytes it writes, a device copy gives its destination the
+//     source's state byte for byte (a copy of unwritten bytes is
+//     unwritten), a module variable is written by its initializer, and a
+//     store marks its bytes — in a launch without the sanitizer at once,
+//     in a sanitized one for the launches after it and for its own block
+//     (stores of other blocks are unordered with the read, so they do not
+//     count: that keeps the findings deterministic).
 //
 // Each finding is counted once per thread and access; findings that share
 // kind, source line (and the other line of a race) are kept once with a

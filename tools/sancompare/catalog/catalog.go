@@ -38,8 +38,8 @@ type Kernel struct {
 
 // Arg is a buffer (Buf names its element type) or a scalar.
 type Arg struct {
-	Buf  string   `json:"buf"`  // "f32", "i32", "u8"; "" for a scalar
-	N    int      `json:"n"`    // elements
+	Buf string `json:"buf"` // "f32", "i32", "u8"; "" for a scalar
+	N   int    `json:"n"`   // elements
 	// Fill is "none" (never written), "zero", "sin", "rand", "iota", or
 	// "head" (rand, of which the host copies only the first half).
 	Fill string   `json:"fill"`
