@@ -435,7 +435,7 @@ func (s *sanWorker) global(w *warp, in *inst, l int, a *allocation, addr uint64,
 		f := s.finding(w, in, l, "uninitialized")
 		f.Access, f.Space, f.Addr, f.Size = accessName(op, false), "global", addr, n
 		f.Allocation = fmt.Sprintf("%d bytes into the %s at 0x%x", off, a.describe(), a.addr)
-		f.Message = "nothing wrote this device memory since it was allocated (no copy, memset or store)"
+		f.Message = "nothing wrote these bytes since they were allocated (no host copy, memset or store; a device copy of unwritten bytes leaves them unwritten)"
 		s.add(f)
 	}
 	if op == sanLoad {
