@@ -441,8 +441,10 @@ func (s *sanWorker) global(w *warp, in *inst, l int, a *allocation, addr uint64,
 	if op == sanLoad {
 		return
 	}
-	for i := addr; i < addr+uint64(n); i++ {
-		s.own[i/64] |= 1 << (i % 64)
+	for i, end := addr, addr+uint64(n); i < end; {
+		k, m := byteMask(i, end)
+		s.own[i/64] |= m
+		i += k
 	}
 	p := s.pend[a]
 	if p == nil {
@@ -453,12 +455,22 @@ func (s *sanWorker) global(w *warp, in *inst, l int, a *allocation, addr uint64,
 }
 
 func (s *sanWorker) ownWrote(addr uint64, n int) bool {
-	for i := addr; i < addr+uint64(n); i++ {
-		if s.own[i/64]&(1<<(i%64)) == 0 {
+	for i, end := addr, addr+uint64(n); i < end; {
+		k, m := byteMask(i, end)
+		if s.own[i/64]&m != m {
 			return false
 		}
+		i += k
 	}
 	return true
+}
+
+// byteMask is the bits of bytes [i, end) within i's 64-byte block, and
+// how many they are.
+func byteMask(i, end uint64) (uint64, uint64) {
+	b := i % 64
+	k := min(64-b, end-i)
+	return k, ^uint64(0) >> (64 - k) << b
 }
 
 // barrier checks a release of the block's barrier (see worker.release):
