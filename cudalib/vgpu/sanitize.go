@@ -82,6 +82,9 @@ type Finding struct {
 	Other      *Site  // race: the earlier access of the other thread
 	Count      int    // occurrences (threads × accesses; barriers: per block)
 	Message    string // what happened, in a sentence
+	// warnings is how many of Count were warnings, merged into a finding
+	// of the same lines that is an error (see merge).
+	warnings int
 }
 
 // Site is the other access of a race.
@@ -261,11 +264,11 @@ func keyOf(f *Finding) findingKey {
 // second is more severe (a race between warps after one inside a warp on
 // the same lines), with both counts.
 func merge(a, b Finding) Finding {
-	n := a.Count + b.Count
+	n, w := a.Count+b.Count, a.warnings+b.warnings
 	if a.Severity == "warning" && b.Severity == "error" {
 		a = b
 	}
-	a.Count = n
+	a.Count, a.warnings = n, w
 	return a
 }
 
@@ -283,11 +286,8 @@ func (s *sanLaunch) report() *Report {
 	for _, b := range order {
 		for _, f := range s.blocks[b] {
 			r.Total += f.Count
-			if f.Severity == "warning" {
-				r.Warnings += f.Count
-			} else {
-				r.Errors += f.Count
-			}
+			r.Warnings += f.warnings
+			r.Errors += f.Count - f.warnings
 			k := keyOf(&f)
 			if i, ok := index[k]; ok {
 				all[i] = merge(all[i], f)

@@ -171,6 +171,9 @@ func (s *sanWorker) endBlock() {
 // add records a finding of the current block, or counts it again.
 func (s *sanWorker) add(f Finding) {
 	f.Count = 1
+	if f.Severity == "warning" {
+		f.warnings = 1
+	}
 	k := keyOf(&f)
 	if i, ok := s.index[k]; ok {
 		s.found[i] = merge(s.found[i], f)
