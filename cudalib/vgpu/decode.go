@@ -78,9 +78,6 @@ type inst struct {
 	// san, when not sanNone, is what a sanitized launch checks before
 	// exec runs (sanitize_mem.go).
 	san sanOp
-	// prov has a bit per kernel parameter a global access's pointer
-	// derives from (sanitize_prov.go); 0: unknown.
-	prov uint64
 	// pred, on a bra, lists the shared ld/st it jumps over that ptxas
 	// predicates instead (see markPredicated in counters.go).
 	pred *predRegion
@@ -256,7 +253,6 @@ type fdec struct {
 	carry  int32               // the carry flag's row; -1 until an instruction uses it
 	local  map[*ptx.Var]uint64 // .local variables and .param slots
 	cur    *ptx.Instr
-	prov   map[*ptx.Instr]uint64 // a kernel's pointer provenance (sanitize_prov.go)
 }
 
 type regKey struct {
@@ -273,7 +269,7 @@ func (kd *kdec) function(f *ptx.Func) (*function, error) {
 	d := &fdec{kd: kd, f: f, fn: fn, regs: map[regKey]int32{}, consts: map[uint64]int32{}, local: map[*ptx.Var]uint64{}, carry: -1}
 	d.declare()
 	if f.Entry {
-		d.prov = provenance(f)
+		kd.k.prov = provenance(f)
 	}
 	if err := d.body(); err != nil {
 		return nil, err
@@ -456,7 +452,6 @@ func (d *fdec) body() error {
 		ins.guard, ins.guardNeg, ins.src = guard, in.GuardNeg, in
 		ins.count = accessCounter(in)
 		ins.san = sanitizerOp(in, &ins)
-		ins.prov = d.prov[in]
 		if ins.ctl == ctlBra {
 			fixups = append(fixups, len(code))
 		}

@@ -284,6 +284,7 @@ type worker struct {
 	longest warpCounts
 
 	san    *sanWorker  // shadow state, when sanitizing; nil otherwise
+	track  bool        // st.track, at hand
 	stored *allocation // the allocation trackStores marked last
 }
 
@@ -295,7 +296,7 @@ type barState struct {
 }
 
 func newWorker(st *launch) *worker {
-	wk := &worker{st: st, shared: zeroed(st.shared), counts: make([]Counters, 1)}
+	wk := &worker{st: st, shared: zeroed(st.shared), counts: make([]Counters, 1), track: st.track}
 	if st.profile {
 		wk.counts, wk.idMask = make([]Counters, len(st.k.insts)), -1
 	}
@@ -607,7 +608,7 @@ func (w *warp) run() {
 			if in.san != sanNone {
 				if wk.san != nil {
 					m = wk.san.access(w, in, m)
-				} else if wk.st.track {
+				} else if wk.track {
 					wk.trackStores(w, in, m)
 				}
 			}

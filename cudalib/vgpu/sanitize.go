@@ -191,9 +191,11 @@ func (g *GPU) RunSanitized(k *Kernel, l Launch) (*Report, error) {
 type sanLaunch struct {
 	st *launch
 	g  *GPU
-	// prov is, per kernel parameter, the allocation it points into
+	// prov is, per kernel parameter, the allocation it points into;
+	// provOf, per instruction id, the parameters its pointer derives from
 	// (sanitize_prov.go).
-	prov []*allocation
+	prov   []*allocation
+	provOf []uint64
 
 	mu     sync.Mutex
 	blocks map[int64][]Finding // per block, deduplicated, in order
@@ -206,6 +208,10 @@ type sanLaunch struct {
 func (s *sanLaunch) start(st *launch, g *GPU) {
 	s.st, s.g = st, g
 	s.prov = provAllocs(st)
+	s.provOf = make([]uint64, len(st.k.insts))
+	for id, in := range st.k.insts {
+		s.provOf[id] = st.k.prov[in.src]
+	}
 	s.pend = map[*allocation]*initSet{}
 }
 
