@@ -153,3 +153,31 @@ func TestCopyFromAtInit(t *testing.T) {
 		t.Errorf("copy back: %v %v", err, got[:10])
 	}
 }
+
+// Provenance covers module variables: an index into one __device__ array
+// that lands inside another is out of bounds of the first.
+func TestSanitizeVariableProvenance(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.CompileNamed("vars.cu", `__device__ float table[64];
+__device__ float spare[64];
+extern "C" __global__ void put(int shift) {
+    table[threadIdx.x + shift] = 1.0f;
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	k, _ := m.Kernel("put")
+	cfg := Config{Grid: D1(1), Block: D1(64)}
+	if rep, err := k.Sanitize(cfg, 0); err != nil || !rep.Clean() {
+		t.Fatalf("in bounds: %v\n%v", err, rep)
+	}
+	// Far enough to leave table's allocation and its gap, whatever the
+	// layout: somewhere in spare, another allocation or none.
+	for _, shift := range []int{64, 1 << 14, 1<<14 + 64} {
+		rep, err := k.Sanitize(cfg, shift)
+		if err != nil || rep.Errors != 64 || rep.Findings[0].Kind != "out-of-bounds" || !strings.Contains(rep.Findings[0].Allocation, "variable table") {
+			t.Errorf("shift %d: %v\n%v", shift, err, rep)
+		}
+	}
+}

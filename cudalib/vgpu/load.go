@@ -38,7 +38,8 @@ type Kernel struct {
 	// prov has, per global access of the entry function, the parameters
 	// its pointer derives from (sanitize_prov.go): read only by the
 	// sanitizer, so the decoded instructions stay as small as they were.
-	prov map[*ptx.Instr]uint64
+	prov    map[*ptx.Instr]uint64
+	provSrc []provSource
 }
 
 // Name returns the kernel's PTX (mangled) name.

@@ -191,9 +191,9 @@ func (g *GPU) RunSanitized(k *Kernel, l Launch) (*Report, error) {
 type sanLaunch struct {
 	st *launch
 	g  *GPU
-	// prov is, per kernel parameter, the allocation it points into;
-	// provOf, per instruction id, the parameters its pointer derives from
-	// (sanitize_prov.go).
+	// prov is, per source of pointers (Kernel.provSrc), the allocation it
+	// points into; provOf, per instruction id, the sources its pointer
+	// derives from (sanitize_prov.go).
 	prov   []*allocation
 	provOf []uint64
 

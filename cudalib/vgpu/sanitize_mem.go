@@ -230,8 +230,13 @@ func (s *sanWorker) access(w *warp, in *inst, m uint32) uint32 {
 			continue
 		}
 		p, bad := w.locate(in.space, addr, n, l, write)
-		if prov := s.l.provOf[in.id]; bad == nil && prov != 0 && (in.space == spGlobal || in.space == spGeneric && genericSpace(addr) == spGlobal) {
-			bad = s.provCheck(prov, addr, n)
+		if prov := s.l.provOf[in.id]; prov != 0 && (bad == nil || bad.reason == reasonBounds) &&
+			(in.space == spGlobal || in.space == spGeneric && genericSpace(addr) == spGlobal) {
+			// Outside its pointer's allocation (also where no allocation
+			// is): said relative to that allocation.
+			if pb := s.provCheck(prov, addr, n); pb != nil {
+				bad = pb
+			}
 		}
 		if bad != nil {
 			s.bad(w, in, l, bad, accessName(in.san, write), n)
@@ -280,8 +285,10 @@ func (s *sanWorker) copyLane(w *warp, in *inst, l int, dst uint64) bool {
 	if k > 0 {
 		src := f[in.a][l] + f[in.e][l]
 		q, bad := w.locate(spGlobal, src, n, l, false)
-		if prov := s.l.provOf[in.id]; bad == nil && prov != 0 {
-			bad = s.provCheck(prov, src, n)
+		if prov := s.l.provOf[in.id]; prov != 0 && (bad == nil || bad.reason == reasonBounds) {
+			if pb := s.provCheck(prov, src, n); pb != nil {
+				bad = pb
+			}
 		}
 		if bad != nil {
 			s.bad(w, in, l, bad, "read", n)

@@ -15,36 +15,68 @@ import (
 // another allocation (on a GPU, where allocations lie close together, it
 // often does).
 //
-// The derivation is followed statically through the kernel's PTX: a
-// 64-bit register loaded from a kernel parameter derives from that
-// parameter; mov, cvta, add, sub, selp and the addend of mad pass it on
-// (a register assigned on several paths derives from all of theirs). At
-// launch each such parameter's value names the allocation it points into;
-// an access through a register that derives from parameters must fall in
-// one of their allocations. A pointer with no such derivation — made
-// from an integer (cvt, arithmetic the analysis does not follow), loaded
-// from memory, received as a .func's parameter, or a parameter that
-// points into no allocation — is checked by address ranges only: an
-// access inside any allocation passes, one outside all of them is
-// out of bounds.
+// The derivation is followed statically through the kernel's PTX. Its
+// sources are the kernel's parameters and the module's global variables:
+// a 64-bit register loaded from a parameter derives from it, one given a
+// variable's address (mov, cvta) from the variable; mov, cvta, add, sub,
+// selp and the addend of mad pass derivations on (a register assigned on
+// several paths derives from all of theirs), and an access written
+// [variable+offset] derives from the variable. At launch each parameter's
+// value names the allocation it points into; an access through a pointer
+// with sources must fall inside one of their allocations. A pointer with
+// none — made from an integer (cvt, arithmetic the analysis does not
+// follow), loaded from memory, received as a .func's parameter, or from a
+// parameter that points into no allocation — is checked by address ranges
+// only: an access inside any allocation passes, one outside all of them
+// is out of bounds.
 
-// maxProvParams is how many kernel parameters provenance follows (a bit
-// each).
-const maxProvParams = 64
+// maxProvSources is how many sources provenance follows (a bit each).
+const maxProvSources = 64
 
-// provenance returns, per memory instruction of the kernel f, the
-// parameters (a bit per index) its address register derives from.
-func provenance(f *ptx.Func) map[*ptx.Instr]uint64 {
-	param := map[string]int{}
-	for i, p := range f.Params {
-		if i < maxProvParams {
-			param[p.Name] = i
+// provSource is where a pointer can come from: a kernel parameter (param
+// ≥ 0) or a module variable's allocation.
+type provSource struct {
+	param int
+	name  string // the variable's; "" for a parameter
+	v     *allocation
+}
+
+// provenance finds, per global access of the kernel f, the sources (a bit
+// per index into srcs) its pointer derives from.
+func provenance(f *ptx.Func, vars map[string]*allocation) (map[*ptx.Instr]uint64, []provSource) {
+	var srcs []provSource
+	index := map[string]int{}
+	source := func(name string) uint64 {
+		i, ok := index[name]
+		if !ok && len(srcs) == maxProvSources {
+			return 0
 		}
+		if !ok {
+			for j, p := range f.Params {
+				if p.Name == name {
+					srcs, ok = append(srcs, provSource{param: j}), true
+				}
+			}
+			if a := vars[name]; !ok && a != nil {
+				srcs, ok = append(srcs, provSource{param: -1, name: name, v: a}), true
+			}
+			if !ok {
+				return 0
+			}
+			i = len(srcs) - 1
+			index[name] = i
+		}
+		return 1 << i
 	}
 	reg := map[string]uint64{}
 	get := func(o ptx.Operand) uint64 {
-		if o.Kind == ptx.Reg {
+		switch o.Kind {
+		case ptx.Reg:
 			return reg[o.Name]
+		case ptx.Symbol:
+			if vars[o.Name] != nil {
+				return source(o.Name)
+			}
 		}
 		return 0
 	}
@@ -58,9 +90,9 @@ func provenance(f *ptx.Func) map[*ptx.Instr]uint64 {
 			var p uint64
 			switch in.Op {
 			case "ld", "ldu":
-				if a := ops[len(ops)-1]; hasMod(in.Mods, "param") && a.Kind == ptx.Addr {
-					if i, ok := param[a.Name]; ok {
-						p = 1 << i
+				if a := ops[len(ops)-1]; hasMod(in.Mods, "param") && a.Kind == ptx.Addr && a.Name != "" {
+					if _, isReg := reg[a.Name]; !isReg && vars[a.Name] == nil {
+						p = source(a.Name)
 					}
 				}
 			case "mov", "cvta":
@@ -86,13 +118,19 @@ func provenance(f *ptx.Func) map[*ptx.Instr]uint64 {
 	}
 	out := map[*ptx.Instr]uint64{}
 	for _, in := range f.Body {
-		if a, ok := globalAddr(in); ok && a.Name != "" {
-			if p := reg[a.Name]; p != 0 {
-				out[in] = p
-			}
+		a, ok := globalAddr(in)
+		if !ok || a.Name == "" {
+			continue
+		}
+		p := reg[a.Name]
+		if vars[a.Name] != nil {
+			p = source(a.Name)
+		}
+		if p != 0 {
+			out[in] = p
 		}
 	}
-	return out
+	return out, srcs
 }
 
 // wide reports whether an instruction's type is 64 bits (or a mad.wide,
@@ -127,14 +165,19 @@ func globalAddr(in *ptx.Instr) (ptx.Operand, bool) {
 	return ptx.Operand{}, false
 }
 
-// provAllocs finds, per kernel parameter, the allocation its value points
-// into (nil for none or a parameter that is not 8 bytes).
+// provAllocs finds, per source of the kernel's provenance, the allocation
+// it points into: a variable's own, a parameter's by its value (nil for
+// none or a parameter that is not 8 bytes).
 func provAllocs(st *launch) []*allocation {
 	k := st.k
-	out := make([]*allocation, min(len(k.paramOffs), maxProvParams))
-	for i := range out {
-		off := k.paramOffs[i]
-		if k.paramSizes[i] != 8 || off+8 > len(st.params) {
+	out := make([]*allocation, len(k.provSrc))
+	for i, src := range k.provSrc {
+		if src.param < 0 {
+			out[i] = src.v
+			continue
+		}
+		off := k.paramOffs[src.param]
+		if k.paramSizes[src.param] != 8 || off+8 > len(st.params) {
 			continue
 		}
 		out[i] = st.table.find(binary.LittleEndian.Uint64(st.params[off:]), 1)
@@ -143,12 +186,12 @@ func provAllocs(st *launch) []*allocation {
 }
 
 // provCheck checks a valid global access of n bytes at addr by an
-// instruction whose pointer derives from the parameters prov: nil when it
-// falls in one of their allocations (or none of them points into one),
-// else why not.
+// instruction whose pointer derives from the sources prov: nil when it
+// falls in one of their allocations (or none of them has one), else why
+// not.
 func (s *sanWorker) provCheck(prov uint64, addr uint64, n int) *badAccess {
 	var first *allocation
-	param := 0
+	src := 0
 	for p := prov; p != 0; p &= p - 1 {
 		i := bits.TrailingZeros64(p)
 		a := s.l.prov[i]
@@ -159,7 +202,7 @@ func (s *sanWorker) provCheck(prov uint64, addr uint64, n int) *badAccess {
 			return nil
 		}
 		if first == nil {
-			first, param = a, i
+			first, src = a, i
 		}
 	}
 	if first == nil {
@@ -171,11 +214,13 @@ func (s *sanWorker) provCheck(prov uint64, addr uint64, n int) *badAccess {
 	} else {
 		where = fmt.Sprintf("%d bytes before", first.addr-addr)
 	}
+	from := fmt.Sprintf("the %s at 0x%x that the pointer (kernel parameter %d) points into", first.describe(), first.addr, s.st.k.provSrc[src].param+1)
+	if s.st.k.provSrc[src].param < 0 {
+		from = fmt.Sprintf("the %s at 0x%x", first.describe(), first.addr)
+	}
 	landed := "in no allocation"
 	if a := s.st.table.find(addr, n); a != nil {
 		landed = fmt.Sprintf("inside the %s at 0x%x", a.describe(), a.addr)
 	}
-	desc := fmt.Sprintf("%s the %s at 0x%x that the pointer (kernel parameter %d) points into; it lands %s",
-		where, first.describe(), first.addr, param+1, landed)
-	return &badAccess{reasonBounds, spGlobal, addr, desc}
+	return &badAccess{reasonBounds, spGlobal, addr, fmt.Sprintf("%s %s; it lands %s", where, from, landed)}
 }
