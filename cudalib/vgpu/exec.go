@@ -129,7 +129,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 	st.profile = profile
 	st.san = san
 	if san != nil {
-		san.start(st, g)
+		san.start(st)
 	} else {
 		// A plain launch marks what it stores as written while something
 		// is not (sanitize_mem.go's trackStores).

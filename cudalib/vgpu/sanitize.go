@@ -190,7 +190,6 @@ func (g *GPU) RunSanitized(k *Kernel, l Launch) (*Report, error) {
 // sanLaunch collects a sanitized launch's findings from its workers.
 type sanLaunch struct {
 	st *launch
-	g  *GPU
 	// prov is, per source of pointers (Kernel.provSrc), the allocation it
 	// points into; provOf, per instruction id, the sources its pointer
 	// derives from (sanitize_prov.go).
@@ -205,8 +204,8 @@ type sanLaunch struct {
 	pend map[*allocation]*initSet
 }
 
-func (s *sanLaunch) start(st *launch, g *GPU) {
-	s.st, s.g = st, g
+func (s *sanLaunch) start(st *launch) {
+	s.st = st
 	s.prov = provAllocs(st)
 	s.provOf = make([]uint64, len(st.k.insts))
 	for id, in := range st.k.insts {
