@@ -4,9 +4,12 @@ package cudalib
 
 import "unsafe"
 
-// backend is what a device implementation provides. The CUDA driver is the
-// one this package ships; a CPU "virtual GPU" can implement the same seam
-// later without any change to Device, buffers, modules or kernels.
+// backend is what a device implementation provides: the CUDA driver
+// in-process (cudabackend.go), the driver in a worker process (worker.go) and
+// the virtual GPU (virtualbackend.go). Buffers, modules and kernels use only
+// this seam; inspection (profile, sanitize, modeled time) still reaches the
+// virtual backend's own types, which docs/architecture.md lists as what is
+// left to move behind it.
 type backend interface {
 	info() Info
 	memInfo() (free, total uint64, err error)

@@ -101,11 +101,11 @@ func (k *Kernel) HardwareProfile(cfg Config, args ...any) (*HardwareProfile, err
 		return fail(err)
 	}
 	// ncu replays the launch: it takes the GPU's turn as a timed section does.
-	release, err := d.takeTurn()
+	turn, err := d.takeTurn()
 	if err != nil {
 		return fail(err)
 	}
-	defer release()
+	defer turn.release() // past the turn's limit the counters still hold; the notice says it ended
 	s, err := startProfiled(ctx, tool, metrics, k.symbol(), k.mod.name, k.mod.source, d.ordinal, append([]string{exe}, wargs...))
 	if err != nil {
 		return fail(err)

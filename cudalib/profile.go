@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/culab/culab/cudalib/vgpu"
+	"github.com/culab/culab/cudalib/counters"
 )
 
 // Profile is one launch counted on the virtual GPU: its counters in total
@@ -34,7 +34,7 @@ type Profile struct {
 }
 
 // LineCounters are the counters of one source line.
-type LineCounters = vgpu.LineCounters
+type LineCounters = counters.Line
 
 // SourceFile reports whether a line's file is the module's source (NVRTC
 // writes the name it was given, or makes it absolute); headers are not.

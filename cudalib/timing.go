@@ -109,18 +109,24 @@ func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 
 // measure warms up with work, then times timed (work between the timer's
 // start and stop) until the options are met.
-func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerImpl) error) (Timing, error) {
+func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerImpl) error) (_ Timing, err error) {
 	opts = opts.WithDefaults()
 	if d.virtual {
 		// The model's time is the same on every run: one run, no warm-up.
 		opts = TimeOptions{MinReps: 1, MaxReps: 1, MinTime: time.Nanosecond}
 	}
 	// One timed section at a time per GPU, across processes (timingqueue.go).
-	release, err := d.takeTurn()
+	turn, err := d.takeTurn()
 	if err != nil {
 		return Timing{}, err
 	}
-	defer release()
+	defer func() {
+		// A turn that outlasted its limit fails the section: others' work
+		// may share its times.
+		if oerr := turn.release(); oerr != nil && err == nil {
+			err = oerr
+		}
+	}()
 	tm, err := d.b.newTimer()
 	if err != nil {
 		return Timing{}, fmt.Errorf("timer: %w", err)
@@ -138,6 +144,9 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 	var total time.Duration
 	for len(samples) < opts.MaxReps && (len(samples) < opts.MinReps || total < opts.MinTime) {
 		if err := checkInterrupt(); err != nil {
+			return Timing{}, err
+		}
+		if err := turn.over(); err != nil {
 			return Timing{}, err
 		}
 		if err := timed(tm); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +28,41 @@ import (
 //
 // CULAB_GPU_QUEUE_DIR (gpuqueue.EnvDir) moves the queue; "off" turns it
 // off, to measure without it.
+//
+// A turn lasts at most CULAB_GPU_TURN_MAX (EnvTurnMax; default
+// gpuqueue.DefaultMaxTurn): then the process gives the turn up, says so,
+// and the timed section ends with an error (errTurnOver), since the next
+// user's work may share its times; a profile goes on, said so. Waiting
+// processes pass a holder that keeps its turn longer (a hung or hostile
+// one) after the same limit, as they count it.
+
+// EnvTurnMax is the longest turn on a GPU: a Go duration ("10s") or
+// seconds ("10").
+const EnvTurnMax = "CULAB_GPU_TURN_MAX"
+
+// maxTurn is EnvTurnMax's value, gpuqueue.DefaultMaxTurn when unset or
+// unreadable (said once).
+func maxTurn() time.Duration {
+	v := strings.TrimSpace(os.Getenv(EnvTurnMax))
+	if v == "" {
+		return gpuqueue.DefaultMaxTurn
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		if secs, ferr := strconv.ParseFloat(v, 64); ferr == nil {
+			d, err = time.Duration(secs*float64(time.Second)), nil
+		}
+	}
+	if err != nil || d <= 0 {
+		turnMaxWarn.Do(func() {
+			notice("%s=%q is not a duration (e.g. 10s); the turn limit is %s", EnvTurnMax, v, gpuqueue.DefaultMaxTurn)
+		})
+		return gpuqueue.DefaultMaxTurn
+	}
+	return d
+}
+
+var turnMaxWarn sync.Once
 
 // EnvQueueLog, when set to a file, makes every turn on a GPU append
 // "enter PID UNIXNANO" and "leave PID UNIXNANO" lines to it, so that turns
@@ -47,14 +83,47 @@ type turn struct {
 	ready  chan struct{} // closed once ticket or err is set
 	ticket *gpuqueue.Ticket
 	err    error
+	limit  *time.Timer   // gives the turn up at its maximum length
+	over   time.Duration // set when it did: the limit
+}
+
+// hold is a section's share of a turn (nil t: no queue).
+type hold struct{ t *turn }
+
+// errTurnOver is why a timed section that outlasted its turn fails.
+func errTurnOver(limit time.Duration) error {
+	return fmt.Errorf("the GPU's turn ended: this timed section held the GPU for more than %s (%s), so the next user's work went on and may share these times; time less work per section or fewer repetitions", limit, EnvTurnMax)
+}
+
+// over is errTurnOver once the turn was given up, else nil.
+func (h hold) over() error {
+	if h.t == nil {
+		return nil
+	}
+	turns.mu.Lock()
+	defer turns.mu.Unlock()
+	if h.t.over > 0 {
+		return errTurnOver(h.t.over)
+	}
+	return nil
+}
+
+// release ends the section's share, with over's error.
+func (h hold) release() error {
+	if h.t == nil {
+		return nil
+	}
+	err := h.over()
+	leave(h.t)
+	return err
 }
 
 // takeTurn waits for this GPU's turn; release ends it. An interrupt of
 // the cell ends the wait with an error.
-func (d *Device) takeTurn() (release func(), err error) {
+func (d *Device) takeTurn() (hold, error) {
 	dir, on := gpuqueue.Dir()
 	if d.virtual || !on {
-		return func() {}, nil
+		return hold{}, nil
 	}
 	key := d.info.UUID
 	if key == "" { // a driver without cuDeviceGetUuid
@@ -70,12 +139,16 @@ func (d *Device) takeTurn() (release func(), err error) {
 		turns.holds[key] = t
 		t.users++
 		turns.mu.Unlock()
-		t.ticket, t.err = d.queueFor(dir, key)
-		if t.err != nil {
-			turns.mu.Lock()
+		ticket, err := d.queueFor(dir, key)
+		turns.mu.Lock()
+		t.ticket, t.err = ticket, err
+		if err != nil {
 			forget(t) // the next section tries afresh
-			turns.mu.Unlock()
+		} else {
+			limit := maxTurn()
+			t.limit = time.AfterFunc(limit, func() { giveUp(t, limit) })
 		}
+		turns.mu.Unlock()
 		close(t.ready)
 	} else {
 		t.users++
@@ -84,13 +157,13 @@ func (d *Device) takeTurn() (release func(), err error) {
 		case <-t.ready:
 		case <-interruptContext().Done():
 			leave(t)
-			return nil, checkInterrupt()
+			return hold{}, checkInterrupt()
 		}
 	}
 	if t.err != nil {
 		if ierr := checkInterrupt(); ierr != nil {
 			leave(t)
-			return nil, fmt.Errorf("waiting for the GPU: %w", ierr)
+			return hold{}, fmt.Errorf("waiting for the GPU: %w", ierr)
 		}
 		turns.mu.Lock()
 		warn := !turns.warned
@@ -100,7 +173,7 @@ func (d *Device) takeTurn() (release func(), err error) {
 			notice("timing without the GPU queue, so other users' work on this GPU may share the measured time: %v", t.err)
 		}
 	}
-	return func() { leave(t) }, nil
+	return hold{t}, nil
 }
 
 // leave ends one section's share of t; the last one out releases the turn.
@@ -112,9 +185,33 @@ func leave(t *turn) {
 		return
 	}
 	forget(t)
+	if t.limit != nil {
+		t.limit.Stop()
+	}
+	end(t)
+}
+
+// giveUp ends t's turn at its maximum length, while its sections still
+// run: they fail as they end (hold.over), and the next section of this
+// process queues afresh.
+func giveUp(t *turn, limit time.Duration) {
+	turns.mu.Lock()
+	defer turns.mu.Unlock()
+	if t.ticket == nil {
+		return // left meanwhile
+	}
+	t.over = limit
+	forget(t)
+	end(t)
+	notice("the GPU's turn ended after %s (%s): the next user goes on; the timed section that holds it will fail", limit, EnvTurnMax)
+}
+
+// end releases t's ticket, once; turns.mu is held.
+func end(t *turn) {
 	if t.ticket != nil {
 		queueLog("leave")
 		t.ticket.Release()
+		t.ticket = nil
 	}
 }
 
@@ -138,6 +235,7 @@ func (d *Device) queueFor(dir, key string) (*gpuqueue.Ticket, error) {
 		v, _ = turns.queues.LoadOrStore(id, q)
 	}
 	q := v.(*gpuqueue.Queue)
+	q.SetMaxTurn(maxTurn())
 	line := waitLine{name: d.info.Name}
 	ctx := interruptContext()
 	t, err := q.Acquire(ctx, line.show)
@@ -163,6 +261,13 @@ type waitLine struct {
 func (l *waitLine) show(w gpuqueue.Waiting) {
 	if l.width == 0 {
 		l.start = time.Now().Add(-w.Waited)
+	}
+	if w.Overran != "" {
+		l.draw(fmt.Sprintf("%s held the GPU (%s) longer than a turn may last (%s): going on without waiting for it", w.Overran, l.name, w.MaxTurn), "\n")
+		l.width = 1 // the line was ended; a next one starts afresh
+		if w.Ahead == 0 {
+			return
+		}
 	}
 	l.draw(fmt.Sprintf("waiting for the GPU (%s): %d ahead of you, first %s; %.0f s so far",
 		l.name, w.Ahead, w.First, w.Waited.Seconds()), "")

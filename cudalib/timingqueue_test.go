@@ -60,11 +60,11 @@ func TestTurnSharedWithinProcess(t *testing.T) {
 	if n := len(queueFiles(t, dir)); n != 1 {
 		t.Errorf("%d live slots while nested, want the process's one", n)
 	}
-	inner()
+	inner.release()
 	if n := len(queueFiles(t, dir)); n != 1 {
 		t.Errorf("inner release let the turn go: %d live slots", n)
 	}
-	outer()
+	outer.release()
 	if f := queueFiles(t, dir); len(f) != 0 {
 		t.Errorf("live slots after the last release: %v", f)
 	}
@@ -98,9 +98,9 @@ func TestTurnWaitShowsLineAndInterrupts(t *testing.T) {
 	defer SetContext(ctx)()
 	errc := make(chan error, 1)
 	go func() {
-		release, err := d.takeTurn()
+		h, err := d.takeTurn()
 		if err == nil {
-			release()
+			h.release()
 		}
 		errc <- err
 	}()
@@ -133,14 +133,64 @@ func TestTurnWaitShowsLineAndInterrupts(t *testing.T) {
 	}
 }
 
-func TestVirtualGPUDoesNotQueue(t *testing.T) {
+// A section that outlasts CULAB_GPU_TURN_MAX gives the turn up while it
+// runs: a waiter (as another process) goes on, the notices say so, and the
+// section fails as it ends; the next section queues afresh.
+func TestTurnEndsAtItsLimit(t *testing.T) {
 	d, dir := queueDevice(t)
-	d.virtual = true
-	release, err := d.takeTurn()
+	t.Setenv(EnvTurnMax, "100ms")
+	var mu sync.Mutex
+	var said bytes.Buffer
+	defer SetNotices(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return said.Write(p)
+	}))()
+	h, err := d.takeTurn()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer release()
+	q, err := gpuqueue.Open(dir, d.info.UUID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.SetMaxTurn(time.Hour) // this waiter would wait that long for a holder that kept its turn
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	other, err := q.Acquire(ctx, nil)
+	if err != nil {
+		t.Fatalf("the waiter never got the turn: %v", err)
+	}
+	if err := h.over(); err == nil || !strings.Contains(err.Error(), "held the GPU for more than 100ms (CULAB_GPU_TURN_MAX)") {
+		t.Errorf("the section's turn after its limit: %v", err)
+	}
+	mu.Lock()
+	s := said.String()
+	mu.Unlock()
+	if !strings.Contains(s, "the GPU's turn ended after 100ms (CULAB_GPU_TURN_MAX): the next user goes on") {
+		t.Errorf("notices %q do not say the turn ended", s)
+	}
+	if err := h.release(); err == nil {
+		t.Error("the section that outlasted its turn ended without an error")
+	}
+	other.Release()
+	next, err := d.takeTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := next.release(); err != nil {
+		t.Errorf("a fresh section: %v", err)
+	}
+}
+
+func TestVirtualGPUDoesNotQueue(t *testing.T) {
+	d, dir := queueDevice(t)
+	d.virtual = true
+	h, err := d.takeTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.release()
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 { // not even the registry file
 		t.Errorf("the virtual GPU queued: %v", ents)
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
 )
@@ -12,7 +13,7 @@ import (
 // Counters are one launch's counts on the virtual GPU, with Nsight
 // Compute's definitions (each field names its ncu metric); Timing carries
 // the counters of the timed work.
-type Counters = vgpu.Counters
+type Counters = counters.Counters
 
 // The virtual GPU's time is modelled (package timemodel): a timer started
 // on it records the work enqueued until it stops — each launch's counters

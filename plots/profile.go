@@ -155,7 +155,7 @@ func lineHint(c cudalib.Counters) (string, float64) {
 	conf := bankConflicts(c)
 	waste := max(wastedSect, 0) + float64(conf) + float64(c.LocalLoadSectors+c.LocalStoreSectors) + float64(c.DivergentBranches)
 	w := max(ways(c.SharedLoadWavefronts, c.SharedLoadBankConflicts), ways(c.SharedStoreWavefronts, c.SharedStoreBankConflicts))
-	switch spr, eff := ratio(globalSect(c), globalReq(c)), coalescing(c); {
+	switch eff := coalescing(c); {
 	case conf > 0 && w >= 2:
 		if w >= 32 {
 			return fmt.Sprintf("%d-way bank conflict: 32 threads of a warp hit one bank; pad the row (a [32][33] tile)", w), waste
@@ -168,7 +168,7 @@ func lineHint(c cudalib.Counters) (string, float64) {
 		if ratio(c.GlobalStoreBytes, 32*c.GlobalStoreSectors) < ratio(bytes, 32*sect) && c.GlobalStoreSectors > 0 || sect == 0 {
 			kind, req, sect, bytes = "store", c.GlobalStoreRequests, c.GlobalStoreSectors, c.GlobalStoreBytes
 		}
-		spr, eff = ratio(sect, req), ratio(bytes, 32*sect)
+		spr, eff := ratio(sect, req), ratio(bytes, 32*sect)
 		if spr >= 31.5 {
 			return fmt.Sprintf("%.0f sectors per %s request: each lane has its own 32-byte sector — strided, not coalesced; let neighbouring threads access neighbouring elements", spr, kind), waste
 		}

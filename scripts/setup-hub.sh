@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a JupyterHub needs beside the image's venv (make hub,
 # tests/test_hub.py): the idle culler (docs/deploy/requirements-hub.txt)
-# into the venv, and configurable-http-proxy from npm, pinned with its
+# into the venv, the login packages (docs/deploy/requirements-auth.txt)
+# when CULAB_HUB_AUTH asks for one other than the shared password, and configurable-http-proxy from npm, pinned with its
 # dependencies by docs/deploy/proxy/package-lock.json, into .cache/hub-proxy.
 # Idempotent: each step is skipped while its pinned inputs are unchanged.
 # VENV overrides the venv's location, as in scripts/setup-python.sh.
@@ -11,9 +12,11 @@ venv=${VENV:-.venv}
 [ -x "$venv/bin/python" ] || VENV="$venv" scripts/setup-python.sh
 
 req=docs/deploy/requirements-hub.txt
-stamp="$venv/.culab-hub-$(sha256sum $req requirements.txt | sha256sum | cut -c1-16)"
+reqs=(-r requirements.txt -r "$req")
+if [[ "${CULAB_HUB_AUTH:-shared}" != shared ]]; then reqs+=(-r docs/deploy/requirements-auth.txt); fi
+stamp="$venv/.culab-hub-$(echo "${reqs[@]}" | cat - $req requirements.txt docs/deploy/requirements-auth.txt | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ]; then
-  "$venv/bin/pip" install -q --disable-pip-version-check -r requirements.txt -r "$req"
+  "$venv/bin/pip" install -q --disable-pip-version-check "${reqs[@]}"
   touch "$stamp"
 fi
 

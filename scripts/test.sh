@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of culab, as CI runs it: installs what the tests need (Go
 # modules, Debian's NVRTC, the Python test tooling, Chromium), then checks
-# formatting, vet, generated code, the Go tests with -race, and the tests
+# formatting, vet, staticcheck, generated code, the Go tests with -race, and the tests
 # through real Jupyter clients. GPU tests skip (saying why) without a GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,16 @@ if [ -n "$unformatted" ]; then echo "gofmt would change:"; echo "$unformatted"; 
 
 echo "== go vet"
 go vet ./...
+
+echo "== staticcheck"
+# Pinned (the module proxy refuses @latest for some modules); installed once
+# into .cache/bin, again only when the pin changes.
+staticcheck_version=v0.8.2
+sc=.cache/bin/staticcheck
+if ! "$sc" -version 2>/dev/null | grep -q "(${staticcheck_version#v})"; then
+  GOBIN="$PWD/.cache/bin" go install "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version"
+fi
+"$sc" ./...
 
 echo "== go test -race"
 go test -race -count=1 ./...
@@ -35,6 +45,19 @@ scripts/build.sh
 bin/culab install --prefix .venv
 # The venv's kernelspec first, whatever else the environment names.
 export JUPYTER_PATH="$PWD/.venv/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+# tests/test_hub.py spawns each student's server as its own Unix user: they
+# run the venv's Python and bin/culab, so every directory above those must be
+# searchable by others (o+x: enter, not list). A Python under a 0700 /root
+# (pyenv) is not; open just that bit, and say so.
+if [[ $EUID -eq 0 ]]; then
+  for exe in "$(readlink -f .venv/bin/python)" "$PWD/bin/culab"; do
+    d=$(dirname "$exe")
+    while [[ "$d" != / ]]; do
+      if [[ $(( $(stat -c '0%a' "$d") & 1 )) -eq 0 ]]; then chmod o+x "$d"; echo "test.sh: chmod o+x $d (the hub test's students run $exe)"; fi
+      d=$(dirname "$d")
+    done
+  done
+fi
 rc=0
 .venv/bin/python -m pytest tests -v --durations=10 || rc=$?
 if [[ $rc -eq 5 ]]; then echo "test.sh: pytest collected no tests" >&2; exit 1; fi

@@ -63,6 +63,8 @@ def _set(tree: dict[str, Any], path: str, value: Any) -> None:
         ("singleuser.profileList.1.slug", "CPU only"),
         ("cull.timeout", "30m"),
         ("scheduling.userPods.nodeAffinity.matchNodePurpose", "always"),
+        ("singleuser.networkPolicy.enabeld", True),
+        ("singleuser.networkPolicy.allowedIngressPorts", ["8888"]),
     ],
 )
 def test_the_schema_rejects_mistakes(path: str, value: Any) -> None:
@@ -85,6 +87,25 @@ def test_values_agree_with_the_dockerfile() -> None:
     cpu = next(p for p in su["profileList"] if p["slug"] == "cpu")["kubespawner_override"]
     assert cpu["extra_resource_limits"] == {} and cpu["environment"]["CULAB_DEVICE"] == "virtual"
     assert su["extraResource"]["limits"] == {"nvidia.com/gpu": "1"} and su["extraEnv"]["CULAB_DEVICE"] == "gpu"
+
+
+def test_each_pod_is_bounded_and_apart() -> None:
+    """The class's isolation on the cluster: limits per pod in every profile,
+    a volume of each student's own, a GPU share per GPU pod, no terminal,
+    a network policy, and the GPU turn's limit."""
+    v = values()
+    su = v["singleuser"]
+    assert su["cpu"]["limit"] and su["memory"]["limit"], "the GPU profile's pod limits"
+    for p in su["profileList"]:
+        o = p.get("kubespawner_override", {})
+        assert ("cpu_limit" in o or su["cpu"]["limit"]) and ("mem_limit" in o or su["memory"]["limit"]), p["slug"]
+    # One PVC per user (claim-<name>) and nothing mounted beside it.
+    assert su["storage"]["type"] == "dynamic" and su["storage"]["capacity"]
+    assert not {"extraVolumes", "extraVolumeMounts"} & su["storage"].keys() and not {"extraVolumes", "extraVolumeMounts"} & su.keys()
+    assert su["extraResource"]["limits"]["nvidia.com/gpu"] == "1"
+    assert "--ServerApp.terminals_enabled=False" in v["hub"]["config"]["Spawner"]["args"]
+    assert su["networkPolicy"] == {"enabled": True, "allowedIngressPorts": []}
+    assert su["extraEnv"]["CULAB_GPU_TURN_MAX"]
 
 
 def test_device_plugin_configs_parse() -> None:

@@ -1,43 +1,51 @@
 """A class on culab through a real JupyterHub, as `make hub` runs it.
 
-JupyterHub 6 starts on 127.0.0.1 (free ports) from the same config file as
-`make hub` (docs/deploy/jupyterhub_config.py), loaded by a small test
-config that only changes the ports, puts the hub's state in a temporary
-directory and narrows the idle culler's reach (below). Its proxy is
-configurable-http-proxy from scripts/setup-hub.sh; every student's server
-is a jupyterhub-singleuser of the venv (SimpleLocalProcessSpawner, a home
-directory each) with the culab kernelspec, on the virtual GPU.
+JupyterHub 6 starts as root on 127.0.0.1 (free ports) from the same config
+file as `make hub` (docs/deploy/jupyterhub_config.py), loaded by a small
+test config that only changes the ports, puts the hub's state and the
+students' homes in temporary directories, and adds the culling test's own
+culler (below). Its proxy is configurable-http-proxy from
+scripts/setup-hub.sh, run as nobody; every student is a Unix user of their
+own that JupyterHub makes (useradd, a home of mode 0700; the names carry
+this run's prefix and are removed at the end), whose server is a
+jupyterhub-singleuser of the venv run as them, in a cgroup of their own
+with the config's memory and CPU limits, on the virtual GPU.
 
 Three students log in with the shared password through the hub's login
 form, get an API token from the hub's REST API, start their servers,
 upload their copy of notebooks/01-vector-add.ipynb with the contents API,
 and run its cells (one small size) on a culab kernel through the server's
 REST API and kernel websocket. Each sees only their own files and kernels,
-and another student's server refuses their token. Then one student's
-kernel goes through a panic (os.Exit), an engine crash and a restart; a
-second student's kernel process is killed (the server starts a new one);
-a third student's endless loop is interrupted: after each, the others'
-variables are still there.
+another student's server refuses their token, and a cell of one student
+cannot read, write or list another's home nor signal their kernel or
+engine. Then one student's kernel goes through a panic (os.Exit), an engine
+crash, a cell past the memory limit and a restart; a second student's
+kernel process is killed (the server starts a new one); a third student's
+endless loop is interrupted: after each, the others' variables are still
+there.
 
-The idle culler runs as the hub's service with a 4 s timeout, checking
-every 2 s. So that it cannot stop the three busy servers between two
-cells, its role is narrowed to a fourth student, who starts a server and
-leaves it idle: the culler stops it. The last test stops the hub and
-checks that no process of the run is left; the fixture's finalizer kills
-whatever would be (process groups, then any process carrying the run's
-marker in its environment) and keeps the hub's log (with the servers' and
-the culler's) as out/test-artifacts/jupyterhub.log.
+The config's idle culler keeps its hour. The culling test starts a culler
+of its own (4 s timeout, checking every 2 s) once a fourth student's
+server is up, with the culler's scopes narrowed to that student: nothing
+races a timer. The last test stops the hub and checks that no process of
+the run is left; the fixture's finalizer kills whatever would be (process
+groups, then any process carrying the run's marker in its environment),
+removes the run's users, homes and cgroups, and keeps the hub's log (with
+the servers') as out/test-artifacts/jupyterhub.log.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import pwd
 import secrets
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -50,6 +58,11 @@ import websocket
 
 from conftest import KERNEL_NAME, ROOT, artifacts_dir, free_port
 
+sys.path.insert(0, str(ROOT / "docs" / "deploy"))
+import culabhub  # noqa: E402
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the class hub runs as root: it makes a Unix user for each student")
+
 HUB_CONFIG = ROOT / "docs" / "deploy" / "jupyterhub_config.py"
 PROXY = ROOT / ".cache" / "hub-proxy" / "node_modules" / ".bin" / "configurable-http-proxy"
 NOTEBOOK = ROOT / "notebooks" / "01-vector-add.ipynb"
@@ -57,6 +70,10 @@ STUDENTS = ("ada", "bo", "cy")
 IDLE = "dee"  # starts a server and leaves it to the culler
 CULL_TIMEOUT, CULL_EVERY = 4, 2
 MARKER = "CULAB_HUB_TEST_RUN"  # in the environment of every process the hub starts
+# The Unix users of this run are PREFIX + a student's name: distinctive, so
+# that the finalizer removes exactly them.
+PREFIX = f"culabt{secrets.token_hex(2)}-"
+MEM_LIMIT = 2 << 30  # of each student's server (CULAB_HUB_MEM)
 # Appended after the notebook's parameters cell, papermill-style: one small
 # size and one variant keep the lab to seconds on the virtual GPU.
 PARAMETERS = 'sizes = []int{10000}\nvariants = []string{"one thread per element"}\ncpuCap = time.Second'
@@ -141,6 +158,9 @@ class Hub:
     run: str  # the marker's value
     proc: subprocess.Popen
     log: Path
+    base: Path  # the students' homes and the GPU queue's directory
+    api: str  # the hub's API, for the culling test's culler
+    culler_token: str
 
     def log_tail(self, n: int = 60) -> str:
         try:
@@ -169,22 +189,41 @@ class Hub:
 
 
 TEST_CONFIG = """\
-# tests/test_hub.py: `make hub`'s config with the test's ports and culler.
+# tests/test_hub.py: `make hub`'s config with the test's ports and a culler
+# service of the test's own (started by the culling test).
 c = get_config()
 load_subconfig({shared!r})
 c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
 c.JupyterHub.hub_port = {hub_port}
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
 c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": 0}}  # answer a spawn at once: the test polls
-c.Spawner.environment = {{{marker!r}: {run!r}, "CULAB_DEVICE": "virtual"}}
+c.Spawner.environment = {{{marker!r}: {run!r}, "CULAB_DEVICE": "virtual", **{kernels!r}}}
 for service in c.JupyterHub.services:
     service["environment"] = {{{marker!r}: {run!r}}}
-# The culler acts on {idle!r} only: the others are busy in the test, and
-# might sit idle past its timeout between two cells.
-for role in c.JupyterHub.load_roles:
+c.JupyterHub.services.append({{"name": "test-culler", "api_token": {culler_token!r}}})
+for role in list(c.JupyterHub.load_roles):
     if role["name"] == "idle-culler":
-        role["scopes"] = [s + "!user={idle}" for s in role["scopes"]]
+        c.JupyterHub.load_roles.append(
+            {{"name": "test-culler", "scopes": [s + "!user={idle}" for s in role["scopes"]], "services": ["test-culler"]}}
+        )
 """
+
+
+def remove_run_users() -> list[str]:
+    """Removes this run's Unix users (their homes go with the base directory)."""
+    names = [p.pw_name for p in pwd.getpwall() if p.pw_name.startswith(PREFIX)]
+    for name in names:
+        subprocess.run(["userdel", name], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        subprocess.run(["groupdel", name], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+    return names
+
+
+def remove_run_cgroups() -> None:
+    for d in Path("/sys/fs/cgroup").glob(f"**/culab-hub/{PREFIX}*"):
+        try:
+            d.rmdir()
+        except OSError:
+            pass
 
 
 @pytest.fixture(scope="module")
@@ -196,19 +235,37 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         missing.append("jupyterhub-idle-culler")
     if missing:
         pytest.fail(f"missing {', '.join(missing)}: run scripts/setup-hub.sh (scripts/setup-python.sh --test runs it)")
+    # The students' servers run this Python and the kernelspec's culab.
+    exes = [sys.executable, json.loads((Path(os.environ.get("JUPYTER_PATH", sys.prefix + "/share/jupyter").split(os.pathsep)[0]) / "kernels" / KERNEL_NAME / "kernel.json").read_text())["argv"][0]]
+    nobody = pwd.getpwnam("nobody")
+    for exe in exes:
+        ok = subprocess.run(["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups", "--", "test", "-x", exe], timeout=30)
+        if ok.returncode != 0:
+            blocked = [str(d) for d in Path(os.path.realpath(exe)).parents if not os.stat(d).st_mode & 0o001]
+            pytest.fail(f"{exe} cannot be run by other users (directories without o+x: {blocked}): the students' servers run it; chmod o+x them, or build the venv where others can reach it")
     tmp = tmp_path_factory.mktemp("hub")
+    # Homes and the GPU queue where every user can reach them (pytest's
+    # temporary directories are root's, 0700).
+    base = Path(tempfile.mkdtemp(prefix="culab-hub-test-"))
+    base.chmod(0o755)
+    (base / "home").mkdir(mode=0o755)
     run = uuid.uuid4().hex
-    port = free_port()
+    port, hub_port = free_port(), free_port()
+    culler_token = secrets.token_hex(16)
     cfg = tmp / "jupyterhub_config.py"
+    # The servers find the kernelspec this session uses (conftest.py).
+    kernels = {"JUPYTER_PATH": os.environ["JUPYTER_PATH"]} if os.environ.get("JUPYTER_PATH") else {}
     cfg.write_text(
         TEST_CONFIG.format(
             shared=str(HUB_CONFIG),
             port=port,
-            hub_port=free_port(),
+            hub_port=hub_port,
             api_port=free_port(),
             marker=MARKER,
             run=run,
-            idle=IDLE,
+            kernels=kernels,
+            idle=PREFIX + IDLE,
+            culler_token=culler_token,
         )
     )
     password = secrets.token_urlsafe(12)
@@ -216,11 +273,15 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         **os.environ,
         MARKER: run,
         "CULAB_HUB_STATE": str(tmp / "state"),
+        "CULAB_HUB_HOME_BASE": str(base / "home"),
         "CULAB_HUB_PASSWORD": password,
-        "CULAB_HUB_USERS": ",".join((*STUDENTS, IDLE)),
-        "CULAB_HUB_CULL_TIMEOUT": str(CULL_TIMEOUT),
-        "CULAB_HUB_CULL_EVERY": str(CULL_EVERY),
+        "CULAB_HUB_USERS": ",".join(PREFIX + n for n in (*STUDENTS, IDLE)),
+        "CULAB_HUB_MEM": str(MEM_LIMIT),
+        "CULAB_HUB_CPUS": "1",
+        "CULAB_GPU_QUEUE_DIR": str(base / "gpu-queue"),
     }
+    for k in ("CULAB_HUB_CULL_TIMEOUT", "CULAB_HUB_CULL_EVERY", "CULAB_HUB_TERMINAL", "CULAB_HUB_AUTH"):
+        env.pop(k, None)
     log = tmp / "jupyterhub.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
@@ -232,7 +293,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    h = Hub(f"http://127.0.0.1:{port}", password, run, proc, log)
+    h = Hub(f"http://127.0.0.1:{port}", password, run, proc, log, base, f"http://127.0.0.1:{hub_port}/hub/api", culler_token)
     try:
 
         def up() -> bool:
@@ -248,7 +309,10 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     finally:
         h.stop()
         h.kill_leftovers()
-        shutil.copy(log, artifacts_dir() / "jupyterhub.log")  # the hub's, the servers' and the culler's log
+        remove_run_users()
+        remove_run_cgroups()
+        shutil.rmtree(base, ignore_errors=True)
+        shutil.copy(log, artifacts_dir() / "jupyterhub.log")  # the hub's and the servers' log
 
 
 # --- a student --------------------------------------------------------------
@@ -257,7 +321,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
 @dataclass
 class Student:
     hub: Hub
-    name: str
+    name: str  # the hub's and the Unix user's: PREFIX + the short name
     token: str = ""
     kernel_id: str = ""
     ws: "KernelSocket | None" = None
@@ -308,14 +372,27 @@ class Student:
         r = self.request("POST", f"/hub/api/users/{self.name}/server")
         assert r.status_code in (201, 202), f"start {self.name}'s server: {r.status_code} {r.text[:300]}"
 
-    def wait_ready(self, timeout: float = 90) -> None:
+    def wait_ready(self, timeout: float = 120) -> None:
+        """Waits for the server's state: ready, or gone (a failure, said at once)."""
+
         def ready() -> bool:
             if self.hub.proc.poll() is not None:
                 pytest.fail(f"jupyterhub exited:\n{self.hub.log_tail()}")
             srv = self.server()
-            return bool(srv and srv["ready"])
+            if srv is None:
+                pytest.fail(f"{self.name}'s server stopped before it was ready:\n{self.hub.log_tail()}")
+            return bool(srv["ready"])
 
         wait_for(f"{self.name}'s server", ready, timeout)
+
+    @property
+    def home(self) -> Path:
+        return Path(pwd.getpwnam(self.name).pw_dir)
+
+    def fails(self, code: str, want: str) -> None:
+        """A cell that must end in an error whose value says want."""
+        r = self.run(code)
+        assert r.status == "error" and want in r.content.get("evalue", ""), f"{self.name}: {code!r}: {r.status} {r.content.get('ename')}: {r.content.get('evalue')}"
 
     def connect(self) -> None:
         if self.ws is not None:
@@ -428,25 +505,105 @@ def lab_cells() -> list[str]:
     return cells
 
 
+# --- the spawner without cgroups --------------------------------------------
+
+
+def test_without_cgroups_a_server_gets_rlimits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the hub cannot make cgroups, a server's processes run as the
+    student with RLIMIT_DATA of the memory limit, RLIMIT_NPROC and umask 077."""
+    from types import SimpleNamespace
+
+    monkeypatch.setattr(culabhub, "cgroup_kind", lambda: "")
+    sp = culabhub.ClassSpawner(user=SimpleNamespace(name="nobody"), mem_limit=3 << 30, tasks_limit=500)
+    sp._cgroups = culabhub.make_cgroup("culab-hub/unused", sp.mem_limit, 1.0, sp.tasks_limit)
+    assert sp._cgroups == [] and "no cgroups" in sp.limits()
+    code = "import os, resource; print(os.getuid(), resource.getrlimit(resource.RLIMIT_DATA)[0], resource.getrlimit(resource.RLIMIT_NPROC)[0], oct(os.umask(0)))"
+    out = subprocess.run([sys.executable, "-c", code], preexec_fn=sp.make_preexec_fn("nobody"), capture_output=True, text=True, timeout=60, cwd="/")
+    assert out.stdout.split() == [str(pwd.getpwnam("nobody").pw_uid), str(3 << 30), "500", "0o77"], out.stdout + out.stderr
+
+
+def test_cgroup_v2_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """cgroup v2 (not on this test's machine, which has v1): the controllers
+    handed down each level, and the student's limits in their cgroup."""
+    (tmp_path / "cgroup.controllers").write_text("cpuset cpu io memory pids\n")
+    monkeypatch.setattr(culabhub, "CGROUP", tmp_path)
+    (tmp_path / "culab-hub").mkdir()
+    (tmp_path / "culab-hub" / "cgroup.controllers").write_text("cpu memory pids\n")
+    assert culabhub.cgroup_kind() == "v2"
+    (d,) = culabhub.make_cgroup("culab-hub/ada", 3 << 30, 1.5, 100)
+    assert d == tmp_path / "culab-hub" / "ada"
+    for f, want in [
+        (tmp_path / "cgroup.subtree_control", "+memory +cpu +pids"),
+        (tmp_path / "culab-hub" / "cgroup.subtree_control", "+memory +cpu +pids"),
+        (d / "memory.max", str(3 << 30)),
+        (d / "memory.swap.max", "0"),
+        (d / "cpu.max", "150000 100000"),
+        (d / "pids.max", "100"),
+    ]:
+        assert f.read_text() == want, f
+
+
 # --- the tests, in order: they share the hub and the students' servers -----
 
 
 @pytest.fixture(scope="module")
 def students(hub: Hub) -> dict[str, Student]:
-    return {name: Student(hub, name) for name in (*STUDENTS, IDLE)}
+    return {name: Student(hub, PREFIX + name) for name in (*STUDENTS, IDLE)}
 
 
 def test_login_and_servers(hub: Hub, students: dict[str, Student]) -> None:
     """The password is checked; each student gets a token and a running server."""
     _, r = students["ada"].login(hub.password + "x")
     assert r.status_code == 403 and "Invalid username or password" in r.text, r.status_code
-    _, r = Student(hub, "mallory").login(hub.password)  # not in CULAB_HUB_USERS
+    _, r = Student(hub, PREFIX + "mallory").login(hub.password)  # not in CULAB_HUB_USERS
     assert r.status_code == 403, r.status_code
     for s in students.values():
         s.get_token()
-        s.start_server()
-    for s in students.values():
-        s.wait_ready()
+    for name in STUDENTS:  # the idle student's server is the culling test's
+        students[name].start_server()
+    for name in STUDENTS:
+        students[name].wait_ready()
+
+
+def process_uid(pid: int) -> int | None:
+    """The real uid of pid; None once it is gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("Uid:"))
+
+
+def environ(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/environ").read_bytes()
+    except OSError:  # gone
+        return b""
+
+
+def test_each_student_is_a_unix_user(hub: Hub, students: dict[str, Student]) -> None:
+    """Made by the hub, with a private home; the servers run as them, the hub alone as root."""
+    for name in STUDENTS:
+        s = students[name]
+        pw = pwd.getpwnam(s.name)
+        st = s.home.stat()
+        assert s.home.parent == hub.base / "home" and (st.st_uid, st.st_mode & 0o777) == (pw.pw_uid, 0o700), (s.home, oct(st.st_mode))
+        servers = [p for p in run_processes(hub.run) if f"/user/{s.name}/".encode() in environ(p)]
+        assert servers and all(process_uid(p) == pw.pw_uid for p in servers), f"{s.name}'s server processes {servers}"
+        if culabhub.cgroup_kind():
+            cg = Path(f"/proc/{servers[0]}/cgroup").read_text()
+            assert f"culab-hub/{s.name}" in cg, cg
+    root = [p for p in run_processes(hub.run) if process_uid(p) == 0]
+    assert root == [hub.proc.pid], f"root processes of the hub: {root}, want only the hub {hub.proc.pid}"
+
+
+def test_no_terminal_and_each_kernelspec_once(students: dict[str, Student]) -> None:
+    ada = students["ada"]
+    r = ada.request("GET", f"/user/{ada.name}/api/terminals")
+    assert r.status_code == 404, f"terminals are on: {r.status_code}"
+    specs = ada.api("GET", "/api/kernelspecs")["kernelspecs"]
+    names = [v["spec"]["display_name"] for v in specs.values()]
+    assert "Go (culab)" in names and len(names) == len(set(names)), names
 
 
 def test_each_sees_only_their_own(students: dict[str, Student]) -> None:
@@ -469,10 +626,11 @@ def test_each_sees_only_their_own(students: dict[str, Student]) -> None:
         for other in STUDENTS:
             if other == name:
                 continue
+            o = students[other].name
             for path in ("/api/contents/", f"/api/contents/{other}-vector-add.ipynb", "/api/kernels"):
-                r = s.request("GET", f"/user/{other}{path}")
+                r = s.request("GET", f"/user/{o}{path}")
                 assert r.status_code == 403, f"{name} at {other}'s {path}: {r.status_code} {r.text[:200]}"
-            r = s.request("GET", f"/hub/api/users/{other}")
+            r = s.request("GET", f"/hub/api/users/{o}")
             assert r.status_code == 404, f"{name} reads {other}'s hub record: {r.status_code}"
 
 
@@ -492,6 +650,43 @@ def test_lab_runs_on_the_virtual_gpu(students: dict[str, Student]) -> None:
         s.set("mine", name)
 
 
+def test_a_cell_cannot_reach_another_students_work(students: dict[str, Student]) -> None:
+    """Ada's cells try bo's home and processes: each fails with the system's error."""
+    ada, bo = students["ada"], students["bo"]
+    work = bo.home / "bo-vector-add.ipynb"
+    before = hashlib.sha256(work.read_bytes()).hexdigest()
+    kernel = kernel_pid(bo.kernel_id)
+    assert kernel is not None, "bo's kernel process"
+    engines = children(kernel)
+    assert engines, "bo's kernel has no engine process"
+    ada.fails(f'if _, err := os.ReadFile("{work}"); err != nil {{ panic(err) }}', "permission denied")
+    ada.fails(f'if err := os.WriteFile("{bo.home}/from-ada.txt", []byte("x"), 0o644); err != nil {{ panic(err) }}', "permission denied")
+    ada.fails(f'if _, err := os.ReadDir("{bo.home}"); err != nil {{ panic(err) }}', "permission denied")
+    for pid in (kernel, *engines):
+        ada.fails(f"p, _ := os.FindProcess({pid})\nif err := p.Signal(os.Kill); err != nil {{ panic(err) }}", "operation not permitted")
+    assert hashlib.sha256(work.read_bytes()).hexdigest() == before and not (bo.home / "from-ada.txt").exists()
+    assert kernel_pid(bo.kernel_id) == kernel and all(alive(p) for p in engines)
+    bo.still_holds()
+
+
+def test_the_gpu_queue_is_nobodys_to_take(hub: Hub, students: dict[str, Student]) -> None:
+    """The hub's queue directory (root's, drwxrwxrwt): ada's cells can neither
+    remove nor write nor lock the place bo's cell made in it, nor take the
+    directory. (The virtual GPU does not queue: the turns themselves, and a
+    holder past its limit, are tested with real users in cudalib/gpuqueue.)"""
+    ada, bo = students["ada"], students["bo"]
+    queue = hub.base / "gpu-queue"
+    st = queue.stat()
+    assert (st.st_uid, st.st_mode & 0o7777) == (0, 0o1777), oct(st.st_mode)
+    place = queue / "GPU-test.s.1.bo"
+    bo.ok(f'if err := os.WriteFile("{place}", []byte("0000000000000001 0000000000000000\\nbo"), 0o644); err != nil {{ panic(err) }}')
+    ada.fails(f'if err := os.Remove("{place}"); err != nil {{ panic(err) }}', "operation not permitted")
+    ada.fails(f'if _, err := os.OpenFile("{place}", os.O_RDWR, 0); err != nil {{ panic(err) }}', "permission denied")
+    ada.fails(f'if err := os.Chmod("{queue}", 0o700); err != nil {{ panic(err) }}', "operation not permitted")
+    ada.fails(f'if err := os.Remove("{queue}"); err != nil {{ panic(err) }}', "permission denied")
+    assert place.read_bytes().startswith(b"0000000000000001") and place.stat().st_uid == pwd.getpwnam(bo.name).pw_uid
+
+
 def test_a_panic_and_an_engine_crash_stay_in_one_kernel(students: dict[str, Student]) -> None:
     ada, others = students["ada"], [students[n] for n in STUDENTS if n != "ada"]
     r = ada.run("os.Exit(3)")
@@ -503,6 +698,21 @@ def test_a_panic_and_an_engine_crash_stay_in_one_kernel(students: dict[str, Stud
     assert ada.run("mine").status == "error"  # her engine was restarted: its variables are gone
     ada.vars.clear()
     ada.set("again", "ada after the crash")
+    for o in others:
+        o.still_holds()
+
+
+def test_a_cell_past_the_memory_limit_ends_its_engine_only(students: dict[str, Student]) -> None:
+    """The student's cgroup (or rlimit) stops the allocation: the engine dies, nothing else."""
+    ada, others = students["ada"], [students[n] for n in STUDENTS if n != "ada"]
+    kernel = kernel_pid(ada.kernel_id)
+    code = f"b := make([]byte, {2 * MEM_LIMIT})\nfor i := 0; i < len(b); i += 4096 {{\n\tb[i] = 1\n}}\nlen(b)"
+    r = ada.run(code, timeout=120)
+    assert r.status == "error" and r.content["ename"] == "EngineCrashed" and "memory" in r.content["evalue"], r.content
+    assert kernel_pid(ada.kernel_id) == kernel, "ada's kernel process was replaced: only its engine should have died"
+    assert ada.server() is not None
+    ada.vars.clear()
+    ada.set("again", "ada after the memory limit")
     for o in others:
         o.still_holds()
 
@@ -542,10 +752,20 @@ def test_an_interrupt_stays_in_one_kernel(students: dict[str, Student]) -> None:
 
 
 def test_the_idle_server_is_culled(hub: Hub, students: dict[str, Student]) -> None:
+    """A culler of the test's own, started once the idle student's server is up."""
     dee = students[IDLE]
-    wait_for(f"the culler to stop {IDLE}'s idle server", lambda: dee.server() is None, timeout=CULL_TIMEOUT + 6 * CULL_EVERY + 30)
-    culled = [line for line in hub.log.read_text(errors="replace").splitlines() if "Culling server" in line]
-    assert culled and all(f"Culling server {IDLE} " in line for line in culled), culled
+    dee.start_server()
+    dee.wait_ready()
+    env = {**os.environ, "JUPYTERHUB_API_TOKEN": hub.culler_token, MARKER: hub.run}
+    cmd = [sys.executable, "-m", "jupyterhub_idle_culler", f"--url={hub.api}", f"--timeout={CULL_TIMEOUT}", f"--cull-every={CULL_EVERY}"]
+    with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as culler:
+        try:
+            wait_for(f"the culler to stop {dee.name}'s idle server", lambda: dee.server() is None, timeout=CULL_TIMEOUT + 6 * CULL_EVERY + 60)
+        finally:
+            culler.terminate()
+            out, _ = culler.communicate(timeout=30)
+    culled = [line for line in out.splitlines() if "Culling server" in line]
+    assert culled and all(f"Culling server {dee.name} " in line for line in culled), out[-2000:]
     for name in STUDENTS:
         assert students[name].server() is not None, f"{name}'s server was stopped"
 

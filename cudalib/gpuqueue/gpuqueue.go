@@ -7,11 +7,11 @@
 // overrides it) and a key per physical GPU (its UUID, the same in every
 // process). Each waiter has a slot file of its own, kept from turn to turn
 // by its process, and holds an exclusive flock(2) on it while it waits or
-// holds its turn; the file says its ticket number. To join, a waiter takes
-// the key's registry flock (held for microseconds), numbers itself one
-// past the highest ticket of the locked slots, writes the number and locks
-// its slot. Its turn comes when none of the slots it found locked is still
-// locked with the number it had. So:
+// holds its turn; the file says its ticket number (0 between turns). To
+// join, a waiter takes the key's registry flock (held for microseconds),
+// numbers itself one past the highest ticket of the locked slots, locks
+// its slot and writes the number. Its turn comes when none of the slots it
+// found locked is still locked and says the number it had. So:
 //
 //   - Order is arrival order (FIFO): a ticket only waits for the ones
 //     found live when it joined; a later one is numbered higher and waits
@@ -42,8 +42,25 @@
 // while any of its timed sections runs, so nested or concurrent sections
 // of one program never wait for each other).
 //
-// The queue is cooperative: a process that holds its turn forever (hung,
-// or hostile) blocks the GPU's queue; the waiting line names it.
+// A turn has a maximum length (SetMaxTurn; DefaultMaxTurn): a waiter that
+// has seen the same ticket first in line for that long goes on without it
+// (Waiting.Overran names it), and takes the turn when nobody else is ahead.
+// A holder that overran is skipped by later joiners too: a turn's holder
+// writes its own number as the slot's floor, and a live ticket below a
+// live floor has overrun. The holder's own process is told by its caller
+// (cudalib ends the timed section with an error); the queue only makes
+// sure that nobody waits longer than the limit for one holder.
+//
+// Other users cannot take a user's place: a new slot is locked before it
+// is made readable (mode 0600, then 0644), a slot's owner locks it without
+// blocking and makes a new one when another process holds its lock, and a
+// released slot says ticket 0 (idle) whoever holds its lock. Only its owner
+// can write or remove it: the directory's sticky bit, with an owner
+// trusted not to remove others' files (root or this user; Open refuses
+// another's). The registry lock is a mutex every user can take: a joiner
+// waits for it at most registryWait and then joins without it, so a
+// process that holds it can disturb the order of the others' turns, but
+// not stop them.
 package gpuqueue
 
 import (
@@ -53,6 +70,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/user"
 	"path/filepath"
@@ -87,16 +105,38 @@ func Dir() (string, bool) {
 // poll is how often a waiter looks at the slots ahead of it.
 const poll = 2 * time.Millisecond
 
+// DefaultMaxTurn is how long a waiter waits for one holder before it goes
+// on without it (SetMaxTurn changes it): above the longest timed section
+// of the shipped labs on an H100 (notebook 06's V = 10 000 row, 2.8 s a
+// launch, 13 launches: 36 s), so that none of them loses its turn.
+const DefaultMaxTurn = 60 * time.Second
+
+// registryWait bounds the wait for the registry lock, which is held for
+// microseconds unless a process keeps it.
+const registryWait = 2 * time.Second
+
 // Queue is the queue of one GPU in one directory, for one process: it
 // keeps its registry file, its idle slots and the other slots open, a few
 // descriptors for the process's life.
 type Queue struct {
 	dir, key string
 
-	mu     sync.Mutex // the registry section within this process
-	reg    file
-	idle   []*slot         // this process's slots between turns
-	others map[string]file // every slot file seen, by name, for test-locks
+	mu      sync.Mutex // the registry section within this process
+	reg     file
+	maxTurn time.Duration
+	idle    []*slot         // this process's slots between turns
+	others  map[string]file // every slot file seen, by name, for test-locks
+}
+
+// SetMaxTurn sets how long this process waits for one holder before it
+// goes on without it; d <= 0 means DefaultMaxTurn.
+func (q *Queue) SetMaxTurn(d time.Duration) {
+	if d <= 0 {
+		d = DefaultMaxTurn
+	}
+	q.mu.Lock()
+	q.maxTurn = d
+	q.mu.Unlock()
 }
 
 // slot is a waiter's file.
@@ -111,25 +151,60 @@ func Open(dir, key string) (*Queue, error) {
 	if k == "" {
 		return nil, fmt.Errorf("gpu queue: empty key")
 	}
-	if err := os.MkdirAll(dir, 0o777); err != nil {
+	if err := makeDir(dir); err != nil {
 		return nil, fmt.Errorf("gpu queue: %w", err)
-	}
-	st, err := os.Stat(dir)
-	if err != nil {
-		return nil, fmt.Errorf("gpu queue: %w", err)
-	}
-	if st.Mode()&(os.ModeSticky|0o777) != os.ModeSticky|0o777 {
-		// umask trimmed the mode; only the owner may fix it, and a
-		// directory other users cannot write serves only its owner.
-		if err := os.Chmod(dir, os.ModeSticky|0o777); err != nil {
-			return nil, fmt.Errorf("gpu queue: %s is not world-writable with the sticky bit and cannot be made so (%w); its owner can chmod 1777 it, or set %s", dir, err, EnvDir)
-		}
 	}
 	reg, err := openShared(filepath.Join(dir, k+".lock"))
 	if err != nil {
 		return nil, fmt.Errorf("gpu queue: %w", err)
 	}
-	return &Queue{dir: dir, key: k, reg: reg, others: map[string]file{}}, nil
+	return &Queue{dir: dir, key: k, reg: reg, others: map[string]file{}, maxTurn: DefaultMaxTurn}, nil
+}
+
+// makeDir makes the queue directory with its final mode in one step, so
+// that a second user never finds it half made: a private temporary
+// directory beside it gets the mode, then is renamed into place. When
+// another process made it first, that one is checked instead.
+func makeDir(dir string) error {
+	st, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		tmp, err := os.MkdirTemp(filepath.Dir(dir), "."+filepath.Base(dir)+".new-")
+		if err != nil {
+			return err
+		}
+		// Chmod, not the Mkdir's mode: the umask does not apply to it.
+		if err := os.Chmod(tmp, os.ModeSticky|0o777); err != nil {
+			os.Remove(tmp)
+			return err
+		}
+		// Another process may have made it meanwhile: then the rename
+		// fails (EEXIST, ENOTEMPTY, or EPERM for another user's in a
+		// sticky parent) and theirs is checked below.
+		rerr := os.Rename(tmp, dir)
+		if rerr != nil {
+			os.Remove(tmp)
+		}
+		if st, err = os.Stat(dir); err != nil {
+			return cmp.Or(rerr, err)
+		}
+	} else if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	// The owner of a sticky directory may remove anyone's files in it.
+	sys := st.Sys().(*syscall.Stat_t)
+	if uid := int(sys.Uid); uid != 0 && uid != os.Getuid() {
+		return fmt.Errorf("%s belongs to user %d, who could remove other users' places in the queue; root can make it (install -d -m 1777 %s), or set %s", dir, uid, dir, EnvDir)
+	}
+	if st.Mode()&(os.ModeSticky|0o777) != os.ModeSticky|0o777 {
+		// Made by an older version, or by hand; only its owner can fix it.
+		if err := os.Chmod(dir, os.ModeSticky|0o777); err != nil {
+			return fmt.Errorf("%s is not world-writable with the sticky bit and cannot be made so (%w); its owner can chmod 1777 it, or set %s", dir, err, EnvDir)
+		}
+	}
+	return nil
 }
 
 // sanitize keeps a key to letters, digits, '-' and '_', so that '.'
@@ -148,12 +223,17 @@ type Waiting struct {
 	Ahead  int           // live tickets before this one, the holder included
 	First  string        // who is first in line (usually holding): "user (pid N)"
 	Waited time.Duration // since Acquire was called
+	// Overran, when set, is a holder this waiter stopped waiting for: it
+	// held its turn longer than MaxTurn. Said once per holder.
+	Overran string
+	MaxTurn time.Duration
 }
 
 // Ticket is a turn: held from Acquire until Release.
 type Ticket struct {
-	q *Queue
-	s *slot
+	q   *Queue
+	s   *slot
+	num uint64
 }
 
 // file is a raw descriptor: os.File's poller registration and the
@@ -189,6 +269,15 @@ type ahead struct {
 	path string
 }
 
+// record is what a slot says: its ticket (0: idle) and, while its turn
+// is held, its floor (the holder's own number: live tickets below it
+// overran).
+type record struct{ num, floor uint64 }
+
+// recordLen is the fixed part of a slot: "NUM FLOOR\n" in hex, then the
+// owner's line.
+const recordLen = 34
+
 // Acquire waits for the queue's turn, first come first served. While it
 // waits it calls wait (if non-nil) at once, whenever the number ahead
 // changes and at least every second. When ctx ends first it leaves the
@@ -199,7 +288,15 @@ func (q *Queue) Acquire(ctx context.Context, wait func(Waiting)) (*Ticket, error
 	if err != nil {
 		return nil, err
 	}
-	if err := waitTurn(ctx, before, start, wait); err != nil {
+	q.mu.Lock()
+	maxTurn := q.maxTurn
+	q.mu.Unlock()
+	if err := waitTurn(ctx, before, start, maxTurn, wait); err != nil {
+		t.Release()
+		return nil, err
+	}
+	// Holding: live tickets below this one have overrun (see record).
+	if err := t.s.write(record{t.num, t.num}); err != nil {
 		t.Release()
 		return nil, err
 	}
@@ -211,16 +308,19 @@ func (q *Queue) Acquire(ctx context.Context, wait func(Waiting)) (*Ticket, error
 func (q *Queue) join(ctx context.Context) (*Ticket, []ahead, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if err := lockPolled(ctx, q.reg); err != nil {
+	locked, err := lockPolled(ctx, q.reg, registryWait)
+	if err != nil {
 		return nil, nil, err
 	}
-	defer flock(q.reg, syscall.LOCK_UN)
+	if locked {
+		defer flock(q.reg, syscall.LOCK_UN)
+	}
 	names, err := readNames(q.dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("gpu queue: %w", err)
 	}
 	var before []ahead
-	var last uint64
+	var last, floor uint64
 	seen := make(map[string]bool, len(names))
 	for _, n := range names {
 		pid, ok := q.slotOf(n)
@@ -231,7 +331,7 @@ func (q *Queue) join(ctx context.Context) (*Ticket, []ahead, error) {
 		f, ok := q.others[n]
 		if !ok {
 			if f, err = openFile(filepath.Join(q.dir, n), syscall.O_RDONLY, 0); err != nil {
-				continue // removed since listed
+				continue // removed since listed, or still private to its maker
 			}
 			q.others[n] = f
 		}
@@ -242,9 +342,12 @@ func (q *Queue) join(ctx context.Context) (*Ticket, []ahead, error) {
 			}
 			continue
 		}
-		num := ticketIn(f)
-		before = append(before, ahead{num, f.path})
-		last = max(last, num)
+		r := recordIn(f)
+		if r.num == 0 {
+			continue // released, its lock held by someone else
+		}
+		before = append(before, ahead{r.num, f.path})
+		last, floor = max(last, r.num), max(floor, r.floor)
 	}
 	for n, f := range q.others {
 		if !seen[n] {
@@ -252,43 +355,58 @@ func (q *Queue) join(ctx context.Context) (*Ticket, []ahead, error) {
 			delete(q.others, n)
 		}
 	}
+	before = slices.DeleteFunc(before, func(a ahead) bool { return a.num < floor })
 	slices.SortFunc(before, func(a, b ahead) int { return cmp.Compare(a.num, b.num) })
 	s, err := q.slot()
 	if err != nil {
 		return nil, nil, err
 	}
-	line := fmt.Sprintf("%016x\n%s", last+1, owner())
-	if _, err := syscall.Pwrite(s.f.fd, []byte(line), 0); err != nil {
+	if err := s.write(record{num: last + 1}); err != nil {
+		flock(s.f, syscall.LOCK_UN)
 		q.idle = append(q.idle, s)
-		return nil, nil, fmt.Errorf("gpu queue: write ticket: %w", err)
+		return nil, nil, err
 	}
-	// Blocking, but only ever for a joiner's or waiter's momentary
-	// test-lock of this slot.
-	if err := flock(s.f, syscall.LOCK_EX); err != nil {
-		q.idle = append(q.idle, s)
-		return nil, nil, fmt.Errorf("gpu queue: lock own slot: %w", err)
-	}
-	return &Ticket{q: q, s: s}, before, nil
+	return &Ticket{q: q, s: s, num: last + 1}, before, nil
 }
 
-// slot returns an idle slot of this process, or a new one; q.mu and the
-// registry lock are held.
+// write puts r and the owner's line in the slot.
+func (s *slot) write(r record) error {
+	line := fmt.Sprintf("%016x %016x\n%s", r.num, r.floor, owner())
+	if _, err := syscall.Pwrite(s.f.fd, []byte(line), 0); err != nil {
+		return fmt.Errorf("gpu queue: write ticket: %w", err)
+	}
+	return nil
+}
+
+// slot returns a slot of this process, locked: an idle one, or a new one;
+// q.mu and the registry lock are held. An idle slot whose lock another
+// process holds is given up (removed: only its owner can), so nobody can
+// hold this process's place.
 func (q *Queue) slot() (*slot, error) {
 	for len(q.idle) > 0 {
 		s := q.idle[len(q.idle)-1]
 		q.idle = q.idle[:len(q.idle)-1]
 		var st syscall.Stat_t
 		if syscall.Fstat(s.f.fd, &st) == nil && st.Nlink > 0 {
-			return s, nil
+			if flock(s.f, syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+				return s, nil
+			}
+			syscall.Unlink(s.f.path)
 		}
-		s.f.close() // removed by another joiner: invisible, so useless
+		s.f.close() // removed (by another joiner, or above): invisible, so useless
 	}
 	var rnd [4]byte
 	rand.Read(rnd[:])
 	path := filepath.Join(q.dir, fmt.Sprintf("%s.s.%d.%s", q.key, os.Getpid(), hex.EncodeToString(rnd[:])))
-	f, err := openFile(path, syscall.O_RDWR|syscall.O_CREAT|syscall.O_EXCL, 0o644)
+	// Private until locked: nobody else can open it to take the lock first.
+	f, err := openFile(path, syscall.O_RDWR|syscall.O_CREAT|syscall.O_EXCL, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("gpu queue: %w", err)
+	}
+	if err := flock(f, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.close()
+		syscall.Unlink(path)
+		return nil, fmt.Errorf("gpu queue: lock own slot: %w", err)
 	}
 	syscall.Fchmod(f.fd, 0o644) // readable by all whatever the umask: others test its lock
 	return &slot{f: f}, nil
@@ -308,19 +426,27 @@ func (q *Queue) slotOf(name string) (pid int, ok bool) {
 	return pid, err == nil && pid > 0
 }
 
-// ticketIn reads a slot's ticket number: 0, ahead of all, where it cannot
-// be read, so that a live slot is never overlooked.
-func ticketIn(f file) uint64 {
-	var b [16]byte
-	if n, _ := syscall.Pread(f.fd, b[:], 0); n != len(b) {
-		return 0
+// recordIn reads a slot's record: idle (0) where it cannot be read, since
+// a slot is written before it is made readable or its lock can be seen.
+// A floor above the slot's own number is not believed.
+func recordIn(f file) record {
+	var b [recordLen]byte
+	if n, _ := syscall.Pread(f.fd, b[:], 0); n != len(b) || b[16] != ' ' {
+		return record{}
 	}
-	num, _ := strconv.ParseUint(string(b[:]), 16, 64)
-	return num
+	num, err1 := strconv.ParseUint(string(b[:16]), 16, 64)
+	floor, err2 := strconv.ParseUint(string(b[17:33]), 16, 64)
+	if err1 != nil || err2 != nil {
+		return record{}
+	}
+	return record{num, min(floor, num)}
 }
 
-// waitTurn waits until none of before is still live with its number.
-func waitTurn(ctx context.Context, before []ahead, start time.Time, wait func(Waiting)) error {
+// waitTurn waits until none of before is still live with its number. A
+// ticket that stays first in line for maxTurn (as this waiter saw it), or
+// below the floor of a later live ticket, has overrun and is waited for
+// no longer.
+func waitTurn(ctx context.Context, before []ahead, start time.Time, maxTurn time.Duration, wait func(Waiting)) error {
 	if len(before) == 0 {
 		return nil
 	}
@@ -341,29 +467,48 @@ func waitTurn(ctx context.Context, before []ahead, start time.Time, wait func(Wa
 		}
 	}
 	said, saidAt := -1, time.Time{}
+	var front string // path of the first in line, since frontAt
+	var frontAt time.Time
 	var tick *time.Ticker // made on the first wait
 	for {
 		still := ls[:0]
+		var floor uint64
 		for _, l := range ls {
-			gone := flock(l.f, syscall.LOCK_EX|syscall.LOCK_NB) == nil
-			if gone {
+			r := recordIn(l.f)
+			gone := r.num != l.num // released, or its owner's next turn behind this one
+			if !gone && flock(l.f, syscall.LOCK_EX|syscall.LOCK_NB) == nil {
 				flock(l.f, syscall.LOCK_UN)
-			} else if ticketIn(l.f) != l.num {
-				gone = true // its owner's next turn, behind this one
+				gone = true
 			}
 			if gone {
 				l.f.close()
 				continue
 			}
+			floor = max(floor, r.floor)
 			still = append(still, l)
 		}
 		ls = still
+		overran := ""
+		for len(ls) > 0 {
+			if ls[0].path != front {
+				front, frontAt = ls[0].path, time.Now()
+			}
+			if ls[0].num >= floor && time.Since(frontAt) < maxTurn {
+				break
+			}
+			overran = ownerOf(ls[0].f)
+			ls[0].f.close()
+			ls = ls[1:]
+		}
 		if len(ls) == 0 {
+			if overran != "" && wait != nil {
+				wait(Waiting{Overran: overran, MaxTurn: maxTurn, Waited: time.Since(start)})
+			}
 			return nil
 		}
-		if wait != nil && (len(ls) != said || time.Since(saidAt) >= time.Second) {
+		if wait != nil && (overran != "" || len(ls) != said || time.Since(saidAt) >= time.Second) {
 			said, saidAt = len(ls), time.Now()
-			wait(Waiting{Ahead: len(ls), First: ownerOf(ls[0].f), Waited: time.Since(start)})
+			wait(Waiting{Ahead: len(ls), First: ownerOf(ls[0].f), Waited: time.Since(start), Overran: overran, MaxTurn: maxTurn})
 		}
 		if tick == nil {
 			tick = time.NewTicker(poll)
@@ -383,46 +528,64 @@ func (t *Ticket) Release() error {
 	if t == nil || t.s == nil {
 		return nil
 	}
-	err := flock(t.s.f, syscall.LOCK_UN)
+	// Idle first: whoever holds the lock after this, the slot says 0.
+	err := t.s.write(record{})
+	if uerr := flock(t.s.f, syscall.LOCK_UN); err == nil && uerr != nil {
+		err = fmt.Errorf("gpu queue: release: %w", uerr)
+	}
 	t.q.mu.Lock()
 	t.q.idle = append(t.q.idle, t.s)
 	t.q.mu.Unlock()
 	t.s = nil
-	if err != nil {
-		return fmt.Errorf("gpu queue: release: %w", err)
-	}
-	return nil
+	return err
 }
 
-// openShared opens (creating) a file every user can open and lock.
+// openShared opens (creating) a file every user can open and lock. It
+// gets its mode under a private name and is then linked into place, so
+// that nobody finds it before it is readable (the umask applies to open).
 func openShared(path string) (file, error) {
-	if f, err := openFile(path, syscall.O_RDONLY, 0); err == nil {
+	f, err := openFile(path, syscall.O_RDONLY, 0)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return f, err
+	}
+	var rnd [4]byte
+	rand.Read(rnd[:])
+	tmp := path + ".new-" + hex.EncodeToString(rnd[:])
+	if f, err = openFile(tmp, syscall.O_RDONLY|syscall.O_CREAT|syscall.O_EXCL, 0o644); err != nil {
+		return f, err
+	}
+	syscall.Fchmod(f.fd, 0o644)
+	lerr := syscall.Link(tmp, path)
+	syscall.Unlink(tmp)
+	if lerr == nil {
 		return f, nil
 	}
-	f, err := openFile(path, syscall.O_RDONLY|syscall.O_CREAT|syscall.O_EXCL, 0o644)
-	if errors.Is(err, syscall.EEXIST) {
+	f.close()
+	if lerr == syscall.EEXIST {
 		return openFile(path, syscall.O_RDONLY, 0) // another process made it
 	}
-	if err == nil {
-		syscall.Fchmod(f.fd, 0o644) // whatever the umask
-	}
-	return f, err
+	return file{fd: -1}, &os.PathError{Op: "link", Path: path, Err: lerr}
 }
 
 // lockPolled takes an exclusive flock, polling so that ctx can end the
-// wait. The registry lock is held for microseconds, so this rarely waits.
-func lockPolled(ctx context.Context, f file) error {
+// wait, for at most limit: then it returns false, not locked. The registry
+// lock is held for microseconds, so this rarely waits.
+func lockPolled(ctx context.Context, f file, limit time.Duration) (bool, error) {
+	deadline := time.Now().Add(limit)
 	for {
 		err := flock(f, syscall.LOCK_EX|syscall.LOCK_NB)
 		if !errors.Is(err, syscall.EWOULDBLOCK) {
 			if err != nil {
-				return fmt.Errorf("gpu queue: lock %s: %w", f.path, err)
+				return false, fmt.Errorf("gpu queue: lock %s: %w", f.path, err)
 			}
-			return nil
+			return true, nil
+		}
+		if time.Now().After(deadline) {
+			return false, nil
 		}
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return false, ctx.Err()
 		case <-time.After(100 * time.Microsecond):
 		}
 	}
@@ -476,8 +639,8 @@ var owner = sync.OnceValue(func() string {
 func ownerOf(f file) string {
 	var b [160]byte
 	n, _ := syscall.Pread(f.fd, b[:], 0)
-	if n <= 17 {
+	if n <= recordLen {
 		return "?"
 	}
-	return string(b[17:n])
+	return string(b[recordLen:n])
 }

@@ -25,6 +25,7 @@ const (
 	dirEnv   = "GPUQUEUE_TEST_DIR"
 	logEnv   = "GPUQUEUE_TEST_LOG"
 	repsEnv  = "GPUQUEUE_TEST_REPS"
+	slotEnv  = "GPUQUEUE_TEST_SLOT"
 )
 
 func TestMain(m *testing.M) {
@@ -35,6 +36,14 @@ func TestMain(m *testing.M) {
 		os.Exit(childSections())
 	case "hold":
 		os.Exit(childHold())
+	case "open":
+		if _, err := Open(os.Getenv(dirEnv), testKey); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	case "attack":
+		os.Exit(childAttack())
 	default:
 		os.Exit(2)
 	}
@@ -83,6 +92,42 @@ func childHold() int {
 		return 1
 	}
 	fmt.Println("held")
+	time.Sleep(time.Minute)
+	return 0
+}
+
+// childAttack is another user's process against the slot GPUQUEUE_TEST_SLOT:
+// it tries to remove and write it, then holds its lock, the registry's and
+// a turn of its own, says what happened on one line and waits to be killed.
+func childAttack() int {
+	dir, victim := os.Getenv(dirEnv), os.Getenv(slotEnv)
+	var said []string
+	if err := os.Remove(victim); err != nil {
+		said = append(said, "remove: "+errors.Unwrap(err).Error())
+	}
+	if _, err := os.OpenFile(victim, os.O_WRONLY, 0); err != nil {
+		said = append(said, "write: "+errors.Unwrap(err).Error())
+	}
+	for _, p := range []string{victim, filepath.Join(dir, sanitize(testKey)+".lock")} {
+		f, err := os.Open(p)
+		if err == nil {
+			err = syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+		}
+		if err != nil {
+			fmt.Println("could not lock", p, err)
+			return 1
+		}
+	}
+	q, err := Open(dir, testKey)
+	if err == nil {
+		q.SetMaxTurn(time.Hour)
+		_, err = q.Acquire(context.Background(), nil)
+	}
+	if err != nil {
+		fmt.Println("no turn:", err)
+		return 1
+	}
+	fmt.Println(strings.Join(append(said, "holding"), "; "))
 	time.Sleep(time.Minute)
 	return 0
 }
@@ -216,7 +261,7 @@ func TestFIFO(t *testing.T) {
 func TestStaleSlotSkipped(t *testing.T) {
 	q := open(t)
 	stale := filepath.Join(q.dir, q.key+".s.999999999.dead")
-	if err := os.WriteFile(stale, []byte("0000000000000007\nghost (pid 999999999)"), 0o644); err != nil {
+	if err := os.WriteFile(stale, []byte("0000000000000007 0000000000000000\nghost (pid 999999999)"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tk := mustAcquire(t, q)
@@ -224,7 +269,7 @@ func TestStaleSlotSkipped(t *testing.T) {
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("stale slot not removed: %v", err)
 	}
-	if num := ticketIn(tk.s.f); num != 1 {
+	if num := recordIn(tk.s.f).num; num != 1 {
 		t.Errorf("ticket %d, want 1: a dead process's number does not count", num)
 	}
 }
@@ -364,21 +409,25 @@ func TestKilledHolderFreesQueue(t *testing.T) {
 	}
 }
 
-// Two users share the queue (run as root: the second user is nobody), with
-// a umask that would keep their files private.
-func TestUsersTakeTurns(t *testing.T) {
+// nobody is the other user of the multi-user tests (run as root).
+const nobody = 65534
+
+// otherUser prepares a base directory standing for /tmp (world-writable,
+// sticky) holding a copy of this test binary that nobody can run, under a
+// umask that would keep files private. It skips without root.
+func otherUser(t *testing.T) (base, exe string) {
+	t.Helper()
 	if os.Getuid() != 0 {
 		t.Skip("needs root to run a child as another user")
 	}
-	defer syscall.Umask(syscall.Umask(0o077))
-	// Everything the other user touches must be reachable by it.
+	old := syscall.Umask(0o077)
+	t.Cleanup(func() { syscall.Umask(old) })
 	base, err := os.MkdirTemp("", "gpuqueue-users")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(base)
-	exe := filepath.Join(base, "gpuqueue.test")
-	logPath := filepath.Join(base, "log")
+	t.Cleanup(func() { os.RemoveAll(base) })
+	exe = filepath.Join(base, "gpuqueue.test")
 	src, err := os.ReadFile(os.Args[0])
 	if err != nil {
 		t.Fatal(err)
@@ -386,28 +435,51 @@ func TestUsersTakeTurns(t *testing.T) {
 	if err := os.WriteFile(exe, src, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(logPath, nil, 0o666); err != nil {
-		t.Fatal(err)
-	}
-	// base stands for /tmp (world-writable, sticky): whichever user comes
-	// first makes the queue's directory in it.
-	for p, mode := range map[string]os.FileMode{base: 0o777 | os.ModeSticky, exe: 0o755, logPath: 0o666} {
+	for p, mode := range map[string]os.FileMode{base: 0o777 | os.ModeSticky, exe: 0o755} {
 		if err := os.Chmod(p, mode); err != nil {
 			t.Fatal(err)
 		}
 	}
-	dir := filepath.Join(base, "queue") // made by whichever user comes first
+	return base, exe
+}
+
+// asUser is a child of exe in mode, run as uid.
+func asUser(ctx context.Context, exe string, uid int, mode, dir string, extra ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), append([]string{childEnv + "=" + mode, dirEnv + "=" + dir}, extra...)...)
+	cmd.Stderr = os.Stderr
+	if uid != os.Getuid() {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}}
+	}
+	return cmd
+}
+
+// Two users share the queue (run as root: the second user is nobody), with
+// a umask that would keep their files private.
+func TestUsersTakeTurns(t *testing.T) {
+	base, exe := otherUser(t)
+	logPath := filepath.Join(base, "log")
+	if err := os.WriteFile(logPath, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(logPath, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	// Made by root, as the hub does: nobody refuses another user's.
+	dir := filepath.Join(base, "queue")
+	if _, err := Open(dir, testKey); err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	const reps = 20
 	var cmds []*exec.Cmd
 	for i := range 3 {
-		cmd := exec.CommandContext(ctx, exe, "-test.run=^$")
-		cmd.Env = append(os.Environ(), childEnv+"=sections", dirEnv+"="+dir, logEnv+"="+logPath, fmt.Sprintf("%s=%d", repsEnv, reps))
-		cmd.Stderr = os.Stderr
+		uid := 0
 		if i > 0 {
-			cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+			uid = nobody
 		}
+		cmd := asUser(ctx, exe, uid, "sections", dir, logEnv+"="+logPath, fmt.Sprintf("%s=%d", repsEnv, reps))
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -431,5 +503,145 @@ func TestUsersTakeTurns(t *testing.T) {
 		if enter[0] != "enter" || leave[0] != "leave" || enter[1] != leave[1] {
 			t.Fatalf("sections overlap at log lines %d-%d: %q, %q", i+1, i+2, lines[i], lines[i+1])
 		}
+	}
+}
+
+// Users who arrive together at a missing queue directory never find it
+// half made: the old MkdirAll-then-Chmod let a second user in between,
+// who got EPERM. Whoever comes first owns it; nobody's processes open
+// root's, and root's refuse nobody's, saying why.
+func TestUsersMakeTheDirectoryTogether(t *testing.T) {
+	base, exe := otherUser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for round := range 8 {
+		dir := filepath.Join(base, fmt.Sprintf("queue%d", round))
+		var cmds []*exec.Cmd
+		var errs []*strings.Builder
+		for i := range 4 {
+			cmd := asUser(ctx, exe, []int{0, nobody}[i%2], "open", dir)
+			var b strings.Builder
+			cmd.Stderr = &b
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			cmds, errs = append(cmds, cmd), append(errs, &b)
+		}
+		var res []error
+		for _, c := range cmds {
+			res = append(res, c.Wait())
+		}
+		st, err := os.Stat(dir)
+		if err != nil || st.Mode()&(os.ModeSticky|0o777) != os.ModeSticky|0o777 {
+			t.Fatalf("round %d: %v %v, want drwxrwxrwt", round, st.Mode(), err)
+		}
+		rootOwns := st.Sys().(*syscall.Stat_t).Uid == 0
+		for i, err := range res {
+			refused := i%2 == 0 && !rootOwns && strings.Contains(errs[i].String(), "belongs to user 65534")
+			if err != nil && !refused {
+				t.Fatalf("round %d, child %d (uid %d) could not open the queue: %v %s", round, i, []int{0, nobody}[i%2], err, errs[i])
+			}
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(base, ".queue*")); len(left) != 0 {
+		t.Errorf("temporary directories left: %v", left)
+	}
+}
+
+// A directory that another ordinary user owns is refused: its owner could
+// remove everybody's slots.
+func TestDirectoryOfAnotherUserRefused(t *testing.T) {
+	base, _ := otherUser(t)
+	dir := filepath.Join(base, "queue")
+	if err := os.Mkdir(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(dir, nobody, nobody); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir, testKey); err == nil || !strings.Contains(err.Error(), "belongs to user 65534") {
+		t.Fatalf("Open of another user's directory: %v", err)
+	}
+}
+
+// A holder that keeps its turn past the limit is passed over with its name
+// said, and a later joiner does not wait for it again.
+func TestOverrunHolderPassedOver(t *testing.T) {
+	q := open(t)
+	holder := mustAcquire(t, q) // never released in time: a hung or hostile cell
+	defer holder.Release()
+	q.SetMaxTurn(100 * time.Millisecond)
+	var overran []Waiting
+	next, err := q.Acquire(context.Background(), func(w Waiting) {
+		if w.Overran != "" {
+			overran = append(overran, w)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := fmt.Sprintf("(pid %d)", os.Getpid())
+	if len(overran) != 1 || !strings.Contains(overran[0].Overran, me) || overran[0].MaxTurn != 100*time.Millisecond {
+		t.Fatalf("overrun reports %+v, want one naming the holder %s", overran, me)
+	}
+	// A later joiner waits for the new holder only, however long its own
+	// limit: the old holder is below the new one's floor.
+	q.SetMaxTurn(time.Hour)
+	got, _ := waiter(t, context.Background(), q, 1)
+	next.Release()
+	select {
+	case tk := <-got:
+		tk.Release()
+	case <-time.After(30 * time.Second):
+		t.Fatal("the later joiner waited for the holder that had overrun")
+	}
+}
+
+// Another user can neither remove nor write this user's slot, and holding
+// its lock or the registry's does not keep this user from its turns.
+func TestOtherUserCannotTakeAPlace(t *testing.T) {
+	base, exe := otherUser(t)
+	dir := filepath.Join(base, "queue")
+	q, err := Open(dir, testKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.SetMaxTurn(200 * time.Millisecond)
+	mustAcquire(t, q).Release() // an idle slot of this process
+	mine, _ := slots(t, q)
+	if len(mine) != 1 {
+		t.Fatalf("slots %v, want one", mine)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := asUser(ctx, exe, nobody, "attack", dir, slotEnv+"="+filepath.Join(dir, mine[0]))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	said, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("the attacker said %q: %v", said, err)
+	}
+	for _, want := range []string{"remove: operation not permitted", "write: permission denied", "holding"} {
+		if !strings.Contains(said, want) {
+			t.Errorf("attacker: %q, want %q", said, want)
+		}
+	}
+	// It holds this process's idle slot's lock, the registry's, and a
+	// turn of its own: this process still gets its turns.
+	for range 2 {
+		tk, err := q.Acquire(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tk.Release()
+	}
+	if _, err := os.Stat(filepath.Join(dir, mine[0])); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the slot whose lock another user held is still in the queue: %v", err)
 	}
 }

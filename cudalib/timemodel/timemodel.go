@@ -61,7 +61,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/culab/culab/cudalib/vgpu"
+	"github.com/culab/culab/cudalib/counters"
 )
 
 // GPU is the modelled device's throughputs and latencies.
@@ -137,7 +137,7 @@ const coalescedWaste = 2
 // Launch is one kernel launch as the model needs it.
 type Launch struct {
 	Kernel          string `json:",omitempty"` // its name: a launch of another kernel than the last waits longer
-	Counters        vgpu.Counters
+	Counters        counters.Counters
 	ThreadsPerBlock int
 	BlocksPerSM     int // resident blocks per SM by the occupancy rules; 0 counts as 1
 }

@@ -5,14 +5,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/culab/culab/cudalib/vgpu"
+	"github.com/culab/culab/cudalib/counters"
 )
 
 // A vector add of n floats in blocks of 256: 2 loads and 1 store per warp,
 // each 4 sectors, every sector touched once, ~20 instructions per warp.
-func vecadd(n int64) vgpu.Counters {
+func vecadd(n int64) counters.Counters {
 	warps := n / 32
-	return vgpu.Counters{
+	return counters.Counters{
 		Blocks: n / 256, Threads: n, WarpInstrs: 20 * warps,
 		GlobalLoadRequests: 2 * warps, GlobalLoadSectors: 8 * warps, GlobalLoadBytes: 256 * warps,
 		GlobalStoreRequests: warps, GlobalStoreSectors: 4 * warps, GlobalStoreBytes: 128 * warps,
@@ -33,7 +33,7 @@ func TestTermsBound(t *testing.T) {
 		{"large vector add is DRAM bound", Launch{Counters: vecadd(1 << 24), ThreadsPerBlock: 256, BlocksPerSM: 8}, "DRAM", 63},
 		{"one block is latency bound", Launch{Counters: vecadd(256), ThreadsPerBlock: 256, BlocksPerSM: 8}, "latency", 1},
 		{"32-way conflicts bound by shared memory", Launch{Counters: conflicted, ThreadsPerBlock: 256, BlocksPerSM: 8}, "shared memory", 4},
-		{"pure arithmetic is issue bound", Launch{Counters: vgpu.Counters{Blocks: 1 << 12, WarpInstrs: 1 << 30}, ThreadsPerBlock: 1024, BlocksPerSM: 2}, "issue", 16},
+		{"pure arithmetic is issue bound", Launch{Counters: counters.Counters{Blocks: 1 << 12, WarpInstrs: 1 << 30}, ThreadsPerBlock: 1024, BlocksPerSM: 2}, "issue", 16},
 	} {
 		tm := H100.Terms(c.l)
 		if tm.Bound() != c.bound || tm.Waves != c.waves {
@@ -65,7 +65,7 @@ func TestKernel(t *testing.T) {
 // Coalesced loads that re-read sectors (a stencil's neighbours) hit L1;
 // scattered loads reach L2 whatever they re-read.
 func TestL1Hits(t *testing.T) {
-	c := vgpu.Counters{Blocks: 1 << 12, GlobalLoadRequests: 1 << 20, DRAMSectors: 1 << 20}
+	c := counters.Counters{Blocks: 1 << 12, GlobalLoadRequests: 1 << 20, DRAMSectors: 1 << 20}
 	c.GlobalLoadSectors, c.GlobalLoadBytes = 4<<20, 128<<20 // coalesced floats, each sector read 4 times
 	coalesced := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
 	c.GlobalLoadSectors = 32 << 20 // a sector a lane, each read 32 times
@@ -109,7 +109,7 @@ func TestDRAMRound(t *testing.T) {
 // Only a single block re-reads all its data from its SM's L1: the blocks
 // of a grid each fetch their share through L2.
 func TestL1ResidentOneBlock(t *testing.T) {
-	c := vgpu.Counters{Blocks: 1, WarpInstrs: 8 * 100, GlobalLoadRequests: 8 * 1000,
+	c := counters.Counters{Blocks: 1, WarpInstrs: 8 * 100, GlobalLoadRequests: 8 * 1000,
 		GlobalLoadSectors: 8 * 2000, GlobalLoadBytes: 8 * 64000, DRAMSectors: 1000}
 	one := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
 	c.Blocks, c.WarpInstrs, c.GlobalLoadRequests, c.GlobalLoadSectors, c.GlobalLoadBytes = 64, 64*c.WarpInstrs, 64*c.GlobalLoadRequests, 64*c.GlobalLoadSectors, 64*c.GlobalLoadBytes
@@ -122,7 +122,7 @@ func TestL1ResidentOneBlock(t *testing.T) {
 // A store sector the warp writes only partly costs a partial write; a
 // full one moves at L2's bandwidth.
 func TestPartialStores(t *testing.T) {
-	c := vgpu.Counters{Blocks: 1 << 12, GlobalStoreRequests: 1 << 20, GlobalStoreSectors: 4 << 20, GlobalStoreBytes: 128 << 20}
+	c := counters.Counters{Blocks: 1 << 12, GlobalStoreRequests: 1 << 20, GlobalStoreSectors: 4 << 20, GlobalStoreBytes: 128 << 20}
 	full := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
 	c.GlobalStoreSectors = 32 << 20 // a sector a lane, 4 of its 32 bytes written
 	partial := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).L2
@@ -137,8 +137,8 @@ func TestPartialStores(t *testing.T) {
 // The busiest SM sets the per-SM terms: 133 blocks take two blocks' time
 // on one SM, 132 one.
 func TestBusiestSM(t *testing.T) {
-	one := vgpu.Counters{Blocks: 132, WarpInstrs: 132 * 1 << 20}
-	two := vgpu.Counters{Blocks: 133, WarpInstrs: 133 * 1 << 20}
+	one := counters.Counters{Blocks: 132, WarpInstrs: 132 * 1 << 20}
+	two := counters.Counters{Blocks: 133, WarpInstrs: 133 * 1 << 20}
 	a := H100.Terms(Launch{Counters: one, ThreadsPerBlock: 1024, BlocksPerSM: 2}).Issue
 	b := H100.Terms(Launch{Counters: two, ThreadsPerBlock: 1024, BlocksPerSM: 2}).Issue
 	if b != 2*a {
@@ -148,7 +148,7 @@ func TestBusiestSM(t *testing.T) {
 
 // Barriers keep a block's warps in step: their issue and latency add.
 func TestBarriersAddIssue(t *testing.T) {
-	c := vgpu.Counters{Blocks: 1, WarpInstrs: 32 * 1000, SharedLoadRequests: 32 * 100}
+	c := counters.Counters{Blocks: 1, WarpInstrs: 32 * 1000, SharedLoadRequests: 32 * 100}
 	free := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 1024, BlocksPerSM: 2})
 	c.Barriers = 32 * 10
 	synced := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 1024, BlocksPerSM: 2})
@@ -202,7 +202,7 @@ func TestTime(t *testing.T) {
 // One block whose data all fits in its SM's L1 re-reads it there: the
 // same loads wait less than when the data is larger than L1.
 func TestL1Resident(t *testing.T) {
-	c := vgpu.Counters{Blocks: 1, WarpInstrs: 8, GlobalLoadRequests: 8 << 10, GlobalLoadSectors: 16 << 10, GlobalLoadBytes: 1 << 20}
+	c := counters.Counters{Blocks: 1, WarpInstrs: 8, GlobalLoadRequests: 8 << 10, GlobalLoadSectors: 16 << 10, GlobalLoadBytes: 1 << 20}
 	c.DRAMSectors = 1 << 10 // 32 KB
 	small := H100.Terms(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Chain
 	// 512 KB, with the same share of new sectors.

@@ -3,6 +3,8 @@ package vgpu
 import (
 	"reflect"
 	"testing"
+
+	"github.com/culab/culab/cudalib/counters"
 )
 
 // countersPTX holds one warp-sized access pattern per kernel: lane t
@@ -261,9 +263,9 @@ func TestCountersPerLine(t *testing.T) {
 	}
 	buf, _ := g.Alloc(4 * 32)
 	p = profileOf(t, g, m, "gload", 32, p64(buf), p32(1))
-	var sum Counters
+	var sum counters.Counters
 	for i := range p.Lines {
-		sum.add(&p.Lines[i].Counters)
+		sum.Add(&p.Lines[i].Counters)
 	}
 	sum.Blocks, sum.Threads, sum.DRAMSectors = p.Total.Blocks, p.Total.Threads, p.Total.DRAMSectors
 	sum.MaxWarpInstrs, sum.MaxWarpGlobalLoads, sum.MaxWarpSharedLoads = p.Total.MaxWarpInstrs, p.Total.MaxWarpGlobalLoads, p.Total.MaxWarpSharedLoads

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/ptx"
 )
 
@@ -44,7 +45,7 @@ func countAtomic(w *warp, in *inst, _ uint32) {
 // countBranch counts a bra for the lanes in taken (active, guard true).
 // A warp that jumps as a whole over accesses ptxas predicates still
 // issues them on the GPU: each is a shared request with no wavefronts.
-func (w *warp) countBranch(in *inst, c *Counters, taken uint32) {
+func (w *warp) countBranch(in *inst, c *counters.Counters, taken uint32) {
 	c.Branches++
 	all := w.stack[len(w.stack)-1].mask & w.alive
 	if taken != 0 && taken != all {

@@ -7,6 +7,8 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+
+	"github.com/culab/culab/cudalib/counters"
 )
 
 // DefaultBudget is the warp-instructions a launch may execute when its
@@ -151,7 +153,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 	if profile {
 		slots = len(k.insts)
 	}
-	r := &result{counts: make([]Counters, slots), blocks: st.nblocks, threads: st.threads}
+	r := &result{counts: make([]counters.Counters, slots), blocks: st.nblocks, threads: st.threads}
 	var wg sync.WaitGroup
 	for i := 0; i < workers; i++ {
 		wg.Add(1)
@@ -162,7 +164,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 			// Sums do not depend on the order the workers finish in.
 			st.mu.Lock()
 			for i := range wk.counts {
-				r.counts[i].add(&wk.counts[i])
+				r.counts[i].Add(&wk.counts[i])
 			}
 			r.longest.fold(&wk.longest)
 			st.mu.Unlock()
@@ -278,7 +280,7 @@ type worker struct {
 	// counts are the worker's counters per instruction id; idMask is
 	// all ones when profiling, else 0 so that every instruction counts in
 	// slot 0.
-	counts []Counters
+	counts []counters.Counters
 	idMask int32
 	// longest is the most any warp the worker ran did (warpCounts.fold).
 	longest warpCounts
@@ -296,9 +298,9 @@ type barState struct {
 }
 
 func newWorker(st *launch) *worker {
-	wk := &worker{st: st, shared: zeroed(st.shared), counts: make([]Counters, 1), track: st.track}
+	wk := &worker{st: st, shared: zeroed(st.shared), counts: make([]counters.Counters, 1), track: st.track}
 	if st.profile {
-		wk.counts, wk.idMask = make([]Counters, len(st.k.insts)), -1
+		wk.counts, wk.idMask = make([]counters.Counters, len(st.k.insts)), -1
 	}
 	if st.san != nil {
 		wk.san = newSanWorker(st)

@@ -1,34 +1,58 @@
-"""JupyterHub for a small class on one machine, with the culab kernel.
+"""JupyterHub for a class on one machine, with the culab kernel.
 
-`make hub` (scripts/hub.sh) runs it, and tests/test_hub.py loads it with
-overrides (ports, state directory, the culler's reach), so the two cannot
-drift. Settings come from the environment:
+`make hub` (scripts/hub.sh) runs it as root, and tests/test_hub.py loads it
+with overrides (ports, state directory, homes), so the two cannot drift.
 
-  CULAB_HUB_PASSWORD        the students' shared password (8+ characters; required)
-  CULAB_HUB_USERS           allowed user names, comma-separated (unset: anyone
-                            who knows the password gets an account)
+Each student is a Unix user of their own, made by JupyterHub on their
+first login (LocalAuthenticator.create_system_users, with useradd: a home
+of mode 0700 under CULAB_HUB_HOME_BASE and a group of their own). Their
+server, kernels and engines run as that user (ClassSpawner, a
+LocalProcessSpawner: docs/deploy/culabhub.py), with a umask of 077, in a
+cgroup of their own bounding memory, CPU and tasks where the machine has
+cgroups, else with per-process rlimits. The hub is the only root process:
+the proxy and the idle culler run as nobody. Settings come from the
+environment:
+
+  CULAB_HUB_AUTH            who logs in: "shared" (default: one password for
+                            the class), "github", "google" or "generic"
+                            (oauthenticator: OAUTH_CLIENT_ID,
+                            OAUTH_CLIENT_SECRET, OAUTH_CALLBACK_URL), or
+                            "native" (nativeauthenticator: students sign up,
+                            the admin approves); docs/deploy/README.md
+  CULAB_HUB_PASSWORD        the shared password (8+ characters; for "shared")
+  CULAB_HUB_USERS           allowed user names, comma-separated (unset, with
+                            "shared": anyone who knows the password)
   CULAB_HUB_ADMIN           the teacher's user name (optional), who logs in with
-  CULAB_HUB_ADMIN_PASSWORD  a separate password of 32+ characters
-  CULAB_HUB_STATE           the hub's database, cookie secret and the students'
-                            home directories (default: out/hub in the repository)
+  CULAB_HUB_ADMIN_PASSWORD  a separate password of 32+ characters ("shared")
+  CULAB_HUB_HOME_BASE       where the students' homes are made (default /home)
+  CULAB_HUB_MEM             memory of one student's server, kernels included
+                            (default 4G; K, M, G, T suffixes)
+  CULAB_HUB_CPUS            CPUs of one student's server (default 1)
+  CULAB_HUB_TERMINAL        1 lets students open a terminal (default off)
+  CULAB_HUB_STATE           the hub's database and cookie secret (default
+                            out/hub in the repository)
   CULAB_HUB_BIND            where students connect (default http://:8000, every
                             interface); CULAB_HUB_SSL_CERT and _KEY serve it over TLS
   CULAB_HUB_CULL_TIMEOUT    seconds of inactivity before a server is stopped
   CULAB_HUB_CULL_EVERY      seconds between the culler's checks
-
-Every student's server runs as the Unix user who started the hub, with
-their own home directory as its root (SimpleLocalProcessSpawner): the
-Jupyter APIs keep students apart, but their kernels are processes of one
-Unix user and can read each other's homes. That is fine for a workshop of
-people who trust each other; docs/deploy/README.md says what isolates
-students for real (one container per student on Kubernetes).
+  CULAB_GPU_TURN_MAX        the longest turn of one student on the GPU's
+                            timing queue (default 60s: the
+                            longest timed section of the shipped labs on an
+                            H100 is 36 s)
 """
 
 import os
+import pwd
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import culabhub  # noqa: E402 (beside this file)
+
 c = get_config()  # noqa: F821 (defined by JupyterHub when it loads this file)
+
+if os.geteuid() != 0:
+    sys.exit("jupyterhub_config.py: the hub makes a Unix user for each student and runs their servers as them: start it as root (scripts/hub.sh says how)")
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 STATE = Path(os.environ.get("CULAB_HUB_STATE") or ROOT / "out" / "hub").resolve()
@@ -54,40 +78,69 @@ c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
 c.ConfigurableHTTPProxy.pid_file = str(STATE / "jupyterhub-proxy.pid")
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:8001"
-if PROXY.exists():
-    c.ConfigurableHTTPProxy.command = [str(PROXY)]
+NOBODY = pwd.getpwnam("nobody")
+# The proxy runs as nobody, the hub being the only root process; with TLS
+# it reads the key, so it keeps the hub's user then.
+proxy = [str(PROXY)] if PROXY.exists() else ["configurable-http-proxy"]
+if not os.environ.get("CULAB_HUB_SSL_CERT"):
+    proxy = ["setpriv", f"--reuid={NOBODY.pw_uid}", f"--regid={NOBODY.pw_gid}", "--clear-groups", "--", *proxy]
+c.ConfigurableHTTPProxy.command = proxy
 
-# --- who logs in ---------------------------------------------------------
+# --- who logs in: each a Unix user, made on first login -------------------
 
-c.JupyterHub.authenticator_class = "shared-password"
-c.SharedPasswordAuthenticator.user_password = os.environ.get("CULAB_HUB_PASSWORD") or None
+HOME_BASE = os.environ.get("CULAB_HUB_HOME_BASE") or "/home"
+AUTH = os.environ.get("CULAB_HUB_AUTH") or "shared"
+if AUTH == "shared":
+    auth = culabhub.SharedPasswordLocalAuthenticator
+    c.SharedPasswordAuthenticator.user_password = os.environ.get("CULAB_HUB_PASSWORD") or None
+    if os.environ.get("CULAB_HUB_ADMIN"):
+        c.SharedPasswordAuthenticator.admin_password = os.environ.get("CULAB_HUB_ADMIN_PASSWORD") or None
+elif AUTH in ("github", "google", "generic"):
+    # oauthenticator (docs/deploy/requirements-auth.txt) reads
+    # OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET and OAUTH_CALLBACK_URL; its
+    # Local* classes make the Unix users.
+    import importlib
+
+    cls = {"github": "LocalGitHubOAuthenticator", "google": "LocalGoogleOAuthenticator", "generic": "LocalGenericOAuthenticator"}[AUTH]
+    auth = getattr(importlib.import_module(f"oauthenticator.{AUTH}"), cls)
+elif AUTH == "native":
+    auth = culabhub.native_local_authenticator()
+else:
+    sys.exit(f"jupyterhub_config.py: CULAB_HUB_AUTH={AUTH!r}: use shared, github, google, generic or native")
+c.JupyterHub.authenticator_class = auth
+c.LocalAuthenticator.create_system_users = True
+c.LocalAuthenticator.add_user_cmd = culabhub.add_user_cmd(HOME_BASE)
 users = {u.strip() for u in os.environ.get("CULAB_HUB_USERS", "").split(",") if u.strip()}
 if users:
     c.Authenticator.allowed_users = users
-else:
+elif AUTH in ("shared", "native"):
     c.Authenticator.allow_all = True
 if os.environ.get("CULAB_HUB_ADMIN"):
     c.Authenticator.admin_users = {os.environ["CULAB_HUB_ADMIN"]}
-    c.SharedPasswordAuthenticator.admin_password = os.environ.get("CULAB_HUB_ADMIN_PASSWORD") or None
 
-# --- each student's server ----------------------------------------------
+# --- each student's server: their user, their home, their limits ---------
 
-c.JupyterHub.spawner_class = "simple"
-c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "home" / "{username}")
+c.JupyterHub.spawner_class = culabhub.ClassSpawner
+MEM = os.environ.get("CULAB_HUB_MEM") or "4G"
+c.Spawner.mem_limit = int(MEM) if MEM.isdigit() else MEM  # bytes, or with K, M, G, T
+c.Spawner.cpu_limit = float(os.environ.get("CULAB_HUB_CPUS") or 1)
 # The single-user server of this Python environment, whose share/jupyter
-# holds the culab kernelspec (bin/culab install --prefix .venv).
+# holds the culab kernelspec (bin/culab install --prefix .venv). The hub's
+# JUPYTER_PATH is not passed on (only env_keep is), so a server lists the
+# venv's kernelspecs and any its student installs at home, each once
+# (tests/test_hub.py asks a server's API). JupyterLab's launcher shows each
+# kernel twice by design: under Notebook and under Console.
 c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
 c.Spawner.notebook_dir = "~"
 c.Spawner.default_url = "/lab"
-if os.geteuid() == 0:
-    # jupyter_server refuses root without it; scripts/hub.sh refuses root
-    # unless asked (CI's containers run the tests as root).
-    c.Spawner.args = ["--ServerApp.allow_root=True"]
+c.Spawner.args = [f"--ServerApp.terminals_enabled={os.environ.get('CULAB_HUB_TERMINAL') == '1'}"]
 c.Spawner.start_timeout = 60
 c.Spawner.http_timeout = 60
 # culab's knobs pass through: CULAB_DEVICE=virtual puts everyone on the
 # virtual GPU, CULAB_VIRTUAL_MEMORY and CULAB_VIRTUAL_BUDGET bound it.
-c.Spawner.env_keep.extend(["CULAB_DEVICE", "CULAB_VIRTUAL_MEMORY", "CULAB_VIRTUAL_BUDGET", "CUDA_VISIBLE_DEVICES"])
+c.Spawner.env_keep.extend(["CULAB_DEVICE", "CULAB_VIRTUAL_MEMORY", "CULAB_VIRTUAL_BUDGET", "CUDA_VISIBLE_DEVICES", "CULAB_GPU_TURN_MAX", "CULAB_GPU_QUEUE_DIR"])
+# The GPU timing queue's directory, root's, so no student owns it.
+culabhub.shared_queue_dir(os.environ.get("CULAB_GPU_QUEUE_DIR") or "/tmp/culab-gpu-queue")
 
 # --- idle servers are stopped -------------------------------------------
 
@@ -101,6 +154,7 @@ c.JupyterHub.services = [
             f"--timeout={env_int('CULAB_HUB_CULL_TIMEOUT', 3600)}",
             f"--cull-every={env_int('CULAB_HUB_CULL_EVERY', 300)}",
         ],
+        "user": "nobody",  # it needs only its API token
     }
 ]
 c.JupyterHub.load_roles = [

@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/ncu"
-	"github.com/culab/culab/cudalib/vgpu"
 )
 
 // metric is one of ncu's counters with the comparison's methods; metrics
@@ -25,7 +25,7 @@ var metrics = func() []metric {
 }()
 
 // vm is the virtual GPU's count of the metric.
-func (m metric) vm(c *vgpu.Counters) int64 { return *m.Field(c) }
+func (m metric) vm(c *counters.Counters) int64 { return *m.Field(c) }
 
 // pair is one launch of the virtual GPU with ncu's rows for it: the
 // first is the matching launch, the others repeat it (the warm-up and
@@ -123,7 +123,7 @@ func match(vm, gpu *runLog, rows []ncu.Launch) (pairs []pair, problems []string)
 
 // sameMemory says whether two launches have equal memory counts (the
 // goal metrics): then ncu's rows for either are repeats of one launch.
-func sameMemory(a, b *vgpu.Counters) bool {
+func sameMemory(a, b *counters.Counters) bool {
 	for _, m := range metrics {
 		if m.Class != "" && m.vm(a) != m.vm(b) {
 			return false

@@ -1,4 +1,4 @@
-// Command ncucompare holds the virtual GPU's counters (vgpu.Counters) to
+// Command ncucompare holds the virtual GPU's counters (counters.Counters) to
 // Nsight Compute's on a real GPU. Every lab kernel runs once at a small
 // size with seeded inputs and the variants' launch shapes, through the
 // labs themselves, on both devices; ncu profiles the GPU run, the virtual

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/nvrtc"
-	"github.com/culab/culab/cudalib/vgpu"
 )
 
 func TestCountSASS(t *testing.T) {
@@ -36,7 +36,7 @@ func TestCountSASS(t *testing.T) {
 // TestCompare feeds the comparison a GPU run whose counters equal the
 // virtual GPU's except one, with a repeat of each launch.
 func TestCompare(t *testing.T) {
-	c := vgpu.Counters{GlobalLoadRequests: 8, GlobalLoadSectors: 32, SharedLoadWavefronts: 64, SharedLoadBankConflicts: 0}
+	c := counters.Counters{GlobalLoadRequests: 8, GlobalLoadSectors: 32, SharedLoadWavefronts: 64, SharedLoadBankConflicts: 0}
 	vm := &runLog{Device: "virtual", Seed: 1, Steps: []step{
 		{ID: 0, Label: "lab 1: CPU reference"},
 		{ID: 1, Label: "lab 1: tiled", Launches: []launch{{Kernel: "k", Grid: [3]int{2, 1, 1}, Block: [3]int{32, 1, 1}, Counters: c}}},
@@ -76,10 +76,10 @@ func TestCompare(t *testing.T) {
 // one launch: their ncu rows, in the checked run and in its repeats, all
 // give the noise; a launch the virtual GPU counts differently does not.
 func TestMatchRepeats(t *testing.T) {
-	c := vgpu.Counters{SharedLoadWavefronts: 64}
+	c := counters.Counters{SharedLoadWavefronts: 64}
 	d := c
 	d.SharedLoadWavefronts = 32
-	k := func(c vgpu.Counters) launch {
+	k := func(c counters.Counters) launch {
 		return launch{Kernel: "k", Grid: [3]int{2, 1, 1}, Block: [3]int{32, 1, 1}, Counters: c}
 	}
 	vm := &runLog{Steps: []step{{ID: 1, Label: "s", Launches: []launch{k(c), k(c), k(d)}}}}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/labs"
 	"github.com/culab/culab/cudalib/vgpu"
 )
@@ -45,7 +46,7 @@ type step struct {
 type launch struct {
 	Kernel      string // PTX (mangled) name
 	Grid, Block [3]int
-	Counters    vgpu.Counters
+	Counters    counters.Counters
 }
 
 // runConfig selects what the run mode runs.

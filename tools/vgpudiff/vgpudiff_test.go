@@ -84,7 +84,7 @@ func TestBoundRatio(t *testing.T) {
 		t.Errorf("one ulp against a 2-ulp bound: ratio %g, want 0.5", q)
 	}
 	s := approxSpec{}
-	if d := s.ulpDiff(uint64(math.Float32bits(-0.0)), uint64(math.Float32bits(0x1p-149))); d != 1 {
+	if d := s.ulpDiff(uint64(math.Float32bits(float32(math.Copysign(0, -1)))), uint64(math.Float32bits(0x1p-149))); d != 1 {
 		t.Errorf("ulps from -0 to the smallest subnormal: %g, want 1", d)
 	}
 }

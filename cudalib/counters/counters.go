@@ -1,0 +1,123 @@
+// Package counters holds one launch's hardware counters with Nsight
+// Compute's definitions: the type the virtual GPU counts into, ncu's results
+// are read into, and the time model reads. It is a leaf, so that none of
+// those needs another of them for the type alone.
+package counters
+
+// Counters are one launch's counts, with Nsight Compute's definitions
+// (cudalib/vgpu/COUNTERS.md has the details and what differs). The virtual GPU executes
+// PTX, not SASS: instruction counts are PTX instructions, and a memory
+// instruction is counted as the PTX names it (ptxas may merge or split
+// accesses; tools/ncucompare shows where).
+type Counters struct {
+	// WarpInstrs (smsp__inst_executed.sum) counts PTX instructions issued
+	// for a warp with at least one active lane, predicated off or not;
+	// ThreadInstrs (smsp__thread_inst_executed.sum) adds the active lanes
+	// of each, predicate regardless.
+	WarpInstrs, ThreadInstrs int64
+
+	// Global memory (ld/st .global, and generic accesses that land in
+	// global memory). A request
+	// (l1tex__t_requests_pipe_lsu_mem_global_op_{ld,st}.sum) is one
+	// warp-level instruction with at least one lane whose guard holds (a
+	// predicated-off one makes no request; a shared one does, below); its
+	// sectors (l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum)
+	// are the distinct 32-byte aligned segments its lanes touch. Bytes are
+	// what the lanes asked for (lanes × access size): Bytes / (32 ×
+	// Sectors) is the coalescing efficiency.
+	GlobalLoadRequests, GlobalLoadSectors   int64
+	GlobalStoreRequests, GlobalStoreSectors int64
+	GlobalLoadBytes, GlobalStoreBytes       int64
+
+	// Shared memory (ld/st .shared and generic accesses landing there).
+	// Requests (smsp__inst_executed_op_shared_{ld,st}.sum) are the
+	// instructions a warp issues, predicated off or not — also those that
+	// ptxas predicates where the PTX branches around them. Wavefronts
+	// (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum): 32 banks
+	// of 4 bytes; a warp's access is processed in phases of 128 bytes of
+	// data — the whole warp for accesses of up to 4 bytes per lane,
+	// half-warps for 8, quarter-warps for 16 (half-warps for a 16-byte
+	// load whose lanes read in pairs) — and a phase takes as many
+	// wavefronts as the largest number of distinct 32-bit words its lanes
+	// touch in one bank (lanes touching the same word share it: a
+	// broadcast). Bank conflicts
+	// (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum) are
+	// the wavefronts beyond one per phase with an active lane.
+	SharedLoadRequests, SharedLoadWavefronts, SharedLoadBankConflicts    int64
+	SharedStoreRequests, SharedStoreWavefronts, SharedStoreBankConflicts int64
+
+	// Local memory (ld/st .local and generic accesses landing there):
+	// requests as above; sectors with local memory's interleaving, where
+	// the same 32-bit word of the 32 lanes of a warp lies in 128
+	// consecutive bytes (l1tex__t_{requests,sectors}_pipe_lsu_mem_local_op_{ld,st}.sum).
+	LocalLoadRequests, LocalLoadSectors, LocalStoreRequests, LocalStoreSectors int64
+
+	// AtomicRequests counts warp-level atom and red instructions, global
+	// and shared (requests as above).
+	AtomicRequests int64
+	// Barriers counts warp-level bar.sync/barrier.sync/bar.red executions
+	// with at least one lane whose predicate holds.
+	Barriers int64
+	// Branches counts warp-level bra executions (smsp__inst_executed_op_branch.sum);
+	// DivergentBranches those whose active lanes split between target and
+	// fall-through (smsp__sass_branch_targets_threads_divergent.sum).
+	Branches, DivergentBranches int64
+	// Blocks and Threads are the launch's.
+	Blocks, Threads int64
+	// DRAMSectors is the number of distinct 32-byte global sectors the
+	// launch touched, loads and stores together: what DRAM must move at
+	// least if nothing was cached before (dram__sectors.sum is at least
+	// this for data that was not in L2).
+	DRAMSectors int64
+
+	// The longest warp: the most instructions (as WarpInstrs counts them),
+	// global load requests and shared load requests any one warp of the
+	// launch issued, each on its own. Nsight Compute has no such counter;
+	// the time model needs it because a block holds its SM's slots until
+	// its last warp ends, so a launch whose warps work unevenly (a fixed
+	// grid larger than the data) takes its busiest warp's time, not the
+	// average's. Zero per line; Add sums them (the longest warps of a
+	// sequence of launches, one after another).
+	MaxWarpInstrs, MaxWarpGlobalLoads, MaxWarpSharedLoads int64
+}
+
+// Line holds the counters of the instructions that carry one source
+// line (.loc).
+type Line struct {
+	File string
+	Line int
+	Counters
+}
+
+// Add adds o to c, field by field (the counters of several launches, or
+// of several workers' shares of one).
+func (c *Counters) Add(o *Counters) {
+	c.WarpInstrs += o.WarpInstrs
+	c.ThreadInstrs += o.ThreadInstrs
+	c.GlobalLoadRequests += o.GlobalLoadRequests
+	c.GlobalLoadSectors += o.GlobalLoadSectors
+	c.GlobalStoreRequests += o.GlobalStoreRequests
+	c.GlobalStoreSectors += o.GlobalStoreSectors
+	c.GlobalLoadBytes += o.GlobalLoadBytes
+	c.GlobalStoreBytes += o.GlobalStoreBytes
+	c.SharedLoadRequests += o.SharedLoadRequests
+	c.SharedLoadWavefronts += o.SharedLoadWavefronts
+	c.SharedLoadBankConflicts += o.SharedLoadBankConflicts
+	c.SharedStoreRequests += o.SharedStoreRequests
+	c.SharedStoreWavefronts += o.SharedStoreWavefronts
+	c.SharedStoreBankConflicts += o.SharedStoreBankConflicts
+	c.LocalLoadRequests += o.LocalLoadRequests
+	c.LocalLoadSectors += o.LocalLoadSectors
+	c.LocalStoreRequests += o.LocalStoreRequests
+	c.LocalStoreSectors += o.LocalStoreSectors
+	c.AtomicRequests += o.AtomicRequests
+	c.Barriers += o.Barriers
+	c.Branches += o.Branches
+	c.DivergentBranches += o.DivergentBranches
+	c.Blocks += o.Blocks
+	c.Threads += o.Threads
+	c.DRAMSectors += o.DRAMSectors
+	c.MaxWarpInstrs += o.MaxWarpInstrs
+	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
+	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads
+}
