@@ -1,16 +1,20 @@
 // Command sancompare holds the virtual GPU's sanitizer to NVIDIA's
 // compute-sanitizer on a real GPU, kernel by kernel of the seeded-bug
 // catalogue (cudalib/vgpu/testdata/seeded): every finding compute-sanitizer
-// makes, the virtual GPU should make too. tools/sancompare/run.sh does it
-// all on the GPU machine.
+// makes, the virtual GPU should make too, on every path to its sanitizer,
+// as an error where compute-sanitizer reports one. tools/sancompare/run.sh
+// does it all on the GPU machine. A launch is named FILE:KERNEL, or
+// FILE:FIRST+KERNEL where the catalogue launches FIRST before it.
 //
 //	sancompare list [-catalog DIR]
-//	    prints the catalogue's kernels, one "FILE:KERNEL LOGBASE" a line
-//	sancompare run -kernel FILE:KERNEL [-catalog DIR] [-virtual]
-//	    compiles the kernel (NVRTC, -lineinfo) and launches it once on the
-//	    GPU (the program compute-sanitizer wraps) or the virtual GPU
+//	    prints the catalogue's launches, one "NAME LOGBASE" a line
+//	sancompare run -kernel NAME [-catalog DIR] [-virtual]
+//	    compiles the kernel (NVRTC, -lineinfo) and launches it (after
+//	    FIRST) once on the GPU (the program compute-sanitizer wraps) or
+//	    the virtual GPU
 //	sancompare vm [-catalog DIR] [-o vm.json]
-//	    runs every kernel with the virtual GPU's sanitizer, writes findings
+//	    runs every launch with the virtual GPU's sanitizer on each path
+//	    (seeded.Paths), writes the findings
 //	sancompare compare -vm vm.json -logs DIR [-catalog DIR] [-o sancompare.md]
 //	    parses DIR/LOGBASE.TOOL.log (compute-sanitizer's output) and
 //	    writes the side-by-side table
@@ -83,7 +87,7 @@ func find(m *catalog.Manifest, name string) (*catalog.Kernel, error) {
 func runCmd(args []string) error {
 	fs := flag.NewFlagSet("run", flag.ExitOnError)
 	dir := fs.String("catalog", catalog.Dir, "catalogue directory")
-	name := fs.String("kernel", "", "FILE:KERNEL of the catalogue")
+	name := fs.String("kernel", "", "FILE:KERNEL or FILE:FIRST+KERNEL of the catalogue")
 	virtual := fs.Bool("virtual", false, "run on the virtual GPU instead of the GPU")
 	fs.Parse(args)
 	m, err := catalog.Load(*dir)
