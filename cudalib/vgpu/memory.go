@@ -187,11 +187,10 @@ func (g *GPU) alloc(bytes int, name string) (uint64, error) {
 	}
 	a := &allocation{addr: addr, data: zeroed(bytes), name: name}
 	a.init.n = uint64(bytes)
-	if name != "" {
-		// A module's variable holds its initializer (or zeros, as C's
-		// static storage).
-		a.init.mark(0, bytes)
-	}
+	// A module's variable holds its initializer (or zeros, as C's static
+	// storage); an empty allocation has nothing unwritten, which keeps
+	// plain launches from tracking stores for it.
+	a.init.full.Store(name != "" || bytes == 0)
 	g.next = next
 	g.used += uint64(bytes)
 	old := g.table.Load()
