@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/culab/culab/tools/sancompare/catalog"
@@ -365,4 +366,26 @@ func BenchmarkVecAddPartialOut(b *testing.B) {
 	out, _ := g.Alloc(4*n + 4)
 	benchRun(b, g, kernel(b, m, "_Z13vecadd_threadPfPKfS1_i"), Launch{Grid: dim(n / 256), Block: dim(256),
 		Params: [][]byte{p64(out), p64(da), p64(db), p32(n)}})
+}
+
+// Workers mark one set at once (as a plain launch's stores do): every
+// byte any of them marked is written, and the set ends full.
+func TestInitSetConcurrentMarks(t *testing.T) {
+	const n = 5*shadowChunk + 7
+	var s initSet
+	s.n = n
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for off := w * 3; off < n; off += 4 * 3 {
+				s.mark(uint64(off), min(3, n-off))
+			}
+		}()
+	}
+	wg.Wait()
+	if !s.all(0, n) || !s.full.Load() || s.tab.Load() != nil {
+		t.Errorf("after every byte was marked: runs %v, full %v", s.runs(0, n), s.full.Load())
+	}
 }
