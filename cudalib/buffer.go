@@ -123,12 +123,25 @@ func copyIn[T any](m *devMem, src []T) error {
 	if len(src) != m.n {
 		return fmt.Errorf("copy %d elements into a buffer of %d×%s: size mismatch", len(src), m.n, m.elemName)
 	}
+	return copyInAt(m, 0, src)
+}
+
+// copyInAt copies src to elements [off, off+len(src)) of m: a host write
+// of part of a buffer (the sanitizer counts exactly those bytes written).
+func copyInAt[T any](m *devMem, off int, src []T) error {
+	if m == nil {
+		return errNilBuffer
+	}
+	if off < 0 || off > m.n || len(src) > m.n-off {
+		return fmt.Errorf("copy %d elements to element %d of a buffer of %d×%s: out of range", len(src), off, m.n, m.elemName)
+	}
 	p, err := m.live()
-	if err != nil || m.n == 0 {
+	if err != nil || len(src) == 0 {
 		return err
 	}
-	if err := m.dev.b.copyHtoD(p, unsafe.Pointer(&src[0]), m.Bytes()); err != nil {
-		return fmt.Errorf("copy to device (%d×%s): %w", m.n, m.elemName, err)
+	n := len(src) * m.elemSize
+	if err := m.dev.b.copyHtoD(p+devPtr(off*m.elemSize), unsafe.Pointer(&src[0]), n); err != nil {
+		return fmt.Errorf("copy to device (%d×%s at element %d): %w", len(src), m.elemName, off, err)
 	}
 	return nil
 }

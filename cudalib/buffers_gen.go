@@ -55,6 +55,10 @@ func (d *Device) Float32sFrom(host []float32) (*Float32s, error) {
 // CopyFrom copies src (of exactly Len elements) to the device.
 func (b *Float32s) CopyFrom(src []float32) error { return copyIn(b.mem(), src) }
 
+// CopyFromAt copies src to the elements [off, off+len(src)) of the
+// buffer, leaving the others as they are.
+func (b *Float32s) CopyFromAt(off int, src []float32) error { return copyInAt(b.mem(), off, src) }
+
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Float32s) CopyTo(dst []float32) error { return copyOut(b.mem(), dst) }
 
@@ -111,6 +115,10 @@ func (d *Device) Float64sFrom(host []float64) (*Float64s, error) {
 
 // CopyFrom copies src (of exactly Len elements) to the device.
 func (b *Float64s) CopyFrom(src []float64) error { return copyIn(b.mem(), src) }
+
+// CopyFromAt copies src to the elements [off, off+len(src)) of the
+// buffer, leaving the others as they are.
+func (b *Float64s) CopyFromAt(off int, src []float64) error { return copyInAt(b.mem(), off, src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Float64s) CopyTo(dst []float64) error { return copyOut(b.mem(), dst) }
@@ -169,6 +177,10 @@ func (d *Device) Int32sFrom(host []int32) (*Int32s, error) {
 // CopyFrom copies src (of exactly Len elements) to the device.
 func (b *Int32s) CopyFrom(src []int32) error { return copyIn(b.mem(), src) }
 
+// CopyFromAt copies src to the elements [off, off+len(src)) of the
+// buffer, leaving the others as they are.
+func (b *Int32s) CopyFromAt(off int, src []int32) error { return copyInAt(b.mem(), off, src) }
+
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Int32s) CopyTo(dst []int32) error { return copyOut(b.mem(), dst) }
 
@@ -225,6 +237,10 @@ func (d *Device) Int64sFrom(host []int64) (*Int64s, error) {
 
 // CopyFrom copies src (of exactly Len elements) to the device.
 func (b *Int64s) CopyFrom(src []int64) error { return copyIn(b.mem(), src) }
+
+// CopyFromAt copies src to the elements [off, off+len(src)) of the
+// buffer, leaving the others as they are.
+func (b *Int64s) CopyFromAt(off int, src []int64) error { return copyInAt(b.mem(), off, src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Int64s) CopyTo(dst []int64) error { return copyOut(b.mem(), dst) }
@@ -283,6 +299,10 @@ func (d *Device) Uint32sFrom(host []uint32) (*Uint32s, error) {
 // CopyFrom copies src (of exactly Len elements) to the device.
 func (b *Uint32s) CopyFrom(src []uint32) error { return copyIn(b.mem(), src) }
 
+// CopyFromAt copies src to the elements [off, off+len(src)) of the
+// buffer, leaving the others as they are.
+func (b *Uint32s) CopyFromAt(off int, src []uint32) error { return copyInAt(b.mem(), off, src) }
+
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Uint32s) CopyTo(dst []uint32) error { return copyOut(b.mem(), dst) }
 
@@ -339,6 +359,10 @@ func (d *Device) Uint8sFrom(host []uint8) (*Uint8s, error) {
 
 // CopyFrom copies src (of exactly Len elements) to the device.
 func (b *Uint8s) CopyFrom(src []uint8) error { return copyIn(b.mem(), src) }
+
+// CopyFromAt copies src to the elements [off, off+len(src)) of the
+// buffer, leaving the others as they are.
+func (b *Uint8s) CopyFromAt(off int, src []uint8) error { return copyInAt(b.mem(), off, src) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Uint8s) CopyTo(dst []uint8) error { return copyOut(b.mem(), dst) }

@@ -82,6 +82,10 @@ func (d *Device) {{.Type}}From(host []{{.Go}}) (*{{.Type}}, error) {
 // CopyFrom copies src (of exactly Len elements) to the device.
 func (b *{{.Type}}) CopyFrom(src []{{.Go}}) error { return copyIn(b.mem(), src) }
 
+// CopyFromAt copies src to the elements [off, off+len(src)) of the
+// buffer, leaving the others as they are.
+func (b *{{.Type}}) CopyFromAt(off int, src []{{.Go}}) error { return copyInAt(b.mem(), off, src) }
+
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *{{.Type}}) CopyTo(dst []{{.Go}}) error { return copyOut(b.mem(), dst) }
 

@@ -53,7 +53,10 @@ func (e *SanitizerError) Unwrap() error { return e.Err }
 // it: the report (empty when the kernel is clean) and the error Run would
 // return for anything else. On a GPU device the launch runs on the
 // companion virtual GPU, on copies of the buffers (see onVirtual): the
-// GPU's buffers are left as they were.
+// GPU's buffers are left as they were, and the copies count as wholly
+// written (the GPU keeps no record of which bytes were). The copies
+// SanitizeLaunches makes on the virtual GPU keep that record, byte for
+// byte.
 func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
 	if err := checkInterrupt(); err != nil {
 		return nil, err

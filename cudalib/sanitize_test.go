@@ -114,3 +114,70 @@ func TestSanitizeOnGPUCompanion(t *testing.T) {
 		}
 	}
 }
+
+// CopyFromAt writes exactly its elements: the sanitizer reports reads of
+// the others, on the buffer and on the copies %%cuda --sanitize checks;
+// a range past the end is an error.
+func TestCopyFromAtInit(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.Compile(`extern "C" __global__ void dbl(float* out, const float* in) {
+    out[threadIdx.x] = 2 * in[threadIdx.x];
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := m.Kernel("dbl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := d.Float32s(64)
+	out, _ := d.Float32s(64)
+	defer in.Free()
+	defer out.Free()
+	if err := in.CopyFromAt(8, make([]float32, 40)); err != nil {
+		t.Fatal(err)
+	}
+	if err := in.CopyFromAt(30, make([]float32, 35)); err == nil || !strings.Contains(err.Error(), "out of range") {
+		t.Errorf("a copy past the end: %v", err)
+	}
+	cfg := Config{Grid: D1(1), Block: D1(64)}
+	rep, err := k.Sanitize(cfg, out, in)
+	if err != nil || rep.Total != 8+16 || rep.Findings[0].Kind != "uninitialized" {
+		t.Fatalf("elements 0-7 and 48-63 unwritten: %v\n%v", err, rep)
+	}
+	if rep2, err := k.sanitizeCopy(cfg, out, in); err != nil || rep2.Total != rep.Total {
+		t.Errorf("on copies: %v\n%v", err, rep2)
+	}
+	got := make([]float32, 64)
+	if err := in.CopyTo(got); err != nil || got[7] != 0 || got[8] != 0 {
+		t.Errorf("copy back: %v %v", err, got[:10])
+	}
+}
+
+// Provenance covers module variables: an index into one __device__ array
+// that lands inside another is out of bounds of the first.
+func TestSanitizeVariableProvenance(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.CompileNamed("vars.cu", `__device__ float table[64];
+__device__ float spare[64];
+extern "C" __global__ void put(int shift) {
+    table[threadIdx.x + shift] = 1.0f;
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	k, _ := m.Kernel("put")
+	cfg := Config{Grid: D1(1), Block: D1(64)}
+	if rep, err := k.Sanitize(cfg, 0); err != nil || !rep.Clean() {
+		t.Fatalf("in bounds: %v\n%v", err, rep)
+	}
+	// Far enough to leave table's allocation and its gap, whatever the
+	// layout: somewhere in spare, another allocation or none.
+	for _, shift := range []int{64, 1 << 14, 1<<14 + 64} {
+		rep, err := k.Sanitize(cfg, shift)
+		if err != nil || rep.Errors != 64 || rep.Findings[0].Kind != "out-of-bounds" || !strings.Contains(rep.Findings[0].Allocation, "variable table") {
+			t.Errorf("shift %d: %v\n%v", shift, err, rep)
+		}
+	}
+}

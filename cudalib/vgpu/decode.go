@@ -268,6 +268,9 @@ func (kd *kdec) function(f *ptx.Func) (*function, error) {
 	kd.funcs[f.Name] = fn // before decoding, for recursion
 	d := &fdec{kd: kd, f: f, fn: fn, regs: map[regKey]int32{}, consts: map[uint64]int32{}, local: map[*ptx.Var]uint64{}, carry: -1}
 	d.declare()
+	if f.Entry {
+		kd.k.prov, kd.k.provSrc = provenance(f, kd.m.vars)
+	}
 	if err := d.body(); err != nil {
 		return nil, err
 	}

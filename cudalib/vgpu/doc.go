@@ -92,20 +92,26 @@
 // RunSanitized runs a launch as compute-sanitizer's memcheck, racecheck,
 // synccheck and initcheck watch one on a GPU, and goes on past every
 // finding: an out-of-bounds or misaligned access (global, shared, local)
-// does not happen (a load reads 0, a store is dropped); two threads of a
-// block touching a shared byte, one writing a new value, with no barrier
-// (or, within a warp, no bar.warp.sync) between, race; a barrier released
-// while threads of the block had not reached it is a warning; a read of
-// shared memory no thread of the block wrote, or of global memory nothing
-// wrote since its allocation (host copies, fills, module initializers and
-// sanitized stores write; stores of other blocks of the same launch do not
-// count), is uninitialised. The Report keeps each (kind, source line)
-// once with a count, at most MaxFindings, in block order: the same on any
-// number of workers (sanitize.go says exactly what each kind means). Off,
-// it costs a test of one byte of the instruction per executed instruction;
-// on, every memory instruction is checked lane by lane against shadow
-// state: per shared byte its last writer and two readers, per 4-byte word
-// of global memory a written bit.
+// does not happen (a load reads 0, a store is dropped), and a global one
+// must also stay inside the allocation its pointer derives from (a
+// kernel parameter or module variable, followed through the PTX's address
+// arithmetic); two threads of a block touching a shared byte, one writing
+// a new value, with no barrier (or, within a warp, no bar.warp.sync)
+// between, race — an error between warps, a warning within one; a barrier
+// released while threads of the block had not reached it is a warning; a
+// read of shared memory no thread of the block wrote, or of global bytes
+// nothing wrote since their allocation (host copies and fills write the
+// bytes they write, device copies carry the source's state, module
+// initializers and every launch's stores write; stores of other blocks of
+// the same sanitized launch do not count), is uninitialised. The Report
+// keeps each (kind, source line) once with a count, the most severe of
+// them, at most MaxFindings, in block order: the same on any number of
+// workers (sanitize.go says exactly what each kind means). Off, it costs a
+// test of one byte of the instruction per executed instruction, and while
+// some allocation is partly written, marking what stores write; on, every
+// memory instruction is checked lane by lane against shadow state: per
+// shared byte its last writer and two readers, per global byte a written
+// bit (sanitize_shadow.go keeps them compact).
 //
 // # What is not modeled
 //

@@ -81,6 +81,7 @@ type launch struct {
 	profile bool       // count per instruction and analyse memory accesses
 	dram    *sectorSet // global sectors touched, when profiling
 	san     *sanLaunch // findings, when sanitizing
+	track   bool       // without san: mark the bytes stores write (trackStores)
 }
 
 // Run executes the kernel over the grid and returns when every block has
@@ -129,11 +130,17 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 	st.table = g.table.Load()
 	st.profile = profile
 	st.san = san
-	if san == nil {
-		// Its stores are not tracked: what exists now counts as written.
-		g.plain.Store(g.seq.Add(1))
+	if san != nil {
+		san.start(st)
 	} else {
-		san.start(st, g)
+		// A plain launch marks what it stores as written while something
+		// is not (sanitize_mem.go's trackStores).
+		for _, a := range st.table.allocs {
+			if !a.init.full.Load() {
+				st.track = true
+				break
+			}
+		}
 	}
 	if profile {
 		st.dram = newSectorSet()
@@ -278,7 +285,9 @@ type worker struct {
 	// longest is the most any warp the worker ran did (warpCounts.fold).
 	longest warpCounts
 
-	san *sanWorker // shadow state, when sanitizing; nil otherwise
+	san    *sanWorker  // shadow state, when sanitizing; nil otherwise
+	track  bool        // st.track, at hand
+	stored *allocation // the allocation trackStores marked last
 }
 
 // barState accumulates bar.red's reduction while warps arrive.
@@ -289,7 +298,7 @@ type barState struct {
 }
 
 func newWorker(st *launch) *worker {
-	wk := &worker{st: st, shared: zeroed(st.shared), counts: make([]counters.Counters, 1)}
+	wk := &worker{st: st, shared: zeroed(st.shared), counts: make([]counters.Counters, 1), track: st.track}
 	if st.profile {
 		wk.counts, wk.idMask = make([]counters.Counters, len(st.k.insts)), -1
 	}
@@ -598,8 +607,12 @@ func (w *warp) run() {
 			if in.count != nil && wk.idMask != 0 {
 				in.count(w, in, m)
 			}
-			if in.san != sanNone && wk.san != nil {
-				m = wk.san.access(w, in, m)
+			if in.san != sanNone {
+				if wk.san != nil {
+					m = wk.san.access(w, in, m)
+				} else if wk.track {
+					wk.trackStores(w, in, m)
+				}
 			}
 			if m != 0 {
 				in.exec(w, in, m)

@@ -35,6 +35,11 @@ type Kernel struct {
 	dynAlign   int // alignment of the dynamic shared memory
 	registers  int
 	insts      []*inst // every instruction of the kernel and its functions, by id
+	// prov has, per global access of the entry function, the parameters
+	// its pointer derives from (sanitize_prov.go): read only by the
+	// sanitizer, so the decoded instructions stay as small as they were.
+	prov    map[*ptx.Instr]uint64
+	provSrc []provSource
 }
 
 // Name returns the kernel's PTX (mangled) name.

@@ -38,12 +38,8 @@ type allocation struct {
 	addr uint64
 	data []byte // len is the allocation's size; 8-byte aligned for sync/atomic
 	name string // "" for Alloc; the variable for a module's .global/.const
-	// init has a bit per 4-byte word that has been written (host copy,
-	// fill, a sanitized launch's store: sanitize_mem.go); seq orders the
-	// allocation against unsanitized launches, whose stores are not
-	// tracked.
-	init []atomic.Uint64
-	seq  uint64
+	// init is which bytes something wrote (sanitize_shadow.go).
+	init initSet
 }
 
 func (a *allocation) end() uint64 { return a.addr + uint64(len(a.data)) }
@@ -128,10 +124,6 @@ type GPU struct {
 	next  uint64     // next free virtual address
 	used  uint64
 	table atomic.Pointer[memTable]
-
-	// seq numbers allocations and unsanitized launches; plain is the
-	// number of the latest unsanitized launch (see sanitize_mem.go).
-	seq, plain atomic.Uint64
 }
 
 // Config configures a GPU.
@@ -193,13 +185,12 @@ func (g *GPU) alloc(bytes int, name string) (uint64, error) {
 	if next >= heapEnd {
 		return 0, errorf(OutOfMemory, "virtual address space exhausted")
 	}
-	a := &allocation{addr: addr, data: zeroed(bytes), name: name, seq: g.seq.Add(1)}
-	a.init = make([]atomic.Uint64, (bytes+255)/256)
-	if name != "" {
-		// A module's variable holds its initializer (or zeros, as C's
-		// static storage).
-		a.markInit(0, bytes)
-	}
+	a := &allocation{addr: addr, data: zeroed(bytes), name: name}
+	a.init.n = uint64(bytes)
+	// A module's variable holds its initializer (or zeros, as C's static
+	// storage); an empty allocation has nothing unwritten, which keeps
+	// plain launches from tracking stores for it.
+	a.init.full.Store(name != "" || bytes == 0)
 	g.next = next
 	g.used += uint64(bytes)
 	old := g.table.Load()
@@ -273,7 +264,7 @@ func (g *GPU) CopyIn(dst uint64, src []byte) error {
 		return err
 	}
 	copy(d, src)
-	g.markInit(dst, len(src))
+	g.markInit(dst, len(src)) // exactly the bytes written
 	return nil
 }
 
@@ -298,7 +289,7 @@ func (g *GPU) Copy(dst, src uint64, n int) error {
 		return err
 	}
 	copy(d, s)
-	g.markInit(dst, n)
+	g.copyInit(dst, src, n) // the destination is written where the source was
 	return nil
 }
 

@@ -6,27 +6,34 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // The sanitizer: RunSanitized runs a launch as compute-sanitizer's four
 // tools would watch it on a GPU, and goes on past every finding.
 //
 //   - "out-of-bounds", "misaligned" (memcheck): a global, shared, local or
-//     generic access outside its memory or not aligned to its size. The
+//     generic access outside its memory or not aligned to its size. A
+//     global access must also fall inside the allocation its pointer was
+//     derived from (sanitize_prov.go), so an index far past the end is out
+//     of bounds also where it lands inside another allocation; a pointer
+//     made from an integer is checked against all allocations. The
 //     access does not happen: a load reads 0, a store is dropped, an atomic
-//     returns 0. Without the sanitizer the same access is a *Fault that
-//     ends the launch.
+//     returns 0. Without the sanitizer an access outside every allocation
+//     is a *Fault that ends the launch.
 //   - "race" (racecheck): two threads of a block access the same byte of
 //     shared memory, at least one of them writing, with no barrier between
 //     (bar.sync and friends: a release of the block's barrier ends an
-//     interval). Threads of one warp race too unless a bar.warp.sync
-//     (__syncwarp) separates them, since Volta's independent thread
-//     scheduling does not keep a warp in lock-step (racecheck reports such
-//     hazards as well, at its WARNING level, as here); the lanes of one
-//     warp-instruction never race with each other. As in racecheck, a
-//     write of the value already there is benign (its INFO level, not
-//     reported). Atomics do not race. Both source lines are reported.
+//     interval). Threads of different warps are ordered by nothing else:
+//     their race is an error whose hint is a block barrier (__syncwarp,
+//     and a fence alone, do not order them). Threads of one warp race too
+//     unless a bar.warp.sync (__syncwarp) or a block barrier separates
+//     them, since Volta's independent thread scheduling does not keep a
+//     warp in lock-step (racecheck reports such hazards at its WARNING
+//     level, as here); the lanes of one warp-instruction never race with
+//     each other. As in racecheck, a write of the value already there is
+//     benign (its INFO level, not reported). Atomics do not race. Both
+//     source lines are reported; of the races on one pair of lines the
+//     report keeps the most severe.
 //   - "barrier-divergence" (synccheck), a warning: a block barrier
 //     released while some threads of the block had not reached it — they
 //     had exited (returned early), wait at another barrier instruction, or
@@ -35,15 +42,16 @@ import (
 //     releases anyway, as execution does without the sanitizer.
 //   - "uninitialized" (initcheck, and shared memory beyond it): a read of
 //     shared memory that no thread of the block wrote in this launch, or of
-//     global memory never written since its allocation. Written means a
-//     host or device copy (whatever the source held), a fill, a module
-//     variable's initializer, an earlier
-//     sanitized launch's store, or a store of the same block earlier in
-//     this launch (stores of other blocks are unordered with the read, so
-//     they do not count: that keeps the findings deterministic). Global
-//     memory is tracked per 4-byte word, so a 1-byte store marks its word.
-//     Stores of unsanitized launches are not tracked: an allocation that
-//     existed at an unsanitized launch counts as written.
+//     global bytes never written since their allocation. Each allocation
+//     keeps which of its bytes are written (sanitize_shadow.go) across
+//     launches with and without the sanitizer: a host copy or fill marks
+//     exactly the bytes it writes, a device copy gives its destination the
+//     source's state byte for byte (a copy of unwritten bytes is
+//     unwritten), a module variable is written by its initializer, and a
+//     store marks its bytes — in a launch without the sanitizer at once,
+//     in a sanitized one for the launches after it and for its own block
+//     (stores of other blocks are unordered with the read, so they do not
+//     count: that keeps the findings deterministic).
 //
 // Each finding is counted once per thread and access; findings that share
 // kind, source line (and the other line of a race) are kept once with a
@@ -74,6 +82,9 @@ type Finding struct {
 	Other      *Site  // race: the earlier access of the other thread
 	Count      int    // occurrences (threads × accesses; barriers: per block)
 	Message    string // what happened, in a sentence
+	// warnings is how many of Count were warnings, merged into a finding
+	// of the same lines that is an error (see merge).
+	warnings int
 }
 
 // Site is the other access of a race.
@@ -179,30 +190,37 @@ func (g *GPU) RunSanitized(k *Kernel, l Launch) (*Report, error) {
 // sanLaunch collects a sanitized launch's findings from its workers.
 type sanLaunch struct {
 	st *launch
-	g  *GPU
-	// plain is the number of the latest unsanitized launch: allocations
-	// older than it count as written.
-	plain uint64
+	// prov is, per source of pointers (Kernel.provSrc), the allocation it
+	// points into; provOf, per instruction id, the sources its pointer
+	// derives from (sanitize_prov.go).
+	prov   []*allocation
+	provOf []uint64
 
 	mu     sync.Mutex
 	blocks map[int64][]Finding // per block, deduplicated, in order
-	// pend has, per allocation, the words this launch's stores wrote;
-	// finish adds them to the allocation's init.
-	pend map[*allocation][]atomic.Uint64
+	// pend has, per allocation, the bytes this launch's stores wrote;
+	// finish adds them to the allocation's init. Until then a block sees
+	// only its own stores as written: other blocks' are unordered with it.
+	pend map[*allocation]*initSet
 }
 
-func (s *sanLaunch) start(st *launch, g *GPU) {
-	s.st, s.g, s.plain = st, g, g.plain.Load()
-	s.pend = map[*allocation][]atomic.Uint64{}
+func (s *sanLaunch) start(st *launch) {
+	s.st = st
+	s.prov = provAllocs(st)
+	s.provOf = make([]uint64, len(st.k.insts))
+	for id, in := range st.k.insts {
+		s.provOf[id] = st.k.prov[in.src]
+	}
+	s.pend = map[*allocation]*initSet{}
 }
 
-// pending returns the allocation's bitmap of words written in this launch.
-func (s *sanLaunch) pending(a *allocation) []atomic.Uint64 {
+// pending returns the allocation's set of bytes written in this launch.
+func (s *sanLaunch) pending(a *allocation) *initSet {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.pend[a]
 	if p == nil {
-		p = make([]atomic.Uint64, len(a.init))
+		p = &initSet{n: a.init.n}
 		s.pend[a] = p
 	}
 	return p
@@ -211,9 +229,9 @@ func (s *sanLaunch) pending(a *allocation) []atomic.Uint64 {
 // finish marks what the launch wrote as written, for later launches.
 func (s *sanLaunch) finish() {
 	for a, p := range s.pend {
-		for i := range p {
-			if v := p[i].Load(); v != 0 {
-				a.init[i].Or(v)
+		for _, r := range p.runs(0, int(p.n)) {
+			if r.set {
+				a.init.mark(r.off, int(r.n))
 			}
 		}
 	}
@@ -247,6 +265,18 @@ func keyOf(f *Finding) findingKey {
 	return k
 }
 
+// merge is two findings of one key as one: the first met, unless the
+// second is more severe (a race between warps after one inside a warp on
+// the same lines), with both counts.
+func merge(a, b Finding) Finding {
+	n, w := a.Count+b.Count, a.warnings+b.warnings
+	if a.Severity == "warning" && b.Severity == "error" {
+		a = b
+	}
+	a.Count, a.warnings = n, w
+	return a
+}
+
 // report merges the blocks' findings in block order.
 func (s *sanLaunch) report() *Report {
 	st := s.st
@@ -261,14 +291,11 @@ func (s *sanLaunch) report() *Report {
 	for _, b := range order {
 		for _, f := range s.blocks[b] {
 			r.Total += f.Count
-			if f.Severity == "warning" {
-				r.Warnings += f.Count
-			} else {
-				r.Errors += f.Count
-			}
+			r.Warnings += f.warnings
+			r.Errors += f.Count - f.warnings
 			k := keyOf(&f)
 			if i, ok := index[k]; ok {
-				all[i].Count += f.Count
+				all[i] = merge(all[i], f)
 				continue
 			}
 			index[k] = len(all)

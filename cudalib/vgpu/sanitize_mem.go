@@ -3,7 +3,6 @@ package vgpu
 import (
 	"fmt"
 	"math/bits"
-	"sync/atomic"
 
 	"github.com/culab/culab/cudalib/ptx"
 )
@@ -44,40 +43,75 @@ func sanitizerOp(p *ptx.Instr, in *inst) sanOp {
 	return sanNone
 }
 
-// markInit marks the words holding [off, off+n) of the allocation written.
-func (a *allocation) markInit(off uint64, n int) {
-	markWords(a.init, off, n)
-}
-
-// markWords sets the bits of the 4-byte words that [off, off+n) touches.
-func markWords(bm []atomic.Uint64, off uint64, n int) {
-	if n <= 0 {
-		return
-	}
-	for w, end := off/4, (off+uint64(n)+3)/4; w < end; {
-		i, b := w/64, w%64
-		k := min(64-b, end-w)
-		mask := ^uint64(0) >> (64 - k) << b
-		bm[i].Or(mask)
-		w += k
-	}
-}
-
-// wordsSet reports whether every word [off, off+n) touches is set.
-func wordsSet(bm []atomic.Uint64, off uint64, n int) bool {
-	for w, end := off/4, (off+uint64(n)+3)/4; w < end; w++ {
-		if bm[w/64].Load()&(1<<(w%64)) == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// markInit marks device memory written by the host (copy, fill).
+// markInit marks device memory written by the host (copy in, fill).
 func (g *GPU) markInit(addr uint64, n int) {
 	if a := g.table.Load().find(addr, n); a != nil {
-		a.markInit(addr-a.addr, n)
+		a.init.mark(addr-a.addr, n)
 	}
+}
+
+// copyInit gives the n bytes at dst the initialisation of those at src (a
+// device copy): the shadow travels with the data.
+func (g *GPU) copyInit(dst, src uint64, n int) {
+	t := g.table.Load()
+	d, s := t.find(dst, n), t.find(src, n)
+	if d != nil && s != nil {
+		d.init.copyFrom(dst-d.addr, &s.init, src-s.addr, n)
+	}
+}
+
+// trackStores marks the global bytes the lanes m of a store or atomic
+// will write as initialised, in a launch without the sanitizer (the
+// sanitizer does its own): so that an allocation a plain launch wrote
+// counts as written, and one it did not write does not. Launches run it
+// only while some allocation is not wholly written (launch.track); runs
+// of consecutive lanes are marked at once.
+func (wk *worker) trackStores(w *warp, in *inst, m uint32) {
+	if in.san != sanStore && in.san != sanAtomic || (in.space != spGlobal && in.space != spGeneric) {
+		return
+	}
+	n := uint64(in.size) * uint64(in.nvec)
+	if in.san == sanAtomic {
+		n = uint64(in.size)
+	}
+	f := w.frame
+	var lo, hi uint64
+	for ; m != 0; m &= m - 1 {
+		l := bits.TrailingZeros32(m)
+		addr := in.off
+		if in.base >= 0 {
+			addr += f[in.base][l]
+		}
+		if addr == hi && hi != lo {
+			hi += n
+			continue
+		}
+		wk.markRun(lo, hi)
+		lo, hi = addr, addr+n
+	}
+	wk.markRun(lo, hi)
+}
+
+// markRun marks the global bytes [lo, hi) a plain launch stores to.
+func (wk *worker) markRun(lo, hi uint64) {
+	if lo == hi || genericSpace(lo) != spGlobal {
+		return
+	}
+	a := wk.stored
+	if a == nil || lo < a.addr || hi > a.end() {
+		if a = wk.st.table.find(lo, int(hi-lo)); a == nil {
+			// Across allocations or outside any (a fault): per piece.
+			for p := lo; p < hi; p++ {
+				if b := wk.st.table.find(p, 1); b != nil {
+					b.init.mark(p-b.addr, int(min(hi, b.end())-p))
+					p = b.end() - 1
+				}
+			}
+			return
+		}
+		wk.stored = a
+	}
+	a.init.mark(lo-a.addr, int(hi-lo))
 }
 
 // sanAccess is one thread's access to a byte of shared memory.
@@ -106,15 +140,17 @@ type sanWorker struct {
 	// byte in the current interval.
 	wr, r1, r2 []sanAccess
 
-	own  map[uint64]struct{} // global words (address/4) this block wrote
-	pend map[*allocation][]atomic.Uint64
+	// own has the global bytes this block wrote: a bit per byte, keyed
+	// by address/64.
+	own  map[uint64]uint64
+	pend map[*allocation]*initSet
 }
 
 func newSanWorker(st *launch) *sanWorker {
 	n := st.shared
 	return &sanWorker{l: st.san, st: st, index: map[findingKey]int{},
 		written: make([]uint32, n), wr: make([]sanAccess, n), r1: make([]sanAccess, n), r2: make([]sanAccess, n),
-		own: map[uint64]struct{}{}, pend: map[*allocation][]atomic.Uint64{}}
+		own: map[uint64]uint64{}, pend: map[*allocation]*initSet{}}
 }
 
 func (s *sanWorker) startBlock(b int64) {
@@ -135,9 +171,12 @@ func (s *sanWorker) endBlock() {
 // add records a finding of the current block, or counts it again.
 func (s *sanWorker) add(f Finding) {
 	f.Count = 1
+	if f.Severity == "warning" {
+		f.warnings = 1
+	}
 	k := keyOf(&f)
 	if i, ok := s.index[k]; ok {
-		s.found[i].Count++
+		s.found[i] = merge(s.found[i], f)
 		return
 	}
 	s.index[k] = len(s.found)
@@ -191,6 +230,14 @@ func (s *sanWorker) access(w *warp, in *inst, m uint32) uint32 {
 			continue
 		}
 		p, bad := w.locate(in.space, addr, n, l, write)
+		if prov := s.l.provOf[in.id]; prov != 0 && (bad == nil || bad.reason == reasonBounds) &&
+			(in.space == spGlobal || in.space == spGeneric && genericSpace(addr) == spGlobal) {
+			// Outside its pointer's allocation (also where no allocation
+			// is): said relative to that allocation.
+			if pb := s.provCheck(prov, addr, n); pb != nil {
+				bad = pb
+			}
+		}
 		if bad != nil {
 			s.bad(w, in, l, bad, accessName(in.san, write), n)
 			m &^= 1 << l
@@ -238,6 +285,11 @@ func (s *sanWorker) copyLane(w *warp, in *inst, l int, dst uint64) bool {
 	if k > 0 {
 		src := f[in.a][l] + f[in.e][l]
 		q, bad := w.locate(spGlobal, src, n, l, false)
+		if prov := s.l.provOf[in.id]; prov != 0 && (bad == nil || bad.reason == reasonBounds) {
+			if pb := s.provCheck(prov, src, n); pb != nil {
+				bad = pb
+			}
+		}
 		if bad != nil {
 			s.bad(w, in, l, bad, "read", n)
 			clear(p)
@@ -372,14 +424,16 @@ func (s *sanWorker) race(w *warp, in *inst, l int, off uint64, n int, op sanOp, 
 	}
 	f.Other = site
 	hazard := map[string]string{"write/read": "RAW", "write/write": "WAW", "read/write": "WAR"}[other+"/"+f.Access]
-	f.Message = fmt.Sprintf("%s hazard: thread (%d,%d,%d) %s this shared address at line %d and this thread %s it at line %d with no barrier between",
+	f.Message = fmt.Sprintf("%s hazard: thread (%d,%d,%d) %s this shared address at line %d and this thread %s it at line %d with nothing between that orders them",
 		hazard, site.Thread[0], site.Thread[1], site.Thread[2], map[string]string{"read": "read", "write": "wrote"}[other], site.Line,
 		map[string]string{"read": "reads", "write": "writes"}[f.Access], f.Line)
 	if int(o.tid)/32 == w.id {
 		// racecheck's WARNING level: warp-synchronous code, which
 		// independent thread scheduling no longer guarantees.
 		f.Severity = "warning"
-		f.Message += " (both threads are in one warp: without __syncwarp() between, Volta and later GPUs do not order them)"
+		f.Message += " (both threads are in one warp: Volta and later GPUs schedule its threads independently; __syncwarp() between the two accesses orders them)"
+	} else {
+		f.Message += " (the threads are in different warps: only a block barrier, __syncthreads(), between the two accesses orders them; __syncwarp() does not, and a memory fence alone orders neither)"
 	}
 	s.add(f)
 }
@@ -387,34 +441,46 @@ func (s *sanWorker) race(w *warp, in *inst, l int, off uint64, n int, op sanOp, 
 // global checks and records an access to bytes [addr, addr+n) of a.
 func (s *sanWorker) global(w *warp, in *inst, l int, a *allocation, addr uint64, n int, op sanOp) {
 	off := addr - a.addr
-	if op != sanStore && a.seq > s.l.plain && !wordsSet(a.init, off, n) && !s.ownWrote(addr, n) {
+	if op != sanStore && !a.init.all(off, n) && !s.ownWrote(addr, n) {
 		f := s.finding(w, in, l, "uninitialized")
 		f.Access, f.Space, f.Addr, f.Size = accessName(op, false), "global", addr, n
 		f.Allocation = fmt.Sprintf("%d bytes into the %s at 0x%x", off, a.describe(), a.addr)
-		f.Message = "nothing wrote this device memory since it was allocated (no copy, memset or store)"
+		f.Message = "nothing wrote these bytes since they were allocated (no host copy, memset or store; a device copy of unwritten bytes leaves them unwritten)"
 		s.add(f)
 	}
 	if op == sanLoad {
 		return
 	}
-	for wd := addr / 4; wd < (addr+uint64(n)+3)/4; wd++ {
-		s.own[wd] = struct{}{}
+	for i, end := addr, addr+uint64(n); i < end; {
+		k, m := byteMask(i, end)
+		s.own[i/64] |= m
+		i += k
 	}
 	p := s.pend[a]
 	if p == nil {
 		p = s.l.pending(a)
 		s.pend[a] = p
 	}
-	markWords(p, off, n)
+	p.mark(off, n)
 }
 
 func (s *sanWorker) ownWrote(addr uint64, n int) bool {
-	for wd := addr / 4; wd < (addr+uint64(n)+3)/4; wd++ {
-		if _, ok := s.own[wd]; !ok {
+	for i, end := addr, addr+uint64(n); i < end; {
+		k, m := byteMask(i, end)
+		if s.own[i/64]&m != m {
 			return false
 		}
+		i += k
 	}
 	return true
+}
+
+// byteMask is the bits of bytes [i, end) within i's 64-byte block, and
+// how many they are.
+func byteMask(i, end uint64) (uint64, uint64) {
+	b := i % 64
+	k := min(64-b, end-i)
+	return k, ^uint64(0) >> (64 - k) << b
 }
 
 // barrier checks a release of the block's barrier (see worker.release):

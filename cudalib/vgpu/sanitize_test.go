@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/culab/culab/tools/sancompare/catalog"
@@ -21,7 +22,8 @@ func runSeeded(t *testing.T, workers int, kc *catalog.Kernel) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := kernel(t, loadSource(t, g, kc.File, src), kc.Kernel)
+	m := loadSource(t, g, kc.File, src)
+	k := kernel(t, m, kc.Kernel)
 	var params [][]byte
 	for _, a := range kc.Args {
 		if a.Buf == "" {
@@ -33,13 +35,19 @@ func runSeeded(t *testing.T, workers int, kc *catalog.Kernel) *Report {
 			t.Fatal(err)
 		}
 		if b := a.Bytes(); b != nil {
-			if err := g.CopyIn(addr, b); err != nil {
+			if err := g.CopyIn(addr, b[:a.Written()*a.ElemSize()]); err != nil {
 				t.Fatal(err)
 			}
 		}
 		params = append(params, p64(addr))
 	}
-	r, err := g.RunSanitized(k, Launch{Grid: kc.Grid, Block: kc.Block, DynamicShared: kc.DynamicShared, Params: params})
+	l := Launch{Grid: kc.Grid, Block: kc.Block, DynamicShared: kc.DynamicShared, Params: params}
+	if kc.First != "" {
+		if err := g.Run(kernel(t, m, kc.First), l); err != nil {
+			t.Fatalf("%s: %v", kc.First, err)
+		}
+	}
+	r, err := g.RunSanitized(k, l)
 	if err != nil {
 		t.Fatalf("%s: %v", kc.Name(), err)
 	}
@@ -54,7 +62,7 @@ func TestSeededCatalogue(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kc := range m.Kernels {
-		t.Run(kc.Kernel, func(t *testing.T) {
+		t.Run(strings.TrimPrefix(kc.Name(), kc.File+":"), func(t *testing.T) {
 			r := runSeeded(t, 1, &kc)
 			var got, want []string
 			for _, f := range r.Findings {
@@ -187,5 +195,197 @@ func TestSanitizerGlobalInit(t *testing.T) {
 	l.Params[1] = p64(out)
 	if r, _ = g.RunSanitized(k, l); !r.Clean() {
 		t.Fatalf("read of what a sanitized launch wrote: %v", r)
+	}
+}
+
+// seededKernel returns the catalogue's launch named name (Kernel.Name).
+func seededKernel(t *testing.T, name string) *catalog.Kernel {
+	t.Helper()
+	m, err := catalog.Load(filepath.Join("testdata", "seeded"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(m.Kernels, func(k catalog.Kernel) bool { return k.Name() == name })
+	if i < 0 {
+		t.Fatalf("no %s in the catalogue", name)
+	}
+	return &m.Kernels[i]
+}
+
+// A store far past the end of its buffer that lands inside another
+// allocation is out of bounds of the allocation its pointer came from.
+func TestSanitizerProvenance(t *testing.T) {
+	r := runSeeded(t, 1, seededKernel(t, "provenance.cu:shift_store"))
+	if len(r.Findings) != 1 {
+		t.Fatalf("want one finding:\n%s", r)
+	}
+	f := r.Findings[0]
+	if f.Kind != "out-of-bounds" || f.Severity != "error" || f.Access != "write" || f.Count != 64 ||
+		!strings.Contains(f.Allocation, "past the end of the 256-byte allocation") ||
+		!strings.Contains(f.Allocation, "kernel parameter 1") || !strings.Contains(f.Allocation, "lands inside the 256-byte allocation") {
+		t.Errorf("shift_store: %+v", f)
+	}
+}
+
+// A race between warps is an error, with a block barrier as its fix, also
+// where lanes of one warp raced first on the same lines (a warning alone).
+func TestSanitizerRaceBetweenWarps(t *testing.T) {
+	for _, name := range []string{"provenance.cu:neighbour_nosync", "provenance.cu:neighbour_syncwarp"} {
+		r := runSeeded(t, 1, seededKernel(t, name))
+		// Without __syncwarp() the pairs inside a warp still count as
+		// warnings in the summary.
+		if (r.Warnings > 0) != strings.HasSuffix(name, "nosync") || r.Errors == 0 {
+			t.Errorf("%s: %d errors, %d warnings", name, r.Errors, r.Warnings)
+		}
+		for _, f := range r.Findings {
+			if f.Kind == "race" && (f.Severity != "error" || !strings.Contains(f.Message, "__syncthreads()")) {
+				t.Errorf("%s: %+v", name, f)
+			}
+		}
+	}
+	// Within one warp it stays a warning.
+	if r := runSeeded(t, 1, seededKernel(t, "misc_bugs.cu:warp_nosync")); r.Errors != 0 || !strings.Contains(r.Findings[0].Message, "__syncwarp()") {
+		t.Errorf("warp_nosync:\n%s", r)
+	}
+}
+
+// Initialisation travels with device copies, byte for byte; a plain
+// launch's stores count as writes, and what it did not store stays
+// unwritten.
+func TestSanitizerInitTravels(t *testing.T) {
+	g := New(Config{Workers: 1})
+	src, _ := readTestdata("seeded/misc_bugs.ptx")
+	m := loadSource(t, g, "misc_bugs.cu", src)
+	k := kernel(t, m, "read_uninit") // out[i] = in[i] for i < n
+	a, _ := g.Alloc(256)
+	b, _ := g.Alloc(256)
+	out, _ := g.Alloc(256)
+	if err := g.CopyIn(a+2, make([]byte, 100)); err != nil { // bytes [2, 102): words 0..25 partly
+		t.Fatal(err)
+	}
+	if err := g.Copy(b, a, 256); err != nil {
+		t.Fatal(err)
+	}
+	l := Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(out), p64(b), p32(64)}}
+	r, err := g.RunSanitized(k, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Threads 0 (bytes 0-1 unwritten) and 25 (bytes 102-103) up to 63.
+	if r.Total != 1+39 || r.Findings[0].Thread != [3]int{0, 0, 0} {
+		t.Fatalf("copy of a partly written buffer:\n%s", r)
+	}
+	// A plain launch writes out (the sanitized one's stores count too).
+	fresh, _ := g.Alloc(256)
+	l.Params[0], l.Params[1] = p64(fresh), p64(a)
+	if err := g.Run(k, l); err != nil {
+		t.Fatal(err)
+	}
+	l.Params[0], l.Params[1] = p64(out), p64(fresh)
+	if r, _ = g.RunSanitized(k, l); !r.Clean() {
+		t.Fatalf("read of what a plain launch wrote:\n%s", r)
+	}
+	// A device copy of unwritten bytes makes its destination unwritten.
+	empty, _ := g.Alloc(256)
+	if err := g.Copy(fresh+128, empty, 128); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ = g.RunSanitized(k, l); r.Total != 32 || r.Findings[0].Thread != [3]int{32, 0, 0} {
+		t.Fatalf("after copying unwritten bytes over half of it:\n%s", r)
+	}
+}
+
+// initSet against a plain slice of booleans, through marks, clears and
+// copies across chunk borders.
+func TestInitSetModel(t *testing.T) {
+	const n = 3*shadowChunk + 100
+	var s initSet
+	s.n = n
+	model := make([]bool, n)
+	r := rng(7)
+	_ = r.next()
+	check := func(step int) {
+		t.Helper()
+		var runs []initRun
+		for i := 0; i < n; {
+			j := i
+			for j < n && model[j] == model[i] {
+				j++
+			}
+			runs = append(runs, initRun{uint64(i), uint64(j - i), model[i]})
+			i = j
+		}
+		if got := s.runs(0, n); !reflect.DeepEqual(got, runs) {
+			t.Fatalf("step %d: runs %v, want %v", step, got, runs)
+		}
+		for k := 0; k < 50; k++ {
+			off, m := int(r.next()%n), int(r.next()%64)+1
+			m = min(m, n-off)
+			want := !slices.Contains(model[off:off+m], false)
+			if got := s.all(uint64(off), m); got != want {
+				t.Fatalf("step %d: all(%d, %d) = %v, want %v", step, off, m, got, want)
+			}
+		}
+	}
+	for step := 0; step < 300; step++ {
+		off := int(r.next() % n)
+		m := min(int(r.next()%(2*shadowChunk)), n-off)
+		switch r.next() % 4 {
+		case 0, 1:
+			s.mark(uint64(off), m)
+			for i := off; i < off+m; i++ {
+				model[i] = true
+			}
+		case 2:
+			s.clear(uint64(off), m)
+			for i := off; i < off+m; i++ {
+				model[i] = false
+			}
+		default:
+			if step%50 == 0 {
+				s.mark(0, n) // whole: full, no table
+				for i := range model {
+					model[i] = true
+				}
+			}
+		}
+		check(step)
+	}
+}
+
+// BenchmarkVecAddPartialOut is vecadd into an output one element longer
+// than it writes, so the output never becomes wholly written and every
+// launch without the sanitizer marks its stores (trackStores): the worst
+// case of what the shadow costs with the sanitizer off.
+func BenchmarkVecAddPartialOut(b *testing.B) {
+	g := New(Config{})
+	m := loadFixture(b, g, "nvrtc11/lab-vecadd.ptx")
+	const n = 1 << 20
+	r := rng(1)
+	da, db := upload(b, g, f32bytes(r.float32s(n))), upload(b, g, f32bytes(r.float32s(n)))
+	out, _ := g.Alloc(4*n + 4)
+	benchRun(b, g, kernel(b, m, "_Z13vecadd_threadPfPKfS1_i"), Launch{Grid: dim(n / 256), Block: dim(256),
+		Params: [][]byte{p64(out), p64(da), p64(db), p32(n)}})
+}
+
+// Workers mark one set at once (as a plain launch's stores do): every
+// byte any of them marked is written, and the set ends full.
+func TestInitSetConcurrentMarks(t *testing.T) {
+	const n = 5*shadowChunk + 7
+	var s initSet
+	s.n = n
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for off := w * 3; off < n; off += 4 * 3 {
+				s.mark(uint64(off), min(3, n-off))
+			}
+		}()
+	}
+	wg.Wait()
+	if !s.all(0, n) || !s.full.Load() || s.tab.Load() != nil {
+		t.Errorf("after every byte was marked: runs %v, full %v", s.runs(0, n), s.full.Load())
 	}
 }

@@ -14,9 +14,12 @@
 # vm.json (the virtual GPU's findings), logs/BASE.TOOL.log (what
 # compute-sanitizer printed) and run.log. KERNELS (a grep pattern on
 # FILE:KERNEL) narrows the run; SANITIZER names the compute-sanitizer
-# binary. A failing step does not stop the others.
+# binary; CATALOG the catalogue's directory; JOBS how many
+# compute-sanitizer runs go at once (8). A failing step does not stop the
+# others.
 set -uo pipefail
 bin=${BIN:-.cudabin/sancompare}
+catalog=${CATALOG:-cudalib/vgpu/testdata/seeded}
 out=${OUT:-/tmp/sancompare}
 mkdir -p "$out/logs"
 log="$out/run.log"
@@ -40,31 +43,36 @@ fi
 
 # 1. The virtual GPU's sanitizer (no GPU needed; here for the same NVRTC).
 say "virtual GPU"
-"$bin" vm -o "$out/vm.json" 2>>"$log" || say "virtual GPU run failed (rc $?)"
+"$bin" vm -catalog "$catalog" -o "$out/vm.json" 2>>"$log" || say "virtual GPU run failed (rc $?)"
 
 # 2. Every kernel under every tool, one process each (a kernel that faults
-# leaves its context unusable).
-"$bin" list | grep -E "${KERNELS:-.}" | while read -r kernel base; do
-  for tool in memcheck racecheck synccheck initcheck; do
-    opts=()
-    [ "$tool" = racecheck ] && opts=(--racecheck-report analysis)
-    if [ -n "$cs" ]; then
-      timeout 120 "$cs" --tool "$tool" --print-limit 1000 ${opts[@]+"${opts[@]}"} \
-        "$bin" run -kernel "$kernel" >"$out/logs/$base.$tool.log" 2>&1
-      rc=$?
-      # Older versions lack an option: retry with none.
-      if grep -q -iE "unrecognized|unknown option" "$out/logs/$base.$tool.log"; then
-        timeout 120 "$cs" --tool "$tool" "$bin" run -kernel "$kernel" >"$out/logs/$base.$tool.log" 2>&1
-        rc=$?
-      fi
-      say "$kernel $tool: rc $rc, $(grep -m1 -E 'SUMMARY' "$out/logs/$base.$tool.log")"
-    fi
-  done
-done
+# leaves its context unusable), JOBS at a time.
+sanitize() { # KERNEL BASE TOOL
+  local opts=()
+  [ "$3" = racecheck ] && opts=(--racecheck-report analysis)
+  local log="$out/logs/$2.$3.log"
+  timeout 120 "$cs" --tool "$3" --print-limit 1000 ${opts[@]+"${opts[@]}"} "$bin" run -catalog "$catalog" -kernel "$1" >"$log" 2>&1
+  local rc=$?
+  # Older versions lack an option: retry with none.
+  if grep -q -iE "unrecognized|unknown option" "$log"; then
+    timeout 120 "$cs" --tool "$3" "$bin" run -catalog "$catalog" -kernel "$1" >"$log" 2>&1
+    rc=$?
+  fi
+  say "$1 $3: rc $rc, $(grep -m1 -E 'SUMMARY' "$log")"
+}
+export -f sanitize say
+export cs bin catalog out log
+if [ -n "$cs" ]; then
+  "$bin" list -catalog "$catalog" | grep -E "${KERNELS:-.}" | while read -r kernel base; do
+    for tool in memcheck racecheck synccheck initcheck; do
+      printf '%s %s %s\n' "$kernel" "$base" "$tool"
+    done
+  done | xargs -P "${JOBS:-8}" -L 1 bash -c 'sanitize "$@"' _
+fi
 
 # 3. The comparison.
 if [ -s "$out/vm.json" ]; then
-  "$bin" compare -vm "$out/vm.json" -logs "$out/logs" -o "$out/sancompare.md" 2>>"$log" | tee -a "$log" ||
+  "$bin" compare -catalog "$catalog" -vm "$out/vm.json" -logs "$out/logs" -o "$out/sancompare.md" 2>>"$log" | tee -a "$log" ||
     say "compare failed (rc $?)"
 fi
 say "done after $(( $(date +%s) - start )) s"

@@ -19,6 +19,7 @@ func init() {
 		"EnvDevice":                reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_DEVICE\"", token.STRING, 0)),
 		"EnvNCUKeep":               reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_NCU_KEEP\"", token.STRING, 0)),
 		"EnvQueueLog":              reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_GPU_QUEUE_LOG\"", token.STRING, 0)),
+		"EnvTurnMax":               reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_GPU_TURN_MAX\"", token.STRING, 0)),
 		"EnvVirtualBudget":         reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_VIRTUAL_BUDGET\"", token.STRING, 0)),
 		"EnvVirtualMemory":         reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_VIRTUAL_MEMORY\"", token.STRING, 0)),
 		"ErrFreed":                 reflect.ValueOf(&cudalib.ErrFreed).Elem(),

@@ -23,8 +23,12 @@ type Manifest struct {
 
 // Kernel is one launch of the catalogue.
 type Kernel struct {
-	File          string   `json:"file"`
-	Kernel        string   `json:"kernel"`
+	File   string `json:"file"`
+	Kernel string `json:"kernel"`
+	// First, when set, is a kernel of the same file launched before
+	// Kernel, with the same launch and arguments and without the
+	// sanitizer (its own launch must be clean).
+	First         string   `json:"first"`
 	Grid          [3]int   `json:"grid"`
 	Block         [3]int   `json:"block"`
 	DynamicShared int      `json:"dynamicShared"`
@@ -34,9 +38,11 @@ type Kernel struct {
 
 // Arg is a buffer (Buf names its element type) or a scalar.
 type Arg struct {
-	Buf  string   `json:"buf"`  // "f32", "i32", "u8"; "" for a scalar
-	N    int      `json:"n"`    // elements
-	Fill string   `json:"fill"` // "none" (never written), "zero", "sin", "rand", "iota"
+	Buf string `json:"buf"` // "f32", "i32", "u8"; "" for a scalar
+	N   int    `json:"n"`   // elements
+	// Fill is "none" (never written), "zero", "sin", "rand", "iota", or
+	// "head" (rand, of which the host copies only the first half).
+	Fill string   `json:"fill"`
 	I32  *int32   `json:"i32"`
 	F32  *float32 `json:"f32"`
 }
@@ -60,8 +66,25 @@ func Load(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
-// Name is the kernel's label, "file:kernel".
-func (k *Kernel) Name() string { return k.File + ":" + k.Kernel }
+// Name is the launch's label, "file:kernel", or "file:first+kernel".
+func (k *Kernel) Name() string {
+	if k.First != "" {
+		return k.File + ":" + k.First + "+" + k.Kernel
+	}
+	return k.File + ":" + k.Kernel
+}
+
+// Written is how many of a buffer's elements, from the first, the host
+// copies to the device.
+func (a *Arg) Written() int {
+	switch a.Fill {
+	case "none":
+		return 0
+	case "head":
+		return a.N / 2
+	}
+	return a.N
+}
 
 // ElemSize is the bytes of a buffer's element.
 func (a *Arg) ElemSize() int {
@@ -89,7 +112,7 @@ func (a *Arg) Bytes() []byte {
 		switch a.Fill {
 		case "sin":
 			v = math.Sin(2 * math.Pi * float64(i) / float64(a.N))
-		case "rand":
+		case "rand", "head":
 			seed = seed*1664525 + 1013904223
 			v = float64(seed>>8) / (1 << 24)
 		case "iota":
