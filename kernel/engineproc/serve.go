@@ -77,6 +77,8 @@ type server struct {
 	token  string
 	markMu sync.Mutex // orders markers as their events
 	seq    uint64
+
+	mem releaser
 }
 
 func (s *server) reply(id uint64, v any) {
@@ -127,6 +129,7 @@ func (s *server) execute(req request) {
 		s.cancel = nil
 		s.mu.Unlock()
 		s.sendCell(replyEvent(req.ID, rep))
+		s.mem.afterCell()
 	})
 }
 
