@@ -19,6 +19,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -224,9 +225,11 @@ func connection() (kernel.ConnectionInfo, error) {
 }
 
 func writeJSON(path string, conn kernel.ConnectionInfo) error {
-	s := fmt.Sprintf(`{"transport":%q,"ip":%q,"shell_port":%d,"iopub_port":%d,"stdin_port":%d,"control_port":%d,"hb_port":%d,"key":%q,"signature_scheme":%q}`,
-		conn.Transport, conn.IP, conn.ShellPort, conn.IOPubPort, conn.StdinPort, conn.ControlPort, conn.HBPort, conn.Key, conn.SignatureScheme)
-	return os.WriteFile(path, []byte(s), 0o600)
+	b, err := json.Marshal(conn)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o600)
 }
 
 // tree is pid and its descendants, parents first.
