@@ -192,6 +192,7 @@ func (o *output) Input(prompt string, password bool) (string, error) {
 // interrupts as requests.
 func RunChild(newEngine func(pipes [2]*os.File) (kernel.Engine, error)) error {
 	signal.Ignore(os.Interrupt)
+	setMemoryLimit("/")
 	token := os.Getenv(markEnv)
 	os.Unsetenv(markEnv) // not the cells' business
 	var files [4]*os.File
