@@ -8,24 +8,35 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // A cell that worked on large data (a lab on the virtual GPU: ~700 MiB of
 // host arrays and device buffers at its largest size) leaves it as garbage
 // when it ends. Go collects it only when a later cell allocates enough, and
-// its scavenger returns freed pages to the OS slowly, so the engine held
-// ~800 MiB after notebook 01 with 4 MiB live; on a class hub's shared nodes
-// that decides how many students fit. So after each cell the engine checks
-// (a cheap read of runtime metrics) whether the heap it holds grew by
-// releaseSlack since its last release, and if so collects and returns the
-// free memory at once (debug.FreeOSMemory), on its own goroutine so that
-// the reply is not delayed. Only cells that allocated that much pay for a
-// collection, which their own run dwarfs. A soft memory limit (GOMEMLIMIT)
-// was not used: it makes the collector run continually in a session whose
-// live data legitimately exceeds it, and leaves the garbage of a session
-// below it in place.
-const releaseSlack = 64 << 20
+// keeps the freed pages (an idle Go process still held 700 MiB of dropped
+// garbage three minutes later, through its forced collection), so the
+// engine held ~800 MiB after notebook 01 with 4 MiB live; on a class hub's
+// shared nodes that decides how many students fit. So the engine returns
+// it (debug.FreeOSMemory: collect, then give back every free page), on its
+// own goroutine so that no reply waits:
+//
+//   - right after a cell, when the heap it holds grew by releaseSlack since
+//     the last release (a cheap read of runtime metrics): only cells that
+//     allocated that much pay for a collection, which their run dwarfs;
+//   - after idleRelease without a cell, when it holds releaseSlack at all:
+//     a cell that only drops references (data = nil) grows nothing, and
+//     its garbage would otherwise stay; at most one collection per pause.
+//
+// A soft memory limit (GOMEMLIMIT) was not used for this: it makes the
+// collector run continually in a session whose live data exceeds it, and
+// leaves the garbage of a session below it in place.
+const (
+	releaseSlack = 64 << 20
+	idleRelease  = 5 * time.Second
+)
 
 // heapHeld is the heap the process holds: objects (live, and garbage not yet
 // collected), fragmentation, and free pages not yet returned to the OS.
@@ -39,15 +50,46 @@ func heapHeld() uint64 {
 	return s[0].Value.Uint64() + s[1].Value.Uint64() + s[2].Value.Uint64()
 }
 
-// releaser returns finished cells' garbage to the OS.
+// releaser returns cells' garbage to the OS.
 type releaser struct {
+	idle  time.Duration // idleRelease; shorter in tests
 	busy  atomic.Bool
 	after atomic.Uint64 // heapHeld after the last release
+
+	mu    sync.Mutex
+	timer *time.Timer // the pending idle release
 }
 
-// afterCell starts a release on its own goroutine unless one is running.
+// beforeCell cancels a pending idle release: the engine is not idle.
+func (r *releaser) beforeCell() {
+	r.mu.Lock()
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+	r.mu.Unlock()
+}
+
+// afterCell releases now when the heap grew by releaseSlack, else arms the
+// idle release when the heap holds that much.
 func (r *releaser) afterCell() {
-	if heapHeld() < r.after.Load()+releaseSlack || !r.busy.CompareAndSwap(false, true) {
+	held := heapHeld()
+	switch {
+	case held >= r.after.Load()+releaseSlack:
+		r.start()
+	case held >= releaseSlack:
+		r.mu.Lock()
+		if r.timer != nil {
+			r.timer.Stop()
+		}
+		r.timer = time.AfterFunc(r.idle, r.start)
+		r.mu.Unlock()
+	}
+}
+
+// start runs a release on its own goroutine unless one is running.
+func (r *releaser) start() {
+	if !r.busy.CompareAndSwap(false, true) {
 		return
 	}
 	go func() {
@@ -56,15 +98,10 @@ func (r *releaser) afterCell() {
 	}()
 }
 
-// release collects and returns the free heap to the OS when the heap grew
-// by releaseSlack since the last release; it reports whether it did.
-func (r *releaser) release() bool {
-	if heapHeld() < r.after.Load()+releaseSlack {
-		return false
-	}
+// release collects and returns the free heap to the OS.
+func (r *releaser) release() {
 	debug.FreeOSMemory()
 	r.after.Store(heapHeld())
-	return true
 }
 
 // A class hub runs each student's server in a container with a memory

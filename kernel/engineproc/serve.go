@@ -21,6 +21,7 @@ import (
 // is shut down either way.
 func Serve(eng kernel.Engine, r io.Reader, w io.Writer, pipes [2]*os.File, token string) error {
 	s := &server{eng: eng, out: newSender(w), inputs: make(chan request, 1), pipes: pipes, token: token}
+	s.mem.idle = idleRelease
 	in := newReceiver(r)
 	for {
 		req, err := in.request()
@@ -121,6 +122,7 @@ func (s *server) execute(req request) {
 	s.mu.Lock()
 	s.cancel = cancel
 	s.mu.Unlock()
+	s.mem.beforeCell()
 	s.cells.Go(func() {
 		defer cancel(nil)
 		out := &output{s: s, id: req.ID, ctx: ctx}
@@ -128,8 +130,8 @@ func (s *server) execute(req request) {
 		s.mu.Lock()
 		s.cancel = nil
 		s.mu.Unlock()
+		s.mem.afterCell() // before the reply, so before the next cell's beforeCell
 		s.sendCell(replyEvent(req.ID, rep))
-		s.mem.afterCell()
 	})
 }
 
