@@ -2,6 +2,7 @@ package nvrtc
 
 import (
 	"bytes"
+	"container/list"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -16,19 +17,44 @@ import (
 // Cache keeps successful compilations in memory and, given a directory, on
 // disk, so the same source compiled again (a re-run notebook cell, a new
 // kernel process) skips NVRTC. Failures are not cached: they are cheap to
-// reproduce and the log is what the user needs to see anyway. Safe for
-// concurrent use.
+// reproduce and the log is what the user needs to see anyway. The memory
+// holds the most recently used results up to memoryLimit bytes: a session
+// that edits and re-runs a %%cuda cell all afternoon compiles a new source
+// each time, and kept every result. Safe for concurrent use.
 type Cache struct {
 	dir string // entries live in dir/nvrtc; "" keeps them in memory only
 
-	mu  sync.RWMutex
-	mem map[[sha256.Size]byte]*Result
+	mu    sync.Mutex
+	mem   map[[sha256.Size]byte]*list.Element // of *memEntry, in lru
+	lru   list.List                           // front: most recently used
+	bytes int                                 // sum of the entries' sizes
+	limit int                                 // bytes the memory may hold
+}
+
+// memoryLimit bounds a Cache's memory. A module's PTX is 10–200 KB, so it
+// keeps the last hundred or more modules, more than one notebook compiles;
+// older ones come back from the disk cache at the cost of a file read.
+const memoryLimit = 16 << 20
+
+type memEntry struct {
+	key  [sha256.Size]byte
+	res  *Result
+	size int
+}
+
+// resultSize is what a Result holds in memory, near enough.
+func resultSize(res *Result) int {
+	n := len(res.Image) + len(res.Log)
+	for k, v := range res.Lowered {
+		n += len(k) + len(v)
+	}
+	return n
 }
 
 // NewCache returns a cache storing entries under dir/nvrtc; dir "" keeps
 // them in memory only.
 func NewCache(dir string) *Cache {
-	c := &Cache{mem: map[[sha256.Size]byte]*Result{}}
+	c := &Cache{mem: map[[sha256.Size]byte]*list.Element{}, limit: memoryLimit}
 	if dir != "" {
 		c.dir = filepath.Join(dir, "nvrtc")
 	}
@@ -56,10 +82,7 @@ func (c *Cache) Compile(l *Lib, req Request) (res *Result, hit bool, err error) 
 		return nil, false, fmt.Errorf("compile %s: NVRTC not loaded", req.name())
 	}
 	key := cacheKey(l, req)
-	c.mu.RLock()
-	res = c.mem[key]
-	c.mu.RUnlock()
-	if res != nil {
+	if res = c.recall(key); res != nil {
 		return res, true, nil
 	}
 	if c.dir != "" {
@@ -81,10 +104,42 @@ func (c *Cache) Compile(l *Lib, req Request) (res *Result, hit bool, err error) 
 	return res, false, nil
 }
 
+// remember keeps res in memory, forgetting the least recently used results
+// past the limit.
 func (c *Cache) remember(key [sha256.Size]byte, res *Result) {
+	size := resultSize(res)
 	c.mu.Lock()
-	c.mem[key] = res
-	c.mu.Unlock()
+	defer c.mu.Unlock()
+	if e, ok := c.mem[key]; ok { // two concurrent misses on one key
+		c.drop(e)
+	}
+	if size > c.limit {
+		return // it would push out everything else (the disk cache has it)
+	}
+	c.mem[key] = c.lru.PushFront(&memEntry{key: key, res: res, size: size})
+	c.bytes += size
+	for c.bytes > c.limit {
+		c.drop(c.lru.Back())
+	}
+}
+
+// recall returns the result kept in memory for key, or nil.
+func (c *Cache) recall(key [sha256.Size]byte) *Result {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.mem[key]
+	if !ok {
+		return nil
+	}
+	c.lru.MoveToFront(e)
+	return e.Value.(*memEntry).res
+}
+
+// drop forgets an entry; c.mu is held.
+func (c *Cache) drop(e *list.Element) {
+	m := c.lru.Remove(e).(*memEntry)
+	delete(c.mem, m.key)
+	c.bytes -= m.size
 }
 
 // cacheKey covers everything that changes the image. The name is included

@@ -91,3 +91,40 @@ func TestDefaultCacheDir(t *testing.T) {
 		t.Errorf("without XDG_CACHE_HOME: %q", got)
 	}
 }
+
+// The memory holds at most its limit in bytes, the most recently used
+// results first: a session that compiles a new source in every re-run of a
+// cell does not keep them all.
+func TestCacheMemoryIsBounded(t *testing.T) {
+	c := NewCache("")
+	c.limit = 10 << 10
+	result := func(i int) *Result { return &Result{Image: bytes.Repeat([]byte{byte(i)}, 1<<10)} }
+	key := func(i int) [32]byte { return [32]byte{byte(i), byte(i >> 8)} }
+	for i := range 1000 {
+		c.remember(key(i), result(i))
+		if i%100 == 99 && c.recall(key(i-99)) != nil {
+			t.Errorf("after %d results, the one 99 back is still kept", i+1)
+		}
+	}
+	held := 0
+	for e := c.lru.Front(); e != nil; e = e.Next() {
+		held += resultSize(e.Value.(*memEntry).res)
+	}
+	if held != c.bytes || held > c.limit || len(c.mem) != c.lru.Len() {
+		t.Fatalf("holds %d bytes (counted %d) in %d entries (map %d), limit %d", held, c.bytes, c.lru.Len(), len(c.mem), c.limit)
+	}
+	for i := 990; i < 1000; i++ {
+		if c.recall(key(i)) == nil {
+			t.Errorf("result %d, among the last 10 of 1 KiB each, is not kept", i)
+		}
+	}
+	c.recall(key(990)) // now the most recent
+	c.remember(key(1000), result(1000))
+	if c.recall(key(990)) == nil || c.recall(key(991)) != nil {
+		t.Error("the least recently used result was not the one forgotten")
+	}
+	c.remember(key(2000), &Result{Image: make([]byte, 2*c.limit)})
+	if c.recall(key(2000)) != nil || c.recall(key(1000)) == nil {
+		t.Error("a result larger than the limit pushed out the others")
+	}
+}

@@ -21,6 +21,7 @@ import (
 // is shut down either way.
 func Serve(eng kernel.Engine, r io.Reader, w io.Writer, pipes [2]*os.File, token string) error {
 	s := &server{eng: eng, out: newSender(w), inputs: make(chan request, 1), pipes: pipes, token: token}
+	s.mem.idle = idleRelease
 	in := newReceiver(r)
 	for {
 		req, err := in.request()
@@ -77,6 +78,8 @@ type server struct {
 	token  string
 	markMu sync.Mutex // orders markers as their events
 	seq    uint64
+
+	mem releaser
 }
 
 func (s *server) reply(id uint64, v any) {
@@ -119,6 +122,7 @@ func (s *server) execute(req request) {
 	s.mu.Lock()
 	s.cancel = cancel
 	s.mu.Unlock()
+	s.mem.beforeCell()
 	s.cells.Go(func() {
 		defer cancel(nil)
 		out := &output{s: s, id: req.ID, ctx: ctx}
@@ -126,6 +130,7 @@ func (s *server) execute(req request) {
 		s.mu.Lock()
 		s.cancel = nil
 		s.mu.Unlock()
+		s.mem.afterCell() // before the reply, so before the next cell's beforeCell
 		s.sendCell(replyEvent(req.ID, rep))
 	})
 }
@@ -189,6 +194,7 @@ func (o *output) Input(prompt string, password bool) (string, error) {
 // interrupts as requests.
 func RunChild(newEngine func(pipes [2]*os.File) (kernel.Engine, error)) error {
 	signal.Ignore(os.Interrupt)
+	setMemoryLimit("/")
 	token := os.Getenv(markEnv)
 	os.Unsetenv(markEnv) // not the cells' business
 	var files [4]*os.File
