@@ -3,6 +3,8 @@ package cudalib
 import (
 	"errors"
 	"fmt"
+	"os"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -165,7 +167,7 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 		return nil, err
 	}
 	res, hit, err := compileCache().Compile(lib, nvrtc.Request{
-		Name: req.name, Source: req.source, Options: req.options, NameExpressions: req.nameExprs, Target: tgt,
+		Name: req.name, Source: req.source, Options: withToolOptions(req.options), NameExpressions: req.nameExprs, Target: tgt,
 	})
 	if err != nil {
 		return nil, compileErr(err)
@@ -179,6 +181,24 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 		log += "\n" + jitLog
 	}
 	return &cudaModule{b: b, m: m, names: res.Lowered, log: log, hit: hit}, nil
+}
+
+// EnvLineInfo, when set, compiles every module for the GPU with -lineinfo,
+// so that NVIDIA's tools show source lines. It is implied when such a
+// tool injected itself into this process (CUDA_INJECTION64_PATH is set by
+// ncu, compute-sanitizer and nsys).
+const EnvLineInfo = "CULAB_LINEINFO"
+
+// withToolOptions adds -lineinfo to opts when EnvLineInfo asks for it or a
+// tool is injected; line info changes no generated instruction.
+func withToolOptions(opts []string) []string {
+	if os.Getenv(EnvLineInfo) == "" && os.Getenv("CUDA_INJECTION64_PATH") == "" {
+		return opts
+	}
+	if slices.Contains(opts, "-lineinfo") || slices.Contains(opts, "--generate-line-info") {
+		return opts
+	}
+	return append(slices.Clip(opts), "-lineinfo")
 }
 
 // compileErr converts NVRTC's structured error into the user API's.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -365,9 +366,18 @@ func openWorker(ordinal int, args []string) (backend, error) {
 			return nil, nil, nil, fmt.Errorf("start gpu worker %s: %w", exe, err)
 		}
 		stop := func() error {
+			// A worker that reads EOF exits by itself, and so finishes what
+			// runs at its exit (a CPU profile, a tool's injected library
+			// flushing its results); a faulted or hung one is killed.
 			in.Close()
-			cmd.Process.Kill()
-			cmd.Wait()
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(workerExitGrace):
+				cmd.Process.Kill()
+				<-done
+			}
 			return nil
 		}
 		return in, out, stop, nil
@@ -452,6 +462,10 @@ func (p *procBackend) free(ptr devPtr) error {
 	_, err := p.call(wreq{Op: "free", Ptr: uint64(ptr)})
 	return err
 }
+
+// workerExitGrace is how long a worker whose input closed may take to exit
+// before it is killed.
+const workerExitGrace = 3 * time.Second
 
 // Copies travel in chunks, so neither side holds a whole large buffer
 // twice in an encoded message. A variable only so tests can shrink it.

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strconv"
 
-	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/kernel"
 	"github.com/culab/culab/kernel/engineproc"
 	"github.com/culab/culab/kernel/goengine"
@@ -62,7 +61,7 @@ func runEngine(args []string, _, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cudalib.UseWorker(workerCommand)
+	useWorker(stderr)
 	return engineproc.RunChild(func(pipes [2]*os.File) (kernel.Engine, error) {
 		return goengine.New(goengine.Options{CaptureFD: true, Pipes: &pipes, OutputLimit: *limit, Version: version})
 	})

@@ -14,6 +14,24 @@ import (
 // not the notebook, and dev.Reset() starts a fresh one.
 const workerCommand = "gpu-worker"
 
+// envGPUWorker set to "off" keeps the GPU in the process that runs the
+// notebook (culab run, or the kernel's engine process) instead of a worker:
+// for tools that follow one process better than its children (see the
+// README). The cost: a kernel fault then ends that process, and with it
+// the notebook's state, instead of a worker that dev.Reset() replaces;
+// and Kernel.HardwareProfile, which starts a worker under ncu, is off.
+const envGPUWorker = "CULAB_GPU_WORKER"
+
+// useWorker arranges for the GPU to live in a worker process unless
+// envGPUWorker says off.
+func useWorker(stderr io.Writer) {
+	if os.Getenv(envGPUWorker) == "off" {
+		fmt.Fprintf(stderr, "culab: %s=off: the GPU runs in this process; a kernel fault ends it\n", envGPUWorker)
+		return
+	}
+	cudalib.UseWorker(workerCommand)
+}
+
 // runGPUWorker serves the GPU to its parent over stdin and stdout.
 func runGPUWorker(_ []string, _, _ io.Writer) error {
 	// The protocol owns the original stdout; anything else that writes to

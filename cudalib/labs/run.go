@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"time"
 
@@ -103,6 +104,7 @@ type runner struct {
 	// cappedAt is the smallest size whose CPU reference hit the cap: larger
 	// sizes are not tried, they would only burn another cap's worth of time.
 	cappedAt int
+	ph       *phases // of the size being measured (EnvPhases)
 }
 
 func (r *runner) table(dev *cudalib.Device) Table {
@@ -151,11 +153,17 @@ func (r *runner) size(n int) ([]Row, error) {
 	if err := cudalib.Interrupted(); err != nil {
 		return nil, err
 	}
+	r.ph = newPhases()
+	defer r.ph.write(os.Stderr, l.Key, label)
+	t0 := time.Now()
 	p, err := l.setup(n, newRand(r.seed, n))
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
+	r.ph.since("inputs", t0)
+	t0 = time.Now()
 	cpuMS, cpuNote, cpuDone := r.cpu(n, p)
+	r.ph.since("cpu reference", t0)
 	r.step(label + ": CPU reference")
 	if err := cudalib.Interrupted(); err != nil {
 		return nil, err
@@ -170,7 +178,9 @@ func (r *runner) size(n int) ([]Row, error) {
 	if r.gpu == nil {
 		return rows, nil
 	}
+	t0 = time.Now()
 	g, err := r.gpu.start(n, p)
+	r.ph.since("alloc", t0)
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
@@ -193,12 +203,16 @@ func (r *runner) size(n int) ([]Row, error) {
 		}
 		todo = append(todo, &timed{v: v, row: &rows[i], plan: plan})
 	}
+	t0 = time.Now()
 	stopped, err := r.time(g, todo)
+	r.ph.since("timing", t0)
 	r.setTimes(todo, n)
 	if err != nil {
 		g.free()
 		return speedups(rows, l.Baseline), fail(stopped.v, err)
 	}
+	t0 = time.Now()
+	defer r.ph.since("free", t0)
 	if err := g.free(); err != nil {
 		return speedups(rows, l.Baseline), fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
@@ -243,21 +257,27 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 			err = ferr
 		}
 	}()
+	t0 := time.Now()
 	run, launch, err := g.prepare(v, r.lab.args)
+	r.ph.since("prepare", t0)
 	if err != nil {
 		return plan, refused(row, err)
 	}
 	row.Note = launch
+	t0 = time.Now()
 	for i, a := range p.in {
 		if err := a.upload(g.in[i]); err != nil {
 			return plan, fmt.Errorf("input %d: %w", i+1, err)
 		}
 	}
+	r.ph.since("upload", t0)
+	t0 = time.Now()
 	for i, a := range p.out {
 		if err := a.poison(g.out[i]); err != nil {
 			return plan, fmt.Errorf("poison output %d: %w", i+1, err)
 		}
 	}
+	r.ph.since("poison", t0)
 	// On the virtual GPU the checked run is also the timed one: its time
 	// is modelled from what it counted, the same on every run.
 	var tm cudalib.Timing
@@ -274,16 +294,23 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		return plan, fmt.Errorf("checked run: %w", err)
 	}
 	took := time.Since(start)
+	r.ph.since("checked run", start)
+	t0 = time.Now()
 	for i, a := range p.out {
 		if err := a.fetch(g.out[i]); err != nil {
 			return plan, fmt.Errorf("output %d: %w", i+1, err)
 		}
 	}
+	r.ph.since("fetch", t0)
+	t0 = time.Now()
 	refs, err := g.references(p, cpuDone)
 	if err != nil {
 		return plan, fmt.Errorf("reference: %w", err)
 	}
+	r.ph.since("reference", t0)
+	t0 = time.Now()
 	verdict := checkAll(p.out, refs)
+	r.ph.since("compare", t0)
 	row.Pass, row.Check = verdict.pass, verdict.text
 
 	if tm.Modeled {
