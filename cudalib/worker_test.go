@@ -3,7 +3,9 @@ package cudalib
 import (
 	"errors"
 	"io"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -18,7 +20,7 @@ func fakeWorkerDevice(t *testing.T) (*Device, *fakeBackend, *int) {
 		toChild, childIn := io.Pipe()
 		childOut, fromChild := io.Pipe()
 		go func() {
-			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil })
+			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil }, nil)
 			fromChild.CloseWithError(err)
 		}()
 		stop := func() error {
@@ -156,5 +158,62 @@ func TestWorkerProcessReportsWhyNoGPU(t *testing.T) {
 	_, err := openWorker(0, []string{"-test.run=^$"})
 	if err == nil || !strings.Contains(err.Error(), "libcuda.so.1") {
 		t.Fatalf("got %v, want the worker's reason (libcuda.so.1 missing)", err)
+	}
+}
+
+func TestWorkerCopiesThroughTheStage(t *testing.T) {
+	_, fb := newFakeDevice()
+	st, err := newStage(4096)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+		toChild, childIn := io.Pipe()
+		childOut, fromChild := io.Pipe()
+		go func() {
+			// The worker maps its own descriptor of the same file, as a
+			// child process maps the one it inherits.
+			stageOf := func(size int) (*stage, error) {
+				fd, err := syscall.Dup(int(st.f.Fd()))
+				if err != nil {
+					return nil, err
+				}
+				return mapStage(os.NewFile(uintptr(fd), "stage"), size)
+			}
+			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil }, stageOf)
+			fromChild.CloseWithError(err)
+		}()
+		stop := func() error {
+			childIn.Close()
+			childOut.Close()
+			return nil
+		}
+		return childIn, childOut, stop, nil
+	}
+	p, err := dialWorkerStaged(0, start, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if !p.staged {
+		t.Fatal("the worker did not take the stage")
+	}
+	d := &Device{b: p, info: p.info()}
+	host := make([]uint8, 3*4096+5) // three full stages and a piece
+	for i := range host {
+		host[i] = uint8(i * 7)
+	}
+	b, err := d.Uint8sFrom(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := b.ToHost()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if got[i] != host[i] {
+			t.Fatalf("byte %d: %d, want %d", i, got[i], host[i])
+		}
 	}
 }
