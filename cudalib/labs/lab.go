@@ -12,7 +12,7 @@ import (
 
 // Lab is one lab of the catalogue: mostly data (its CUDA C source, sizes,
 // variants and metric) plus a few small functions that make its inputs,
-// run its serial CPU baseline and compute the reference outputs.
+// run its CPU baseline and compute the reference outputs.
 //
 // Its exported fields describe it for notebooks; Run and RunWith measure it.
 type Lab struct {
@@ -86,7 +86,7 @@ type Progress interface {
 	Done()
 }
 
-// DefaultCPUCap is how long the serial CPU reference may run per size.
+// DefaultCPUCap is how long the CPU reference may run per size.
 const DefaultCPUCap = 30 * time.Second
 
 // Options tune RunWith. The zero value means the defaults.
@@ -94,8 +94,8 @@ type Options struct {
 	// Seed makes the random inputs reproducible; 0 picks a fresh seed,
 	// which the table's notes give so the run can be repeated.
 	Seed uint64
-	// CPUCap stops the serial CPU reference past this time per size
-	// (0: DefaultCPUCap); negative skips the CPU reference.
+	// CPUCap stops the CPU reference (on every core) past this time per
+	// size (0: DefaultCPUCap); negative skips the CPU reference.
 	CPUCap time.Duration
 	// Progress, when set, hears each step.
 	Progress Progress

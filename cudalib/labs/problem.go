@@ -2,21 +2,23 @@ package labs
 
 import (
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/culab/culab/cudalib"
 )
 
 // problem is one size of a lab, made by Lab.setup: the host inputs and
-// outputs, the serial CPU baseline and the reference the GPU outputs are
+// outputs, the CPU baseline and the reference the GPU outputs are
 // checked against.
 type problem struct {
 	in  []array // copied to the device before each variant's checked run
 	out []array // poisoned before each checked run, then fetched and checked
 
-	// cpu runs the serial CPU baseline (the report's "serial" column). Its
-	// loops poll stop every few milliseconds and give up, returning false,
-	// once it says so.
+	// cpu runs the CPU baseline (the report's CPU column) on every core
+	// (parallelChunks). Its loops poll stop every few milliseconds and give
+	// up, returning false, once it says so.
 	cpu func(stop *deadline) bool
 	// cpuOut are the baseline's outputs (same shapes as out) once cpu has
 	// finished; tests check them against ref.
@@ -29,10 +31,10 @@ type problem struct {
 }
 
 // deadline lets a CPU reference stop cooperatively when it runs past the
-// cap or the cell is interrupted.
+// cap or the cell is interrupted. Its goroutines poll it at once.
 type deadline struct {
 	at      time.Time
-	stopped bool
+	stopped atomic.Bool
 }
 
 func newDeadline(cap time.Duration) *deadline { return &deadline{at: time.Now().Add(cap)} }
@@ -43,27 +45,49 @@ func (d *deadline) passed() bool {
 	if d == nil {
 		return false
 	}
-	if !d.stopped && (!time.Now().Before(d.at) || cudalib.Interrupted() != nil) {
-		d.stopped = true
+	if !d.stopped.Load() && (!time.Now().Before(d.at) || cudalib.Interrupted() != nil) {
+		d.stopped.Store(true)
 	}
-	return d.stopped
+	return d.stopped.Load()
 }
 
 // chunk is how many elements of a streaming loop run between deadline
 // polls: about a tenth of a millisecond of work.
 const chunk = 1 << 16
 
-// forChunks calls f on [lo, hi) pieces of [0, n), polling stop before each
-// piece (so even a tiny loop sees a cap that has already passed); false
-// when it stopped early.
+// forChunks calls f on [lo, hi) pieces of [0, n), on every core, polling
+// stop before each piece (so even a tiny loop sees a cap that has already
+// passed); false when it stopped early.
 func forChunks(stop *deadline, n int, f func(lo, hi int)) bool {
-	for lo := 0; lo < n; lo += chunk {
-		if stop.passed() {
-			return false
-		}
-		f(lo, min(lo+chunk, n))
+	return parallelChunks(stop, n, chunk, f)
+}
+
+// parallelChunks calls f on the pieces [lo, lo+size) of [0, n) from one
+// goroutine per core, each taking the next piece when done with one and
+// polling stop before it; false when it stopped early. f must write only
+// what its piece owns.
+func parallelChunks(stop *deadline, n, size int, f func(lo, hi int)) bool {
+	size = max(size, 1)
+	var next atomic.Int64
+	var stopped atomic.Bool
+	var wg sync.WaitGroup
+	for range min(cores(), max((n+size-1)/size, 1)) {
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(int64(size))) - size
+				if lo >= n {
+					return
+				}
+				if stop.passed() {
+					stopped.Store(true)
+					return
+				}
+				f(lo, min(lo+size, n))
+			}
+		})
 	}
-	return true
+	wg.Wait()
+	return !stopped.Load()
 }
 
 // randomFloats returns n values uniform in ±[0.5, 1.5): never zero, of

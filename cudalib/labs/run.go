@@ -18,7 +18,7 @@ func (l *Lab) Run(dev *cudalib.Device, sizes []int, variants ...string) (Table, 
 }
 
 // RunWith measures the lab: for each size it makes fresh random inputs,
-// times the serial CPU reference once (stopped past opts.CPUCap), then
+// times the CPU reference once on every core (stopped past opts.CPUCap), then
 // runs each variant once on poisoned outputs and checks the result against
 // a float64 reference. On a GPU it then times the checked variants with
 // Device.TimeFunc in opts.Rounds rounds, each round timing every variant
@@ -120,9 +120,9 @@ func (r *runner) table(dev *cudalib.Device) Table {
 			t.Ceiling, t.CeilingName = l.ceiling(dev.Info())
 		}
 	}
-	cpu := fmt.Sprintf("CPU column: the serial Go reference, timed once per size on %s/%s, stopped past %v.", runtime.GOOS, runtime.GOARCH, r.cap)
+	cpu := fmt.Sprintf("CPU column: the compiled Go reference on %d cores (its loops spread over one goroutine per core, so not a serial time), timed once per size on %s/%s, stopped past %v.", cores(), runtime.GOOS, runtime.GOARCH, r.cap)
 	if r.cap < 0 {
-		cpu = "CPU column: the serial reference was skipped (Options.CPUCap < 0)."
+		cpu = "CPU column: the CPU reference was skipped (Options.CPUCap < 0)."
 	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Inputs are random, seed %d: Options{Seed: %d} repeats them.", r.seed, r.seed),
@@ -219,7 +219,7 @@ func (r *runner) size(n int) ([]Row, error) {
 	return speedups(rows, l.Baseline), nil
 }
 
-// cpu times the serial CPU reference once; done is false when it was
+// cpu times the CPU reference once; done is false when it was
 // stopped (or skipped), and note then says why.
 func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	capNote := fmt.Sprintf("CPU > %v cap", r.cap)
