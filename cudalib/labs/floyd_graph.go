@@ -82,7 +82,8 @@ func FloydCPU(g *Graph) ([]int32, error) {
 }
 
 // floydRun runs Floyd–Warshall on the n×n matrix d, the rows of each k
-// spread over every core (row k does not change in round k: d[k][k] = 0).
+// spread over every core; row k, which they all read, does not change in
+// round k (d[k][k] = 0: weights are positive), so it is not written.
 // A nil stop never stops; otherwise it is polled between pieces of rows,
 // and false means it stopped.
 func floydRun(stop *deadline, d []int32, n int) bool {
@@ -93,8 +94,8 @@ func floydRun(stop *deadline, d []int32, n int) bool {
 			for i := lo; i < hi; i++ {
 				di := d[i*n : (i+1)*n]
 				dik := di[k]
-				if dik == FloydINF {
-					continue // no path from i through k
+				if dik == FloydINF || i == k {
+					continue // no path from i through k; row k stays
 				}
 				for j, dkj := range dk {
 					di[j] = min(di[j], dik+dkj) // ≤ 2·INF: no overflow

@@ -130,6 +130,9 @@ func (r *runner) table(dev *cudalib.Device) Table {
 		"Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference.")
 	if dev != nil && !dev.Virtual() && r.opts.rounds() > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("GPU times: median, min and max over all timed runs of a variant, taken in %d rounds that each time every variant of the size in turn, so that drift of clocks or host load spreads over all variants.", r.opts.rounds()))
+		if r.opts.Time == (cudalib.TimeOptions{}) {
+			t.Notes = append(t.Notes, fmt.Sprintf("Timed runs per variant and size: at least 10 and 50 ms of device time, at most %d.", MaxTimedRuns))
+		}
 	}
 	if dev != nil && dev.Virtual() {
 		t.Notes = append(t.Notes, "Virtual GPU: every kernel ran once (its PTX interpreted on the CPU) and was checked. Times are MODELED, not measured: an H100 model over the run's counters (docs/timemodel.md); the metric and speedups follow from them. sect/req: global 32-byte sectors per request (4 is ideal for floats); confl/req: shared-memory bank conflicts per request.")
@@ -180,7 +183,7 @@ func (r *runner) size(n int) ([]Row, error) {
 	}
 	t0 = time.Now()
 	g, err := r.gpu.start(n, p)
-	r.ph.since("alloc", t0)
+	r.ph.since("alloc and upload", t0)
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
@@ -265,12 +268,12 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	row.Note = launch
 	t0 = time.Now()
-	for i, a := range p.in {
-		if err := a.upload(g.in[i]); err != nil {
+	for i := range p.in {
+		if err := g.dev.Copy(g.in[i], g.orig[i]); err != nil {
 			return plan, fmt.Errorf("input %d: %w", i+1, err)
 		}
 	}
-	r.ph.since("upload", t0)
+	r.ph.since("restore inputs", t0)
 	t0 = time.Now()
 	for i, a := range p.out {
 		if err := a.poison(g.out[i]); err != nil {
@@ -471,11 +474,14 @@ type gpuRun struct {
 	*gpuLab
 	n       int
 	in, out []cudalib.Buffer
-	temps   []cudalib.Buffer // freed after each variant
-	refs    []reference      // computed at the first check of this size
+	// orig holds the inputs as uploaded, once per size: each checked run
+	// starts from a device copy of them, not another upload from the host.
+	orig  []cudalib.Buffer
+	temps []cudalib.Buffer // freed after each variant
+	refs  []reference      // computed at the first check of this size
 }
 
-// start allocates the device buffers of one size.
+// start allocates the device buffers of one size and uploads the inputs.
 func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
 	g := &gpuRun{gpuLab: gl, n: n}
 	for _, a := range p.in {
@@ -485,6 +491,14 @@ func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
 			return nil, fmt.Errorf("input: %w", err)
 		}
 		g.in = append(g.in, b)
+		if b, err = a.alloc(gl.dev); err == nil {
+			g.orig = append(g.orig, b)
+			err = a.upload(b)
+		}
+		if err != nil {
+			g.free()
+			return nil, fmt.Errorf("input: %w", err)
+		}
 	}
 	for _, a := range p.out {
 		b, err := a.alloc(gl.dev)
@@ -510,12 +524,12 @@ func (g *gpuRun) freeTemps() error {
 // free releases every buffer of the size; the first error is returned.
 func (g *gpuRun) free() error {
 	err := g.freeTemps()
-	for _, bufs := range [][]cudalib.Buffer{g.in, g.out} {
+	for _, bufs := range [][]cudalib.Buffer{g.in, g.orig, g.out} {
 		if e := freeAll(bufs); err == nil {
 			err = e
 		}
 	}
-	g.in, g.out = nil, nil
+	g.in, g.orig, g.out = nil, nil, nil
 	return err
 }
 
