@@ -94,13 +94,7 @@ func parallelChunks(stop *deadline, n, size int, f func(lo, hi int)) bool {
 // either sign, and of similar size, so a wrong element stands out.
 func randomFloats(rng *rand.Rand, n int) []float64 {
 	v := make([]float64, n)
-	for i := range v {
-		x := 0.5 + rng.Float64()
-		if rng.Uint64()&1 == 0 {
-			x = -x
-		}
-		v[i] = x
-	}
+	randomFill(rng, v)
 	return v
 }
 
@@ -108,10 +102,46 @@ func randomFloats(rng *rand.Rand, n int) []float64 {
 // in float64, so float64 references see the same inputs).
 func randomFloat32s(rng *rand.Rand, n int) []float32 {
 	v := make([]float32, n)
-	for i, x := range randomFloats(rng, n) {
-		v[i] = float32(x)
-	}
+	randomFill(rng, v)
 	return v
+}
+
+// randomPiece is how many values one generator fills when randomFill
+// spreads a large fill over the cores; fixed, so that a seed gives the
+// same values on any number of cores.
+const randomPiece = 1 << 20
+
+// randomFill fills v as randomFloats does: from rng itself up to
+// randomPiece values, else from one generator per piece, seeded from rng,
+// on every core (a 512³ stencil's input is 136 M values).
+func randomFill[T float32 | float64](rng *rand.Rand, v []T) {
+	if len(v) <= randomPiece {
+		randomRange(rng, v)
+		return
+	}
+	seed := rng.Uint64()
+	parallelChunks(nil, len(v), randomPiece, func(lo, hi int) {
+		randomRange(rand.New(rand.NewPCG(seed, uint64(lo/randomPiece))), v[lo:hi])
+	})
+}
+
+func randomRange[T float32 | float64](rng *rand.Rand, v []T) {
+	for i := range v {
+		x := 0.5 + rng.Float64()
+		if rng.Uint64()&1 == 0 {
+			x = -x
+		}
+		v[i] = T(x)
+	}
+}
+
+// widen converts float32 values to float64 (exactly).
+func widen(v []float32) []float64 {
+	w := make([]float64, len(v))
+	for i, x := range v {
+		w[i] = float64(x)
+	}
+	return w
 }
 
 // touched returns n values whose memory is already mapped, so that the CPU
@@ -128,15 +158,6 @@ func touched[T float32 | float64 | int32](n int) []T {
 
 // touched32 is touched for float32, the common case.
 func touched32(n int) []float32 { return touched[float32](n) }
-
-// widen converts float32 values to float64 (exactly).
-func widen(v []float32) []float64 {
-	w := make([]float64, len(v))
-	for i, x := range v {
-		w[i] = float64(x)
-	}
-	return w
-}
 
 // newRand is the input generator of size n for a seed: each size has its
 // own stream, so a size's inputs do not depend on which sizes ran before.
