@@ -70,7 +70,7 @@ type Variant struct {
 	// one kernel is launched with config and the lab's args.
 	config func(g *gpuRun, k *cudalib.Kernel) (cudalib.Config, error)
 	// prepare makes a variant that is not a single launch: it looks up
-	// kernels (g.kernel), allocates scratch (g.temp) and returns run, which
+	// kernels (g.kernel), takes scratch buffers (g.scratch64) and returns run, which
 	// enqueues one complete run on the default stream, and the launch
 	// configuration in words for the table. Before the checked run the
 	// inputs are copied in fresh and the outputs poisoned; the timed runs

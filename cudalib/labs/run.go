@@ -255,11 +255,6 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		row.Check, row.Skipped = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize)), true
 		return plan, nil
 	}
-	defer func() {
-		if ferr := g.freeTemps(); err == nil {
-			err = ferr
-		}
-	}()
 	t0 := time.Now()
 	run, launch, err := g.prepare(v, r.lab.args)
 	r.ph.since("prepare", t0)
@@ -353,17 +348,11 @@ func (r *runner) time(g *gpuRun, todo []*timed) (stopped *timed, err error) {
 }
 
 // timeRound times one round of a variant, prepared again (compiles are
-// cached; its scratch buffers are allocated again and freed after, so
-// that memory use does not grow with the variants).
+// cached, scratch buffers kept for the size: g.scratch64).
 func (r *runner) timeRound(g *gpuRun, t *timed) (err error) {
 	if err := cudalib.Interrupted(); err != nil {
 		return err
 	}
-	defer func() {
-		if ferr := g.freeTemps(); err == nil {
-			err = ferr
-		}
-	}()
 	run, _, err := g.prepare(t.v, r.lab.args)
 	if err != nil {
 		return fmt.Errorf("timing: %w", err)
@@ -476,9 +465,12 @@ type gpuRun struct {
 	in, out []cudalib.Buffer
 	// orig holds the inputs as uploaded, once per size: each checked run
 	// starts from a device copy of them, not another upload from the host.
-	orig  []cudalib.Buffer
-	temps []cudalib.Buffer // freed after each variant
-	refs  []reference      // computed at the first check of this size
+	orig []cudalib.Buffer
+	// scratch are the variants' scratch buffers by length, made at the
+	// first request and kept for the size's variants and rounds: a
+	// gigabyte allocated and freed per round costs tens of milliseconds.
+	scratch map[int]*cudalib.Float64s
+	refs    []reference // computed at the first check of this size
 }
 
 // start allocates the device buffers of one size and uploads the inputs.
@@ -511,25 +503,37 @@ func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
 	return g, nil
 }
 
-// temp keeps a scratch buffer a variant's prepare allocated, so that it is
-// freed when the variant is done.
-func (g *gpuRun) temp(b cudalib.Buffer) { g.temps = append(g.temps, b) }
-
-func (g *gpuRun) freeTemps() error {
-	err := freeAll(g.temps)
-	g.temps = nil
-	return err
+// scratch64 returns a scratch buffer of n float64 for a variant's run,
+// shared by the variants and rounds of the size (each run must set what
+// it reads) and freed with the size's buffers.
+func (g *gpuRun) scratch64(n int) (*cudalib.Float64s, error) {
+	if b, ok := g.scratch[n]; ok {
+		return b, nil
+	}
+	b, err := g.dev.Float64s(n)
+	if err != nil {
+		return nil, err
+	}
+	if g.scratch == nil {
+		g.scratch = map[int]*cudalib.Float64s{}
+	}
+	g.scratch[n] = b
+	return b, nil
 }
 
 // free releases every buffer of the size; the first error is returned.
 func (g *gpuRun) free() error {
-	err := g.freeTemps()
-	for _, bufs := range [][]cudalib.Buffer{g.in, g.orig, g.out} {
-		if e := freeAll(bufs); err == nil {
+	var err error
+	bufs := [][]cudalib.Buffer{g.in, g.orig, g.out, nil}
+	for _, b := range g.scratch {
+		bufs[3] = append(bufs[3], b)
+	}
+	for _, bs := range bufs {
+		if e := freeAll(bs); err == nil {
 			err = e
 		}
 	}
-	g.in, g.orig, g.out = nil, nil, nil
+	g.in, g.orig, g.out, g.scratch = nil, nil, nil, nil
 	return err
 }
 

@@ -137,11 +137,10 @@ func stencilPrepare(g *gpuRun, kernel string, b cudalib.Dim3) (func() error, str
 		return nil, "", err
 	}
 	grid := stencilGrid{n, n, n}
-	tmp, err := g.dev.Float64s(grid.stored())
+	tmp, err := g.scratch64(grid.stored())
 	if err != nil {
 		return nil, "", fmt.Errorf("scratch buffer: %w", err)
 	}
-	g.temp(tmp)
 	// Poisoned like the output: a cell no step writes spreads NaN.
 	if err := tmp.Fill(math.NaN()); err != nil {
 		return nil, "", fmt.Errorf("scratch buffer: %w", err)
