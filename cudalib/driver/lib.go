@@ -1,8 +1,8 @@
 // Package driver binds the CUDA driver API (libcuda.so.1) at run time with
 // purego, so a CGO_ENABLED=0 binary starts on machines without a GPU and
 // uses one where there is one. The library is opened at first use, never
-// in init. Every call that needs a context runs on one OS thread per
-// context (see Context).
+// in init. Every call that needs a context runs with that context made
+// current on the caller's locked thread, one call at a time (see Context).
 package driver
 
 import (
