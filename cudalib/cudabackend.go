@@ -1,9 +1,12 @@
 package cudalib
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"unsafe"
@@ -166,8 +169,12 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts, src := req.options, req.source
+	if underTool() {
+		opts, src = withLineInfo(opts), sourceOnDisk(req.name, src)
+	}
 	res, hit, err := compileCache().Compile(lib, nvrtc.Request{
-		Name: req.name, Source: req.source, Options: withToolOptions(req.options), NameExpressions: req.nameExprs, Target: tgt,
+		Name: req.name, Source: src, Options: opts, NameExpressions: req.nameExprs, Target: tgt,
 	})
 	if err != nil {
 		return nil, compileErr(err)
@@ -183,22 +190,41 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 	return &cudaModule{b: b, m: m, names: res.Lowered, log: log, hit: hit}, nil
 }
 
-// EnvLineInfo, when set, compiles every module for the GPU with -lineinfo,
-// so that NVIDIA's tools show source lines. It is implied when such a
-// tool injected itself into this process (CUDA_INJECTION64_PATH is set by
-// ncu, compute-sanitizer and nsys).
+// EnvLineInfo, when set, compiles every module for the GPU for NVIDIA's
+// tools (ncu, compute-sanitizer): with -lineinfo, from a copy of its
+// source on disk that the line info names, so that the tools show the
+// kernels' source lines. It is implied when such a tool injected itself
+// into this process (they set CUDA_INJECTION64_PATH).
 const EnvLineInfo = "CULAB_LINEINFO"
 
-// withToolOptions adds -lineinfo to opts when EnvLineInfo asks for it or a
-// tool is injected; line info changes no generated instruction.
-func withToolOptions(opts []string) []string {
-	if os.Getenv(EnvLineInfo) == "" && os.Getenv("CUDA_INJECTION64_PATH") == "" {
-		return opts
-	}
+func underTool() bool {
+	return os.Getenv(EnvLineInfo) != "" || os.Getenv("CUDA_INJECTION64_PATH") != ""
+}
+
+// withLineInfo adds -lineinfo to opts; line info changes no generated
+// instruction.
+func withLineInfo(opts []string) []string {
 	if slices.Contains(opts, "-lineinfo") || slices.Contains(opts, "--generate-line-info") {
 		return opts
 	}
 	return append(slices.Clip(opts), "-lineinfo")
+}
+
+// sourceOnDisk writes source to a file named after the module under the
+// temporary directory, one folder per source, and returns the source with
+// a #line directive naming that file: a cell's source ("In[3].cu") or an
+// embedded lab source is nowhere on disk for a tool to read. Where it
+// cannot be written the source is returned as it is.
+func sourceOnDisk(name, source string) string {
+	sum := sha256.Sum256([]byte(name + "\x00" + source))
+	path := filepath.Join(os.TempDir(), "culab-lineinfo", hex.EncodeToString(sum[:6]), filepath.Base(name))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return source
+	}
+	if err := os.WriteFile(path, []byte(source), 0o644); err != nil {
+		return source
+	}
+	return fmt.Sprintf("#line 1 %q\n%s", path, source)
 }
 
 // compileErr converts NVRTC's structured error into the user API's.
