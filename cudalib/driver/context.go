@@ -227,9 +227,12 @@ func (c *Context) MemcpyDtoD(dst, src DevicePtr, n int) error {
 	})
 }
 
-// Memset writes count copies of a 1-, 2-, 4- or 8-byte pattern. Eight-byte
-// patterns are two strided 32-bit fills (cuMemsetD2D32 with a pitch of 8).
+// Memset writes count copies of a 1-, 2-, 4- or 8-byte pattern. A pattern
+// that repeats a shorter one is written as that (all bytes equal: bytes);
+// other eight-byte patterns are two strided 32-bit fills (cuMemsetD2D32
+// with a pitch of 8), which run at a fraction of the memory's bandwidth.
 func (c *Context) Memset(dst DevicePtr, pattern uint64, size, count int) error {
+	pattern, size, count = narrowPattern(pattern, size, count)
 	return c.work(func() error {
 		switch size {
 		case 1:
@@ -259,6 +262,20 @@ const (
 	jitErrorLogBufferBytes = 6
 	jitLogSize             = 16 << 10
 )
+
+// narrowPattern rewrites count copies of a size-byte pattern as copies of
+// the shortest pattern it repeats.
+func narrowPattern(pattern uint64, size, count int) (uint64, int, int) {
+	for size == 2 || size == 4 || size == 8 {
+		half := size / 2
+		mask := uint64(1)<<(8*half) - 1
+		if pattern&mask != pattern>>(8*half)&mask {
+			break
+		}
+		pattern, size, count = pattern&mask, half, 2*count
+	}
+	return pattern, size, count
+}
 
 // ModuleLoad loads a CUBIN or NUL-terminated PTX image. When the driver
 // JIT-compiles PTX, its error log is part of the error and its info log is

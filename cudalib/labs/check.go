@@ -29,6 +29,13 @@ type array interface {
 // distances) are never negative.
 const poisonInt = math.MinInt32
 
+// nan32 and nan64 poison float outputs: NaNs whose bytes are all 0xFF, so
+// that a fill is a byte memset at the memory's full bandwidth.
+var (
+	nan32 = math.Float32frombits(^uint32(0))
+	nan64 = math.Float64frombits(^uint64(0))
+)
+
 // f32, f64 and i32 are host arrays of float32, float64 and int32; complex
 // values (float2, double2) are interleaved f32 or f64 arrays of twice the
 // length.
@@ -43,9 +50,7 @@ func (a f32) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
 	return dev.Float32s(len(a))
 }
 func (a f32) upload(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyFrom(a) }
-func (a f32) poison(b cudalib.Buffer) error {
-	return b.(*cudalib.Float32s).Fill(float32(math.NaN()))
-}
+func (a f32) poison(b cudalib.Buffer) error { return b.(*cudalib.Float32s).Fill(nan32) }
 func (a f32) fetch(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyTo(a) }
 func (a f32) at(i int) float64             { return float64(a[i]) }
 
@@ -54,7 +59,7 @@ func (a f64) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
 	return dev.Float64s(len(a))
 }
 func (a f64) upload(b cudalib.Buffer) error { return b.(*cudalib.Float64s).CopyFrom(a) }
-func (a f64) poison(b cudalib.Buffer) error { return b.(*cudalib.Float64s).Fill(math.NaN()) }
+func (a f64) poison(b cudalib.Buffer) error { return b.(*cudalib.Float64s).Fill(nan64) }
 func (a f64) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Float64s).CopyTo(a) }
 func (a f64) at(i int) float64              { return a[i] }
 

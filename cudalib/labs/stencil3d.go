@@ -142,7 +142,7 @@ func stencilPrepare(g *gpuRun, kernel string, b cudalib.Dim3) (func() error, str
 		return nil, "", fmt.Errorf("scratch buffer: %w", err)
 	}
 	// Poisoned like the output: a cell no step writes spreads NaN.
-	if err := tmp.Fill(math.NaN()); err != nil {
+	if err := tmp.Fill(nan64); err != nil {
 		return nil, "", fmt.Errorf("scratch buffer: %w", err)
 	}
 	s := n + 2
