@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -194,12 +195,33 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 // tools (ncu, compute-sanitizer): with -lineinfo, from a copy of its
 // source on disk that the line info names, so that the tools show the
 // kernels' source lines. It is implied when such a tool injected itself
-// into this process (they set CUDA_INJECTION64_PATH).
+// into this process (toolInjected).
 const EnvLineInfo = "CULAB_LINEINFO"
 
-func underTool() bool {
-	return os.Getenv(EnvLineInfo) != "" || os.Getenv("CUDA_INJECTION64_PATH") != ""
-}
+func underTool() bool { return os.Getenv(EnvLineInfo) != "" || toolInjected() }
+
+// toolInjected says whether an NVIDIA tool injected itself into this
+// process: the variables ncu's launcher sets (an H100 with ncu 2025.3
+// shows no CUDA_INJECTION64_PATH, which older tools set), or a library of
+// ncu, compute-sanitizer or nsys mapped here. Asked once, at the first
+// compile, after the driver loaded what the tool injects.
+var toolInjected = sync.OnceValue(func() bool {
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "CUDA_INJECTION64_PATH=") || strings.HasPrefix(kv, "NV_NSIGHT_INJECTION_") || strings.HasPrefix(kv, "NV_TPS_LAUNCH_TOKEN=") {
+			return true
+		}
+	}
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return false
+	}
+	for _, dir := range []string{"nsight-compute", "compute-sanitizer", "nsight-systems"} {
+		if strings.Contains(string(maps), dir) {
+			return true
+		}
+	}
+	return false
+})
 
 // withLineInfo adds -lineinfo to opts; line info changes no generated
 // instruction.
