@@ -158,6 +158,16 @@ func (b *cudaBackend) fill(dst devPtr, pattern uint64, size, count int) error {
 }
 
 func (b *cudaBackend) synchronize() error { return deviceErr(b.ctx.Synchronize()) }
+
+// pin page-locks host memory (the worker's copy stage) so that copies
+// through it run by DMA; unpin releases it.
+func (b *cudaBackend) pin(mem []byte) error {
+	return deviceErr(b.ctx.HostRegister(unsafe.Pointer(unsafe.SliceData(mem)), len(mem)))
+}
+
+func (b *cudaBackend) unpin(mem []byte) error {
+	return deviceErr(b.ctx.HostUnregister(unsafe.Pointer(unsafe.SliceData(mem))))
+}
 func (b *cudaBackend) reset() error       { return deviceErr(b.ctx.Reset()) }
 func (b *cudaBackend) close() error       { return deviceErr(b.ctx.Release()) }
 

@@ -171,6 +171,10 @@ func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error), stageO
 			fmt.Fprintf(os.Stderr, "gpu worker: %v; copies go through the pipe\n", err)
 		}
 		defer st.close()
+		// Page-locked, the stage is copied by DMA; pageable still works.
+		if p, ok := b.(pinner); ok && st != nil && p.pin(st.mem) == nil {
+			defer p.unpin(st.mem)
+		}
 	}
 	resp := wresp{Info: b.info()}
 	if st != nil {
@@ -180,6 +184,12 @@ func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error), stageO
 		return err
 	}
 	return serve(b, dec, enc, st)
+}
+
+// pinner is a backend that can page-lock host memory (the CUDA one).
+type pinner interface {
+	pin(mem []byte) error
+	unpin(mem []byte) error
 }
 
 // serve answers requests with b until the decoder ends; st is the copy

@@ -206,6 +206,25 @@ func (c *Context) MemFree(p DevicePtr) error {
 	return c.do(func() error { return check("cuMemFree_v2", call(sym.cuMemFree, uintptr(p))) })
 }
 
+// HostRegister page-locks n bytes of host memory at p for the device, so
+// that copies to and from it run by DMA at the link's speed.
+func (c *Context) HostRegister(p unsafe.Pointer, n int) error {
+	if sym.cuMemHostRegister == 0 {
+		return &Error{Op: "cuMemHostRegister_v2", Name: "NOT_FOUND", Msg: "this driver has no cuMemHostRegister_v2"}
+	}
+	return c.do(func() error {
+		return check("cuMemHostRegister_v2", call(sym.cuMemHostRegister, uintptr(p), uintptr(n), 0))
+	})
+}
+
+// HostUnregister undoes HostRegister of the memory at p.
+func (c *Context) HostUnregister(p unsafe.Pointer) error {
+	if sym.cuMemHostUnregister == 0 {
+		return nil
+	}
+	return c.do(func() error { return check("cuMemHostUnregister", call(sym.cuMemHostUnregister, uintptr(p))) })
+}
+
 // MemcpyHtoD copies n bytes from host to device (synchronous).
 func (c *Context) MemcpyHtoD(dst DevicePtr, src unsafe.Pointer, n int) error {
 	return c.work(func() error {

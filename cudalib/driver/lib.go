@@ -26,6 +26,7 @@ type symbols struct {
 	cuFuncGetAttribute, cuFuncSetAttribute, cuFuncGetParamInfo                    uintptr
 	cuLaunchKernel                                                                uintptr
 	cuMemAlloc, cuMemFree, cuMemGetInfo                                           uintptr
+	cuMemHostRegister, cuMemHostUnregister                                        uintptr
 	cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD                                      uintptr
 	cuMemsetD8, cuMemsetD16, cuMemsetD32, cuMemsetD2D32                           uintptr
 	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize                          uintptr
@@ -86,6 +87,8 @@ func load() error {
 		{&sym.cuMemAlloc, []string{"cuMemAlloc_v2"}, false},
 		{&sym.cuMemFree, []string{"cuMemFree_v2"}, false},
 		{&sym.cuMemGetInfo, []string{"cuMemGetInfo_v2"}, false},
+		{&sym.cuMemHostRegister, []string{"cuMemHostRegister_v2"}, true},
+		{&sym.cuMemHostUnregister, []string{"cuMemHostUnregister"}, true},
 		{&sym.cuMemcpyHtoD, []string{"cuMemcpyHtoD_v2"}, false},
 		{&sym.cuMemcpyDtoH, []string{"cuMemcpyDtoH_v2"}, false},
 		{&sym.cuMemcpyDtoD, []string{"cuMemcpyDtoD_v2"}, false},
