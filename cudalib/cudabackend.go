@@ -159,6 +159,9 @@ func (b *cudaBackend) fill(dst devPtr, pattern uint64, size, count int) error {
 
 func (b *cudaBackend) synchronize() error { return deviceErr(b.ctx.Synchronize()) }
 
+func (b *cudaBackend) reset() error { return deviceErr(b.ctx.Reset()) }
+func (b *cudaBackend) close() error { return deviceErr(b.ctx.Release()) }
+
 // pin page-locks host memory (the worker's copy stage) so that copies
 // through it run by DMA; unpin releases it.
 func (b *cudaBackend) pin(mem []byte) error {
@@ -168,8 +171,6 @@ func (b *cudaBackend) pin(mem []byte) error {
 func (b *cudaBackend) unpin(mem []byte) error {
 	return deviceErr(b.ctx.HostUnregister(unsafe.Pointer(unsafe.SliceData(mem))))
 }
-func (b *cudaBackend) reset() error       { return deviceErr(b.ctx.Reset()) }
-func (b *cudaBackend) close() error       { return deviceErr(b.ctx.Release()) }
 
 func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 	lib, err := nvrtc.Load()

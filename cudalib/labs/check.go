@@ -51,8 +51,8 @@ func (a f32) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
 }
 func (a f32) upload(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyFrom(a) }
 func (a f32) poison(b cudalib.Buffer) error { return b.(*cudalib.Float32s).Fill(nan32) }
-func (a f32) fetch(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyTo(a) }
-func (a f32) at(i int) float64             { return float64(a[i]) }
+func (a f32) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Float32s).CopyTo(a) }
+func (a f32) at(i int) float64              { return float64(a[i]) }
 
 func (a f64) length() int { return len(a) }
 func (a f64) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
