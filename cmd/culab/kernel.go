@@ -35,6 +35,16 @@ func runKernel(args []string, _, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if inProcess() {
+		// For NVIDIA's tools, which follow no process that Go starts:
+		// the engine and the GPU in this one (useWorker).
+		useWorker(stderr)
+		eng, err := goengine.New(goengine.Options{CaptureFD: true, OutputLimit: *limit, Version: version})
+		if err != nil {
+			return err
+		}
+		return kernel.Serve(context.Background(), conn, eng, kernel.Options{Log: eng.LogWriter(), Version: version})
+	}
 	// The engine runs in a child process, so that what Go cannot recover
 	// (a fatal error, os.Exit, the OOM killer) costs the notebook its
 	// variables, not the kernel.
