@@ -132,7 +132,11 @@ summarize() {
     echo
     echo "| step | exit | seconds | command |"
     echo "|---|---|---|---|"
-    awk -F'\t' '{printf "| %s | %s | %s | `%s` |\n", $1, $2, $3, $4}' "$dir/steps.tsv"
+    awk -F'\t' '{gsub(/\|/, "\\|", $4); printf "| %s | %s | %s | `%s` |\n", $1, $2, $3, $4}' "$dir/steps.tsv"
+    if [ -f "$dir/tests.log" ]; then
+      echo
+      echo "GPU tests (\`tests.log\`): $(grep -c -- '--- PASS' "$dir/tests.log") passed, $(grep -c -- '--- SKIP' "$dir/tests.log") skipped, $(grep -c -- '--- FAIL' "$dir/tests.log") failed."
+    fi
     if [ -f "$dir/notebooks.log" ]; then
       echo
       echo "Cells over 5 s, and the lab phases (\`notebooks.log\`):"
