@@ -104,7 +104,13 @@ type runner struct {
 	// cappedAt is the smallest size whose CPU reference hit the cap: larger
 	// sizes are not tried, they would only burn another cap's worth of time.
 	cappedAt int
-	ph       *phases // of the size being measured (EnvPhases)
+	// done is the size whose CPU reference finished last and its time,
+	// from which cpu predicts larger sizes' (zero: none yet).
+	done struct {
+		n  int
+		ms float64
+	}
+	ph *phases // of the size being measured (EnvPhases)
 }
 
 func (r *runner) table(dev *cudalib.Device) Table {
@@ -232,6 +238,9 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	case r.cappedAt > 0 && n >= r.cappedAt:
 		return 0, capNote, false
 	}
+	if s := r.predictCPU(n); s > 2*r.cap.Seconds() {
+		return 0, fmt.Sprintf("%s (%.0fs predicted from %s)", capNote, s, r.lab.SizeLabel(r.done.n)), false
+	}
 	stop := newDeadline(r.cap)
 	start := time.Now()
 	if !p.cpu(stop) {
@@ -240,7 +249,27 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 		}
 		return 0, capNote, false
 	}
-	return millis(time.Since(start)), "", true
+	ms = millis(time.Since(start))
+	if n > r.done.n {
+		r.done.n, r.done.ms = n, ms
+	}
+	return ms, "", true
+}
+
+// predictCPU is the CPU reference's time at size n in seconds, scaled from
+// the largest smaller size that finished by the ratio of the lab's work
+// (the metric's numerator counts the same operations); 0 without one. A
+// size predicted at over twice the cap is not tried: it would only burn
+// the cap (Floyd–Warshall at V = 10000 after 6.7 s at 5000: 54 s).
+func (r *runner) predictCPU(n int) float64 {
+	if r.done.n == 0 || r.done.n >= n || r.lab.work == nil {
+		return 0
+	}
+	w0 := r.lab.work(r.done.n)
+	if w0 <= 0 {
+		return 0
+	}
+	return r.done.ms / 1e3 * r.lab.work(n) / w0
 }
 
 // check runs one variant once, at the size g holds, on poisoned outputs
