@@ -15,12 +15,23 @@ func fakeWorkerDevice(t *testing.T) (*Device, *fakeBackend, *int) {
 	t.Helper()
 	_, fb := newFakeDevice()
 	starts := 0
-	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
-		starts++
+	start := fakeWorkerStart(fb, nil, &starts)
+	p, err := dialWorker(0, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Device{b: p, info: p.info()}, fb, &starts
+}
+
+// fakeWorkerStart starts a worker serving fb in a goroutine, with stageOf
+// for its copy stage, counting starts.
+func fakeWorkerStart(fb *fakeBackend, stageOf func(int) (*stage, error), starts *int) func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+	return func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+		*starts++
 		toChild, childIn := io.Pipe()
 		childOut, fromChild := io.Pipe()
 		go func() {
-			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil }, nil)
+			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil }, stageOf)
 			fromChild.CloseWithError(err)
 		}()
 		stop := func() error {
@@ -30,11 +41,6 @@ func fakeWorkerDevice(t *testing.T) (*Device, *fakeBackend, *int) {
 		}
 		return childIn, childOut, stop, nil
 	}
-	p, err := dialWorker(0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &Device{b: p, info: p.info()}, fb, &starts
 }
 
 func TestWorkerProtocol(t *testing.T) {
@@ -111,7 +117,13 @@ func TestWorkerChunksLargeCopies(t *testing.T) {
 	defer func(c int) { copyChunk = c }(copyChunk)
 	copyChunk = 1000
 	d, _, _ := fakeWorkerDevice(t)
-	host := make([]uint8, 2*copyChunk+5)
+	roundTrip(t, d, 2*copyChunk+5)
+}
+
+// roundTrip copies n bytes to d and back and checks them.
+func roundTrip(t *testing.T, d *Device, n int) {
+	t.Helper()
+	host := make([]uint8, n)
 	for i := range host {
 		host[i] = uint8(i * 7)
 	}
@@ -167,29 +179,17 @@ func TestWorkerCopiesThroughTheStage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
-		toChild, childIn := io.Pipe()
-		childOut, fromChild := io.Pipe()
-		go func() {
-			// The worker maps its own descriptor of the same file, as a
-			// child process maps the one it inherits.
-			stageOf := func(size int) (*stage, error) {
-				fd, err := syscall.Dup(int(st.f.Fd()))
-				if err != nil {
-					return nil, err
-				}
-				return mapStage(os.NewFile(uintptr(fd), "stage"), size)
-			}
-			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil }, stageOf)
-			fromChild.CloseWithError(err)
-		}()
-		stop := func() error {
-			childIn.Close()
-			childOut.Close()
-			return nil
+	// The worker maps its own descriptor of the same file, as a child
+	// process maps the one it inherits.
+	stageOf := func(size int) (*stage, error) {
+		fd, err := syscall.Dup(int(st.f.Fd()))
+		if err != nil {
+			return nil, err
 		}
-		return childIn, childOut, stop, nil
+		return mapStage(os.NewFile(uintptr(fd), "stage"), size)
 	}
+	starts := 0
+	start := fakeWorkerStart(fb, stageOf, &starts)
 	p, err := dialWorkerStaged(0, start, st)
 	if err != nil {
 		t.Fatal(err)
@@ -198,22 +198,5 @@ func TestWorkerCopiesThroughTheStage(t *testing.T) {
 	if !p.staged {
 		t.Fatal("the worker did not take the stage")
 	}
-	d := &Device{b: p, info: p.info()}
-	host := make([]uint8, 3*4096+5) // three full stages and a piece
-	for i := range host {
-		host[i] = uint8(i * 7)
-	}
-	b, err := d.Uint8sFrom(host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := b.ToHost()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range got {
-		if got[i] != host[i] {
-			t.Fatalf("byte %d: %d, want %d", i, got[i], host[i])
-		}
-	}
+	roundTrip(t, &Device{b: p, info: p.info()}, 3*4096+5) // three full stages and a piece
 }
