@@ -110,6 +110,25 @@ type reference struct {
 	scale []float64
 	tol   tolerance
 	how   string // said in the check text when not the full reference
+	// sumSq is Σ want², once withNorm computed it (a size's reference
+	// serves every variant); 0 and not normed: computed by each compare.
+	sumSq  float64
+	normed bool
+}
+
+// withNorm returns r with its sumSq computed, on every core.
+func (r reference) withNorm() reference {
+	sq := make([]float64, len(pieces(len(r.want))))
+	parallelFor(len(r.want), func(p, lo, hi int) {
+		for _, w := range r.want[lo:hi] {
+			sq[p] += w * w
+		}
+	})
+	r.sumSq, r.normed = 0, true
+	for _, x := range sq {
+		r.sumSq += x
+	}
+	return r
 }
 
 // verdict is the outcome of checking one output.
@@ -182,30 +201,28 @@ func (s *tally) merge(o tally) {
 // depend on the scheduling.
 func compareTally(out array, r reference) tally {
 	n := out.length()
-	nan := make([]tally, len(pieces(n)))
-	parallelFor(n, func(p, lo, hi int) {
-		s := tally{firstNaN: -1, first: -1}
-		for i := lo; i < hi; i++ {
-			if v := out.at(i); math.IsNaN(v) {
-				if s.unwritten++; s.firstNaN < 0 {
-					s.firstNaN = i
+	// A full reference visits every element in the error pass, which
+	// counts the unwritten ones too; a sample needs a pass of its own.
+	var nan []tally
+	if r.idx != nil {
+		nan = make([]tally, len(pieces(n)))
+		parallelFor(n, func(p, lo, hi int) {
+			s := tally{firstNaN: -1, first: -1}
+			for i := lo; i < hi; i++ {
+				if v := out.at(i); math.IsNaN(v) {
+					if s.unwritten++; s.firstNaN < 0 {
+						s.firstNaN = i
+					}
 				}
 			}
-		}
-		nan[p] = s
-	})
-	m := len(r.want)
-	ref := make([]float64, len(pieces(m)))
-	parallelFor(m, func(p, lo, hi int) {
-		for _, w := range r.want[lo:hi] {
-			ref[p] += w * w
-		}
-	})
-	var refSq float64
-	for _, x := range ref {
-		refSq += x
+			nan[p] = s
+		})
 	}
-	rms := math.Sqrt(refSq / float64(max(m, 1)))
+	if !r.normed {
+		r = r.withNorm()
+	}
+	m := len(r.want)
+	rms := math.Sqrt(r.sumSq / float64(max(m, 1)))
 	errs := make([]tally, len(pieces(m)))
 	parallelFor(m, func(p, lo, hi int) {
 		s := tally{firstNaN: -1, first: -1}
@@ -215,7 +232,13 @@ func compareTally(out array, r reference) tally {
 			if r.idx != nil {
 				i = r.idx[j]
 			}
-			e := math.Abs(out.at(i) - w)
+			got := out.at(i)
+			if r.idx == nil && math.IsNaN(got) {
+				if s.unwritten++; s.firstNaN < 0 {
+					s.firstNaN = i
+				}
+			}
+			e := math.Abs(got - w)
 			s.sumSq += e * e
 			scale := max(math.Abs(w), rms)
 			if r.scale != nil {
@@ -233,7 +256,7 @@ func compareTally(out array, r reference) tally {
 		}
 		errs[p] = s
 	})
-	total := tally{firstNaN: -1, first: -1, refSq: refSq}
+	total := tally{firstNaN: -1, first: -1, refSq: r.sumSq}
 	for _, s := range append(nan, errs...) {
 		total.merge(s)
 	}

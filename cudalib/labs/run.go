@@ -583,6 +583,9 @@ func (g *gpuRun) references(p *problem, cpuDone bool) ([]reference, error) {
 		if err != nil {
 			return nil, err
 		}
+		for i := range refs {
+			refs[i] = refs[i].withNorm() // once for all the size's variants
+		}
 		g.refs = refs
 	}
 	return g.refs, nil
