@@ -1,8 +1,14 @@
 package cudalib
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -152,8 +158,19 @@ func (b *cudaBackend) fill(dst devPtr, pattern uint64, size, count int) error {
 }
 
 func (b *cudaBackend) synchronize() error { return deviceErr(b.ctx.Synchronize()) }
-func (b *cudaBackend) reset() error       { return deviceErr(b.ctx.Reset()) }
-func (b *cudaBackend) close() error       { return deviceErr(b.ctx.Release()) }
+
+func (b *cudaBackend) reset() error { return deviceErr(b.ctx.Reset()) }
+func (b *cudaBackend) close() error { return deviceErr(b.ctx.Release()) }
+
+// pin page-locks host memory (the worker's copy stage) so that copies
+// through it run by DMA; unpin releases it.
+func (b *cudaBackend) pin(mem []byte) error {
+	return deviceErr(b.ctx.HostRegister(unsafe.Pointer(unsafe.SliceData(mem)), len(mem)))
+}
+
+func (b *cudaBackend) unpin(mem []byte) error {
+	return deviceErr(b.ctx.HostUnregister(unsafe.Pointer(unsafe.SliceData(mem))))
+}
 
 func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 	lib, err := nvrtc.Load()
@@ -164,8 +181,12 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts, src := req.options, req.source
+	if underTool() {
+		opts, src = withLineInfo(opts), sourceOnDisk(req.name, src)
+	}
 	res, hit, err := compileCache().Compile(lib, nvrtc.Request{
-		Name: req.name, Source: req.source, Options: req.options, NameExpressions: req.nameExprs, Target: tgt,
+		Name: req.name, Source: src, Options: opts, NameExpressions: req.nameExprs, Target: tgt,
 	})
 	if err != nil {
 		return nil, compileErr(err)
@@ -179,6 +200,64 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 		log += "\n" + jitLog
 	}
 	return &cudaModule{b: b, m: m, names: res.Lowered, log: log, hit: hit}, nil
+}
+
+// EnvLineInfo, when set, compiles every module for the GPU for NVIDIA's
+// tools (ncu, compute-sanitizer): with -lineinfo, from a copy of its
+// source on disk that the line info names, so that the tools show the
+// kernels' source lines. It is implied when such a tool injected itself
+// into this process (toolInjected).
+const EnvLineInfo = "CULAB_LINEINFO"
+
+func underTool() bool { return os.Getenv(EnvLineInfo) != "" || toolInjected() }
+
+// toolInjected says whether an NVIDIA tool injected itself into this
+// process: the variables ncu's launcher sets (an H100 with ncu 2025.3
+// shows no CUDA_INJECTION64_PATH, which older tools set), or a library of
+// ncu, compute-sanitizer or nsys mapped here. Asked once, at the first
+// compile, after the driver loaded what the tool injects.
+var toolInjected = sync.OnceValue(func() bool {
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "CUDA_INJECTION64_PATH=") || strings.HasPrefix(kv, "NV_NSIGHT_INJECTION_") || strings.HasPrefix(kv, "NV_TPS_LAUNCH_TOKEN=") {
+			return true
+		}
+	}
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return false
+	}
+	for _, dir := range []string{"nsight-compute", "compute-sanitizer", "nsight-systems"} {
+		if strings.Contains(string(maps), dir) {
+			return true
+		}
+	}
+	return false
+})
+
+// withLineInfo adds -lineinfo to opts; line info changes no generated
+// instruction.
+func withLineInfo(opts []string) []string {
+	if slices.Contains(opts, "-lineinfo") || slices.Contains(opts, "--generate-line-info") {
+		return opts
+	}
+	return append(slices.Clip(opts), "-lineinfo")
+}
+
+// sourceOnDisk writes source to a file named after the module under the
+// temporary directory, one folder per source, and returns the source with
+// a #line directive naming that file: a cell's source ("In[3].cu") or an
+// embedded lab source is nowhere on disk for a tool to read. Where it
+// cannot be written the source is returned as it is.
+func sourceOnDisk(name, source string) string {
+	sum := sha256.Sum256([]byte(name + "\x00" + source))
+	path := filepath.Join(os.TempDir(), "culab-lineinfo", hex.EncodeToString(sum[:6]), filepath.Base(name))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return source
+	}
+	if err := os.WriteFile(path, []byte(source), 0o644); err != nil {
+		return source
+	}
+	return fmt.Sprintf("#line 1 %q\n%s", path, source)
 }
 
 // compileErr converts NVRTC's structured error into the user API's.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -145,14 +146,16 @@ func ServeWorker(r io.Reader, w io.Writer) error {
 			return fmt.Errorf("gpu worker: %w", err)
 		}
 		defer c.Close()
-		return serveWith(c, c, openCUDA)
+		return serveWith(c, c, openCUDA, nil)
 	}
-	return serveWith(r, w, openCUDA)
+	// openWorker passes the copy stage as descriptor 3 (ExtraFiles).
+	return serveWith(r, w, openCUDA, func(size int) (*stage, error) { return mapStage(os.NewFile(3, "stage"), size) })
 }
 
 // serveWith answers the first request (open) with open, then serves the
-// backend it returned.
-func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error)) error {
+// backend it returned. When the parent offers a copy stage (the request's
+// Size), stageOf maps it; nil: none can be mapped.
+func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error), stageOf func(size int) (*stage, error)) error {
 	var req wreq
 	dec, enc := gob.NewDecoder(r), gob.NewEncoder(w)
 	if err := dec.Decode(&req); err != nil {
@@ -162,15 +165,37 @@ func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error)) error 
 	if err != nil {
 		return enc.Encode(wresp{Err: toWerr(err)})
 	}
-	if err := enc.Encode(wresp{Info: b.info()}); err != nil {
+	var st *stage
+	if req.Size > 0 && stageOf != nil {
+		if st, err = stageOf(req.Size); err != nil {
+			fmt.Fprintf(os.Stderr, "gpu worker: %v; copies go through the pipe\n", err)
+		}
+		defer st.close()
+		// Page-locked, the stage is copied by DMA; pageable still works.
+		if p, ok := b.(pinner); ok && st != nil && p.pin(st.mem) == nil {
+			defer p.unpin(st.mem)
+		}
+	}
+	resp := wresp{Info: b.info()}
+	if st != nil {
+		resp.N = len(st.mem) // the parent copies through the stage
+	}
+	if err := enc.Encode(resp); err != nil {
 		return err
 	}
-	return serve(b, dec, enc)
+	return serve(b, dec, enc, st)
 }
 
-// serve answers requests with b until the decoder ends.
-func serve(b backend, dec *gob.Decoder, enc *gob.Encoder) error {
-	s := &server{b: b, handles: map[uint64]any{}}
+// pinner is a backend that can page-lock host memory (the CUDA one).
+type pinner interface {
+	pin(mem []byte) error
+	unpin(mem []byte) error
+}
+
+// serve answers requests with b until the decoder ends; st is the copy
+// stage, nil without one.
+func serve(b backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error {
+	s := &server{b: b, handles: map[uint64]any{}, st: st}
 	for {
 		var req wreq
 		if err := dec.Decode(&req); err != nil {
@@ -206,6 +231,7 @@ type server struct {
 	handles map[uint64]any
 	next    uint64
 	pending error
+	st      *stage
 }
 
 func (s *server) add(h any) uint64 {
@@ -237,6 +263,8 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 	case "dtoh":
 		r.Data = make([]byte, q.N)
 		err = s.b.copyDtoH(unsafe.Pointer(unsafe.SliceData(r.Data)), devPtr(q.Ptr), q.N)
+	case "htodStaged", "dtohStaged":
+		err = s.staged(q)
 	case "dtod":
 		err = s.b.copyDtoD(devPtr(q.Ptr), devPtr(q.Ptr2), q.N)
 	case "fill":
@@ -269,6 +297,21 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 		return s.handleFunc(q, h)
 	}
 	return r, err
+}
+
+// staged copies q.N bytes between the stage and the device.
+func (s *server) staged(q *wreq) error {
+	if s.st == nil || q.N < 0 || q.N > len(s.st.mem) {
+		return fmt.Errorf("gpu worker: %s of %d bytes: no copy stage that large", q.Op, q.N)
+	}
+	if q.N == 0 {
+		return nil
+	}
+	host := unsafe.Pointer(unsafe.SliceData(s.st.mem))
+	if q.Op == "htodStaged" {
+		return s.b.copyHtoD(devPtr(q.Ptr), host, q.N)
+	}
+	return s.b.copyDtoH(host, devPtr(q.Ptr), q.N)
 }
 
 // handleFunc serves the calls on functions, streams and timers.
@@ -336,12 +379,14 @@ type procBackend struct {
 	ordinal int
 	start   func() (io.WriteCloser, io.ReadCloser, func() error, error)
 
-	mu   sync.Mutex
-	enc  *gob.Encoder
-	dec  *gob.Decoder
-	in   io.WriteCloser
-	stop func() error // ends the worker
-	inf  Info
+	mu     sync.Mutex
+	enc    *gob.Encoder
+	dec    *gob.Decoder
+	in     io.WriteCloser
+	stop   func() error // ends the worker
+	inf    Info
+	st     *stage // the copy stage offered to workers; nil: none
+	staged bool   // the current worker mapped st
 }
 
 // openWorker starts a worker process for GPU ordinal.
@@ -350,9 +395,16 @@ func openWorker(ordinal int, args []string) (backend, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gpu worker: %w", err)
 	}
+	st, err := newStage(stageSize)
+	if err != nil {
+		st = nil // copies go through the pipe
+	}
 	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
 		cmd := exec.Command(exe, args...)
 		cmd.Stderr = os.Stderr
+		if st != nil {
+			cmd.ExtraFiles = []*os.File{st.f} // descriptor 3: ServeWorker maps it
+		}
 		in, err := cmd.StdinPipe()
 		if err != nil {
 			return nil, nil, nil, err
@@ -365,18 +417,37 @@ func openWorker(ordinal int, args []string) (backend, error) {
 			return nil, nil, nil, fmt.Errorf("start gpu worker %s: %w", exe, err)
 		}
 		stop := func() error {
+			// A worker that reads EOF exits by itself, and so finishes what
+			// runs at its exit (a CPU profile, a tool's injected library
+			// flushing its results); a faulted or hung one is killed.
 			in.Close()
-			cmd.Process.Kill()
-			cmd.Wait()
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(workerExitGrace):
+				cmd.Process.Kill()
+				<-done
+			}
 			return nil
 		}
 		return in, out, stop, nil
 	}
-	return dialWorker(ordinal, start)
+	p, err := dialWorkerStaged(ordinal, start, st)
+	if err != nil {
+		st.close()
+		return nil, err
+	}
+	return p, nil
 }
 
 func dialWorker(ordinal int, start func() (io.WriteCloser, io.ReadCloser, func() error, error)) (*procBackend, error) {
-	p := &procBackend{ordinal: ordinal, start: start}
+	return dialWorkerStaged(ordinal, start, nil)
+}
+
+// dialWorkerStaged starts a worker and offers it st (nil: none) for copies.
+func dialWorkerStaged(ordinal int, start func() (io.WriteCloser, io.ReadCloser, func() error, error), st *stage) (*procBackend, error) {
+	p := &procBackend{ordinal: ordinal, start: start, st: st}
 	if err := p.connect(); err != nil {
 		return nil, err
 	}
@@ -393,7 +464,11 @@ func (p *procBackend) connect() error {
 	p.in, p.stop = in, stop
 	p.enc, p.dec = gob.NewEncoder(in), gob.NewDecoder(out)
 	var resp wresp
-	if err := p.enc.Encode(wreq{Op: "open", Ordinal: p.ordinal}); err != nil {
+	open := wreq{Op: "open", Ordinal: p.ordinal}
+	if p.st != nil {
+		open.Size = len(p.st.mem)
+	}
+	if err := p.enc.Encode(open); err != nil {
 		stop()
 		return fmt.Errorf("gpu worker: %w", err)
 	}
@@ -406,6 +481,7 @@ func (p *procBackend) connect() error {
 		return err
 	}
 	p.inf = resp.Info
+	p.staged = p.st != nil && resp.N == len(p.st.mem)
 	return nil
 }
 
@@ -413,6 +489,11 @@ func (p *procBackend) connect() error {
 func (p *procBackend) call(q wreq) (wresp, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	return p.callLocked(q)
+}
+
+// callLocked is call with p.mu held.
+func (p *procBackend) callLocked(q wreq) (wresp, error) {
 	if p.enc == nil {
 		return wresp{}, &DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: KindFault}
 	}
@@ -453,12 +534,19 @@ func (p *procBackend) free(ptr devPtr) error {
 	return err
 }
 
+// workerExitGrace is how long a worker whose input closed may take to exit
+// before it is killed.
+const workerExitGrace = 3 * time.Second
+
 // Copies travel in chunks, so neither side holds a whole large buffer
 // twice in an encoded message. A variable only so tests can shrink it.
 var copyChunk = 64 << 20
 
 func (p *procBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
 	host := unsafe.Slice((*byte)(src), n)
+	if done, err := p.copyStaged("htodStaged", host, dst); done {
+		return err
+	}
 	for off := 0; off < n; off += copyChunk {
 		end := min(off+copyChunk, n)
 		if _, err := p.call(wreq{Op: "htod", Ptr: uint64(dst) + uint64(off), Data: host[off:end]}); err != nil {
@@ -470,6 +558,9 @@ func (p *procBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
 
 func (p *procBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
 	host := unsafe.Slice((*byte)(dst), n)
+	if done, err := p.copyStaged("dtohStaged", host, src); done {
+		return err
+	}
 	for off := 0; off < n; off += copyChunk {
 		end := min(off+copyChunk, n)
 		r, err := p.call(wreq{Op: "dtoh", Ptr: uint64(src) + uint64(off), N: end - off})
@@ -479,6 +570,30 @@ func (p *procBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
 		copy(host[off:end], r.Data)
 	}
 	return nil
+}
+
+// copyStaged copies host to or from the device at dev through the stage,
+// a stage's size at a time, holding p.mu so that no other copy uses the
+// stage meanwhile; done is false when the worker has no stage.
+func (p *procBackend) copyStaged(op string, host []byte, dev devPtr) (done bool, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.staged {
+		return false, nil
+	}
+	for off := 0; off < len(host); off += len(p.st.mem) {
+		end := min(off+len(p.st.mem), len(host))
+		if op == "htodStaged" {
+			copy(p.st.mem, host[off:end])
+		}
+		if _, err := p.callLocked(wreq{Op: op, Ptr: uint64(dev) + uint64(off), N: end - off}); err != nil {
+			return true, err
+		}
+		if op == "dtohStaged" {
+			copy(host[off:end], p.st.mem[:end-off])
+		}
+	}
+	return true, nil
 }
 
 func (p *procBackend) copyDtoD(dst, src devPtr, n int) error {
@@ -514,6 +629,8 @@ func (p *procBackend) close() error {
 		p.stop()
 	}
 	p.enc, p.dec = nil, nil
+	p.st.close()
+	p.st, p.staged = nil, false
 	return nil
 }
 

@@ -3,7 +3,9 @@ package cudalib
 import (
 	"errors"
 	"io"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -13,12 +15,23 @@ func fakeWorkerDevice(t *testing.T) (*Device, *fakeBackend, *int) {
 	t.Helper()
 	_, fb := newFakeDevice()
 	starts := 0
-	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
-		starts++
+	start := fakeWorkerStart(fb, nil, &starts)
+	p, err := dialWorker(0, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Device{b: p, info: p.info()}, fb, &starts
+}
+
+// fakeWorkerStart starts a worker serving fb in a goroutine, with stageOf
+// for its copy stage, counting starts.
+func fakeWorkerStart(fb *fakeBackend, stageOf func(int) (*stage, error), starts *int) func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+	return func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+		*starts++
 		toChild, childIn := io.Pipe()
 		childOut, fromChild := io.Pipe()
 		go func() {
-			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil })
+			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil }, stageOf)
 			fromChild.CloseWithError(err)
 		}()
 		stop := func() error {
@@ -28,11 +41,6 @@ func fakeWorkerDevice(t *testing.T) (*Device, *fakeBackend, *int) {
 		}
 		return childIn, childOut, stop, nil
 	}
-	p, err := dialWorker(0, start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &Device{b: p, info: p.info()}, fb, &starts
 }
 
 func TestWorkerProtocol(t *testing.T) {
@@ -109,7 +117,13 @@ func TestWorkerChunksLargeCopies(t *testing.T) {
 	defer func(c int) { copyChunk = c }(copyChunk)
 	copyChunk = 1000
 	d, _, _ := fakeWorkerDevice(t)
-	host := make([]uint8, 2*copyChunk+5)
+	roundTrip(t, d, 2*copyChunk+5)
+}
+
+// roundTrip copies n bytes to d and back and checks them.
+func roundTrip(t *testing.T, d *Device, n int) {
+	t.Helper()
+	host := make([]uint8, n)
 	for i := range host {
 		host[i] = uint8(i * 7)
 	}
@@ -157,4 +171,32 @@ func TestWorkerProcessReportsWhyNoGPU(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "libcuda.so.1") {
 		t.Fatalf("got %v, want the worker's reason (libcuda.so.1 missing)", err)
 	}
+}
+
+func TestWorkerCopiesThroughTheStage(t *testing.T) {
+	_, fb := newFakeDevice()
+	st, err := newStage(4096)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The worker maps its own descriptor of the same file, as a child
+	// process maps the one it inherits.
+	stageOf := func(size int) (*stage, error) {
+		fd, err := syscall.Dup(int(st.f.Fd()))
+		if err != nil {
+			return nil, err
+		}
+		return mapStage(os.NewFile(uintptr(fd), "stage"), size)
+	}
+	starts := 0
+	start := fakeWorkerStart(fb, stageOf, &starts)
+	p, err := dialWorkerStaged(0, start, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if !p.staged {
+		t.Fatal("the worker did not take the stage")
+	}
+	roundTrip(t, &Device{b: p, info: p.info()}, 3*4096+5) // three full stages and a piece
 }

@@ -18,7 +18,7 @@ type Speedup int
 // The speedups a chart can show.
 const (
 	VsBaseline Speedup = iota // Row.SpeedupBase: against Table.Baseline at the same size
-	VsCPU                     // Row.SpeedupCPU: against the serial CPU reference
+	VsCPU                     // Row.SpeedupCPU: against the CPU reference (on every core)
 )
 
 // SpeedupBars charts t's speedups, grouped by size with one colour per
@@ -43,8 +43,8 @@ func SpeedupBars(t labs.Table, vs Speedup, logY bool) *Chart {
 		s.refName = "1× = " + base
 		value = func(r labs.Row) float64 { return r.SpeedupBase }
 	case VsCPU:
-		s.title = tableTitle(t) + ": speedup vs serial CPU"
-		s.yLabel = "speedup vs serial CPU (×)"
+		s.title = tableTitle(t) + ": speedup vs CPU reference (every core)"
+		s.yLabel = "speedup vs CPU reference (×)"
 		s.refName = "1× = CPU"
 		value = func(r labs.Row) float64 { return r.SpeedupCPU }
 	default:

@@ -52,3 +52,12 @@ def test_the_check_knows_a_binary():
     # The check itself: an ELF header is recognised, text is not.
     assert binary_kind(b"\x7fELF\x02\x01") == "ELF"
     assert binary_kind(b"package main") is None
+
+
+def test_every_results_folder_is_indexed():
+    # docs/results/README.md says which folders are current and which are
+    # superseded; a folder it does not list is a result nobody can place.
+    results = ROOT / "docs" / "results"
+    index = (results / "README.md").read_text()
+    missing = [d.name for d in results.iterdir() if d.is_dir() and f"[{d.name}]({d.name}/)" not in index]
+    assert not missing, f"docs/results/README.md does not list: {', '.join(sorted(missing))}"

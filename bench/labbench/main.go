@@ -1,7 +1,9 @@
 // Command labbench times two lab variants through labs.Run — vecadd "one
 // thread per element" at 2·10^8 and matmul "shared tiles 32×32" at n = 2048
 // — for run.sh to compare with native.cu, the same kernels built by nvcc.
-// It prints one JSON object of the rows' median milliseconds.
+// It prints one JSON object of the rows' median milliseconds. With
+// -launchpace it times Floyd–Warshall's launch sequences instead, keyed as
+// bench/launchpace/native.cu prints them.
 package main
 
 import (
@@ -17,14 +19,15 @@ import (
 func main() {
 	worker := flag.Bool("worker", false, "keep the GPU in a worker process, as the notebook kernel does")
 	serve := flag.Bool("serve-worker", false, "be that worker (internal)")
+	pace := flag.Bool("launchpace", false, "time floyd's launch sequences (V = 100, 200, 400) instead")
 	flag.Parse()
-	if err := run(*worker, *serve); err != nil {
+	if err := run(*worker, *serve, *pace); err != nil {
 		fmt.Fprintln(os.Stderr, "labbench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(worker, serve bool) error {
+func run(worker, serve, pace bool) error {
 	if serve {
 		return cudalib.ServeWorker(os.Stdin, os.Stdout)
 	}
@@ -35,8 +38,21 @@ func run(worker, serve bool) error {
 	if err != nil {
 		return err
 	}
-	opts := labs.Options{CPUCap: -1} // no serial reference: only the GPU rows matter here
+	opts := labs.Options{CPUCap: -1} // no CPU reference: only the GPU rows matter here
 	res := map[string]float64{}
+	if pace {
+		t, err := labs.Floyd.RunWith(dev, opts, []int{100, 200, 400}, "global, coalesced", "shared B=32, min")
+		if err != nil {
+			return err
+		}
+		for _, r := range t.Rows {
+			if !r.Pass {
+				return fmt.Errorf("floyd %d %s: %s", r.Size, r.Variant, r.Check)
+			}
+			res[fmt.Sprintf("%d/%s", r.Size, r.Variant)] = r.MedianMS
+		}
+		return json.NewEncoder(os.Stdout).Encode(res)
+	}
 	for _, c := range []struct {
 		key, variant string
 		lab          *labs.Lab

@@ -1,53 +1,56 @@
 #!/usr/bin/env bash
-# Is the floyd lab's run-to-run spread the host's launch pace or culab's?
-# Alternates, three times, the native twin of the lab's timed regions
-# (native.cu: the lab's kernels and launch sequence, built by nvcc) with the
-# lab itself through timecompare, in one run on the GPU machine. Needs nvcc
-# and the timecompare binary built here with CGO_ENABLED=0:
+# Do culab's timed launch sequences keep native pace? Alternates, ROUNDS
+# times (default 3), the native twin of the floyd lab's timed regions
+# (native.cu: the lab's kernels and launch sequence, built by nvcc) with
+# the lab itself through labbench -launchpace, in-process and through the
+# GPU worker, each a new process, in one run on the GPU machine. OLD, when
+# set, is a second labbench (an earlier build) run the same way beside it,
+# for before/after in one run. Needs nvcc and labbench built here with
+# CGO_ENABLED=0:
 #
-#   CGO_ENABLED=0 go build -o .cudabin/timecompare ./tools/timecompare
-#   bash bench/launchpace/run.sh      # on the GPU machine, from the repository root
+#   CGO_ENABLED=0 go build -o .cudabin/labbench ./bench/labbench
+#   BIN=.cudabin/labbench bash bench/launchpace/run.sh   # on the GPU machine
 #
-# Writes $OUT/launchpace.md: per row, each round's native and culab medians.
-# WRAP (e.g. "taskset -c 2,3" or "env GOMAXPROCS=2") prefixes culab's
-# command; ROUNDS (default 3) sets the rounds.
+# Writes $OUT/launchpace.md: per row the median over rounds of each
+# program's median, and the worst round's ratio to native's median.
+# WRAP (e.g. "taskset -c 2,3") prefixes culab's commands.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-bin=${BIN:-.cudabin/timecompare}
+bin=${BIN:-.cudabin/labbench}
 out=${OUT:-/tmp/launchpace}
 mkdir -p "$out"
 cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
 nvcc -O3 -std=c++17 -arch=sm_$cc -o "$out/native" "$here/native.cu"
-rounds=$(seq 1 "${ROUNDS:-3}")
-for i in $rounds; do
-  "$out/native" > "$out/native-$i.json"
-  ${WRAP:-} "$bin" -gpu -labs floyd -sizes "floyd=100,200,400" \
-    -recording tools/timecompare/testdata/h100-2026-11-23.json.gz -o "$out/culab-$i.md" 2>>"$out/run.log"
+progs=("native:$out/native" "culab:$bin -launchpace" "culab worker:$bin -launchpace -worker")
+if [ -n "${OLD:-}" ]; then
+  progs+=("before:$OLD -launchpace" "before, worker:$OLD -launchpace -worker")
+fi
+for i in $(seq 1 "${ROUNDS:-3}"); do
+  for p in "${progs[@]}"; do
+    name=${p%%:*} cmd=${p#*:}
+    w=${WRAP:-}
+    [ "$name" = native ] && w=
+    echo "{\"round\": $i, \"prog\": \"$name\", \"ms\": $($w $cmd)}" >> "$out/runs.jsonl"
+  done
 done
 gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)
-python3 - "$gpu" "$out" "${ROUNDS:-3}" "${WRAP:-}" > "$out/launchpace.md" <<'PY'
-import json, sys, re, datetime
-gpu, out, n, wrap = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-rounds = range(1, n + 1)
-rows = {}
-for i in rounds:
-    nat = json.load(open(f"{out}/native-{i}.json"))
-    cul = {}
-    sec = None
-    for line in open(f"{out}/culab-{i}.md"):
-        if line.startswith("### "):
-            sec = line[4:].strip()
-        m = re.match(r"\| (\d+) \| ([^|]+) \| [^|]+ \| ([0-9.]+) \|", line)
-        if sec == "floyd" and m:
-            cul[f"{m[1]}/{m[2].strip()}"] = float(m[3])
-    for k, v in nat.items():
-        rows.setdefault(k, []).append((v, cul.get(k)))
-print(f"### {datetime.date.today()} — {gpu}: floyd's timed regions, native vs culab\n")
-print(f"Command: `WRAP='{wrap}' ROUNDS={n} bash bench/launchpace/run.sh`; alternating rounds (native, then the lab through timecompare), medians in ms.\n")
-print("| V / variant | " + " | ".join(f"native {i} | culab {i}" for i in rounds) + " |")
-print("|---|" + "---:|" * (2 * n))
-for k, vs in rows.items():
-    cells = " | ".join(f"{n:.4f} | {c if c is not None else '–'}" for n, c in vs)
-    print(f"| {k} | {cells} |")
+python3 - "$gpu" "$out/runs.jsonl" "${ROUNDS:-3}" "${WRAP:-}" > "$out/launchpace.md" <<'PY'
+import json, sys, statistics, datetime
+gpu, path, n, wrap = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+runs = [json.loads(l) for l in open(path)]
+progs = list(dict.fromkeys(r["prog"] for r in runs))
+keys = list(runs[0]["ms"].keys())
+print(f"### {datetime.date.today()} — {gpu}: floyd's timed launch sequences, native vs culab\n")
+print(f"Command: `WRAP='{wrap}' ROUNDS={n} bash bench/launchpace/run.sh`; rounds alternate the programs, each a new process; "
+      "per program the median over rounds of its median ms, then in brackets each round's ratio to native's median over rounds.\n")
+print("| V / variant | " + " | ".join(progs) + " |")
+print("|---|" + "---:|" * len(progs))
+for k in keys:
+    nat = statistics.median(r["ms"][k] for r in runs if r["prog"] == "native")
+    cells = []
+    for p in progs:
+        vs = [r["ms"][k] for r in runs if r["prog"] == p]
+        cells.append(f"{statistics.median(vs):.4f} [{', '.join(f'{v / nat:.2f}' for v in vs)}]")
+    print(f"| {k} | " + " | ".join(cells) + " |")
 PY
 cat "$out/launchpace.md"

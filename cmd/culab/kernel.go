@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strconv"
 
-	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/kernel"
 	"github.com/culab/culab/kernel/engineproc"
 	"github.com/culab/culab/kernel/goengine"
@@ -35,6 +34,16 @@ func runKernel(args []string, _, stderr io.Writer) error {
 	self, err := os.Executable()
 	if err != nil {
 		return err
+	}
+	if inProcess() {
+		// For NVIDIA's tools, which follow no process that Go starts:
+		// the engine and the GPU in this one (useWorker).
+		useWorker(stderr)
+		eng, err := goengine.New(goengine.Options{CaptureFD: true, OutputLimit: *limit, Version: version})
+		if err != nil {
+			return err
+		}
+		return kernel.Serve(context.Background(), conn, eng, kernel.Options{Log: eng.LogWriter(), Version: version})
 	}
 	// The engine runs in a child process, so that what Go cannot recover
 	// (a fatal error, os.Exit, the OOM killer) costs the notebook its
@@ -62,7 +71,7 @@ func runEngine(args []string, _, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cudalib.UseWorker(workerCommand)
+	useWorker(stderr)
 	return engineproc.RunChild(func(pipes [2]*os.File) (kernel.Engine, error) {
 		return goengine.New(goengine.Options{CaptureFD: true, Pipes: &pipes, OutputLimit: *limit, Version: version})
 	})

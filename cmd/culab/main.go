@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -46,6 +47,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
+			defer cpuProfile(c.name, stderr)()
 			if err := c.run(args[1:], stdout, stderr); err != nil {
 				fmt.Fprintf(stderr, "culab %s: %v\n", c.name, err)
 				return 1
@@ -62,5 +64,32 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: culab COMMAND [ARGS]\n\ncommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.usage)
+	}
+}
+
+// envCPUProfile names a path prefix: every culab process (run, kernel,
+// engine, gpu-worker) then writes a Go CPU profile of its command to
+// PREFIX.COMMAND.PID.pprof (go tool pprof reads it).
+const envCPUProfile = "CULAB_CPUPROFILE"
+
+// cpuProfile starts the profile envCPUProfile asks for and returns its stop.
+func cpuProfile(cmd string, stderr io.Writer) (stop func()) {
+	prefix := os.Getenv(envCPUProfile)
+	if prefix == "" {
+		return func() {}
+	}
+	f, err := os.Create(fmt.Sprintf("%s.%s.%d.pprof", prefix, cmd, os.Getpid()))
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "culab: %s: %v\n", envCPUProfile, err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(stderr, "culab: %s: %v\n", envCPUProfile, err)
+		}
 	}
 }

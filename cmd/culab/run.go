@@ -97,7 +97,7 @@ func runNotebooks(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	// A kernel fault in one notebook must not poison the next ones.
-	cudalib.UseWorker(workerCommand)
+	useWorker(stderr)
 	probe := cudalib.Probe()
 	info := nbrun.ReportInfo{
 		Title: reportTitle(probe), Culab: version, Commit: commitOf(version),

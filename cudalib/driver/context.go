@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -18,37 +19,58 @@ type (
 )
 
 // Context is a device's primary context (cuDevicePrimaryCtxRetain, not
-// cuCtxCreate, whose signature changed in CUDA 13). All of its calls run on
-// one OS thread where the context is current, so callers on any goroutine
-// are safe.
+// cuCtxCreate, whose signature changed in CUDA 13). Its calls run one at a
+// time on the calling goroutine's OS thread, locked for the call, with the
+// context made current there first, so callers on any goroutine are safe.
+//
+// An earlier binding ran every call on one locked thread of its own and
+// handed calls to it through a channel, both sides spinning: timed
+// sequences of small launches then ran at 1.1–2.6× native's pace,
+// differently in every process (bench/RESULTS.md, issue 19). A call on
+// the caller's thread is what a native program does.
 type Context struct {
 	dev     Device
+	mu      sync.Mutex // held for each call (enter, leave)
 	ctx     uintptr
 	retains int
-	ex      *executor
-	pending error // a posted launch's failure, owned by the executor thread
+	pending error // a posted launch's failure, reported by the next call
 
 	// An event to record just before the next enqueued work (see
-	// RecordAtNextWork), owned by the executor thread; 0 when none.
+	// RecordAtNextWork); 0 when none.
 	armed       Event
 	armedStream Stream
 }
 
-// Retain retains d's primary context and starts its executor thread.
+// Retain retains d's primary context.
 func Retain(d Device) (*Context, error) {
 	if err := Load(); err != nil {
 		return nil, err
 	}
 	c := &Context{dev: d}
-	var err error
-	c.ex = newExecutor(func() { err = c.retain() })
-	if err != nil {
+	if err := c.do(c.retain); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// retain runs on the executor thread.
+// enter takes the context for one call on this goroutine's thread and
+// makes it current there (cuCtxSetCurrent is a thread-local store in the
+// driver); leave undoes enter, whatever enter returned.
+func (c *Context) enter() error {
+	c.mu.Lock()
+	runtime.LockOSThread()
+	if c.ctx == 0 {
+		return nil // retain sets it
+	}
+	return check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, c.ctx))
+}
+
+func (c *Context) leave() {
+	runtime.UnlockOSThread()
+	c.mu.Unlock()
+}
+
+// retain runs inside do.
 func (c *Context) retain() error {
 	if err := check("cuDevicePrimaryCtxRetain", call(sym.cuDevicePrimaryCtxRetain, uintptr(unsafe.Pointer(&c.ctx)), uintptr(c.dev))); err != nil {
 		return err
@@ -57,18 +79,34 @@ func (c *Context) retain() error {
 	return check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, c.ctx))
 }
 
-// do runs f on the context's thread. A failure of an earlier posted launch
-// is reported instead, as CUDA reports errors of earlier asynchronous work.
+// do runs f with the context current. A failure of an earlier posted
+// launch is reported instead, as CUDA reports errors of earlier
+// asynchronous work.
 func (c *Context) do(f func() error) error {
-	var err error
-	c.ex.do(func() {
-		if c.pending != nil {
-			err, c.pending = fmt.Errorf("an earlier kernel launch failed: %w", c.pending), nil
-			return
-		}
-		err = f()
-	})
-	return err
+	err := c.enter()
+	defer c.leave()
+	if c.pending != nil {
+		err, c.pending = fmt.Errorf("an earlier kernel launch failed: %w", c.pending), nil
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	return f()
+}
+
+// post runs f like do, but keeps its failure for the next call to report
+// (a launch: the caller does not wait for an error); after a failure,
+// posted calls are dropped until it is reported.
+func (c *Context) post(f func() error) {
+	err := c.enter()
+	defer c.leave()
+	if c.pending == nil {
+		c.pending = err
+	}
+	if c.pending == nil {
+		c.pending = f()
+	}
 }
 
 // work is do for calls that enqueue device work: an armed event is
@@ -82,7 +120,7 @@ func (c *Context) work(f func() error) error {
 	})
 }
 
-// fire records the armed event, if any; it runs on the executor thread.
+// fire records the armed event, if any; it runs inside do or post.
 func (c *Context) fire() error {
 	if c.armed == 0 {
 		return nil
@@ -93,12 +131,14 @@ func (c *Context) fire() error {
 }
 
 // RecordAtNextWork arms e: it is recorded on s just before the next launch,
-// copy, memset or event record this context enqueues, in the same call on
-// the context's thread. A start event recorded at once would also time the
-// host's gap until the caller's first launch arrives, tens of microseconds
-// when that caller is Go code between two hops (more when interpreted).
+// copy, memset or event record this context enqueues, in the same driver
+// call. A start event recorded at once would also time the host's gap
+// until the caller's first launch arrives, tens of microseconds when that
+// caller is Go code (more when interpreted, or through the GPU worker).
 func (c *Context) RecordAtNextWork(e Event, s Stream) {
-	c.ex.post(func() { c.armed, c.armedStream = e, s })
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.armed, c.armedStream = e, s
 }
 
 // Device is the context's device.
@@ -166,6 +206,25 @@ func (c *Context) MemFree(p DevicePtr) error {
 	return c.do(func() error { return check("cuMemFree_v2", call(sym.cuMemFree, uintptr(p))) })
 }
 
+// HostRegister page-locks n bytes of host memory at p for the device, so
+// that copies to and from it run by DMA at the link's speed.
+func (c *Context) HostRegister(p unsafe.Pointer, n int) error {
+	if sym.cuMemHostRegister == 0 {
+		return &Error{Op: "cuMemHostRegister_v2", Name: "NOT_FOUND", Msg: "this driver has no cuMemHostRegister_v2"}
+	}
+	return c.do(func() error {
+		return check("cuMemHostRegister_v2", call(sym.cuMemHostRegister, uintptr(p), uintptr(n), 0))
+	})
+}
+
+// HostUnregister undoes HostRegister of the memory at p.
+func (c *Context) HostUnregister(p unsafe.Pointer) error {
+	if sym.cuMemHostUnregister == 0 {
+		return nil
+	}
+	return c.do(func() error { return check("cuMemHostUnregister", call(sym.cuMemHostUnregister, uintptr(p))) })
+}
+
 // MemcpyHtoD copies n bytes from host to device (synchronous).
 func (c *Context) MemcpyHtoD(dst DevicePtr, src unsafe.Pointer, n int) error {
 	return c.work(func() error {
@@ -187,9 +246,12 @@ func (c *Context) MemcpyDtoD(dst, src DevicePtr, n int) error {
 	})
 }
 
-// Memset writes count copies of a 1-, 2-, 4- or 8-byte pattern. Eight-byte
-// patterns are two strided 32-bit fills (cuMemsetD2D32 with a pitch of 8).
+// Memset writes count copies of a 1-, 2-, 4- or 8-byte pattern. A pattern
+// that repeats a shorter one is written as that (all bytes equal: bytes);
+// other eight-byte patterns are two strided 32-bit fills (cuMemsetD2D32
+// with a pitch of 8), which run at a fraction of the memory's bandwidth.
 func (c *Context) Memset(dst DevicePtr, pattern uint64, size, count int) error {
+	pattern, size, count = narrowPattern(pattern, size, count)
 	return c.work(func() error {
 		switch size {
 		case 1:
@@ -219,6 +281,20 @@ const (
 	jitErrorLogBufferBytes = 6
 	jitLogSize             = 16 << 10
 )
+
+// narrowPattern rewrites count copies of a size-byte pattern as copies of
+// the shortest pattern it repeats.
+func narrowPattern(pattern uint64, size, count int) (uint64, int, int) {
+	for size == 2 || size == 4 || size == 8 {
+		half := size / 2
+		mask := uint64(1)<<(8*half) - 1
+		if pattern&mask != pattern>>(8*half)&mask {
+			break
+		}
+		pattern, size, count = pattern&mask, half, 2*count
+	}
+	return pattern, size, count
+}
 
 // ModuleLoad loads a CUBIN or NUL-terminated PTX image. When the driver
 // JIT-compiles PTX, its error log is part of the error and its info log is
@@ -304,23 +380,23 @@ func (c *Context) FuncParamSizes(f Function) (sizes []int, ok bool) {
 	if sym.cuFuncGetParamInfo == 0 {
 		return nil, false
 	}
-	ok = true
-	c.ex.do(func() {
-		for i := 0; i < 4096; i++ {
-			var off, size uintptr
-			r := call(sym.cuFuncGetParamInfo, uintptr(f), uintptr(i), uintptr(unsafe.Pointer(&off)), uintptr(unsafe.Pointer(&size)))
-			switch r {
-			case 0:
-				sizes = append(sizes, int(size))
-				continue
-			case 1: // CUDA_ERROR_INVALID_VALUE: past the last parameter
-			default:
-				ok = false
-			}
-			return
+	err := c.enter()
+	defer c.leave()
+	if err != nil {
+		return nil, false
+	}
+	for i := 0; i < 4096; i++ {
+		var off, size uintptr
+		switch call(sym.cuFuncGetParamInfo, uintptr(f), uintptr(i), uintptr(unsafe.Pointer(&off)), uintptr(unsafe.Pointer(&size))) {
+		case 0:
+			sizes = append(sizes, int(size))
+		case 1: // CUDA_ERROR_INVALID_VALUE: past the last parameter
+			return sizes, true
+		default:
+			return sizes, false
 		}
-	})
-	return sizes, ok
+	}
+	return sizes, true
 }
 
 // Launch enqueues a kernel without waiting for the driver call, so that
@@ -330,18 +406,16 @@ func (c *Context) FuncParamSizes(f Function) (sizes []int, ok bool) {
 // them. A failure of the launch call surfaces at the next call on the
 // context.
 func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer, keep any) {
-	c.ex.post(func() {
-		if c.pending == nil {
-			c.pending = c.fire()
+	c.post(func() error {
+		if err := c.fire(); err != nil {
+			return err
 		}
-		if c.pending == nil {
-			c.pending = launchKernel(f, grid, block, shared, s, params)
-		}
-		runtime.KeepAlive(keep)
+		return launchKernel(f, grid, block, shared, s, params)
 	})
+	runtime.KeepAlive(keep)
 }
 
-// launchKernel calls cuLaunchKernel; it runs on the context's thread.
+// launchKernel calls cuLaunchKernel; it runs inside do or post.
 func launchKernel(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer) error {
 	return check("cuLaunchKernel", call(sym.cuLaunchKernel, uintptr(f),
 		uintptr(grid[0]), uintptr(grid[1]), uintptr(grid[2]),
@@ -349,9 +423,8 @@ func launchKernel(f Function, grid, block [3]uint32, shared uint32, s Stream, pa
 		uintptr(shared), uintptr(s), uintptr(params), 0))
 }
 
-// LaunchTimed records start, launches and records end in one call on the
-// context's thread, so that no host-side gap falls between the events and
-// the kernel.
+// LaunchTimed records start, launches and records end in one call, so
+// that no host-side gap falls between the events and the kernel.
 func (c *Context) LaunchTimed(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer, start, end Event) error {
 	return c.work(func() error {
 		if err := check("cuEventRecord", call(sym.cuEventRecord, uintptr(start), uintptr(s))); err != nil {

@@ -1,8 +1,8 @@
 // Package driver binds the CUDA driver API (libcuda.so.1) at run time with
 // purego, so a CGO_ENABLED=0 binary starts on machines without a GPU and
 // uses one where there is one. The library is opened at first use, never
-// in init. Every call that needs a context runs on one OS thread per
-// context (see Context).
+// in init. Every call that needs a context runs with that context made
+// current on the caller's locked thread, one call at a time (see Context).
 package driver
 
 import (
@@ -26,6 +26,7 @@ type symbols struct {
 	cuFuncGetAttribute, cuFuncSetAttribute, cuFuncGetParamInfo                    uintptr
 	cuLaunchKernel                                                                uintptr
 	cuMemAlloc, cuMemFree, cuMemGetInfo                                           uintptr
+	cuMemHostRegister, cuMemHostUnregister                                        uintptr
 	cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD                                      uintptr
 	cuMemsetD8, cuMemsetD16, cuMemsetD32, cuMemsetD2D32                           uintptr
 	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize                          uintptr
@@ -86,6 +87,8 @@ func load() error {
 		{&sym.cuMemAlloc, []string{"cuMemAlloc_v2"}, false},
 		{&sym.cuMemFree, []string{"cuMemFree_v2"}, false},
 		{&sym.cuMemGetInfo, []string{"cuMemGetInfo_v2"}, false},
+		{&sym.cuMemHostRegister, []string{"cuMemHostRegister_v2"}, true},
+		{&sym.cuMemHostUnregister, []string{"cuMemHostUnregister"}, true},
 		{&sym.cuMemcpyHtoD, []string{"cuMemcpyHtoD_v2"}, false},
 		{&sym.cuMemcpyDtoH, []string{"cuMemcpyDtoH_v2"}, false},
 		{&sym.cuMemcpyDtoD, []string{"cuMemcpyDtoD_v2"}, false},

@@ -45,7 +45,7 @@ var BankConflict = register(&Lab{
 	MetricFormula: "2·n³ flops / time",
 	work:          func(n int) float64 { return 2 * cube(n) / 1e12 },
 	Notes: []string{
-		"CPU column: the naive serial float32 triple loop of the matmul lab on the same (row-major) A.",
+		"CPU column: the naive float32 triple loop of the matmul lab on the same (row-major) A, rows spread over every core.",
 		"The conflict is in the tile store only (once per tile); the dot-product loop reads a broadcast word and 32 consecutive words, conflict-free in every variant.",
 	},
 

@@ -29,6 +29,13 @@ type array interface {
 // distances) are never negative.
 const poisonInt = math.MinInt32
 
+// nan32 and nan64 poison float outputs: NaNs whose bytes are all 0xFF, so
+// that a fill is a byte memset at the memory's full bandwidth.
+var (
+	nan32 = math.Float32frombits(^uint32(0))
+	nan64 = math.Float64frombits(^uint64(0))
+)
+
 // f32, f64 and i32 are host arrays of float32, float64 and int32; complex
 // values (float2, double2) are interleaved f32 or f64 arrays of twice the
 // length.
@@ -43,18 +50,16 @@ func (a f32) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
 	return dev.Float32s(len(a))
 }
 func (a f32) upload(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyFrom(a) }
-func (a f32) poison(b cudalib.Buffer) error {
-	return b.(*cudalib.Float32s).Fill(float32(math.NaN()))
-}
-func (a f32) fetch(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyTo(a) }
-func (a f32) at(i int) float64             { return float64(a[i]) }
+func (a f32) poison(b cudalib.Buffer) error { return b.(*cudalib.Float32s).Fill(nan32) }
+func (a f32) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Float32s).CopyTo(a) }
+func (a f32) at(i int) float64              { return float64(a[i]) }
 
 func (a f64) length() int { return len(a) }
 func (a f64) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
 	return dev.Float64s(len(a))
 }
 func (a f64) upload(b cudalib.Buffer) error { return b.(*cudalib.Float64s).CopyFrom(a) }
-func (a f64) poison(b cudalib.Buffer) error { return b.(*cudalib.Float64s).Fill(math.NaN()) }
+func (a f64) poison(b cudalib.Buffer) error { return b.(*cudalib.Float64s).Fill(nan64) }
 func (a f64) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Float64s).CopyTo(a) }
 func (a f64) at(i int) float64              { return a[i] }
 
@@ -105,6 +110,25 @@ type reference struct {
 	scale []float64
 	tol   tolerance
 	how   string // said in the check text when not the full reference
+	// sumSq is Σ want², once withNorm computed it (a size's reference
+	// serves every variant); 0 and not normed: computed by each compare.
+	sumSq  float64
+	normed bool
+}
+
+// withNorm returns r with its sumSq computed, on every core.
+func (r reference) withNorm() reference {
+	sq := make([]float64, len(pieces(len(r.want))))
+	parallelFor(len(r.want), func(p, lo, hi int) {
+		for _, w := range r.want[lo:hi] {
+			sq[p] += w * w
+		}
+	})
+	r.sumSq, r.normed = 0, true
+	for _, x := range sq {
+		r.sumSq += x
+	}
+	return r
 }
 
 // verdict is the outcome of checking one output.
@@ -125,62 +149,118 @@ func compare(out array, r reference) verdict {
 	if r.scale != nil && len(r.scale) != len(r.want) {
 		return verdict{text: fmt.Sprintf("FAIL: reference has %d values but %d scales", len(r.want), len(r.scale))}
 	}
-	unwritten, firstNaN := 0, -1
-	for i := range n {
-		if v := out.at(i); math.IsNaN(v) {
-			if unwritten++; firstNaN < 0 {
-				firstNaN = i
-			}
-		}
-	}
-	var sumSq, refSq float64
-	for _, w := range r.want {
-		refSq += w * w
-	}
-	rms := math.Sqrt(refSq / float64(max(len(r.want), 1)))
-	var maxRel float64
-	wrong, first := 0, -1
-	for j, w := range r.want {
-		i := j
-		if r.idx != nil {
-			i = r.idx[j]
-		}
-		got := out.at(i)
-		e := math.Abs(got - w)
-		sumSq += e * e
-		scale := max(math.Abs(w), rms)
-		if r.scale != nil {
-			scale = r.scale[j]
-		}
-		rel := relative(e, scale)
-		if !(rel <= maxRel) { // NaN sticks
-			maxRel = rel
-		}
-		if !(rel <= r.tol.max) {
-			if wrong++; first < 0 {
-				first = j
-			}
-		}
-	}
-	l2 := relative(math.Sqrt(sumSq), math.Sqrt(refSq))
-	stats := errorStats(l2, maxRel, r.tol)
+	t := compareTally(out, r)
+	l2 := relative(math.Sqrt(t.sumSq), math.Sqrt(t.refSq))
+	stats := errorStats(l2, t.maxRel, r.tol)
 	if r.how != "" {
 		stats += " (" + r.how + ")"
 	}
 	switch {
-	case unwritten > 0:
-		return verdict{text: fmt.Sprintf("FAIL: %d of %d elements not written (still poisoned), first [%d]; %s", unwritten, n, firstNaN, stats)}
-	case wrong > 0:
-		i := first
+	case t.unwritten > 0:
+		return verdict{text: fmt.Sprintf("FAIL: %d of %d elements not written (still poisoned), first [%d]; %s", t.unwritten, n, t.firstNaN, stats)}
+	case t.wrong > 0:
+		i := t.first
 		if r.idx != nil {
-			i = r.idx[first]
+			i = r.idx[t.first]
 		}
 		return verdict{text: fmt.Sprintf("FAIL: %d of %d checked elements wrong, first [%d] = %.8g, want %.8g; %s",
-			wrong, len(r.want), i, out.at(i), r.want[first], stats)}
+			t.wrong, len(r.want), i, out.at(i), r.want[t.first], stats)}
 	case !(l2 <= r.tol.l2):
 		return verdict{text: "FAIL: " + stats}
 	}
 	return verdict{pass: true, text: "ok: " + stats}
+}
+
+// tally is compare's counts and sums over a piece of the output.
+type tally struct {
+	unwritten, firstNaN int // NaN (unwritten) elements and the first one's index
+	wrong, first        int // elements over the tolerance and the first one's index in want
+	maxRel              float64
+	sumSq, refSq        float64
+}
+
+// merge adds the stats of a later piece.
+func (s *tally) merge(o tally) {
+	if s.firstNaN < 0 {
+		s.firstNaN = o.firstNaN
+	}
+	if s.first < 0 {
+		s.first = o.first
+	}
+	s.unwritten += o.unwritten
+	s.wrong += o.wrong
+	if !(o.maxRel <= s.maxRel) { // NaN sticks
+		s.maxRel = o.maxRel
+	}
+	s.sumSq += o.sumSq
+	s.refSq += o.refSq
+}
+
+// compareTally computes compare's counts on every core: pieces of the
+// output and the reference, merged in order so that the result does not
+// depend on the scheduling.
+func compareTally(out array, r reference) tally {
+	n := out.length()
+	// A full reference visits every element in the error pass, which
+	// counts the unwritten ones too; a sample needs a pass of its own.
+	var nan []tally
+	if r.idx != nil {
+		nan = make([]tally, len(pieces(n)))
+		parallelFor(n, func(p, lo, hi int) {
+			s := tally{firstNaN: -1, first: -1}
+			for i := lo; i < hi; i++ {
+				if v := out.at(i); math.IsNaN(v) {
+					if s.unwritten++; s.firstNaN < 0 {
+						s.firstNaN = i
+					}
+				}
+			}
+			nan[p] = s
+		})
+	}
+	if !r.normed {
+		r = r.withNorm()
+	}
+	m := len(r.want)
+	rms := math.Sqrt(r.sumSq / float64(max(m, 1)))
+	errs := make([]tally, len(pieces(m)))
+	parallelFor(m, func(p, lo, hi int) {
+		s := tally{firstNaN: -1, first: -1}
+		for j := lo; j < hi; j++ {
+			w := r.want[j]
+			i := j
+			if r.idx != nil {
+				i = r.idx[j]
+			}
+			got := out.at(i)
+			if r.idx == nil && math.IsNaN(got) {
+				if s.unwritten++; s.firstNaN < 0 {
+					s.firstNaN = i
+				}
+			}
+			e := math.Abs(got - w)
+			s.sumSq += e * e
+			scale := max(math.Abs(w), rms)
+			if r.scale != nil {
+				scale = r.scale[j]
+			}
+			rel := relative(e, scale)
+			if !(rel <= s.maxRel) { // NaN sticks
+				s.maxRel = rel
+			}
+			if !(rel <= r.tol.max) {
+				if s.wrong++; s.first < 0 {
+					s.first = j
+				}
+			}
+		}
+		errs[p] = s
+	})
+	total := tally{firstNaN: -1, first: -1, refSq: r.sumSq}
+	for _, s := range append(nan, errs...) {
+		total.merge(s)
+	}
+	return total
 }
 
 // relative is e/scale, 0 when both are 0 and +Inf for an error on a zero

@@ -64,9 +64,9 @@ var Floyd = register(&Lab{
 	Notes: []string{
 		fmt.Sprintf("Graphs: V vertices, %dV directed edges of weight 1…100 between random vertices; about one vertex in 16 has no edge, so some pairs stay INF = 2³⁰−1 (INF + INF still fits an int32). The n×n matrix is padded to a multiple of %d with isolated vertices.", floydEdges, floydPad),
 		"Each run first copies the initial matrix into the output buffer (device to device, part of the timed run), so every timed run does the same relaxations: on a finished matrix the branch would never be taken.",
-		fmt.Sprintf("Check: the whole padded matrix, exactly, against the serial Floyd–Warshall when it finished within the CPU cap; past the cap, %d rows (random sources, vertex 0, the last row) against Dijkstra from those sources.", floydSampleRows),
+		fmt.Sprintf("Check: the whole padded matrix, exactly, against the CPU Floyd–Warshall (rows of each round over every core) when it finished within the CPU cap; past the cap, %d rows (random sources, vertex 0, the last row) against Dijkstra from those sources.", floydSampleRows),
 		"The seed's ladder (its testcase p12k1): baseline 273.6 s → coalesced 27.6 → unroll 23.8 → shared 7.48 → min 5.24 → B = 64 2.58 s; its sweep (testcase c21.1, V = 5000) gave 740, 1353, 1985, 2431 GOPS for B = 8, 16, 32, 64, counted from profiled integer instructions rather than V³. The compiler may turn the branch into the same code as min(): compare those rows.",
-		"Files in the seed's format: ReadGraph, WriteGraph, ReadDistances, WriteDistances; FloydCPU is the serial reference.",
+		"Files in the seed's format: ReadGraph, WriteGraph, ReadDistances, WriteDistances; FloydCPU is the CPU reference.",
 	},
 
 	setup: newFloyd,

@@ -10,7 +10,7 @@ import (
 	"math/rand/v2"
 )
 
-// Lab floyd (seed 003): graphs, their binary file format and the serial
+// Lab floyd (seed 003): graphs, their binary file format and the CPU
 // Floyd–Warshall reference.
 
 // FloydINF is the distance of a pair with no path (the seed's 2³⁰−1): small
@@ -70,7 +70,7 @@ func (g *Graph) matrix(n int) []int32 {
 	return d
 }
 
-// FloydCPU is the serial Floyd–Warshall reference: the V×V row-major
+// FloydCPU is the CPU Floyd–Warshall reference: the V×V row-major
 // distances of g, FloydINF for unreachable pairs.
 func FloydCPU(g *Graph) ([]int32, error) {
 	if err := g.Validate(); err != nil {
@@ -81,23 +81,29 @@ func FloydCPU(g *Graph) ([]int32, error) {
 	return d, nil
 }
 
-// floydRun runs Floyd–Warshall on the n×n matrix d. A nil stop never
-// stops; otherwise it is polled every k, and false means it stopped.
+// floydRun runs Floyd–Warshall on the n×n matrix d, the rows of each k
+// spread over every core; row k, which they all read, does not change in
+// round k (d[k][k] = 0: weights are positive), so it is not written.
+// A nil stop never stops; otherwise it is polled between pieces of rows,
+// and false means it stopped.
 func floydRun(stop *deadline, d []int32, n int) bool {
+	rows := max(n/(4*cores()), 1)
 	for k := range n {
-		if stop != nil && stop.passed() {
-			return false
-		}
 		dk := d[k*n : (k+1)*n]
-		for i := range n {
-			di := d[i*n : (i+1)*n]
-			dik := di[k]
-			if dik == FloydINF {
-				continue // no path from i through k
+		ok := parallelChunks(stop, n, rows, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				di := d[i*n : (i+1)*n]
+				dik := di[k]
+				if dik == FloydINF || i == k {
+					continue // no path from i through k; row k stays
+				}
+				for j, dkj := range dk {
+					di[j] = min(di[j], dik+dkj) // ≤ 2·INF: no overflow
+				}
 			}
-			for j, dkj := range dk {
-				di[j] = min(di[j], dik+dkj) // ≤ 2·INF: no overflow
-			}
+		})
+		if !ok {
+			return false
 		}
 	}
 	return true

@@ -46,7 +46,7 @@ var Grad1D = register(&Lab{
 	Notes: []string{
 		"Boundary: periodic. The samples x_i = 2πi/N cover one period of sin, so u[−1] = u[N−1] and u[N] = u[0]: every point has two real neighbours, and no thread reads outside the array.",
 		fmt.Sprintf("N ≤ %d: u = sin(2πi/N), checked against −sin(x) at every point; the tolerance is the truncation error h²/12 plus float32 rounding amplified by 1/h² (max rel err in the check is the absolute error). The seed's N = 150 gives about 1.5e-4.", grad1dSineMax),
-		fmt.Sprintf("N > %d: random u, checked against the serial float32 reference; each element's tolerance is the float32 rounding of the three-term sum, 4·2⁻²⁴·(|u[i−1]| + 2|u[i]| + |u[i+1]|)/h². (At large N the sine's second difference is all rounding, and sine neighbours are too alike to catch a kernel that reads the wrong one.)", grad1dSineMax),
+		fmt.Sprintf("N > %d: random u, checked against the CPU float32 reference; each element's tolerance is the float32 rounding of the three-term sum, 4·2⁻²⁴·(|u[i−1]| + 2|u[i]| + |u[i+1]|)/h². (At large N the sine's second difference is all rounding, and sine neighbours are too alike to catch a kernel that reads the wrong one.)", grad1dSineMax),
 		"On GPUs with a large L1 cache (Volta and later) the global version is as fast as the shared one or faster: the cache already serves the neighbours' reuse, and the shared version adds a barrier and the halo loads.",
 	},
 
@@ -138,7 +138,7 @@ func newGrad1D(n int, rng *rand.Rand) (*problem, error) {
 	}, nil
 }
 
-// grad1dCPU is the serial baseline and reference: the periodic second
+// grad1dCPU is the CPU baseline (on every core) and reference: the periodic second
 // difference with the kernels' float32 operations in the kernels' order.
 func grad1dCPU(stop *deadline, out, u []float32, invH2 float32) bool {
 	return forChunks(stop, len(u), func(lo, hi int) { grad1dRange(out, u, invH2, lo, hi) })

@@ -12,7 +12,7 @@ import (
 
 // Lab is one lab of the catalogue: mostly data (its CUDA C source, sizes,
 // variants and metric) plus a few small functions that make its inputs,
-// run its serial CPU baseline and compute the reference outputs.
+// run its CPU baseline and compute the reference outputs.
 //
 // Its exported fields describe it for notebooks; Run and RunWith measure it.
 type Lab struct {
@@ -70,7 +70,7 @@ type Variant struct {
 	// one kernel is launched with config and the lab's args.
 	config func(g *gpuRun, k *cudalib.Kernel) (cudalib.Config, error)
 	// prepare makes a variant that is not a single launch: it looks up
-	// kernels (g.kernel), allocates scratch (g.temp) and returns run, which
+	// kernels (g.kernel), takes scratch buffers (g.scratch64) and returns run, which
 	// enqueues one complete run on the default stream, and the launch
 	// configuration in words for the table. Before the checked run the
 	// inputs are copied in fresh and the outputs poisoned; the timed runs
@@ -86,7 +86,7 @@ type Progress interface {
 	Done()
 }
 
-// DefaultCPUCap is how long the serial CPU reference may run per size.
+// DefaultCPUCap is how long the CPU reference may run per size.
 const DefaultCPUCap = 30 * time.Second
 
 // Options tune RunWith. The zero value means the defaults.
@@ -94,8 +94,8 @@ type Options struct {
 	// Seed makes the random inputs reproducible; 0 picks a fresh seed,
 	// which the table's notes give so the run can be repeated.
 	Seed uint64
-	// CPUCap stops the serial CPU reference past this time per size
-	// (0: DefaultCPUCap); negative skips the CPU reference.
+	// CPUCap stops the CPU reference (on every core) past this time per
+	// size (0: DefaultCPUCap); negative skips the CPU reference.
 	CPUCap time.Duration
 	// Progress, when set, hears each step.
 	Progress Progress

@@ -2,21 +2,23 @@ package labs
 
 import (
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/culab/culab/cudalib"
 )
 
 // problem is one size of a lab, made by Lab.setup: the host inputs and
-// outputs, the serial CPU baseline and the reference the GPU outputs are
+// outputs, the CPU baseline and the reference the GPU outputs are
 // checked against.
 type problem struct {
 	in  []array // copied to the device before each variant's checked run
 	out []array // poisoned before each checked run, then fetched and checked
 
-	// cpu runs the serial CPU baseline (the report's "serial" column). Its
-	// loops poll stop every few milliseconds and give up, returning false,
-	// once it says so.
+	// cpu runs the CPU baseline (the report's CPU column) on every core
+	// (parallelChunks). Its loops poll stop every few milliseconds and give
+	// up, returning false, once it says so.
 	cpu func(stop *deadline) bool
 	// cpuOut are the baseline's outputs (same shapes as out) once cpu has
 	// finished; tests check them against ref.
@@ -29,10 +31,10 @@ type problem struct {
 }
 
 // deadline lets a CPU reference stop cooperatively when it runs past the
-// cap or the cell is interrupted.
+// cap or the cell is interrupted. Its goroutines poll it at once.
 type deadline struct {
 	at      time.Time
-	stopped bool
+	stopped atomic.Bool
 }
 
 func newDeadline(cap time.Duration) *deadline { return &deadline{at: time.Now().Add(cap)} }
@@ -43,40 +45,56 @@ func (d *deadline) passed() bool {
 	if d == nil {
 		return false
 	}
-	if !d.stopped && (!time.Now().Before(d.at) || cudalib.Interrupted() != nil) {
-		d.stopped = true
+	if !d.stopped.Load() && (!time.Now().Before(d.at) || cudalib.Interrupted() != nil) {
+		d.stopped.Store(true)
 	}
-	return d.stopped
+	return d.stopped.Load()
 }
 
 // chunk is how many elements of a streaming loop run between deadline
 // polls: about a tenth of a millisecond of work.
 const chunk = 1 << 16
 
-// forChunks calls f on [lo, hi) pieces of [0, n), polling stop before each
-// piece (so even a tiny loop sees a cap that has already passed); false
-// when it stopped early.
+// forChunks calls f on [lo, hi) pieces of [0, n), on every core, polling
+// stop before each piece (so even a tiny loop sees a cap that has already
+// passed); false when it stopped early.
 func forChunks(stop *deadline, n int, f func(lo, hi int)) bool {
-	for lo := 0; lo < n; lo += chunk {
-		if stop.passed() {
-			return false
-		}
-		f(lo, min(lo+chunk, n))
+	return parallelChunks(stop, n, chunk, f)
+}
+
+// parallelChunks calls f on the pieces [lo, lo+size) of [0, n) from one
+// goroutine per core, each taking the next piece when done with one and
+// polling stop before it; false when it stopped early. f must write only
+// what its piece owns.
+func parallelChunks(stop *deadline, n, size int, f func(lo, hi int)) bool {
+	size = max(size, 1)
+	var next atomic.Int64
+	var stopped atomic.Bool
+	var wg sync.WaitGroup
+	for range min(cores(), max((n+size-1)/size, 1)) {
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(int64(size))) - size
+				if lo >= n {
+					return
+				}
+				if stop.passed() {
+					stopped.Store(true)
+					return
+				}
+				f(lo, min(lo+size, n))
+			}
+		})
 	}
-	return true
+	wg.Wait()
+	return !stopped.Load()
 }
 
 // randomFloats returns n values uniform in ±[0.5, 1.5): never zero, of
 // either sign, and of similar size, so a wrong element stands out.
 func randomFloats(rng *rand.Rand, n int) []float64 {
 	v := make([]float64, n)
-	for i := range v {
-		x := 0.5 + rng.Float64()
-		if rng.Uint64()&1 == 0 {
-			x = -x
-		}
-		v[i] = x
-	}
+	randomFill(rng, v)
 	return v
 }
 
@@ -84,10 +102,46 @@ func randomFloats(rng *rand.Rand, n int) []float64 {
 // in float64, so float64 references see the same inputs).
 func randomFloat32s(rng *rand.Rand, n int) []float32 {
 	v := make([]float32, n)
-	for i, x := range randomFloats(rng, n) {
-		v[i] = float32(x)
-	}
+	randomFill(rng, v)
 	return v
+}
+
+// randomPiece is how many values one generator fills when randomFill
+// spreads a large fill over the cores; fixed, so that a seed gives the
+// same values on any number of cores.
+const randomPiece = 1 << 20
+
+// randomFill fills v as randomFloats does: from rng itself up to
+// randomPiece values, else from one generator per piece, seeded from rng,
+// on every core (a 512³ stencil's input is 136 M values).
+func randomFill[T float32 | float64](rng *rand.Rand, v []T) {
+	if len(v) <= randomPiece {
+		randomRange(rng, v)
+		return
+	}
+	seed := rng.Uint64()
+	parallelChunks(nil, len(v), randomPiece, func(lo, hi int) {
+		randomRange(rand.New(rand.NewPCG(seed, uint64(lo/randomPiece))), v[lo:hi])
+	})
+}
+
+func randomRange[T float32 | float64](rng *rand.Rand, v []T) {
+	for i := range v {
+		x := 0.5 + rng.Float64()
+		if rng.Uint64()&1 == 0 {
+			x = -x
+		}
+		v[i] = T(x)
+	}
+}
+
+// widen converts float32 values to float64 (exactly).
+func widen(v []float32) []float64 {
+	w := make([]float64, len(v))
+	for i, x := range v {
+		w[i] = float64(x)
+	}
+	return w
 }
 
 // touched returns n values whose memory is already mapped, so that the CPU
@@ -104,15 +158,6 @@ func touched[T float32 | float64 | int32](n int) []T {
 
 // touched32 is touched for float32, the common case.
 func touched32(n int) []float32 { return touched[float32](n) }
-
-// widen converts float32 values to float64 (exactly).
-func widen(v []float32) []float64 {
-	w := make([]float64, len(v))
-	for i, x := range v {
-		w[i] = float64(x)
-	}
-	return w
-}
 
 // newRand is the input generator of size n for a seed: each size has its
 // own stream, so a size's inputs do not depend on which sizes ran before.

@@ -10,6 +10,13 @@ import (
 // in on a GPU when Options.Rounds is 0.
 const DefaultRounds = 5
 
+// MaxTimedRuns caps the timed runs of one variant at one size over all
+// its rounds when Options.Time is left zero (cudalib's own default is
+// 100000): a thousand samples fix a median far below the drift between
+// rounds, and a kernel of a few microseconds would otherwise cost the host
+// seconds of timer round trips per size (bench/RESULTS.md, issue 19).
+const MaxTimedRuns = 1000
+
 // rounds is Options.Rounds with its default.
 func (o Options) rounds() int {
 	if o.Rounds <= 0 {
@@ -31,11 +38,15 @@ type timePlan struct {
 // rounds together time about as much as opts would in one go: each round
 // gets MinTime/rounds and MinReps, MaxReps divided by rounds rounded up,
 // and the full warm-up, since the variant timed before it left other
-// clocks and caches behind. A slow variant under default options is timed
-// once over 3 runs (in the first round): splitting 3 runs helps nothing.
+// clocks and caches behind. Default options time at most MaxTimedRuns runs
+// in all. A slow variant under default options is timed once over 3 runs
+// (in the first round): splitting 3 runs helps nothing.
 func planTiming(opts cudalib.TimeOptions, rounds int, took time.Duration) timePlan {
-	if opts == (cudalib.TimeOptions{}) && took > SlowRun {
-		return timePlan{opts: cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}, rounds: 1, slow: true}
+	if opts == (cudalib.TimeOptions{}) {
+		if took > SlowRun {
+			return timePlan{opts: cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}, rounds: 1, slow: true}
+		}
+		opts.MaxReps = MaxTimedRuns
 	}
 	if rounds <= 1 {
 		return timePlan{opts: opts, rounds: 1}

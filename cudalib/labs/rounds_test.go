@@ -27,9 +27,9 @@ func TestPlanTiming(t *testing.T) {
 		want   timePlan
 	}{
 		{"defaults over 5", cudalib.TimeOptions{}, 5, fast, timePlan{rounds: 5,
-			opts: cudalib.TimeOptions{Warmup: 2, MinReps: 2, MinTime: 10 * time.Millisecond, MaxReps: 20000}}},
+			opts: cudalib.TimeOptions{Warmup: 2, MinReps: 2, MinTime: 10 * time.Millisecond, MaxReps: MaxTimedRuns / 5}}},
 		{"defaults over 3 round up", cudalib.TimeOptions{}, 3, fast, timePlan{rounds: 3,
-			opts: cudalib.TimeOptions{Warmup: 2, MinReps: 4, MinTime: 50 * time.Millisecond / 3, MaxReps: 33334}}},
+			opts: cudalib.TimeOptions{Warmup: 2, MinReps: 4, MinTime: 50 * time.Millisecond / 3, MaxReps: (MaxTimedRuns + 2) / 3}}},
 		{"explicit over 5", explicit, 5, fast, timePlan{rounds: 5,
 			opts: cudalib.TimeOptions{Warmup: 4, MinReps: 2, MinTime: 9 * time.Millisecond / 5, MaxReps: 5}}},
 		{"explicit, slow, still split", explicit, 5, slow, timePlan{rounds: 5,
@@ -40,7 +40,7 @@ func TestPlanTiming(t *testing.T) {
 			opts: cudalib.TimeOptions{Warmup: 2, MinReps: 2, MinTime: 1, MaxReps: 20000}}},
 		{"slow under defaults: 3 runs, one round", cudalib.TimeOptions{}, 5, slow, timePlan{rounds: 1, slow: true,
 			opts: cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}}},
-		{"one round keeps the options as given", cudalib.TimeOptions{}, 1, fast, timePlan{rounds: 1}},
+		{"one round keeps the defaults but the cap", cudalib.TimeOptions{}, 1, fast, timePlan{rounds: 1, opts: cudalib.TimeOptions{MaxReps: MaxTimedRuns}}},
 		{"one round, explicit", explicit, 1, fast, timePlan{rounds: 1, opts: explicit}},
 		{"one round, slow", cudalib.TimeOptions{}, 1, slow, timePlan{rounds: 1, slow: true,
 			opts: cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}}},

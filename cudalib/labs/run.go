@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"time"
 
@@ -17,7 +18,7 @@ func (l *Lab) Run(dev *cudalib.Device, sizes []int, variants ...string) (Table, 
 }
 
 // RunWith measures the lab: for each size it makes fresh random inputs,
-// times the serial CPU reference once (stopped past opts.CPUCap), then
+// times the CPU reference once on every core (stopped past opts.CPUCap), then
 // runs each variant once on poisoned outputs and checks the result against
 // a float64 reference. On a GPU it then times the checked variants with
 // Device.TimeFunc in opts.Rounds rounds, each round timing every variant
@@ -103,6 +104,13 @@ type runner struct {
 	// cappedAt is the smallest size whose CPU reference hit the cap: larger
 	// sizes are not tried, they would only burn another cap's worth of time.
 	cappedAt int
+	// done is the size whose CPU reference finished last and its time,
+	// from which cpu predicts larger sizes' (zero: none yet).
+	done struct {
+		n  int
+		ms float64
+	}
+	ph *phases // of the size being measured (EnvPhases)
 }
 
 func (r *runner) table(dev *cudalib.Device) Table {
@@ -118,9 +126,9 @@ func (r *runner) table(dev *cudalib.Device) Table {
 			t.Ceiling, t.CeilingName = l.ceiling(dev.Info())
 		}
 	}
-	cpu := fmt.Sprintf("CPU column: the serial Go reference, timed once per size on %s/%s, stopped past %v.", runtime.GOOS, runtime.GOARCH, r.cap)
+	cpu := fmt.Sprintf("CPU column: the compiled Go reference on %d cores (its loops spread over one goroutine per core, so not a serial time), timed once per size on %s/%s, stopped past %v.", cores(), runtime.GOOS, runtime.GOARCH, r.cap)
 	if r.cap < 0 {
-		cpu = "CPU column: the serial reference was skipped (Options.CPUCap < 0)."
+		cpu = "CPU column: the CPU reference was skipped (Options.CPUCap < 0)."
 	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Inputs are random, seed %d: Options{Seed: %d} repeats them.", r.seed, r.seed),
@@ -128,6 +136,9 @@ func (r *runner) table(dev *cudalib.Device) Table {
 		"Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference.")
 	if dev != nil && !dev.Virtual() && r.opts.rounds() > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("GPU times: median, min and max over all timed runs of a variant, taken in %d rounds that each time every variant of the size in turn, so that drift of clocks or host load spreads over all variants.", r.opts.rounds()))
+		if r.opts.Time == (cudalib.TimeOptions{}) {
+			t.Notes = append(t.Notes, fmt.Sprintf("Timed runs per variant and size: at least 10 and 50 ms of device time, at most %d.", MaxTimedRuns))
+		}
 	}
 	if dev != nil && dev.Virtual() {
 		t.Notes = append(t.Notes, "Virtual GPU: every kernel ran once (its PTX interpreted on the CPU) and was checked. Times are MODELED, not measured: an H100 model over the run's counters (docs/timemodel.md); the metric and speedups follow from them. sect/req: global 32-byte sectors per request (4 is ideal for floats); confl/req: shared-memory bank conflicts per request.")
@@ -151,11 +162,17 @@ func (r *runner) size(n int) ([]Row, error) {
 	if err := cudalib.Interrupted(); err != nil {
 		return nil, err
 	}
+	r.ph = newPhases()
+	defer r.ph.write(os.Stderr, l.Key, label)
+	t0 := time.Now()
 	p, err := l.setup(n, newRand(r.seed, n))
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
+	r.ph.since("inputs", t0)
+	t0 = time.Now()
 	cpuMS, cpuNote, cpuDone := r.cpu(n, p)
+	r.ph.since("cpu reference", t0)
 	r.step(label + ": CPU reference")
 	if err := cudalib.Interrupted(); err != nil {
 		return nil, err
@@ -170,7 +187,9 @@ func (r *runner) size(n int) ([]Row, error) {
 	if r.gpu == nil {
 		return rows, nil
 	}
+	t0 = time.Now()
 	g, err := r.gpu.start(n, p)
+	r.ph.since("alloc and upload", t0)
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
@@ -193,19 +212,23 @@ func (r *runner) size(n int) ([]Row, error) {
 		}
 		todo = append(todo, &timed{v: v, row: &rows[i], plan: plan})
 	}
+	t0 = time.Now()
 	stopped, err := r.time(g, todo)
+	r.ph.since("timing", t0)
 	r.setTimes(todo, n)
 	if err != nil {
 		g.free()
 		return speedups(rows, l.Baseline), fail(stopped.v, err)
 	}
+	t0 = time.Now()
+	defer r.ph.since("free", t0)
 	if err := g.free(); err != nil {
 		return speedups(rows, l.Baseline), fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
 	return speedups(rows, l.Baseline), nil
 }
 
-// cpu times the serial CPU reference once; done is false when it was
+// cpu times the CPU reference once; done is false when it was
 // stopped (or skipped), and note then says why.
 func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	capNote := fmt.Sprintf("CPU > %v cap", r.cap)
@@ -215,6 +238,9 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	case r.cappedAt > 0 && n >= r.cappedAt:
 		return 0, capNote, false
 	}
+	if s := r.predictCPU(n); s > 2*r.cap.Seconds() {
+		return 0, fmt.Sprintf("%s (%.0fs predicted from %s)", capNote, s, r.lab.SizeLabel(r.done.n)), false
+	}
 	stop := newDeadline(r.cap)
 	start := time.Now()
 	if !p.cpu(stop) {
@@ -223,7 +249,27 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 		}
 		return 0, capNote, false
 	}
-	return millis(time.Since(start)), "", true
+	ms = millis(time.Since(start))
+	if n > r.done.n {
+		r.done.n, r.done.ms = n, ms
+	}
+	return ms, "", true
+}
+
+// predictCPU is the CPU reference's time at size n in seconds, scaled from
+// the largest smaller size that finished by the ratio of the lab's work
+// (the metric's numerator counts the same operations); 0 without one. A
+// size predicted at over twice the cap is not tried: it would only burn
+// the cap (Floyd–Warshall at V = 10000 after 6.7 s at 5000: 54 s).
+func (r *runner) predictCPU(n int) float64 {
+	if r.done.n == 0 || r.done.n >= n || r.lab.work == nil {
+		return 0
+	}
+	w0 := r.lab.work(r.done.n)
+	if w0 <= 0 {
+		return 0
+	}
+	return r.done.ms / 1e3 * r.lab.work(n) / w0
 }
 
 // check runs one variant once, at the size g holds, on poisoned outputs
@@ -238,26 +284,27 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		row.Check, row.Skipped = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize)), true
 		return plan, nil
 	}
-	defer func() {
-		if ferr := g.freeTemps(); err == nil {
-			err = ferr
-		}
-	}()
+	t0 := time.Now()
 	run, launch, err := g.prepare(v, r.lab.args)
+	r.ph.since("prepare", t0)
 	if err != nil {
 		return plan, refused(row, err)
 	}
 	row.Note = launch
-	for i, a := range p.in {
-		if err := a.upload(g.in[i]); err != nil {
+	t0 = time.Now()
+	for i := range p.in {
+		if err := g.dev.Copy(g.in[i], g.orig[i]); err != nil {
 			return plan, fmt.Errorf("input %d: %w", i+1, err)
 		}
 	}
+	r.ph.since("restore inputs", t0)
+	t0 = time.Now()
 	for i, a := range p.out {
 		if err := a.poison(g.out[i]); err != nil {
 			return plan, fmt.Errorf("poison output %d: %w", i+1, err)
 		}
 	}
+	r.ph.since("poison", t0)
 	// On the virtual GPU the checked run is also the timed one: its time
 	// is modelled from what it counted, the same on every run.
 	var tm cudalib.Timing
@@ -274,16 +321,23 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		return plan, fmt.Errorf("checked run: %w", err)
 	}
 	took := time.Since(start)
+	r.ph.since("checked run", start)
+	t0 = time.Now()
 	for i, a := range p.out {
 		if err := a.fetch(g.out[i]); err != nil {
 			return plan, fmt.Errorf("output %d: %w", i+1, err)
 		}
 	}
+	r.ph.since("fetch", t0)
+	t0 = time.Now()
 	refs, err := g.references(p, cpuDone)
 	if err != nil {
 		return plan, fmt.Errorf("reference: %w", err)
 	}
+	r.ph.since("reference", t0)
+	t0 = time.Now()
 	verdict := checkAll(p.out, refs)
+	r.ph.since("compare", t0)
 	row.Pass, row.Check = verdict.pass, verdict.text
 
 	if tm.Modeled {
@@ -323,17 +377,11 @@ func (r *runner) time(g *gpuRun, todo []*timed) (stopped *timed, err error) {
 }
 
 // timeRound times one round of a variant, prepared again (compiles are
-// cached; its scratch buffers are allocated again and freed after, so
-// that memory use does not grow with the variants).
+// cached, scratch buffers kept for the size: g.scratch64).
 func (r *runner) timeRound(g *gpuRun, t *timed) (err error) {
 	if err := cudalib.Interrupted(); err != nil {
 		return err
 	}
-	defer func() {
-		if ferr := g.freeTemps(); err == nil {
-			err = ferr
-		}
-	}()
 	run, _, err := g.prepare(t.v, r.lab.args)
 	if err != nil {
 		return fmt.Errorf("timing: %w", err)
@@ -444,11 +492,17 @@ type gpuRun struct {
 	*gpuLab
 	n       int
 	in, out []cudalib.Buffer
-	temps   []cudalib.Buffer // freed after each variant
-	refs    []reference      // computed at the first check of this size
+	// orig holds the inputs as uploaded, once per size: each checked run
+	// starts from a device copy of them, not another upload from the host.
+	orig []cudalib.Buffer
+	// scratch are the variants' scratch buffers by length, made at the
+	// first request and kept for the size's variants and rounds: a
+	// gigabyte allocated and freed per round costs tens of milliseconds.
+	scratch map[int]*cudalib.Float64s
+	refs    []reference // computed at the first check of this size
 }
 
-// start allocates the device buffers of one size.
+// start allocates the device buffers of one size and uploads the inputs.
 func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
 	g := &gpuRun{gpuLab: gl, n: n}
 	for _, a := range p.in {
@@ -458,6 +512,14 @@ func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
 			return nil, fmt.Errorf("input: %w", err)
 		}
 		g.in = append(g.in, b)
+		if b, err = a.alloc(gl.dev); err == nil {
+			g.orig = append(g.orig, b)
+			err = a.upload(b)
+		}
+		if err != nil {
+			g.free()
+			return nil, fmt.Errorf("input: %w", err)
+		}
 	}
 	for _, a := range p.out {
 		b, err := a.alloc(gl.dev)
@@ -470,25 +532,37 @@ func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
 	return g, nil
 }
 
-// temp keeps a scratch buffer a variant's prepare allocated, so that it is
-// freed when the variant is done.
-func (g *gpuRun) temp(b cudalib.Buffer) { g.temps = append(g.temps, b) }
-
-func (g *gpuRun) freeTemps() error {
-	err := freeAll(g.temps)
-	g.temps = nil
-	return err
+// scratch64 returns a scratch buffer of n float64 for a variant's run,
+// shared by the variants and rounds of the size (each run must set what
+// it reads) and freed with the size's buffers.
+func (g *gpuRun) scratch64(n int) (*cudalib.Float64s, error) {
+	if b, ok := g.scratch[n]; ok {
+		return b, nil
+	}
+	b, err := g.dev.Float64s(n)
+	if err != nil {
+		return nil, err
+	}
+	if g.scratch == nil {
+		g.scratch = map[int]*cudalib.Float64s{}
+	}
+	g.scratch[n] = b
+	return b, nil
 }
 
 // free releases every buffer of the size; the first error is returned.
 func (g *gpuRun) free() error {
-	err := g.freeTemps()
-	for _, bufs := range [][]cudalib.Buffer{g.in, g.out} {
-		if e := freeAll(bufs); err == nil {
+	var err error
+	bufs := [][]cudalib.Buffer{g.in, g.orig, g.out, nil}
+	for _, b := range g.scratch {
+		bufs[3] = append(bufs[3], b)
+	}
+	for _, bs := range bufs {
+		if e := freeAll(bs); err == nil {
 			err = e
 		}
 	}
-	g.in, g.out = nil, nil
+	g.in, g.orig, g.out, g.scratch = nil, nil, nil, nil
 	return err
 }
 
@@ -508,6 +582,9 @@ func (g *gpuRun) references(p *problem, cpuDone bool) ([]reference, error) {
 		refs, err := p.ref(cpuDone)
 		if err != nil {
 			return nil, err
+		}
+		for i := range refs {
+			refs[i] = refs[i].withNorm() // once for all the size's variants
 		}
 		g.refs = refs
 	}

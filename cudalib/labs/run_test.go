@@ -166,3 +166,26 @@ func TestLaunchText(t *testing.T) {
 func cudalibConfig(gx, gy, bx, by, shared int) cudalib.Config {
 	return cudalib.Config{Grid: cudalib.D2(gx, gy), Block: cudalib.D2(bx, by), Shared: shared}
 }
+
+// A size whose CPU reference is predicted at over twice the cap, from a
+// smaller size that finished, is not tried (it would only burn the cap).
+func TestCPUPredictedOverCapIsSkipped(t *testing.T) {
+	r := &runner{lab: &Lab{Key: "cubic", work: func(n int) float64 { return float64(n) * float64(n) * float64(n) }}, cap: 10 * time.Second}
+	if s := r.predictCPU(10000); s != 0 {
+		t.Fatalf("prediction without a finished size: %v", s)
+	}
+	r.done.n, r.done.ms = 5000, 6700
+	if s := r.predictCPU(10000); s < 53 || s > 54 {
+		t.Fatalf("predicted %v s, want 8 × 6.7", s)
+	}
+	tried := false
+	p := &problem{cpu: func(*deadline) bool { tried = true; return true }}
+	ms, note, done := r.cpu(10000, p)
+	if tried || done || ms != 0 || !strings.Contains(note, "cap (54s predicted from 5000)") {
+		t.Fatalf("tried %v, done %v, ms %v, note %q", tried, done, ms, note)
+	}
+	// Within twice the cap it runs.
+	if _, _, done := r.cpu(6000, p); !tried || !done {
+		t.Fatalf("6000 (11.6 s predicted, cap 10 s): tried %v, done %v", tried, done)
+	}
+}

@@ -24,7 +24,7 @@ type Row struct {
 	SectorsPerRequest, ConflictsPerRequest float64
 	Counters                               cudalib.Counters // of the timed run, on the virtual GPU
 
-	CPUMS       float64 // serial CPU reference time for this size; 0 when not timed
+	CPUMS       float64 // CPU reference time for this size, on every core (Table.Notes); 0 when not timed
 	CPUNote     string  // e.g. "CPU > 30s cap" when the reference was cut off
 	SpeedupCPU  float64 // CPUMS / MedianMS; 0 when either is missing
 	SpeedupBase float64 // baseline variant's MedianMS / MedianMS at this size

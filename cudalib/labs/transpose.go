@@ -66,18 +66,16 @@ func newTranspose(n int, rng *rand.Rand) (*problem, error) {
 	}, nil
 }
 
-// transposeCPU is the serial baseline: the naive double loop. A nil stop
-// never stops it.
+// transposeCPU is the CPU baseline: the naive double loop, rows spread
+// over every core. A nil stop never stops it.
 func transposeCPU(stop *deadline, out, in []float32, n int) bool {
-	for i := range n {
-		if i%64 == 0 && stop.passed() {
-			return false
+	return parallelChunks(stop, n, 64, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			for j := range n {
+				out[j*n+i] = in[i*n+j]
+			}
 		}
-		for j := range n {
-			out[j*n+i] = in[i*n+j]
-		}
-	}
-	return true
+	})
 }
 
 // transpose32 returns the transpose of the n×n row-major matrix m.

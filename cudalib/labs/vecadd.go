@@ -98,7 +98,7 @@ func newVecAdd(n int, rng *rand.Rand) (*problem, error) {
 	}, nil
 }
 
-// vecaddCPU is the serial baseline: the seed's plain C loop.
+// vecaddCPU is the CPU baseline: the seed's plain C loop, pieces on every core.
 func vecaddCPU(stop *deadline, out, a, b []float32) bool {
 	return forChunks(stop, len(out), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
