@@ -31,9 +31,13 @@ func Markdown(t Table) string {
 		var row []string
 		for k, i := range idx {
 			c, col := r.cell(i), t.Columns[i]
-			s := MarkdownEscape(c.Text)
+			text := c.Text
+			if c.MD != "" {
+				text = c.MD
+			}
+			s := MarkdownEscape(text)
 			if col.Code && s != "" {
-				s = "`" + strings.ReplaceAll(strings.TrimSpace(codeEscaper.Replace(c.Text)), "`", "'") + "`"
+				s = "`" + strings.ReplaceAll(strings.TrimSpace(codeEscaper.Replace(text)), "`", "'") + "`"
 			}
 			if c.Em == Strong || c.Em == Bad {
 				s = "**" + s + "**"

@@ -100,8 +100,9 @@ type Cell struct {
 	Text string
 	Tip  string // the tooltip (HTML)
 	Em   Em
-	// Plain is the text form's text where it differs from Text ("" = Text).
-	Plain string
+	// Plain and MD are the text and Markdown forms' texts where they
+	// differ from Text ("" = Text).
+	Plain, MD string
 	// Fallback is what the text form shows instead when the cell would
 	// take the table past Table.Width ("" = none).
 	Fallback string

@@ -31,7 +31,7 @@ func full() Table {
 				{Text: "✗ 3 wrong", Em: Bad, Fallback: "✗"}}},
 			{Span: "more"},
 			{Marks: GroupStart | Flagged, Hint: "32-way bank conflict", Tip: "row tip", Lead: "n = 2",
-				Cells: []Cell{{Text: "2"}, {Text: "odd `tick`"}, {Text: "100", Plain: "1e2"}, {Text: "  k2()"}, {Text: "not run", Em: Dim}}},
+				Cells: []Cell{{Text: "2"}, {Text: "odd `tick`"}, {Text: "100", Plain: "1e2"}, {Text: "  k2()", MD: "k2(void)"}, {Text: "not run", Em: Dim}}},
 			{Marks: Faint, Cells: []Cell{{Text: "2"}, {Text: "none"}}},
 		},
 		WinnerLegend: "fastest at its size",
@@ -127,7 +127,7 @@ func TestMarkdown(t *testing.T) {
 		"|:---|:---|---:|:---|\n" +
 		"| 1 | **tiled** | **1.00** | `k<<<1, 32>>>` |\n" +
 		"| 1 | naive\\_\\*x\\* | 12.5 | `a \\|\\| b` |\n" +
-		"| ▲ 2 | odd \\`tick\\` | 100 | `k2()` |\n" +
+		"| ▲ 2 | odd \\`tick\\` | 100 | `k2(void)` |\n" +
 		"| 2 | none |  |  |\n" +
 		"\n" +
 		"**bold**: fastest at its size  \n" +
