@@ -52,16 +52,16 @@ var funcs = template.FuncMap{
 	},
 	"flagStyle": func() template.CSS { return template.CSS(markStyle[4].style) },
 	"winStyle":  func() template.CSS { return template.CSS(markStyle[2].style) },
-	"cellStyle": func(r Row, c Column, e Em) template.CSS {
+	"cellStyle": func(r Row, c htmlCell) template.CSS {
 		s := styleCell
 		if r.Hint != "" {
 			s = styleCellOpen
 		}
-		if c.Code {
+		if c.Code || c.Col.Code {
 			s += ";" + styleCode
 		}
-		s += ";text-align:" + c.align()
-		if es := emStyle[e]; es != "" {
+		s += ";text-align:" + c.Col.align()
+		if es := emStyle[c.Em]; es != "" {
 			s += ";" + es
 		}
 		return template.CSS(s)
@@ -69,12 +69,12 @@ var funcs = template.FuncMap{
 	"headStyle": func(c Column) template.CSS { return template.CSS(styleHead + ";text-align:" + c.align()) },
 	"spanStyle": func() template.CSS { return template.CSS(styleHead + ";font-weight:600;padding-top:8px") },
 	"hintStyle": func() template.CSS { return template.CSS(styleHint) },
-	"detailStyle": func(c Column) template.CSS {
+	"detailStyle": func(c htmlCell) template.CSS {
 		s := styleDetail
-		if !c.Wrap {
+		if !c.Col.Wrap {
 			s += ";white-space:nowrap"
 		}
-		if c.Code {
+		if c.Code || c.Col.Code {
 			s += ";font-family:monospace"
 		}
 		return template.CSS(s)
@@ -135,7 +135,7 @@ var templates = template.Must(template.New("styled").Funcs(funcs).Parse(
 <thead><tr>{{range cols .}}<th style="{{headStyle .}}"{{with .Tip}} title="{{.}}"{{end}}>{{.Head}}</th>{{end}}</tr></thead>
 <tbody>
 {{$t := .}}{{range .Rows}}{{if .Span}}<tr><td colspan="{{ncols $t}}" style="{{spanStyle}}">{{.Span}}</td></tr>
-{{else}}{{$r := .}}<tr style="{{rowStyle .}}"{{with .Tip}} title="{{.}}"{{end}}>{{range cells $t .}}<td style="{{cellStyle $r .Col .Em}}"{{with .Tip}} title="{{.}}"{{end}}>{{.Text}}</td>{{end}}</tr>
+{{else}}{{$r := .}}<tr style="{{rowStyle .}}"{{with .Tip}} title="{{.}}"{{end}}>{{range cells $t .}}<td style="{{cellStyle $r .}}"{{with .Tip}} title="{{.}}"{{end}}>{{.Text}}</td>{{end}}</tr>
 {{with .Hint}}<tr class="culab-hint" style="{{flagStyle}}"><td colspan="{{ncols $t}}" style="{{hintStyle}}">▲ {{.}}</td></tr>
 {{end}}{{end}}{{end}}</tbody>
 </table>
@@ -144,7 +144,7 @@ var templates = template.Must(template.New("styled").Funcs(funcs).Parse(
 {{end}}{{with .Notes}}<ul style="margin:4px 0;padding-left:20px">{{range .}}<li>{{.}}</li>{{end}}</ul>
 {{end}}{{with .Details}}<details style="margin-top:4px"><summary style="cursor:pointer;opacity:0.8">{{.Summary}}</summary>
 {{with .Table}}<table style="border-collapse:collapse;margin:4px 0 0 0;table-layout:auto;font-size:12px"><tbody>
-{{$d := .}}{{range .Rows}}<tr>{{range cells $d .}}<td style="{{detailStyle .Col}}">{{.Text}}</td>{{end}}</tr>
+{{$d := .}}{{range .Rows}}<tr>{{range cells $d .}}<td style="{{detailStyle .}}">{{.Text}}</td>{{end}}</tr>
 {{end}}</tbody></table>
 {{else}}<ul style="margin:4px 0;padding-left:20px">{{range .Items}}<li>{{.Text}}{{with .Sub}}<ul>{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}</li>{{end}}</ul>
 {{end}}</details>
@@ -155,7 +155,7 @@ var templates = template.Must(template.New("styled").Funcs(funcs).Parse(
 var bare = template.Must(template.New("bare").Funcs(funcs).Parse(
 	`<div>{{with .Title}}<p style="{{titleStyle $.TitleEm}}">{{.}}</p>
 {{end}}<table{{with .Class}} class="{{.}}"{{end}}>{{if hasHeads .}}<thead><tr>{{range cols .}}<th>{{.Head}}</th>{{end}}</tr></thead>{{end}}<tbody>
-{{$t := .}}{{range .Rows}}<tr{{if failedBare .}} style="background:#fde7e9"{{end}}>{{range cells $t .}}{{if .Col.RowHead}}<th>{{.Text}}</th>{{else if .Col.Code}}<td><code>{{.Text}}</code></td>{{else}}<td>{{.Text}}</td>{{end}}{{end}}</tr>
+{{$t := .}}{{range .Rows}}<tr{{if failedBare .}} style="background:#fde7e9"{{end}}>{{range cells $t .}}{{if .Col.RowHead}}<th>{{.Text}}</th>{{else if or .Code .Col.Code}}<td><code>{{.Text}}</code></td>{{else}}<td>{{.Text}}</td>{{end}}{{end}}</tr>
 {{end}}</tbody></table>
 {{with .Details}}<p>{{.Summary}}:</p><ul>
 {{range .Items}}<li><code>{{.Text}}</code>{{with .Sub}}<ul>{{range .}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}</li>

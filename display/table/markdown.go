@@ -36,7 +36,7 @@ func Markdown(t Table) string {
 				text = c.MD
 			}
 			s := MarkdownEscape(text)
-			if col.Code && s != "" {
+			if (col.Code || c.Code) && s != "" {
 				s = "`" + strings.ReplaceAll(strings.TrimSpace(codeEscaper.Replace(text)), "`", "'") + "`"
 			}
 			if c.Em == Strong || c.Em == Bad {

@@ -100,6 +100,8 @@ type Cell struct {
 	Text string
 	Tip  string // the tooltip (HTML)
 	Em   Em
+	// Code marks the cell as source code, as Column.Code does a column's.
+	Code bool
 	// Plain and MD are the text and Markdown forms' texts where they
 	// differ from Text ("" = Text).
 	Plain, MD string

@@ -32,7 +32,7 @@ func full() Table {
 			{Span: "more"},
 			{Marks: GroupStart | Flagged, Hint: "32-way bank conflict", Tip: "row tip", Lead: "n = 2",
 				Cells: []Cell{{Text: "2"}, {Text: "odd `tick`"}, {Text: "100", Plain: "1e2"}, {Text: "  k2()", MD: "k2(void)"}, {Text: "not run", Em: Dim}}},
-			{Marks: Faint, Cells: []Cell{{Text: "2"}, {Text: "none"}}},
+			{Marks: Faint, Cells: []Cell{{Text: "2"}, {Text: "none", Code: true}}},
 		},
 		WinnerLegend: "fastest at its size",
 		Footer:       []string{"vs base = speedup over naive"},
@@ -65,6 +65,7 @@ func TestHTML(t *testing.T) {
 		`<tr><td colspan="5" style=`, `>more</td></tr>`,
 		`>100</td>`, // Plain is the text form's
 		`font-family:ui-monospace`,
+		`font-size:12px;white-space:pre;text-align:left">none</td>`, // a code cell
 		`bold</span>: fastest at its size</div>`,
 		`<div style="margin-top:4px;opacity:0.8">vs base = speedup over naive</div>`,
 		`<li>a note &gt; 30s</li>`,
@@ -128,7 +129,7 @@ func TestMarkdown(t *testing.T) {
 		"| 1 | **tiled** | **1.00** | `k<<<1, 32>>>` |\n" +
 		"| 1 | naive\\_\\*x\\* | 12.5 | `a \\|\\| b` |\n" +
 		"| ▲ 2 | odd \\`tick\\` | 100 | `k2(void)` |\n" +
-		"| 2 | none |  |  |\n" +
+		"| 2 | `none` |  |  |\n" +
 		"\n" +
 		"**bold**: fastest at its size  \n" +
 		"vs base = speedup over naive  \n" +

@@ -64,7 +64,7 @@ func Text(t Table) string {
 		}
 		return strings.TrimRight(b.String(), " ") + "\n"
 	}
-	wrapped := func(s, indent string) string { return wrap(s, indent, t.Width) }
+	wrapped := func(s, indent string) string { return Wrap(s, indent, t.Width) }
 
 	var b strings.Builder
 	if t.Title != "" {
@@ -134,9 +134,9 @@ func bareText(b *strings.Builder, t Table) {
 	if d := t.Details; d != nil && len(d.Items) > 0 {
 		b.WriteString("\n" + d.Summary + ":\n")
 		for _, it := range d.Items {
-			b.WriteString(wrap("  "+it.Text, "    ", t.Width))
+			b.WriteString(Wrap("  "+it.Text, "    ", t.Width))
 			for _, s := range it.Sub {
-				b.WriteString(wrap("    "+s, "      ", t.Width))
+				b.WriteString(Wrap("    "+s, "      ", t.Width))
 			}
 		}
 	}
@@ -144,7 +144,7 @@ func bareText(b *strings.Builder, t Table) {
 		b.WriteString("\n")
 	}
 	for _, l := range append(append([]string(nil), t.Footer...), t.Notes...) {
-		b.WriteString(wrap(l, "  ", t.Width))
+		b.WriteString(Wrap(l, "  ", t.Width))
 	}
 }
 
@@ -171,10 +171,10 @@ func (t *Table) tooWide(width []int, gap, k int, s string) bool {
 	return total > t.Width
 }
 
-// wrap breaks s at spaces into lines of at most width runes (a longer word
+// Wrap breaks s at spaces into lines of at most width runes (a longer word
 // keeps its own line; width 0: no limit), continuation lines indented by
 // indent; s keeps its own leading spaces.
-func wrap(s, indent string, width int) string {
+func Wrap(s, indent string, width int) string {
 	if width <= 0 {
 		return s + "\n"
 	}
