@@ -2,7 +2,6 @@ package plots
 
 import (
 	"fmt"
-	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -422,51 +421,4 @@ func (v *ProfileTable) Chart() *BarPlot {
 func (v *ProfileTable) Show() {
 	display.Show(v)
 	display.Show(v.Chart())
-}
-
-// wrap breaks s at spaces into lines of at most width runes (a longer word
-// keeps its own line), continuation lines indented by indent; s keeps its
-// own leading spaces.
-func wrap(s, indent string, width int) string {
-	var b strings.Builder
-	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
-	line := lead
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == lead:
-			line += w
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width:
-			b.WriteString(line + "\n")
-			line = indent + w
-		default:
-			line += " " + w
-		}
-	}
-	b.WriteString(line + "\n")
-	return b.String()
-}
-
-func mdEscape(s string) string { return table.MarkdownEscape(s) }
-
-// HTML styles. Inline, because JupyterLab drops <style> from untrusted
-// outputs (an executed notebook opened later); colours are translucent so
-// that they read on light and dark themes alike.
-const (
-	htmlCell    = "padding:2px 6px;white-space:nowrap;vertical-align:baseline;border-bottom:1px solid rgba(128,128,128,0.25)"
-	htmlHead    = "padding:2px 6px;vertical-align:bottom;border-bottom:2px solid rgba(128,128,128,0.7);font-weight:600"
-	htmlFailed  = "background-color:rgba(220,30,50,0.13)"
-	htmlWinner  = "background-color:rgba(40,160,80,0.13)"
-	htmlNewSize = "border-top:1.5px solid rgba(128,128,128,0.6)"
-	htmlRed     = "color:#c0182b;font-weight:600"
-	htmlGreen   = "color:#1a8a3a"
-)
-
-// Until compare.go is ported.
-const htmlProfCode = "font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;white-space:pre"
-
-func titleAttr(s string) string {
-	if s == "" {
-		return ""
-	}
-	return ` title="` + html.EscapeString(s) + `"`
 }
