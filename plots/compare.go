@@ -173,7 +173,7 @@ func (c *ProfileComparison) model() table.Table {
 	}
 	m.Rows = append(m.Rows, table.Row{Span: "source lines"})
 	for _, r := range c.lineRows() {
-		label := table.Cell{Text: cut(r.label, 44), Tip: longer(r.label, 44), MD: r.label, Code: true}
+		label := table.Cell{Text: cut(r.label, 44), Tip: longer(r.label, 44), MD: r.label, Code: table.Both}
 		m.Rows = append(m.Rows, table.Row{Cells: []table.Cell{label, {Text: r.va}, {Text: r.vb}, {Text: r.change}}})
 	}
 	return m

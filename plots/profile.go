@@ -276,7 +276,7 @@ func (v *ProfileTable) model() table.Table {
 		Width: textWidth, Gap: 1}
 	m.Columns = []table.Column{
 		{Head: "line", Align: table.Right, Width: 4},
-		{Head: "source", Code: true, Width: maxSourceText},
+		{Head: "source", Code: table.Both, Width: maxSourceText},
 	}
 	for _, c := range profColumns {
 		m.Columns = append(m.Columns, table.Column{Head: c.head, Short: c.short, Tip: c.tip, Align: table.Right, Width: 6})

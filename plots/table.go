@@ -324,7 +324,7 @@ func model(t labs.Table) table.Table {
 	}
 	if ds := details(t); len(ds) > 0 {
 		// HTML: one row per detail; the other forms: by size.
-		dt := &table.Table{Columns: []table.Column{{}, {}, {Code: true, Wrap: true}, {Wrap: true}}}
+		dt := &table.Table{Columns: []table.Column{{}, {}, {Code: table.HTMLForm, Wrap: true}, {Wrap: true}}}
 		for _, d := range ds {
 			r := t.Rows[d.row]
 			dt.Rows = append(dt.Rows, table.Row{Cells: []table.Cell{{Text: sizeLabel(r)}, {Text: r.Variant}, {Text: d.launch}, {Text: d.text}}})

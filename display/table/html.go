@@ -57,7 +57,7 @@ var funcs = template.FuncMap{
 		if r.Hint != "" {
 			s = styleCellOpen
 		}
-		if c.Code || c.Col.Code {
+		if code(c.Col, c.Cell, HTMLForm) {
 			s += ";" + styleCode
 		}
 		s += ";text-align:" + c.Col.align()
@@ -74,12 +74,13 @@ var funcs = template.FuncMap{
 		if !c.Col.Wrap {
 			s += ";white-space:nowrap"
 		}
-		if c.Code || c.Col.Code {
+		if code(c.Col, c.Cell, HTMLForm) {
 			s += ";font-family:monospace"
 		}
 		return template.CSS(s)
 	},
 	"titleStyle": func(e Em) template.CSS { return template.CSS("font-weight:bold;" + bareTitle[e]) },
+	"isCode":     func(c htmlCell) bool { return code(c.Col, c.Cell, HTMLForm) },
 	"failedBare": func(r Row) bool { return r.Marks&Failed != 0 },
 	"cols":       func(t *Table) []Column { return pick(t.Columns, t.shown(HTMLForm)) },
 	"cells":      func(t *Table, r Row) []htmlCell { return htmlCells(t, r) },
@@ -155,7 +156,7 @@ var templates = template.Must(template.New("styled").Funcs(funcs).Parse(
 var bare = template.Must(template.New("bare").Funcs(funcs).Parse(
 	`<div>{{with .Title}}<p style="{{titleStyle $.TitleEm}}">{{.}}</p>
 {{end}}<table{{with .Class}} class="{{.}}"{{end}}>{{if hasHeads .}}<thead><tr>{{range cols .}}<th>{{.Head}}</th>{{end}}</tr></thead>{{end}}<tbody>
-{{$t := .}}{{range .Rows}}<tr{{if failedBare .}} style="background:#fde7e9"{{end}}>{{range cells $t .}}{{if .Col.RowHead}}<th>{{.Text}}</th>{{else if or .Code .Col.Code}}<td><code>{{.Text}}</code></td>{{else}}<td>{{.Text}}</td>{{end}}{{end}}</tr>
+{{$t := .}}{{range .Rows}}<tr{{if failedBare .}} style="background:#fde7e9"{{end}}>{{range cells $t .}}{{if .Col.RowHead}}<th>{{.Text}}</th>{{else if isCode .}}<td><code>{{.Text}}</code></td>{{else}}<td>{{.Text}}</td>{{end}}{{end}}</tr>
 {{end}}</tbody></table>
 {{with .Details}}<p>{{.Summary}}:</p><ul>
 {{range .Items}}<li><code>{{.Text}}</code>{{with .Sub}}<ul>{{range .}}<li><code>{{.}}</code></li>{{end}}</ul>{{end}}</li>

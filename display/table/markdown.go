@@ -36,7 +36,7 @@ func Markdown(t Table) string {
 				text = c.MD
 			}
 			s := MarkdownEscape(text)
-			if (col.Code || c.Code) && s != "" {
+			if code(col, c, MarkdownForm) && s != "" {
 				s = "`" + strings.ReplaceAll(strings.TrimSpace(codeEscaper.Replace(text)), "`", "'") + "`"
 			}
 			if c.Em == Strong || c.Em == Bad {

@@ -83,8 +83,9 @@ type Column struct {
 	Short string // the text form's head, where Head is too wide; "" = Head
 	Tip   string // the head's tooltip (HTML)
 	Align Align
-	// Code cells are source code: monospace in HTML, `code` in Markdown.
-	Code bool
+	// Code are the forms in which the cells are source code: monospace in
+	// HTML, `code` in Markdown.
+	Code Form
 	// Wrap lets the cells wrap in HTML; by default a row is one line.
 	Wrap bool
 	// RowHead cells head their rows (<th>).
@@ -101,7 +102,7 @@ type Cell struct {
 	Tip  string // the tooltip (HTML)
 	Em   Em
 	// Code marks the cell as source code, as Column.Code does a column's.
-	Code bool
+	Code Form
 	// Plain and MD are the text and Markdown forms' texts where they
 	// differ from Text ("" = Text).
 	Plain, MD string
@@ -176,6 +177,12 @@ func Bundle(t Table) display.Data {
 		display.MIMEText:     Text(t),
 	}}
 }
+
+// Both is the forms with a markup for code.
+const Both = HTMLForm | MarkdownForm
+
+// code says whether a cell of column c is code in form f.
+func code(c Column, cell Cell, f Form) bool { return (c.Code|cell.Code)&f != 0 }
 
 // shown are the indices of t's columns that form f shows.
 func (t *Table) shown(f Form) []int {

@@ -21,7 +21,7 @@ func full() Table {
 			{Head: "size", Hide: TextForm},
 			{Head: "variant", Tip: "which kernel"},
 			{Head: "median ms", Short: "ms", Align: Right},
-			{Head: "launch", Code: true},
+			{Head: "launch", Code: Both},
 			{Head: "check", Hide: MarkdownForm},
 		},
 		Rows: []Row{
@@ -32,13 +32,13 @@ func full() Table {
 			{Span: "more"},
 			{Marks: GroupStart | Flagged, Hint: "32-way bank conflict", Tip: "row tip", Lead: "n = 2",
 				Cells: []Cell{{Text: "2"}, {Text: "odd `tick`"}, {Text: "100", Plain: "1e2"}, {Text: "  k2()", MD: "k2(void)"}, {Text: "not run", Em: Dim}}},
-			{Marks: Faint, Cells: []Cell{{Text: "2"}, {Text: "none", Code: true}}},
+			{Marks: Faint, Cells: []Cell{{Text: "2"}, {Text: "none", Code: Both}}},
 		},
 		WinnerLegend: "fastest at its size",
 		Footer:       []string{"vs base = speedup over naive"},
 		Notes:        []string{"a note > 30s"},
 		Details: &Details{Summary: "launch shapes",
-			Table: &Table{Columns: []Column{{Head: "size"}, {Head: "launch", Code: true, Wrap: true}}, Rows: []Row{{Cells: []Cell{{Text: "1"}, {Text: "k<<<1, 32>>>"}}}}},
+			Table: &Table{Columns: []Column{{Head: "size"}, {Head: "launch", Code: Both, Wrap: true}}, Rows: []Row{{Cells: []Cell{{Text: "1"}, {Text: "k<<<1, 32>>>"}}}}},
 			Items: []Item{{Text: "n = 1", Sub: []string{"tiled: k<<<1, 32>>>"}}}},
 		Caption: "hover for hints",
 		Width:   100,
@@ -94,7 +94,7 @@ func TestHTML(t *testing.T) {
 
 func TestHTMLBare(t *testing.T) {
 	tb := Table{Look: Bare, Class: "culab-check", Title: "Check: FAILED", TitleEm: Bad,
-		Columns: []Column{{Head: "n", RowHead: true}, {Head: "launch", Code: true}, {Head: "pass"}},
+		Columns: []Column{{Head: "n", RowHead: true}, {Head: "launch", Code: HTMLForm}, {Head: "pass"}},
 		Rows: []Row{{Cells: []Cell{{Text: "1"}, {Text: "k<<<1>>>"}, {Text: "✓"}}},
 			{Marks: Failed, Cells: []Cell{{Text: "2"}, {Text: "k"}, {Text: "✗"}}}},
 		Details: &Details{Summary: "Failures", Items: []Item{{Text: "n = 2: FAIL <x>"}}},
@@ -113,6 +113,10 @@ func TestHTMLBare(t *testing.T) {
 		if !strings.Contains(h, want) {
 			t.Errorf("HTML lacks %s:\n%s", want, h)
 		}
+	}
+	// Code in HTML only: plain escaped text in Markdown.
+	if md := Markdown(tb); !strings.Contains(md, "| 1 | k&lt;&lt;&lt;1&gt;&gt;&gt; | ✓ |") {
+		t.Errorf("Markdown:\n%s", md)
 	}
 	tb.Columns = []Column{{RowHead: true}, {}}
 	if h := HTML(tb); strings.Contains(h, "<thead>") {
