@@ -2,6 +2,7 @@ package table
 
 import (
 	"strings"
+	"unicode"
 )
 
 // Markdown is t as a GitHub-flavoured Markdown table: Strong and Bad cells
@@ -97,7 +98,7 @@ func mdDetails(b *strings.Builder, t Table) {
 }
 
 var (
-	mdEscaper = strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", "\n", " ")
+	mdEscaper = strings.NewReplacer("|", `\|`, "*", `\*`, "`", "\\`", "<", "&lt;", "\n", " ")
 	// In a code span only the table's pipe needs escaping.
 	codeEscaper = strings.NewReplacer("|", `\|`, "\n", " ")
 )
@@ -105,11 +106,25 @@ var (
 // MarkdownEscape makes s one line of literal text in a Markdown table: the
 // pipe, emphasis and code marks escaped, and "<" with every ">" after it
 // written as entities, so that nothing reads as an HTML tag ("<<<4, 256>>>");
-// a lone ">" ("> 30s cap") stays as it is.
+// a lone ">" ("> 30s cap") stays as it is. An underscore within a word
+// ("add_ref", "sm_90") stays too: it cannot start emphasis.
 func MarkdownEscape(s string) string {
 	s = mdEscaper.Replace(s)
+	if strings.Contains(s, "_") {
+		r := []rune(s)
+		var b strings.Builder
+		for i, c := range r {
+			if c == '_' && !(i > 0 && i+1 < len(r) && wordRune(r[i-1]) && wordRune(r[i+1])) {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(c)
+		}
+		s = b.String()
+	}
 	if i := strings.Index(s, "&lt;"); i >= 0 {
 		s = s[:i] + strings.ReplaceAll(s[i:], ">", "&gt;")
 	}
 	return s
 }
+
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

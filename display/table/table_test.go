@@ -150,7 +150,8 @@ func TestMarkdown(t *testing.T) {
 func TestMarkdownEscape(t *testing.T) {
 	for in, want := range map[string]string{
 		"a|b":           `a\|b`,
-		"mm_tiled<16>":  `mm\_tiled&lt;16&gt;`,
+		"mm_tiled<16>":  `mm_tiled&lt;16&gt;`,
+		"__shared__ x_": `\_\_shared\_\_ x\_`,
 		"> 30s cap":     "> 30s cap",
 		"2·n³ * 2":      `2·n³ \* 2`,
 		"two\nlines":    "two lines",
