@@ -223,3 +223,21 @@ func (r Row) symbol() string {
 	}
 	return ""
 }
+
+// Cols are columns headed heads, aligned a: a plain table's columns.
+func Cols(a Align, heads ...string) []Column {
+	cols := make([]Column, len(heads))
+	for i, h := range heads {
+		cols[i] = Column{Head: h, Align: a}
+	}
+	return cols
+}
+
+// AddRow appends a row of plain cells.
+func (t *Table) AddRow(cells ...string) {
+	r := Row{Cells: make([]Cell, len(cells))}
+	for i, s := range cells {
+		r.Cells[i] = Cell{Text: s}
+	}
+	t.Rows = append(t.Rows, r)
+}

@@ -246,3 +246,13 @@ func TestBundle(t *testing.T) {
 		t.Errorf("unescaped:\n%s", h)
 	}
 }
+
+func TestPlainTable(t *testing.T) {
+	tb := Table{Columns: append(Cols(Left, "lab"), Cols(Right, "agreement", "within 2×")...)}
+	tb.AddRow("vec_add", "90%", "3 of 4")
+	tb.AddRow("a|b")
+	want := "| lab | agreement | within 2× |\n|:---|---:|---:|\n| vec_add | 90% | 3 of 4 |\n| a\\|b |  |  |\n\n"
+	if md := Markdown(tb); md != want {
+		t.Errorf("Markdown:\n%s\nwant:\n%s", md, want)
+	}
+}
