@@ -71,7 +71,7 @@ func Text(t Table) string {
 		b.WriteString(wrapped(t.Title, "  "))
 	}
 	if t.Subtitle != "" {
-		b.WriteString(wrapped(t.Subtitle, "  "))
+		b.WriteString(t.Subtitle + "\n") // a lab's device line: whole, as a terminal shows it
 	}
 	if t.Look == Bare && (t.Title != "" || t.Subtitle != "") {
 		b.WriteString("\n")
