@@ -19,17 +19,15 @@ const (
 
 // Row and cell styles by mark and emphasis.
 var (
-	markStyle = []struct {
-		m     Mark
-		style string
-	}{
-		{GroupStart, "border-top:1.5px solid rgba(128,128,128,0.6)"},
-		{Failed, "background-color:rgba(220,30,50,0.13)"},
-		{Winner, "background-color:rgba(40,160,80,0.13)"},
-		{Faint, "opacity:0.45"},
-		{Flagged, "background-color:rgba(220,120,30,0.16)"},
+	markStyle = map[Mark]string{
+		GroupStart: "border-top:1.5px solid rgba(128,128,128,0.6)",
+		Failed:     "background-color:rgba(220,30,50,0.13)",
+		Winner:     "background-color:rgba(40,160,80,0.13)",
+		Faint:      "opacity:0.45",
+		Flagged:    "background-color:rgba(220,120,30,0.16)",
 	}
-	emStyle = map[Em]string{
+	markOrder = []Mark{GroupStart, Failed, Winner, Faint, Flagged} // in a row's style
+	emStyle   = map[Em]string{
 		Strong: "font-weight:600",
 		Good:   "color:#1a8a3a",
 		Bad:    "color:#c0182b;font-weight:600",
@@ -43,15 +41,15 @@ var (
 var funcs = template.FuncMap{
 	"rowStyle": func(r Row) template.CSS {
 		var s []string
-		for _, ms := range markStyle {
-			if r.Marks&ms.m != 0 {
-				s = append(s, ms.style)
+		for _, m := range markOrder {
+			if r.Marks&m != 0 {
+				s = append(s, markStyle[m])
 			}
 		}
 		return template.CSS(strings.Join(s, ";"))
 	},
-	"flagStyle": func() template.CSS { return template.CSS(markStyle[4].style) },
-	"winStyle":  func() template.CSS { return template.CSS(markStyle[2].style) },
+	"flagStyle": func() template.CSS { return template.CSS(markStyle[Flagged]) },
+	"winStyle":  func() template.CSS { return template.CSS(markStyle[Winner]) },
 	"cellStyle": func(r Row, c htmlCell) template.CSS {
 		s := styleCell
 		if r.Hint != "" {
