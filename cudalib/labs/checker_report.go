@@ -147,13 +147,8 @@ func (r *CheckReport) model() table.Table {
 	if r.Passed() {
 		m.TitleEm = table.Good
 	}
-	for i, h := range checkHeads {
-		c := table.Column{Head: h}
-		if i == 1 {
-			c.Code = table.HTMLForm
-		}
-		m.Columns = append(m.Columns, c)
-	}
+	m.Columns = table.Cols(table.Left, checkHeads[:]...)
+	m.Columns[1].Code = table.HTMLForm // the launch
 	for _, c := range r.Cases {
 		row := table.Row{}
 		if !c.Pass {

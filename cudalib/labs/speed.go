@@ -110,13 +110,8 @@ func (r *SpeedReport) model() table.Table {
 	if !r.Passed() {
 		m.TitleEm = table.Bad
 	}
-	for i, h := range speedHeads {
-		c := table.Column{Head: h}
-		if i == 1 {
-			c.Code = table.HTMLForm
-		}
-		m.Columns = append(m.Columns, c)
-	}
+	m.Columns = table.Cols(table.Left, speedHeads[:]...)
+	m.Columns[1].Code = table.HTMLForm // the launch
 	for _, cells := range r.rows() {
 		m.Rows = append(m.Rows, table.Row{Cells: []table.Cell{{Text: cells[0]}, {Text: cells[1]}, {Text: cells[2]}}})
 	}
