@@ -195,14 +195,13 @@ func (c *ProfileComparison) Markdown() string {
 	return table.Markdown(c.model())
 }
 
-// Text is the comparison for a terminal (at most 100 columns), a layout of
-// its own: the source lines are too long for a column, so each opens its
-// row on a line of its own.
 // Text is the comparison for a terminal (at most 100 columns).
 func (c *ProfileComparison) Text() string {
 	if c.a == nil || c.b == nil {
 		return "two profiles are needed\n"
 	}
+	// A layout of its own: the source lines are too long for a column of
+	// display/table's text form, so each opens its row on a line of its own.
 	an, bn := c.names()
 	var b strings.Builder
 	b.WriteString(table.Wrap(c.title(), "  ", textWidth))

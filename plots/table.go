@@ -268,12 +268,9 @@ func footer(t labs.Table) []string {
 // notebook's text output, without wrapping.
 const textWidth = 100
 
-// model is t as a table: one line per row; the fastest variant at each
-// size in bold on green, failed rows on red with the figure that failed, a
-// heavier rule between sizes; each row's launch shape and check text are
-// its tooltips and in the details below, after the metric formula and the
-// notes. The text form, at most 100 columns wide, opens each size with a
-// line of its own (the size and the CPU time) instead of their columns.
+// model is t as a table, one line per row, for every form (HTML's says
+// what it shows; the text form opens each size with a line of its own, the
+// size and the CPU time, instead of their columns).
 func model(t labs.Table) table.Table {
 	cols := columns(t)
 	win := winners(t)
@@ -347,7 +344,11 @@ func Text(t labs.Table) string { return table.Text(model(t)) }
 // below.
 func Markdown(t labs.Table) string { return table.Markdown(model(t)) }
 
-// HTML is t as a styled HTML table for a notebook.
+// HTML is t as a styled HTML table for a notebook, one line per row: the
+// fastest variant at each size in bold on green, failed rows on red with
+// the figure that failed, a heavier rule between sizes; each row's launch
+// shape and check text are its tooltips and in a <details> below, after the
+// metric formula and the notes.
 func HTML(t labs.Table) string { return table.HTML(model(t)) }
 
 // sizeLine opens a size in the text form: "n = 256 · CPU 17.1 ms".
