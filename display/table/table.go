@@ -24,7 +24,7 @@ const (
 type Em uint8
 
 // The emphases. Markdown has only bold: Strong and Bad are bold there,
-// Good and Dim plain.
+// Good and Dim plain. The Bare look's HTML marks failed rows, not cells.
 const (
 	Normal Em = iota
 	Strong    // the value a reader looks for: bold
