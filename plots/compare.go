@@ -2,7 +2,6 @@ package plots
 
 import (
 	"fmt"
-	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/display"
+	"github.com/culab/culab/display/table"
 )
 
 // ProfileComparison sets two profiles side by side ("naive vs tiled",
@@ -162,39 +162,29 @@ func (c *ProfileComparison) title() string {
 
 const cmpLegend = "Totals, then the lines that touch memory (global sectors and shared wavefronts per request), a line beside the line of the other kernel with the same source; change is the second against the first (for lines: sectors + wavefronts)."
 
+// model is the comparison as one table: totals, then the source lines
+// under a heading of their own.
+func (c *ProfileComparison) model() table.Table {
+	an, bn := c.names()
+	m := table.Table{Class: "culab-compare", Title: c.title(), Caption: cmpLegend,
+		Columns: []table.Column{{}, {Head: an}, {Head: bn}, {Head: "change"}}}
+	for _, r := range c.totals() {
+		m.Rows = append(m.Rows, table.Row{Cells: []table.Cell{{Text: r.label}, {Text: r.va}, {Text: r.vb}, {Text: r.change}}})
+	}
+	m.Rows = append(m.Rows, table.Row{Span: "source lines"})
+	for _, r := range c.lineRows() {
+		label := table.Cell{Text: cut(r.label, 44), Tip: longer(r.label, 44), MD: r.label, Code: table.Both}
+		m.Rows = append(m.Rows, table.Row{Cells: []table.Cell{label, {Text: r.va}, {Text: r.vb}, {Text: r.change}}})
+	}
+	return m
+}
+
 // HTML is the comparison as one HTML table: totals, then lines.
 func (c *ProfileComparison) HTML() string {
 	if c.a == nil || c.b == nil {
 		return "<div>two profiles are needed</div>"
 	}
-	esc := html.EscapeString
-	an, bn := c.names()
-	var b strings.Builder
-	b.WriteString(`<div style="font-family:system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;font-size:13px;line-height:1.4;margin:4px 0;max-width:100%;overflow-x:auto">` + "\n")
-	b.WriteString(`<div style="font-weight:600;font-size:15px;margin-bottom:2px">` + esc(c.title()) + "</div>\n")
-	b.WriteString(`<table class="culab-compare" style="border-collapse:collapse;margin:0;table-layout:auto;font-variant-numeric:tabular-nums">` + "\n<thead><tr>")
-	for _, h := range []string{"", an, bn, "change"} {
-		fmt.Fprintf(&b, `<th style="%s;text-align:left">%s</th>`, htmlHead, esc(h))
-	}
-	b.WriteString("</tr></thead>\n<tbody>\n")
-	row := func(r cmpRow, code bool) {
-		label := `<td style="` + htmlCell + `;text-align:left">` + esc(r.label) + "</td>"
-		if code {
-			label = `<td style="` + htmlCell + ";" + htmlProfCode + `;text-align:left"` + titleAttr(longer(r.label, 44)) + ">" + esc(cut(r.label, 44)) + "</td>"
-		}
-		fmt.Fprintf(&b, "<tr>%[1]s<td style=\"%[2]s\">%[3]s</td><td style=\"%[2]s\">%[4]s</td><td style=\"%[2]s\">%[5]s</td></tr>\n",
-			label, htmlCell+";text-align:left", esc(r.va), esc(r.vb), esc(r.change))
-	}
-	for _, r := range c.totals() {
-		row(r, false)
-	}
-	fmt.Fprintf(&b, `<tr><td colspan="4" style="%s;font-weight:600;padding-top:8px">source lines</td></tr>`+"\n", htmlHead)
-	for _, r := range c.lineRows() {
-		row(r, true)
-	}
-	b.WriteString("</tbody>\n</table>\n")
-	b.WriteString(`<div style="margin-top:4px;opacity:0.7">` + esc(cmpLegend) + "</div>\n</div>\n")
-	return b.String()
+	return table.HTML(c.model())
 }
 
 // Markdown is the comparison as a Markdown table.
@@ -202,16 +192,7 @@ func (c *ProfileComparison) Markdown() string {
 	if c.a == nil || c.b == nil {
 		return "two profiles are needed\n"
 	}
-	an, bn := c.names()
-	var b strings.Builder
-	fmt.Fprintf(&b, "**%s**\n\n| | %s | %s | change |\n|---|---|---|---|\n", mdEscape(c.title()), mdEscape(an), mdEscape(bn))
-	for _, r := range c.totals() {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", r.label, r.va, r.vb, r.change)
-	}
-	for _, r := range c.lineRows() {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", strings.ReplaceAll(r.label, "`", "'"), r.va, r.vb, mdEscape(r.change))
-	}
-	return b.String()
+	return table.Markdown(c.model())
 }
 
 // Text is the comparison for a terminal (at most 100 columns).
@@ -219,9 +200,11 @@ func (c *ProfileComparison) Text() string {
 	if c.a == nil || c.b == nil {
 		return "two profiles are needed\n"
 	}
+	// A layout of its own: the source lines are too long for a column of
+	// display/table's text form, so each opens its row on a line of its own.
 	an, bn := c.names()
 	var b strings.Builder
-	b.WriteString(wrap(c.title(), "  ", textWidth))
+	b.WriteString(table.Wrap(c.title(), "  ", textWidth))
 	fmt.Fprintf(&b, "%-22s %-24s %-24s %s\n", "", cut(an, 24), cut(bn, 24), "change")
 	for _, r := range c.totals() {
 		fmt.Fprintf(&b, "%-22s %-24s %-24s %s\n", r.label, r.va, r.vb, r.change)

@@ -2,7 +2,6 @@ package plots
 
 import (
 	"fmt"
-	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/display"
+	"github.com/culab/culab/display/table"
 )
 
 // ProfileTable is a kernel's CUDA source with each line's counters beside
@@ -260,14 +260,6 @@ func pct(v float64, ok bool) string {
 
 func (v *ProfileTable) hwLabel() string { return orDefault(v.hw.Label, "hardware") }
 
-// HTML styles of the view, inline as the lab table's (table.go).
-const (
-	htmlProfDim   = "opacity:0.45"
-	htmlProfWorst = "background-color:rgba(220,120,30,0.16)"
-	htmlProfHint  = "padding:0 6px 3px 3.2em;text-align:left;white-space:normal;font-size:12px;opacity:0.85;border-bottom:1px solid rgba(128,128,128,0.25)"
-	htmlProfCode  = "font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12px;white-space:pre"
-)
-
 // maxSourceHTML and maxSourceText cut long source lines (the whole line
 // is the HTML cell's tooltip).
 const (
@@ -275,52 +267,44 @@ const (
 	maxSourceText = 37
 )
 
-// HTML is the view as a styled HTML table: the source with its figures,
-// the worst lines marked, their hints on a line of their own below them.
-func (v *ProfileTable) HTML() string {
-	if v.p == nil {
-		return "<div>no profile</div>"
+// model is the view as a table: the source with its figures (the
+// hardware's beside them in HTML and Markdown), lines that ran nothing
+// faint, the worst lines flagged with their hints (on a line of their own
+// below them in HTML, below the table in text, in a column of Markdown's).
+func (v *ProfileTable) model() table.Table {
+	m := table.Table{Class: "culab-profile", Title: v.title(), Footer: []string{v.totals()}, Caption: profLegend,
+		Width: textWidth, Gap: 1}
+	m.Columns = []table.Column{
+		{Head: "line", Align: table.Right, Width: 4},
+		{Head: "source", Code: table.Both, Width: maxSourceText},
 	}
-	esc := html.EscapeString
-	var b strings.Builder
-	b.WriteString(`<div style="font-family:system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;font-size:13px;line-height:1.4;margin:4px 0;max-width:100%;overflow-x:auto">` + "\n")
-	b.WriteString(`<div style="font-weight:600;font-size:15px;margin-bottom:2px">` + esc(v.title()) + "</div>\n")
-	b.WriteString(`<table class="culab-profile" style="border-collapse:collapse;margin:0;table-layout:auto;font-variant-numeric:tabular-nums">` + "\n<thead><tr>")
-	fmt.Fprintf(&b, `<th style="%s;text-align:right">line</th><th style="%s;text-align:left">source</th>`, htmlHead, htmlHead)
 	for _, c := range profColumns {
-		fmt.Fprintf(&b, `<th style="%s;text-align:right" title="%s">%s</th>`, htmlHead, esc(c.tip), esc(c.head))
+		m.Columns = append(m.Columns, table.Column{Head: c.head, Short: c.short, Tip: c.tip, Align: table.Right, Width: 6})
 	}
 	if v.hw != nil {
 		for _, i := range hwColumns {
-			fmt.Fprintf(&b, `<th style="%s;text-align:right" title="%s">%s</th>`, htmlHead, esc(profColumns[i].tip), esc(v.hwLabel()+" "+profColumns[i].short))
+			m.Columns = append(m.Columns, table.Column{Head: v.hwLabel() + " " + profColumns[i].short, Tip: profColumns[i].tip,
+				Align: table.Right, Hide: table.TextForm})
 		}
 	}
-	b.WriteString("</tr></thead>\n<tbody>\n")
-	ncol := 2 + len(profColumns)
-	if v.hw != nil {
-		ncol += len(hwColumns)
-	}
+	m.Columns = append(m.Columns, table.Column{Head: "hint", Hide: table.HTMLForm | table.TextForm})
 	for _, l := range v.lines() {
-		var style []string
+		r := table.Row{Tip: l.hint, Cells: []table.Cell{
+			{Text: strconv.Itoa(l.n), Em: table.Dim},
+			{Text: cut(l.src, maxSourceHTML), Tip: longer(l.src, maxSourceHTML), Plain: cut(halveIndent(l.src), maxSourceText), MD: cut(strings.TrimSpace(l.src), maxSourceHTML)},
+		}}
 		switch {
 		case !l.ran:
-			style = append(style, htmlProfDim)
+			r.Marks = table.Faint
 		case l.worst:
-			style = append(style, htmlProfWorst)
+			r.Marks, r.Hint = table.Flagged, l.hint
 		}
-		cell := htmlCell
-		if l.worst {
-			cell = "padding:2px 6px;white-space:nowrap;vertical-align:baseline" // the hint row below draws the rule
-		}
-		fmt.Fprintf(&b, `<tr style="%s"%s>`, strings.Join(style, ";"), titleAttr(l.hint))
-		fmt.Fprintf(&b, `<td style="%s;text-align:right;opacity:0.7">%d</td>`, cell, l.n)
-		fmt.Fprintf(&b, `<td style="%s;%s;text-align:left"%s>%s</td>`, cell, htmlProfCode, titleAttr(longer(l.src, maxSourceHTML)), esc(cut(l.src, maxSourceHTML)))
 		for _, c := range profColumns {
 			s := ""
 			if l.ran {
 				s = c.cell(l.c)
 			}
-			fmt.Fprintf(&b, `<td style="%s;text-align:right">%s</td>`, cell, esc(s))
+			r.Cells = append(r.Cells, table.Cell{Text: s})
 		}
 		if v.hw != nil {
 			for _, i := range hwColumns {
@@ -328,29 +312,25 @@ func (v *ProfileTable) HTML() string {
 				if l.hw != nil {
 					s = profColumns[i].cell(*l.hw)
 				}
-				fmt.Fprintf(&b, `<td style="%s;text-align:right">%s</td>`, cell, esc(s))
+				r.Cells = append(r.Cells, table.Cell{Text: s})
 			}
 		}
-		b.WriteString("</tr>\n")
-		if l.worst {
-			fmt.Fprintf(&b, `<tr class="culab-hint" style="%s"><td colspan="%d" style="%s">▲ %s</td></tr>`+"\n", htmlProfWorst, ncol, htmlProfHint, esc(l.hint))
-		}
+		r.Cells = append(r.Cells, table.Cell{Text: l.hint})
+		m.Rows = append(m.Rows, r)
 	}
-	b.WriteString("</tbody>\n</table>\n")
-	b.WriteString(`<div style="margin-top:4px;opacity:0.8">` + esc(v.totals()) + "</div>\n")
-	b.WriteString(`<div style="margin-top:2px;opacity:0.7">` + esc(profLegend) + "</div>\n")
-	b.WriteString("</div>\n")
-	return b.String()
+	return m
+}
+
+// HTML is the view as a styled HTML table: the source with its figures,
+// the worst lines marked, their hints on a line of their own below them.
+func (v *ProfileTable) HTML() string {
+	if v.p == nil {
+		return "<div>no profile</div>"
+	}
+	return table.HTML(v.model())
 }
 
 const profLegend = "Marked: the lines that move the most memory beyond what they need, with what their figure means (hover over a line for its hint, a column head for its definition). Dim lines ran no instruction. Counts are the virtual GPU's, with Nsight Compute's definitions, of PTX (the GPU runs SASS)."
-
-func titleAttr(s string) string {
-	if s == "" {
-		return ""
-	}
-	return ` title="` + html.EscapeString(s) + `"`
-}
 
 // cut shortens s to n characters with an ellipsis.
 func cut(s string, n int) string {
@@ -375,84 +355,17 @@ func (v *ProfileTable) Markdown() string {
 	if v.p == nil {
 		return "no profile\n"
 	}
-	var b strings.Builder
-	b.WriteString("**" + mdEscape(v.title()) + "**\n\n| line | source |")
-	sep := "|---:|---|"
-	for _, c := range profColumns {
-		b.WriteString(" " + c.head + " |")
-		sep += "---:|"
-	}
-	if v.hw != nil {
-		for _, i := range hwColumns {
-			b.WriteString(" " + mdEscape(v.hwLabel()+" "+profColumns[i].short) + " |")
-			sep += "---:|"
-		}
-	}
-	b.WriteString(" hint |\n" + sep + "---|\n")
-	for _, l := range v.lines() {
-		mark := ""
-		if l.worst {
-			mark = "▲ "
-		}
-		fmt.Fprintf(&b, "| %s%d | `%s` |", mark, l.n, strings.ReplaceAll(cut(strings.TrimSpace(l.src), maxSourceHTML), "`", "'"))
-		for _, c := range profColumns {
-			s := ""
-			if l.ran {
-				s = c.cell(l.c)
-			}
-			b.WriteString(" " + s + " |")
-		}
-		if v.hw != nil {
-			for _, i := range hwColumns {
-				s := ""
-				if l.hw != nil {
-					s = profColumns[i].cell(*l.hw)
-				}
-				b.WriteString(" " + s + " |")
-			}
-		}
-		b.WriteString(" " + mdEscape(l.hint) + " |\n")
-	}
-	b.WriteString("\n" + mdEscape(v.totals()) + "\n")
-	return b.String()
+	return table.Markdown(v.model())
 }
 
 // Text is the view for a terminal, at most 100 columns: the source cut to
-// 30 characters, the figures, and below the table the hints of the marked
+// 37 characters, the figures, and below the table the hints of the marked
 // lines.
 func (v *ProfileTable) Text() string {
 	if v.p == nil {
 		return "no profile\n"
 	}
-	var b strings.Builder
-	b.WriteString(wrap(v.title(), "  ", textWidth))
-	head := fmt.Sprintf("%5s  %-*s", "line", maxSourceText, "source")
-	for _, c := range profColumns {
-		head += fmt.Sprintf(" %6s", c.short)
-	}
-	b.WriteString(strings.TrimRight(head, " ") + "\n")
-	var hints []string
-	for _, l := range v.lines() {
-		mark := " "
-		if l.worst {
-			mark = "▲"
-			hints = append(hints, strings.TrimRight(wrap(fmt.Sprintf("%s %d: %s", mark, l.n, l.hint), "    ", textWidth), "\n"))
-		}
-		row := fmt.Sprintf("%s%4d  %s", mark, l.n, padRight(cut(halveIndent(l.src), maxSourceText), maxSourceText))
-		for _, c := range profColumns {
-			s := ""
-			if l.ran {
-				s = c.cell(l.c)
-			}
-			row += fmt.Sprintf(" %6s", s)
-		}
-		b.WriteString(strings.TrimRight(row, " ") + "\n")
-	}
-	for _, h := range hints {
-		b.WriteString(h + "\n")
-	}
-	b.WriteString(wrap(v.totals(), "  ", textWidth))
-	return b.String()
+	return table.Text(v.model())
 }
 
 // halveIndent halves a line's indentation: the text form's source column
@@ -460,10 +373,6 @@ func (v *ProfileTable) Text() string {
 func halveIndent(s string) string {
 	body := strings.TrimLeft(s, " ")
 	return strings.Repeat(" ", (len(s)-len(body))/2) + body
-}
-
-func padRight(s string, n int) string {
-	return s + strings.Repeat(" ", max(0, n-utf8.RuneCountInString(s)))
 }
 
 // String is the text form.

@@ -2,7 +2,6 @@ package plots
 
 import (
 	"fmt"
-	"html"
 	"math"
 	"regexp"
 	"strconv"
@@ -11,17 +10,12 @@ import (
 
 	"github.com/culab/culab/cudalib/labs"
 	"github.com/culab/culab/display"
+	"github.com/culab/culab/display/table"
 )
 
 // Show is t as a notebook display: the HTML table, with Markdown and the
 // text table beside it. Make it a cell's last expression, or pass it to display.Show.
-func Show(t labs.Table) display.Data {
-	return display.Data{MIME: map[string]any{
-		display.MIMEHTML:     HTML(t),
-		display.MIMEMarkdown: Markdown(t), // what `culab run` collects into tables.md
-		display.MIMEText:     Text(t),
-	}}
-}
+func Show(t labs.Table) display.Data { return table.Bundle(model(t)) }
 
 // Every form of the table keeps one line per row: each cell is a number or
 // a short mark, and what does not fit a cell (the launch shape, the check's
@@ -40,8 +34,6 @@ type column struct {
 	cell    func(labs.Row) string
 	tip     func(labs.Row) string // the HTML cell's tooltip; nil: none
 }
-
-func (c column) textHead() string { return orDefault(c.short, c.head) }
 
 // columns chooses t's columns; the metric column appears only when the
 // table has one.
@@ -276,107 +268,88 @@ func footer(t labs.Table) []string {
 // notebook's text output, without wrapping.
 const textWidth = 100
 
+// model is t as a table, one line per row, for every form (HTML's says
+// what it shows; the text form opens each size with a line of its own, the
+// size and the CPU time, instead of their columns).
+func model(t labs.Table) table.Table {
+	cols := columns(t)
+	win := winners(t)
+	m := table.Table{Title: t.Title, Subtitle: subtitle(t), WinnerLegend: winnerLegend, Footer: footer(t),
+		Notes: t.Notes, Width: textWidth}
+	for _, c := range cols {
+		tc := table.Column{Head: c.head, Short: c.short}
+		if c.right {
+			tc.Align = table.Right
+		}
+		if c.perSize {
+			tc.Hide = table.TextForm
+		}
+		m.Columns = append(m.Columns, tc)
+	}
+	for i, r := range t.Rows {
+		var row table.Row
+		if i == 0 || r.Size != t.Rows[i-1].Size {
+			row.Lead = sizeLine(t, r)
+			if i > 0 {
+				row.Marks |= table.GroupStart
+			}
+		}
+		switch {
+		case rowFailed(r):
+			row.Marks |= table.Failed
+		case win[i]:
+			row.Marks |= table.Winner
+		}
+		for _, c := range cols {
+			cell := table.Cell{Text: c.cell(r)}
+			if c.tip != nil {
+				cell.Tip = c.tip(r)
+			}
+			switch {
+			case c.check && rowFailed(r):
+				cell.Em, cell.Fallback = table.Bad, "✗" // the figure is in the details
+			case c.check && r.Pass:
+				cell.Em = table.Good
+			case c.check:
+				cell.Em = table.Dim
+			case win[i] && c.key:
+				cell.Em = table.Strong
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	if ds := details(t); len(ds) > 0 {
+		// HTML: one row per detail; the other forms: by size.
+		dt := &table.Table{Columns: []table.Column{{}, {}, {Code: table.HTMLForm, Wrap: true}, {Wrap: true}}}
+		for _, d := range ds {
+			r := t.Rows[d.row]
+			dt.Rows = append(dt.Rows, table.Row{Cells: []table.Cell{{Text: sizeLabel(r)}, {Text: r.Variant}, {Text: d.launch}, {Text: d.text}}})
+		}
+		m.Details = &table.Details{Summary: detailsSummary, Table: dt}
+		for _, sd := range detailsBySize(t) {
+			m.Details.Items = append(m.Details.Items, table.Item{Text: sd.head, Sub: sd.lines})
+		}
+	}
+	return m
+}
+
 // Text is t as aligned plain text for a terminal, at most 100 columns wide
 // for the lab catalogue's tables: each size opens with a line of its own
 // (the size and the CPU time), the rows follow, the details below.
-func Text(t labs.Table) string {
-	var cols []column
-	for _, c := range columns(t) {
-		if !c.perSize {
-			cols = append(cols, c)
-		}
-	}
-	win := winners(t)
-	cells := make([][]string, len(t.Rows))
-	width := make([]int, len(cols))
-	for i, c := range cols {
-		width[i] = utf8.RuneCountInString(c.textHead())
-	}
-	for ri, r := range t.Rows {
-		for i, c := range cols {
-			s := oneLine(c.cell(r))
-			if c.check && !r.Pass && !r.Skipped && tooWide(width, s, i) {
-				s = "✗" // the figure is in the details
-			}
-			cells[ri] = append(cells[ri], s)
-			width[i] = max(width[i], utf8.RuneCountInString(s))
-		}
-	}
-	line := func(mark string, row []string) string {
-		var b strings.Builder
-		b.WriteString(mark)
-		for i, s := range row {
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(s))
-			if i > 0 {
-				b.WriteString("  ")
-			}
-			if cols[i].right {
-				b.WriteString(pad + s)
-			} else {
-				b.WriteString(s + pad)
-			}
-		}
-		return strings.TrimRight(b.String(), " ") + "\n"
-	}
+func Text(t labs.Table) string { return table.Text(model(t)) }
 
-	var b strings.Builder
-	if t.Title != "" {
-		b.WriteString(t.Title + "\n")
-	}
-	if sub := subtitle(t); sub != "" {
-		b.WriteString(sub + "\n")
-	}
-	var head, rule []string
-	for i, c := range cols {
-		head = append(head, c.textHead())
-		rule = append(rule, strings.Repeat("─", width[i]))
-	}
-	b.WriteString(line("  ", head))
-	b.WriteString(line("  ", rule))
-	for ri, r := range t.Rows {
-		if ri == 0 || r.Size != t.Rows[ri-1].Size {
-			b.WriteString(sizeLine(t, r) + "\n")
-		}
-		b.WriteString(line(map[bool]string{true: "▸ ", false: "  "}[win[ri]], cells[ri]))
-	}
-	var notes []string
-	for _, w := range win {
-		if w {
-			notes = append(notes, "▸ "+winnerLegend)
-			break
-		}
-	}
-	notes = append(notes, footer(t)...)
-	for _, n := range notes {
-		b.WriteString(wrap(n, "", textWidth))
-	}
-	if ds := detailsBySize(t); len(ds) > 0 {
-		b.WriteString(detailsSummary + ":\n")
-		for _, d := range ds {
-			b.WriteString(wrap(d.head, "    ", textWidth))
-			for _, l := range d.lines {
-				b.WriteString(wrap("  "+l, "      ", textWidth))
-			}
-		}
-	}
-	for _, n := range t.Notes {
-		b.WriteString(wrap("• "+oneLine(n), "  ", textWidth))
-	}
-	return b.String()
-}
+// Markdown is t as a GitHub-flavoured Markdown table: the fastest variant
+// at each size and failed checks in bold, the details in a <details> block
+// below.
+func Markdown(t labs.Table) string { return table.Markdown(model(t)) }
 
-// tooWide says whether s in column i would take the text table past
-// textWidth (two spaces between columns and the two of the row mark).
-func tooWide(width []int, s string, i int) bool {
-	total := 2 + 2*(len(width)-1)
-	for j, w := range width {
-		if j == i {
-			w = max(w, utf8.RuneCountInString(s))
-		}
-		total += w
-	}
-	return total > textWidth
-}
+// HTML is t as a styled HTML table for a notebook, one line per row: the
+// fastest variant at each size in bold on green, failed rows on red with
+// the figure that failed, a heavier rule between sizes; each row's launch
+// shape and check text are its tooltips and in a <details> below, after the
+// metric formula and the notes.
+func HTML(t labs.Table) string { return table.HTML(model(t)) }
 
 // sizeLine opens a size in the text form: "n = 256 · CPU 17.1 ms".
 func sizeLine(t labs.Table, r labs.Row) string {
@@ -437,198 +410,4 @@ func detailsBySize(t labs.Table) []sizeDetails {
 	return out
 }
 
-// wrap breaks s at spaces into lines of at most width runes (a longer word
-// keeps its own line), continuation lines indented by indent; s keeps its
-// own leading spaces.
-func wrap(s, indent string, width int) string {
-	var b strings.Builder
-	lead := s[:len(s)-len(strings.TrimLeft(s, " "))]
-	line := lead
-	for _, w := range strings.Fields(s) {
-		switch {
-		case line == lead:
-			line += w
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width:
-			b.WriteString(line + "\n")
-			line = indent + w
-		default:
-			line += " " + w
-		}
-	}
-	b.WriteString(line + "\n")
-	return b.String()
-}
-
-// Markdown is t as a GitHub-flavoured Markdown table: the fastest variant
-// at each size and failed checks in bold, the details in a <details> block
-// below.
-func Markdown(t labs.Table) string {
-	cols := columns(t)
-	win := winners(t)
-	var b strings.Builder
-	if t.Title != "" {
-		b.WriteString("**" + mdEscape(t.Title) + "**\n\n")
-	}
-	if sub := subtitle(t); sub != "" {
-		b.WriteString(mdEscape(sub) + "\n\n")
-	}
-	var head, rule []string
-	for _, c := range cols {
-		head = append(head, mdEscape(c.head))
-		rule = append(rule, map[bool]string{true: "---:", false: ":---"}[c.right])
-	}
-	b.WriteString("| " + strings.Join(head, " | ") + " |\n")
-	b.WriteString("|" + strings.Join(rule, "|") + "|\n")
-	for ri, r := range t.Rows {
-		var row []string
-		for _, c := range cols {
-			s := mdEscape(c.cell(r))
-			if c.check && rowFailed(r) || win[ri] && c.key {
-				s = "**" + s + "**"
-			}
-			row = append(row, s)
-		}
-		b.WriteString("| " + strings.Join(row, " | ") + " |\n")
-	}
-	b.WriteString("\n")
-	for _, w := range win {
-		if w {
-			b.WriteString("**bold**: " + winnerLegend + "  \n")
-			break
-		}
-	}
-	for _, l := range footer(t) {
-		b.WriteString(mdEscape(l) + "  \n")
-	}
-	for _, n := range t.Notes {
-		b.WriteString("- " + mdEscape(n) + "\n")
-	}
-	if ds := detailsBySize(t); len(ds) > 0 {
-		// GitHub renders Markdown inside <details> after a blank line.
-		b.WriteString("\n<details><summary>" + detailsSummary + "</summary>\n\n")
-		for _, d := range ds {
-			b.WriteString("- " + mdEscape(d.head) + "\n")
-			for _, l := range d.lines {
-				b.WriteString("  - " + mdEscape(l) + "\n")
-			}
-		}
-		b.WriteString("\n</details>\n")
-	}
-	return b.String()
-}
-
 const detailsSummary = "launch shapes and checks"
-
-var mdEscaper = strings.NewReplacer("|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "<", "&lt;", "\n", " ")
-
-func mdEscape(s string) string { return mdEscaper.Replace(s) }
-
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
-
-// HTML styles. Inline, because JupyterLab drops <style> from untrusted
-// outputs (an executed notebook opened later); colours are translucent so
-// that they read on light and dark themes alike.
-const (
-	htmlCell    = "padding:2px 6px;white-space:nowrap;vertical-align:baseline;border-bottom:1px solid rgba(128,128,128,0.25)"
-	htmlHead    = "padding:2px 6px;vertical-align:bottom;border-bottom:2px solid rgba(128,128,128,0.7);font-weight:600"
-	htmlFailed  = "background-color:rgba(220,30,50,0.13)"
-	htmlWinner  = "background-color:rgba(40,160,80,0.13)"
-	htmlNewSize = "border-top:1.5px solid rgba(128,128,128,0.6)"
-	htmlRed     = "color:#c0182b;font-weight:600"
-	htmlGreen   = "color:#1a8a3a"
-)
-
-// HTML is t as a styled HTML table for a notebook, one line per row: the
-// fastest variant at each size in bold on green, failed rows on red with
-// the figure that failed, a heavier rule between sizes; each row's launch
-// shape and check text are its tooltips and in a <details> below, after the
-// metric formula and the notes.
-func HTML(t labs.Table) string {
-	cols := columns(t)
-	win := winners(t)
-	esc := html.EscapeString
-	var b strings.Builder
-	b.WriteString(`<div style="font-family:system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;font-size:13px;line-height:1.4;margin:4px 0;max-width:100%;overflow-x:auto">` + "\n")
-	if t.Title != "" {
-		b.WriteString(`<div style="font-weight:600;font-size:15px;margin-bottom:2px">` + esc(t.Title) + "</div>\n")
-	}
-	if sub := subtitle(t); sub != "" {
-		b.WriteString(`<div style="opacity:0.7;margin-bottom:4px">` + esc(sub) + "</div>\n")
-	}
-	// margin:0 and table-layout:auto undo JupyterLab's centred, fixed-layout tables.
-	b.WriteString(`<table style="border-collapse:collapse;margin:0;table-layout:auto;font-variant-numeric:tabular-nums">` + "\n<thead><tr>")
-	for _, c := range cols {
-		// Headers may wrap (a long baseline name); rows may not.
-		fmt.Fprintf(&b, `<th style="%s;text-align:%s">%s</th>`, htmlHead, align(c.right), esc(c.head))
-	}
-	b.WriteString("</tr></thead>\n<tbody>\n")
-	for i, r := range t.Rows {
-		var rowStyle []string
-		if i > 0 && r.Size != t.Rows[i-1].Size {
-			rowStyle = append(rowStyle, htmlNewSize)
-		}
-		switch {
-		case rowFailed(r):
-			rowStyle = append(rowStyle, htmlFailed)
-		case win[i]:
-			rowStyle = append(rowStyle, htmlWinner)
-		}
-		fmt.Fprintf(&b, `<tr style="%s">`, strings.Join(rowStyle, ";"))
-		for _, c := range cols {
-			style, title := htmlCell+";text-align:"+align(c.right), ""
-			switch {
-			case c.check && rowFailed(r):
-				style += ";" + htmlRed
-			case c.check && r.Pass:
-				style += ";" + htmlGreen
-			case c.check:
-				style += ";opacity:0.7"
-			case win[i] && c.key:
-				style += ";font-weight:600"
-			}
-			if c.tip != nil && c.tip(r) != "" {
-				title = ` title="` + esc(c.tip(r)) + `"`
-			}
-			s := esc(c.cell(r))
-			fmt.Fprintf(&b, `<td style="%s"%s>%s</td>`, style, title, s)
-		}
-		b.WriteString("</tr>\n")
-	}
-	b.WriteString("</tbody>\n</table>\n")
-	for _, w := range win {
-		if w {
-			b.WriteString(`<div style="margin-top:4px;opacity:0.8"><span style="` + htmlWinner + `;font-weight:600;padding:0 4px">bold</span>: ` + winnerLegend + "</div>\n")
-			break
-		}
-	}
-	for _, l := range footer(t) {
-		b.WriteString(`<div style="margin-top:4px;opacity:0.8">` + esc(l) + "</div>\n")
-	}
-	if len(t.Notes) > 0 {
-		b.WriteString(`<ul style="margin:4px 0;padding-left:20px">`)
-		for _, n := range t.Notes {
-			b.WriteString("<li>" + esc(n) + "</li>")
-		}
-		b.WriteString("</ul>\n")
-	}
-	if ds := details(t); len(ds) > 0 {
-		b.WriteString(`<details style="margin-top:4px"><summary style="cursor:pointer;opacity:0.8">` + detailsSummary + "</summary>\n")
-		b.WriteString(`<table style="border-collapse:collapse;margin:4px 0 0 0;table-layout:auto;font-size:12px"><tbody>` + "\n")
-		const cell = "padding:1px 8px;text-align:left;vertical-align:top;border-bottom:1px solid rgba(128,128,128,0.2)"
-		for _, d := range ds {
-			r := t.Rows[d.row]
-			fmt.Fprintf(&b, `<tr><td style="%[1]s;white-space:nowrap">%[2]s</td><td style="%[1]s;white-space:nowrap">%[3]s</td><td style="%[1]s;font-family:monospace">%[4]s</td><td style="%[1]s">%[5]s</td></tr>`+"\n",
-				cell, esc(sizeLabel(r)), esc(r.Variant), esc(d.launch), esc(d.text))
-		}
-		b.WriteString("</tbody></table>\n</details>\n")
-	}
-	b.WriteString("</div>\n")
-	return b.String()
-}
-
-func align(right bool) string {
-	if right {
-		return "right"
-	}
-	return "left"
-}

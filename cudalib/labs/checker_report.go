@@ -2,12 +2,10 @@ package labs
 
 import (
 	"fmt"
-	"html"
 	"math"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/display/table"
 )
 
 // CheckReport is Check's result: one case per size. As a cell's last
@@ -142,98 +140,41 @@ func (r *CheckReport) failures() []string {
 	return out
 }
 
-// String is the report as a text table.
-func (r *CheckReport) String() string {
-	var b strings.Builder
-	b.WriteString(r.title() + "\n\n")
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(checkHeads[:], "\t"))
-	for _, c := range r.Cases {
-		cells := c.row()
-		fmt.Fprintln(tw, strings.Join(cells[:], "\t"))
+// model is the report as a table: failed cases marked, the failures and
+// findings below it, then the notes.
+func (r *CheckReport) model() table.Table {
+	m := table.Table{Look: table.Bare, Class: "culab-check", Title: r.title(), TitleEm: table.Bad, Notes: r.notes()}
+	if r.Passed() {
+		m.TitleEm = table.Good
 	}
-	tw.Flush()
+	m.Columns = table.Cols(table.Left, checkHeads[:]...)
+	m.Columns[1].Code = table.HTMLForm // the launch
+	for _, c := range r.Cases {
+		row := table.Row{}
+		if !c.Pass {
+			row.Marks = table.Failed
+		}
+		for _, s := range c.row() {
+			row.Cells = append(row.Cells, table.Cell{Text: s})
+		}
+		m.Rows = append(m.Rows, row)
+	}
 	if f := r.failures(); len(f) > 0 {
-		b.WriteString("\nFailures and sanitizer findings:\n")
+		m.Details = &table.Details{Summary: "Failures and sanitizer findings"}
 		for _, l := range f {
-			b.WriteString("  " + l + "\n")
+			m.Details.Items = append(m.Details.Items, table.Item{Text: l})
 		}
 	}
-	b.WriteString("\n")
-	for _, n := range r.notes() {
-		b.WriteString(n + "\n")
-	}
-	return b.String()
+	return m
 }
 
+// String is the report as a text table.
+func (r *CheckReport) String() string { return table.Text(r.model()) }
+
 // Markdown is the report as a Markdown table.
-func (r *CheckReport) Markdown() string {
-	var b strings.Builder
-	b.WriteString("**" + r.title() + "**\n\n")
-	b.WriteString("| " + strings.Join(checkHeads[:], " | ") + " |\n|---|---|---|---|---|---|\n")
-	esc := strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;")
-	for _, c := range r.Cases {
-		cells := c.row()
-		for i := range cells {
-			cells[i] = esc.Replace(cells[i])
-		}
-		b.WriteString("| " + strings.Join(cells[:], " | ") + " |\n")
-	}
-	if f := r.failures(); len(f) > 0 {
-		b.WriteString("\nFailures and sanitizer findings:\n\n")
-		for _, l := range f {
-			b.WriteString("- " + esc.Replace(l) + "\n")
-		}
-	}
-	b.WriteString("\n")
-	for _, n := range r.notes() {
-		b.WriteString("- " + esc.Replace(n) + "\n")
-	}
-	return b.String()
-}
+func (r *CheckReport) Markdown() string { return table.Markdown(r.model()) }
 
 // HTML is the report as a table, failed rows marked. The table's class,
 // culab-check, tells it from a lab's results table, where ✗ means a
 // broken lab rather than an unfinished exercise.
-func (r *CheckReport) HTML() string {
-	var b strings.Builder
-	colour := "#b00020"
-	if r.Passed() {
-		colour = "#1b7f3b"
-	}
-	fmt.Fprintf(&b, "<div><p style=\"font-weight:bold;color:%s\">%s</p>\n", colour, html.EscapeString(r.title()))
-	b.WriteString(`<table class="culab-check"><thead><tr>`)
-	for _, h := range checkHeads {
-		fmt.Fprintf(&b, "<th>%s</th>", html.EscapeString(h))
-	}
-	b.WriteString("</tr></thead><tbody>\n")
-	for _, c := range r.Cases {
-		style := ""
-		if !c.Pass {
-			style = ` style="background:#fde7e9"`
-		}
-		fmt.Fprintf(&b, "<tr%s>", style)
-		for i, cell := range c.row() {
-			if i == 1 {
-				fmt.Fprintf(&b, "<td><code>%s</code></td>", html.EscapeString(cell))
-				continue
-			}
-			fmt.Fprintf(&b, "<td>%s</td>", html.EscapeString(cell))
-		}
-		b.WriteString("</tr>\n")
-	}
-	b.WriteString("</tbody></table>\n")
-	if f := r.failures(); len(f) > 0 {
-		b.WriteString("<p>Failures and sanitizer findings:</p><ul>\n")
-		for _, l := range f {
-			fmt.Fprintf(&b, "<li><code>%s</code></li>\n", html.EscapeString(l))
-		}
-		b.WriteString("</ul>\n")
-	}
-	b.WriteString("<ul style=\"font-size:smaller\">\n")
-	for _, n := range r.notes() {
-		fmt.Fprintf(&b, "<li>%s</li>\n", html.EscapeString(n))
-	}
-	b.WriteString("</ul></div>")
-	return b.String()
-}
+func (r *CheckReport) HTML() string { return table.HTML(r.model()) }

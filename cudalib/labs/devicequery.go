@@ -3,10 +3,10 @@ package labs
 import (
 	"errors"
 	"fmt"
-	"html"
 	"strings"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/display/table"
 )
 
 // DeviceReport is the device query of seeds 000 and 001 (get_gpu_info.cu):
@@ -80,12 +80,10 @@ func (r DeviceReport) String() string {
 
 // HTML is the report as a table.
 func (r DeviceReport) HTML() string {
-	var b strings.Builder
-	b.WriteString("<table><thead><tr><th>cudaDeviceProp</th><th>meaning</th><th>value</th></tr></thead><tbody>\n")
+	m := table.Table{Look: table.Bare, Columns: []table.Column{
+		{Head: "cudaDeviceProp", Code: table.HTMLForm}, {Head: "meaning"}, {Head: "value"}}}
 	for _, f := range r.Fields {
-		fmt.Fprintf(&b, "<tr><td><code>%s</code></td><td>%s</td><td>%s</td></tr>\n",
-			html.EscapeString(f.Prop), html.EscapeString(f.Meaning), html.EscapeString(f.Value))
+		m.Rows = append(m.Rows, table.Row{Cells: []table.Cell{{Text: f.Prop}, {Text: f.Meaning}, {Text: f.Value}}})
 	}
-	b.WriteString("</tbody></table>")
-	return b.String()
+	return table.HTML(m)
 }

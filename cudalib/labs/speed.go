@@ -3,11 +3,9 @@ package labs
 import (
 	"errors"
 	"fmt"
-	"html"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/display/table"
 )
 
 // SpeedReport is SpeedTest's result: a kernel's time against a reference
@@ -106,53 +104,25 @@ func (r *SpeedReport) rows() [2][3]string {
 	return [2][3]string{row(r.Kernel, r.Mine), row(r.Reference, r.Ref)}
 }
 
-// String is the report as a text table.
-func (r *SpeedReport) String() string {
-	var b strings.Builder
-	b.WriteString(r.title() + "\n\n")
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(speedHeads[:], "\t"))
-	for _, cells := range r.rows() {
-		fmt.Fprintln(tw, strings.Join(cells[:], "\t"))
+// model is the report as a table in the check report's look.
+func (r *SpeedReport) model() table.Table {
+	m := table.Table{Look: table.Bare, Class: "culab-speed", Title: r.title(), TitleEm: table.Good, Footer: []string{r.note()}}
+	if !r.Passed() {
+		m.TitleEm = table.Bad
 	}
-	tw.Flush()
-	b.WriteString("\n" + r.note() + "\n")
-	return b.String()
+	m.Columns = table.Cols(table.Left, speedHeads[:]...)
+	m.Columns[1].Code = table.HTMLForm // the launch
+	for _, cells := range r.rows() {
+		m.Rows = append(m.Rows, table.Row{Cells: []table.Cell{{Text: cells[0]}, {Text: cells[1]}, {Text: cells[2]}}})
+	}
+	return m
 }
+
+// String is the report as a text table.
+func (r *SpeedReport) String() string { return table.Text(r.model()) }
 
 // Markdown is the report as a Markdown table.
-func (r *SpeedReport) Markdown() string {
-	esc := strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;")
-	var b strings.Builder
-	b.WriteString("**" + r.title() + "**\n\n")
-	b.WriteString("| " + strings.Join(speedHeads[:], " | ") + " |\n|---|---|---|\n")
-	for _, cells := range r.rows() {
-		for i := range cells {
-			cells[i] = esc.Replace(cells[i])
-		}
-		b.WriteString("| " + strings.Join(cells[:], " | ") + " |\n")
-	}
-	b.WriteString("\n" + esc.Replace(r.note()) + "\n")
-	return b.String()
-}
+func (r *SpeedReport) Markdown() string { return table.Markdown(r.model()) }
 
 // HTML is the report as a table, in the check report's colours.
-func (r *SpeedReport) HTML() string {
-	colour := "#1b7f3b"
-	if !r.Passed() {
-		colour = "#b00020"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "<div><p style=\"font-weight:bold;color:%s\">%s</p>\n", colour, html.EscapeString(r.title()))
-	b.WriteString(`<table class="culab-speed"><thead><tr>`)
-	for _, h := range speedHeads {
-		fmt.Fprintf(&b, "<th>%s</th>", h)
-	}
-	b.WriteString("</tr></thead><tbody>\n")
-	for _, cells := range r.rows() {
-		fmt.Fprintf(&b, "<tr><td>%s</td><td><code>%s</code></td><td>%s</td></tr>\n",
-			html.EscapeString(cells[0]), html.EscapeString(cells[1]), html.EscapeString(cells[2]))
-	}
-	fmt.Fprintf(&b, "</tbody></table>\n<p style=\"font-size:smaller\">%s</p></div>", html.EscapeString(r.note()))
-	return b.String()
-}
+func (r *SpeedReport) HTML() string { return table.HTML(r.model()) }

@@ -3,9 +3,12 @@ package nbrun
 import (
 	"fmt"
 	"html"
+	"html/template"
 	"io"
 	"regexp"
 	"strings"
+
+	"github.com/culab/culab/display/table"
 )
 
 // ReportInfo is the header of a report: where and with what it ran.
@@ -30,67 +33,61 @@ type Entry struct {
 // WriteReport writes one self-contained HTML page: the header, then each
 // notebook's rich outputs (tables, charts) in order, and any error.
 func WriteReport(w io.Writer, info ReportInfo, entries []Entry) error {
-	var b strings.Builder
-	e := html.EscapeString
-	fmt.Fprintf(&b, `<!DOCTYPE html><html><head><meta charset="utf-8"><title>%s</title><style>%s</style></head><body>`, e(info.Title), reportCSS)
-	fmt.Fprintf(&b, "<h1>%s</h1>\n<table class=meta>", e(info.Title))
-	for _, kv := range [][2]string{{"culab", info.Culab}, {"commit", info.Commit}, {"date", info.Date},
-		{"driver", info.Driver}, {"NVRTC", info.NVRTC}, {"total time", info.Duration}} {
-		fmt.Fprintf(&b, "<tr><th>%s</th><td>%s</td></tr>", e(kv[0]), e(kv[1]))
+	meta := table.Table{Look: table.Bare, Class: "meta", Columns: []table.Column{{RowHead: true}, {}}}
+	for _, kv := range metaFields(info) {
+		meta.Rows = append(meta.Rows, table.Row{Cells: []table.Cell{{Text: kv[0]}, {Text: kv[1]}}})
 	}
-	fmt.Fprintf(&b, "</table>\n<details open><summary>device</summary><pre>%s</pre></details>\n<ul class=toc>", e(info.Device))
-	for i, en := range entries {
-		fmt.Fprintf(&b, `<li><a href="#nb%d">%s</a> — %s</li>`, i, e(en.Name), status(en))
-	}
-	b.WriteString("</ul>\n")
-	for i, en := range entries {
-		fmt.Fprintf(&b, `<section id="nb%d"><h2>%s</h2><p class=status>%s</p>`, i, e(en.Name), status(en))
-		if en.Err != nil {
-			fmt.Fprintf(&b, "<pre class=error>%s</pre>", e(en.Err.Error()))
-		}
-		if nb := en.Result.Notebook; nb != nil {
-			for _, c := range nb.Cells {
-				writeCell(&b, c)
-			}
-		}
-		b.WriteString("</section>\n")
-	}
-	b.WriteString("</body></html>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return reportPage.Execute(w, struct {
+		Info    ReportInfo
+		CSS     template.CSS
+		Meta    template.HTML
+		Entries []Entry
+	}{info, reportCSS, template.HTML(table.HTML(meta)), entries})
 }
 
-func status(en Entry) string {
+// metaFields are the header's lines: where and with what the report ran.
+func metaFields(info ReportInfo) [][2]string {
+	return [][2]string{{"culab", info.Culab}, {"commit", info.Commit}, {"date", info.Date},
+		{"driver", info.Driver}, {"NVRTC", info.NVRTC}, {"total time", info.Duration}}
+}
+
+var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
+	"status":    status,
+	"headings":  headings,
+	"traceback": func(o Output) string { return stripANSI(strings.Join(o.Traceback, "\n")) },
+	"data":      data,
+}).Parse(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{.Info.Title}}</title><style>{{.CSS}}</style></head><body><h1>{{.Info.Title}}</h1>
+{{.Meta}}<details open><summary>device</summary><pre>{{.Info.Device}}</pre></details>
+<ul class=toc>{{range $i, $e := .Entries}}<li><a href="#nb{{$i}}">{{.Name}}</a> — {{status $e}}</li>{{end}}</ul>
+{{range $i, $e := .Entries}}<section id="nb{{$i}}"><h2>{{.Name}}</h2><p class=status>{{status $e}}</p>
+{{- with .Err}}<pre class=error>{{.Error}}</pre>{{end}}
+{{- with .Result.Notebook}}{{range .Cells}}{{template "cell" .}}{{end}}{{end}}</section>
+{{end}}</body></html>
+{{define "cell"}}{{if eq .CellType "markdown"}}{{headings .}}{{else}}{{range .Outputs}}
+{{- if eq .OutputType "stream"}}<pre class={{.Name}}>{{.Text}}</pre>
+{{- else if eq .OutputType "error"}}<pre class=error>{{traceback .}}</pre>
+{{- else}}{{data .Data}}{{end}}{{end}}{{end}}{{end}}`))
+
+func status(en Entry) template.HTML {
 	switch {
 	case en.Err != nil:
 		return `<span class=fail>not run</span>`
 	case en.Result.Failed():
-		return fmt.Sprintf(`<span class=fail>failed at cell %d: %s</span>`, en.Result.FailedCell, html.EscapeString(en.Result.Err.Name+": "+en.Result.Err.Value))
+		return template.HTML(fmt.Sprintf(`<span class=fail>failed at cell %d: %s</span>`, en.Result.FailedCell, html.EscapeString(en.Result.Err.Name+": "+en.Result.Err.Value)))
 	}
-	return fmt.Sprintf(`<span class=ok>ok</span> (%.1fs)`, en.Result.Duration.Seconds())
+	return template.HTML(fmt.Sprintf(`<span class=ok>ok</span> (%.1fs)`, en.Result.Duration.Seconds()))
 }
 
-// writeCell shows markdown headings (to give the outputs their context)
-// and every output, richest representation first.
-func writeCell(b *strings.Builder, c *Cell) {
-	if c.CellType == "markdown" {
-		for _, line := range strings.Split(string(c.Source), "\n") {
-			if m := heading.FindStringSubmatch(line); m != nil {
-				fmt.Fprintf(b, "<h%d>%s</h%d>", len(m[1])+1, html.EscapeString(m[2]), len(m[1])+1)
-			}
-		}
-		return
-	}
-	for _, o := range c.Outputs {
-		switch o.OutputType {
-		case "stream":
-			fmt.Fprintf(b, "<pre class=%s>%s</pre>", o.Name, html.EscapeString(o.Text))
-		case "error":
-			fmt.Fprintf(b, "<pre class=error>%s</pre>", html.EscapeString(stripANSI(strings.Join(o.Traceback, "\n"))))
-		default:
-			writeData(b, o.Data)
+// headings are a markdown cell's headings, one level down (to give the
+// outputs their context).
+func headings(c *Cell) template.HTML {
+	var b strings.Builder
+	for _, line := range strings.Split(string(c.Source), "\n") {
+		if m := heading.FindStringSubmatch(line); m != nil {
+			fmt.Fprintf(&b, "<h%d>%s</h%d>", len(m[1])+1, html.EscapeString(m[2]), len(m[1])+1)
 		}
 	}
+	return template.HTML(b.String())
 }
 
 var (
@@ -100,22 +97,25 @@ var (
 
 func stripANSI(s string) string { return ansi.ReplaceAllString(s, "") }
 
-func writeData(b *strings.Builder, data map[string]any) {
-	str := func(k string) (string, bool) { s, ok := data[k].(string); return s, ok }
+// data is an output's richest representation. Its HTML and SVG are the
+// notebook's own and go in as they are, as a notebook shows them.
+func data(d map[string]any) template.HTML {
+	str := func(k string) (string, bool) { s, ok := d[k].(string); return s, ok }
 	if s, ok := str("text/html"); ok {
-		fmt.Fprintf(b, "<div class=out>%s</div>", s)
+		return template.HTML("<div class=out>" + s + "</div>")
 	} else if s, ok := str("image/png"); ok {
-		fmt.Fprintf(b, `<div class=out><img src="data:image/png;base64,%s"></div>`, s)
+		return template.HTML(`<div class=out><img src="data:image/png;base64,` + html.EscapeString(s) + `"></div>`)
 	} else if s, ok := str("image/svg+xml"); ok {
-		fmt.Fprintf(b, "<div class=out>%s</div>", s)
+		return template.HTML("<div class=out>" + s + "</div>")
 	} else if s, ok := str("text/markdown"); ok {
-		fmt.Fprintf(b, "<pre class=md>%s</pre>", html.EscapeString(s))
+		return template.HTML("<pre class=md>" + html.EscapeString(s) + "</pre>")
 	} else if s, ok := str("text/plain"); ok {
-		fmt.Fprintf(b, "<pre>%s</pre>", html.EscapeString(s))
+		return template.HTML("<pre>" + html.EscapeString(s) + "</pre>")
 	}
+	return ""
 }
 
-const reportCSS = `body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+const reportCSS template.CSS = `body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
 pre{background:#f6f8fa;padding:.6em;overflow-x:auto;font-size:13px}pre.stderr{background:#fff4e5}
 pre.error{background:#fde8e8;color:#900}.fail{color:#b00;font-weight:bold}.ok{color:#070;font-weight:bold}
 table.meta th{text-align:left;padding-right:1em}.out{margin:.8em 0;overflow-x:auto}.out img{max-width:100%}
@@ -127,8 +127,7 @@ section{border-top:2px solid #ddd;margin-top:2em}`
 func WriteTables(w io.Writer, info ReportInfo, entries []Entry) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\n", info.Title)
-	for _, kv := range [][2]string{{"culab", info.Culab}, {"commit", info.Commit}, {"date", info.Date},
-		{"driver", info.Driver}, {"NVRTC", info.NVRTC}, {"total time", info.Duration}} {
+	for _, kv := range metaFields(info) {
 		fmt.Fprintf(&b, "- %s: %s\n", kv[0], kv[1])
 	}
 	fmt.Fprintf(&b, "\n```\n%s\n```\n", strings.TrimSpace(info.Device))

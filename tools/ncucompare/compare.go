@@ -9,6 +9,7 @@ import (
 
 	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/ncu"
+	"github.com/culab/culab/display/table"
 )
 
 // metric is one of ncu's counters with the comparison's methods; metrics
@@ -170,17 +171,16 @@ func report(w io.Writer, vm, gpu *runLog, rows []ncu.Launch, code *codeLog) {
 			rest = append(rest, m)
 		}
 	}
-	fmt.Fprintf(w, "## Memory counters\n\n| step | kernel | grid × block |")
+	mem := table.Table{Columns: table.Cols(table.Left, "step", "kernel", "grid × block")}
 	for _, m := range goal {
-		fmt.Fprintf(w, " %s |", m.Name)
+		mem.Columns = append(mem.Columns, table.Column{Head: m.Name})
 	}
-	fmt.Fprintf(w, "\n|---|---|---|%s\n", strings.Repeat("---|", len(goal)))
 	for _, p := range pairs {
-		shape := dims(p.vm.Grid) + " × " + dims(p.vm.Block)
+		shape := table.Cell{Text: dims(p.vm.Grid) + " × " + dims(p.vm.Block)}
 		if !p.sameShape() {
-			shape = fmt.Sprintf("**VM %s, GPU %s × %s**", shape, dims(p.ncu[0].Grid), dims(p.ncu[0].Block))
+			shape = table.Cell{Text: fmt.Sprintf("VM %s, GPU %s × %s", shape.Text, dims(p.ncu[0].Grid), dims(p.ncu[0].Block)), Em: table.Strong}
 		}
-		fmt.Fprintf(w, "| %s | %s | %s |", p.step.Label, name(p.vm.Kernel), shape)
+		row := table.Row{Cells: []table.Cell{{Text: p.step.Label}, {Text: name(p.vm.Kernel)}, shape}}
 		for _, m := range goal {
 			cell, eq, ok := m.cell(&p)
 			if !p.sameShape() {
@@ -204,29 +204,30 @@ func report(w io.Writer, vm, gpu *runLog, rows []ncu.Launch, code *codeLog) {
 					otherEq++
 				}
 			}
-			fmt.Fprintf(w, " %s |", cell)
+			row.Cells = append(row.Cells, table.Cell{Text: cell})
 		}
-		fmt.Fprintln(w)
+		mem.Rows = append(mem.Rows, row)
 	}
-	fmt.Fprintf(w, "\nEqual: %d of %d memory counts in classes that map one-to-one onto SASS; %d of %d elsewhere (merged or split accesses, or no SASS to tell). Launches whose shape differs (bold) are not counted.\n\n", goalEq, goalAll, otherEq, otherAll)
+	fmt.Fprintf(w, "## Memory counters\n\n%s", table.Markdown(mem))
+	fmt.Fprintf(w, "Equal: %d of %d memory counts in classes that map one-to-one onto SASS; %d of %d elsewhere (merged or split accesses, or no SASS to tell). Launches whose shape differs (bold) are not counted.\n\n", goalEq, goalAll, otherEq, otherAll)
 	if varies > 0 {
 		fmt.Fprintf(w, "Not counted either: %d counts that ncu measured differently in repeats of the same launch (the cell adds ncu's range over the repeats; the virtual GPU's count lies in it for %d). These are shared-memory bank conflicts that do not follow from the addresses: the data banks are shared with the L1 cache, and accesses of other warps in flight collide (COUNTERS.md).\n\n", varies, variesIn)
 	}
 
-	fmt.Fprintf(w, "## Other counters\n\n| step | kernel |")
+	other := table.Table{Columns: table.Cols(table.Left, "step", "kernel")}
 	for _, m := range rest {
-		fmt.Fprintf(w, " %s |", m.Name)
+		other.Columns = append(other.Columns, table.Column{Head: m.Name})
 	}
-	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(rest)))
 	for _, p := range pairs {
-		fmt.Fprintf(w, "| %s | %s |", p.step.Label, name(p.vm.Kernel))
+		row := []string{p.step.Label, name(p.vm.Kernel)}
 		for _, m := range rest {
 			cell, _, _ := m.cell(&p)
-			fmt.Fprintf(w, " %s |", cell)
+			row = append(row, cell)
 		}
-		fmt.Fprintln(w)
+		other.AddRow(row...)
 	}
-	fmt.Fprintf(w, "\nInstruction counts differ by nature: the virtual GPU counts PTX instructions, ncu SASS ones. DRAM sectors: the VM's figure is the distinct sectors the launch touched, a lower bound of DRAM traffic with cold caches; ncu's is what crossed DRAM with the L2's state at the launch.\n\n")
+	fmt.Fprintf(w, "## Other counters\n\n%s", table.Markdown(other))
+	fmt.Fprintf(w, "Instruction counts differ by nature: the virtual GPU counts PTX instructions, ncu SASS ones. DRAM sectors: the VM's figure is the distinct sectors the launch touched, a lower bound of DRAM traffic with cold caches; ncu's is what crossed DRAM with the L2's state at the launch.\n\n")
 
 	writeNoise(w, pairs)
 	if code != nil {
@@ -300,7 +301,8 @@ func requestsEqual(p *pair, class string) bool {
 // writeNoise gives, per metric, the largest spread among ncu's rows of
 // the same launch (see match).
 func writeNoise(w io.Writer, pairs []pair) {
-	fmt.Fprintf(w, "## ncu's noise\n\nThe largest spread (max − min) between ncu's profiles of repeated identical launches (a variant's checked run, warm-up and timed run, and launches of a step that the virtual GPU counts the same, like a stencil's time steps), per metric:\n\n| metric | spread | launches compared |\n|---|---|---|\n")
+	fmt.Fprintf(w, "## ncu's noise\n\nThe largest spread (max − min) between ncu's profiles of repeated identical launches (a variant's checked run, warm-up and timed run, and launches of a step that the virtual GPU counts the same, like a stencil's time steps), per metric:\n\n")
+	t := table.Table{Columns: table.Cols(table.Left, "metric", "spread", "launches compared")}
 	for _, m := range metrics {
 		spread, n := 0.0, 0
 		for _, p := range pairs {
@@ -313,15 +315,15 @@ func writeNoise(w io.Writer, pairs []pair) {
 			}
 		}
 		if n > 0 {
-			fmt.Fprintf(w, "| %s | %s | %d |\n", m.Name, num(spread), n)
+			t.AddRow(m.Name, num(spread), fmt.Sprint(n))
 		}
 	}
-	fmt.Fprintln(w)
+	fmt.Fprint(w, table.Markdown(t))
 }
 
 // writeCode gives each kernel's static memory instructions in PTX and SASS.
 func writeCode(w io.Writer, code *codeLog) {
-	fmt.Fprintf(w, "## PTX against SASS\n\nStatic memory instructions per kernel (count × bits per lane), PTX → SASS; **bold** where they differ (ptxas merged, split or dropped accesses). The virtual GPU models two of ptxas's changes (vgpu/COUNTERS.md): four aligned 4-byte shared loads merged into one LDS.128, and short branches around shared accesses turned into predication; where SASS differs otherwise, the counters of that class differ for that reason.\n\n| lab | kernel |")
+	fmt.Fprintf(w, "## PTX against SASS\n\nStatic memory instructions per kernel (count × bits per lane), PTX → SASS; **bold** where they differ (ptxas merged, split or dropped accesses). The virtual GPU models two of ptxas's changes (vgpu/COUNTERS.md): four aligned 4-byte shared loads merged into one LDS.128, and short branches around shared accesses turned into predication; where SASS differs otherwise, the counters of that class differ for that reason.\n\n")
 	used := map[string]bool{}
 	for _, k := range code.Kernels {
 		for c := range k.PTX {
@@ -337,28 +339,19 @@ func writeCode(w io.Writer, code *codeLog) {
 			cols = append(cols, c)
 		}
 	}
-	for _, c := range cols {
-		fmt.Fprintf(w, " %s |", c)
-	}
-	fmt.Fprintf(w, "\n|---|---|%s\n", strings.Repeat("---|", len(cols)))
+	t := table.Table{Columns: table.Cols(table.Left, append([]string{"lab", "kernel"}, cols...)...)}
 	for _, k := range code.Kernels {
-		fmt.Fprintf(w, "| %s | %s |", k.Lab, k.Name)
+		row := table.Row{Cells: []table.Cell{{Text: k.Lab}, {Text: k.Name}}}
 		for _, c := range cols {
-			p := describe(k.PTX[c])
-			if k.SASS == nil {
-				fmt.Fprintf(w, " %s |", p)
-				continue
+			cell := table.Cell{Text: describe(k.PTX[c])}
+			if s := describe(k.SASS[c]); k.SASS != nil && s != cell.Text {
+				cell = table.Cell{Text: cell.Text + " → " + s, Em: table.Strong}
 			}
-			s := describe(k.SASS[c])
-			if p == s {
-				fmt.Fprintf(w, " %s |", p)
-			} else {
-				fmt.Fprintf(w, " **%s → %s** |", p, s)
-			}
+			row.Cells = append(row.Cells, cell)
 		}
-		fmt.Fprintln(w)
+		t.Rows = append(t.Rows, row)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprint(w, table.Markdown(t))
 }
 
 // missingMetrics lists the metrics of the comparison that no ncu row has.

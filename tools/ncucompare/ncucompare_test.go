@@ -58,7 +58,7 @@ func TestCompare(t *testing.T) {
 	report(&b, vm, gpu, rows, code)
 	out := b.String()
 	for _, want := range []string{
-		"| lab 1: tiled | k<1> | 2 × 32 | 8 / 8 ✓ | 32 / 32 ✓ |",
+		"| lab 1: tiled | k&lt;1&gt; | 2 × 32 | 8 / 8 ✓ | 32 / 32 ✓ |", // "<" escaped (display/table), as GitHub shows it
 		"| 0 / 3 (3–5) |",
 		"Equal: 2 of 2 memory counts in classes that map one-to-one onto SASS; 1 of 1 elsewhere",
 		"Not counted either: 1 counts that ncu measured differently",

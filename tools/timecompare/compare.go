@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/culab/culab/display/table"
 )
 
 // A point is one (size, variant) of a lab with its modelled and measured
@@ -156,18 +158,21 @@ func writeMarkdown(w io.Writer, head []string, rs []labResult) {
 	for _, h := range head {
 		fmt.Fprintln(w, h)
 	}
-	fmt.Fprintf(w, "\n| lab | measured on | order agreement | same, pairs ≥ %.0f%% apart | within 2× | modeled/measured (min–max) |\n|:---|:---|---:|---:|---:|---:|\n", 100*clearFraction)
+	sum := table.Table{Columns: append(table.Cols(table.Left, "lab", "measured on"), table.Cols(table.Right, "order agreement",
+		fmt.Sprintf("same, pairs ≥ %.0f%% apart", 100*clearFraction), "within 2×", "modeled/measured (min–max)")...)}
 	for _, r := range rs {
 		a, p, ca, cp := agreement(r.points)
 		in, n := within2x(r.points)
 		lo, hi := ratioRange(r.points)
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.lab, r.source, pct(a, p), pct(ca, cp), pct(in, n), rng(lo, hi))
+		sum.AddRow(r.lab, r.source, pct(a, p), pct(ca, cp), pct(in, n), rng(lo, hi))
 	}
+	fmt.Fprint(w, "\n"+table.Markdown(sum))
 	for _, r := range rs {
-		fmt.Fprintf(w, "\n### %s\n\n| size | variant | modeled ms | measured ms | modeled/measured |\n|:---|:---|---:|---:|---:|\n", r.lab)
+		lab := table.Table{Columns: append(table.Cols(table.Left, "size", "variant"), table.Cols(table.Right, "modeled ms", "measured ms", "modeled/measured")...)}
 		for _, p := range r.points {
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", p.size, p.variant, ms(p.modeled), ms(p.measured), ratio(p))
+			lab.Rows = append(lab.Rows, table.Row{Cells: []table.Cell{{Text: p.size}, {Text: p.variant}, {Text: ms(p.modeled)}, {Text: ms(p.measured)}, ratio(p)}})
 		}
+		fmt.Fprintf(w, "### %s\n\n%s", r.lab, table.Markdown(lab))
 	}
 }
 
@@ -206,16 +211,17 @@ func ms(v float64) string {
 	return strconv.FormatFloat(v, 'g', 3, 64)
 }
 
-func ratio(p point) string {
+// ratio is the cell of p's modeled/measured, in bold outside 2×.
+func ratio(p point) table.Cell {
 	if p.modeled <= 0 || p.measured <= 0 {
-		return "–"
+		return table.Cell{Text: "–"}
 	}
 	r := p.modeled / p.measured
-	s := fmt.Sprintf("%.2f", r)
+	c := table.Cell{Text: fmt.Sprintf("%.2f", r)}
 	if r < 0.5 || r > 2 {
-		s = "**" + s + "**"
+		c.Em = table.Strong
 	}
-	return s
+	return c
 }
 
 // times maps lab → size → variant → ms.
@@ -286,8 +292,11 @@ func readTimes(path string, parse func(io.Reader) (times, error)) (times, error)
 	return t, nil
 }
 
-// unescape undoes the Markdown escapes of plots' tables.
+// unescape undoes the Markdown escapes of display/table's tables and a
+// cell's bold (an escaped "*" of the text stays).
 func unescape(s string) string {
-	s = strings.Trim(s, "*")
+	if len(s) >= 4 && strings.HasPrefix(s, "**") && strings.HasSuffix(s, "**") {
+		s = s[2 : len(s)-2]
+	}
 	return strings.NewReplacer(`\_`, "_", `\*`, "*", "&lt;", "<", "&gt;", ">", "&amp;", "&", `\|`, "|").Replace(s)
 }

@@ -79,3 +79,21 @@ lab launchcfg · NVIDIA H100
 		t.Error("parseSizes accepted a bad size")
 	}
 }
+
+// The comparison parses back: its measured times, by lab, size and
+// variant, whatever the names hold that Markdown escapes.
+func TestComparisonParsesBack(t *testing.T) {
+	rs := []labResult{{lab: "matmul", source: "H100", points: []point{
+		{size: "256³", variant: "mm_tiled<16> *x*", modeled: 1.5, measured: 2},
+		{size: "256³", variant: "a | b", modeled: 1, measured: 0.25},
+	}}}
+	var b strings.Builder
+	writeMarkdown(&b, []string{"# head"}, rs)
+	got, err := parseComparison(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := got["matmul"]["256³"]; m["mm_tiled<16> *x*"] != 2 || m["a | b"] != 0.25 {
+		t.Errorf("parsed %v from:\n%s", got, b.String())
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/timemodel"
+	"github.com/culab/culab/display/table"
 	"github.com/culab/culab/internal/stats"
 )
 
@@ -255,19 +256,21 @@ func runFit(path, measuredPath, outPath string) error {
 // another's order (selfAgreement), the most a model can reach against a
 // single run.
 func writeAcross(w io.Writer, runs []dump, results [][]labResult) {
-	fmt.Fprintf(w, "# Modeled vs measured lab times across %d runs, from a recording\n\nOrder agreement against each run; \"steady pairs\": the pairs every run orders the same way, more than %.0f%% apart, and how many of those the model orders so; \"median of the runs\": against each row's median time over the runs (order, and times within 2×); \"GPU vs itself\": the order agreement of one run's times, taken as the prediction, with another run's, lowest and highest over the pairs of runs.\n\n| lab |", len(runs), 100*tieFraction)
+	fmt.Fprintf(w, "# Modeled vs measured lab times across %d runs, from a recording\n\nOrder agreement against each run; \"steady pairs\": the pairs every run orders the same way, more than %.0f%% apart, and how many of those the model orders so; \"median of the runs\": against each row's median time over the runs (order, and times within 2×); \"GPU vs itself\": the order agreement of one run's times, taken as the prediction, with another run's, lowest and highest over the pairs of runs.\n\n", len(runs), 100*tieFraction)
+	var heads []string
 	for _, r := range runs {
-		fmt.Fprintf(w, " %s |", r.Measured)
+		heads = append(heads, r.Measured)
 	}
-	fmt.Fprintf(w, " steady pairs | median of the runs | within 2× of it | GPU vs itself |\n|:---|%s---:|---:|---:|---:|\n", strings.Repeat("---:|", len(runs)))
+	t := table.Table{Columns: append(table.Cols(table.Left, "lab"),
+		table.Cols(table.Right, append(heads, "steady pairs", "median of the runs", "within 2× of it", "GPU vs itself")...)...)}
 	median := fitResults(timemodel.H100, medianRun(runs))
 	for l, lr := range results[0] {
-		fmt.Fprintf(w, "| %s |", lr.lab)
+		row := []string{lr.lab}
 		points := make([][]point, len(runs))
 		for i := range runs {
 			points[i] = results[i][l].points
 			a, n, _, _ := agreement(points[i])
-			fmt.Fprintf(w, " %s |", pct(a, n))
+			row = append(row, pct(a, n))
 		}
 		a, n := steadyAgreement(points)
 		ma, mn, _, _ := agreement(median[l].points)
@@ -276,9 +279,9 @@ func writeAcross(w io.Writer, runs []dump, results [][]labResult) {
 		if lo, hi, ok := selfAgreement(runs, l); ok {
 			self = fmt.Sprintf("%.0f–%.0f%%", 100*lo, 100*hi)
 		}
-		fmt.Fprintf(w, " %s | %s | %s | %s |\n", pct(a, n), pct(ma, mn), pct(in, m), self)
+		t.AddRow(append(row, pct(a, n), pct(ma, mn), pct(in, m), self)...)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprint(w, table.Markdown(t))
 }
 
 // selfAgreement is the lowest and highest order agreement, over every

@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/culab/culab/display/table"
 )
 
 // runInfo is what the report's header says about the run.
@@ -84,31 +86,38 @@ func writeReport(w io.Writer, info runInfo, results []*result) error {
 
 	errs := errorIndex(results)
 	b.WriteString(inputsLegend)
-	b.WriteString("## Exact kernels\n\n| source | kernel | inputs | elements | mismatches | first mismatch |\n|---|---|---|---|---|---|\n")
+	b.WriteString("## Exact kernels\n\n")
+	ex := table.Table{Columns: table.Cols(table.Left, "source", "kernel", "inputs", "elements", "mismatches", "first mismatch")}
+	ex.Columns[1].Code = table.MarkdownForm
 	for _, r := range exact {
 		detail := r.first
 		if r.err != nil {
 			detail = errs.ref(r.err)
 		}
-		fmt.Fprintf(&b, "| %s | `%s` | %s | %d | %s | %s |\n", r.k.src.label(), r.k.name, classList(r.k), r.n, mismatchCell(r), cell(detail))
+		ex.Rows = append(ex.Rows, table.Row{Cells: []table.Cell{{Text: r.k.src.label()}, {Text: r.k.name}, {Text: classList(r.k)},
+			{Text: fmt.Sprint(r.n)}, mismatchCell(r), {Text: detail}}})
 	}
+	b.WriteString(table.Markdown(ex))
 
-	b.WriteString("\n## Approximate kernels\n\nError / bound: the worst element's error measured as the bound is (absolute, relative or in ulps of the exact result as f32), divided by the bound; at most 1 is within it. Special elements (NaN or infinite inputs or results, zero results) must match the GPU's bits.\n\n")
-	b.WriteString("| kernel | inputs | documented bound | bounded elements | VGPU error / bound | GPU error / bound | max VGPU−GPU (ulp) | differing bits | special mismatches | VGPU worst element |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("## Approximate kernels\n\nError / bound: the worst element's error measured as the bound is (absolute, relative or in ulps of the exact result as f32), divided by the bound; at most 1 is within it. Special elements (NaN or infinite inputs or results, zero results) must match the GPU's bits.\n\n")
+	ap := table.Table{Columns: table.Cols(table.Left, "kernel", "inputs", "documented bound", "bounded elements", "VGPU error / bound",
+		"GPU error / bound", "max VGPU−GPU (ulp)", "differing bits", "special mismatches", "VGPU worst element")}
+	ap.Columns[0].Code = table.MarkdownForm
 	for _, r := range approx {
 		a := r.approx
 		if r.err != nil {
-			fmt.Fprintf(&b, "| `%s` | %s | %s | | | | | | | %s |\n", r.k.name, classList(r.k), a.spec.doc, errs.ref(r.err))
+			ap.AddRow(r.k.name, classList(r.k), a.spec.doc, "", "", "", "", "", "", errs.ref(r.err))
 			continue
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %d | %s | %s | %s | %s | %d | %s |\n", r.k.name, classList(r.k), a.spec.doc, a.bounded,
-			ratio(a.worstV, a.bounded), ratio(a.worstG, a.bounded), num(a.maxDiff, r.compared), count(a.differ, r.compared),
-			a.specialBad, cell(a.worstAt+special(a)))
+		ap.Rows = append(ap.Rows, table.Row{Cells: []table.Cell{{Text: r.k.name}, {Text: classList(r.k)}, {Text: a.spec.doc},
+			{Text: fmt.Sprint(a.bounded)}, ratio(a.worstV, a.bounded), ratio(a.worstG, a.bounded), {Text: num(a.maxDiff, r.compared)},
+			{Text: count(a.differ, r.compared)}, {Text: fmt.Sprint(a.specialBad)}, {Text: a.worstAt + special(a)}}})
 	}
+	b.WriteString(table.Markdown(ap))
 	if len(errs.list) > 0 {
-		b.WriteString("\n## Errors\n\n")
+		b.WriteString("## Errors\n\n")
 		for i, e := range errs.list {
-			fmt.Fprintf(&b, "%d. %s\n", i+1, cell(e))
+			fmt.Fprintf(&b, "%d. %s\n", i+1, strings.ReplaceAll(e, "\n", " "))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -159,42 +168,39 @@ func classList(k testKernel) string {
 	return strings.Join(cs, ", ")
 }
 
-func mismatchCell(r *result) string {
+// mismatchCell is the exact table's verdict on r, in bold where it fails.
+func mismatchCell(r *result) table.Cell {
+	bold := func(s string) table.Cell { return table.Cell{Text: s, Em: table.Strong} }
 	switch {
 	case r.err != nil:
-		return "**error**"
+		return bold("error")
 	case r.recorded == "differs":
-		return "**differs from the recorded GPU output**"
+		return bold("differs from the recorded GPU output")
 	case !r.compared && r.recorded != "":
-		return r.recorded
+		return table.Cell{Text: r.recorded}
 	case !r.compared && r.k.src.notOnGPU != "":
-		return "not compared (see above)"
+		return table.Cell{Text: "not compared (see above)"}
 	case !r.compared:
-		return "—"
+		return table.Cell{Text: "—"}
 	case r.mismatches > 0 && gpuDeviations[r.k.name] != "":
-		return fmt.Sprintf("%d (a GPU deviation, see above)", r.mismatches)
+		return table.Cell{Text: fmt.Sprintf("%d (a GPU deviation, see above)", r.mismatches)}
 	case r.mismatches > 0:
-		return fmt.Sprintf("**%d**", r.mismatches)
+		return bold(fmt.Sprint(r.mismatches))
 	case r.nanChoices > 0:
-		return fmt.Sprintf("0 (%d NaN choices)", r.nanChoices)
+		return table.Cell{Text: fmt.Sprintf("0 (%d NaN choices)", r.nanChoices)}
 	}
-	return "0"
+	return table.Cell{Text: "0"}
 }
 
-// cell makes text safe inside a table cell.
-func cell(s string) string {
-	s = strings.ReplaceAll(s, "|", "\\|")
-	return strings.ReplaceAll(s, "\n", " ")
-}
-
-func ratio(q float64, bounded int) string {
+// ratio is an error / bound cell, in bold past the bound.
+func ratio(q float64, bounded int) table.Cell {
 	switch {
 	case bounded == 0 || math.IsNaN(q):
-		return "—"
+		return table.Cell{Text: "—"}
 	case q > 1:
-		return fmt.Sprintf("**%.3g**", q)
+		return table.Cell{Text: fmt.Sprintf("%.3g", q), Em: table.Strong}
 	}
-	return fmt.Sprintf("%.3g", q)
+	return table.Cell{Text: fmt.Sprintf("%.3g", q)}
 }
 
 func num(x float64, ok bool) string {
