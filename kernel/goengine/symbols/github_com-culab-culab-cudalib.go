@@ -17,6 +17,7 @@ func init() {
 		"D2":                       reflect.ValueOf(cudalib.D2),
 		"D3":                       reflect.ValueOf(cudalib.D3),
 		"EnvDevice":                reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_DEVICE\"", token.STRING, 0)),
+		"EnvLineInfo":              reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_LINEINFO\"", token.STRING, 0)),
 		"EnvNCUKeep":               reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_NCU_KEEP\"", token.STRING, 0)),
 		"EnvQueueLog":              reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_GPU_QUEUE_LOG\"", token.STRING, 0)),
 		"EnvTurnMax":               reflect.ValueOf(constant.MakeFromLiteral("\"CULAB_GPU_TURN_MAX\"", token.STRING, 0)),
