@@ -13,7 +13,7 @@ import (
 // misaligned accesses, shared-memory races, barriers that not every thread
 // reaches and reads of memory nothing wrote. A sanitized launch goes on
 // past every finding (a bad load reads 0, a bad store is dropped) and
-// reports them all; vgpu.RunSanitized says exactly what each kind means.
+// reports them all; vgpu's sanitizer (sanitize.go there) says exactly what each kind means.
 
 // Finding is one finding of the sanitizer (vgpu.Finding).
 type Finding = vgpu.Finding

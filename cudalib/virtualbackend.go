@@ -303,18 +303,21 @@ func (f *virtualFunction) exec(c launchConfig, params []unsafe.Pointer, san bool
 	for i, p := range params {
 		l.Params[i] = unsafe.Slice((*byte)(p), sizes[i])
 	}
+	// Every launch is profiled: the virtual device times launches from
+	// their counters.
+	info := &vgpu.Info{Profile: new(vgpu.Profile)}
 	if san {
-		p, rep, err = f.b.gpu().RunProfiledSanitized(f.k, l)
-		f.nameReport(rep)
-	} else {
-		p, err = f.b.gpu().RunProfiled(f.k, l)
+		info.Report = new(vgpu.Report)
 	}
-	threads := c.block.X * max(c.block.Y, 1) * max(c.block.Z, 1)
-	f.b.recordLaunch(p, threads, activeBlocks(f.b.info(), f.occupancy(), threads, c.shared))
+	err = f.b.gpu().Run(f.k, l, info)
 	var ve *vgpu.Error
 	if errors.As(err, &ve) {
 		return nil, nil, nil, virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
 	}
+	p, rep = info.Profile, info.Report
+	f.nameReport(rep)
+	threads := c.block.X * max(c.block.Y, 1) * max(c.block.Z, 1)
+	f.b.recordLaunch(p, threads, activeBlocks(f.b.info(), f.occupancy(), threads, c.shared))
 	if err != nil {
 		kerr = f.kernelErr(err)
 	}

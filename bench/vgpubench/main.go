@@ -111,7 +111,7 @@ func bench(sz sizes, runs int, only string) ([]row, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := g.RunCounted(k, c.launch); err != nil { // warm-up, and the run checked
+		if err := g.Run(k, c.launch, nil); err != nil { // warm-up, and the run checked
 			return nil, fmt.Errorf("%s: %w", c.expr, err)
 		}
 		if err := c.check(); err != nil {
@@ -121,12 +121,11 @@ func bench(sz sizes, runs int, only string) ([]row, error) {
 		var st vgpu.Stats
 		for range runs {
 			t0 := time.Now()
-			s, err := g.RunCounted(k, c.launch)
+			err := g.Run(k, c.launch, &vgpu.Info{Stats: &st})
 			times = append(times, time.Since(t0))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", c.expr, err)
 			}
-			st = s
 		}
 		slices.Sort(times)
 		med := times[len(times)/2]

@@ -6,43 +6,31 @@ import (
 )
 
 var (
-	profile  = flag.Bool("profile", false, "benchmarks: run with every counter on (RunProfiled)")
-	sanitize = flag.Bool("sanitize", false, "benchmarks: run with the sanitizer on (RunSanitized)")
+	profile  = flag.Bool("profile", false, "benchmarks: run with every counter on (Info.Profile)")
+	sanitize = flag.Bool("sanitize", false, "benchmarks: run with the sanitizer on (Info.Report)")
 )
 
 // benchRun runs the launch b.N times and reports thread-instructions per
 // second (active lanes of each executed warp-instruction); with profile,
-// through RunProfiled (every counter on), else RunCounted (off).
+// every counter on, with sanitize the sanitizer, else neither.
 func benchRun(b *testing.B, g *GPU, k *Kernel, l Launch) {
 	b.Helper()
-	var threads, perLaunch int64
-	if *sanitize {
-		s, err := g.RunCounted(k, l)
-		if err != nil {
-			b.Fatal(err)
-		}
-		perLaunch = s.ThreadInstrs
+	var s Stats
+	info := &Info{Stats: &s}
+	switch {
+	case *sanitize:
+		info.Report = new(Report)
+	case *profile:
+		info.Profile = new(Profile)
 	}
+	var threads int64
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if *sanitize {
-			if r, err := g.RunSanitized(k, l); err != nil || !r.Clean() {
-				b.Fatal(err, r)
-			}
-			threads += perLaunch
-			continue
-		}
-		if *profile {
-			p, err := g.RunProfiled(k, l)
-			if err != nil {
-				b.Fatal(err)
-			}
-			threads += p.Total.ThreadInstrs
-			continue
-		}
-		s, err := g.RunCounted(k, l)
-		if err != nil {
+	for range b.N {
+		if err := g.Run(k, l, info); err != nil {
 			b.Fatal(err)
+		}
+		if info.Report != nil && !info.Report.Clean() {
+			b.Fatal(info.Report)
 		}
 		threads += s.ThreadInstrs
 	}

@@ -30,16 +30,6 @@ type Profile struct {
 	Lines         []counters.Line
 }
 
-// RunProfiled runs the launch as Run does and returns its profile; the
-// profile is returned with a *Fault or *LimitError too (counting what ran).
-func (g *GPU) RunProfiled(k *Kernel, l Launch) (*Profile, error) {
-	r, err := g.run(k, l, true, nil)
-	if r == nil {
-		return nil, err
-	}
-	return r.profile(k, l), err
-}
-
 // result is what a launch's workers counted, summed per instruction.
 type result struct {
 	counts  []counters.Counters // by instruction id

@@ -142,7 +142,7 @@ DONE:
 
 func profileOf(t *testing.T, g *GPU, m *Module, name string, threads int, params ...[]byte) *Profile {
 	t.Helper()
-	p, err := g.RunProfiled(kernel(t, m, name), Launch{Grid: dim(1), Block: dim(threads), Params: params})
+	p, err := runProfiled(g, kernel(t, m, name), Launch{Grid: dim(1), Block: dim(threads), Params: params})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestLongestWarp(t *testing.T) {
 		buf, _ := g.Alloc(8)
 		// Three blocks of four warps; only each block's first warp loads:
 		// ten instructions and two loads, where the others issue six.
-		p, err := g.RunProfiled(kernel(t, m, "uneven"), Launch{Grid: dim(3), Block: dim(128), Params: [][]byte{p64(buf)}})
+		p, err := runProfiled(g, kernel(t, m, "uneven"), Launch{Grid: dim(3), Block: dim(128), Params: [][]byte{p64(buf)}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -324,12 +324,12 @@ func TestObserve(t *testing.T) {
 	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
 	var got []*Profile
 	Observe(func(p *Profile) { got = append(got, p) })
-	err := g.Run(kernel(t, m, "sh32"), Launch{Grid: dim(3), Block: dim(32), Params: [][]byte{p32(128)}})
+	err := g.Run(kernel(t, m, "sh32"), Launch{Grid: dim(3), Block: dim(32), Params: [][]byte{p32(128)}}, nil)
 	Observe(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Run(kernel(t, m, "sh32"), Launch{Grid: dim(1), Block: dim(32), Params: [][]byte{p32(128)}}); err != nil {
+	if err := g.Run(kernel(t, m, "sh32"), Launch{Grid: dim(1), Block: dim(32), Params: [][]byte{p32(128)}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 1 || got[0].Kernel != "sh32" || got[0].Grid != dim(3) || got[0].Total.SharedLoadWavefronts != 3*32 {
@@ -347,7 +347,7 @@ func TestProfileDeterministic(t *testing.T) {
 		r := rng(2)
 		da, db := upload(t, g, f32bytes(r.float32s(n*n))), upload(t, g, f32bytes(r.float32s(n*n)))
 		dc, _ := g.Alloc(4 * n * n)
-		p, err := g.RunProfiled(kernel(t, m, "_Z8mm_tiledILi16EEvPfPKfS2_i"), Launch{Grid: dim2(n/16, n/16), Block: dim2(16, 16),
+		p, err := runProfiled(g, kernel(t, m, "_Z8mm_tiledILi16EEvPfPKfS2_i"), Launch{Grid: dim2(n/16, n/16), Block: dim2(16, 16),
 			Params: [][]byte{p64(dc), p64(da), p64(db), p32(n)}})
 		if err != nil {
 			t.Fatal(err)

@@ -78,19 +78,19 @@
 //
 // # Counters
 //
-// RunProfiled also counts what Nsight Compute reports for the launch —
-// instructions, global requests and 32-byte sectors, shared-memory
-// wavefronts and bank conflicts, local memory, atomics, barriers,
-// branches — per PTX instruction, folded into source lines (.loc) and a
-// total; COUNTERS.md gives each definition and what differs from a GPU
+// Run with an Info whose Profile is set also counts what Nsight Compute
+// reports for the launch — instructions, global requests and 32-byte
+// sectors, shared-memory wavefronts and bank conflicts, local memory,
+// atomics, barriers, branches — per PTX instruction, folded into source
+// lines (.loc) and a total; COUNTERS.md gives each definition and what differs from a GPU
 // (which runs SASS, not PTX). Counting happens before an access executes,
 // from the lanes' addresses, with no allocation; the profile is the same
 // on any number of workers.
 //
 // # Sanitizer
 //
-// RunSanitized runs a launch as compute-sanitizer's memcheck, racecheck,
-// synccheck and initcheck watch one on a GPU, and goes on past every
+// Run with an Info whose Report is set runs a launch as compute-sanitizer's
+// memcheck, racecheck, synccheck and initcheck watch one on a GPU, and goes on past every
 // finding: an out-of-bounds or misaligned access (global, shared, local)
 // does not happen (a load reads 0, a store is dropped), and a global one
 // must also stay inside the allocation its pointer derives from (a
@@ -116,7 +116,7 @@
 // # What is not modeled
 //
 // Timing, caches, occupancy and the memory model's weak orderings
-// (coalescing and bank conflicts are counted, not timed: RunProfiled and
+// (coalescing and bank conflicts are counted, not timed: Info.Profile and
 // COUNTERS.md): a warp's instructions take effect in order and
 // fences are no-ops. Textures, surfaces, tensor-core (mma/wgmma) and
 // other instructions package alu lacks; indirect calls; device malloc;

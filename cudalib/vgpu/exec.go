@@ -84,22 +84,44 @@ type launch struct {
 	track   bool       // without san: mark the bytes stores write (trackStores)
 }
 
-// Run executes the kernel over the grid and returns when every block has
-// finished: nil, or the *Fault of the lowest faulting block, a *LimitError,
-// or an *Error for a bad launch configuration.
-func (g *GPU) Run(k *Kernel, l Launch) error {
-	_, err := g.run(k, l, false, nil)
-	return err
+// Info receives what a launch records besides running, in the manner of
+// go/types.Info: each non-nil field is filled in, and asks for the work that
+// fills it. Stats costs nothing extra; Profile counts per instruction and
+// analyses every memory access (counters.go); Report turns the sanitizer on
+// (sanitize.go). A launch that faults or runs out of budget records what
+// ran; one that could not start (an *Error) leaves info as it was.
+type Info struct {
+	Stats   *Stats   // what the launch executed (the speed benchmarks divide ThreadInstrs by wall time)
+	Profile *Profile // counters in total and per source line
+	Report  *Report  // the sanitizer's findings
 }
 
-// RunCounted is Run that also reports what the launch executed; the speed
-// benchmarks divide ThreadInstrs by wall time.
-func (g *GPU) RunCounted(k *Kernel, l Launch) (Stats, error) {
-	r, err := g.run(k, l, false, nil)
-	if r == nil {
-		return Stats{}, err
+// Run executes the kernel over the grid and returns when every block has
+// finished: nil, or the *Fault of the lowest faulting block, a *LimitError,
+// or an *Error for a bad launch configuration. With a non-nil info it also
+// records what info asks for.
+func (g *GPU) Run(k *Kernel, l Launch, info *Info) error {
+	if info == nil {
+		info = &Info{}
 	}
-	return r.stats(), err
+	var san *sanLaunch
+	if info.Report != nil {
+		san = &sanLaunch{blocks: map[int64][]Finding{}}
+	}
+	r, err := g.run(k, l, info.Profile != nil, san)
+	if r == nil {
+		return err
+	}
+	if info.Stats != nil {
+		*info.Stats = r.stats()
+	}
+	if info.Profile != nil {
+		*info.Profile = *r.profile(k, l)
+	}
+	if san != nil {
+		*info.Report = *san.report()
+	}
+	return err
 }
 
 // run executes the launch. With profile, the workers count per

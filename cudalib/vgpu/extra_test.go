@@ -195,7 +195,7 @@ func TestDivergentRecursion(t *testing.T) {
 	if err := g.CopyIn(din, i32bytes(in)); err != nil {
 		t.Fatal(err)
 	}
-	err := g.Run(k, Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(dout), p64(din), p32(n)}})
+	err := g.Run(k, Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(dout), p64(din), p32(n)}}, nil)
 	var f *Fault
 	if !errors.As(err, &f) || f.Reason != "stack overflow" || f.Thread != [3]int{3, 0, 0} {
 		t.Fatalf("deep recursion: %v, want a stack overflow of thread 3", err)
@@ -450,7 +450,7 @@ func TestVectorAccess(t *testing.T) {
 	din, dpairs, dh := upload(t, g, f32bytes(in)), upload(t, g, i32bytes(pairs)), upload(t, g, h)
 	dout, _ := g.Alloc(16 * n)
 	err := g.Run(kernel(t, m, "vector_ops"), Launch{Grid: dim(n / block), Block: dim(block), DynamicShared: 16 * block,
-		Params: [][]byte{p64(dout), p64(din), p64(dpairs), p64(dh), p32(n)}})
+		Params: [][]byte{p64(dout), p64(din), p64(dpairs), p64(dh), p32(n)}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -482,7 +482,7 @@ func TestFaultThenRecover(t *testing.T) {
 	k := kernel(t, m, "poke")
 	const n = 1000
 	p, _ := g.Alloc(4 * n)
-	err := g.Run(k, Launch{Grid: dim(4), Block: dim(256), Params: [][]byte{p64(p), p32(n)}})
+	err := g.Run(k, Launch{Grid: dim(4), Block: dim(256), Params: [][]byte{p64(p), p32(n)}}, nil)
 	var f *Fault
 	if !errors.As(err, &f) {
 		t.Fatalf("write past the end: %v, want a *Fault", err)
@@ -497,7 +497,7 @@ func TestFaultThenRecover(t *testing.T) {
 		t.Errorf("message %q", msg)
 	}
 	// Many blocks fault: the lowest one is reported, whatever the workers.
-	err = g.Run(k, Launch{Grid: dim(4), Block: dim(256), Params: [][]byte{p64(p), p32(4 * n)}})
+	err = g.Run(k, Launch{Grid: dim(4), Block: dim(256), Params: [][]byte{p64(p), p32(4 * n)}}, nil)
 	if !errors.As(err, &f) || f.Block != [3]int{3, 0, 0} || f.Thread != [3]int{232, 0, 0} {
 		t.Fatalf("many faulting threads: %v", err)
 	}
@@ -515,7 +515,7 @@ func TestTrap(t *testing.T) {
 	g := New(Config{Workers: 2})
 	m := loadTestdata(t, g, "faults.ptx")
 	p, _ := g.Alloc(4 * 64)
-	err := g.Run(kernel(t, m, "trapper"), Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(p)}})
+	err := g.Run(kernel(t, m, "trapper"), Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(p)}}, nil)
 	var f *Fault
 	if !errors.As(err, &f) || !strings.Contains(f.Reason, "trap") || f.Thread != [3]int{5, 0, 0} {
 		t.Fatalf("trap: %v", err)
@@ -527,7 +527,7 @@ func TestBudget(t *testing.T) {
 	m := loadTestdata(t, g, "faults.ptx")
 	flag, _ := g.Alloc(4)
 	k := kernel(t, m, "spin")
-	err := g.Run(k, Launch{Grid: dim(4), Block: dim(64), Params: [][]byte{p64(flag)}, Budget: 100000})
+	err := g.Run(k, Launch{Grid: dim(4), Block: dim(64), Params: [][]byte{p64(flag)}, Budget: 100000}, nil)
 	var le *LimitError
 	if !errors.As(err, &le) || le.Interrupted {
 		t.Fatalf("endless loop: %v, want a budget *LimitError", err)
@@ -538,15 +538,15 @@ func TestBudget(t *testing.T) {
 	buf, _ := g.Alloc(4 * 64)
 	vadd := kernel(t, m2, "_Z13vecadd_threadPfPKfS1_i")
 	short := Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(buf), p64(buf), p64(buf), p32(64)}, Budget: 100}
-	if err := g.Run(vadd, short); err != nil {
+	if err := g.Run(vadd, short, nil); err != nil {
 		t.Errorf("short launch on a budget of 100: %v", err)
 	}
-	if err := g.Run(k, Launch{Grid: dim(1), Block: dim(32), Params: [][]byte{p64(flag)}, Budget: 100}); !errors.As(err, &le) {
+	if err := g.Run(k, Launch{Grid: dim(1), Block: dim(32), Params: [][]byte{p64(flag)}, Budget: 100}, nil); !errors.As(err, &le) {
 		t.Errorf("endless loop on a budget of 100: %v", err)
 	}
 	var polls atomic.Int32
 	err = g.Run(k, Launch{Grid: dim(4), Block: dim(64), Params: [][]byte{p64(flag)},
-		Interrupted: func() bool { return polls.Add(1) > 3 }})
+		Interrupted: func() bool { return polls.Add(1) > 3 }}, nil)
 	if !errors.As(err, &le) || !le.Interrupted {
 		t.Fatalf("interrupted loop: %v", err)
 	}
@@ -580,7 +580,7 @@ func TestSpinLocks(t *testing.T) {
 		lock := upload(t, g, make([]byte, 4))
 		counter := upload(t, g, make([]byte, 4))
 		err := g.Run(kernel(t, m, name), Launch{Grid: dim(3), Block: dim(64), Budget: 1 << 22,
-			Params: [][]byte{p64(lock), p64(counter)}})
+			Params: [][]byte{p64(lock), p64(counter)}}, nil)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue

@@ -140,7 +140,7 @@ func downloadI32(t testing.TB, g *GPU, a uint64, n int) []int32 {
 
 func run(t testing.TB, g *GPU, k *Kernel, grid, block [3]int, params ...[]byte) {
 	t.Helper()
-	if err := g.Run(k, Launch{Grid: grid, Block: block, Params: params}); err != nil {
+	if err := g.Run(k, Launch{Grid: grid, Block: block, Params: params}, nil); err != nil {
 		t.Fatalf("%s: %v", k.Name(), err)
 	}
 }
@@ -160,4 +160,26 @@ func mustParse(t testing.TB, src string) *ptx.Module {
 		t.Fatal(err)
 	}
 	return pm
+}
+
+// runProfiled runs the launch with every counter on and returns its
+// profile (nil for a launch that could not start).
+func runProfiled(g *GPU, k *Kernel, l Launch) (*Profile, error) {
+	p := new(Profile)
+	err := g.Run(k, l, &Info{Profile: p})
+	if p.Kernel == "" {
+		return nil, err
+	}
+	return p, err
+}
+
+// runSanitized runs the launch with the sanitizer and returns its report
+// (nil for a launch that could not start).
+func runSanitized(g *GPU, k *Kernel, l Launch) (*Report, error) {
+	r := new(Report)
+	err := g.Run(k, l, &Info{Report: r})
+	if r.Kernel == "" && r.Grid == [3]int{} {
+		return nil, err
+	}
+	return r, err
 }

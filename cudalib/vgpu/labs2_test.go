@@ -156,7 +156,7 @@ func testStencil3D(t *testing.T, cc string) {
 			t.Fatal(err)
 		}
 		c.l.Params = [][]byte{p64(din), p64(dout), p32(nx), p32(ny), p32(nz)}
-		if err := g.Run(kernel(t, m, c.kernel), c.l); err != nil {
+		if err := g.Run(kernel(t, m, c.kernel), c.l, nil); err != nil {
 			t.Fatal(err)
 		}
 		got := downloadF64(t, g, dout, size)
@@ -289,7 +289,7 @@ func TestDeterminism(t *testing.T) {
 		din := upload(t, g, f32bytes(r.float32s(2*size)))
 		dout, _ := g.Alloc(8 * size)
 		err := g.Run(kernel(t, ms, "st_25d"), Launch{Grid: dim2(3, 2), Block: dim2(4, 4), DynamicShared: 8 * 36,
-			Params: [][]byte{p64(din), p64(dout), p32(nx), p32(ny), p32(nz)}})
+			Params: [][]byte{p64(din), p64(dout), p32(nx), p32(ny), p32(nz)}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -329,7 +329,7 @@ func TestConcurrentLaunches(t *testing.T) {
 				tmp, err := g.Alloc(1 << 16)
 				if err == nil {
 					err = g.Run(k, Launch{Grid: dim((n + 127) / 128), Block: dim(128),
-						Params: [][]byte{p64(j.out), p64(j.da), p64(j.db), p32(n)}})
+						Params: [][]byte{p64(j.out), p64(j.da), p64(j.db), p32(n)}}, nil)
 				}
 				if err == nil {
 					err = g.Free(tmp)

@@ -185,7 +185,7 @@ func testGrad1D(t *testing.T, cc string) {
 		if name == "dd_shared" {
 			l.DynamicShared = 4 * (block + 2)
 		}
-		if err := g.Run(kernel(t, m, name), l); err != nil {
+		if err := g.Run(kernel(t, m, name), l, nil); err != nil {
 			t.Fatal(err)
 		}
 		got := downloadF32(t, g, dout, n)

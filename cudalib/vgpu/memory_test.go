@@ -30,12 +30,12 @@ func TestFreedBuffersAreNotRetained(t *testing.T) {
 		}
 		l := Launch{Grid: dim(9), Block: dim(256), Params: [][]byte{p64(addrs[0]), p64(addrs[1]), p64(addrs[2]), p32(n)}}
 		if round == 1 {
-			p, err := g.RunProfiled(k, l)
+			p, err := runProfiled(g, k, l)
 			if err != nil {
 				t.Fatal(err)
 			}
 			profiles = append(profiles, p) // kept, as a notebook shows it
-		} else if err := g.Run(k, l); err != nil {
+		} else if err := g.Run(k, l, nil); err != nil {
 			t.Fatal(err)
 		}
 		for _, a := range addrs {

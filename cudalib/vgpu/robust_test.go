@@ -62,7 +62,7 @@ func TestGarbageLaunches(t *testing.T) {
 				}
 				l := Launch{Grid: [3]int{2, 2, 1}, Block: [3]int{32, 2, 1}, DynamicShared: 1024,
 					Params: params, Budget: 1 << 16, Printf: &discard}
-				err := g.Run(k, l)
+				err := g.Run(k, l, nil)
 				var f *Fault
 				var le *LimitError
 				switch {

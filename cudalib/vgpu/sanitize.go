@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// The sanitizer: RunSanitized runs a launch as compute-sanitizer's four
+// The sanitizer: Run with Info.Report runs a launch as compute-sanitizer's four
 // tools would watch it on a GPU, and goes on past every finding.
 //
 //   - "out-of-bounds", "misaligned" (memcheck): a global, shared, local or
@@ -174,19 +174,6 @@ func title(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// RunSanitized runs the launch with the sanitizer (see above) and returns
-// its findings; the error is what Run would return for anything else (a
-// trap, a stack overflow, the budget, a bad configuration). The report is
-// nil only when the launch could not start.
-func (g *GPU) RunSanitized(k *Kernel, l Launch) (*Report, error) {
-	san := &sanLaunch{blocks: map[int64][]Finding{}}
-	_, err := g.run(k, l, false, san)
-	if san.st == nil {
-		return nil, err
-	}
-	return san.report(), err
-}
-
 // sanLaunch collects a sanitized launch's findings from its workers.
 type sanLaunch struct {
 	st *launch
@@ -308,15 +295,4 @@ func (s *sanLaunch) report() *Report {
 	}
 	r.Findings = all
 	return r
-}
-
-// RunProfiledSanitized is RunSanitized that also counts as RunProfiled
-// does (the virtual device times its launches from the profile).
-func (g *GPU) RunProfiledSanitized(k *Kernel, l Launch) (*Profile, *Report, error) {
-	san := &sanLaunch{blocks: map[int64][]Finding{}}
-	r, err := g.run(k, l, true, san)
-	if r == nil {
-		return nil, nil, err
-	}
-	return r.profile(k, l), san.report(), err
 }

@@ -43,11 +43,11 @@ func runSeeded(t *testing.T, workers int, kc *catalog.Kernel) *Report {
 	}
 	l := Launch{Grid: kc.Grid, Block: kc.Block, DynamicShared: kc.DynamicShared, Params: params}
 	if kc.First != "" {
-		if err := g.Run(kernel(t, m, kc.First), l); err != nil {
+		if err := g.Run(kernel(t, m, kc.First), l, nil); err != nil {
 			t.Fatalf("%s: %v", kc.First, err)
 		}
 	}
-	r, err := g.RunSanitized(k, l)
+	r, err := runSanitized(g, k, l)
 	if err != nil {
 		t.Fatalf("%s: %v", kc.Name(), err)
 	}
@@ -131,7 +131,7 @@ func TestSeed002FaultsUnsanitized(t *testing.T) {
 	k := kernel(t, loadSource(t, g, "seed002.cu", src), "ddKernel")
 	in := upload(t, g, make([]byte, 600))
 	out := upload(t, g, make([]byte, 600))
-	err = g.Run(k, Launch{Grid: dim(3), Block: dim(64), DynamicShared: 264, Params: [][]byte{p64(out), p64(in), p32(150), p32(0)}})
+	err = g.Run(k, Launch{Grid: dim(3), Block: dim(64), DynamicShared: 264, Params: [][]byte{p64(out), p64(in), p32(150), p32(0)}}, nil)
 	var f *Fault
 	if !errors.As(err, &f) || f.Line != 20 {
 		t.Fatalf("got %v, want the fault of d_in[-1] at line 20", err)
@@ -181,19 +181,19 @@ func TestSanitizerGlobalInit(t *testing.T) {
 	out, _ := g.Alloc(256)
 	in, _ := g.Alloc(256)
 	l := Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(out), p64(in), p32(64)}}
-	r, err := g.RunSanitized(k, l)
+	r, err := runSanitized(g, k, l)
 	if err != nil || r.Total != 64 {
 		t.Fatalf("never written: %v, %v", err, r)
 	}
 	if err := g.Fill(in, 0, 4, 32); err != nil {
 		t.Fatal(err)
 	}
-	if r, _ = g.RunSanitized(k, l); r.Total != 32 || r.Findings[0].Thread != [3]int{32, 0, 0} {
+	if r, _ = runSanitized(g, k, l); r.Total != 32 || r.Findings[0].Thread != [3]int{32, 0, 0} {
 		t.Fatalf("half filled: %v", r)
 	}
 	// out was written by the launches: reading it is fine.
 	l.Params[1] = p64(out)
-	if r, _ = g.RunSanitized(k, l); !r.Clean() {
+	if r, _ = runSanitized(g, k, l); !r.Clean() {
 		t.Fatalf("read of what a sanitized launch wrote: %v", r)
 	}
 }
@@ -267,7 +267,7 @@ func TestSanitizerInitTravels(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(out), p64(b), p32(64)}}
-	r, err := g.RunSanitized(k, l)
+	r, err := runSanitized(g, k, l)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,11 +278,11 @@ func TestSanitizerInitTravels(t *testing.T) {
 	// A plain launch writes out (the sanitized one's stores count too).
 	fresh, _ := g.Alloc(256)
 	l.Params[0], l.Params[1] = p64(fresh), p64(a)
-	if err := g.Run(k, l); err != nil {
+	if err := g.Run(k, l, nil); err != nil {
 		t.Fatal(err)
 	}
 	l.Params[0], l.Params[1] = p64(out), p64(fresh)
-	if r, _ = g.RunSanitized(k, l); !r.Clean() {
+	if r, _ = runSanitized(g, k, l); !r.Clean() {
 		t.Fatalf("read of what a plain launch wrote:\n%s", r)
 	}
 	// A device copy of unwritten bytes makes its destination unwritten.
@@ -290,7 +290,7 @@ func TestSanitizerInitTravels(t *testing.T) {
 	if err := g.Copy(fresh+128, empty, 128); err != nil {
 		t.Fatal(err)
 	}
-	if r, _ = g.RunSanitized(k, l); r.Total != 32 || r.Findings[0].Thread != [3]int{32, 0, 0} {
+	if r, _ = runSanitized(g, k, l); r.Total != 32 || r.Findings[0].Thread != [3]int{32, 0, 0} {
 		t.Fatalf("after copying unwritten bytes over half of it:\n%s", r)
 	}
 }

@@ -120,7 +120,7 @@ func TestSpaceFaults(t *testing.T) {
 		{"misaligned", p64(buf), "global", reasonMisaligned, buf + 2, ""},
 	}
 	for _, c := range cases {
-		err := g.Run(kernel(t, m, c.kernel), Launch{Grid: dim(1), Block: dim(1), Params: [][]byte{c.param}})
+		err := g.Run(kernel(t, m, c.kernel), Launch{Grid: dim(1), Block: dim(1), Params: [][]byte{c.param}}, nil)
 		var f *Fault
 		if !errors.As(err, &f) {
 			t.Errorf("%s: %v, want a *Fault", c.kernel, err)
@@ -169,7 +169,7 @@ func TestPrintfAndAssert(t *testing.T) {
 	din := upload(t, g, i32bytes(in))
 	var out bytes.Buffer
 	err := g.Run(kernel(t, m, "hello"), Launch{Grid: dim(2), Block: dim(4), Printf: &out,
-		Params: [][]byte{p64(din), p32(len(in))}})
+		Params: [][]byte{p64(din), p32(len(in))}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func TestPrintfAndAssert(t *testing.T) {
 	if out.String() != want.String() {
 		t.Errorf("printf wrote\n%s\nwant\n%s", out.String(), want.String())
 	}
-	err = g.Run(kernel(t, m, "check"), Launch{Grid: dim(1), Block: dim(8), Params: [][]byte{p64(din), p32(len(in))}})
+	err = g.Run(kernel(t, m, "check"), Launch{Grid: dim(1), Block: dim(8), Params: [][]byte{p64(din), p32(len(in))}}, nil)
 	var f *Fault
 	if !errors.As(err, &f) || !strings.Contains(f.Reason, "assertion `in[i] >= 0' failed") || f.Thread != [3]int{3, 0, 0} {
 		t.Fatalf("assert: %v", err)
@@ -201,7 +201,7 @@ func TestLaunchErrors(t *testing.T) {
 		{Grid: dim(1), Block: dim(32), Params: good, DynamicShared: 1 << 20},
 	} {
 		var e *Error
-		if err := g.Run(k, l); !errors.As(err, &e) || e.Kind != Invalid {
+		if err := g.Run(k, l, nil); !errors.As(err, &e) || e.Kind != Invalid {
 			t.Errorf("launch %+v: %v, want an Invalid *Error", l, err)
 		}
 	}
@@ -212,7 +212,7 @@ func TestLaunchErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	var e *Error
-	if err := g.Run(k, Launch{Grid: dim(1), Block: dim(32), Params: good}); !errors.As(err, &e) {
+	if err := g.Run(k, Launch{Grid: dim(1), Block: dim(32), Params: good}, nil); !errors.As(err, &e) {
 		t.Errorf("run after unload: %v", err)
 	}
 }
@@ -474,7 +474,7 @@ $WAIT:
 	g := New(Config{})
 	m := loadSource(t, g, "handoff.ptx", []byte(src))
 	out, _ := g.Alloc(4 * 32)
-	err := g.Run(kernel(t, m, "handoff"), Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(out)}, Budget: 1 << 20})
+	err := g.Run(kernel(t, m, "handoff"), Launch{Grid: dim(1), Block: dim(64), Params: [][]byte{p64(out)}, Budget: 1 << 20}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
