@@ -2,14 +2,17 @@ package cudalib
 
 //go:generate go run gen_buffers.go
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/culab/culab/cudalib/vgpu"
+)
 
 // backend is what a device implementation provides: the CUDA driver
 // in-process (cudabackend.go), the driver in a worker process (worker.go) and
 // the virtual GPU (virtualbackend.go). Buffers, modules and kernels use only
-// this seam; inspection (profile, sanitize, modeled time) still reaches the
-// virtual backend's own types, which docs/architecture.md lists as what is
-// left to move behind it.
+// this seam; what a backend can do beyond it, the public files ask for by
+// capability (inspector, modeledTimer), never by the backend's type.
 type backend interface {
 	info() Info
 	memInfo() (free, total uint64, err error)
@@ -85,4 +88,30 @@ type timerImpl interface {
 	// elapsed waits for the stop point and returns milliseconds.
 	elapsed() (float64, error)
 	destroy() error
+}
+
+// inspector is what a backend that executes kernels itself (the virtual
+// GPU) adds to the seam: a launch watched as it runs, counted per source
+// line and, when asked, sanitized; the user's own work kept apart from it;
+// a sanitizer for every launch. Profile and Sanitize run on such a backend,
+// on a GPU device on the companion virtual GPU.
+type inspector interface {
+	// inspect runs one launch of fn, counted (and sanitized with san); kerr
+	// is the kernel's own failure (a GPU would report it at the next
+	// synchronize), err a launch the driver would refuse. The report is nil
+	// without san.
+	inspect(fn functionImpl, c launchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error)
+	// aside keeps what follows, until restore is called, out of a timer's
+	// recording and clear of the error an earlier launch left.
+	aside() (restore func())
+	// setSanitizer sanitizes every later launch, or stops.
+	setSanitizer(on bool)
+}
+
+// modeledTimer is a timer whose times come from a model over what the
+// timed work executed (the virtual GPU's), not from a clock: it gives the
+// counters the model read.
+type modeledTimer interface {
+	timerImpl
+	counters() Counters
 }

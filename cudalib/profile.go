@@ -73,18 +73,14 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 		if err != nil {
 			return err
 		}
-		vf, ok := vk.fn.(*virtualFunction)
-		if !ok {
-			return fmt.Errorf("%s is not a kernel of the virtual GPU", vk.name)
-		}
-		// exec, not launch: a fault of this launch is returned here, and
+		// inspect, not launch: a fault of this launch is returned here, and
 		// one an earlier launch left stays for the user's next synchronize.
-		p, _, kerr, err := vf.exec(lc, params.ptrs, false)
+		p, _, kerr, err := vk.mod.dev.b.(inspector).inspect(vk.fn, lc, params.ptrs, false)
 		if p != nil {
 			prof = &Profile{
 				Kernel: k.name, Grid: cfg.Grid.norm(), Block: cfg.Block.norm(), Shared: cfg.Shared,
 				Total: p.Total, Lines: p.Lines, File: k.mod.name, Source: k.mod.source,
-				Companion: !k.mod.dev.virtual,
+				Companion: vk != k,
 			}
 		}
 		if err != nil {
@@ -98,7 +94,8 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 	return prof, nil
 }
 
-// onVirtual calls run with this kernel on a virtual GPU and the arguments
+// onVirtual calls run with this kernel on a backend that inspects launches
+// (an inspector: the virtual GPU) and the arguments
 // with every Buffer replaced by a copy on that GPU, made before run and
 // freed after it: what run's launch writes lands in the copies, never in
 // the caller's buffers. On the virtual GPU vk is k itself; on a GPU device
@@ -115,7 +112,8 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		return err // said as the device's own launch would say it
 	}
 	vk := k
-	if !k.mod.dev.virtual {
+	ins, ok := k.mod.dev.b.(inspector)
+	if !ok {
 		vdev, err := OpenVirtual()
 		if err != nil {
 			return fmt.Errorf("the companion virtual GPU: %w", err)
@@ -127,10 +125,11 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		if vk, err = m.Kernel(k.name); err != nil {
 			return fmt.Errorf("the companion virtual GPU: %w", err)
 		}
+		if ins, ok = vdev.b.(inspector); !ok {
+			return fmt.Errorf("the companion virtual GPU cannot inspect launches")
+		}
 	}
-	if vb, ok := vk.mod.dev.b.(*virtualBackend); ok {
-		defer vb.aside()()
-	}
+	defer ins.aside()()
 	vargs := make([]any, len(args))
 	// One copy per buffer, however many arguments name it: a kernel that
 	// reads through one parameter what it writes through another must see
@@ -158,29 +157,6 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		vargs[i] = copiedBuffer{c}
 	}
 	return run(vk, vargs)
-}
-
-// aside keeps what follows, until the returned function is called, apart
-// from the user's work on the virtual GPU: out of a timer's recording (a
-// launch run for inspection, and its copies, are not the work the user
-// times), and clear of the error an earlier launch left, which the
-// inspection's copies would otherwise take and which stays for the user's
-// next synchronize.
-func (b *virtualBackend) aside() (restore func()) {
-	b.mu.Lock()
-	rec, pending := b.rec, b.pending
-	b.rec, b.pending = nil, nil
-	b.mu.Unlock()
-	return func() {
-		b.mu.Lock()
-		if b.rec == nil {
-			b.rec = rec
-		}
-		if pending != nil {
-			b.pending = pending // it came first
-		}
-		b.mu.Unlock()
-	}
 }
 
 // copyBuffer makes a copy of src on dev: through the host between two

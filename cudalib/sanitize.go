@@ -61,7 +61,7 @@ func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
 	if err := checkInterrupt(); err != nil {
 		return nil, err
 	}
-	if !k.mod.dev.virtual {
+	if _, ok := k.mod.dev.b.(inspector); !ok {
 		return k.sanitizeCopy(cfg, args...)
 	}
 	return k.sanitized(cfg, args, true)
@@ -79,11 +79,11 @@ func (k *Kernel) sanitizeCopy(cfg Config, args ...any) (rep *SanitizerReport, er
 	return rep, err
 }
 
-// sanitized runs the launch of a kernel of the virtual GPU with the
-// sanitizer; with takeEarlier, an error an earlier launch left is returned
-// instead, as its own (Sanitize).
+// sanitized runs the launch of a kernel of an inspector (the virtual GPU)
+// with the sanitizer; with takeEarlier, an error an earlier launch left is
+// returned instead, as its own (Sanitize).
 func (k *Kernel) sanitized(cfg Config, args []any, takeEarlier bool) (*SanitizerReport, error) {
-	vf, ok := k.fn.(*virtualFunction)
+	ins, ok := k.mod.dev.b.(inspector)
 	if !ok {
 		return nil, fmt.Errorf("%s is not a kernel of the virtual GPU", k.name)
 	}
@@ -96,7 +96,7 @@ func (k *Kernel) sanitized(cfg Config, args []any, takeEarlier bool) (*Sanitizer
 			return nil, err
 		}
 	}
-	_, rep, kerr, err := vf.exec(lc, params.ptrs, true)
+	_, rep, kerr, err := ins.inspect(k.fn, lc, params.ptrs, true)
 	if err != nil {
 		return nil, fmt.Errorf("sanitize %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
 	}
@@ -122,31 +122,10 @@ func (m *Module) SanitizeLaunches(f func(*SanitizerReport, error)) {
 // *SanitizerError where a fault would be reported. Only the virtual GPU
 // has a sanitizer.
 func (d *Device) SetSanitizer(on bool) error {
-	vb, ok := d.b.(*virtualBackend)
+	ins, ok := d.b.(inspector)
 	if !ok {
 		return fmt.Errorf("set sanitizer: %w", ErrSanitizerNeedsVirtual)
 	}
-	vb.mu.Lock()
-	vb.sanitize = on
-	vb.mu.Unlock()
+	ins.setSanitizer(on)
 	return nil
-}
-
-// nameReport names the kernel and its source as the user wrote them (see
-// kernelErr).
-func (f *virtualFunction) nameReport(r *vgpu.Report) {
-	if r == nil {
-		return
-	}
-	r.Kernel = f.name
-	for i := range r.Findings {
-		fd := &r.Findings[i]
-		fd.Kernel = f.name
-		if filepath.Base(fd.File) == filepath.Base(f.file) {
-			fd.File = f.file
-		}
-		if o := fd.Other; o != nil && filepath.Base(o.File) == filepath.Base(f.file) {
-			o.File = f.file
-		}
-	}
 }

@@ -111,7 +111,12 @@ func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 // start and stop) until the options are met.
 func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerImpl) error) (_ Timing, err error) {
 	opts = opts.WithDefaults()
-	if d.virtual {
+	tm, err := d.b.newTimer()
+	if err != nil {
+		return Timing{}, fmt.Errorf("timer: %w", err)
+	}
+	defer tm.destroy()
+	if _, ok := tm.(modeledTimer); ok {
 		// The model's time is the same on every run: one run, no warm-up.
 		opts = TimeOptions{MinReps: 1, MaxReps: 1, MinTime: time.Nanosecond}
 	}
@@ -127,11 +132,6 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 			err = oerr
 		}
 	}()
-	tm, err := d.b.newTimer()
-	if err != nil {
-		return Timing{}, fmt.Errorf("timer: %w", err)
-	}
-	defer tm.destroy()
 	for i := 0; i < opts.Warmup; i++ {
 		if err := work(); err != nil {
 			return Timing{}, err
@@ -161,7 +161,7 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 		total += dt
 	}
 	t := TimingOf(samples)
-	if vt, ok := tm.(*virtualTimer); ok {
+	if vt, ok := tm.(modeledTimer); ok {
 		t.Modeled, t.Counters = true, vt.counters()
 	}
 	return t, nil

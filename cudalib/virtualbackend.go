@@ -372,3 +372,68 @@ type virtualStream struct{ b *virtualBackend }
 func (b *virtualBackend) newStream() (streamImpl, error) { return virtualStream{b}, nil }
 func (s virtualStream) synchronize() error               { return s.b.takePending() }
 func (s virtualStream) destroy() error                   { return nil }
+
+// The virtual GPU's capabilities beyond the seam (backend.go).
+var (
+	_ inspector    = (*virtualBackend)(nil)
+	_ modeledTimer = (*virtualTimer)(nil)
+)
+
+// inspect runs one launch of a kernel of this backend, counted (and
+// sanitized with san): the inspector's part of the seam (backend.go).
+func (b *virtualBackend) inspect(fn functionImpl, c launchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
+	vf, ok := fn.(*virtualFunction)
+	if !ok || vf.b != b {
+		return nil, nil, nil, fmt.Errorf("inspect: not a kernel of this virtual GPU")
+	}
+	return vf.exec(c, params, san)
+}
+
+// setSanitizer sanitizes every later launch, or stops.
+func (b *virtualBackend) setSanitizer(on bool) {
+	b.mu.Lock()
+	b.sanitize = on
+	b.mu.Unlock()
+}
+
+// aside keeps what follows, until the returned function is called, apart
+// from the user's work on the virtual GPU: out of a timer's recording (a
+// launch run for inspection, and its copies, are not the work the user
+// times), and clear of the error an earlier launch left, which the
+// inspection's copies would otherwise take and which stays for the user's
+// next synchronize.
+func (b *virtualBackend) aside() (restore func()) {
+	b.mu.Lock()
+	rec, pending := b.rec, b.pending
+	b.rec, b.pending = nil, nil
+	b.mu.Unlock()
+	return func() {
+		b.mu.Lock()
+		if b.rec == nil {
+			b.rec = rec
+		}
+		if pending != nil {
+			b.pending = pending // it came first
+		}
+		b.mu.Unlock()
+	}
+}
+
+// nameReport names the kernel and its source as the user wrote them (see
+// kernelErr).
+func (f *virtualFunction) nameReport(r *vgpu.Report) {
+	if r == nil {
+		return
+	}
+	r.Kernel = f.name
+	for i := range r.Findings {
+		fd := &r.Findings[i]
+		fd.Kernel = f.name
+		if filepath.Base(fd.File) == filepath.Base(f.file) {
+			fd.File = f.file
+		}
+		if o := fd.Other; o != nil && filepath.Base(o.File) == filepath.Base(f.file) {
+			o.File = f.file
+		}
+	}
+}
