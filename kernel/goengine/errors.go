@@ -119,6 +119,11 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 		return &kernel.ExecError{Name: "Interrupted", Value: "the cell was interrupted",
 			Traceback: []string{"Interrupted: the cell was interrupted"}}
 	}
+	if errors.Is(err, errGoexit) {
+		xe := goexitError(x.label)
+		xe.Traceback[1] = "    " + x.where(x.file, line)
+		return xe
+	}
 	var cp *cellPanic
 	if !errors.As(err, &cp) {
 		return x.compileError("RuntimeError", err, 0)

@@ -167,3 +167,45 @@ func TestRuntimeErrorsInGoWords(t *testing.T) {
 		}
 	}
 }
+
+// runtime.Goexit in a cell ends the cell with an error, after its deferred
+// calls, in a chunk's code and in a method that shows the result alike; the
+// engine answers the next cell and the notebook's variables are kept.
+func TestGoexitEndsTheCell(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "geKeep := 5")
+	for _, code := range []string{
+		"import \"runtime\"\ndefer fmt.Println(\"deferred\")\nfmt.Println(\"before\")\nruntime.Goexit()\nfmt.Println(\"after\")",
+		"func geStop() { runtime.Goexit() }\nfor i := 0; i < 3; i++ {\n\tgeStop()\n}",
+		"type geShow struct{}\nfunc (geShow) String() string { runtime.Goexit(); return \"\" }\ngeShow{}",
+	} {
+		r, rep := execWithin(t, e, code)
+		if rep.Error == nil || rep.Error.Name != "Goexit" || !strings.Contains(rep.Error.Value, "runtime.Goexit ended the cell") {
+			t.Errorf("%q: %+v", code, rep.Error)
+		}
+		if strings.Contains(r.text("stdout"), "after") {
+			t.Errorf("%q went on after Goexit: %q", code, r.text("stdout"))
+		}
+	}
+	if got := ok(t, e, "geKeep + 1").result(); got != "6" {
+		t.Errorf("state after Goexit: %q", got)
+	}
+}
+
+// execWithin runs a cell that must answer: a hang fails the test (after a
+// minute, far beyond what the cell needs) instead of the whole run.
+func execWithin(t *testing.T, e *Engine, code string) (*recorder, kernel.ExecuteReply) {
+	t.Helper()
+	r := &recorder{}
+	type answer struct{ rep kernel.ExecuteReply }
+	done := make(chan answer, 1)
+	req := kernel.ExecuteRequest{Code: code, ExecutionCount: nextCount()}
+	go func() { done <- answer{e.Execute(context.Background(), req, r)} }()
+	select {
+	case a := <-done:
+		return r, a.rep
+	case <-time.After(time.Minute):
+		t.Fatalf("%q: no answer in a minute", code)
+		return nil, kernel.ExecuteReply{}
+	}
+}

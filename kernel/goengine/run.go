@@ -126,15 +126,56 @@ func (s *session) newRun(e *Engine, ctx context.Context, c *cell, req kernel.Exe
 // guard runs f, turning a panic into the cell's error: the methods that
 // show a result (String, HTML, ...) are the cell's code, and the capture
 // must be given back whatever happens.
+// It runs f on a goroutine of its own: a runtime.Goexit in those methods
+// ends that goroutine, not the engine's.
 func (x *run) guard(f func() (cellResult, *kernel.ExecError)) (res cellResult, xe *kernel.ExecError) {
-	defer func() {
-		if r := recover(); r != nil {
-			x.e.logf("panic while running %s: %v\n%s", x.label, r, debug.Stack())
-			msg := fmt.Sprint(r)
-			res, xe = cellResult{}, &kernel.ExecError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}
-		}
+	end := <-goCell(func() { res, xe = f() })
+	switch {
+	case end.panicked != nil:
+		x.e.logf("panic while running %s: %v\n%s", x.label, end.panicked, end.stack)
+		msg := fmt.Sprint(end.panicked)
+		return cellResult{}, &kernel.ExecError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}
+	case end.goexit:
+		return cellResult{}, goexitError(x.label)
+	}
+	return res, xe
+}
+
+// ending is how a goroutine that ran the cell's code ended.
+type ending struct {
+	panicked any    // the value of a panic that ended it
+	stack    []byte // and where
+	goexit   bool   // runtime.Goexit ended it
+}
+
+// goCell runs f, the cell's code, on a goroutine of its own; the channel
+// gets how it ended. A cell may call runtime.Goexit, which runs the
+// deferred calls and ends the goroutine without a panic to recover: only a
+// return that never came tells it.
+func goCell(f func()) <-chan ending {
+	done := make(chan ending, 1)
+	go func() {
+		returned := false
+		defer func() {
+			var end ending
+			if r := recover(); r != nil {
+				end = ending{panicked: r, stack: debug.Stack()}
+			} else if !returned {
+				end.goexit = true
+			}
+			done <- end
+		}()
+		f()
+		returned = true
 	}()
-	return f()
+	return done
+}
+
+// errGoexit is a cell that called runtime.Goexit.
+var errGoexit = errors.New("runtime.Goexit ended the cell (deferred calls ran; the notebook and its variables are kept)")
+
+func goexitError(label string) *kernel.ExecError {
+	return &kernel.ExecError{Name: "Goexit", Value: errGoexit.Error(), Traceback: []string{"Goexit: " + errGoexit.Error(), "    in " + label}}
 }
 
 // cell runs the magics and the Go code of the cell.
@@ -294,19 +335,16 @@ func (x *run) exec(prog *interp.Program) error {
 	}
 	x.s.result.reset()
 	x.s.trace.start()
-	done := make(chan error, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- fmt.Errorf("interpreter: %v", r)
-			}
-		}()
-		_, err := x.s.in.Execute(prog)
-		done <- err
-	}()
 	var err error
+	done := goCell(func() { _, err = x.s.in.Execute(prog) })
 	select {
-	case err = <-done:
+	case end := <-done:
+		switch {
+		case end.panicked != nil:
+			err = fmt.Errorf("interpreter: %v", end.panicked)
+		case end.goexit:
+			err = errGoexit
+		}
 	case <-x.ctx.Done():
 		stopInterpreter(x.s.in)
 		x.s.stopped = true
