@@ -175,7 +175,7 @@ func TestGoexitEndsTheCell(t *testing.T) {
 	e := shared(t)
 	ok(t, e, "geKeep := 5")
 	for _, code := range []string{
-		"import \"runtime\"\ndefer fmt.Println(\"deferred\")\nfmt.Println(\"before\")\nruntime.Goexit()\nfmt.Println(\"after\")",
+		"import \"runtime\"\nfunc geRun() {\n\tdefer fmt.Println(\"deferred\")\n\truntime.Goexit()\n\tfmt.Println(\"after\")\n}\ngeRun()",
 		"func geStop() { runtime.Goexit() }\nfor i := 0; i < 3; i++ {\n\tgeStop()\n}",
 		"type geShow struct{}\nfunc (geShow) String() string { runtime.Goexit(); return \"\" }\ngeShow{}",
 	} {
@@ -183,7 +183,7 @@ func TestGoexitEndsTheCell(t *testing.T) {
 		if rep.Error == nil || rep.Error.Name != "Goexit" || !strings.Contains(rep.Error.Value, "runtime.Goexit ended the cell") {
 			t.Errorf("%q: %+v", code, rep.Error)
 		}
-		if strings.Contains(r.text("stdout"), "after") {
+		if out := r.text("stdout"); strings.Contains(out, "after") || strings.Contains(code, "defer") && out != "deferred\n" {
 			t.Errorf("%q went on after Goexit: %q", code, r.text("stdout"))
 		}
 	}
@@ -207,5 +207,44 @@ func execWithin(t *testing.T, e *Engine, code string) (*recorder, kernel.Execute
 	case <-time.After(time.Minute):
 		t.Fatalf("%q: no answer in a minute", code)
 		return nil, kernel.ExecuteReply{}
+	}
+}
+
+// A panic's value of a cell's type reads as Go prints it, by its Error or
+// String method (the yaegi PATCHES.md, patch 9); a method that panics in
+// turn leaves the type and the value, not "{}". An error result whose
+// Error panics fails the cell likewise.
+func TestPanicValueOfCellType(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "type pvGood struct{ n int }\nfunc (pvGood) Error() string { return \"good\" }\n"+
+		"type pvStr struct{ n int }\nfunc (pvStr) String() string { return \"str\" }\n"+
+		"type pvBad struct{}\nfunc (pvBad) Error() string { panic(\"inner\") }\n"+
+		"type pvBadPtr struct{ n int }\nfunc (*pvBadPtr) Error() string { var m map[string]int; m[\"a\"] = 1; return \"\" }\n"+
+		"type pvI interface{ Error() string }")
+	for _, c := range []struct{ code, want string }{
+		{"panic(pvGood{3})", "good"},
+		{"panic(pvStr{4})", "str"},
+		{"var pvE pvI = pvGood{5}\npanic(pvE)", "good"},
+		{"panic(pvBad{})", "main.pvBad value {} (its Error method panicked: inner)"},
+		{"panic(&pvBadPtr{6})", "*main.pvBadPtr value &{6} (its Error method panicked: assignment to entry in nil map)"},
+		{"var pvE2 pvI = pvBad{}\npanic(pvE2)", "main.pvBad value {} (its Error method panicked: inner)"},
+		{"func pvRet() error { return pvBad{} }\npvRet()", "line 2: error value {} (its Error method panicked: inner)"},
+	} {
+		if xe := fails(t, e, c.code); xe.Value != c.want {
+			t.Errorf("%q: %s: %q, want %q", c.code, xe.Name, xe.Value, c.want)
+		}
+	}
+	// Recovered, the value is the one passed to panic (it was a
+	// reflect.Value: recover().(string) failed).
+	ok(t, e, "func pvRec(v any) (r any) {\n\tdefer func() { r = recover() }()\n\tpanic(v)\n}")
+	for code, want := range map[string]string{
+		"pvRec(pvGood{7}).(pvGood).n":              "7",
+		"pvRec(\"s\").(string)":                    "s",
+		"pvRec(errors.New(\"e\")).(error).Error()": "e",
+		"fmt.Sprintf(\"%T\", pvRec(1.5))":          "float64",
+	} {
+		if got := ok(t, e, code).result(); got != want {
+			t.Errorf("%s = %s, want %s", code, got, want)
+		}
 	}
 }

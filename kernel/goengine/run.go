@@ -394,7 +394,7 @@ func (x *run) awaitStraggler() {
 func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
 	if n := len(vals); n > 0 {
 		if err, ok := vals[n-1].(error); ok {
-			return cellResult{}, x.positioned(errorName(err), line, err.Error())
+			return cellResult{}, x.positioned(errorName(err), line, errorMessage(err))
 		}
 		if vals[n-1] == nil {
 			vals = vals[:n-1]
