@@ -6,7 +6,8 @@ import "testing"
 // Go does (the yaegi PATCHES.md, patch 7): map entries from calls and
 // comma-ok forms, fields, elements and pointers; each pair of a parallel
 // assignment with a call among its sources; the zero value after a failed
-// comma-ok form. In a cell's top level and in a function alike.
+// comma-ok form; range loops and select cases that assign (patch 10). In
+// a cell's top level and in a function alike.
 func TestMultipleAssignmentInCells(t *testing.T) {
 	e := shared(t)
 	ok(t, e, "func maTwo() (bool, int) { return true, 9 }\nmaM := map[string]int{}\nvar maOK bool")
@@ -17,6 +18,8 @@ func TestMultipleAssignmentInCells(t *testing.T) {
 		{"var maAny any = 5\nmaM[\"t\"], maOK = maAny.(int)\nfmt.Sprint(maM[\"t\"], maOK)", "5 true"},
 		{"maX := 5\nmaX, maOK = maAny.(string)\nfmt.Sprint(maX, maOK)", "0 false"},
 		{"type maS struct{ A int; E error }\nvar maV maS\nmaV.A, maV.E = 9, errors.New(\"e\")\nfmt.Sprint(maV.A, maV.E)", "9 e"},
+		{"maI := -1\nfor maI = range []int{5, 6} {\n}\nmaI", "1"},
+		{"maCh := make(chan int, 1)\nmaCh <- 8\nselect {\ncase maM[\"c\"] = <-maCh:\n}\nmaM[\"c\"]", "8"},
 		{"func maIn() string {\n\tm := map[string]int{}\n\tvar ok bool\n\tok, m[\"k\"] = maTwo()\n\treturn fmt.Sprint(ok, m)\n}\nmaIn()", "true map[k:9]"},
 	} {
 		if got := ok(t, e, c.code).result(); got != c.want {

@@ -248,3 +248,24 @@ func TestPanicValueOfCellType(t *testing.T) {
 		}
 	}
 }
+
+// A defer at a cell's top level, outside any function, is refused with a
+// clear error: the interpreter attached it to the notebook's root frame
+// and ran it at later calls of every cell, again and again.
+func TestTopLevelDeferIsRefused(t *testing.T) {
+	e := shared(t)
+	xe := fails(t, e, "x := 1\ndefer fmt.Println(\"tdD\", x)\nfmt.Println(\"body\")")
+	if xe.Name != "CompileError" || !strings.HasPrefix(xe.Value, "line 2: defer outside a function") {
+		t.Errorf("%s: %s", xe.Name, xe.Value)
+	}
+	// In a function, and in a block statement (the engine runs it in a
+	// function literal), a defer runs when that ends.
+	r := ok(t, e, "func tdF() { defer fmt.Println(\"tdD\"); fmt.Println(\"in\") }\ntdF()\nfunc() { defer fmt.Println(\"lit\") }()\n"+
+		"if true {\n\tdefer fmt.Println(\"block\")\n}")
+	if got := r.text("stdout"); got != "in\ntdD\nlit\nblock\n" {
+		t.Errorf("defers in functions: %q", got)
+	}
+	if got := ok(t, e, "fmt.Println(\"next\")").text("stdout"); got != "next\n" {
+		t.Errorf("a later cell: %q", got)
+	}
+}

@@ -232,6 +232,12 @@ func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
 			return cellResult{}, xe
 		}
 	}
+	if d := topLevelDefer(node); d != nil && ch.kind != compoundChunk { // that one runs in a func literal
+		pos := x.s.in.FileSet().Position(d.Pos())
+		return cellResult{}, x.at("CompileError", pos.Filename, pos.Line, pos.Column, col1,
+			"defer outside a function: a cell is not a function, so nothing would end for it to run"+
+				" (the interpreter ran it at later calls, again and again); put it in a function: func() { defer ...; ... }()")
+	}
 	toRun, xe := x.rewrite(node, src, ch, col1)
 	if xe != nil {
 		return cellResult{}, xe
@@ -272,6 +278,27 @@ func (x *run) parse(text string, kind chunkKind) (ast.Node, error) {
 		return f.Decls[0].(*ast.FuncDecl).Body, nil
 	}
 	return f, nil
+}
+
+// topLevelDefer finds a defer statement of a chunk run at the package
+// level (not inside a function literal or declaration), or nil.
+func topLevelDefer(node ast.Node) *ast.DeferStmt {
+	if _, ok := node.(*ast.BlockStmt); !ok {
+		return nil // declarations: defers are in their functions
+	}
+	var found *ast.DeferStmt
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			if found == nil {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	return found
 }
 
 // filterImports drops imports already in scope (the interpreter refuses a

@@ -292,7 +292,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case commClause:
 			sc = sc.pushBloc()
-			if len(n.child) > 0 && n.child[0].action == aAssign {
+			// culab patch 10: only a define (case v := <-ch) declares; an
+			// assignment (case x = <-ch) declared a new x too, in the case's
+			// scope, so the x assigned was not the program's.
+			if len(n.child) > 0 && n.child[0].action == aAssign && n.child[0].kind == defineStmt {
 				ch := n.child[0].child[1].child[0]
 				var typ *itype
 				if typ, err = nodeType(interp, sc, ch); err != nil {

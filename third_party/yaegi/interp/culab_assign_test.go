@@ -26,12 +26,12 @@ func fails() (int, error) { return 3, errors.New("e") }
 func mi() int { return 3 }
 `
 
-// culab patch 7: every target of a multiple assignment gets its value, as
-// in Go: a map entry from a call or a comma-ok form, each pair of a
+// culab patches 7 and 10: every target of an assignment gets its value,
+// as in Go: a map entry from a call or a comma-ok form, each pair of a
 // parallel assignment when one source is a call, a channel receive or a
 // composite literal, an untyped nil or a value an interface wraps; a
-// failed comma-ok form sets the zero value. The wanted output is what
-// compiled Go prints.
+// failed comma-ok form sets the zero value; a select case or a range loop
+// that assigns. The wanted output is what compiled Go prints.
 func TestMultipleAssignment(t *testing.T) {
 	for _, c := range []struct{ body, want string }{
 		// map entries from calls, interpreted and compiled
@@ -74,6 +74,24 @@ func TestMultipleAssignment(t *testing.T) {
 		{`a, b := S{A: 1}, S{A: 2}; a, b = S{A: b.A}, S{A: a.A}; fmt.Println(a.A, b.A)`, "2 1"},
 		{`var e I; var x int; e, x = S{A: 3}, 4; fmt.Println(e.(S).A, x)`, "3 4"},
 		{`x, y := 1, 2; x, y = y, x; fmt.Println(x, y)`, "2 1"},
+		// culab patch 10: a select case that assigns a receive
+		{`var x int; ch := make(chan int, 1); ch <- 4; select { case x = <-ch: }; fmt.Println(x)`, "4"},
+		{`var x int; var ok bool; ch := make(chan int, 1); ch <- 4; select { case x, ok = <-ch: }; fmt.Println(x, ok)`, "4 true"},
+		{`m := map[string]int{}; ok := map[string]bool{}; ch := make(chan int, 1); ch <- 4; select { case m["k"], ok["k"] = <-ch: fmt.Print("got ") }; fmt.Println(m, ok)`, "got map[k:4] map[k:true]"},
+		{`var s S; ch := make(chan int); close(ch); var ok bool; select { case s.A, ok = <-ch: }; fmt.Println(s.A, ok)`, "0 false"},
+		{`x := 1; ch := make(chan int, 1); ch <- 4; select { case x = <-ch: fmt.Print(x, " ") }; fmt.Println(x)`, "4 4"},
+		{`x := 1; ch := make(chan int, 1); ch <- 4; select { case x := <-ch: fmt.Print(x, " ") }; fmt.Println(x)`, "4 1"},
+		{`m := map[string]int{}; ch := make(chan int, 1); ch <- 4; select { case m["k"] = <-ch: }; fmt.Println(m)`, "map[k:4]"},
+		// culab patch 10: a range loop that assigns (=) its iteration values
+		{`var x int; for x = range []int{5, 6} {}; fmt.Println(x)`, "1"},
+		{`var k, v int; for k, v = range []int{5, 6} {}; fmt.Println(k, v)`, "1 6"},
+		{`var v int; for _, v = range []int{5, 6} {}; fmt.Println(v)`, "6"},
+		{`n := 0; for _, _ = range []int{5, 6} { n++ }; fmt.Println(n)`, "2"},
+		{`m := map[string]int{}; for m["k"] = range []int{5, 6} {}; fmt.Println(m)`, "map[k:1]"},
+		{`var s S; for s.A = range "ab" {}; fmt.Println(s.A)`, "1"},
+		{`var x int; ch := make(chan int, 2); ch <- 1; ch <- 2; close(ch); for x = range ch {}; fmt.Println(x)`, "2"},
+		{`var k string; var v int; for k, v = range map[string]int{"a": 1} {}; fmt.Println(k, v)`, "a 1"},
+		{`var x int; for x = range []int{5, 6, 7} { if x == 1 { break } }; fmt.Println(x)`, "1"},
 		// untyped nil and wrapped values in a parallel assignment
 		{`var e error = errors.New("e"); var x int; x, e = 3, nil; fmt.Println(x, e)`, "3 <nil>"},
 		{`p := new(int); var x int; x, p = 3, nil; fmt.Println(x, p)`, "3 <nil>"},

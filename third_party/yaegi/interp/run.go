@@ -3779,7 +3779,8 @@ func _select(n *node) {
 	clause := make([]bltn, nbClause)
 	chanValues := make([]func(*frame) reflect.Value, nbClause)
 	assignedValues := make([]func(*frame) reflect.Value, nbClause)
-	okValues := make([]func(*frame) reflect.Value, nbClause)
+	assignedStores := make([]func(*frame, reflect.Value), nbClause) // culab patch 10
+	okStores := make([]func(*frame, reflect.Value), nbClause)
 	cases := make([]reflect.SelectCase, nbClause+1)
 	next := getExec(n.tnext)
 
@@ -3796,16 +3797,23 @@ func _select(n *node) {
 		}
 		// The comm clause is in send or recv direction.
 		switch c0 := cl.child[0]; {
-		case len(cl.child) > 1:
-			// The comm clause contains a channel operation and a clause body.
-			clause[i] = getExec(cl.child[1].start)
+		case len(cl.child) > 1 || c0.kind == assignStmt || c0.kind == assignXStmt:
+			// The comm clause contains a channel operation and a clause body,
+			// or assigns a receive without a body (culab patch 10: no case
+			// took it, and reflect.Select panicked with "invalid Dir").
+			if len(cl.child) > 1 {
+				clause[i] = getExec(cl.child[1].start)
+			} else {
+				clause[i] = func(*frame) bltn { return next }
+			}
 			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
 				assignedValues[i] = genValue(assigned[i])
+				assignedStores[i] = genStore(assigned[i]) // culab patch 10
 			}
 			if ok[i] != nil {
-				okValues[i] = genValue(ok[i])
+				okStores[i] = genStore(ok[i]) // culab patch 10
 			}
 		case c0.kind == exprStmt && len(c0.child) == 1 && c0.child[0].action == aRecv:
 			// The comm clause has an empty body clause after channel receive.
@@ -3842,9 +3850,9 @@ func _select(n *node) {
 			return nil
 		}
 		if cases[j].Dir == reflect.SelectRecv && assignedValues[j] != nil {
-			assignedValues[j](f).Set(v)
+			assignedStores[j](f, v)
 			if ok[j] != nil {
-				okValues[j](f).SetBool(s)
+				okStores[j](f, reflect.ValueOf(s))
 			}
 		}
 		return clause[j]
