@@ -225,6 +225,7 @@ func TestPanicValueOfCellType(t *testing.T) {
 		{"panic(pvGood{3})", "good"},
 		{"panic(pvStr{4})", "str"},
 		{"var pvE pvI = pvGood{5}\npanic(pvE)", "good"},
+		{"var pvErr error = pvGood{8}\npanic(pvErr)", "good"},
 		{"panic(pvBad{})", "main.pvBad value {} (its Error method panicked: inner)"},
 		{"panic(&pvBadPtr{6})", "*main.pvBadPtr value &{6} (its Error method panicked: assignment to entry in nil map)"},
 		{"var pvE2 pvI = pvBad{}\npanic(pvE2)", "main.pvBad value {} (its Error method panicked: inner)"},

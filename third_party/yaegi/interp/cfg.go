@@ -761,8 +761,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
-						// Skip optimisation for assigned interface.
+					if isInterfaceBin(dest.typ) {
+						// Skip optimisation for assigned interface (culab
+						// patch 7: error too, which got the bare struct,
+						// without its methods: fmt printed its fields).
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {

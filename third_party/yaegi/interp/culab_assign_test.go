@@ -24,6 +24,8 @@ func two() (bool, int) { return true, 9 }
 func pair() (int, string) { return 7, "x" }
 func fails() (int, error) { return 3, errors.New("e") }
 func mi() int { return 3 }
+type V struct{ n int }
+func (V) Error() string { return "v" }
 `
 
 // culab patches 7 and 10: every target of an assignment gets its value,
@@ -92,6 +94,9 @@ func TestMultipleAssignment(t *testing.T) {
 		{`var x int; ch := make(chan int, 2); ch <- 1; ch <- 2; close(ch); for x = range ch {}; fmt.Println(x)`, "2"},
 		{`var k string; var v int; for k, v = range map[string]int{"a": 1} {}; fmt.Println(k, v)`, "a 1"},
 		{`var x int; for x = range []int{5, 6, 7} { if x == 1 { break } }; fmt.Println(x)`, "1"},
+		// a composite literal into an error keeps its methods
+		{`var e error = V{1}; fmt.Println(e)`, "v"},
+		{`var e error; e = V{2}; fmt.Println(e.Error(), e)`, "v v"},
 		// untyped nil and wrapped values in a parallel assignment
 		{`var e error = errors.New("e"); var x int; x, e = 3, nil; fmt.Println(x, e)`, "3 <nil>"},
 		{`p := new(int); var x int; x, p = 3, nil; fmt.Println(x, p)`, "3 <nil>"},
