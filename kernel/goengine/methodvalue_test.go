@@ -31,6 +31,23 @@ func TestMethodValueOfPreloadedType(t *testing.T) {
 	}
 }
 
+// A method expression of a cell's type, used as a value, takes the
+// receiver first (patch 8: a call of it had "too many input arguments").
+func TestMethodExpressionOfCellType(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "type meT struct{ x int }\nfunc (q meT) Get() int { return q.x }\nfunc (q *meT) Set(v int) { q.x = v }\n"+
+		"func meApply(f func(meT) int, v meT) int { return f(v) }")
+	for code, want := range map[string]string{
+		"meGet := meT.Get\nmeGet(meT{2})":                          "2",
+		"meSet := (*meT).Set\nmeP := &meT{}\nmeSet(meP, 5)\nmeP.x": "5",
+		"meApply(meT.Get, meT{4})":                                 "4",
+	} {
+		if got := ok(t, e, code).result(); got != want {
+			t.Errorf("%q = %s, want %s", code, got, want)
+		}
+	}
+}
+
 // Every method of every type the engine preloads, as a method value and
 // as a method expression, has Go's type in a cell.
 func TestMethodValuesOfEveryPreloadedType(t *testing.T) {

@@ -3044,6 +3044,7 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 			n.typ = &itype{}
 			*n.typ = *m.typ
 			n.typ.arg = append([]*itype{n.child[0].typ}, m.typ.arg...)
+			n.typ.rtype = nil // culab patch 8: not the method's, cached without its receiver
 		} else {
 			// Handle method with receiver.
 			n.gen = getMethod

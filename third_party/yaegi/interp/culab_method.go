@@ -1,7 +1,7 @@
 package interp
 
 // culab patch 8 (see PATCHES.md at the module's root): method expressions
-// of compiled types.
+// of compiled types, and of interpreted types used as values.
 
 import "reflect"
 
@@ -51,4 +51,31 @@ func binMethodExpr(sc *scope, n *node) (bool, error) {
 	n.gen = nop
 	n.findex = notInFrame
 	return true, nil
+}
+
+// methodExprDef returns the method of n when n is a method expression of
+// an interpreted type (T.M, (*T).M): a selector with the method's
+// declaration as value and no receiver bound (matchSelectorMethod).
+func methodExprDef(n *node) (*node, bool) {
+	def, ok := n.val.(*node)
+	if !ok || n.kind != selectorExpr || n.recv != nil || def.kind != funcDecl || !isMethod(def) {
+		return nil, false
+	}
+	return def, true
+}
+
+// genMethodExprWrapper is the function value of a method expression of an
+// interpreted type: its first argument is the receiver, bound to the
+// method at each call. yaegi made the method's function without the
+// receiver parameter, which a call then gave too many arguments
+// ("reflect: Call with too many input arguments").
+func genMethodExprWrapper(n, def *node) func(*frame) reflect.Value {
+	funcType := n.typ.TypeOf()
+	return func(f *frame) reflect.Value {
+		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
+			m := *def
+			m.recv = &receiver{val: in[0]}
+			return genFunctionWrapper(&m)(f).Call(in[1:])
+		})
+	}
 }

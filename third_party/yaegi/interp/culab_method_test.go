@@ -104,3 +104,48 @@ func TestGlobalVarFromEarlierEval(t *testing.T) {
 		}
 	}
 }
+
+// culab patch 8: a method expression of an interpreted type used as a
+// value (assigned, passed) takes the receiver first; called directly it
+// always did. In a function and, evaluation by evaluation, at the top
+// level.
+func TestMethodExpressionValues(t *testing.T) {
+	prelude := "package main\nimport \"fmt\"\ntype T struct{ x int }\nfunc (q T) Get() int { return q.x }\n" +
+		"func (q *T) Set(v int) { q.x = v }\nfunc apply(f func(T) int, v T) int { return f(v) }\n"
+	for body, want := range map[string]string{
+		`f := T.Get; fmt.Println(f(T{2}))`:                    "2",
+		`var f func(T) int = T.Get; fmt.Println(f(T{3}))`:     "3",
+		`f := (*T).Set; p := &T{}; f(p, 4); fmt.Println(p.x)`: "4",
+		`f := (*T).Get; fmt.Println(f(&T{5}))`:                "5",
+		`fmt.Println(apply(T.Get, T{6}))`:                     "6",
+		`fmt.Println(T.Get(T{7}))`:                            "7",
+	} {
+		var out bytes.Buffer
+		i := interp.New(interp.Options{Stdout: &out})
+		if err := i.Use(stdlib.Symbols); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := i.Eval(prelude + "func main() {\n" + body + "\n}\n"); err != nil {
+			t.Errorf("%s: %v", body, err)
+			continue
+		}
+		if got := strings.TrimSpace(out.String()); got != want {
+			t.Errorf("%s: %s, want %s", body, got, want)
+		}
+	}
+	i := interp.New(interp.Options{})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := evalLines(i, "type T struct{ x int }\nfunc (q T) Get() int { return q.x }\nfunc apply(f func(T) int, v T) int { return f(v) }"); err != nil {
+		t.Fatal(err)
+	}
+	for src, want := range map[string]string{"g := T.Get\ng(T{8})": "8", "apply(T.Get, T{9})": "9"} {
+		v, err := evalLines(i, src)
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+		} else if got := fmtValue(v); got != want {
+			t.Errorf("%q = %s, want %s", src, got, want)
+		}
+	}
+}
