@@ -63,7 +63,7 @@ type Kernel struct {
 	mod        *Module
 	name       string
 	fn         functionImpl
-	decl       *kernelDecl // nil when the scanner did not find it
+	decl       *kernelDecl // as the compiler saw it (compiledDecl); nil when unknown
 	attrs      Attributes
 	sizes      []int
 	sizesKnown bool
@@ -78,7 +78,9 @@ func (k *Kernel) Name() string { return k.name }
 // Attributes reports registers, shared and local memory, max threads.
 func (k *Kernel) Attributes() Attributes { return k.attrs }
 
-// Params lists the parameters as written in the source, when known.
+// Params lists the parameters as the compiler saw them (after macros,
+// typedefs and template arguments), with their names where the source's
+// declaration reads the same; nil when unknown.
 func (k *Kernel) Params() []string {
 	if k.decl == nil {
 		return nil

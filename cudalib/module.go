@@ -123,21 +123,83 @@ func (m *Module) Kernel(name string) (*Kernel, error) {
 		return nil, fmt.Errorf("kernel %s: not found in %s (kernels: %s): %w", name, m.name, strings.Join(m.Kernels(), ", "), err)
 	}
 	k := &Kernel{mod: m, name: name, fn: fn}
+	if k.attrs, err = fn.attributes(); err != nil {
+		return nil, fmt.Errorf("kernel %s: attributes: %w", name, err)
+	}
+	k.sizes, k.sizesKnown = fn.paramSizes()
+	k.decl = m.compiledDecl(name, sym, k.sizes, k.sizesKnown)
+	return k, nil
+}
+
+// compiledDecl is the kernel's declaration as the compiler saw it: the
+// parameter types from the mangled name NVRTC lowered the kernel's name
+// to (after macros, typedefs, template arguments), with the names the
+// source gives them where the source scanner read as many parameters. An extern "C"
+// kernel's name has no types: the scanner's reading stands if it has as
+// many parameters as the compiled function (the PTX), else only the
+// parameters' sizes are checked (nil).
+func (m *Module) compiledDecl(name, sym string, sizes []int, sizesKnown bool) *kernelDecl {
+	var scanned *kernelDecl
 	base := name
 	if i := strings.IndexByte(name, '<'); i >= 0 {
 		base = strings.TrimSpace(name[:i])
 	}
 	for i := range m.decls {
 		if m.decls[i].name == base {
-			k.decl = &m.decls[i]
+			scanned = &m.decls[i]
 			break
 		}
 	}
-	if k.attrs, err = fn.attributes(); err != nil {
-		return nil, fmt.Errorf("kernel %s: attributes: %w", name, err)
+	params, ok := demangleParams(sym)
+	if ok && sizesKnown && len(params) != len(sizes) {
+		ok = false // not what the compiled function takes
 	}
-	k.sizes, k.sizesKnown = fn.paramSizes()
-	return k, nil
+	if !ok {
+		if scanned != nil && sizesKnown && len(scanned.params) != len(sizes) {
+			return nil // the scanner misread it (a macro)
+		}
+		return scanned
+	}
+	if scanned != nil && sameTypes(scanned.params, params) {
+		return scanned // as written: "const float *a"
+	}
+	if scanned != nil && len(scanned.params) == len(params) {
+		for i := range params {
+			if n := paramIdent(scanned.params[i].text); n != "" {
+				params[i].text += " " + n
+			}
+		}
+	}
+	return &kernelDecl{name: base, template: strings.Contains(name, "<"), params: params}
+}
+
+// sameTypes reports whether the scanner read the compiler's parameter
+// types, so that the declaration as written can stand.
+func sameTypes(scanned, compiled []paramDecl) bool {
+	if len(scanned) != len(compiled) {
+		return false
+	}
+	for i, p := range scanned {
+		c := compiled[i]
+		if p.pointer != c.pointer || goElem(p.elem) == "" || goElem(p.elem) != goElem(c.elem) {
+			return false
+		}
+	}
+	return true
+}
+
+// paramIdent is the name a parameter's declaration gives it, or "".
+func paramIdent(text string) string {
+	words := strings.FieldsFunc(text, func(r rune) bool { return !isIdent(r) })
+	if len(words) < 2 {
+		return ""
+	}
+	switch w := words[len(words)-1]; w {
+	case "int", "char", "short", "long", "float", "double", "unsigned", "signed", "bool", "void", "const", "volatile", "__restrict__":
+		return ""
+	default:
+		return w
+	}
 }
 
 // imageFor returns the loaded image that holds name, compiling a template

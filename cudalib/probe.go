@@ -85,6 +85,13 @@ func probeGPUs() Report {
 	return r
 }
 
+// noNVRTC says what a machine without NVRTC can do, and the fix: every
+// kernel, on a GPU and on the virtual GPU alike, is compiled by NVRTC.
+const noNVRTC = "NVRTC is missing: no CUDA C can be compiled, so no kernel can run, on a GPU or on the virtual GPU" +
+	" (Go cells and CPU references still run).\n" +
+	"Fix: install NVRTC. On Debian: apt-get install libnvrtc11.2 libnvrtc-builtins11.8 from the non-free component" +
+	" (scripts/setup-nvrtc.sh in culab's source does it); with a CUDA toolkit: put its lib64 on LD_LIBRARY_PATH.\n"
+
 // GPU reports whether at least one device can be used.
 func (r Report) GPU() bool { return len(r.Devices) > 0 }
 
@@ -100,7 +107,12 @@ func (r Report) String() string {
 	line("NVRTC", r.NVRTC, r.NVRTCErr)
 	if len(r.Devices) == 0 {
 		line("GPU", "", r.DeviceErr)
-		b.WriteString("No GPU can be used: kernels run on the virtual GPU (interpreted on the CPU; times modeled, not measured); CPU references run as well.\n")
+		if r.NVRTCErr == nil {
+			b.WriteString("No GPU can be used: kernels run on the virtual GPU (interpreted on the CPU; times modeled, not measured); CPU references run as well.\n")
+		}
+	}
+	if r.NVRTCErr != nil {
+		b.WriteString(noNVRTC)
 	}
 	for _, d := range r.Devices {
 		b.WriteString("\n" + d.String())

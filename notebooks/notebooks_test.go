@@ -205,3 +205,41 @@ func TestNotebooksRun(t *testing.T) {
 		})
 	}
 }
+
+// Notebook 08 runs to the end on a machine without the Go toolchain (a GPU
+// box with only the culab binary): its %%gorun cell, the compiled CPU
+// baseline, says why it was skipped, and the charts use the interpreted
+// CPU times instead.
+func TestNotebook08WithoutGo(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv("CULAB_GO", filepath.Join(t.TempDir(), "go")) // not /usr/local/go/bin/go either
+	doc, err := nbrun.Read("08-your-own-kernel.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := goengine.New(goengine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Shutdown(false)
+	res, err := nbrun.Execute(context.Background(), doc, eng, nbrun.Options{Params: sizes("[]int{1000, 1 << 16}"), CellTimeout: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Failed() {
+		t.Fatalf("cell %d failed: %s: %s", res.FailedCell, res.Err.Name, res.Err.Value)
+	}
+	skipped, chart := false, false
+	for _, c := range doc.Cells {
+		for _, o := range c.Outputs {
+			if strings.HasPrefix(string(c.Source), "%%gorun") && o.Name == "stderr" && strings.Contains(o.Text, "%%gorun skipped: it needs the Go toolchain") {
+				skipped = true
+			}
+			_, png := o.Data["image/png"]
+			chart = chart || png
+		}
+	}
+	if !skipped || !chart {
+		t.Errorf("the %%%%gorun cell said it was skipped: %v; a chart: %v", skipped, chart)
+	}
+}

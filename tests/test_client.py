@@ -398,8 +398,13 @@ def test_deep_panic(kernel: Kernel) -> None:
         ('var v any = "s"\nfmt.Println(v.(int))', "panic", "interface conversion: interface {} is string, not int"),
         ("%nope", "UsageError", "unknown magic %nope; %help lists the magics"),
         ("os.Exit(3)", "panic", "os.Exit(3)"),
+        (
+            'import "runtime"\nruntime.Goexit()',
+            "Goexit",
+            "runtime.Goexit ended the cell (deferred calls ran; the notebook and its variables are kept)",
+        ),
     ],
-    ids=["nil-map", "nil-pointer", "index", "divide-by-zero", "type-assertion", "unknown-magic", "os-exit"],
+    ids=["nil-map", "nil-pointer", "index", "divide-by-zero", "type-assertion", "unknown-magic", "os-exit", "goexit"],
 )
 def test_hostile_cell_fails_and_the_state_stays(kernel: Kernel, code: str, ename: str, evalue: str) -> None:
     kernel.ok("keep := 42")

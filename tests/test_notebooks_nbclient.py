@@ -41,6 +41,27 @@ def outputs(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
 @pytest.mark.timeout(1800)
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path: Path, tmp_path: Path) -> None:
+    _run_notebook(path, tmp_path)
+
+
+@pytest.mark.timeout(1800)
+def test_notebook_08_without_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine with only the culab binary (no Go toolchain): the %%gorun cell says why it was skipped, and the
+    notebook runs to the end. The kernel inherits PATH without `go`; CULAB_GO names no command, so that
+    /usr/local/go/bin/go is not found either."""
+    empty = tmp_path / "empty-path"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    monkeypatch.setenv("CULAB_GO", str(empty / "go"))
+    nb = _run_notebook(ROOT / "notebooks" / "08-your-own-kernel.ipynb", tmp_path, artifact="08-your-own-kernel-without-go.ipynb")
+    gorun = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("%%gorun")]
+    assert gorun, "notebook 08 has no %%gorun cell"
+    stderr = "".join(o.get("text", "") for o in gorun[0].get("outputs", []) if o.get("name") == "stderr")
+    assert "%%gorun skipped: it needs the Go toolchain" in stderr and "the notebook goes on" in stderr, stderr
+
+
+def _run_notebook(path: Path, tmp_path: Path, artifact: str = "") -> nbformat.NotebookNode:
+    """Runs a copy of path with nbclient and checks what every notebook must show; returns the executed notebook."""
     work = tmp_path / "notebooks"
     shutil.copytree(path.parent, work)
     nb = nbformat.read(work / path.name, as_version=4)
@@ -57,7 +78,7 @@ def test_notebook_runs(path: Path, tmp_path: Path) -> None:
     finally:
         out = artifacts_dir() / "notebooks"
         out.mkdir(parents=True, exist_ok=True)
-        nbformat.write(nb, out / path.name)
+        nbformat.write(nb, out / (artifact or path.name))
 
     outs = outputs(nb)
     errors = [o for o in outs if o.output_type == "error"]
@@ -81,6 +102,7 @@ def test_notebook_runs(path: Path, tmp_path: Path) -> None:
         assert pngs, f"{path.name}: no chart (image/png)"
         for png in pngs:
             assert base64.b64decode(_text(png)).startswith(b"\x89PNG\r\n\x1a\n"), f"{path.name}: image/png is not a PNG"
+    return nb
 
 
 def _text(v: object) -> str:

@@ -1,4 +1,4 @@
-"""The hostile-cell cases of issue 10 against both kernels (bench.py runs them).
+"""The hostile-cell cases of issues 10 and 21 against both kernels (bench.py runs them).
 
 Each case runs on a long-lived kernel that first sets keep = 42. The outcome
 says what the cell answered (its error name, or ok), whether the kernel
@@ -47,6 +47,11 @@ CASES = {
                                 'import os\nos.write(1, b"a\\xffb\\n")'),
     "2 MB cell (%%cuda / Python comments)": (BIG_CUDA, BIG_PY),
     "unknown magic": ("%nope", "%nope"),
+    # issue 21
+    "runtime.Goexit() / _thread.exit()": ('import "runtime"\nruntime.Goexit()', "import _thread\n_thread.exit()"),
+    "panic(v), v's Error panics / raise e, e's __str__ raises": (
+        'type bad struct{}\nfunc (bad) Error() string { panic("inner") }\npanic(bad{})',
+        'class Bad(Exception):\n    def __str__(self):\n        raise ValueError("inner")\nraise Bad()'),
 }
 KEEP = {"culab": ("keep := 42", "keep"), "python3": ("keep = 42", "keep")}
 

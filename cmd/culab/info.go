@@ -8,6 +8,9 @@ import (
 	"github.com/culab/culab/cudalib"
 )
 
+// probe inspects the machine; tests replace it.
+var probe = cudalib.Probe
+
 // runInfo prints the device report. Having no GPU is not a failure: the
 // report says why, and the exit status stays 0 unless -require-gpu is set.
 func runInfo(args []string, stdout, stderr io.Writer) error {
@@ -17,7 +20,7 @@ func runInfo(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	r := cudalib.Probe()
+	r := probe()
 	fmt.Fprintf(stdout, "culab %s\n%s", version, r)
 	hw := "Hardware counters (Nsight Compute, Kernel.HardwareProfile): " + cudalib.HardwareCounters().String()
 	if !r.GPU() {

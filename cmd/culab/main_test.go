@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -23,6 +24,25 @@ func TestInfoSaysWhyWithoutFailing(t *testing.T) {
 		if code, _, errs := run("info", "-require-gpu"); code != 1 || !strings.Contains(errs, "no GPU can be used") {
 			t.Fatalf("info -require-gpu without a GPU: code %d, %s", code, errs)
 		}
+	}
+}
+
+// Without NVRTC nothing compiles, on a GPU or on the virtual GPU: info
+// says so and how to fix it, and does not promise the virtual GPU.
+func TestInfoWithoutNVRTC(t *testing.T) {
+	defer func(p func() cudalib.Report) { probe = p }(probe)
+	probe = func() cudalib.Report {
+		return cudalib.Report{DriverErr: errors.New("load libcuda.so.1: not found"), DeviceErr: errors.New("load libcuda.so.1: not found"),
+			NVRTCErr: errors.New("load NVRTC: no library could be opened"), Choice: "virtual"}
+	}
+	code, out, _ := run("info")
+	for _, want := range []string{"NVRTC:   not available: load NVRTC", "NVRTC is missing: no CUDA C can be compiled, so no kernel can run", "Fix: install NVRTC", "apt-get install libnvrtc"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("info lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 0 || strings.Contains(out, "kernels run on the virtual GPU") {
+		t.Errorf("info: code %d\n%s", code, out)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/scanner"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -119,6 +120,11 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 		return &kernel.ExecError{Name: "Interrupted", Value: "the cell was interrupted",
 			Traceback: []string{"Interrupted: the cell was interrupted"}}
 	}
+	if errors.Is(err, errGoexit) {
+		xe := goexitError(x.label)
+		xe.Traceback[1] = "    " + x.where(x.file, line)
+		return xe
+	}
 	var cp *cellPanic
 	if !errors.As(err, &cp) {
 		return x.compileError("RuntimeError", err, 0)
@@ -126,10 +132,7 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 	if so, ok := cp.p.Value.(*interp.StackOverflow); ok {
 		return x.stackOverflow(so, line)
 	}
-	value := fmt.Sprint(cp.p.Value)
-	if e, ok := cp.p.Value.(error); ok {
-		value = e.Error()
-	}
+	value := panicMessage(cp.p.Value, cp.p.Text)
 	if m := posPrefix.FindStringSubmatch(value); m != nil {
 		value = value[len(m[0]):] // the traceback says where
 	}
@@ -246,4 +249,43 @@ func nativeFrames(stack string) []string {
 
 func usageError(err error) *kernel.ExecError {
 	return &kernel.ExecError{Name: "UsageError", Value: err.Error(), Traceback: []string{"UsageError: " + err.Error()}}
+}
+
+// panicMessage is the message of a panic's value, as Go prints it: an
+// error's Error, a Stringer's String, else the value. A value of a cell's
+// type has its methods in the interpreter (text). The method may panic in
+// turn: then the value is told by its type and fields.
+func panicMessage(v any, text *interp.PanicText) string {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface() // the interpreter panics with the reflect.Value
+	}
+	if text != nil {
+		msg, r := callText(text.Text)
+		if r == nil {
+			return msg
+		}
+		return fmt.Sprintf("%s value %v (its %s method panicked: %v)", text.Type, text.Value, text.Method, r)
+	}
+	return fmt.Sprint(v) // fmt survives a method that panics: %!v(PANIC=Error method: ...)
+}
+
+// errorMessage is err.Error(), or when that panics (a cell's method),
+// the error told by its value.
+func errorMessage(err error) string {
+	msg, r := callText(err.Error)
+	if r == nil {
+		return msg
+	}
+	v := reflect.ValueOf(err)
+	if v.Kind() == reflect.Struct && v.NumField() > 0 && v.Type().Field(0).Name == "IValue" {
+		v = v.Field(0) // the interpreter's wrapper of a cell's value
+	}
+	return fmt.Sprintf("error value %v (its Error method panicked: %v)", v, r)
+}
+
+// callText calls a method that makes a text: the cell's code, which may
+// panic.
+func callText(f func() string) (s string, panicked any) {
+	defer func() { panicked = recover() }()
+	return f(), nil
 }

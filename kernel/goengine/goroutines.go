@@ -11,10 +11,7 @@ import (
 // (the patched interpreter recovers it): on the stderr of the cell that is
 // running, or of the next one (see capture.emit). The kernel goes on.
 func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
-	value := fmt.Sprint(p.Value)
-	if err, ok := p.Value.(error); ok {
-		value = err.Error()
-	}
+	value := panicMessage(p.Value, p.Text)
 	var b strings.Builder
 	fmt.Fprintf(&b, "panic in a goroutine started at %s line %d: %s\n", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line, value)
 	for _, f := range nativeFrames(string(p.Stack)) {

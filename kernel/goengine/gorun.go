@@ -30,8 +30,17 @@ const interpretedNote = "(interpreted Go: loops run ~70-200× slower than compil
 // the toolchain, for a kernel started without it on PATH.
 var goToolDirs = []string{"/usr/local/go/bin"}
 
-// goTool finds the Go toolchain: PATH first, then goToolDirs.
+// envGo names the go command %%gorun uses, instead of looking for it.
+const envGo = "CULAB_GO"
+
+// goTool finds the Go toolchain: $CULAB_GO, else PATH, then goToolDirs.
 func goTool() (string, error) {
+	if p := os.Getenv(envGo); p != "" {
+		if _, err := osexec.LookPath(p); err != nil {
+			return "", fmt.Errorf("%s=%s is not a command (%v)", envGo, p, err)
+		}
+		return p, nil
+	}
 	if p, err := osexec.LookPath("go"); err == nil {
 		return p, nil
 	}
@@ -41,7 +50,7 @@ func goTool() (string, error) {
 			return p, nil
 		}
 	}
-	return "", errors.New("%%gorun needs the Go toolchain, and no `go` command was found on PATH or in /usr/local/go/bin " +
+	return "", errors.New("no `go` command was found on PATH or in /usr/local/go/bin " +
 		"(install Go from https://go.dev/dl, or use the culab Docker image, which has it)")
 }
 
@@ -58,7 +67,7 @@ func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
 	}
 	tool, err := goTool()
 	if err != nil {
-		return cellResult{}, &kernel.ExecError{Name: "GoToolchainMissing", Value: err.Error(), Traceback: []string{"GoToolchainMissing: " + err.Error()}}
+		return x.gorunSkipped(err, outVar)
 	}
 	// The %%gorun line stays, blank (or as the package clause), so that the
 	// compiler's line numbers are the cell's.
@@ -110,6 +119,24 @@ func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
 		}
 		return cellResult{}, x.gorunError(err)
 	}
+	return cellResult{}, nil
+}
+
+// gorunSkipped ends a %%gorun cell that cannot run for want of the Go
+// toolchain, an optional tool (a GPU machine may have only culab): the
+// cell says why on stderr and succeeds, with the -o variable empty, so
+// that the rest of the notebook runs; the cell's program result is all
+// that is lost.
+func (x *run) gorunSkipped(why error, outVar string) (cellResult, *kernel.ExecError) {
+	note := "%%gorun skipped: it needs the Go toolchain, and " + why.Error() + ".\nThe program did not run"
+	if outVar != "" {
+		note += "; " + outVar + " is the empty string"
+		def := fmt.Sprintf("\n%s := \"\"", outVar)
+		if _, xe := x.chunk(def, chunk{kind: stmtChunk, start: 0, end: len(def)}); xe != nil {
+			return cellResult{}, xe
+		}
+	}
+	x.eprintf("%s; the notebook goes on.\n", note)
 	return cellResult{}, nil
 }
 

@@ -167,3 +167,106 @@ func TestRuntimeErrorsInGoWords(t *testing.T) {
 		}
 	}
 }
+
+// runtime.Goexit in a cell ends the cell with an error, after its deferred
+// calls, in a chunk's code and in a method that shows the result alike; the
+// engine answers the next cell and the notebook's variables are kept.
+func TestGoexitEndsTheCell(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "geKeep := 5")
+	for _, code := range []string{
+		"import \"runtime\"\nfunc geRun() {\n\tdefer fmt.Println(\"deferred\")\n\truntime.Goexit()\n\tfmt.Println(\"after\")\n}\ngeRun()",
+		"func geStop() { runtime.Goexit() }\nfor i := 0; i < 3; i++ {\n\tgeStop()\n}",
+		"type geShow struct{}\nfunc (geShow) String() string { runtime.Goexit(); return \"\" }\ngeShow{}",
+	} {
+		r, rep := execWithin(t, e, code)
+		if rep.Error == nil || rep.Error.Name != "Goexit" || !strings.Contains(rep.Error.Value, "runtime.Goexit ended the cell") {
+			t.Errorf("%q: %+v", code, rep.Error)
+		}
+		if out := r.text("stdout"); strings.Contains(out, "after") || strings.Contains(code, "defer") && out != "deferred\n" {
+			t.Errorf("%q went on after Goexit: %q", code, r.text("stdout"))
+		}
+	}
+	if got := ok(t, e, "geKeep + 1").result(); got != "6" {
+		t.Errorf("state after Goexit: %q", got)
+	}
+}
+
+// execWithin runs a cell that must answer: a hang fails the test (after a
+// minute, far beyond what the cell needs) instead of the whole run.
+func execWithin(t *testing.T, e *Engine, code string) (*recorder, kernel.ExecuteReply) {
+	t.Helper()
+	r := &recorder{}
+	type answer struct{ rep kernel.ExecuteReply }
+	done := make(chan answer, 1)
+	req := kernel.ExecuteRequest{Code: code, ExecutionCount: nextCount()}
+	go func() { done <- answer{e.Execute(context.Background(), req, r)} }()
+	select {
+	case a := <-done:
+		return r, a.rep
+	case <-time.After(time.Minute):
+		t.Fatalf("%q: no answer in a minute", code)
+		return nil, kernel.ExecuteReply{}
+	}
+}
+
+// A panic's value of a cell's type reads as Go prints it, by its Error or
+// String method (the yaegi PATCHES.md, patch 9); a method that panics in
+// turn leaves the type and the value, not "{}". An error result whose
+// Error panics fails the cell likewise.
+func TestPanicValueOfCellType(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "type pvGood struct{ n int }\nfunc (pvGood) Error() string { return \"good\" }\n"+
+		"type pvStr struct{ n int }\nfunc (pvStr) String() string { return \"str\" }\n"+
+		"type pvBad struct{}\nfunc (pvBad) Error() string { panic(\"inner\") }\n"+
+		"type pvBadPtr struct{ n int }\nfunc (*pvBadPtr) Error() string { var m map[string]int; m[\"a\"] = 1; return \"\" }\n"+
+		"type pvI interface{ Error() string }")
+	for _, c := range []struct{ code, want string }{
+		{"panic(pvGood{3})", "good"},
+		{"panic(pvStr{4})", "str"},
+		{"var pvE pvI = pvGood{5}\npanic(pvE)", "good"},
+		{"var pvErr error = pvGood{8}\npanic(pvErr)", "good"},
+		{"panic(pvBad{})", "main.pvBad value {} (its Error method panicked: inner)"},
+		{"panic(&pvBadPtr{6})", "*main.pvBadPtr value &{6} (its Error method panicked: assignment to entry in nil map)"},
+		{"var pvE2 pvI = pvBad{}\npanic(pvE2)", "main.pvBad value {} (its Error method panicked: inner)"},
+		{"func pvRet() error { return pvBad{} }\npvRet()", "line 2: error value {} (its Error method panicked: inner)"},
+	} {
+		if xe := fails(t, e, c.code); xe.Value != c.want {
+			t.Errorf("%q: %s: %q, want %q", c.code, xe.Name, xe.Value, c.want)
+		}
+	}
+	// Recovered, the value is the one passed to panic (it was a
+	// reflect.Value: recover().(string) failed).
+	ok(t, e, "func pvRec(v any) (r any) {\n\tdefer func() { r = recover() }()\n\tpanic(v)\n}")
+	for code, want := range map[string]string{
+		"pvRec(pvGood{7}).(pvGood).n":              "7",
+		"pvRec(\"s\").(string)":                    "s",
+		"pvRec(errors.New(\"e\")).(error).Error()": "e",
+		"fmt.Sprintf(\"%T\", pvRec(1.5))":          "float64",
+	} {
+		if got := ok(t, e, code).result(); got != want {
+			t.Errorf("%s = %s, want %s", code, got, want)
+		}
+	}
+}
+
+// A defer at a cell's top level, outside any function, is refused with a
+// clear error: the interpreter attached it to the notebook's root frame
+// and ran it at later calls of every cell, again and again.
+func TestTopLevelDeferIsRefused(t *testing.T) {
+	e := shared(t)
+	xe := fails(t, e, "x := 1\ndefer fmt.Println(\"tdD\", x)\nfmt.Println(\"body\")")
+	if xe.Name != "CompileError" || !strings.HasPrefix(xe.Value, "line 2: defer outside a function") {
+		t.Errorf("%s: %s", xe.Name, xe.Value)
+	}
+	// In a function, and in a block statement (the engine runs it in a
+	// function literal), a defer runs when that ends.
+	r := ok(t, e, "func tdF() { defer fmt.Println(\"tdD\"); fmt.Println(\"in\") }\ntdF()\nfunc() { defer fmt.Println(\"lit\") }()\n"+
+		"if true {\n\tdefer fmt.Println(\"block\")\n}")
+	if got := r.text("stdout"); got != "in\ntdD\nlit\nblock\n" {
+		t.Errorf("defers in functions: %q", got)
+	}
+	if got := ok(t, e, "fmt.Println(\"next\")").text("stdout"); got != "next\n" {
+		t.Errorf("a later cell: %q", got)
+	}
+}

@@ -126,15 +126,56 @@ func (s *session) newRun(e *Engine, ctx context.Context, c *cell, req kernel.Exe
 // guard runs f, turning a panic into the cell's error: the methods that
 // show a result (String, HTML, ...) are the cell's code, and the capture
 // must be given back whatever happens.
+// It runs f on a goroutine of its own: a runtime.Goexit in those methods
+// ends that goroutine, not the engine's.
 func (x *run) guard(f func() (cellResult, *kernel.ExecError)) (res cellResult, xe *kernel.ExecError) {
-	defer func() {
-		if r := recover(); r != nil {
-			x.e.logf("panic while running %s: %v\n%s", x.label, r, debug.Stack())
-			msg := fmt.Sprint(r)
-			res, xe = cellResult{}, &kernel.ExecError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}
-		}
+	end := <-goCell(func() { res, xe = f() })
+	switch {
+	case end.panicked != nil:
+		x.e.logf("panic while running %s: %v\n%s", x.label, end.panicked, end.stack)
+		msg := fmt.Sprint(end.panicked)
+		return cellResult{}, &kernel.ExecError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}
+	case end.goexit:
+		return cellResult{}, goexitError(x.label)
+	}
+	return res, xe
+}
+
+// ending is how a goroutine that ran the cell's code ended.
+type ending struct {
+	panicked any    // the value of a panic that ended it
+	stack    []byte // and where
+	goexit   bool   // runtime.Goexit ended it
+}
+
+// goCell runs f, the cell's code, on a goroutine of its own; the channel
+// gets how it ended. A cell may call runtime.Goexit, which runs the
+// deferred calls and ends the goroutine without a panic to recover: only a
+// return that never came tells it.
+func goCell(f func()) <-chan ending {
+	done := make(chan ending, 1)
+	go func() {
+		returned := false
+		defer func() {
+			var end ending
+			if r := recover(); r != nil {
+				end = ending{panicked: r, stack: debug.Stack()}
+			} else if !returned {
+				end.goexit = true
+			}
+			done <- end
+		}()
+		f()
+		returned = true
 	}()
-	return f()
+	return done
+}
+
+// errGoexit is a cell that called runtime.Goexit.
+var errGoexit = errors.New("runtime.Goexit ended the cell (deferred calls ran; the notebook and its variables are kept)")
+
+func goexitError(label string) *kernel.ExecError {
+	return &kernel.ExecError{Name: "Goexit", Value: errGoexit.Error(), Traceback: []string{"Goexit: " + errGoexit.Error(), "    in " + label}}
 }
 
 // cell runs the magics and the Go code of the cell.
@@ -191,6 +232,12 @@ func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
 			return cellResult{}, xe
 		}
 	}
+	if d := topLevelDefer(node); d != nil && ch.kind != compoundChunk { // that one runs in a func literal
+		pos := x.s.in.FileSet().Position(d.Pos())
+		return cellResult{}, x.at("CompileError", pos.Filename, pos.Line, pos.Column, col1,
+			"defer outside a function: a cell is not a function, so nothing would end for it to run"+
+				" (the interpreter ran it at later calls, again and again); put it in a function: func() { defer ...; ... }()")
+	}
 	toRun, xe := x.rewrite(node, src, ch, col1)
 	if xe != nil {
 		return cellResult{}, xe
@@ -231,6 +278,27 @@ func (x *run) parse(text string, kind chunkKind) (ast.Node, error) {
 		return f.Decls[0].(*ast.FuncDecl).Body, nil
 	}
 	return f, nil
+}
+
+// topLevelDefer finds a defer statement of a chunk run at the package
+// level (not inside a function literal or declaration), or nil.
+func topLevelDefer(node ast.Node) *ast.DeferStmt {
+	if _, ok := node.(*ast.BlockStmt); !ok {
+		return nil // declarations: defers are in their functions
+	}
+	var found *ast.DeferStmt
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			if found == nil {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	return found
 }
 
 // filterImports drops imports already in scope (the interpreter refuses a
@@ -294,19 +362,16 @@ func (x *run) exec(prog *interp.Program) error {
 	}
 	x.s.result.reset()
 	x.s.trace.start()
-	done := make(chan error, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- fmt.Errorf("interpreter: %v", r)
-			}
-		}()
-		_, err := x.s.in.Execute(prog)
-		done <- err
-	}()
 	var err error
+	done := goCell(func() { _, err = x.s.in.Execute(prog) })
 	select {
-	case err = <-done:
+	case end := <-done:
+		switch {
+		case end.panicked != nil:
+			err = fmt.Errorf("interpreter: %v", end.panicked)
+		case end.goexit:
+			err = errGoexit
+		}
 	case <-x.ctx.Done():
 		stopInterpreter(x.s.in)
 		x.s.stopped = true
@@ -356,7 +421,7 @@ func (x *run) awaitStraggler() {
 func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
 	if n := len(vals); n > 0 {
 		if err, ok := vals[n-1].(error); ok {
-			return cellResult{}, x.positioned(errorName(err), line, err.Error())
+			return cellResult{}, x.positioned(errorName(err), line, errorMessage(err))
 		}
 		if vals[n-1] == nil {
 			vals = vals[:n-1]

@@ -68,7 +68,7 @@ type session struct {
 	// straggler, when the stopped chunk had not returned yet: it reports
 	// there when it does (see awaitStraggler).
 	stopped   bool
-	straggler chan error
+	straggler <-chan ending
 
 	kernels kernelRegistry
 	result  resultSlot

@@ -155,3 +155,35 @@ func TestCellTimeoutInterrupts(t *testing.T) {
 		t.Fatalf("res %+v err %v", res, err)
 	}
 }
+
+// A plain word is a string for a string parameter, as the docs say
+// (-p mode=profile was "undefined: profile", at a cell the user never
+// wrote); for another parameter it stays Go source, and a failing value
+// is named with its quoting.
+func TestPlainWordParams(t *testing.T) {
+	src := func(params string) []byte {
+		return []byte(`{"cells": [{"cell_type": "code", "metadata": {"tags": ["parameters"]}, "source": ` + strconvQuote(params) +
+			`, "outputs": [], "execution_count": null}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}`)
+	}
+	nb, err := Parse(src("mode := \"measure\"\nvar label = `x`\nvar kind string\nn := 4\nok := true"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := &fakeEngine{}
+	params := map[string]string{"mode": "profile", "label": "fast", "kind": `"quoted"`, "n": "big", "ok": "false"}
+	if _, err := Execute(context.Background(), nb, eng, Options{Params: params}); err != nil {
+		t.Fatal(err)
+	}
+	want := "// Parameters given on the command line.\nkind = \"quoted\"\nlabel = \"fast\"\nmode = \"profile\"\nn = big\nok = false\n"
+	if len(eng.ran) != 2 || eng.ran[1] != want {
+		t.Fatalf("injected %q, want %q", eng.ran, want)
+	}
+	// The engine's error at the injected cell names the parameter.
+	xe := &kernel.ExecError{Name: "CompileError", Value: "line 5: undefined: big"}
+	paramError(xe, params)
+	if xe.Value != `-p n=big: undefined: big (a value is Go source; a string is quoted: -p 'n="big"')` {
+		t.Errorf("error: %s", xe.Value)
+	}
+}
+
+func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/parser"
+	"go/token"
 	"io"
 	"maps"
 	"slices"
@@ -18,8 +20,9 @@ import (
 // Options control a run.
 type Options struct {
 	// Params override the notebook's parameters cell (papermill's
-	// convention): each value is Go source, or a plain word taken as a
-	// string.
+	// convention): each value is Go source, or text that is not (taken as
+	// a string); a plain word given for a parameter that the parameters
+	// cell declares as a string is that string.
 	Params map[string]string
 	// CellTimeout interrupts a cell that runs longer (0: no limit).
 	CellTimeout time.Duration
@@ -73,6 +76,9 @@ func Execute(ctx context.Context, nb *Notebook, eng kernel.Engine, opts Options)
 			if timedOut {
 				e.Value = fmt.Sprintf("cell timed out after %v: %s", opts.CellTimeout, e.Value)
 			}
+			if c.HasTag("injected-parameters") {
+				paramError(&e, opts.Params)
+			}
 			c.Outputs = append(c.Outputs, Output{OutputType: "error", EName: e.Name, EValue: e.Value, Traceback: e.Traceback})
 			res.FailedCell, res.Err = i, &e
 			break
@@ -101,10 +107,11 @@ func inject(nb *Notebook, params map[string]string) error {
 	if at < 0 {
 		return fmt.Errorf("parameters given but the notebook has no cell tagged \"parameters\"")
 	}
+	strs := stringParams(string(nb.Cells[at].Source))
 	var b strings.Builder
 	b.WriteString("// Parameters given on the command line.\n")
 	for _, name := range slices.Sorted(maps.Keys(params)) {
-		fmt.Fprintf(&b, "%s = %s\n", name, goValue(params[name]))
+		fmt.Fprintf(&b, "%s = %s\n", name, goValue(params[name], strs[name]))
 	}
 	cell := &Cell{CellType: "code", Source: Source(b.String()),
 		Metadata: map[string]any{"tags": []any{"injected-parameters"}}}
@@ -112,12 +119,60 @@ func inject(nb *Notebook, params map[string]string) error {
 	return nil
 }
 
-// goValue keeps a Go expression as it is and quotes anything else.
-func goValue(v string) string {
-	if _, err := parser.ParseExpr(v); err == nil {
-		return v
+// goValue keeps a Go expression as it is and quotes anything else; a
+// plain word (an identifier) given for a string parameter is that string:
+// -p mode=profile.
+func goValue(v string, isString bool) string {
+	e, err := parser.ParseExpr(v)
+	if _, word := e.(*ast.Ident); err != nil || word && isString {
+		return strconv.Quote(v)
 	}
-	return strconv.Quote(v)
+	return v
+}
+
+// stringParams names the parameters that the parameters cell declares as
+// strings (name := "...", var name = "...", var name string).
+func stringParams(src string) map[string]bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\n"+src+"\n}", 0)
+	if err != nil {
+		return nil
+	}
+	strs := map[string]bool{}
+	isString := func(e ast.Expr) bool {
+		lit, ok := e.(*ast.BasicLit)
+		return ok && lit.Kind == token.STRING
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && len(n.Rhs) == len(n.Lhs) {
+					strs[id.Name] = isString(n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			typ, _ := n.Type.(*ast.Ident)
+			for i, id := range n.Names {
+				strs[id.Name] = typ != nil && typ.Name == "string" || i < len(n.Values) && isString(n.Values[i])
+			}
+		}
+		return true
+	})
+	return strs
+}
+
+// paramError names the -p value that a failing injected cell's error is
+// about (the line of its assignment), and shows how to quote a string.
+func paramError(e *kernel.ExecError, params map[string]string) {
+	names := slices.Sorted(maps.Keys(params))
+	line := 0
+	if _, err := fmt.Sscanf(e.Value, "line %d:", &line); err != nil || line < 2 || line-2 >= len(names) {
+		e.Value = "the parameters given with -p: " + e.Value
+		return
+	}
+	name := names[line-2]
+	e.Value = fmt.Sprintf("-p %s=%s: %s (a value is Go source; a string is quoted: -p '%s=%s')",
+		name, params[name], strings.TrimSpace(e.Value[strings.IndexByte(e.Value, ':')+1:]), name, strconv.Quote(params[name]))
 }
 
 // collector is the kernel.Output of one cell: it keeps outputs the way a

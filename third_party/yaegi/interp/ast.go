@@ -803,6 +803,7 @@ func (interp *Interpreter) ast(f ast.Node) (string, *node, error) {
 			st.push(addChild(&root, anc, pos, parenExpr, aNop), nod)
 
 		case *ast.RangeStmt:
+			rangeAssignToDefine(a) // culab patch 10
 			// Insert a missing ForRangeStmt for AST correctness
 			n := addChild(&root, anc, pos, forRangeStmt, aNop)
 			r := addChild(&root, astNode{n, nod}, pos, rangeStmt, aRange)

@@ -292,7 +292,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case commClause:
 			sc = sc.pushBloc()
-			if len(n.child) > 0 && n.child[0].action == aAssign {
+			// culab patch 10: only a define (case v := <-ch) declares; an
+			// assignment (case x = <-ch) declared a new x too, in the case's
+			// scope, so the x assigned was not the program's.
+			if len(n.child) > 0 && n.child[0].action == aAssign && n.child[0].kind == defineStmt {
 				ch := n.child[0].child[1].child[0]
 				var typ *itype
 				if typ, err = nodeType(interp, sc, ch); err != nil {
@@ -735,6 +738,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					dest.gen = nop
 				case isFuncField(dest):
 					// Setting a struct field of function type requires an extra step. Do not optimize.
+				case n.nleft > 1 && (isCall(src) || src.action == aRecv || src.action == aCompositeLit):
+					// culab patch 7: in a multiple assignment, a source that
+					// wrote into its destination directly (the cases below)
+					// made the whole statement a nop, so the other pairs were
+					// never assigned, and it broke the swap semantics.
 				case isCall(src) && !isInterfaceSrc(dest.typ) && n.kind != defineStmt:
 					// Call action may perform the assignment directly.
 					if dest.typ.id() != src.typ.id() {
@@ -753,8 +761,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					src.findex = dest.findex // Set recv address to LHS.
 					dest.typ = src.typ
 				case src.action == aCompositeLit:
-					if dest.typ.cat == valueT && dest.typ.rtype.Kind() == reflect.Interface {
-						// Skip optimisation for assigned interface.
+					if isInterfaceBin(dest.typ) {
+						// Skip optimisation for assigned interface (culab
+						// patch 7: error too, which got the bare struct,
+						// without its methods: fmt printed its fields).
 						break
 					}
 					if dest.action == aGetIndex || dest.action == aStar {
@@ -845,6 +855,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					lc.gen = recv2
 					n.gen = nop
 				}
+			}
+			if hasMapEntry(n.child[:l]) {
+				n.gen = storeMapEntries(n.gen) // culab patch 7
 			}
 
 		case defineXStmt:
@@ -2428,8 +2441,10 @@ func genGlobalVarDecl(nodes []*node, sc *scope) (*node, error) {
 	varNode := &node{kind: varDecl, action: aNop, gen: nop}
 
 	deps := map[*node][]*node{}
+	declared := map[*node]bool{} // culab patch 8
 	for _, n := range nodes {
 		deps[n] = getVarDependencies(n, sc)
+		declared[n] = true
 	}
 
 	inited := map[*node]bool{}
@@ -2438,7 +2453,10 @@ func genGlobalVarDecl(nodes []*node, sc *scope) (*node, error) {
 		for _, n := range nodes {
 			canInit := true
 			for _, d := range deps[n] {
-				if !inited[d] {
+				// culab patch 8: a variable that an earlier evaluation
+				// declared is initialized already; waiting for it was a
+				// "variable definition loop".
+				if declared[d] && !inited[d] {
 					canInit = false
 				}
 			}
@@ -2941,6 +2959,9 @@ func compositeGenerator(n *node, typ *itype, rtyp reflect.Type) (gen bltnGenerat
 // matchSelectorMethod, given that n represents a selector for a method, tries
 // to find the corresponding method, and populates n accordingly.
 func matchSelectorMethod(sc *scope, n *node) (err error) {
+	if ok, err := binMethodExpr(sc, n); ok { // culab patch 8
+		return err
+	}
 	name := n.child[1].ident
 	if n.typ.cat == valueT || n.typ.cat == errorT {
 		switch method, ok := n.typ.rtype.MethodByName(name); {
@@ -2997,7 +3018,10 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 		} else if method, ok := reflect.PtrTo(n.typ.val.rtype).MethodByName(name); ok {
 			n.val = method.Index
 			n.gen = getIndexBinMethod
-			n.typ = valueTOf(method.Type, withRecv(valueTOf(reflect.PtrTo(n.typ.val.rtype), isBinMethod())))
+			// culab patch 8: the method value's type is the method's, less
+			// its receiver (isBinMethod), as for the other compiled methods;
+			// it was the receiver's type that was marked.
+			n.typ = valueTOf(method.Type, isBinMethod(), withRecv(valueTOf(reflect.PtrTo(n.typ.val.rtype))))
 			n.recv = &receiver{node: n.child[0]}
 			n.action = aGetMethod
 		} else if field, ok := n.typ.val.rtype.FieldByName(name); ok {
@@ -3020,6 +3044,7 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 			n.typ = &itype{}
 			*n.typ = *m.typ
 			n.typ.arg = append([]*itype{n.child[0].typ}, m.typ.arg...)
+			n.typ.rtype = nil // culab patch 8: not the method's, cached without its receiver
 		} else {
 			// Handle method with receiver.
 			n.gen = getMethod

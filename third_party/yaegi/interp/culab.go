@@ -119,7 +119,11 @@ func notePanicStack() {
 
 // forgetPanicStack drops the stack of the goroutine's panic: it was
 // recovered.
-func forgetPanicStack() { panicStacks.Delete(goroutineID()) }
+func forgetPanicStack() {
+	id := goroutineID()
+	panicStacks.Delete(id)
+	panicTexts.Delete(id) // culab patch 9
+}
 
 // takePanicStack returns the stack of the panic being recovered: the one
 // kept where it began, or the goroutine's current one.
@@ -145,6 +149,7 @@ type GoroutinePanic struct {
 	Value any            // what was passed to panic
 	Pos   token.Position // the go statement
 	Stack []byte         // the goroutine's stack when the panic was recovered
+	Text  *PanicText     // the value's message, when its type is interpreted (culab patch 9)
 }
 
 // goroutine runs fn, the body of a goroutine that interpreted code started
@@ -153,7 +158,7 @@ func (interp *Interpreter) goroutine(n *node, fn func()) {
 	if h := interp.opt.goPanic; h != nil {
 		defer func() {
 			if r := recover(); r != nil {
-				h(GoroutinePanic{Value: r, Pos: interp.fset.Position(n.pos), Stack: takePanicStack()})
+				h(GoroutinePanic{Value: r, Pos: interp.fset.Position(n.pos), Stack: takePanicStack(), Text: takePanicText()})
 			}
 		}()
 	}

@@ -270,6 +270,10 @@ type Panic struct {
 
 	// Stack is the call stack buffer for debug.
 	Stack []byte
+
+	// Text is the value's message, when its type is interpreted and has
+	// an Error or String method (culab patch 9).
+	Text *PanicText
 }
 
 // TODO: Capture interpreter stack frames also and remove
@@ -600,7 +604,7 @@ func (interp *Interpreter) EvalWithContext(ctx context.Context, src string) (ref
 			if r := recover(); r != nil {
 				var pc [64]uintptr
 				n := runtime.Callers(1, pc[:])
-				err = Panic{Value: r, Callers: pc[:n], Stack: takePanicStack()} // culab patch 2
+				err = Panic{Value: r, Callers: pc[:n], Stack: takePanicStack(), Text: takePanicText()} // culab patches 2, 9
 			}
 			close(done)
 		}()

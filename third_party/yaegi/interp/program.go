@@ -142,7 +142,7 @@ func (interp *Interpreter) Execute(p *Program) (res reflect.Value, err error) {
 		if r != nil {
 			var pc [64]uintptr // 64 frames should be enough.
 			n := runtime.Callers(1, pc[:])
-			err = Panic{Value: r, Callers: pc[:n], Stack: takePanicStack()} // culab patch 2
+			err = Panic{Value: r, Callers: pc[:n], Stack: takePanicStack(), Text: takePanicText()} // culab patches 2, 9
 		}
 	}()
 

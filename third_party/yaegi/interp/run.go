@@ -341,10 +341,8 @@ func typeAssert(n *node, withResult, withOk bool) {
 		n.exec = func(f *frame) bltn {
 			valf := value(f)
 			v, ok := valf.Interface().(valueInterface)
-			if setStatus {
-				defer func() {
-					value1(f).SetBool(ok)
-				}()
+			if withOk {
+				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
 			}
 			if !ok {
 				if !withOk {
@@ -414,10 +412,8 @@ func typeAssert(n *node, withResult, withOk bool) {
 			var leftType reflect.Type
 			v := value(f)
 			val, ok := v.Interface().(valueInterface)
-			if setStatus {
-				defer func() {
-					value1(f).SetBool(ok)
-				}()
+			if withOk {
+				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
 			}
 			if ok && val.node.typ.cat != valueT {
 				m0 := val.node.typ.methods()
@@ -477,10 +473,8 @@ func typeAssert(n *node, withResult, withOk bool) {
 	case isEmptyInterface(n.child[0].typ):
 		n.exec = func(f *frame) bltn {
 			var ok bool
-			if setStatus {
-				defer func() {
-					value1(f).SetBool(ok)
-				}()
+			if withOk {
+				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
 			}
 			val := value(f)
 			concrete := val.Interface()
@@ -515,10 +509,8 @@ func typeAssert(n *node, withResult, withOk bool) {
 		n.exec = func(f *frame) bltn {
 			v := value(f).Elem()
 			ok := v.IsValid()
-			if setStatus {
-				defer func() {
-					value1(f).SetBool(ok)
-				}()
+			if withOk {
+				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
 			}
 			if !ok {
 				if !withOk {
@@ -547,10 +539,8 @@ func typeAssert(n *node, withResult, withOk bool) {
 	default:
 		n.exec = func(f *frame) bltn {
 			v, ok := value(f).Interface().(valueInterface)
-			if setStatus {
-				defer func() {
-					value1(f).SetBool(ok)
-				}()
+			if withOk {
+				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
 			}
 			if !ok || !v.value.IsValid() {
 				ok = false
@@ -759,14 +749,12 @@ func assign(n *node) {
 	level := make([]int, n.nright)
 
 	for i := range types {
-		var t reflect.Type
-		switch typ := n.child[sbase+i].typ; {
-		case isInterfaceSrc(typ):
-			t = valueInterfaceType
-		default:
-			t = typ.TypeOf()
+		if dest := n.child[i]; dest.ident != "_" {
+			// culab patch 7: the temporary has the destination's type, as
+			// the source was made to fit it (genDestValue: an interface
+			// wraps its value; an untyped nil has no type of its own).
+			types[i] = dest.typ.frameType()
 		}
-		types[i] = t
 		index[i] = n.child[i].findex
 		level[i] = n.child[i].level
 	}
@@ -933,10 +921,19 @@ func _recover(n *node) {
 			return tnext
 		}
 
+		// culab patch 9: _panic panics with its argument's reflect.Value,
+		// which recover returned as such: recover().(string) failed.
+		rv, ok := f.anc.recovered.(reflect.Value)
+		if !ok {
+			rv = reflect.ValueOf(f.anc.recovered)
+		}
+		if !rv.IsValid() {
+			rv = reflect.New(emptyInterfaceType).Elem()
+		}
 		if isEmptyInterface(n.typ) {
-			dest(f).Set(reflect.ValueOf(f.anc.recovered))
+			dest(f).Set(rv)
 		} else {
-			dest(f).Set(reflect.ValueOf(valueInterface{n, reflect.ValueOf(f.anc.recovered)}))
+			dest(f).Set(reflect.ValueOf(valueInterface{n, rv}))
 		}
 		f.anc.recovered = nil
 		return tnext
@@ -945,8 +942,14 @@ func _recover(n *node) {
 
 func _panic(n *node) {
 	value := genValue(n.child[1])
+	text := panicTexter(n.child[1]) // culab patch 9
 
 	n.exec = func(f *frame) bltn {
+		if text != nil {
+			panicTexts.Store(goroutineID(), text(f)) // culab patch 9
+		} else {
+			panicTexts.Delete(goroutineID()) // one that compiled code recovered
+		}
 		panic(value(f))
 	}
 }
@@ -1864,9 +1867,7 @@ func getIndexMap2(n *node) {
 		default:
 			n.exec = func(f *frame) bltn {
 				v := value0(f).MapIndex(mi)
-				if v.IsValid() {
-					dest(f).Set(v)
-				}
+				setOrZero(dest(f), v) // culab patch 7
 				if doStatus {
 					value2(f).SetBool(v.IsValid())
 				}
@@ -1885,9 +1886,7 @@ func getIndexMap2(n *node) {
 		default:
 			n.exec = func(f *frame) bltn {
 				v := value0(f).MapIndex(value1(f))
-				if v.IsValid() {
-					dest(f).Set(v)
-				}
+				setOrZero(dest(f), v) // culab patch 7
 				if doStatus {
 					value2(f).SetBool(v.IsValid())
 				}
@@ -2724,7 +2723,14 @@ func compositeBinStructNotype(n *node) { doCompositeBinStruct(n, false) }
 func destType(n *node) *itype {
 	switch n.anc.kind {
 	case assignStmt, defineStmt:
-		return n.anc.child[0].typ
+		// culab patch 7: the destination's type only where the literal is
+		// built in the destination's slot (the assignStmt case of cfg); in
+		// a multiple assignment, or into a map entry or a pointer, it is
+		// built in its own slot and assigned after.
+		if d := n.anc.child[0]; n.findex == d.findex && n.level == d.level {
+			return d.typ
+		}
+		return n.typ
 	default:
 		return n.typ
 	}
@@ -3773,7 +3779,8 @@ func _select(n *node) {
 	clause := make([]bltn, nbClause)
 	chanValues := make([]func(*frame) reflect.Value, nbClause)
 	assignedValues := make([]func(*frame) reflect.Value, nbClause)
-	okValues := make([]func(*frame) reflect.Value, nbClause)
+	assignedStores := make([]func(*frame, reflect.Value), nbClause) // culab patch 10
+	okStores := make([]func(*frame, reflect.Value), nbClause)
 	cases := make([]reflect.SelectCase, nbClause+1)
 	next := getExec(n.tnext)
 
@@ -3790,16 +3797,23 @@ func _select(n *node) {
 		}
 		// The comm clause is in send or recv direction.
 		switch c0 := cl.child[0]; {
-		case len(cl.child) > 1:
-			// The comm clause contains a channel operation and a clause body.
-			clause[i] = getExec(cl.child[1].start)
+		case len(cl.child) > 1 || c0.kind == assignStmt || c0.kind == assignXStmt:
+			// The comm clause contains a channel operation and a clause body,
+			// or assigns a receive without a body (culab patch 10: no case
+			// took it, and reflect.Select panicked with "invalid Dir").
+			if len(cl.child) > 1 {
+				clause[i] = getExec(cl.child[1].start)
+			} else {
+				clause[i] = func(*frame) bltn { return next }
+			}
 			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
 			if assigned[i] != nil {
 				assignedValues[i] = genValue(assigned[i])
+				assignedStores[i] = genStore(assigned[i]) // culab patch 10
 			}
 			if ok[i] != nil {
-				okValues[i] = genValue(ok[i])
+				okStores[i] = genStore(ok[i]) // culab patch 10
 			}
 		case c0.kind == exprStmt && len(c0.child) == 1 && c0.child[0].action == aRecv:
 			// The comm clause has an empty body clause after channel receive.
@@ -3836,9 +3850,9 @@ func _select(n *node) {
 			return nil
 		}
 		if cases[j].Dir == reflect.SelectRecv && assignedValues[j] != nil {
-			assignedValues[j](f).Set(v)
+			assignedStores[j](f, v)
 			if ok[j] != nil {
-				okValues[j](f).SetBool(s)
+				okStores[j](f, reflect.ValueOf(s))
 			}
 		}
 		return clause[j]

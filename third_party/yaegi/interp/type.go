@@ -1016,6 +1016,14 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		default:
 			if m, _ := lt.lookupMethod(name); m != nil {
 				t, err = nodeType2(interp, sc, m.child[2], seen)
+				if err == nil && n.child[0].isType(sc) {
+					// culab patch 8: a method expression (T.M) takes the
+					// receiver first, as matchSelectorMethod types it.
+					me := *t
+					me.arg = append([]*itype{lt}, t.arg...)
+					me.rtype = nil
+					t = &me
+				}
 			} else if bm, _, _, ok := lt.lookupBinMethod(name); ok {
 				t = valueTOf(bm.Type, isBinMethod(), withRecv(lt), withScope(sc))
 			} else if ti := lt.lookupField(name); len(ti) > 0 {

@@ -173,6 +173,9 @@ func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 }
 
 func genFuncValue(n *node) func(*frame) reflect.Value {
+	if def, ok := methodExprDef(n); ok {
+		return genMethodExprWrapper(n, def) // culab patch 8
+	}
 	value := genValue(n)
 	return func(f *frame) reflect.Value {
 		v := value(f)

@@ -1,0 +1,120 @@
+package interp
+
+// culab patches 7 and 10 (see PATCHES.md at the module's root): the map
+// entries of a multiple-value assignment, and of a select case, are
+// assigned.
+
+import (
+	"go/ast"
+	"go/token"
+	"reflect"
+)
+
+// storeMapEntries wraps the generator of a multiple-value assignment
+// (assignXStmt) whose destinations include map entries. Its source (a
+// call, a comma-ok form) sets each destination's value; a map entry's
+// value is its index expression's own frame slot, which nothing put in the
+// map: after the source, the statement stores those slots in their maps,
+// left to right, with the map and key evaluated before the source, as Go
+// does.
+func storeMapEntries(gen bltnGenerator) bltnGenerator {
+	return func(n *node) {
+		gen(n)
+		type entry struct {
+			store func(*frame, reflect.Value)
+			v     func(*frame) reflect.Value
+		}
+		var entries []entry
+		for _, c := range n.child[:len(n.child)-1] {
+			if isMapEntry(c) {
+				entries = append(entries, entry{store: genStore(c), v: genValue(c)})
+			}
+		}
+		exec := n.exec
+		n.exec = func(f *frame) bltn {
+			next := exec(f)
+			for _, e := range entries {
+				e.store(f, e.v(f))
+			}
+			return next
+		}
+	}
+}
+
+// hasMapEntry reports whether a destination of a multiple-value
+// assignment is a map entry.
+func hasMapEntry(dests []*node) bool {
+	for _, c := range dests {
+		if isMapEntry(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// setAssertStatus ends a comma-ok type assertion: it sets the status and,
+// when the assertion failed, the result to its zero value, as Go does (the
+// result kept its value).
+func setAssertStatus(f *frame, ok, setStatus bool, value0, value1 func(*frame) reflect.Value) {
+	if setStatus {
+		value1(f).SetBool(ok)
+	}
+	if !ok && value0 != nil {
+		r := value0(f)
+		r.Set(reflect.Zero(r.Type()))
+	}
+}
+
+// setOrZero sets the result of a comma-ok map index: the entry found, or
+// the zero value when it is not there, as Go does (it kept its value).
+func setOrZero(dest, v reflect.Value) {
+	if !v.IsValid() {
+		v = reflect.Zero(dest.Type())
+	}
+	dest.Set(v)
+}
+
+// genStore returns what assigns a value to dest, a map entry too (culab
+// patch 10: a select case's receive into m[k] set a copy).
+func genStore(dest *node) func(*frame, reflect.Value) {
+	if !isMapEntry(dest) {
+		value := genValue(dest)
+		return func(f *frame, v reflect.Value) { value(f).Set(v) }
+	}
+	m, k := genValue(dest.child[0]), genValue(dest.child[1])
+	if isInterfaceSrc(dest.child[1].typ) {
+		k = genValueInterface(dest.child[1])
+	}
+	return func(f *frame, v reflect.Value) { m(f).SetMapIndex(k(f), v) }
+}
+
+// rangeAssignToDefine rewrites a range loop that assigns its iteration
+// values to existing variables, for K, V = range X { body }, as
+//
+//	for k, v := range X { K, V = k, v; body }
+//
+// which Go's spec makes equivalent (K and V are assigned at each
+// iteration). The interpreter declared K and V anew in the loop's scope
+// whatever the loop's token, so the program's K and V were never set.
+func rangeAssignToDefine(a *ast.RangeStmt) {
+	if a.Tok != token.ASSIGN {
+		return
+	}
+	var lhs, rhs []ast.Expr
+	fresh := func(e ast.Expr, name string) ast.Expr {
+		if id, ok := e.(*ast.Ident); e == nil || ok && id.Name == "_" {
+			return e
+		}
+		lhs = append(lhs, e)
+		rhs = append(rhs, &ast.Ident{NamePos: e.Pos(), Name: name})
+		return &ast.Ident{NamePos: e.Pos(), Name: name}
+	}
+	a.Key, a.Value = fresh(a.Key, "culabRangeKey_"), fresh(a.Value, "culabRangeValue_")
+	if len(lhs) == 0 { // for _, _ = range X
+		a.Key, a.Value, a.Tok = nil, nil, token.ILLEGAL
+		return
+	}
+	a.Tok = token.DEFINE
+	assign := &ast.AssignStmt{Lhs: lhs, TokPos: a.TokPos, Tok: token.ASSIGN, Rhs: rhs}
+	a.Body.List = append([]ast.Stmt{assign}, a.Body.List...)
+}

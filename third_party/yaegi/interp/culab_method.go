@@ -1,0 +1,81 @@
+package interp
+
+// culab patch 8 (see PATCHES.md at the module's root): method expressions
+// of compiled types, and of interpreted types used as values.
+
+import "reflect"
+
+// binMethodExpr makes n, a selector on a compiled type (T.M, (*T).M,
+// I.M), the method expression: the method's function, with the receiver
+// as its first argument. It reports whether n is one. yaegi took the
+// selector for a method value bound to a zero receiver ("reflect: Method
+// index out of range", or the type without its receiver argument).
+func binMethodExpr(sc *scope, n *node) (bool, error) {
+	base := n.typ
+	if base.cat == ptrT {
+		base = base.val
+	}
+	if base.cat != valueT && base.cat != errorT || !n.child[0].isType(sc) {
+		return false, nil
+	}
+	rt, name := n.typ.TypeOf(), n.child[1].ident
+	m, ok := rt.MethodByName(name)
+	if !ok {
+		if _, onPtr := reflect.PointerTo(rt).MethodByName(name); onPtr && rt.Kind() != reflect.Pointer {
+			return true, n.cfgErrorf("invalid method expression %s.%s (needs pointer receiver (*%s).%s)", rt, name, rt, name)
+		}
+		return true, n.cfgErrorf("%s.%s undefined (type %s has no method %s)", rt, name, rt, name)
+	}
+	fn := m.Func
+	if rt.Kind() == reflect.Interface {
+		// An interface's method has no function: call it on the receiver.
+		in := []reflect.Type{rt}
+		for i := range m.Type.NumIn() {
+			in = append(in, m.Type.In(i))
+		}
+		out := make([]reflect.Type, m.Type.NumOut())
+		for i := range out {
+			out[i] = m.Type.Out(i)
+		}
+		variadic := m.Type.IsVariadic()
+		fn = reflect.MakeFunc(reflect.FuncOf(in, out, variadic), func(args []reflect.Value) []reflect.Value {
+			if variadic {
+				return args[0].MethodByName(name).CallSlice(args[1:])
+			}
+			return args[0].MethodByName(name).Call(args[1:])
+		})
+	}
+	n.typ = valueTOf(fn.Type())
+	n.rval = fn
+	n.action = aGetSym
+	n.gen = nop
+	n.findex = notInFrame
+	return true, nil
+}
+
+// methodExprDef returns the method of n when n is a method expression of
+// an interpreted type (T.M, (*T).M): a selector with the method's
+// declaration as value and no receiver bound (matchSelectorMethod).
+func methodExprDef(n *node) (*node, bool) {
+	def, ok := n.val.(*node)
+	if !ok || n.kind != selectorExpr || n.recv != nil || def.kind != funcDecl || !isMethod(def) {
+		return nil, false
+	}
+	return def, true
+}
+
+// genMethodExprWrapper is the function value of a method expression of an
+// interpreted type: its first argument is the receiver, bound to the
+// method at each call. yaegi made the method's function without the
+// receiver parameter, which a call then gave too many arguments
+// ("reflect: Call with too many input arguments").
+func genMethodExprWrapper(n, def *node) func(*frame) reflect.Value {
+	funcType := n.typ.TypeOf()
+	return func(f *frame) reflect.Value {
+		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
+			m := *def
+			m.recv = &receiver{val: in[0]}
+			return genFunctionWrapper(&m)(f).Call(in[1:])
+		})
+	}
+}
