@@ -13,55 +13,41 @@ import (
 // worker without the C library, so the worker ran unseen ("No kernels
 // were profiled", issue 19). The worker inherits the tools' variables
 // (NV_*, the injection port) with the environment; what it lacks is the
-// preload and the CUDA injection library, which the tools' launcher sets
-// in culab's C environment after Go copied its own, so workerEnv adds the
-// tools' libraries that are mapped into this process.
+// preload, so workerEnv adds the tools' libraries that are mapped into
+// this process.
 
 // toolLibPrefixes name the libraries of NVIDIA's process-tree launcher
-// that a tool preloads into every process it follows; cudaInjections, the
-// tools' CUDA injection libraries (CUDA_INJECTION64_PATH): ncu's and
-// compute-sanitizer's.
-var (
-	toolLibPrefixes = []string{"libTreeLauncherTarget", "libInterceptorInjectionTarget"}
-	cudaInjections  = []string{"libcuda-injection.so", "libsanitizer-collection.so"}
-)
+// that a tool preloads into every process it follows.
+var toolLibPrefixes = []string{"libTreeLauncherTarget", "libInterceptorInjectionTarget"}
 
 // workerEnv is the GPU worker's environment: nil (this process's) unless
 // a tool's libraries are loaded here, then this environment with them in
-// LD_PRELOAD and CUDA_INJECTION64_PATH.
+// LD_PRELOAD.
 func workerEnv() []string {
 	maps, err := os.ReadFile("/proc/self/maps")
 	if err != nil {
 		return nil
 	}
-	libs, inject := toolLibs(string(maps))
-	env := withPreload(os.Environ(), libs)
-	if env != nil && inject != "" && os.Getenv("CUDA_INJECTION64_PATH") == "" {
-		env = append(env, "CUDA_INJECTION64_PATH="+inject)
-	}
-	return env
+	return withPreload(os.Environ(), toolLibs(string(maps)))
 }
 
-// toolLibs returns the tools' launcher libraries in a /proc/<pid>/maps
-// listing, each once, in the order mapped, and the tool's CUDA injection
-// library ("" without one).
-func toolLibs(maps string) (libs []string, inject string) {
+// toolLibs returns the tools' libraries in a /proc/<pid>/maps listing,
+// each once, in the order mapped.
+func toolLibs(maps string) []string {
+	var libs []string
 	for _, line := range strings.Split(maps, "\n") {
 		f := strings.Fields(line)
 		if len(f) < 6 || !strings.HasPrefix(f[5], "/") {
 			continue
 		}
 		path, base := f[5], filepath.Base(f[5])
-		if slices.Contains(cudaInjections, base) && inject == "" {
-			inject = path
-		}
 		for _, p := range toolLibPrefixes {
 			if strings.HasPrefix(base, p) && strings.Contains(base, ".so") && !slices.Contains(libs, path) {
 				libs = append(libs, path)
 			}
 		}
 	}
-	return libs, inject
+	return libs
 }
 
 // withPreload is env with libs before any LD_PRELOAD it has; nil without
