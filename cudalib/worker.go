@@ -407,7 +407,6 @@ func openWorker(ordinal int, args []string) (backend, error) {
 	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
 		cmd := exec.Command(exe, args...)
 		cmd.Stderr = os.Stderr
-		cmd.Env = workerEnv() // NVIDIA's tools follow the worker too
 		if st != nil {
 			cmd.ExtraFiles = []*os.File{st.f} // descriptor 3: ServeWorker maps it
 		}
