@@ -28,7 +28,7 @@ const (
 
 // batchMax is how many bytes of records a timed region collects before
 // sending them, so that the worker starts on a long sequence while the
-// rest is built (a launch of four arguments is 77 bytes).
+// rest is built (a launch of four arguments is 81 bytes).
 const batchMax = 16 << 10
 
 var le = binary.LittleEndian
