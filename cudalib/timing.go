@@ -34,7 +34,7 @@ func (t Timing) String() string {
 
 // TimeOptions says how long to time. The zero value means the defaults.
 type TimeOptions struct {
-	Warmup  int           // untimed launches first (default 2)
+	Warmup  int           // untimed launches first (default 2; negative: none)
 	MinReps int           // at least this many timed launches (default 10)
 	MinTime time.Duration // and at least this much device time (default 50 ms)
 	MaxReps int           // never more than this (default 100000)
@@ -43,7 +43,7 @@ type TimeOptions struct {
 // WithDefaults is o with its zero fields set to the defaults they mean,
 // so that options can be scaled (split over rounds, say) before use.
 func (o TimeOptions) WithDefaults() TimeOptions {
-	if o.Warmup <= 0 {
+	if o.Warmup == 0 {
 		o.Warmup = 2
 	}
 	if o.MinReps <= 0 {

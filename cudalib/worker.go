@@ -59,7 +59,7 @@ type wreq struct {
 	Stream  uint64
 	Timer   uint64
 	Params  []uint64
-	Post    bool // no reply: a launch; a failure is reported by the next call
+	Post    bool // no reply: a batch of launches; a failure is reported by the next call
 }
 
 // wcompile is a compileRequest on the wire.
@@ -232,6 +232,9 @@ type server struct {
 	next    uint64
 	pending error
 	st      *stage
+	// slots and ptrs hold a launch record's arguments (launchRecord).
+	slots []uint64
+	ptrs  []unsafe.Pointer
 }
 
 func (s *server) add(h any) uint64 {
@@ -263,6 +266,8 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 	case "dtoh":
 		r.Data = make([]byte, q.N)
 		err = s.b.copyDtoH(unsafe.Pointer(unsafe.SliceData(r.Data)), devPtr(q.Ptr), q.N)
+	case "batch":
+		err = s.batch(q.Data)
 	case "htodStaged", "dtohStaged":
 		err = s.staged(q)
 	case "dtod":
@@ -334,7 +339,7 @@ func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
 		return r, fmt.Errorf("gpu worker: no handle %d for %s", q.Ptr, q.Op)
 	}
 	switch q.Op {
-	case "launch", "launchTimed":
+	case "launchTimed":
 		f := h.(functionImpl)
 		slots := append([]uint64(nil), q.Params...)
 		ptrs := make([]unsafe.Pointer, len(slots))
@@ -342,12 +347,8 @@ func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
 			ptrs[i] = unsafe.Pointer(&slots[i])
 		}
 		c := launchConfig{grid: q.Grid, block: q.Block, shared: q.Shared, stream: s.stream(q.Stream)}
-		if q.Op == "launch" {
-			err = f.launch(c, ptrs)
-		} else {
-			t, _ := s.handles[q.Timer].(timerImpl)
-			err = f.launchTimed(c, ptrs, t)
-		}
+		t, _ := s.handles[q.Timer].(timerImpl)
+		err = f.launchTimed(c, ptrs, t)
 	case "setMaxShared":
 		err = h.(functionImpl).setMaxDynamicShared(q.N)
 	case "suggestBlock":
@@ -387,6 +388,10 @@ type procBackend struct {
 	inf    Info
 	st     *stage // the copy stage offered to workers; nil: none
 	staged bool   // the current worker mapped st
+	// batch holds records not sent yet, regions counts the open timed
+	// regions (workerbatch.go).
+	batch   []byte
+	regions int
 }
 
 // openWorker starts a worker process for GPU ordinal.
@@ -463,6 +468,7 @@ func (p *procBackend) connect() error {
 	}
 	p.in, p.stop = in, stop
 	p.enc, p.dec = gob.NewEncoder(in), gob.NewDecoder(out)
+	p.batch, p.regions = p.batch[:0], 0 // what the old worker did not get dies with it
 	var resp wresp
 	open := wreq{Op: "open", Ordinal: p.ordinal}
 	if p.st != nil {
@@ -492,8 +498,16 @@ func (p *procBackend) call(q wreq) (wresp, error) {
 	return p.callLocked(q)
 }
 
-// callLocked is call with p.mu held.
+// callLocked is call with p.mu held: records not sent yet go first.
 func (p *procBackend) callLocked(q wreq) (wresp, error) {
+	if err := p.flushLocked(); err != nil {
+		return wresp{}, err
+	}
+	return p.send(q)
+}
+
+// send sends q and, unless it is posted, waits for the reply; p.mu is held.
+func (p *procBackend) send(q wreq) (wresp, error) {
 	if p.enc == nil {
 		return wresp{}, &DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: KindFault}
 	}
@@ -514,6 +528,7 @@ func (p *procBackend) callLocked(q wreq) (wresp, error) {
 func (p *procBackend) lost(op string, err error) error {
 	p.stop()
 	p.enc, p.dec = nil, nil
+	p.batch, p.regions = p.batch[:0], 0
 	return &DeviceError{Op: op, Name: "WORKER_EXITED", Msg: fmt.Sprintf("the GPU worker process ended (%v); call dev.Reset() to start a new one", err), Kind: KindFault}
 }
 
@@ -594,11 +609,6 @@ func (p *procBackend) copyStaged(op string, host []byte, dev devPtr) (done bool,
 		}
 	}
 	return true, nil
-}
-
-func (p *procBackend) copyDtoD(dst, src devPtr, n int) error {
-	_, err := p.call(wreq{Op: "dtod", Ptr: uint64(dst), Ptr2: uint64(src), N: n})
-	return err
 }
 
 func (p *procBackend) fill(dst devPtr, pattern uint64, size, count int) error {
@@ -693,24 +703,12 @@ func (f *procFunction) activeBlocksPerSM(block, dyn int) (int, error) {
 	return r.N, err
 }
 
-func (f *procFunction) launchReq(c launchConfig, params []unsafe.Pointer) wreq {
+func (f *procFunction) launchTimed(c launchConfig, params []unsafe.Pointer, t timerImpl) error {
 	vals := make([]uint64, len(params))
 	for i, ptr := range params {
 		vals[i] = *(*uint64)(ptr) // every argument slot is 8 bytes (argBlock)
 	}
-	return wreq{Ptr: f.id, Grid: c.grid, Block: c.block, Shared: c.shared, Stream: streamID(c.stream), Params: vals}
-}
-
-func (f *procFunction) launch(c launchConfig, params []unsafe.Pointer) error {
-	q := f.launchReq(c, params)
-	q.Op, q.Post = "launch", true
-	_, err := f.p.call(q)
-	return err
-}
-
-func (f *procFunction) launchTimed(c launchConfig, params []unsafe.Pointer, t timerImpl) error {
-	q := f.launchReq(c, params)
-	q.Op, q.Timer = "launchTimed", t.(*procTimer).id
+	q := wreq{Op: "launchTimed", Ptr: f.id, Grid: c.grid, Block: c.block, Shared: c.shared, Stream: streamID(c.stream), Params: vals, Timer: t.(*procTimer).id}
 	_, err := f.p.call(q)
 	return err
 }
@@ -756,18 +754,6 @@ func (p *procBackend) newTimer() (timerImpl, error) {
 		return nil, err
 	}
 	return &procTimer{p: p, id: r.Ptr}, nil
-}
-
-// start is posted like a launch: if it waited for the worker's reply, the
-// round trip would fall between the start event and the work it times.
-func (t *procTimer) start(s streamImpl) error {
-	_, err := t.p.call(wreq{Op: "timerStart", Ptr: t.id, Stream: streamID(s), Post: true})
-	return err
-}
-
-func (t *procTimer) stop(s streamImpl) error {
-	_, err := t.p.call(wreq{Op: "timerStop", Ptr: t.id, Stream: streamID(s)})
-	return err
 }
 
 func (t *procTimer) elapsed() (float64, error) {

@@ -200,3 +200,74 @@ func TestWorkerCopiesThroughTheStage(t *testing.T) {
 	}
 	roundTrip(t, &Device{b: p, info: p.info()}, 3*4096+5) // three full stages and a piece
 }
+
+// A timed region's copies and launches reach the worker in order, with
+// their arguments and shapes, and a launch that fails inside the region
+// fails the timing.
+func TestWorkerBatchesTimedRegions(t *testing.T) {
+	d, fb, _ := fakeWorkerDevice(t)
+	a, err := d.Float32sFrom([]float32{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := d.Float32s(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := d.Compile(testSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := m.Kernel("vadd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func() error {
+		if err := d.Copy(b, a); err != nil {
+			return err
+		}
+		for i := range 3 {
+			if err := k.Launch(Config{Grid: D3(i+1, 2, 3), Block: D2(32, 4), Shared: 16}, b, b, b, i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	tm, err := d.TimeFunc(TimeOptions{Warmup: -1, MinReps: 2, MaxReps: 2, MinTime: 1}, run)
+	if err != nil || tm.Reps != 2 {
+		t.Fatalf("timed region over the worker: %v %v", tm, err)
+	}
+	if len(fb.launches) != 6 {
+		t.Fatalf("%d launches, want 6", len(fb.launches))
+	}
+	for i, l := range fb.launches {
+		c := l.cfg
+		if c.grid != D3(i%3+1, 2, 3) || c.block != D2(32, 4) || c.shared != 16 || len(l.args) != 4 || l.args[0] != uint64(b.m.ptr) || l.args[3] != uint64(i%3) {
+			t.Fatalf("launch %d: %+v", i, l)
+		}
+	}
+	if got, err := b.ToHost(); err != nil || got[2] != 3 {
+		t.Fatalf("the region's copy: %v %v", got, err)
+	}
+	fb.failNext = &DeviceError{Op: "cuLaunchKernel", Name: "CUDA_ERROR_INVALID_VALUE", Kind: KindInvalid}
+	var de *DeviceError
+	if _, err := d.TimeFunc(TimeOptions{Warmup: -1, MinReps: 1, MaxReps: 1, MinTime: 1}, run); !errors.As(err, &de) || de.Name != "CUDA_ERROR_INVALID_VALUE" {
+		t.Fatalf("a launch failing in a timed region: %v", err)
+	}
+	if err := d.Synchronize(); err != nil {
+		t.Fatalf("after the failed region: %v", err)
+	}
+}
+
+// A batch the worker cannot read is an error, never a crash.
+func TestWorkerRejectsMalformedBatches(t *testing.T) {
+	s := &server{handles: map[uint64]any{}}
+	for _, data := range [][]byte{{recLaunch, 1, 2}, {99}, {recTimerStart, 1}, {recCopy, 1, 2, 3}} {
+		if err := s.batch(data); !errors.Is(err, errBatch) {
+			t.Errorf("batch %v: %v, want a malformed-batch error", data, err)
+		}
+	}
+	if err := s.batch(le.AppendUint64(le.AppendUint64([]byte{recTimerStop}, 7), 0)); err == nil || !strings.Contains(err.Error(), "no timer 7") {
+		t.Errorf("unknown timer: %v", err)
+	}
+}

@@ -61,7 +61,9 @@ func TestFloydTinyFile(t *testing.T) {
 
 // Two independent algorithms agree, on graphs with unreachable pairs.
 func TestFloydCPUMatchesDijkstra(t *testing.T) {
-	for _, c := range []struct{ v, e int }{{1, 0}, {2, 1}, {7, 10}, {33, 40}, {64, 300}, {100, 150}} {
+	for _, c := range []struct{ v, e int }{{1, 0}, {2, 1}, {7, 10}, {33, 40}, {64, 300}, {100, 150},
+		{700, 2800}, // tiles and column spans of the tiled reference, the last ones partial
+	} {
 		g, err := RandomGraph(c.v, c.e, uint64(c.v))
 		if err != nil {
 			t.Fatal(err)

@@ -100,8 +100,9 @@ type Options struct {
 	// Progress, when set, hears each step.
 	Progress Progress
 	// Time sets the repetitions of each timed variant; the zero value means
-	// cudalib's defaults, reduced to 1 warm-up and 3 runs for variants whose
-	// checked run took longer than SlowRun.
+	// cudalib's defaults with one warm-up a round, reduced to 3 runs (the
+	// checked run among them) for variants whose checked run took SlowRun
+	// or more, and to the checked run alone from LongRun.
 	Time cudalib.TimeOptions
 	// Rounds is how many rounds a GPU times the variants of one size in,
 	// after checking them all (0: DefaultRounds; 1: each variant in one
@@ -109,13 +110,20 @@ type Options struct {
 	// (MinTime, MinReps and MaxReps divided by Rounds, the full warm-up),
 	// so that drift of the GPU's clocks or the host's load spreads over
 	// all variants instead of biasing the one timed during a slow stretch.
-	// Slow variants (see SlowRun) are timed once, in the first round.
+	// Slow variants (see SlowRun) are timed in the first round only.
 	Rounds int
 }
 
-// SlowRun is how long one checked run may take before RunWith times the
-// variant with fewer repetitions (when Options.Time is left zero).
-const SlowRun = 100 * time.Millisecond
+// SlowRun and LongRun are how long one checked run may take before
+// RunWith times the variant over 3 runs, the checked one among them, or by
+// the checked run alone (when Options.Time is left zero). On the H100,
+// Floyd–Warshall's runs of 37 ms to 2.8 s varied by under 1% from run to
+// run (min–max over 3 runs, 2026-11-25), while their repeats were half of
+// notebook 06's 59 s.
+const (
+	SlowRun = 20 * time.Millisecond
+	LongRun = 250 * time.Millisecond
+)
 
 // catalogue holds every lab, filled by register as the package initialises.
 var catalogue []*Lab

@@ -26,27 +26,57 @@ func (o Options) rounds() int {
 }
 
 // timePlan is how a checked variant is timed on a GPU: with opts in each
-// of its first rounds rounds.
+// of its first rounds rounds, after the checked run's own sample when
+// keep is set.
 type timePlan struct {
 	opts   cudalib.TimeOptions
 	rounds int
-	slow   bool // one checked run took longer than SlowRun: 3 runs only
+	keep   bool // the checked run (timed with events) is the first sample
+	slow   bool // one checked run took SlowRun or more: 3 runs or 1
+	// checked is the checked run's time, the first sample with keep.
+	checked time.Duration
 }
 
-// planTiming shares the timing options (zero: cudalib's defaults) of a
-// variant whose checked run took took over rounds rounds, so that all
-// rounds together time about as much as opts would in one go: each round
-// gets MinTime/rounds and MinReps, MaxReps divided by rounds rounded up,
-// and the full warm-up, since the variant timed before it left other
-// clocks and caches behind. Default options time at most MaxTimedRuns runs
-// in all. A slow variant under default options is timed once over 3 runs
-// (in the first round): splitting 3 runs helps nothing.
+// runs is how many samples a slow plan takes (0 for the others: how many
+// they take depends on the time they add up).
+func (p timePlan) runs() int {
+	if !p.slow {
+		return 0
+	}
+	n := p.rounds * p.opts.MaxReps
+	if p.keep {
+		n++
+	}
+	return n
+}
+
+// checkedRun times the checked run itself: one run, no warm-up.
+var checkedRun = cudalib.TimeOptions{Warmup: -1, MinReps: 1, MaxReps: 1, MinTime: 1}
+
+// planTiming shares the timing options (zero: the lab defaults) of a
+// variant whose checked run took took of device time over rounds rounds,
+// so that all rounds together time about as much as opts would in one go:
+// each round gets MinTime/rounds and MinReps, MaxReps divided by rounds
+// rounded up, and its own warm-up, since the variant timed before it left
+// other clocks and caches behind.
+//
+// The lab defaults are a time budget per variant and size: cudalib's
+// defaults with one warm-up a round and at most MaxTimedRuns runs in all;
+// a variant whose checked run took SlowRun or more is timed over 3 runs,
+// the checked one and two more in the first round without a warm-up (the
+// checked run was one); one that took LongRun or more, by its checked run
+// alone. A run that long is thousands of launches or one long kernel: run
+// to run it varies by well under a percent (bench/RESULTS.md), while
+// every repeat costs the student seconds.
 func planTiming(opts cudalib.TimeOptions, rounds int, took time.Duration) timePlan {
 	if opts == (cudalib.TimeOptions{}) {
-		if took > SlowRun {
-			return timePlan{opts: cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}, rounds: 1, slow: true}
+		switch {
+		case took >= LongRun:
+			return timePlan{keep: true, slow: true}
+		case took >= SlowRun:
+			return timePlan{opts: cudalib.TimeOptions{Warmup: -1, MinReps: 2, MaxReps: 2, MinTime: 1}, rounds: 1, keep: true, slow: true}
 		}
-		opts.MaxReps = MaxTimedRuns
+		opts.Warmup, opts.MaxReps = 1, MaxTimedRuns
 	}
 	if rounds <= 1 {
 		return timePlan{opts: opts, rounds: 1}

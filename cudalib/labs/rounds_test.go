@@ -17,7 +17,9 @@ func TestOptionsRounds(t *testing.T) {
 }
 
 func TestPlanTiming(t *testing.T) {
-	fast, slow := time.Millisecond, SlowRun+time.Millisecond
+	fast, slow, long := time.Millisecond, SlowRun, LongRun
+	slowPlan := timePlan{rounds: 1, keep: true, slow: true,
+		opts: cudalib.TimeOptions{Warmup: -1, MinReps: 2, MaxReps: 2, MinTime: 1}}
 	explicit := cudalib.TimeOptions{Warmup: 4, MinReps: 7, MinTime: 9 * time.Millisecond, MaxReps: 21}
 	for _, c := range []struct {
 		name   string
@@ -27,9 +29,9 @@ func TestPlanTiming(t *testing.T) {
 		want   timePlan
 	}{
 		{"defaults over 5", cudalib.TimeOptions{}, 5, fast, timePlan{rounds: 5,
-			opts: cudalib.TimeOptions{Warmup: 2, MinReps: 2, MinTime: 10 * time.Millisecond, MaxReps: MaxTimedRuns / 5}}},
+			opts: cudalib.TimeOptions{Warmup: 1, MinReps: 2, MinTime: 10 * time.Millisecond, MaxReps: MaxTimedRuns / 5}}},
 		{"defaults over 3 round up", cudalib.TimeOptions{}, 3, fast, timePlan{rounds: 3,
-			opts: cudalib.TimeOptions{Warmup: 2, MinReps: 4, MinTime: 50 * time.Millisecond / 3, MaxReps: (MaxTimedRuns + 2) / 3}}},
+			opts: cudalib.TimeOptions{Warmup: 1, MinReps: 4, MinTime: 50 * time.Millisecond / 3, MaxReps: (MaxTimedRuns + 2) / 3}}},
 		{"explicit over 5", explicit, 5, fast, timePlan{rounds: 5,
 			opts: cudalib.TimeOptions{Warmup: 4, MinReps: 2, MinTime: 9 * time.Millisecond / 5, MaxReps: 5}}},
 		{"explicit, slow, still split", explicit, 5, slow, timePlan{rounds: 5,
@@ -38,15 +40,26 @@ func TestPlanTiming(t *testing.T) {
 			opts: cudalib.TimeOptions{Warmup: 1, MinReps: 1, MinTime: 10 * time.Millisecond, MaxReps: 1}}},
 		{"tiny MinTime never becomes the default", cudalib.TimeOptions{MinTime: 3}, 5, fast, timePlan{rounds: 5,
 			opts: cudalib.TimeOptions{Warmup: 2, MinReps: 2, MinTime: 1, MaxReps: 20000}}},
-		{"slow under defaults: 3 runs, one round", cudalib.TimeOptions{}, 5, slow, timePlan{rounds: 1, slow: true,
-			opts: cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}}},
-		{"one round keeps the defaults but the cap", cudalib.TimeOptions{}, 1, fast, timePlan{rounds: 1, opts: cudalib.TimeOptions{MaxReps: MaxTimedRuns}}},
+		{"slow under defaults: the checked run and 2 more, one round", cudalib.TimeOptions{}, 5, slow, slowPlan},
+		{"just under slow stays in rounds", cudalib.TimeOptions{}, 5, slow - 1, timePlan{rounds: 5,
+			opts: cudalib.TimeOptions{Warmup: 1, MinReps: 2, MinTime: 10 * time.Millisecond, MaxReps: MaxTimedRuns / 5}}},
+		{"long under defaults: the checked run alone", cudalib.TimeOptions{}, 5, long, timePlan{keep: true, slow: true}},
+		{"explicit, long, still split", explicit, 5, long, timePlan{rounds: 5,
+			opts: cudalib.TimeOptions{Warmup: 4, MinReps: 2, MinTime: 9 * time.Millisecond / 5, MaxReps: 5}}},
+		{"one round keeps the defaults but the cap", cudalib.TimeOptions{}, 1, fast, timePlan{rounds: 1, opts: cudalib.TimeOptions{Warmup: 1, MaxReps: MaxTimedRuns}}},
 		{"one round, explicit", explicit, 1, fast, timePlan{rounds: 1, opts: explicit}},
-		{"one round, slow", cudalib.TimeOptions{}, 1, slow, timePlan{rounds: 1, slow: true,
-			opts: cudalib.TimeOptions{Warmup: 1, MinReps: 3, MaxReps: 3}}},
+		{"one round, slow", cudalib.TimeOptions{}, 1, slow, slowPlan},
 	} {
 		if got := planTiming(c.opts, c.rounds, c.took); got != c.want {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		took time.Duration
+		want int
+	}{{slow, 3}, {long, 1}, {fast, 0}} {
+		if got := planTiming(cudalib.TimeOptions{}, 5, c.took).runs(); got != c.want {
+			t.Errorf("took %v: %d runs, want %d", c.took, got, c.want)
 		}
 	}
 }

@@ -137,7 +137,7 @@ func (r *runner) table(dev *cudalib.Device) Table {
 	if dev != nil && !dev.Virtual() && r.opts.rounds() > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("GPU times: median, min and max over all timed runs of a variant, taken in %d rounds that each time every variant of the size in turn, so that drift of clocks or host load spreads over all variants.", r.opts.rounds()))
 		if r.opts.Time == (cudalib.TimeOptions{}) {
-			t.Notes = append(t.Notes, fmt.Sprintf("Timed runs per variant and size: at least 10 and 50 ms of device time, at most %d.", MaxTimedRuns))
+			t.Notes = append(t.Notes, fmt.Sprintf("Timed runs per variant and size: at least 10 and 50 ms of device time, at most %d, each round after one untimed warm-up run; a variant whose checked run (timed with events) took %v or more: 3 runs, the checked one and two more in the first round; %v or more: the checked run alone. Such runs are thousands of launches or long kernels; the row's note says how many runs it took.", MaxTimedRuns, SlowRun, LongRun))
 		}
 	}
 	if dev != nil && dev.Virtual() {
@@ -206,11 +206,17 @@ func (r *runner) size(n int) ([]Row, error) {
 			r.setTimes(todo, n)
 			return speedups(rows[:i], l.Baseline), fail(v, err)
 		}
-		if plan.rounds == 0 { // not run, or timed by the model
+		if plan.rounds == 0 { // not run, timed by the model or by its checked run
 			r.step(label + ": " + v.Name)
+		}
+		if plan.rounds == 0 && !plan.keep {
 			continue
 		}
-		todo = append(todo, &timed{v: v, row: &rows[i], plan: plan})
+		t := &timed{v: v, row: &rows[i], plan: plan}
+		if plan.keep {
+			t.samples = append(t.samples, plan.checked)
+		}
+		todo = append(todo, t)
 	}
 	t0 = time.Now()
 	stopped, err := r.time(g, todo)
@@ -274,8 +280,8 @@ func (r *runner) predictCPU(n int) float64 {
 
 // check runs one variant once, at the size g holds, on poisoned outputs
 // and checks its result. On the virtual GPU that run is also its timing;
-// on a GPU check returns how to time the variant (no rounds: it did not
-// run).
+// on a GPU check returns how to time the variant (neither rounds nor a
+// kept sample: it did not run).
 func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool) (plan timePlan, err error) {
 	if err := cudalib.Interrupted(); err != nil {
 		return plan, err
@@ -306,21 +312,21 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	r.ph.since("poison", t0)
 	// On the virtual GPU the checked run is also the timed one: its time
-	// is modelled from what it counted, the same on every run.
-	var tm cudalib.Timing
-	start := time.Now()
+	// is modelled from what it counted, the same on every run. On a GPU it
+	// is timed with events too: that says how to time the variant, and a
+	// slow variant keeps it as a sample (planTiming).
+	opts := checkedRun
 	if g.dev.Virtual() {
-		tm, err = g.dev.TimeFunc(cudalib.TimeOptions{}, run)
-	} else {
-		err = run()
+		opts = cudalib.TimeOptions{}
 	}
+	start := time.Now()
+	tm, err := g.dev.TimeFunc(opts, run)
 	if err != nil {
 		return plan, refused(row, err)
 	}
 	if err := g.dev.Synchronize(); err != nil {
 		return plan, fmt.Errorf("checked run: %w", err)
 	}
-	took := time.Since(start)
 	r.ph.since("checked run", start)
 	t0 = time.Now()
 	for i, a := range p.out {
@@ -344,9 +350,13 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		r.setTiming(row, g.n, tm)
 		return plan, nil
 	}
-	plan = planTiming(r.opts.Time, r.opts.rounds(), took)
-	if plan.slow {
-		row.Note += fmt.Sprintf("; timed over 3 runs (one run takes %v)", took.Round(time.Millisecond))
+	plan = planTiming(r.opts.Time, r.opts.rounds(), tm.Median)
+	plan.checked = tm.Median
+	switch {
+	case plan.slow && plan.runs() == 1:
+		row.Note += fmt.Sprintf("; timed by its checked run alone (one run takes %v)", tm.Median.Round(time.Millisecond))
+	case plan.slow:
+		row.Note += fmt.Sprintf("; timed over %d runs, the checked one among them (one run takes %v)", plan.runs(), tm.Median.Round(time.Millisecond))
 	}
 	return plan, nil
 }
