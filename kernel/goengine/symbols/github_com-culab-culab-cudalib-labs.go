@@ -31,6 +31,7 @@ func init() {
 		"In":                  reflect.ValueOf(labs.In),
 		"InOut":               reflect.ValueOf(labs.InOut),
 		"LaunchCfg":           reflect.ValueOf(&labs.LaunchCfg).Elem(),
+		"LongRun":             reflect.ValueOf(labs.LongRun),
 		"MatMul":              reflect.ValueOf(&labs.MatMul).Elem(),
 		"MatMulSpec":          reflect.ValueOf(labs.MatMulSpec),
 		"MaxTimedRuns":        reflect.ValueOf(constant.MakeFromLiteral("1000", token.INT, 0)),
