@@ -79,6 +79,15 @@ type Counters struct {
 	// average's. Zero per line; Add sums them (the longest warps of a
 	// sequence of launches, one after another).
 	MaxWarpInstrs, MaxWarpGlobalLoads, MaxWarpSharedLoads int64
+
+	// MaxAddressAtomics is the most atomic operations the launch made on
+	// one global address, as the GPU performs them: ptxas turns a 32-bit
+	// integer add, min, max, and, or or xor whose active lanes all share
+	// one address into one operation per warp; otherwise every lane is
+	// one. The L2 applies the operations on one address one after another
+	// (a histogram of skewed data), so this bounds the launch. No ncu
+	// counter; zero per line; Add sums it, as the MaxWarp counters.
+	MaxAddressAtomics int64
 }
 
 // Line holds the counters of the instructions that carry one source
@@ -120,4 +129,5 @@ func (c *Counters) Add(o *Counters) {
 	c.MaxWarpInstrs += o.MaxWarpInstrs
 	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
 	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads
+	c.MaxAddressAtomics += o.MaxAddressAtomics
 }

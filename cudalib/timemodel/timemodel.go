@@ -4,7 +4,7 @@
 // The model is a roofline per launch with a latency floor, its corner
 // rounded:
 //
-//	time = (issue⁴ + shared⁴ + l2⁴ + dram⁴ + blocks⁴ + chain⁴)^¼
+//	time = (issue⁴ + shared⁴ + l2⁴ + dram⁴ + blocks⁴ + atomics⁴ + chain⁴)^¼
 //
 // which is the largest term when one bounds the launch, and more than it
 // when two are close (resources near their limit at once each slow the
@@ -49,6 +49,10 @@
 //     a kernel on a GPU, and moves at the L2-resident rate instead.
 //   - blocks: blocks / the rate the GPU dispatches blocks (a grid of many
 //     tiny blocks is bound by it).
+//   - atomics: the most atomic operations on one global address
+//     (MaxAddressAtomics) / the rate the L2 applies operations to one
+//     address, one after another: a histogram whose values fall mostly in
+//     one bin, a counter every warp increments.
 //
 // Every constant is in H100 (docs/timemodel.md names its source): the
 // device's own report, public figures, or calibration against the H100
@@ -66,66 +70,68 @@ import (
 
 // GPU is the modelled device's throughputs and latencies.
 type GPU struct {
-	SMs                 int           // streaming multiprocessors
-	ClockHz             float64       // SM clock
-	IssuePerSM          float64       // warp-instructions issued per SM per cycle (4 schedulers)
-	WavefrontsPerSM     float64       // shared-memory wavefronts per SM per cycle
-	L2BytesPerSec       float64       // L2 bandwidth for loads
-	StoreSectorsPerSec  float64       // global store sectors L2 takes per second
-	DRAMBytesPerSec     float64       // reachable DRAM bandwidth
-	LoopDRAMBytesPerSec float64       // reachable DRAM bandwidth of a resident grid that loops over the data
-	L2Bytes             float64       // data up to this size stays in L2 between timed runs
-	ResidentBytesPerSec float64       // what DRAM's term moves at for L2-resident data
-	BlocksPerSec        float64       // blocks the GPU dispatches per second
-	InstrCycles         float64       // cycles a warp waits between dependent instructions
-	L1HitCycles         float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
-	L1Bytes             float64       // data up to this size stays in each SM's L1
-	L1ResidentCycles    float64       // a re-read global load when all the data stays in L1
-	L2MissCycles        float64       // an L1 miss served by L2, as one warp waits for it
-	DRAMMissCycles      float64       // an L1 miss served by DRAM, as one warp waits for it
-	DRAMRoundCycles     float64       // DRAM's latency under load: what a warp with few loads from DRAM waits at least
-	WarpStartCycles     float64       // a block's warps start one after another, this far apart
-	TermNorm            float64       // the terms combine as their TermNorm-norm (∞: their max)
-	BarrierCycles       float64       // cost of one bar.sync to each warp
-	SharedLoadCycles    float64       // latency of a shared-memory load to the warp waiting on it
-	LaunchOverhead      time.Duration // first launch of a timed sequence, as events see it
-	LaunchGap           time.Duration // between back-to-back launches on one stream
-	HostLaunch          time.Duration // host time to enqueue one launch or copy
-	KernelSwitch        time.Duration // more a launch waits when the kernel before it was another
-	CopyBytesPerSec     float64       // device-to-device copies and fills (read + written bytes)
-	CopySetup           time.Duration // a driver copy's own start beyond a kernel's
+	SMs                  int           // streaming multiprocessors
+	ClockHz              float64       // SM clock
+	IssuePerSM           float64       // warp-instructions issued per SM per cycle (4 schedulers)
+	WavefrontsPerSM      float64       // shared-memory wavefronts per SM per cycle
+	L2BytesPerSec        float64       // L2 bandwidth for loads
+	StoreSectorsPerSec   float64       // global store sectors L2 takes per second
+	DRAMBytesPerSec      float64       // reachable DRAM bandwidth
+	LoopDRAMBytesPerSec  float64       // reachable DRAM bandwidth of a resident grid that loops over the data
+	L2Bytes              float64       // data up to this size stays in L2 between timed runs
+	ResidentBytesPerSec  float64       // what DRAM's term moves at for L2-resident data
+	BlocksPerSec         float64       // blocks the GPU dispatches per second
+	AddressAtomicsPerSec float64       // atomic operations the L2 applies to one address per second
+	InstrCycles          float64       // cycles a warp waits between dependent instructions
+	L1HitCycles          float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
+	L1Bytes              float64       // data up to this size stays in each SM's L1
+	L1ResidentCycles     float64       // a re-read global load when all the data stays in L1
+	L2MissCycles         float64       // an L1 miss served by L2, as one warp waits for it
+	DRAMMissCycles       float64       // an L1 miss served by DRAM, as one warp waits for it
+	DRAMRoundCycles      float64       // DRAM's latency under load: what a warp with few loads from DRAM waits at least
+	WarpStartCycles      float64       // a block's warps start one after another, this far apart
+	TermNorm             float64       // the terms combine as their TermNorm-norm (∞: their max)
+	BarrierCycles        float64       // cost of one bar.sync to each warp
+	SharedLoadCycles     float64       // latency of a shared-memory load to the warp waiting on it
+	LaunchOverhead       time.Duration // first launch of a timed sequence, as events see it
+	LaunchGap            time.Duration // between back-to-back launches on one stream
+	HostLaunch           time.Duration // host time to enqueue one launch or copy
+	KernelSwitch         time.Duration // more a launch waits when the kernel before it was another
+	CopyBytesPerSec      float64       // device-to-device copies and fills (read + written bytes)
+	CopySetup            time.Duration // a driver copy's own start beyond a kernel's
 }
 
 // H100 is an H100 SXM 80 GB HBM3, as docs/timemodel.md explains.
 var H100 = GPU{
-	SMs:                 132,
-	ClockHz:             1.98e9,
-	IssuePerSM:          4,
-	WavefrontsPerSM:     1,
-	L2BytesPerSec:       7.5e12,
-	StoreSectorsPerSec:  50e9,
-	DRAMBytesPerSec:     3.0e12,
-	LoopDRAMBytesPerSec: 2.78e12,
-	L2Bytes:             50 << 20,
-	ResidentBytesPerSec: 6.6e12,
-	BlocksPerSec:        1.275e9,
-	InstrCycles:         4.8,
-	L1HitCycles:         49.5,
-	L1Bytes:             200 << 10,
-	L1ResidentCycles:    10,
-	L2MissCycles:        92,
-	DRAMMissCycles:      216,
-	DRAMRoundCycles:     1900,
-	WarpStartCycles:     8,
-	TermNorm:            4,
-	BarrierCycles:       150,
-	SharedLoadCycles:    15,
-	LaunchOverhead:      6 * time.Microsecond,
-	LaunchGap:           3 * time.Microsecond,
-	HostLaunch:          4500 * time.Nanosecond,
-	KernelSwitch:        4500 * time.Nanosecond,
-	CopyBytesPerSec:     2.95e12,
-	CopySetup:           2 * time.Microsecond,
+	SMs:                  132,
+	ClockHz:              1.98e9,
+	IssuePerSM:           4,
+	WavefrontsPerSM:      1,
+	L2BytesPerSec:        7.5e12,
+	StoreSectorsPerSec:   50e9,
+	DRAMBytesPerSec:      3.0e12,
+	LoopDRAMBytesPerSec:  2.78e12,
+	L2Bytes:              50 << 20,
+	ResidentBytesPerSec:  6.6e12,
+	BlocksPerSec:         1.275e9,
+	AddressAtomicsPerSec: 1.03e9,
+	InstrCycles:          4.8,
+	L1HitCycles:          49.5,
+	L1Bytes:              200 << 10,
+	L1ResidentCycles:     10,
+	L2MissCycles:         92,
+	DRAMMissCycles:       216,
+	DRAMRoundCycles:      1900,
+	WarpStartCycles:      8,
+	TermNorm:             4,
+	BarrierCycles:        150,
+	SharedLoadCycles:     15,
+	LaunchOverhead:       6 * time.Microsecond,
+	LaunchGap:            3 * time.Microsecond,
+	HostLaunch:           4500 * time.Nanosecond,
+	KernelSwitch:         4500 * time.Nanosecond,
+	CopyBytesPerSec:      2.95e12,
+	CopySetup:            2 * time.Microsecond,
 }
 
 // coalescedWaste is the most sector bytes per requested byte of loads
@@ -145,8 +151,8 @@ type Launch struct {
 // Terms are the parts of a launch's modelled time, in seconds, for
 // explaining which one bounds it.
 type Terms struct {
-	Issue, Shared, L2, DRAM, Blocks, Chain float64
-	Waves                                  int
+	Issue, Shared, L2, DRAM, Blocks, Atomics, Chain float64
+	Waves                                           int
 }
 
 // Bound names the largest term.
@@ -155,7 +161,7 @@ func (t Terms) Bound() string {
 	for _, c := range []struct {
 		n string
 		v float64
-	}{{"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"latency", t.Chain}} {
+	}{{"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics on one address", t.Atomics}, {"latency", t.Chain}} {
 		if c.v > v {
 			name, v = c.n, c.v
 		}
@@ -221,6 +227,9 @@ func (g GPU) Terms(l Launch) Terms {
 		t.DRAM = data / bw
 	}
 	t.Blocks = blocks / g.BlocksPerSec
+	if g.AddressAtomicsPerSec > 0 {
+		t.Atomics = float64(c.MaxAddressAtomics) / g.AddressAtomicsPerSec
+	}
 
 	hit := g.L1HitCycles
 	if c.Blocks == 1 && data <= g.L1Bytes {
@@ -261,9 +270,9 @@ func (g GPU) Terms(l Launch) Terms {
 
 // combined is the terms' p-norm: their max when p is 0 or infinite.
 func (t Terms) combined(p float64) float64 {
-	terms := [...]float64{t.Issue, t.Shared, t.L2, t.DRAM, t.Blocks, t.Chain}
+	terms := [...]float64{t.Issue, t.Shared, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
 	if p <= 0 || math.IsInf(p, 1) {
-		return max(terms[0], terms[1], terms[2], terms[3], terms[4], terms[5])
+		return max(terms[0], terms[1], terms[2], terms[3], terms[4], terms[5], terms[6])
 	}
 	sum := 0.0
 	for _, v := range terms {

@@ -46,6 +46,7 @@ type result struct {
 	blocks  int64
 	threads int
 	dram    int64
+	atomics int64 // the most global atomics on one address
 	longest warpCounts
 }
 
@@ -341,6 +342,7 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.Blocks = r.blocks
 	p.Total.Threads = r.blocks * int64(r.threads)
 	p.Total.DRAMSectors = r.dram
+	p.Total.MaxAddressAtomics = r.atomics
 	p.Total.MaxWarpInstrs = r.longest.instrs
 	p.Total.MaxWarpGlobalLoads = r.longest.globalLoads
 	p.Total.MaxWarpSharedLoads = r.longest.sharedLoads

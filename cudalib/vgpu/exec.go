@@ -81,6 +81,8 @@ type launch struct {
 	profile bool       // count per instruction and analyse memory accesses
 	dram    *sectorSet // global sectors touched, when profiling
 	san     *sanLaunch // findings, when sanitizing
+
+	atomics *addressCounts // global atomics per address, when profiling
 }
 
 // Run executes the kernel over the grid and returns when every block has
@@ -137,6 +139,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 	}
 	if profile {
 		st.dram = newSectorSet()
+		st.atomics = newAddressCounts()
 	}
 	workers := g.workers
 	if int64(workers) > st.nblocks {
@@ -166,6 +169,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 	wg.Wait()
 	if profile {
 		r.dram = st.dram.count()
+		r.atomics = st.atomics.most.Load()
 	}
 	if san != nil {
 		san.finish()
