@@ -15,6 +15,14 @@ type Counters struct {
 	// ThreadInstrs (smsp__thread_inst_executed.sum) adds the active lanes
 	// of each, predicate regardless.
 	WarpInstrs, ThreadInstrs int64
+	// SASSWarpInstrs estimates the SASS warp-instructions the GPU issues
+	// for them: WarpInstrs with each PTX instruction that ptxas expands
+	// into a sequence (32-bit integer division and remainder, IEEE float
+	// division) counted as its sequence's length; FP64WarpInstrs counts
+	// those that run on the FP64 pipe (double add, multiply, FMA, compare,
+	// conversions). Zero where they were not counted (recordings older
+	// than them).
+	SASSWarpInstrs, FP64WarpInstrs int64
 
 	// Global memory (ld/st .global, and generic accesses that land in
 	// global memory). A request
@@ -103,6 +111,8 @@ type Line struct {
 func (c *Counters) Add(o *Counters) {
 	c.WarpInstrs += o.WarpInstrs
 	c.ThreadInstrs += o.ThreadInstrs
+	c.SASSWarpInstrs += o.SASSWarpInstrs
+	c.FP64WarpInstrs += o.FP64WarpInstrs
 	c.GlobalLoadRequests += o.GlobalLoadRequests
 	c.GlobalLoadSectors += o.GlobalLoadSectors
 	c.GlobalStoreRequests += o.GlobalStoreRequests

@@ -4,7 +4,7 @@
 // The model is a roofline per launch with a latency floor, its corner
 // rounded:
 //
-//	time = (issue⁴ + shared⁴ + l2⁴ + dram⁴ + blocks⁴ + atomics⁴ + chain⁴)^¼
+//	time = (issue⁴ + fp64⁴ + shared⁴ + l2⁴ + dram⁴ + blocks⁴ + atomics⁴ + chain⁴)^¼
 //
 // which is the largest term when one bounds the launch, and more than it
 // when two are close (resources near their limit at once each slow the
@@ -22,7 +22,11 @@
 // ceil(blocks/SMs) of them, in waves of the blocks the occupancy lets it
 // hold at once. The per-SM terms are that SM's:
 //
-//   - issue: its warp-instructions / (4 schedulers × clock).
+//   - issue: its warp-instructions / (4 schedulers × clock), counted as
+//     the SASS the GPU issues where the virtual GPU estimated it
+//     (SASSWarpInstrs: an integer division is a sequence of 10–13).
+//   - fp64: its FP64 warp-instructions / (2 a cycle × clock): an H100 SM
+//     has 64 FP64 lanes, half its FP32 ones.
 //   - shared: its shared-memory wavefronts / (1 per cycle × clock).
 //   - chain: what the launch's longest warp (vgpu's MaxWarp counters: a
 //     block holds its slots until its last warp ends, and its warps start
@@ -73,6 +77,7 @@ type GPU struct {
 	SMs                  int           // streaming multiprocessors
 	ClockHz              float64       // SM clock
 	IssuePerSM           float64       // warp-instructions issued per SM per cycle (4 schedulers)
+	FP64PerSM            float64       // FP64 warp-instructions per SM per cycle (64 FP64 lanes)
 	WavefrontsPerSM      float64       // shared-memory wavefronts per SM per cycle
 	L2BytesPerSec        float64       // L2 bandwidth for loads
 	StoreSectorsPerSec   float64       // global store sectors L2 takes per second
@@ -83,6 +88,7 @@ type GPU struct {
 	BlocksPerSec         float64       // blocks the GPU dispatches per second
 	AddressAtomicsPerSec float64       // atomic operations the L2 applies to one address per second
 	InstrCycles          float64       // cycles a warp waits between dependent instructions
+	FP64Cycles           float64       // the same for FP64 instructions
 	L1HitCycles          float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
 	L1Bytes              float64       // data up to this size stays in each SM's L1
 	L1ResidentCycles     float64       // a re-read global load when all the data stays in L1
@@ -106,6 +112,7 @@ var H100 = GPU{
 	SMs:                  132,
 	ClockHz:              1.98e9,
 	IssuePerSM:           4,
+	FP64PerSM:            2,
 	WavefrontsPerSM:      1,
 	L2BytesPerSec:        7.5e12,
 	StoreSectorsPerSec:   50e9,
@@ -116,6 +123,7 @@ var H100 = GPU{
 	BlocksPerSec:         1.275e9,
 	AddressAtomicsPerSec: 1.03e9,
 	InstrCycles:          4.8,
+	FP64Cycles:           8,
 	L1HitCycles:          49.5,
 	L1Bytes:              200 << 10,
 	L1ResidentCycles:     10,
@@ -151,8 +159,8 @@ type Launch struct {
 // Terms are the parts of a launch's modelled time, in seconds, for
 // explaining which one bounds it.
 type Terms struct {
-	Issue, Shared, L2, DRAM, Blocks, Atomics, Chain float64
-	Waves                                           int
+	Issue, FP64, Shared, L2, DRAM, Blocks, Atomics, Chain float64
+	Waves                                                 int
 }
 
 // Bound names the largest term.
@@ -161,7 +169,7 @@ func (t Terms) Bound() string {
 	for _, c := range []struct {
 		n string
 		v float64
-	}{{"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics on one address", t.Atomics}, {"latency", t.Chain}} {
+	}{{"FP64 pipe", t.FP64}, {"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics on one address", t.Atomics}, {"latency", t.Chain}} {
 		if c.v > v {
 			name, v = c.n, c.v
 		}
@@ -188,7 +196,14 @@ func (g GPU) Terms(l Launch) Terms {
 
 	var t Terms
 	t.Waves = int(waves)
-	t.Issue = float64(onBusiest) * float64(c.WarpInstrs) / blocks / (g.IssuePerSM * g.ClockHz)
+	issued := c.WarpInstrs
+	if c.SASSWarpInstrs > 0 {
+		issued = c.SASSWarpInstrs
+	}
+	t.Issue = float64(onBusiest) * float64(issued) / blocks / (g.IssuePerSM * g.ClockHz)
+	if g.FP64PerSM > 0 {
+		t.FP64 = float64(onBusiest) * float64(c.FP64WarpInstrs) / blocks / (g.FP64PerSM * g.ClockHz)
+	}
 	t.Shared = float64(onBusiest) * float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / blocks / (g.WavefrontsPerSM * g.ClockHz)
 	// The share of requested sectors that are new to the launch (the rest
 	// hit in L1 or L2) sets a load's latency. Coalesced loads (a few
@@ -254,7 +269,19 @@ func (g GPU) Terms(l Launch) Terms {
 		loads = max(loads, g.DRAMRoundCycles)
 	}
 
-	perWarp := longest(c.MaxWarpInstrs, c.WarpInstrs)*g.InstrCycles +
+	// The longest warp's instructions as the GPU issues them (its share of
+	// SASS sequences and FP64 instructions taken as the launch's): an
+	// FP64 instruction waits FP64Cycles for the one it depends on.
+	instrCycles := g.InstrCycles
+	if c.WarpInstrs > 0 {
+		if c.SASSWarpInstrs > 0 {
+			instrCycles *= float64(c.SASSWarpInstrs) / float64(c.WarpInstrs)
+		}
+		if g.FP64Cycles > 0 {
+			instrCycles += float64(c.FP64WarpInstrs) / float64(c.WarpInstrs) * (g.FP64Cycles - g.InstrCycles)
+		}
+	}
+	perWarp := longest(c.MaxWarpInstrs, c.WarpInstrs)*instrCycles +
 		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)*g.SharedLoadCycles +
 		float64(c.Barriers)*g.BarrierCycles/warps + loads + (warpsPerBlock-1)*g.WarpStartCycles
 	t.Chain = float64(waves) * perWarp / g.ClockHz
@@ -270,9 +297,9 @@ func (g GPU) Terms(l Launch) Terms {
 
 // combined is the terms' p-norm: their max when p is 0 or infinite.
 func (t Terms) combined(p float64) float64 {
-	terms := [...]float64{t.Issue, t.Shared, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
+	terms := [...]float64{t.Issue, t.FP64, t.Shared, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
 	if p <= 0 || math.IsInf(p, 1) {
-		return max(terms[0], terms[1], terms[2], terms[3], terms[4], terms[5], terms[6])
+		return max(terms[0], terms[1], terms[2], terms[3], terms[4], terms[5], terms[6], terms[7])
 	}
 	sum := 0.0
 	for _, v := range terms {

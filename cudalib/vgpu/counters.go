@@ -320,6 +320,13 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 		if in.aux {
 			c.WarpInstrs, c.ThreadInstrs = 0, 0
 		}
+		if c.WarpInstrs > 0 && in.src != nil {
+			n, fp64 := sassOf(in.src)
+			c.SASSWarpInstrs = c.WarpInstrs * n
+			if fp64 {
+				c.FP64WarpInstrs = c.WarpInstrs
+			}
+		}
 		if c == (counters.Counters{}) {
 			continue
 		}
