@@ -77,3 +77,38 @@ func TestSASSOf(t *testing.T) {
 		}
 	}
 }
+
+const mixPTX = `
+.version 7.8
+.target sm_90
+.address_size 64
+
+.visible .entry mix(.param .u32 d)
+{
+	.reg .b32 %r<4>;
+	.reg .f64 %fd<3>;
+	ld.param.u32 %r1, [d];
+	mov.u32 %r2, %tid.x;
+	div.s32 %r3, %r2, %r1;
+	cvt.rn.f64.s32 %fd1, %r3;
+	fma.rn.f64 %fd2, %fd1, %fd1, %fd1;
+	ret;
+}
+`
+
+// TestProfileSASSMix: a launch's SASS and FP64 warp-instructions, in
+// total and per line.
+func TestProfileSASSMix(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "mix.ptx", []byte(mixPTX))
+	p, err := g.RunProfiled(kernel(t, m, "mix"), Launch{Grid: dim(2), Block: dim(64), Params: [][]byte{p32(3)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	warps := int64(4)
+	tot := p.Total
+	// Six instructions a warp (ret included); div.s32 is 13 SASS.
+	if tot.WarpInstrs != 6*warps || tot.SASSWarpInstrs != (6-1+13)*warps || tot.FP64WarpInstrs != 2*warps {
+		t.Errorf("%d PTX, %d SASS, %d FP64 warp-instructions; want %d, %d, %d", tot.WarpInstrs, tot.SASSWarpInstrs, tot.FP64WarpInstrs, 6*warps, 18*warps, 2*warps)
+	}
+}
