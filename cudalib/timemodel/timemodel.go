@@ -66,7 +66,10 @@
 package timemodel
 
 import (
+	"cmp"
+	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/culab/culab/cudalib/counters"
@@ -163,18 +166,17 @@ type Terms struct {
 	Waves                                                 int
 }
 
-// Bound names the largest term.
+// Bound names the largest term (the first of equals, in the order issue,
+// FP64 pipe, shared memory, L2, DRAM, block dispatch, atomics, latency).
 func (t Terms) Bound() string {
-	name, v := "issue", t.Issue
-	for _, c := range []struct {
-		n string
-		v float64
-	}{{"FP64 pipe", t.FP64}, {"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics on one address", t.Atomics}, {"latency", t.Chain}} {
-		if c.v > v {
-			name, v = c.n, c.v
+	named := t.named()
+	b := named[0]
+	for _, c := range named[1:] {
+		if c.v > b.v {
+			b = c
 		}
 	}
-	return name
+	return b.n
 }
 
 // Terms computes the terms of one launch.
@@ -378,3 +380,37 @@ func (g GPU) Total(work []time.Duration) time.Duration {
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// Explain says what bounds a timed sequence: the largest term of its
+// longest launch, that launch's modelled time, and the runner-up term
+// (how far the bound is from the next mechanism). "" without launches.
+func (g GPU) Explain(work []Work) string {
+	var best Terms
+	var longest time.Duration
+	for _, w := range work {
+		if w.CopyBytes > 0 {
+			continue
+		}
+		if k := g.Kernel(w.Launch); k > longest || longest == 0 {
+			best, longest = g.Terms(w.Launch), k
+		}
+	}
+	if longest == 0 {
+		return ""
+	}
+	named := best.named()
+	slices.SortStableFunc(named, func(a, b namedTerm) int { return cmp.Compare(b.v, a.v) })
+	return fmt.Sprintf("%s bound: %v of the longest launch's %v; next %s, %v",
+		named[0].n, seconds(named[0].v), longest, named[1].n, seconds(named[1].v))
+}
+
+type namedTerm struct {
+	n string
+	v float64
+}
+
+// named lists the terms with their names, in Bound's order.
+func (t Terms) named() []namedTerm {
+	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"shared memory", t.Shared}, {"L2", t.L2},
+		{"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics on one address", t.Atomics}, {"latency", t.Chain}}
+}
