@@ -106,6 +106,13 @@ __global__ void copy4(const float4 *in, float4 *out, long n) {
 
 __global__ void empty() {}
 
+// out[i] = in[stride·i]: one sector of each lane's, from an array larger
+// than the L2, so every sector comes from DRAM.
+__global__ void strided_read(const float *in, float *out, int stride, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[(long)stride * i];
+}
+
 // ---- host -------------------------------------------------------------------
 
 static void row(const char *name, double v, const char *unit, const char *constant) {
@@ -257,6 +264,33 @@ static void memory() {
         row(bytes > (64L << 20) ? "copy 1 GiB (DRAM)" : "copy 16 MiB (L2-resident)", 2.0 * bytes / (ms * 1e-3), "bytes/s",
             bytes > (64L << 20) ? "DRAMBytesPerSec" : "ResidentBytesPerSec");
         CK(cudaFree(a)); CK(cudaFree(b));
+    }
+    // DRAM fetch granularity: the driver's setting, and reads of one
+    // sector in every 1, 2 or 4 (strides of 8, 16, 32 floats): with 64-byte
+    // fetches a stride of 16 or 32 moves twice its sectors' bytes.
+    size_t gran = 0;
+    CK(cudaDeviceGetLimit(&gran, cudaLimitMaxL2FetchGranularity));
+    row("cudaLimitMaxL2FetchGranularity", (double)gran, "bytes", "DRAMFetchBytes");
+    {
+        const int n = 1 << 22;
+        const long span = 32L * n; // floats: 512 MiB at stride 32
+        float *in, *out;
+        CK(cudaMalloc(&in, span * sizeof(float)));
+        CK(cudaMalloc(&out, n * sizeof(float)));
+        CK(cudaMemset(in, 0x3f, span * sizeof(float)));
+        for (int stride : {8, 16, 32}) {
+            strided_read<<<n / 256, 256>>>(in, out, stride, n);
+            float probe;
+            CK(cudaMemcpy(&probe, out + n - 1, sizeof probe, cudaMemcpyDeviceToHost));
+            float want;
+            memset(&want, 0x3f, sizeof want);
+            if (memcmp(&probe, &want, sizeof want)) fail("strided read");
+            double ms = median_ms([&] { strided_read<<<n / 256, 256>>>(in, out, stride, n); });
+            char name[64];
+            snprintf(name, sizeof name, "one sector of each lane, stride %d floats", stride);
+            row(name, (double)n * 32 / (ms * 1e-3), "sector bytes/s", "DRAMFetchBytes (stride 16 and 32 at half of 8's: 64-byte fetches)");
+        }
+        CK(cudaFree(in)); CK(cudaFree(out));
     }
     // Block dispatch: 2^20 empty blocks of 32 threads.
     double ms = median_ms([] { empty<<<1 << 20, 32>>>(); });

@@ -77,6 +77,11 @@ type Counters struct {
 	// least if nothing was cached before (dram__sectors.sum is at least
 	// this for data that was not in L2).
 	DRAMSectors int64
+	// DRAMChunks is the number of distinct 64-byte aligned chunks that
+	// hold a touched sector: the L2 fetches from DRAM 64 bytes at a time
+	// (cudaLimitMaxL2FetchGranularity), so a strided walk that touches
+	// one sector of each pair moves twice its sectors' bytes.
+	DRAMChunks int64
 
 	// The longest warp: the most instructions (as WarpInstrs counts them),
 	// global load requests and shared load requests any one warp of the
@@ -136,6 +141,7 @@ func (c *Counters) Add(o *Counters) {
 	c.Blocks += o.Blocks
 	c.Threads += o.Threads
 	c.DRAMSectors += o.DRAMSectors
+	c.DRAMChunks += o.DRAMChunks
 	c.MaxWarpInstrs += o.MaxWarpInstrs
 	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
 	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads

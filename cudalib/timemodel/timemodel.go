@@ -85,6 +85,7 @@ type GPU struct {
 	L2BytesPerSec        float64       // L2 bandwidth for loads
 	StoreSectorsPerSec   float64       // global store sectors L2 takes per second
 	DRAMBytesPerSec      float64       // reachable DRAM bandwidth
+	DRAMFetchBytes       float64       // what the L2 fetches from DRAM at once (0: a sector)
 	LoopDRAMBytesPerSec  float64       // reachable DRAM bandwidth of a resident grid that loops over the data
 	L2Bytes              float64       // data up to this size stays in L2 between timed runs
 	ResidentBytesPerSec  float64       // what DRAM's term moves at for L2-resident data
@@ -120,6 +121,7 @@ var H100 = GPU{
 	L2BytesPerSec:        7.5e12,
 	StoreSectorsPerSec:   50e9,
 	DRAMBytesPerSec:      3.0e12,
+	DRAMFetchBytes:       64,
 	LoopDRAMBytesPerSec:  2.78e12,
 	L2Bytes:              50 << 20,
 	ResidentBytesPerSec:  6.6e12,
@@ -225,7 +227,10 @@ func (g GPU) Terms(l Launch) Terms {
 	full := math.Min(float64(c.GlobalStoreSectors), float64(c.GlobalStoreBytes)/32)
 	t.L2 = (l2Loads+full)*32/g.L2BytesPerSec + (float64(c.GlobalStoreSectors)-full)/g.StoreSectorsPerSec
 	data := float64(c.DRAMSectors) * 32
-	resident := data <= g.L2Bytes
+	// The L2 fetches from DRAM DRAMFetchBytes at a time: a walk that
+	// touches one sector of each pair moves, and keeps in L2, both.
+	fetched := max(data, float64(c.DRAMChunks)*g.DRAMFetchBytes)
+	resident := fetched <= g.L2Bytes
 	missCycles := g.DRAMMissCycles
 	if resident {
 		t.DRAM = data / g.ResidentBytesPerSec
@@ -241,7 +246,7 @@ func (g GPU) Terms(l Launch) Terms {
 			// accesses spread over many rows at a time.
 			bw = g.LoopDRAMBytesPerSec
 		}
-		t.DRAM = data / bw
+		t.DRAM = fetched / bw
 	}
 	t.Blocks = blocks / g.BlocksPerSec
 	if g.AddressAtomicsPerSec > 0 {

@@ -47,6 +47,7 @@ type result struct {
 	threads int
 	dram    int64
 	atomics int64 // the most global atomics on one address
+	chunks  int64 // 64-byte chunks holding a touched sector
 	longest warpCounts
 }
 
@@ -350,6 +351,7 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.Threads = r.blocks * int64(r.threads)
 	p.Total.DRAMSectors = r.dram
 	p.Total.MaxAddressAtomics = r.atomics
+	p.Total.DRAMChunks = r.chunks
 	p.Total.MaxWarpInstrs = r.longest.instrs
 	p.Total.MaxWarpGlobalLoads = r.longest.globalLoads
 	p.Total.MaxWarpSharedLoads = r.longest.sharedLoads

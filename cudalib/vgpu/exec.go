@@ -169,6 +169,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 	wg.Wait()
 	if profile {
 		r.dram = st.dram.count()
+		r.chunks = st.dram.chunks64()
 		r.atomics = st.atomics.most.Load()
 	}
 	if san != nil {
