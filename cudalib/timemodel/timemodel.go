@@ -47,7 +47,9 @@
 //     only the miss share: their re-reads hit L1), plus stored bytes / L2
 //     bandwidth, plus each store sector the warp wrote only partly / the
 //     partial-sector rate (the uncoalesced writes of a naive transpose).
-//   - dram: distinct global sectors touched × 32 B / DRAM bandwidth (less
+//   - dram: distinct global sectors touched × 32 B (the 64-byte chunks
+//     holding them × 64 B, if more: DRAM moves 64 bytes at a time) /
+//     DRAM bandwidth (less
 //     of it for a grid resident at once whose warps loop over the data);
 //     data that fits in L2 stays there between the repeated runs that time
 //     a kernel on a GPU, and moves at the L2-resident rate instead.
@@ -59,10 +61,13 @@
 //     one bin, a counter every warp increments.
 //
 // Every constant is in H100 (docs/timemodel.md names its source): the
-// device's own report, public figures, or calibration against the H100
-// times recorded in tools/timecompare/testdata. The model is for ranking
-// variants and seeing why they differ, not a simulator: it knows no
-// caches beyond the hit share, no instruction mix, no clock boost.
+// device's own report, public figures, calibration against the H100
+// times recorded in tools/timecompare/testdata, or (same-address atomics)
+// the zoo's atomics family, each provisional until bench/microbench
+// measures it. The model is for ranking variants and seeing why they
+// differ, not a simulator: it knows no caches beyond the hit share and
+// 64-byte DRAM fetches, of the instruction mix only division sequences
+// and the FP64 pipe, and no clock boost.
 package timemodel
 
 import (
