@@ -49,8 +49,8 @@
 //     partial-sector rate (the uncoalesced writes of a naive transpose).
 //   - dram: distinct global sectors touched × 32 B (the 64-byte chunks
 //     holding them × 64 B, if more: DRAM moves 64 bytes at a time) /
-//     DRAM bandwidth (less
-//     of it for a grid resident at once whose warps loop over the data);
+//     DRAM bandwidth (less of it for a grid resident at once whose warps
+//     loop over the data);
 //     data that fits in L2 stays there between the repeated runs that time
 //     a kernel on a GPU, and moves at the L2-resident rate instead.
 //   - blocks: blocks / the rate the GPU dispatches blocks (a grid of many
