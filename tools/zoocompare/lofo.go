@@ -122,7 +122,7 @@ func writeLOFO(w io.Writer, rec *recording) {
 	for _, c := range zooConstants {
 		fmt.Fprintf(w, " %s (%v)", c.name, c.fittedOn)
 	}
-	fmt.Fprintf(w, "; every other constant comes from the labs, public figures or the device's report (docs/timemodel.md).\n\n")
+	fmt.Fprintf(w, "; every other constant comes from the labs, public figures, the device's report or ptxas's output (docs/timemodel.md).\n\n")
 	fmt.Fprintf(w, "| families | rows | order | within 2× | within 4× | modeled / measured |\n|:---|---:|---:|---:|---:|---:|\n")
 	for _, x := range []struct {
 		name string
