@@ -110,8 +110,9 @@ type inspector interface {
 
 // modeledTimer is a timer whose times come from a model over what the
 // timed work executed (the virtual GPU's), not from a clock: it gives the
-// counters the model read.
+// counters the model read and which of its mechanisms bounds the time.
 type modeledTimer interface {
 	timerImpl
 	counters() Counters
+	bound() string
 }

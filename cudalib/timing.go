@@ -20,6 +20,10 @@ type Timing struct {
 	// Counters are the virtual GPU's counters of the timed run (all its
 	// launches together); zero on a GPU.
 	Counters Counters
+	// Bound says, on the virtual GPU, which of the model's mechanisms
+	// bounds the timed run's longest launch, by how much, and the next
+	// (timemodel.GPU.Explain); "" on a GPU.
+	Bound string
 }
 
 // MS is the median in milliseconds.
@@ -162,7 +166,7 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 	}
 	t := TimingOf(samples)
 	if vt, ok := tm.(modeledTimer); ok {
-		t.Modeled, t.Counters = true, vt.counters()
+		t.Modeled, t.Counters, t.Bound = true, vt.counters(), vt.bound()
 	}
 	return t, nil
 }

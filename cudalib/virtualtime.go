@@ -95,6 +95,16 @@ func (t *virtualTimer) counters() Counters {
 	return t.rec.counters
 }
 
+// bound explains the last stopped recording's time, when the model is a
+// timemodel.GPU.
+func (t *virtualTimer) bound() string {
+	g, ok := t.b.timeModel().(timemodel.GPU)
+	if t.rec == nil || !ok {
+		return ""
+	}
+	return g.Explain(t.rec.work)
+}
+
 // recordLaunch adds a finished launch to the open recording, if any.
 func (b *virtualBackend) recordLaunch(p *vgpu.Profile, threadsPerBlock, blocksPerSM int) {
 	b.mu.Lock()

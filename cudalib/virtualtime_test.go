@@ -60,3 +60,35 @@ func TestSetTimeModel(t *testing.T) {
 		t.Error("a nil model was accepted")
 	}
 }
+
+// TestTimingBound: a modeled Timing says what bounds it (the H100 model's
+// Explain of the timed work); another model has no explanation.
+func TestTimingBound(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "vadd")
+	const n = 1 << 16
+	a, _ := d.Float32s(n)
+	defer a.Free()
+	m := &recordingModel{}
+	timeIt := func() Timing {
+		tm, err := k.Time(Linear(n, 256), a, a, a, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm
+	}
+	tm := timeIt()
+	if !strings.Contains(tm.Bound, " bound: ") || !strings.Contains(tm.Bound, "; next ") {
+		t.Errorf("Bound %q", tm.Bound)
+	}
+	if err := d.SetTimeModel(m); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.SetTimeModel(timemodel.H100) })
+	if got := timeIt(); got.Bound != "" {
+		t.Errorf("another model explained: %q", got.Bound)
+	}
+	if want := timemodel.H100.Explain(m.seqs[0]); tm.Bound != want {
+		t.Errorf("Bound %q, the H100 model explains %q", tm.Bound, want)
+	}
+}

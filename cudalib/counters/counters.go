@@ -15,6 +15,14 @@ type Counters struct {
 	// ThreadInstrs (smsp__thread_inst_executed.sum) adds the active lanes
 	// of each, predicate regardless.
 	WarpInstrs, ThreadInstrs int64
+	// SASSWarpInstrs estimates the SASS warp-instructions the GPU issues
+	// for them: WarpInstrs with each PTX instruction that ptxas expands
+	// into a sequence (32-bit integer division and remainder, IEEE float
+	// division) counted as its sequence's length; FP64WarpInstrs counts
+	// those that run on the FP64 pipe (double add, multiply, FMA, compare,
+	// conversions). Zero where they were not counted (recordings older
+	// than them).
+	SASSWarpInstrs, FP64WarpInstrs int64
 
 	// Global memory (ld/st .global, and generic accesses that land in
 	// global memory). A request
@@ -69,6 +77,11 @@ type Counters struct {
 	// least if nothing was cached before (dram__sectors.sum is at least
 	// this for data that was not in L2).
 	DRAMSectors int64
+	// DRAMChunks is the number of distinct 64-byte aligned chunks that
+	// hold a touched sector: the L2 fetches from DRAM 64 bytes at a time
+	// (cudaLimitMaxL2FetchGranularity), so a strided walk that touches
+	// one sector of each pair moves twice its sectors' bytes.
+	DRAMChunks int64
 
 	// The longest warp: the most instructions (as WarpInstrs counts them),
 	// global load requests and shared load requests any one warp of the
@@ -79,6 +92,19 @@ type Counters struct {
 	// average's. Zero per line; Add sums them (the longest warps of a
 	// sequence of launches, one after another).
 	MaxWarpInstrs, MaxWarpGlobalLoads, MaxWarpSharedLoads int64
+
+	// MaxAddressAtomics is the most atomic operations the launch made on
+	// one global address, as the GPU performs them: ptxas turns a 32-bit
+	// integer add, min, max, and, or or xor whose active lanes all share
+	// one address into one operation per warp; otherwise every lane is
+	// one. (ptxas does so only where it can prove the address uniform;
+	// the virtual GPU sees run-time addresses, so a warp whose lanes meet
+	// on an address ptxas could not prove, c[i/32], counts once here and
+	// 32 times on the GPU.) The L2 applies the operations on one address
+	// one after another (a histogram of skewed data), so this bounds the
+	// launch. No ncu counter; zero per line; Add sums it, as the MaxWarp
+	// counters.
+	MaxAddressAtomics int64
 }
 
 // Line holds the counters of the instructions that carry one source
@@ -94,6 +120,8 @@ type Line struct {
 func (c *Counters) Add(o *Counters) {
 	c.WarpInstrs += o.WarpInstrs
 	c.ThreadInstrs += o.ThreadInstrs
+	c.SASSWarpInstrs += o.SASSWarpInstrs
+	c.FP64WarpInstrs += o.FP64WarpInstrs
 	c.GlobalLoadRequests += o.GlobalLoadRequests
 	c.GlobalLoadSectors += o.GlobalLoadSectors
 	c.GlobalStoreRequests += o.GlobalStoreRequests
@@ -117,7 +145,9 @@ func (c *Counters) Add(o *Counters) {
 	c.Blocks += o.Blocks
 	c.Threads += o.Threads
 	c.DRAMSectors += o.DRAMSectors
+	c.DRAMChunks += o.DRAMChunks
 	c.MaxWarpInstrs += o.MaxWarpInstrs
 	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
 	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads
+	c.MaxAddressAtomics += o.MaxAddressAtomics
 }

@@ -4,7 +4,7 @@
 // The model is a roofline per launch with a latency floor, its corner
 // rounded:
 //
-//	time = (issue⁴ + shared⁴ + l2⁴ + dram⁴ + blocks⁴ + chain⁴)^¼
+//	time = (issue⁴ + fp64⁴ + shared⁴ + l2⁴ + dram⁴ + blocks⁴ + atomics⁴ + chain⁴)^¼
 //
 // which is the largest term when one bounds the launch, and more than it
 // when two are close (resources near their limit at once each slow the
@@ -22,7 +22,11 @@
 // ceil(blocks/SMs) of them, in waves of the blocks the occupancy lets it
 // hold at once. The per-SM terms are that SM's:
 //
-//   - issue: its warp-instructions / (4 schedulers × clock).
+//   - issue: its warp-instructions / (4 schedulers × clock), counted as
+//     the SASS the GPU issues where the virtual GPU estimated it
+//     (SASSWarpInstrs: an integer division is a sequence of 10–13).
+//   - fp64: its FP64 warp-instructions / (2 a cycle × clock): an H100 SM
+//     has 64 FP64 lanes, half its FP32 ones.
 //   - shared: its shared-memory wavefronts / (1 per cycle × clock).
 //   - chain: what the launch's longest warp (vgpu's MaxWarp counters: a
 //     block holds its slots until its last warp ends, and its warps start
@@ -43,22 +47,34 @@
 //     only the miss share: their re-reads hit L1), plus stored bytes / L2
 //     bandwidth, plus each store sector the warp wrote only partly / the
 //     partial-sector rate (the uncoalesced writes of a naive transpose).
-//   - dram: distinct global sectors touched × 32 B / DRAM bandwidth (less
-//     of it for a grid resident at once whose warps loop over the data);
+//   - dram: distinct global sectors touched × 32 B (the 64-byte chunks
+//     holding them × 64 B, if more: DRAM moves 64 bytes at a time) /
+//     DRAM bandwidth (less of it for a grid resident at once whose warps
+//     loop over the data);
 //     data that fits in L2 stays there between the repeated runs that time
 //     a kernel on a GPU, and moves at the L2-resident rate instead.
 //   - blocks: blocks / the rate the GPU dispatches blocks (a grid of many
 //     tiny blocks is bound by it).
+//   - atomics: the most atomic operations on one global address
+//     (MaxAddressAtomics) / the rate the L2 applies operations to one
+//     address, one after another: a histogram whose values fall mostly in
+//     one bin, a counter every warp increments.
 //
 // Every constant is in H100 (docs/timemodel.md names its source): the
-// device's own report, public figures, or calibration against the H100
-// times recorded in tools/timecompare/testdata. The model is for ranking
-// variants and seeing why they differ, not a simulator: it knows no
-// caches beyond the hit share, no instruction mix, no clock boost.
+// device's own report, public figures, calibration against the H100
+// times recorded in tools/timecompare/testdata, or (same-address atomics)
+// the zoo's atomics family, each provisional until bench/microbench
+// measures it. The model is for ranking variants and seeing why they
+// differ, not a simulator: it knows no caches beyond the hit share and
+// 64-byte DRAM fetches, of the instruction mix only division sequences
+// and the FP64 pipe, and no clock boost.
 package timemodel
 
 import (
+	"cmp"
+	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/culab/culab/cudalib/counters"
@@ -66,66 +82,74 @@ import (
 
 // GPU is the modelled device's throughputs and latencies.
 type GPU struct {
-	SMs                 int           // streaming multiprocessors
-	ClockHz             float64       // SM clock
-	IssuePerSM          float64       // warp-instructions issued per SM per cycle (4 schedulers)
-	WavefrontsPerSM     float64       // shared-memory wavefronts per SM per cycle
-	L2BytesPerSec       float64       // L2 bandwidth for loads
-	StoreSectorsPerSec  float64       // global store sectors L2 takes per second
-	DRAMBytesPerSec     float64       // reachable DRAM bandwidth
-	LoopDRAMBytesPerSec float64       // reachable DRAM bandwidth of a resident grid that loops over the data
-	L2Bytes             float64       // data up to this size stays in L2 between timed runs
-	ResidentBytesPerSec float64       // what DRAM's term moves at for L2-resident data
-	BlocksPerSec        float64       // blocks the GPU dispatches per second
-	InstrCycles         float64       // cycles a warp waits between dependent instructions
-	L1HitCycles         float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
-	L1Bytes             float64       // data up to this size stays in each SM's L1
-	L1ResidentCycles    float64       // a re-read global load when all the data stays in L1
-	L2MissCycles        float64       // an L1 miss served by L2, as one warp waits for it
-	DRAMMissCycles      float64       // an L1 miss served by DRAM, as one warp waits for it
-	DRAMRoundCycles     float64       // DRAM's latency under load: what a warp with few loads from DRAM waits at least
-	WarpStartCycles     float64       // a block's warps start one after another, this far apart
-	TermNorm            float64       // the terms combine as their TermNorm-norm (∞: their max)
-	BarrierCycles       float64       // cost of one bar.sync to each warp
-	SharedLoadCycles    float64       // latency of a shared-memory load to the warp waiting on it
-	LaunchOverhead      time.Duration // first launch of a timed sequence, as events see it
-	LaunchGap           time.Duration // between back-to-back launches on one stream
-	HostLaunch          time.Duration // host time to enqueue one launch or copy
-	KernelSwitch        time.Duration // more a launch waits when the kernel before it was another
-	CopyBytesPerSec     float64       // device-to-device copies and fills (read + written bytes)
-	CopySetup           time.Duration // a driver copy's own start beyond a kernel's
+	SMs                  int           // streaming multiprocessors
+	ClockHz              float64       // SM clock
+	IssuePerSM           float64       // warp-instructions issued per SM per cycle (4 schedulers)
+	FP64PerSM            float64       // FP64 warp-instructions per SM per cycle (64 FP64 lanes)
+	WavefrontsPerSM      float64       // shared-memory wavefronts per SM per cycle
+	L2BytesPerSec        float64       // L2 bandwidth for loads
+	StoreSectorsPerSec   float64       // global store sectors L2 takes per second
+	DRAMBytesPerSec      float64       // reachable DRAM bandwidth
+	DRAMFetchBytes       float64       // what the L2 fetches from DRAM at once (0: a sector)
+	LoopDRAMBytesPerSec  float64       // reachable DRAM bandwidth of a resident grid that loops over the data
+	L2Bytes              float64       // data up to this size stays in L2 between timed runs
+	ResidentBytesPerSec  float64       // what DRAM's term moves at for L2-resident data
+	BlocksPerSec         float64       // blocks the GPU dispatches per second
+	AddressAtomicsPerSec float64       // atomic operations the L2 applies to one address per second
+	InstrCycles          float64       // cycles a warp waits between dependent instructions
+	FP64Cycles           float64       // the same for FP64 instructions
+	L1HitCycles          float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
+	L1Bytes              float64       // data up to this size stays in each SM's L1
+	L1ResidentCycles     float64       // a re-read global load when all the data stays in L1
+	L2MissCycles         float64       // an L1 miss served by L2, as one warp waits for it
+	DRAMMissCycles       float64       // an L1 miss served by DRAM, as one warp waits for it
+	DRAMRoundCycles      float64       // DRAM's latency under load: what a warp with few loads from DRAM waits at least
+	WarpStartCycles      float64       // a block's warps start one after another, this far apart
+	TermNorm             float64       // the terms combine as their TermNorm-norm (∞: their max)
+	BarrierCycles        float64       // cost of one bar.sync to each warp
+	SharedLoadCycles     float64       // latency of a shared-memory load to the warp waiting on it
+	LaunchOverhead       time.Duration // first launch of a timed sequence, as events see it
+	LaunchGap            time.Duration // between back-to-back launches on one stream
+	HostLaunch           time.Duration // host time to enqueue one launch or copy
+	KernelSwitch         time.Duration // more a launch waits when the kernel before it was another
+	CopyBytesPerSec      float64       // device-to-device copies and fills (read + written bytes)
+	CopySetup            time.Duration // a driver copy's own start beyond a kernel's
 }
 
 // H100 is an H100 SXM 80 GB HBM3, as docs/timemodel.md explains.
 var H100 = GPU{
-	SMs:                 132,
-	ClockHz:             1.98e9,
-	IssuePerSM:          4,
-	WavefrontsPerSM:     1,
-	L2BytesPerSec:       7.5e12,
-	StoreSectorsPerSec:  50e9,
-	DRAMBytesPerSec:     3.0e12,
-	LoopDRAMBytesPerSec: 2.78e12,
-	L2Bytes:             50 << 20,
-	ResidentBytesPerSec: 6.6e12,
-	BlocksPerSec:        1.275e9,
-	InstrCycles:         4.8,
-	L1HitCycles:         49.5,
-	L1Bytes:             200 << 10,
-	L1ResidentCycles:    10,
-	L2MissCycles:        92,
-	DRAMMissCycles:      216,
-	DRAMRoundCycles:     1900,
-	WarpStartCycles:     8,
-	TermNorm:            4,
-	BarrierCycles:       150,
-	SharedLoadCycles:    15,
-	LaunchOverhead:      6 * time.Microsecond,
-	LaunchGap:           3 * time.Microsecond,
-	HostLaunch:          4500 * time.Nanosecond,
-	KernelSwitch:        4500 * time.Nanosecond,
-	CopyBytesPerSec:     2.95e12,
-	CopySetup:           2 * time.Microsecond,
+	SMs:                  132,
+	ClockHz:              1.98e9,
+	IssuePerSM:           4,
+	FP64PerSM:            2,
+	WavefrontsPerSM:      1,
+	L2BytesPerSec:        7.5e12,
+	StoreSectorsPerSec:   50e9,
+	DRAMBytesPerSec:      3.0e12,
+	DRAMFetchBytes:       64,
+	LoopDRAMBytesPerSec:  2.78e12,
+	L2Bytes:              50 << 20,
+	ResidentBytesPerSec:  6.6e12,
+	BlocksPerSec:         1.275e9,
+	AddressAtomicsPerSec: 1.03e9,
+	InstrCycles:          4.8,
+	FP64Cycles:           8,
+	L1HitCycles:          49.5,
+	L1Bytes:              200 << 10,
+	L1ResidentCycles:     10,
+	L2MissCycles:         92,
+	DRAMMissCycles:       216,
+	DRAMRoundCycles:      1900,
+	WarpStartCycles:      8,
+	TermNorm:             4,
+	BarrierCycles:        150,
+	SharedLoadCycles:     15,
+	LaunchOverhead:       6 * time.Microsecond,
+	LaunchGap:            3 * time.Microsecond,
+	HostLaunch:           4500 * time.Nanosecond,
+	KernelSwitch:         4500 * time.Nanosecond,
+	CopyBytesPerSec:      2.95e12,
+	CopySetup:            2 * time.Microsecond,
 }
 
 // coalescedWaste is the most sector bytes per requested byte of loads
@@ -145,22 +169,21 @@ type Launch struct {
 // Terms are the parts of a launch's modelled time, in seconds, for
 // explaining which one bounds it.
 type Terms struct {
-	Issue, Shared, L2, DRAM, Blocks, Chain float64
-	Waves                                  int
+	Issue, FP64, Shared, L2, DRAM, Blocks, Atomics, Chain float64
+	Waves                                                 int
 }
 
-// Bound names the largest term.
+// Bound names the largest term (the first of equals, in the order issue,
+// FP64 pipe, shared memory, L2, DRAM, block dispatch, atomics, latency).
 func (t Terms) Bound() string {
-	name, v := "issue", t.Issue
-	for _, c := range []struct {
-		n string
-		v float64
-	}{{"shared memory", t.Shared}, {"L2", t.L2}, {"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"latency", t.Chain}} {
-		if c.v > v {
-			name, v = c.n, c.v
+	named := t.named()
+	b := named[0]
+	for _, c := range named[1:] {
+		if c.v > b.v {
+			b = c
 		}
 	}
-	return name
+	return b.n
 }
 
 // Terms computes the terms of one launch.
@@ -182,7 +205,14 @@ func (g GPU) Terms(l Launch) Terms {
 
 	var t Terms
 	t.Waves = int(waves)
-	t.Issue = float64(onBusiest) * float64(c.WarpInstrs) / blocks / (g.IssuePerSM * g.ClockHz)
+	issued := c.WarpInstrs
+	if c.SASSWarpInstrs > 0 {
+		issued = c.SASSWarpInstrs
+	}
+	t.Issue = float64(onBusiest) * float64(issued) / blocks / (g.IssuePerSM * g.ClockHz)
+	if g.FP64PerSM > 0 {
+		t.FP64 = float64(onBusiest) * float64(c.FP64WarpInstrs) / blocks / (g.FP64PerSM * g.ClockHz)
+	}
 	t.Shared = float64(onBusiest) * float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / blocks / (g.WavefrontsPerSM * g.ClockHz)
 	// The share of requested sectors that are new to the launch (the rest
 	// hit in L1 or L2) sets a load's latency. Coalesced loads (a few
@@ -202,7 +232,10 @@ func (g GPU) Terms(l Launch) Terms {
 	full := math.Min(float64(c.GlobalStoreSectors), float64(c.GlobalStoreBytes)/32)
 	t.L2 = (l2Loads+full)*32/g.L2BytesPerSec + (float64(c.GlobalStoreSectors)-full)/g.StoreSectorsPerSec
 	data := float64(c.DRAMSectors) * 32
-	resident := data <= g.L2Bytes
+	// The L2 fetches from DRAM DRAMFetchBytes at a time: a walk that
+	// touches one sector of each pair moves, and keeps in L2, both.
+	fetched := max(data, float64(c.DRAMChunks)*g.DRAMFetchBytes)
+	resident := fetched <= g.L2Bytes
 	missCycles := g.DRAMMissCycles
 	if resident {
 		t.DRAM = data / g.ResidentBytesPerSec
@@ -218,9 +251,12 @@ func (g GPU) Terms(l Launch) Terms {
 			// accesses spread over many rows at a time.
 			bw = g.LoopDRAMBytesPerSec
 		}
-		t.DRAM = data / bw
+		t.DRAM = fetched / bw
 	}
 	t.Blocks = blocks / g.BlocksPerSec
+	if g.AddressAtomicsPerSec > 0 {
+		t.Atomics = float64(c.MaxAddressAtomics) / g.AddressAtomicsPerSec
+	}
 
 	hit := g.L1HitCycles
 	if c.Blocks == 1 && data <= g.L1Bytes {
@@ -245,7 +281,19 @@ func (g GPU) Terms(l Launch) Terms {
 		loads = max(loads, g.DRAMRoundCycles)
 	}
 
-	perWarp := longest(c.MaxWarpInstrs, c.WarpInstrs)*g.InstrCycles +
+	// The longest warp's instructions as the GPU issues them (its share of
+	// SASS sequences and FP64 instructions taken as the launch's): an
+	// FP64 instruction waits FP64Cycles for the one it depends on.
+	instrCycles := g.InstrCycles
+	if c.WarpInstrs > 0 {
+		if c.SASSWarpInstrs > 0 {
+			instrCycles *= float64(c.SASSWarpInstrs) / float64(c.WarpInstrs)
+		}
+		if g.FP64Cycles > 0 {
+			instrCycles += float64(c.FP64WarpInstrs) / float64(c.WarpInstrs) * (g.FP64Cycles - g.InstrCycles)
+		}
+	}
+	perWarp := longest(c.MaxWarpInstrs, c.WarpInstrs)*instrCycles +
 		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)*g.SharedLoadCycles +
 		float64(c.Barriers)*g.BarrierCycles/warps + loads + (warpsPerBlock-1)*g.WarpStartCycles
 	t.Chain = float64(waves) * perWarp / g.ClockHz
@@ -261,9 +309,9 @@ func (g GPU) Terms(l Launch) Terms {
 
 // combined is the terms' p-norm: their max when p is 0 or infinite.
 func (t Terms) combined(p float64) float64 {
-	terms := [...]float64{t.Issue, t.Shared, t.L2, t.DRAM, t.Blocks, t.Chain}
+	terms := [...]float64{t.Issue, t.FP64, t.Shared, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
 	if p <= 0 || math.IsInf(p, 1) {
-		return max(terms[0], terms[1], terms[2], terms[3], terms[4], terms[5])
+		return max(terms[0], terms[1], terms[2], terms[3], terms[4], terms[5], terms[6], terms[7])
 	}
 	sum := 0.0
 	for _, v := range terms {
@@ -342,3 +390,37 @@ func (g GPU) Total(work []time.Duration) time.Duration {
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// Explain says what bounds a timed sequence: the largest term of its
+// longest launch, that launch's modelled time, and the runner-up term
+// (how far the bound is from the next mechanism). "" without launches.
+func (g GPU) Explain(work []Work) string {
+	var best Terms
+	var longest time.Duration
+	for _, w := range work {
+		if w.CopyBytes > 0 {
+			continue
+		}
+		if k := g.Kernel(w.Launch); k > longest || longest == 0 {
+			best, longest = g.Terms(w.Launch), k
+		}
+	}
+	if longest == 0 {
+		return ""
+	}
+	named := best.named()
+	slices.SortStableFunc(named, func(a, b namedTerm) int { return cmp.Compare(b.v, a.v) })
+	return fmt.Sprintf("%s bound: %v of the longest launch's %v; next %s, %v",
+		named[0].n, seconds(named[0].v), longest, named[1].n, seconds(named[1].v))
+}
+
+type namedTerm struct {
+	n string
+	v float64
+}
+
+// named lists the terms with their names, in Bound's order.
+func (t Terms) named() []namedTerm {
+	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"shared memory", t.Shared}, {"L2", t.L2},
+		{"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics on one address", t.Atomics}, {"latency", t.Chain}}
+}

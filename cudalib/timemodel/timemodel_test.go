@@ -2,6 +2,7 @@ package timemodel
 
 import (
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -253,5 +254,34 @@ func TestWarpStart(t *testing.T) {
 	want := float64(small.Waves) * 24 * H100.WarpStartCycles / H100.ClockHz
 	if got := large.Chain - small.Chain; math.Abs(got-want) > 1e-12 {
 		t.Errorf("1024 threads a block wait %v longer than 256, want %v", got, want)
+	}
+}
+
+// TestExplain: a histogram whose values fall in one bin is bound by its
+// atomics on that address, and Explain says so with the runner-up; the
+// longest launch of a sequence is the one explained.
+func TestExplain(t *testing.T) {
+	c := counters.Counters{Blocks: 4096, Threads: 4096 * 256, WarpInstrs: 4096 * 8 * 20, GlobalLoadRequests: 4096 * 8,
+		GlobalLoadSectors: 4096 * 8 * 4, GlobalLoadBytes: 4096 * 8 * 128, DRAMSectors: 4096 * 8 * 4, AtomicRequests: 4096 * 8,
+		MaxAddressAtomics: 1 << 20}
+	hot := Launch{Kernel: "histo", Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}
+	tm := H100.Terms(hot)
+	if tm.Bound() != "atomics on one address" || math.Abs(tm.Atomics-float64(1<<20)/H100.AddressAtomicsPerSec) > 1e-12 {
+		t.Fatalf("bound %s, atomics %v", tm.Bound(), tm.Atomics)
+	}
+	cold := hot
+	cold.Counters.MaxAddressAtomics = 1
+	got := H100.Explain([]Work{{Launch: cold}, {CopyBytes: 1 << 20}, {Launch: hot}})
+	if !strings.HasPrefix(got, "atomics on one address bound: 1.018") || !strings.Contains(got, "; next ") {
+		t.Errorf("Explain: %q", got)
+	}
+	if H100.Explain([]Work{{CopyBytes: 8}}) != "" {
+		t.Error("a copy alone explained")
+	}
+	// The FP64 pipe: a launch of only FP64 instructions is bound by it at
+	// half the issue rate.
+	d := counters.Counters{Blocks: 132 * 8, Threads: 132 * 8 * 256, WarpInstrs: 132 * 8 * 8 * 1000, FP64WarpInstrs: 132 * 8 * 8 * 1000}
+	if tm := H100.Terms(Launch{Counters: d, ThreadsPerBlock: 256, BlocksPerSM: 8}); tm.Bound() != "FP64 pipe" || math.Abs(tm.FP64/tm.Issue-2) > 1e-9 {
+		t.Errorf("FP64: bound %s, FP64 %v, issue %v", tm.Bound(), tm.FP64, tm.Issue)
 	}
 }

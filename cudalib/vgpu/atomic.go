@@ -2,6 +2,7 @@ package vgpu
 
 import (
 	"math/bits"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -193,4 +194,93 @@ func combine[T word](op special, signed, float, shared bool, old, b, c T) T {
 		return old - 1
 	}
 	return old
+}
+
+// addressCounts counts a launch's global atomic operations per 4-byte
+// word, as the GPU performs them, for the largest count on one address
+// (Counters.MaxAddressAtomics): the L2 applies the operations on one
+// address one after another, so that count bounds the launch however many
+// warps issue them. A count array per allocation, made on its first
+// atomic; the workers share it.
+type addressCounts struct {
+	mu    sync.Mutex
+	words map[*allocation][]atomic.Int32
+	most  atomic.Int64
+}
+
+func newAddressCounts() *addressCounts {
+	return &addressCounts{words: map[*allocation][]atomic.Int32{}}
+}
+
+// of returns allocation a's counts.
+func (s *addressCounts) of(a *allocation) []atomic.Int32 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.words[a]
+	if !ok {
+		c = make([]atomic.Int32, (len(a.data)+3)/4)
+		s.words[a] = c
+	}
+	return c
+}
+
+// add counts n operations at addr.
+func (s *addressCounts) add(w *warp, addr uint64, n int32) {
+	a := w.wk.st.table.find(addr, 1)
+	if a == nil {
+		return // the access faults
+	}
+	v := int64(s.of(a)[(addr-a.addr)/4].Add(n))
+	for m := s.most.Load(); v > m && !s.most.CompareAndSwap(m, v); m = s.most.Load() {
+	}
+}
+
+// aggregated reports whether ptxas makes one operation per warp of the
+// atomic when its lanes share one address: a 32-bit integer add, min,
+// max, and, or or xor becomes a warp reduction (REDUX) and one RED or ATOM
+// by the first lane (cudalib/sass on tools/zoo's atomics_one and
+// compact_atomic).
+func aggregated(in *inst) bool {
+	switch in.special {
+	case atomAdd, atomMin, atomMax, atomAnd, atomOr, atomXor:
+		return in.size == 4 && !in.float
+	}
+	return false
+}
+
+// countAddresses counts a warp's global atomic for the lanes in m.
+func (w *warp) countAddresses(in *inst, m uint32) {
+	if m == 0 {
+		return
+	}
+	base := &zeroRow
+	if in.base >= 0 {
+		base = &w.frame[in.base]
+	}
+	first := base[bits.TrailingZeros32(m)] + in.off
+	sp := in.space
+	if sp == spGeneric {
+		sp = genericSpace(first)
+	}
+	if sp != spGlobal {
+		return
+	}
+	uniform := true
+	for mm := m; mm != 0; mm &= mm - 1 {
+		if base[bits.TrailingZeros32(mm)]+in.off != first {
+			uniform = false
+			break
+		}
+	}
+	if uniform {
+		n := int32(bits.OnesCount32(m))
+		if aggregated(in) {
+			n = 1
+		}
+		w.wk.st.atomics.add(w, first, n)
+		return
+	}
+	for mm := m; mm != 0; mm &= mm - 1 {
+		w.wk.st.atomics.add(w, base[bits.TrailingZeros32(mm)]+in.off, 1)
+	}
 }

@@ -36,6 +36,8 @@ type result struct {
 	blocks  int64
 	threads int
 	dram    int64
+	atomics int64 // the most global atomics on one address
+	chunks  int64 // 64-byte chunks holding a touched sector
 	longest warpCounts
 }
 
@@ -309,6 +311,13 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 		if in.aux {
 			c.WarpInstrs, c.ThreadInstrs = 0, 0
 		}
+		if c.WarpInstrs > 0 && in.src != nil {
+			n, fp64 := sassOf(in.src)
+			c.SASSWarpInstrs = c.WarpInstrs * n
+			if fp64 {
+				c.FP64WarpInstrs = c.WarpInstrs
+			}
+		}
 		if c == (counters.Counters{}) {
 			continue
 		}
@@ -331,6 +340,8 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.Blocks = r.blocks
 	p.Total.Threads = r.blocks * int64(r.threads)
 	p.Total.DRAMSectors = r.dram
+	p.Total.MaxAddressAtomics = r.atomics
+	p.Total.DRAMChunks = r.chunks
 	p.Total.MaxWarpInstrs = r.longest.instrs
 	p.Total.MaxWarpGlobalLoads = r.longest.globalLoads
 	p.Total.MaxWarpSharedLoads = r.longest.sharedLoads

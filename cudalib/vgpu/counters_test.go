@@ -267,7 +267,7 @@ func TestCountersPerLine(t *testing.T) {
 	for i := range p.Lines {
 		sum.Add(&p.Lines[i].Counters)
 	}
-	sum.Blocks, sum.Threads, sum.DRAMSectors = p.Total.Blocks, p.Total.Threads, p.Total.DRAMSectors
+	sum.Blocks, sum.Threads, sum.DRAMSectors, sum.DRAMChunks = p.Total.Blocks, p.Total.Threads, p.Total.DRAMSectors, p.Total.DRAMChunks
 	sum.MaxWarpInstrs, sum.MaxWarpGlobalLoads, sum.MaxWarpSharedLoads = p.Total.MaxWarpInstrs, p.Total.MaxWarpGlobalLoads, p.Total.MaxWarpSharedLoads
 	if sum != p.Total {
 		t.Errorf("lines sum to %+v, total %+v", sum, p.Total)

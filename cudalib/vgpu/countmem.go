@@ -38,8 +38,9 @@ func accessCounter(p *ptx.Instr) func(*warp, *inst, uint32) {
 func countLoad(w *warp, in *inst, m uint32)  { w.countAccess(in, m, false) }
 func countStore(w *warp, in *inst, m uint32) { w.countAccess(in, m, true) }
 
-func countAtomic(w *warp, in *inst, _ uint32) {
+func countAtomic(w *warp, in *inst, m uint32) {
 	w.wk.counts[in.id].AtomicRequests++
+	w.countAddresses(in, m)
 }
 
 // countBranch counts a bra for the lanes in taken (active, guard true).

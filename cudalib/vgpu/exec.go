@@ -82,6 +82,8 @@ type launch struct {
 	dram    *sectorSet // global sectors touched, when profiling
 	san     *sanLaunch // findings, when sanitizing
 	track   bool       // without san: mark the bytes stores write (trackStores)
+
+	atomics *addressCounts // global atomics per address, when profiling
 }
 
 // Info receives what a launch records besides running, in the manner of
@@ -166,6 +168,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 	}
 	if profile {
 		st.dram = newSectorSet()
+		st.atomics = newAddressCounts()
 	}
 	workers := g.workers
 	if int64(workers) > st.nblocks {
@@ -195,6 +198,8 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 	wg.Wait()
 	if profile {
 		r.dram = st.dram.count()
+		r.chunks = st.dram.chunks64()
+		r.atomics = st.atomics.most.Load()
 	}
 	if san != nil {
 		san.finish()

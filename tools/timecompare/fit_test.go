@@ -12,7 +12,9 @@ import (
 // recording is the committed recording of every lab row's timed work on
 // the virtual GPU at the H100 comparison's sizes, with the H100's times of
 // 2026-11-23; rerun and final are the H100's second and third runs at the
-// same sizes, whose times the test sets beside the same work.
+// same sizes, whose times the test sets beside the same work. (Re-recorded
+// on the virtual GPU on 2026-11-25 for the counters the model's SASS, FP64
+// and atomics terms read; every other counter equal to the first record.)
 const (
 	recording = "testdata/h100-2026-11-23.json.gz"
 	rerun     = "../../docs/results/2026-11-23b-h100/timecompare.md"
@@ -32,7 +34,7 @@ const (
 // change to the model that loses any of them fails.
 var fitFloor = map[string]map[string][2]int{
 	recording: {
-		"stencil3d": {247, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {285, 60},
+		"stencil3d": {253, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {285, 60},
 		"floyd": {59, 21}, "bankconflict": {39, 20}, "launchcfg": {102, 32}, "transpose": {13, 15},
 	},
 	rerun: {
@@ -40,23 +42,23 @@ var fitFloor = map[string]map[string][2]int{
 		"floyd": {63, 21}, "bankconflict": {39, 20}, "launchcfg": {106, 31}, "transpose": {14, 15},
 	},
 	final: {
-		"stencil3d": {252, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {294, 60},
+		"stencil3d": {253, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {294, 60},
 		"floyd": {61, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
 	},
 	runA: {
-		"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {297, 60},
+		"stencil3d": {258, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {297, 60},
 		"floyd": {59, 15}, "bankconflict": {39, 20}, "launchcfg": {111, 32}, "transpose": {15, 15},
 	},
 	runB: {
-		"stencil3d": {258, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {315, 60},
+		"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {315, 60},
 		"floyd": {60, 21}, "bankconflict": {39, 20}, "launchcfg": {101, 32}, "transpose": {15, 15},
 	},
 	runC: {
-		"stencil3d": {256, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {291, 60},
+		"stencil3d": {258, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {291, 60},
 		"floyd": {62, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
 	},
 	runD: {
-		"stencil3d": {256, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {318, 60},
+		"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {318, 60},
 		"floyd": {60, 17}, "bankconflict": {39, 20}, "launchcfg": {110, 31}, "transpose": {15, 15},
 	},
 }
@@ -65,7 +67,7 @@ var fitFloor = map[string]map[string][2]int{
 // model orders so too, and how many such pairs there are
 // (steadyAgreement).
 var steadyFloor = map[string][2]int{
-	"stencil3d": {213, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {181, 187},
+	"stencil3d": {215, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {181, 187},
 	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {48, 49}, "transpose": {13, 13},
 }
 
@@ -73,7 +75,7 @@ var steadyFloor = map[string][2]int{
 // against each row's median over the seven runs (medianRun): the issue's
 // goal is 90 % of the pairs and every time.
 var medianFloor = map[string][2]int{
-	"stencil3d": {257, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {311, 60},
+	"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {311, 60},
 	"floyd": {62, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
 }
 

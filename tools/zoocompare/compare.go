@@ -120,6 +120,8 @@ func report(w io.Writer, rec *recording, problems []string) {
 	if lo, hi, ok := selfFigures(rec); ok {
 		fmt.Fprintf(w, "The H100 against itself (one run's times as the prediction of another's order): %.0f–%.0f %% of the pairs.\n\n", 100*lo, 100*hi)
 	}
+	writeLOFO(w, rec)
+	fmt.Fprintf(w, "## The H100's noise, and a native build\n\n")
 	writeNoise(w, rec)
 	writeNative(w, rec)
 	fmt.Fprintf(w, "## Counters against ncu\n\nAt each family's smallest size, per kernel (summed over a row's launches of it): %d of %d kernels have every global and shared memory counter equal to ncu's. PTX warp-instructions (virtual GPU) / SASS warp-instructions (`smsp__inst_executed.sum`): %.2f–%.2f; %d of %d kernels within 5 %%.\n\n",
