@@ -4,7 +4,7 @@
 // The model is a roofline per launch with a latency floor, its corner
 // rounded:
 //
-//	time = (issue⁴ + fp64⁴ + shared⁴ + l2⁴ + dram⁴ + blocks⁴ + atomics⁴ + chain⁴)^¼
+//	time = (issue⁴ + fp64⁴ + shared⁴ + l1⁴ + l2⁴ + dram⁴ + blocks⁴ + atomics⁴ + chain⁴)^¼
 //
 // which is the largest term when one bounds the launch, and more than it
 // when two are close (resources near their limit at once each slow the
@@ -28,6 +28,9 @@
 //   - fp64: its FP64 warp-instructions / (2 a cycle × clock): an H100 SM
 //     has 64 FP64 lanes, half its FP32 ones.
 //   - shared: its shared-memory wavefronts / (1 per cycle × clock).
+//   - l1: its global loads' 128-byte lines / (1 per cycle × clock): L1
+//     serves one line a cycle, so a request whose lanes touch 32 lines
+//     (a thread walking its own row) takes 32 cycles, hit or miss.
 //   - chain: what the launch's longest warp (vgpu's MaxWarp counters: a
 //     block holds its slots until its last warp ends, and its warps start
 //     one after another, so larger blocks end later) waits for in turn —
@@ -35,7 +38,9 @@
 //     (InstrCycles), each global load (L1 hit latency, plus the miss share
 //     of the L2 or DRAM latency, from how often the launch's requests touch
 //     a new sector; at least one loaded DRAM latency for a warp whose data
-//     comes from DRAM), each shared load, each barrier — times the waves.
+//     comes from DRAM; a looping warp of a grid of several blocks waits
+//     LoopMissShare of those latencies), each shared load, each barrier —
+//     times the waves.
 //     It is what a launch with too few warps to hide latency takes (a
 //     single block, a 16-block grid-stride loop, many waves of one-load
 //     warps). Warps that meet at barriers move in step, so for them the
@@ -44,7 +49,8 @@
 // The device-wide terms:
 //
 //   - l2: global load sectors × 32 B / L2 bandwidth (for coalesced loads,
-//     only the miss share: their re-reads hit L1), plus stored bytes / L2
+//     and scattered ones whose lines for one request of every resident
+//     warp fit in L1, only the miss share: their re-reads hit L1), plus stored bytes / L2
 //     bandwidth, plus each store sector the warp wrote only partly / the
 //     partial-sector rate (the uncoalesced writes of a naive transpose).
 //   - dram: distinct global sectors touched × 32 B (the 64-byte chunks
@@ -101,8 +107,10 @@ type GPU struct {
 	L1HitCycles          float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
 	L1Bytes              float64       // data up to this size stays in each SM's L1
 	L1ResidentCycles     float64       // a re-read global load when all the data stays in L1
+	L1LinesPerSM         float64       // 128-byte lines of global loads L1 serves per SM per cycle
 	L2MissCycles         float64       // an L1 miss served by L2, as one warp waits for it
 	DRAMMissCycles       float64       // an L1 miss served by DRAM, as one warp waits for it
+	LoopMissShare        float64       // share of the miss latencies a looping warp of a many-block grid waits (0: all)
 	DRAMRoundCycles      float64       // DRAM's latency under load: what a warp with few loads from DRAM waits at least
 	WarpStartCycles      float64       // a block's warps start one after another, this far apart
 	TermNorm             float64       // the terms combine as their TermNorm-norm (∞: their max)
@@ -137,8 +145,10 @@ var H100 = GPU{
 	L1HitCycles:          49.5,
 	L1Bytes:              200 << 10,
 	L1ResidentCycles:     10,
+	L1LinesPerSM:         1,
 	L2MissCycles:         92,
 	DRAMMissCycles:       216,
+	LoopMissShare:        0.6,
 	DRAMRoundCycles:      1900,
 	WarpStartCycles:      8,
 	TermNorm:             4,
@@ -158,6 +168,13 @@ var H100 = GPU{
 // lane (a strided walk: 8 bytes of sector per byte) thrashes L1.
 const coalescedWaste = 2
 
+// lineBytes is an L1 line: 4 sectors under one tag.
+const lineBytes = 128
+
+// loopingLoads is the loads a warp issues at least to count as looping
+// over its data (a warp with fewer waits out one DRAM round instead).
+const loopingLoads = 8
+
 // Launch is one kernel launch as the model needs it.
 type Launch struct {
 	Kernel          string `json:",omitempty"` // its name: a launch of another kernel than the last waits longer
@@ -169,12 +186,12 @@ type Launch struct {
 // Terms are the parts of a launch's modelled time, in seconds, for
 // explaining which one bounds it.
 type Terms struct {
-	Issue, FP64, Shared, L2, DRAM, Blocks, Atomics, Chain float64
-	Waves                                                 int
+	Issue, FP64, Shared, L1, L2, DRAM, Blocks, Atomics, Chain float64
+	Waves                                                     int
 }
 
 // Bound names the largest term (the first of equals, in the order issue,
-// FP64 pipe, shared memory, L2, DRAM, block dispatch, atomics, latency).
+// FP64 pipe, shared memory, L1, L2, DRAM, block dispatch, atomics, latency).
 func (t Terms) Bound() string {
 	named := t.named()
 	b := named[0]
@@ -214,16 +231,31 @@ func (g GPU) Terms(l Launch) Terms {
 		t.FP64 = float64(onBusiest) * float64(c.FP64WarpInstrs) / blocks / (g.FP64PerSM * g.ClockHz)
 	}
 	t.Shared = float64(onBusiest) * float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / blocks / (g.WavefrontsPerSM * g.ClockHz)
+	// L1 serves a load one 128-byte line a cycle: a coalesced request is
+	// a line (or a few, for wide or misaligned lanes), a scattered one (a
+	// sector a lane, each in a line of its own) up to 32.
+	scattered := c.GlobalLoadSectors*32 > coalescedWaste*c.GlobalLoadBytes
+	lines := math.Max(float64(c.GlobalLoadRequests), float64(c.GlobalLoadSectors)*32/lineBytes)
+	if scattered {
+		lines = float64(c.GlobalLoadSectors)
+	}
+	if g.L1LinesPerSM > 0 {
+		t.L1 = float64(onBusiest) * lines / blocks / (g.L1LinesPerSM * g.ClockHz)
+	}
 	// The share of requested sectors that are new to the launch (the rest
 	// hit in L1 or L2) sets a load's latency. Coalesced loads (a few
 	// sectors a request) that re-read sectors hit L1, so only that share
-	// reaches L2; scattered loads (a sector a lane) thrash L1 and all do.
+	// reaches L2. Scattered loads do too while the lines of one request of
+	// every warp resident on an SM fit in its L1 (a thread per row walking
+	// its row re-reads each sector 8 times, 4 bytes a step); beyond that
+	// they thrash L1 and all reach L2.
 	miss := 1.0
 	if sectors := c.GlobalLoadSectors + c.GlobalStoreSectors; sectors > 0 {
 		miss = math.Min(1, float64(c.DRAMSectors)/float64(sectors))
 	}
 	l2Loads := float64(c.GlobalLoadSectors)
-	if c.GlobalLoadSectors*32 <= coalescedWaste*c.GlobalLoadBytes {
+	residentWarps := float64(min(perSM, onBusiest)) * warpsPerBlock
+	if !scattered || (c.GlobalLoadRequests > 0 && residentWarps*float64(c.GlobalLoadSectors)/float64(c.GlobalLoadRequests)*lineBytes <= g.L1Bytes) {
 		l2Loads *= miss
 	}
 	// A store sector the warp fills moves at L2's bandwidth; one it writes
@@ -271,6 +303,14 @@ func (g GPU) Terms(l Launch) Terms {
 	// beside busy ones). Counters without the longest warp's counts give
 	// the average warp.
 	longest := func(most, total int64) float64 { return math.Max(float64(most), float64(total)/warps) }
+	if c.Blocks > 1 && c.MaxWarpGlobalLoads >= loopingLoads && g.LoopMissShare > 0 {
+		// A warp that loops over independent loads keeps more of them in
+		// flight than the one-block grids the miss latencies were
+		// calibrated on: vecadd's 16-block grid-stride loop waits 0.45–0.64
+		// of them a load on the H100, its one block 1.9 (the same loop on
+		// one SM, unexplained).
+		missCycles *= g.LoopMissShare
+	}
 	loadCycles := hit + miss*(missCycles-hit)
 	loads := longest(c.MaxWarpGlobalLoads, c.GlobalLoadRequests) * loadCycles
 	if c.GlobalLoadRequests > 0 && !resident {
@@ -309,9 +349,9 @@ func (g GPU) Terms(l Launch) Terms {
 
 // combined is the terms' p-norm: their max when p is 0 or infinite.
 func (t Terms) combined(p float64) float64 {
-	terms := [...]float64{t.Issue, t.FP64, t.Shared, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
+	terms := [...]float64{t.Issue, t.FP64, t.Shared, t.L1, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
 	if p <= 0 || math.IsInf(p, 1) {
-		return max(terms[0], terms[1], terms[2], terms[3], terms[4], terms[5], terms[6], terms[7])
+		return slices.Max(terms[:])
 	}
 	sum := 0.0
 	for _, v := range terms {
@@ -421,6 +461,6 @@ type namedTerm struct {
 
 // named lists the terms with their names, in Bound's order.
 func (t Terms) named() []namedTerm {
-	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"shared memory", t.Shared}, {"L2", t.L2},
+	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"shared memory", t.Shared}, {"L1", t.L1}, {"L2", t.L2},
 		{"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics on one address", t.Atomics}, {"latency", t.Chain}}
 }

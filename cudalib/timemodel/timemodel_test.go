@@ -49,7 +49,7 @@ func TestKernel(t *testing.T) {
 	l := Launch{Counters: vecadd(1 << 24), ThreadsPerBlock: 256, BlocksPerSM: 8}
 	tm := H100.Terms(l)
 	dram := float64(12<<24) / 3.0e12
-	if got, want := H100.Kernel(l), seconds(math.Pow(math.Pow(dram, 4)+math.Pow(tm.Chain, 4)+math.Pow(tm.Blocks, 4)+math.Pow(tm.L2, 4)+math.Pow(tm.Issue, 4), 0.25)); got != want || tm.DRAM != dram {
+	if got, want := H100.Kernel(l), seconds(math.Pow(math.Pow(dram, 4)+math.Pow(tm.Chain, 4)+math.Pow(tm.Blocks, 4)+math.Pow(tm.L1, 4)+math.Pow(tm.L2, 4)+math.Pow(tm.Issue, 4), 0.25)); got != want || tm.DRAM != dram {
 		t.Errorf("DRAM-bound vector add: %v, want %v (DRAM term %v, want %v)", got, want, tm.DRAM, dram)
 	}
 	if got := H100.Kernel(Launch{}); got != 0 {
@@ -283,5 +283,43 @@ func TestExplain(t *testing.T) {
 	d := counters.Counters{Blocks: 132 * 8, Threads: 132 * 8 * 256, WarpInstrs: 132 * 8 * 8 * 1000, FP64WarpInstrs: 132 * 8 * 8 * 1000}
 	if tm := H100.Terms(Launch{Counters: d, ThreadsPerBlock: 256, BlocksPerSM: 8}); tm.Bound() != "FP64 pipe" || math.Abs(tm.FP64/tm.Issue-2) > 1e-9 {
 		t.Errorf("FP64: bound %s, FP64 %v, issue %v", tm.Bound(), tm.FP64, tm.Issue)
+	}
+}
+
+// A thread per row of an n×n matrix, 128 threads a block, one block per
+// SM (n = 1024: the zoo's matvec): each iteration loads a[row][k] and x[k].
+// Walking the rows, a warp's a-load touches 32 lines (a sector each),
+// which it re-reads for 8 steps; walking the transposed matrix's columns,
+// it touches one new line a step. The H100 runs the column walk 2× faster
+// (0.040 against 0.083 ms): L1 serves the row walk a line a cycle, and
+// the column walk's independent misses overlap.
+func matvec(n int64, rows bool) counters.Counters {
+	warps := n / 32
+	steps := warps * n // warp-steps, each an a-load and an x-load
+	aSectors := 4 * steps
+	if rows {
+		aSectors = 32 * steps
+	}
+	return counters.Counters{
+		Blocks: n / 128, Threads: n, WarpInstrs: 5 * steps, MaxWarpInstrs: 5 * n,
+		GlobalLoadRequests: 2 * steps, GlobalLoadSectors: aSectors + steps, GlobalLoadBytes: 256 * steps,
+		GlobalStoreRequests: warps, GlobalStoreSectors: 4 * warps, GlobalStoreBytes: 128 * warps,
+		DRAMSectors: n*n/8 + n/8 + n/8, MaxWarpGlobalLoads: 2 * n,
+	}
+}
+
+func TestCoalescedWalkFaster(t *testing.T) {
+	l := func(rows bool) Launch { return Launch{Counters: matvec(1024, rows), ThreadsPerBlock: 128, BlocksPerSM: 16} }
+	byRow, byCol := H100.Kernel(l(true)), H100.Kernel(l(false))
+	if byCol >= byRow {
+		t.Errorf("column walk %v, row walk %v: want the coalesced column walk faster", byCol, byRow)
+	}
+	if b := H100.Terms(l(true)).Bound(); b != "L1" {
+		t.Errorf("row walk bound by %s, want L1", b)
+	}
+	// The row walk's lines (4 warps × 32 lines of 128 B) fit in L1: only
+	// the new sectors reach L2.
+	if tm := H100.Terms(l(true)); tm.L2 > 2*H100.Terms(l(false)).L2 {
+		t.Errorf("row walk's L2 term %v, column walk's %v: its re-reads should hit L1", tm.L2, H100.Terms(l(false)).L2)
 	}
 }
