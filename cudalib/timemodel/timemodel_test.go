@@ -309,7 +309,9 @@ func matvec(n int64, rows bool) counters.Counters {
 }
 
 func TestCoalescedWalkFaster(t *testing.T) {
-	l := func(rows bool) Launch { return Launch{Counters: matvec(1024, rows), ThreadsPerBlock: 128, BlocksPerSM: 16} }
+	l := func(rows bool) Launch {
+		return Launch{Counters: matvec(1024, rows), ThreadsPerBlock: 128, BlocksPerSM: 16}
+	}
 	byRow, byCol := H100.Kernel(l(true)), H100.Kernel(l(false))
 	if byCol >= byRow {
 		t.Errorf("column walk %v, row walk %v: want the coalesced column walk faster", byCol, byRow)
