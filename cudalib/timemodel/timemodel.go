@@ -148,7 +148,7 @@ var H100 = GPU{
 	L1LinesPerSM:         1,
 	L2MissCycles:         92,
 	DRAMMissCycles:       216,
-	LoopMissShare:        0.6,
+	LoopMissShare:        0.54,
 	DRAMRoundCycles:      1900,
 	WarpStartCycles:      8,
 	TermNorm:             4,
@@ -306,9 +306,9 @@ func (g GPU) Terms(l Launch) Terms {
 	if c.Blocks > 1 && c.MaxWarpGlobalLoads >= loopingLoads && g.LoopMissShare > 0 {
 		// A warp that loops over independent loads keeps more of them in
 		// flight than the one-block grids the miss latencies were
-		// calibrated on: vecadd's 16-block grid-stride loop waits 0.45–0.64
-		// of them a load on the H100, its one block 1.9 (the same loop on
-		// one SM, unexplained).
+		// calibrated on: vecadd's 16-block grid-stride loop waits 0.44
+		// (L2) to 0.54 (DRAM) of them a load on the H100, its one block
+		// 1.9 (the same loop on one SM, unexplained).
 		missCycles *= g.LoopMissShare
 	}
 	loadCycles := hit + miss*(missCycles-hit)
