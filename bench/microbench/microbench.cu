@@ -113,6 +113,27 @@ __global__ void strided_read(const float *in, float *out, int stride, int n) {
     if (i < n) out[i] = in[(long)stride * i];
 }
 
+// Each thread sums its own row of width floats (a thread per row: a
+// warp's load touches 32 lines, a sector each, and re-reads each sector
+// for 8 steps). With the rows L2-resident and few warps an SM, L1 serving
+// one line a cycle bounds it: warps × 32 lines a step.
+__global__ void row_walk(const float *a, float *out, int width) {
+    int r = blockIdx.x * blockDim.x + threadIdx.x;
+    const float *p = a + (long)r * width;
+    float s = 0.0f;
+    for (int k = 0; k < width; k++) s += p[k];
+    out[r] = s;
+}
+
+// Each thread sums a grid-stride slice of n floats (vecadd's loop, loads
+// only): with a grid of few blocks its time is the loads a warp waits for.
+__global__ void stride_sum(const float *a, float *out, long n) {
+    long stride = (long)blockDim.x * gridDim.x;
+    float s = 0.0f;
+    for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += stride) s += a[i];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
 // ---- host -------------------------------------------------------------------
 
 static void row(const char *name, double v, const char *unit, const char *constant) {
@@ -297,6 +318,62 @@ static void memory() {
     row("empty blocks of 32 threads", (1 << 20) / (ms * 1e-3), "blocks/s", "BlocksPerSec");
 }
 
+// L1's line rate (L1LinesPerSM) and the miss latency a looping warp waits
+// (LoopMissShare: DRAMMissCycles × the share).
+static void loads(int sms, double clockHz) {
+    // Rows of 256 floats, 1 to 8 warps on every SM: 17 MB at 4 warps,
+    // L2-resident after the warm-up. Values 0..7: the sums are exact.
+    const int width = 256;
+    for (int w : {1, 2, 4, 8}) {
+        const int threads = 32 * w, rows = sms * threads;
+        std::vector<float> h((size_t)rows * width);
+        for (auto &x : h) x = (float)(next() % 8);
+        float *a, *out;
+        CK(cudaMalloc(&a, h.size() * sizeof(float))); CK(cudaMalloc(&out, rows * sizeof(float)));
+        CK(cudaMemcpy(a, h.data(), h.size() * sizeof(float), cudaMemcpyHostToDevice));
+        row_walk<<<sms, threads>>>(a, out, width);
+        std::vector<float> got(rows);
+        CK(cudaMemcpy(got.data(), out, rows * sizeof(float), cudaMemcpyDeviceToHost));
+        for (int r = 0; r < rows; r++) {
+            float want = 0;
+            for (int k = 0; k < width; k++) want += h[(size_t)r * width + k];
+            if (got[r] != want) fail("row walk");
+        }
+        double ms = median_ms([&] { row_walk<<<sms, threads>>>(a, out, width); });
+        double perStep = ms * 1e-3 * clockHz / width;
+        char name[80];
+        snprintf(name, sizeof name, "row walk, %d warps an SM: lines a cycle", w);
+        row(name, 32.0 * w / perStep, "lines/cycle/SM", "L1LinesPerSM (the largest w: the rate; 1 warp: latency-bound)");
+        CK(cudaFree(a)); CK(cudaFree(out));
+    }
+    // 2^26 floats (256 MiB, from DRAM) summed by 1, 16 and 132 blocks of
+    // 256 threads: the cycles a warp waits a load.
+    const long n = 1L << 26;
+    std::vector<float> h(n);
+    for (auto &x : h) x = (float)(next() % 8);
+    float *a, *out;
+    CK(cudaMalloc(&a, n * sizeof(float))); CK(cudaMalloc(&out, sms * 256 * sizeof(float)));
+    CK(cudaMemcpy(a, h.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+    for (int blocks : {1, 16, sms}) {
+        const int threads = 256;
+        long stride = (long)blocks * threads;
+        stride_sum<<<blocks, threads>>>(a, out, n);
+        std::vector<float> got(stride);
+        CK(cudaMemcpy(got.data(), out, stride * sizeof(float), cudaMemcpyDeviceToHost));
+        for (long t = 0; t < stride; t += 97) {
+            float want = 0;
+            for (long i = t; i < n; i += stride) want += h[i];
+            if (got[t] != want) fail("stride sum");
+        }
+        double ms = median_ms([&] { stride_sum<<<blocks, threads>>>(a, out, n); });
+        char name[80];
+        snprintf(name, sizeof name, "grid-stride sum from DRAM, %d blocks: cycles a load", blocks);
+        row(name, ms * 1e-3 * clockHz / ((double)n / stride), "cycles",
+            "LoopMissShare (16 blocks' / DRAMMissCycles 216; 1 block's: the one-block calibration)");
+    }
+    CK(cudaFree(a)); CK(cudaFree(out));
+}
+
 int main() {
     cudaDeviceProp p;
     CK(cudaGetDeviceProperties(&p, 0));
@@ -306,5 +383,6 @@ int main() {
     atomics();
     pipes(p.multiProcessorCount, clockKHz * 1e3);
     memory();
+    loads(p.multiProcessorCount, clockKHz * 1e3);
     return 0;
 }
