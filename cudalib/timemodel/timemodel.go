@@ -71,12 +71,12 @@
 // times recorded in tools/timecompare/testdata, or (same-address atomics)
 // the zoo's atomics family, each provisional until bench/microbench
 // measures it (L1LinesPerSM and LoopMissShare too). The model is for
-// ranking variants and seeing why they differ, not a simulator: it knows no caches beyond the hit share, L1's
-// line rate and whether a scattered request's lines stay in it, and
-// 64-byte DRAM fetches; of the instruction mix only division sequences
-// and the FP64 pipe; not how many loads a warp keeps in flight (a looping
-// warp of a many-block grid gets LoopMissShare of the miss latencies,
-// provisional); and no clock boost.
+// ranking variants and seeing why they differ, not a simulator: it knows
+// no caches beyond the hit share, L1's line rate and whether a scattered
+// request's lines stay in it, and 64-byte DRAM fetches; of the
+// instruction mix only division sequences and the FP64 pipe; not how many
+// loads a warp keeps in flight (a looping warp of a many-block grid gets
+// LoopMissShare of the miss latencies); and no clock boost.
 package timemodel
 
 import (
