@@ -38,8 +38,8 @@
 //     (InstrCycles), each global load (L1 hit latency, plus the miss share
 //     of the L2 or DRAM latency, from how often the launch's requests touch
 //     a new sector; at least one loaded DRAM latency for a warp whose data
-//     comes from DRAM; a looping warp of a grid of several blocks waits
-//     LoopMissShare of those latencies), each shared load, each barrier —
+//     comes from DRAM; a looping warp without barriers in a grid of
+//     several blocks waits LoopMissShare of those latencies), each shared load, each barrier —
 //     times the waves.
 //     It is what a launch with too few warps to hide latency takes (a
 //     single block, a 16-block grid-stride loop, many waves of one-load
@@ -306,12 +306,14 @@ func (g GPU) Terms(l Launch) Terms {
 	// beside busy ones). Counters without the longest warp's counts give
 	// the average warp.
 	longest := func(most, total int64) float64 { return math.Max(float64(most), float64(total)/warps) }
-	if c.Blocks > 1 && c.MaxWarpGlobalLoads >= loopingLoads && g.LoopMissShare > 0 {
+	if c.Blocks > 1 && c.Barriers == 0 && c.MaxWarpGlobalLoads >= loopingLoads && g.LoopMissShare > 0 {
 		// A warp that loops over independent loads keeps more of them in
 		// flight than the one-block grids the miss latencies were
 		// calibrated on: vecadd's 16-block grid-stride loop waits 0.44
 		// (L2) to 0.54 (DRAM) of them a load on the H100, its one block
-		// 1.9 (the same loop on one SM, unexplained).
+		// 1.9 (the same loop on one SM, unexplained). A barrier every
+		// iteration (vecadd's shared staging) keeps the next iteration's
+		// loads from starting early.
 		missCycles *= g.LoopMissShare
 	}
 	loadCycles := hit + miss*(missCycles-hit)
