@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/culab/culab/cudalib/ncu"
+	"github.com/culab/culab/tools/internal/toolfile"
 )
 
 func main() {
@@ -81,7 +82,7 @@ func runCmd(args []string) error {
 	}
 	log, err := runLabs(runConfig{virtual: *vm, seed: *seed, labs: splitList(*only), sizes: sz})
 	if log != nil {
-		if werr := writeJSON(*out, log); err == nil {
+		if werr := toolfile.WriteJSON(*out, log); err == nil {
 			err = werr
 		}
 	}
@@ -99,7 +100,7 @@ func sassCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	return writeJSON(*out, code)
+	return toolfile.WriteJSON(*out, code)
 }
 
 func metricsCmd(args []string) error {
@@ -130,10 +131,10 @@ func compareCmd(args []string) error {
 	out := fs.String("o", "", "write the Markdown here (default: standard output)")
 	fs.Parse(args)
 	var vm, gpu runLog
-	if err := readJSON(*vmPath, &vm); err != nil {
+	if err := toolfile.ReadJSON(*vmPath, &vm); err != nil {
 		return err
 	}
-	if err := readJSON(*gpuPath, &gpu); err != nil {
+	if err := toolfile.ReadJSON(*gpuPath, &gpu); err != nil {
 		return err
 	}
 	rows, err := ncu.ReadFile(*ncuPath)
@@ -143,19 +144,14 @@ func compareCmd(args []string) error {
 	var code *codeLog
 	if *codePath != "" {
 		code = &codeLog{}
-		if err := readJSON(*codePath, code); err != nil {
+		if err := toolfile.ReadJSON(*codePath, code); err != nil {
 			return err
 		}
 	}
-	w := os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, done, err := toolfile.Create(*out)
+	if err != nil {
+		return err
 	}
 	report(w, &vm, &gpu, rows, code)
-	return nil
+	return done()
 }

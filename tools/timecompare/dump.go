@@ -14,6 +14,7 @@ import (
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/display/table"
 	"github.com/culab/culab/internal/stats"
+	"github.com/culab/culab/tools/internal/toolfile"
 )
 
 // The virtual GPU's counters are a deterministic function of the kernel,
@@ -228,7 +229,7 @@ func runFit(path, measuredPath, outPath string) error {
 			runs = append(runs, r)
 		}
 	}
-	w, done, err := createOutput(outPath)
+	w, done, err := toolfile.Create(outPath)
 	if err != nil {
 		return err
 	}

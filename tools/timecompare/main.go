@@ -31,7 +31,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -40,6 +39,7 @@ import (
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/labs"
 	"github.com/culab/culab/cudalib/timemodel"
+	"github.com/culab/culab/tools/internal/toolfile"
 )
 
 func main() {
@@ -146,25 +146,12 @@ func run(gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uin
 			results = append(results, pair(l.Key, "–", mt, nil))
 		}
 	}
-	w, done, err := createOutput(outPath)
+	w, done, err := toolfile.Create(outPath)
 	if err != nil {
 		return err
 	}
 	writeMarkdown(w, head, results)
 	return done()
-}
-
-// createOutput opens outPath for the comparison, or standard output when
-// it is empty; done closes it, reporting a write that did not reach it.
-func createOutput(outPath string) (w io.Writer, done func() error, err error) {
-	if outPath == "" {
-		return os.Stdout, func() error { return nil }, nil
-	}
-	f, err := os.Create(outPath)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, f.Close, nil
 }
 
 // recordedTables models each recorded row with m: per lab, a table of

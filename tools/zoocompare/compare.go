@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/timemodel"
+	"github.com/culab/culab/tools/internal/toolfile"
 	"github.com/culab/culab/tools/zoo"
 )
 
@@ -36,14 +36,14 @@ func compareCmd(args []string) error {
 		}
 	} else {
 		var vm runLog
-		if err := readJSON(*vmPath, &vm); err != nil {
+		if err := toolfile.ReadJSON(*vmPath, &vm); err != nil {
 			return err
 		}
 		var gpus []*runLog
 		var names []string
 		for _, p := range splitList(*gpuPaths) {
 			g := &runLog{}
-			if err := readJSON(p, g); err != nil {
+			if err := toolfile.ReadJSON(p, g); err != nil {
 				return err
 			}
 			gpus = append(gpus, g)
@@ -53,7 +53,7 @@ func compareCmd(args []string) error {
 		var launches []ncu.Launch
 		if *ncuPath != "" {
 			once = &runLog{}
-			if err := readJSON(*oncePath, once); err != nil {
+			if err := toolfile.ReadJSON(*oncePath, once); err != nil {
 				return err
 			}
 			var err error
@@ -75,17 +75,12 @@ func compareCmd(args []string) error {
 			}
 		}
 	}
-	w := io.Writer(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, done, err := toolfile.Create(*out)
+	if err != nil {
+		return err
 	}
 	report(w, rec, problems)
-	return nil
+	return done()
 }
 
 func pct(a, n int) string {

@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/culab/culab/cudalib/ncu"
+	"github.com/culab/culab/tools/internal/toolfile"
 )
 
 func main() {
@@ -80,7 +81,7 @@ func runCmd(args []string) error {
 	if *sizes != "all" && *sizes != "smallest" {
 		return fmt.Errorf("-sizes %q: want all or smallest", *sizes)
 	}
-	save := func(l *runLog) error { return writeJSON(*out, l) }
+	save := func(l *runLog) error { return toolfile.WriteJSON(*out, l) }
 	log, err := run(runConfig{virtual: *vm, once: *once, families: splitList(*families), rotate: max(*rotate, 0),
 		smallest: *sizes == "smallest", rounds: max(*rounds, 1), seed: *seed, save: save})
 	if log != nil {

@@ -1,14 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"strings"
 	"sync"
 	"time"
 
@@ -244,33 +239,3 @@ func runSize(dev *cudalib.Device, f *zoo.Family, n int, c runConfig, rounds int,
 
 // dims is d as ncu prints it (a zero Y or Z is 1).
 func dims(d cudalib.Dim3) [3]int { return [3]int{d.X, max(d.Y, 1), max(d.Z, 1)} }
-
-func writeJSON(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", " ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
-}
-
-// readJSON reads a log, gzipped where its name ends in .gz (the committed
-// virtual GPU log is).
-func readJSON(path string, v any) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(b))
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		if b, err = io.ReadAll(zr); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
-}

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/sass"
+	"github.com/culab/culab/tools/internal/toolfile"
 	"github.com/culab/culab/tools/zoo"
 )
 
@@ -48,17 +48,12 @@ func sassCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	w := io.Writer(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	w, done, err := toolfile.Create(*out)
+	if err != nil {
+		return err
 	}
 	writeEstimates(w, est, lib)
-	return nil
+	return done()
 }
 
 // kernelEstimate is one kernel of one row: ncu's SASS warp-instructions,
