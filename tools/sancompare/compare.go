@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/culab/culab/display/table"
 	"github.com/culab/culab/tools/sancompare/catalog"
 	"github.com/culab/culab/tools/sancompare/seeded"
 )
@@ -64,7 +65,7 @@ func compare(m *catalog.Manifest, vm []vmResult, logs string) (string, int, erro
 	b.WriteString("# compute-sanitizer vs the virtual GPU's sanitizer\n\n")
 	b.WriteString("Kind@line per finding (races: both lines). Seeded-bug catalogue: cudalib/vgpu/testdata/seeded. ")
 	b.WriteString("The virtual GPU column is Kernel.Sanitize's findings; a missing finding names the path that lacks it.\n\n")
-	b.WriteString("| kernel | expected | compute-sanitizer | virtual GPU | missing on the virtual GPU |\n|---|---|---|---|---|\n")
+	t := table.Table{Columns: table.Cols(table.Left, "kernel", "expected", "compute-sanitizer", "virtual GPU", "missing on the virtual GPU")}
 	missingAll, extra := 0, 0
 	for _, kc := range m.Kernels {
 		var want []string
@@ -144,8 +145,9 @@ func compare(m *catalog.Manifest, vm []vmResult, logs string) (string, int, erro
 		if len(notes) > 0 {
 			cell += " (" + strings.Join(notes, "; ") + ")"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", kc.Name(), orNone(want), orNone([]string{cell}), orNone(got), orNone(missing))
+		t.AddRow(kc.Name(), orNone(want), orNone([]string{cell}), orNone(got), orNone(missing))
 	}
+	b.WriteString(table.Markdown(t))
 	fmt.Fprintf(&b, "\n%d compute-sanitizer findings the virtual GPU lacks on some path (%s), or makes as a warning only where compute-sanitizer reports an error; %d findings of the virtual GPU on kernels that should have none.\n",
 		missingAll, strings.Join(seeded.Paths, ", "), extra)
 	return b.String(), missingAll, nil
