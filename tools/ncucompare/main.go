@@ -30,42 +30,17 @@ import (
 	"strings"
 
 	"github.com/culab/culab/cudalib/ncu"
+	"github.com/culab/culab/tools/internal/subcmd"
 	"github.com/culab/culab/tools/internal/toolfile"
 )
 
 func main() {
-	if len(os.Args) < 2 {
-		usage()
-	}
-	var err error
-	switch os.Args[1] {
-	case "run":
-		err = runCmd(os.Args[2:])
-	case "sass":
-		err = sassCmd(os.Args[2:])
-	case "compare":
-		err = compareCmd(os.Args[2:])
-	case "metrics":
-		err = metricsCmd(os.Args[2:])
-	default:
-		usage()
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "ncucompare:", err)
-		os.Exit(1)
-	}
-}
-
-func usage() {
-	fmt.Fprintln(os.Stderr, "usage: ncucompare run|sass|compare|metrics [flags] (ncucompare CMD -h for the flags)")
-	os.Exit(2)
-}
-
-func splitList(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, ",")
+	subcmd.Main("ncucompare",
+		subcmd.Cmd{Name: "run", Run: runCmd},
+		subcmd.Cmd{Name: "sass", Run: sassCmd},
+		subcmd.Cmd{Name: "compare", Run: compareCmd},
+		subcmd.Cmd{Name: "metrics", Run: metricsCmd},
+	)
 }
 
 func runCmd(args []string) error {
@@ -80,7 +55,7 @@ func runCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	log, err := runLabs(runConfig{virtual: *vm, seed: *seed, labs: splitList(*only), sizes: sz})
+	log, err := runLabs(runConfig{virtual: *vm, seed: *seed, labs: subcmd.List(*only), sizes: sz})
 	if log != nil {
 		if werr := toolfile.WriteJSON(*out, log); err == nil {
 			err = werr
@@ -96,7 +71,7 @@ func sassCmd(args []string) error {
 	only := fs.String("labs", "", "only these labs, comma-separated")
 	keep := fs.String("sassdir", "", "also write each lab's cuobjdump -sass text here (LAB.sass)")
 	fs.Parse(args)
-	code, err := codeOf(*arch, splitList(*only), *keep)
+	code, err := codeOf(*arch, subcmd.List(*only), *keep)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/timemodel"
+	"github.com/culab/culab/tools/internal/subcmd"
 	"github.com/culab/culab/tools/internal/toolfile"
 	"github.com/culab/culab/tools/zoo"
 )
@@ -41,7 +42,7 @@ func compareCmd(args []string) error {
 		}
 		var gpus []*runLog
 		var names []string
-		for _, p := range splitList(*gpuPaths) {
+		for _, p := range subcmd.List(*gpuPaths) {
 			g := &runLog{}
 			if err := toolfile.ReadJSON(p, g); err != nil {
 				return err

@@ -29,42 +29,17 @@ import (
 	"strings"
 
 	"github.com/culab/culab/cudalib/ncu"
+	"github.com/culab/culab/tools/internal/subcmd"
 	"github.com/culab/culab/tools/internal/toolfile"
 )
 
 func main() {
-	if len(os.Args) < 2 {
-		usage()
-	}
-	var err error
-	switch os.Args[1] {
-	case "run":
-		err = runCmd(os.Args[2:])
-	case "metrics":
-		err = metricsCmd(os.Args[2:])
-	case "compare":
-		err = compareCmd(os.Args[2:])
-	case "sass":
-		err = sassCmd(os.Args[2:])
-	default:
-		usage()
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "zoocompare:", err)
-		os.Exit(1)
-	}
-}
-
-func usage() {
-	fmt.Fprintln(os.Stderr, "usage: zoocompare run|metrics|compare|sass [flags] (zoocompare CMD -h for the flags)")
-	os.Exit(2)
-}
-
-func splitList(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, ",")
+	subcmd.Main("zoocompare",
+		subcmd.Cmd{Name: "run", Run: runCmd},
+		subcmd.Cmd{Name: "metrics", Run: metricsCmd},
+		subcmd.Cmd{Name: "compare", Run: compareCmd},
+		subcmd.Cmd{Name: "sass", Run: sassCmd},
+	)
 }
 
 func runCmd(args []string) error {
@@ -82,7 +57,7 @@ func runCmd(args []string) error {
 		return fmt.Errorf("-sizes %q: want all or smallest", *sizes)
 	}
 	save := func(l *runLog) error { return toolfile.WriteJSON(*out, l) }
-	log, err := run(runConfig{virtual: *vm, once: *once, families: splitList(*families), rotate: max(*rotate, 0),
+	log, err := run(runConfig{virtual: *vm, once: *once, families: subcmd.List(*families), rotate: max(*rotate, 0),
 		smallest: *sizes == "smallest", rounds: max(*rounds, 1), seed: *seed, save: save})
 	if log != nil {
 		if werr := save(log); err == nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/sass"
+	"github.com/culab/culab/tools/internal/subcmd"
 	"github.com/culab/culab/tools/internal/toolfile"
 	"github.com/culab/culab/tools/zoo"
 )
@@ -40,7 +41,7 @@ func sassCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: splitList(*families), seed: 1})
+	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: subcmd.List(*families), seed: 1})
 	if err != nil {
 		return err
 	}
