@@ -167,7 +167,7 @@ func mustParse(t testing.TB, src string) *ptx.Module {
 func runProfiled(g *GPU, k *Kernel, l Launch) (*Profile, error) {
 	p := new(Profile)
 	err := g.Run(k, l, &Info{Profile: p})
-	if p.Kernel == "" {
+	if _, notStarted := err.(*Error); notStarted {
 		return nil, err
 	}
 	return p, err
@@ -178,7 +178,7 @@ func runProfiled(g *GPU, k *Kernel, l Launch) (*Profile, error) {
 func runSanitized(g *GPU, k *Kernel, l Launch) (*Report, error) {
 	r := new(Report)
 	err := g.Run(k, l, &Info{Report: r})
-	if r.Kernel == "" && r.Grid == [3]int{} {
+	if _, notStarted := err.(*Error); notStarted {
 		return nil, err
 	}
 	return r, err
