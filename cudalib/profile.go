@@ -73,9 +73,13 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 		if err != nil {
 			return err
 		}
+		ins, ok := vk.mod.dev.b.(inspector)
+		if !ok {
+			return fmt.Errorf("%s is not a kernel of the virtual GPU", vk.name)
+		}
 		// inspect, not launch: a fault of this launch is returned here, and
 		// one an earlier launch left stays for the user's next synchronize.
-		p, _, kerr, err := vk.mod.dev.b.(inspector).inspect(vk.fn, lc, params.ptrs, false)
+		p, _, kerr, err := ins.inspect(vk.fn, lc, params.ptrs, false)
 		if p != nil {
 			prof = &Profile{
 				Kernel: k.name, Grid: cfg.Grid.norm(), Block: cfg.Block.norm(), Shared: cfg.Shared,
