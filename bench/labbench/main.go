@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/labs"
@@ -20,11 +21,36 @@ func main() {
 	worker := flag.Bool("worker", false, "keep the GPU in a worker process, as the notebook kernel does")
 	serve := flag.Bool("serve-worker", false, "be that worker (internal)")
 	pace := flag.Bool("launchpace", false, "time floyd's launch sequences (V = 100, 200, 400) instead")
+	repeat := flag.Int("repeat", 1, "run it this many times (for -cpuprofile), printing each")
+	profile := flag.String("cpuprofile", "", "write this process's CPU profile to this file")
 	flag.Parse()
-	if err := run(*worker, *serve, *pace); err != nil {
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "labbench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if err := runs(*repeat, *worker, *serve, *pace); err != nil {
 		fmt.Fprintln(os.Stderr, "labbench:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
+}
+
+// runs runs run n times; a profile of many runs sees the launch path, not
+// the start.
+func runs(n int, worker, serve, pace bool) error {
+	for i := 1; i < n; i++ {
+		if err := run(worker, serve, pace); err != nil {
+			return err
+		}
+	}
+	return run(worker, serve, pace)
 }
 
 func run(worker, serve, pace bool) error {
