@@ -110,7 +110,7 @@ check() {
     step "compute-sanitizer on culab run" tools.log env TINY_OOB=1 compute-sanitizer --target-processes all --error-exitcode 0 "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
     step "compute-sanitizer on culab kernel" tools.log env TINY_OOB=1 "$bin/kernelrun" "$probe" compute-sanitizer --target-processes all --error-exitcode 0 "$bin/culab" kernel -f {conn}
     step "ncu on culab run, CULAB_GPU_WORKER=off" tools.log env CULAB_GPU_WORKER=off ncu --target-processes all -k regex:culab_ "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
-    rm -f "$dir/probe-kernel.ncu-rep"
+    rm -f "$dir/probe.ncu-rep" "$dir/probe-kernel.ncu-rep"
     rm -f "$dir/probe.ncu-rep"
   fi
   if [[ $steps == *" bench "* ]]; then
