@@ -102,8 +102,10 @@ func (c *Context) run(f func() error) error {
 	return err
 }
 
-// CUresult codes of a call made without the context current.
+// CUresult codes: of a call made without the context current, and of a
+// bad argument.
 const (
+	errInvalidValue     = 1   // CUDA_ERROR_INVALID_VALUE
 	errInvalidContext   = 201 // CUDA_ERROR_INVALID_CONTEXT
 	errContextDestroyed = 709 // CUDA_ERROR_CONTEXT_IS_DESTROYED
 )
@@ -417,28 +419,36 @@ func (c *Context) FuncSetAttribute(f Function, a FuncAttribute, v int) error {
 }
 
 // FuncParamSizes reads every parameter's size (cuFuncGetParamInfo, CUDA
-// 12.4+); ok is false where the driver cannot tell.
+// 12.4+); ok is false where the driver cannot tell. The count comes from
+// cuFuncGetParamCount where the driver has it (CUDA 13); older drivers are
+// asked past the last parameter, a failed call that compute-sanitizer
+// reports.
 func (c *Context) FuncParamSizes(f Function) (sizes []int, ok bool) {
 	if sym.cuFuncGetParamInfo == 0 {
 		return nil, false
 	}
-	err := c.enter()
-	defer c.leave()
-	if err != nil {
-		return nil, false
-	}
-	for i := 0; i < 4096; i++ {
-		var off, size uintptr
-		switch call(sym.cuFuncGetParamInfo, uintptr(f), uintptr(i), uintptr(unsafe.Pointer(&off)), uintptr(unsafe.Pointer(&size))) {
-		case 0:
-			sizes = append(sizes, int(size))
-		case 1: // CUDA_ERROR_INVALID_VALUE: past the last parameter
-			return sizes, true
-		default:
-			return sizes, false
+	n := uintptr(4096)
+	err := c.do(func() error {
+		sizes = sizes[:0]
+		if sym.cuFuncGetParamCount != 0 {
+			if err := check("cuFuncGetParamCount", call(sym.cuFuncGetParamCount, uintptr(f), uintptr(unsafe.Pointer(&n)))); err != nil {
+				return err
+			}
 		}
-	}
-	return sizes, true
+		for i := uintptr(0); i < n; i++ {
+			var off, size uintptr
+			r := call(sym.cuFuncGetParamInfo, uintptr(f), i, uintptr(unsafe.Pointer(&off)), uintptr(unsafe.Pointer(&size)))
+			if r == errInvalidValue && sym.cuFuncGetParamCount == 0 {
+				return nil // past the last parameter
+			}
+			if err := check("cuFuncGetParamInfo", r); err != nil {
+				return err
+			}
+			sizes = append(sizes, int(size))
+		}
+		return nil
+	})
+	return sizes, err == nil
 }
 
 // Launch enqueues a kernel without waiting for the driver call, so that

@@ -17,22 +17,22 @@ import (
 // Explicit versioned symbols: the unversioned names are old ABIs kept for
 // binary compatibility, and headers map to the versioned ones.
 type symbols struct {
-	cuInit, cuDriverGetVersion, cuGetErrorName, cuGetErrorString                  uintptr
-	cuDeviceGetCount, cuDeviceGet, cuDeviceGetName, cuDeviceGetAttribute          uintptr
-	cuDeviceTotalMem, cuDeviceGetUuid                                             uintptr
-	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxReset  uintptr
-	cuCtxSetCurrent, cuCtxSynchronize                                             uintptr
-	cuModuleLoadDataEx, cuModuleUnload, cuModuleGetFunction                       uintptr
-	cuFuncGetAttribute, cuFuncSetAttribute, cuFuncGetParamInfo                    uintptr
-	cuLaunchKernel                                                                uintptr
-	cuMemAlloc, cuMemFree, cuMemGetInfo                                           uintptr
-	cuMemHostRegister, cuMemHostUnregister                                        uintptr
-	cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD                                      uintptr
-	cuMemsetD8, cuMemsetD16, cuMemsetD32, cuMemsetD2D32                           uintptr
-	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize                          uintptr
-	cuEventCreate, cuEventRecord, cuEventSynchronize, cuEventElapsedTime          uintptr
-	cuEventDestroy                                                                uintptr
-	cuOccupancyMaxPotentialBlockSize, cuOccupancyMaxActiveBlocksPerMultiprocessor uintptr
+	cuInit, cuDriverGetVersion, cuGetErrorName, cuGetErrorString                    uintptr
+	cuDeviceGetCount, cuDeviceGet, cuDeviceGetName, cuDeviceGetAttribute            uintptr
+	cuDeviceTotalMem, cuDeviceGetUuid                                               uintptr
+	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxReset    uintptr
+	cuCtxSetCurrent, cuCtxSynchronize                                               uintptr
+	cuModuleLoadDataEx, cuModuleUnload, cuModuleGetFunction                         uintptr
+	cuFuncGetAttribute, cuFuncSetAttribute, cuFuncGetParamInfo, cuFuncGetParamCount uintptr
+	cuLaunchKernel                                                                  uintptr
+	cuMemAlloc, cuMemFree, cuMemGetInfo                                             uintptr
+	cuMemHostRegister, cuMemHostUnregister                                          uintptr
+	cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD                                        uintptr
+	cuMemsetD8, cuMemsetD16, cuMemsetD32, cuMemsetD2D32                             uintptr
+	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize                            uintptr
+	cuEventCreate, cuEventRecord, cuEventSynchronize, cuEventElapsedTime            uintptr
+	cuEventDestroy                                                                  uintptr
+	cuOccupancyMaxPotentialBlockSize, cuOccupancyMaxActiveBlocksPerMultiprocessor   uintptr
 }
 
 // LibraryName is the driver library opened at first use.
@@ -83,6 +83,7 @@ func load() error {
 		{&sym.cuFuncGetAttribute, []string{"cuFuncGetAttribute"}, false},
 		{&sym.cuFuncSetAttribute, []string{"cuFuncSetAttribute"}, false},
 		{&sym.cuFuncGetParamInfo, []string{"cuFuncGetParamInfo"}, true},
+		{&sym.cuFuncGetParamCount, []string{"cuFuncGetParamCount"}, true},
 		{&sym.cuLaunchKernel, []string{"cuLaunchKernel"}, false},
 		{&sym.cuMemAlloc, []string{"cuMemAlloc_v2"}, false},
 		{&sym.cuMemFree, []string{"cuMemFree_v2"}, false},
