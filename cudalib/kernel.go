@@ -47,16 +47,6 @@ func Linear(n, block int) Config {
 	return Config{Grid: D1((n + block - 1) / block), Block: D1(block)}
 }
 
-// Attributes are a compiled kernel's resource use.
-type Attributes struct {
-	Registers     int // per thread
-	StaticShared  int // bytes
-	LocalBytes    int // per thread (spills and local arrays)
-	ConstBytes    int
-	MaxThreads    int // most threads per block this kernel can launch with
-	PTXVersion    int // e.g. 90
-	BinaryVersion int
-}
 
 // Kernel is a __global__ function of a loaded module: the RawKernel of CuPy.
 type Kernel struct {
@@ -356,3 +346,8 @@ func (k *Kernel) ActiveBlocksPerSM(block, dynamicShared int) (int, error) {
 	}
 	return n, nil
 }
+
+// Attributes are a compiled kernel's resource use: registers per thread,
+// static shared, local and constant bytes, the most threads per block, and
+// its PTX and binary versions.
+type Attributes = seam.Attributes

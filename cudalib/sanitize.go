@@ -25,29 +25,12 @@ type SanitizerReport = vgpu.Report
 // ErrSanitizerNeedsVirtual is the error of the sanitizer on a GPU device.
 var ErrSanitizerNeedsVirtual = errors.New("the sanitizer runs on the virtual GPU: set " + EnvDevice + "=virtual")
 
+
 // SanitizerError is the error of a launch on a device with SetSanitizer
 // on whose sanitizer found something, reported where a kernel's fault
-// would be (the next synchronize, copy or Run).
-type SanitizerError struct {
-	Report *SanitizerReport
-	Err    error // what else went wrong in the kernel (a trap, the budget); nil if nothing
-}
-
-func (e *SanitizerError) Error() string {
-	r := e.Report
-	s := fmt.Sprintf("sanitizer: kernel %s: %d errors, %d warnings", r.Kernel, r.Errors, r.Warnings)
-	if len(r.Findings) > 0 {
-		f := &r.Findings[0]
-		s += fmt.Sprintf("; first: %s at %s:%d by thread (%d,%d,%d) of block (%d,%d,%d)", f.Kind, filepath.Base(f.File), f.Line,
-			f.Thread[0], f.Thread[1], f.Thread[2], f.Block[0], f.Block[1], f.Block[2])
-	}
-	if e.Err != nil {
-		s += "; and " + e.Err.Error()
-	}
-	return s
-}
-
-func (e *SanitizerError) Unwrap() error { return e.Err }
+// would be (the next synchronize, copy or Run): the Report, and Err, what
+// else went wrong in the kernel (a trap, the budget; nil if nothing).
+type SanitizerError = seam.SanitizerError
 
 // Sanitize runs one launch of the kernel with the sanitizer and waits for
 // it: the report (empty when the kernel is clean) and the error Run would

@@ -117,49 +117,7 @@ func parseBytes(s string) (uint64, error) {
 	return n * mult, nil
 }
 
-// virtualBudget is CULAB_VIRTUAL_BUDGET; 0 (unset) leaves the default to
-// vgpu. A bad value is an error of the launch, not silently the default.
-func virtualBudget() (int64, error) {
-	s := strings.TrimSpace(os.Getenv(EnvVirtualBudget))
-	if s == "" {
-		return 0, nil
-	}
-	n, err := strconv.ParseFloat(s, 64) // "1e9" reads as well as "1000000000"
-	if err != nil || n < 1 || n > 1<<62 {
-		return 0, fmt.Errorf("%s=%q: want a positive number of warp-instructions such as 1e9", EnvVirtualBudget, s)
-	}
-	return int64(n), nil
-}
 
-// virtualInfo is the report of an H100 SXM (the GPU the virtual one
-// models), with the virtual memory cap as its memory.
-func virtualInfo(memory uint64, workers int) Info {
-	return Info{
-		Name:                VirtualName,
-		Backend:             fmt.Sprintf("virtual GPU: NVRTC's PTX interpreted on the CPU by %d threads; times modeled (H100 model)", workers),
-		Major:               9,
-		Minor:               0,
-		SMCount:             132,
-		TotalMem:            memory,
-		ConstMem:            64 << 10,
-		SharedPerBlock:      48 << 10,
-		SharedPerBlockOptin: 227 << 10,
-		SharedPerSM:         228 << 10,
-		RegsPerBlock:        64 << 10,
-		WarpSize:            32,
-		MaxThreadsPerBlock:  1024,
-		MaxThreadsPerSM:     2048,
-		MaxBlockDim:         [3]int{1024, 1024, 64},
-		MaxGridDim:          [3]int{1<<31 - 1, 65535, 65535},
-		ClockKHz:            1980000,
-		MemClockKHz:         2619000,
-		MemBusWidth:         5120,
-		L2Bytes:             50 << 20,
-		MemPitch:            1<<31 - 1,
-		TextureAlignment:    512,
-		AsyncEngines:        3,
-	}
-}
 
 // Notices: opening the virtual GPU in place of a GPU is said once, where
 // the user sees it. A program sees it on stderr; the notebook engine sends

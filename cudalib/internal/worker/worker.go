@@ -1,4 +1,6 @@
-package cudalib
+// Package worker keeps the GPU in a child process for cudalib: both ends
+// of the pipe between them, the parent's Backend and the worker's server.
+package worker
 
 import (
 	"encoding/gob"
@@ -11,34 +13,16 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // A kernel fault leaves the CUDA driver unusable for the whole process: on
 // driver 580 no reset, release or new context clears it. So a program that
 // must survive faults (the notebook kernel) keeps the GPU in a worker
 // process: every backend call is a message to it, and Reset replaces the
-// worker. The worker serves a cudaBackend; this file is both ends.
-
-var (
-	workerMu   sync.Mutex
-	workerArgs []string // how to start a worker: this executable with these arguments
-)
-
-// UseWorker makes OpenDevice run the GPU in a child process started as
-// this executable with args (a program's "gpu-worker" command, which calls
-// ServeWorker). Faults then cost the worker, not the program, and
-// Device.Reset recovers. Call it before the first OpenDevice.
-func UseWorker(args ...string) {
-	workerMu.Lock()
-	defer workerMu.Unlock()
-	workerArgs = append([]string(nil), args...)
-}
-
-func workerCommand() []string {
-	workerMu.Lock()
-	defer workerMu.Unlock()
-	return workerArgs
-}
+// worker. The worker serves the CUDA driver's backend (package
+// cudabackend); this file is both ends.
 
 // wreq is one call to the worker. Handles (modules, functions, streams,
 // timers) are numbers the worker hands out.
@@ -53,8 +37,8 @@ type wreq struct {
 	Data    []byte
 	Compile wcompile
 	Sym     string
-	Grid    Dim3
-	Block   Dim3
+	Grid    [3]int
+	Block   [3]int
 	Shared  int
 	Stream  uint64
 	Timer   uint64
@@ -62,7 +46,7 @@ type wreq struct {
 	Post    bool // no reply: a batch of launches; a failure is reported by the next call
 }
 
-// wcompile is a compileRequest on the wire.
+// wcompile is a seam.CompileRequest on the wire.
 type wcompile struct {
 	Name, Source       string
 	Options, NameExprs []string
@@ -70,13 +54,13 @@ type wcompile struct {
 
 type wresp struct {
 	Err     *werr
-	Info    Info
+	Info    seam.Info
 	Ptr     uint64
 	A, B    uint64
 	N, M    int
 	F       float64
 	Data    []byte
-	Attrs   Attributes
+	Attrs   seam.Attributes
 	Sizes   []int
 	SizesOK bool
 	Lowered map[string]string
@@ -87,8 +71,8 @@ type wresp struct {
 // werr carries an error across the pipe with its type.
 type werr struct {
 	Msg     string
-	Device  *DeviceError
-	Compile *CompileError
+	Device  *seam.DeviceError
+	Compile *seam.CompileError
 }
 
 func toWerr(err error) *werr {
@@ -96,8 +80,8 @@ func toWerr(err error) *werr {
 		return nil
 	}
 	w := &werr{Msg: err.Error()}
-	var de *DeviceError
-	var ce *CompileError
+	var de *seam.DeviceError
+	var ce *seam.CompileError
 	switch {
 	case errors.As(err, &ce):
 		w.Compile = ce
@@ -135,27 +119,32 @@ type remoteErr struct {
 func (e *remoteErr) Error() string { return e.msg }
 func (e *remoteErr) Unwrap() error { return e.cause }
 
-// ServeWorker serves the GPU of the given ordinal to a parent over r and w
-// (the worker process's stdin and stdout) until r closes. A worker started
-// under a profiler (HardwareProfile) serves over the socket named in
-// $CULAB_WORKER_SOCKET instead: the profiler's output shares its stdout.
-func ServeWorker(r io.Reader, w io.Writer) error {
-	if path := os.Getenv(envWorkerSocket); path != "" {
+// EnvSocket names the socket a worker started under a profiler serves
+// over (cudalib's HardwareProfile).
+const EnvSocket = "CULAB_WORKER_SOCKET"
+
+// Serve serves the GPU that open opens (the ordinal the parent asks for)
+// to a parent over r and w (the worker process's stdin and stdout) until r
+// closes. A worker started under a profiler (HardwareProfile) serves over
+// the socket named in $CULAB_WORKER_SOCKET instead: the profiler's output
+// shares its stdout.
+func Serve(r io.Reader, w io.Writer, open func(ordinal int) (seam.Backend, error)) error {
+	if path := os.Getenv(EnvSocket); path != "" {
 		c, err := net.Dial("unix", path)
 		if err != nil {
 			return fmt.Errorf("gpu worker: %w", err)
 		}
 		defer c.Close()
-		return serveWith(c, c, openCUDA, nil)
+		return serveWith(c, c, open, nil)
 	}
 	// openWorker passes the copy stage as descriptor 3 (ExtraFiles).
-	return serveWith(r, w, openCUDA, func(size int) (*stage, error) { return mapStage(os.NewFile(3, "stage"), size) })
+	return serveWith(r, w, open, func(size int) (*stage, error) { return mapStage(os.NewFile(3, "stage"), size) })
 }
 
 // serveWith answers the first request (open) with open, then serves the
 // backend it returned. When the parent offers a copy stage (the request's
 // Size), stageOf maps it; nil: none can be mapped.
-func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error), stageOf func(size int) (*stage, error)) error {
+func serveWith(r io.Reader, w io.Writer, open func(int) (seam.Backend, error), stageOf func(size int) (*stage, error)) error {
 	var req wreq
 	dec, enc := gob.NewDecoder(r), gob.NewEncoder(w)
 	if err := dec.Decode(&req); err != nil {
@@ -172,11 +161,11 @@ func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error), stageO
 		}
 		defer st.close()
 		// Page-locked, the stage is copied by DMA; pageable still works.
-		if p, ok := b.(pinner); ok && st != nil && p.pin(st.mem) == nil {
-			defer p.unpin(st.mem)
+		if p, ok := b.(pinner); ok && st != nil && p.Pin(st.mem) == nil {
+			defer p.Unpin(st.mem)
 		}
 	}
-	resp := wresp{Info: b.info()}
+	resp := wresp{Info: b.Info()}
 	if st != nil {
 		resp.N = len(st.mem) // the parent copies through the stage
 	}
@@ -188,13 +177,13 @@ func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error), stageO
 
 // pinner is a backend that can page-lock host memory (the CUDA one).
 type pinner interface {
-	pin(mem []byte) error
-	unpin(mem []byte) error
+	Pin(mem []byte) error
+	Unpin(mem []byte) error
 }
 
 // serve answers requests with b until the decoder ends; st is the copy
 // stage, nil without one.
-func serve(b backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error {
+func serve(b seam.Backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error {
 	s := &server{b: b, handles: map[uint64]any{}, st: st}
 	for {
 		var req wreq
@@ -227,7 +216,7 @@ func serve(b backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error {
 }
 
 type server struct {
-	b       backend
+	b       seam.Backend
 	handles map[uint64]any
 	next    uint64
 	pending error
@@ -243,8 +232,8 @@ func (s *server) add(h any) uint64 {
 	return s.next
 }
 
-func (s *server) stream(id uint64) streamImpl {
-	if st, ok := s.handles[id].(streamImpl); ok {
+func (s *server) stream(id uint64) seam.Stream {
+	if st, ok := s.handles[id].(seam.Stream); ok {
 		return st
 	}
 	return nil
@@ -254,49 +243,49 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 	h := s.handles[q.Ptr]
 	switch q.Op {
 	case "memInfo":
-		r.A, r.B, err = s.b.memInfo()
+		r.A, r.B, err = s.b.MemInfo()
 	case "alloc":
-		var p devPtr
-		p, err = s.b.alloc(q.N)
+		var p seam.DevPtr
+		p, err = s.b.Alloc(q.N)
 		r.Ptr = uint64(p)
 	case "free":
-		err = s.b.free(devPtr(q.Ptr))
+		err = s.b.Free(seam.DevPtr(q.Ptr))
 	case "htod":
-		err = s.b.copyHtoD(devPtr(q.Ptr), unsafe.Pointer(unsafe.SliceData(q.Data)), len(q.Data))
+		err = s.b.CopyHtoD(seam.DevPtr(q.Ptr), unsafe.Pointer(unsafe.SliceData(q.Data)), len(q.Data))
 	case "dtoh":
 		r.Data = make([]byte, q.N)
-		err = s.b.copyDtoH(unsafe.Pointer(unsafe.SliceData(r.Data)), devPtr(q.Ptr), q.N)
+		err = s.b.CopyDtoH(unsafe.Pointer(unsafe.SliceData(r.Data)), seam.DevPtr(q.Ptr), q.N)
 	case "batch":
 		err = s.batch(q.Data)
 	case "htodStaged", "dtohStaged":
 		err = s.staged(q)
 	case "dtod":
-		err = s.b.copyDtoD(devPtr(q.Ptr), devPtr(q.Ptr2), q.N)
+		err = s.b.CopyDtoD(seam.DevPtr(q.Ptr), seam.DevPtr(q.Ptr2), q.N)
 	case "fill":
-		err = s.b.fill(devPtr(q.Ptr), q.Pattern, q.Size, q.N)
+		err = s.b.Fill(seam.DevPtr(q.Ptr), q.Pattern, q.Size, q.N)
 	case "sync":
-		err = s.b.synchronize()
+		err = s.b.Synchronize()
 	case "compile":
-		var m moduleImpl
+		var m seam.Module
 		c := q.Compile
-		if m, err = s.b.compile(compileRequest{name: c.Name, source: c.Source, options: c.Options, nameExprs: c.NameExprs}); err == nil {
-			r.Ptr, r.Lowered, r.Log, r.Cached = s.add(m), m.lowered(), m.compileLog(), m.cached()
+		if m, err = s.b.Compile(seam.CompileRequest{Name: c.Name, Source: c.Source, Options: c.Options, NameExprs: c.NameExprs}); err == nil {
+			r.Ptr, r.Lowered, r.Log, r.Cached = s.add(m), m.Lowered(), m.CompileLog(), m.Cached()
 		}
 	case "unload":
-		if m, ok := h.(moduleImpl); ok {
-			err = m.unload()
+		if m, ok := h.(seam.Module); ok {
+			err = m.Unload()
 			delete(s.handles, q.Ptr)
 		}
 	case "function":
-		m, ok := h.(moduleImpl)
+		m, ok := h.(seam.Module)
 		if !ok {
 			return r, fmt.Errorf("gpu worker: no module %d", q.Ptr)
 		}
-		var f functionImpl
-		if f, err = m.function(q.Sym); err == nil {
+		var f seam.Function
+		if f, err = m.Function(q.Sym); err == nil {
 			r.Ptr = s.add(f)
-			r.Attrs, err = f.attributes()
-			r.Sizes, r.SizesOK = f.paramSizes()
+			r.Attrs, err = f.Attributes()
+			r.Sizes, r.SizesOK = f.ParamSizes()
 		}
 	default:
 		return s.handleFunc(q, h)
@@ -314,23 +303,23 @@ func (s *server) staged(q *wreq) error {
 	}
 	host := unsafe.Pointer(unsafe.SliceData(s.st.mem))
 	if q.Op == "htodStaged" {
-		return s.b.copyHtoD(devPtr(q.Ptr), host, q.N)
+		return s.b.CopyHtoD(seam.DevPtr(q.Ptr), host, q.N)
 	}
-	return s.b.copyDtoH(host, devPtr(q.Ptr), q.N)
+	return s.b.CopyDtoH(host, seam.DevPtr(q.Ptr), q.N)
 }
 
 // handleFunc serves the calls on functions, streams and timers.
 func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
 	switch q.Op {
 	case "newStream":
-		var st streamImpl
-		if st, err = s.b.newStream(); err == nil {
+		var st seam.Stream
+		if st, err = s.b.NewStream(); err == nil {
 			r.Ptr = s.add(st)
 		}
 		return r, err
 	case "newTimer":
-		var t timerImpl
-		if t, err = s.b.newTimer(); err == nil {
+		var t seam.Timer
+		if t, err = s.b.NewTimer(); err == nil {
 			r.Ptr = s.add(t)
 		}
 		return r, err
@@ -340,34 +329,34 @@ func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
 	}
 	switch q.Op {
 	case "launchTimed":
-		f := h.(functionImpl)
+		f := h.(seam.Function)
 		slots := append([]uint64(nil), q.Params...)
 		ptrs := make([]unsafe.Pointer, len(slots))
 		for i := range slots {
 			ptrs[i] = unsafe.Pointer(&slots[i])
 		}
-		c := launchConfig{grid: q.Grid, block: q.Block, shared: q.Shared, stream: s.stream(q.Stream)}
-		t, _ := s.handles[q.Timer].(timerImpl)
-		err = f.launchTimed(c, ptrs, t)
+		c := seam.LaunchConfig{Grid: q.Grid, Block: q.Block, Shared: q.Shared, Stream: s.stream(q.Stream)}
+		t, _ := s.handles[q.Timer].(seam.Timer)
+		err = f.LaunchTimed(c, ptrs, t)
 	case "setMaxShared":
-		err = h.(functionImpl).setMaxDynamicShared(q.N)
+		err = h.(seam.Function).SetMaxDynamicShared(q.N)
 	case "suggestBlock":
-		r.N, r.M, err = h.(functionImpl).suggestBlock(q.N)
+		r.N, r.M, err = h.(seam.Function).SuggestBlock(q.N)
 	case "activeBlocks":
-		r.N, err = h.(functionImpl).activeBlocksPerSM(q.N, q.Size)
+		r.N, err = h.(seam.Function).ActiveBlocksPerSM(q.N, q.Size)
 	case "streamSync":
-		err = h.(streamImpl).synchronize()
+		err = h.(seam.Stream).Synchronize()
 	case "streamDestroy":
-		err = h.(streamImpl).destroy()
+		err = h.(seam.Stream).Destroy()
 		delete(s.handles, q.Ptr)
 	case "timerStart":
-		err = h.(timerImpl).start(s.stream(q.Stream))
+		err = h.(seam.Timer).Start(s.stream(q.Stream))
 	case "timerStop":
-		err = h.(timerImpl).stop(s.stream(q.Stream))
+		err = h.(seam.Timer).Stop(s.stream(q.Stream))
 	case "timerElapsed":
-		r.F, err = h.(timerImpl).elapsed()
+		r.F, err = h.(seam.Timer).Elapsed()
 	case "timerDestroy":
-		err = h.(timerImpl).destroy()
+		err = h.(seam.Timer).Destroy()
 		delete(s.handles, q.Ptr)
 	default:
 		err = fmt.Errorf("gpu worker: unknown call %q", q.Op)
@@ -385,7 +374,7 @@ type procBackend struct {
 	dec    *gob.Decoder
 	in     io.WriteCloser
 	stop   func() error // ends the worker
-	inf    Info
+	inf    seam.Info
 	st     *stage // the copy stage offered to workers; nil: none
 	staged bool   // the current worker mapped st
 	// batch holds records not sent yet, regions counts the open timed
@@ -394,8 +383,9 @@ type procBackend struct {
 	regions int
 }
 
-// openWorker starts a worker process for GPU ordinal.
-func openWorker(ordinal int, args []string) (backend, error) {
+// Open starts a worker process for GPU ordinal: this executable with args
+// (a program's "gpu-worker" command, which calls Serve).
+func Open(ordinal int, args []string) (seam.Backend, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("gpu worker: %w", err)
@@ -444,10 +434,6 @@ func openWorker(ordinal int, args []string) (backend, error) {
 		return nil, err
 	}
 	return p, nil
-}
-
-func dialWorker(ordinal int, start func() (io.WriteCloser, io.ReadCloser, func() error, error)) (*procBackend, error) {
-	return dialWorkerStaged(ordinal, start, nil)
 }
 
 // dialWorkerStaged starts a worker and offers it st (nil: none) for copies.
@@ -509,7 +495,7 @@ func (p *procBackend) callLocked(q wreq) (wresp, error) {
 // send sends q and, unless it is posted, waits for the reply; p.mu is held.
 func (p *procBackend) send(q wreq) (wresp, error) {
 	if p.enc == nil {
-		return wresp{}, &DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: KindFault}
+		return wresp{}, &seam.DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: seam.KindFault}
 	}
 	if err := p.enc.Encode(q); err != nil {
 		return wresp{}, p.lost(q.Op, err)
@@ -529,22 +515,25 @@ func (p *procBackend) lost(op string, err error) error {
 	p.stop()
 	p.enc, p.dec = nil, nil
 	p.batch, p.regions = p.batch[:0], 0
-	return &DeviceError{Op: op, Name: "WORKER_EXITED", Msg: fmt.Sprintf("the GPU worker process ended (%v); call dev.Reset() to start a new one", err), Kind: KindFault}
+	return &seam.DeviceError{Op: op, Name: "WORKER_EXITED", Msg: fmt.Sprintf("the GPU worker process ended (%v); call dev.Reset() to start a new one", err), Kind: seam.KindFault}
 }
 
-func (p *procBackend) info() Info { return p.inf }
+func (p *procBackend) Info() seam.Info { return p.inf }
 
-func (p *procBackend) memInfo() (uint64, uint64, error) {
+// Hardware is true: the worker runs kernels on its GPU.
+func (p *procBackend) Hardware() bool { return true }
+
+func (p *procBackend) MemInfo() (uint64, uint64, error) {
 	r, err := p.call(wreq{Op: "memInfo"})
 	return r.A, r.B, err
 }
 
-func (p *procBackend) alloc(n int) (devPtr, error) {
+func (p *procBackend) Alloc(n int) (seam.DevPtr, error) {
 	r, err := p.call(wreq{Op: "alloc", N: n})
-	return devPtr(r.Ptr), err
+	return seam.DevPtr(r.Ptr), err
 }
 
-func (p *procBackend) free(ptr devPtr) error {
+func (p *procBackend) Free(ptr seam.DevPtr) error {
 	_, err := p.call(wreq{Op: "free", Ptr: uint64(ptr)})
 	return err
 }
@@ -557,7 +546,7 @@ const workerExitGrace = 3 * time.Second
 // twice in an encoded message. A variable only so tests can shrink it.
 var copyChunk = 64 << 20
 
-func (p *procBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
+func (p *procBackend) CopyHtoD(dst seam.DevPtr, src unsafe.Pointer, n int) error {
 	host := unsafe.Slice((*byte)(src), n)
 	if done, err := p.copyStaged("htodStaged", host, dst); done {
 		return err
@@ -571,7 +560,7 @@ func (p *procBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
 	return nil
 }
 
-func (p *procBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
+func (p *procBackend) CopyDtoH(dst unsafe.Pointer, src seam.DevPtr, n int) error {
 	host := unsafe.Slice((*byte)(dst), n)
 	if done, err := p.copyStaged("dtohStaged", host, src); done {
 		return err
@@ -590,7 +579,7 @@ func (p *procBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
 // copyStaged copies host to or from the device at dev through the stage,
 // a stage's size at a time, holding p.mu so that no other copy uses the
 // stage meanwhile; done is false when the worker has no stage.
-func (p *procBackend) copyStaged(op string, host []byte, dev devPtr) (done bool, err error) {
+func (p *procBackend) copyStaged(op string, host []byte, dev seam.DevPtr) (done bool, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.staged {
@@ -611,19 +600,19 @@ func (p *procBackend) copyStaged(op string, host []byte, dev devPtr) (done bool,
 	return true, nil
 }
 
-func (p *procBackend) fill(dst devPtr, pattern uint64, size, count int) error {
+func (p *procBackend) Fill(dst seam.DevPtr, pattern uint64, size, count int) error {
 	_, err := p.call(wreq{Op: "fill", Ptr: uint64(dst), Pattern: pattern, Size: size, N: count})
 	return err
 }
 
-func (p *procBackend) synchronize() error {
+func (p *procBackend) Synchronize() error {
 	_, err := p.call(wreq{Op: "sync"})
 	return err
 }
 
 // reset replaces the worker: the faulted process and everything it held
 // are gone, and a fresh one has a working context.
-func (p *procBackend) reset() error {
+func (p *procBackend) Reset() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stop != nil {
@@ -632,7 +621,7 @@ func (p *procBackend) reset() error {
 	return p.connect()
 }
 
-func (p *procBackend) close() error {
+func (p *procBackend) Close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stop != nil {
@@ -644,8 +633,8 @@ func (p *procBackend) close() error {
 	return nil
 }
 
-func (p *procBackend) compile(req compileRequest) (moduleImpl, error) {
-	r, err := p.call(wreq{Op: "compile", Compile: wcompile{Name: req.name, Source: req.source, Options: req.options, NameExprs: req.nameExprs}})
+func (p *procBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
+	r, err := p.call(wreq{Op: "compile", Compile: wcompile{Name: req.Name, Source: req.Source, Options: req.Options, NameExprs: req.NameExprs}})
 	if err != nil {
 		return nil, err
 	}
@@ -660,16 +649,16 @@ type procModule struct {
 	hit   bool
 }
 
-func (m *procModule) lowered() map[string]string { return m.names }
-func (m *procModule) compileLog() string         { return m.log }
-func (m *procModule) cached() bool               { return m.hit }
+func (m *procModule) Lowered() map[string]string { return m.names }
+func (m *procModule) CompileLog() string         { return m.log }
+func (m *procModule) Cached() bool               { return m.hit }
 
-func (m *procModule) unload() error {
+func (m *procModule) Unload() error {
 	_, err := m.p.call(wreq{Op: "unload", Ptr: m.id})
 	return err
 }
 
-func (m *procModule) function(sym string) (functionImpl, error) {
+func (m *procModule) Function(sym string) (seam.Function, error) {
 	r, err := m.p.call(wreq{Op: "function", Ptr: m.id, Sym: sym})
 	if err != nil {
 		return nil, err
@@ -680,35 +669,35 @@ func (m *procModule) function(sym string) (functionImpl, error) {
 type procFunction struct {
 	p       *procBackend
 	id      uint64
-	attrs   Attributes
+	attrs   seam.Attributes
 	sizes   []int
 	sizesOK bool
 }
 
-func (f *procFunction) attributes() (Attributes, error) { return f.attrs, nil }
-func (f *procFunction) paramSizes() ([]int, bool)       { return f.sizes, f.sizesOK }
+func (f *procFunction) Attributes() (seam.Attributes, error) { return f.attrs, nil }
+func (f *procFunction) ParamSizes() ([]int, bool)            { return f.sizes, f.sizesOK }
 
-func (f *procFunction) setMaxDynamicShared(n int) error {
+func (f *procFunction) SetMaxDynamicShared(n int) error {
 	_, err := f.p.call(wreq{Op: "setMaxShared", Ptr: f.id, N: n})
 	return err
 }
 
-func (f *procFunction) suggestBlock(dyn int) (int, int, error) {
+func (f *procFunction) SuggestBlock(dyn int) (int, int, error) {
 	r, err := f.p.call(wreq{Op: "suggestBlock", Ptr: f.id, N: dyn})
 	return r.N, r.M, err
 }
 
-func (f *procFunction) activeBlocksPerSM(block, dyn int) (int, error) {
+func (f *procFunction) ActiveBlocksPerSM(block, dyn int) (int, error) {
 	r, err := f.p.call(wreq{Op: "activeBlocks", Ptr: f.id, N: block, Size: dyn})
 	return r.N, err
 }
 
-func (f *procFunction) launchTimed(c launchConfig, params []unsafe.Pointer, t timerImpl) error {
+func (f *procFunction) LaunchTimed(c seam.LaunchConfig, params []unsafe.Pointer, t seam.Timer) error {
 	vals := make([]uint64, len(params))
 	for i, ptr := range params {
 		vals[i] = *(*uint64)(ptr) // every argument slot is 8 bytes (argBlock)
 	}
-	q := wreq{Op: "launchTimed", Ptr: f.id, Grid: c.grid, Block: c.block, Shared: c.shared, Stream: streamID(c.stream), Params: vals, Timer: t.(*procTimer).id}
+	q := wreq{Op: "launchTimed", Ptr: f.id, Grid: c.Grid, Block: c.Block, Shared: c.Shared, Stream: streamID(c.Stream), Params: vals, Timer: t.(*procTimer).id}
 	_, err := f.p.call(q)
 	return err
 }
@@ -718,14 +707,14 @@ type procStream struct {
 	id uint64
 }
 
-func streamID(s streamImpl) uint64 {
+func streamID(s seam.Stream) uint64 {
 	if ps, ok := s.(*procStream); ok {
 		return ps.id
 	}
 	return 0
 }
 
-func (p *procBackend) newStream() (streamImpl, error) {
+func (p *procBackend) NewStream() (seam.Stream, error) {
 	r, err := p.call(wreq{Op: "newStream"})
 	if err != nil {
 		return nil, err
@@ -733,12 +722,12 @@ func (p *procBackend) newStream() (streamImpl, error) {
 	return &procStream{p: p, id: r.Ptr}, nil
 }
 
-func (s *procStream) synchronize() error {
+func (s *procStream) Synchronize() error {
 	_, err := s.p.call(wreq{Op: "streamSync", Ptr: s.id})
 	return err
 }
 
-func (s *procStream) destroy() error {
+func (s *procStream) Destroy() error {
 	_, err := s.p.call(wreq{Op: "streamDestroy", Ptr: s.id})
 	return err
 }
@@ -748,7 +737,7 @@ type procTimer struct {
 	id uint64
 }
 
-func (p *procBackend) newTimer() (timerImpl, error) {
+func (p *procBackend) NewTimer() (seam.Timer, error) {
 	r, err := p.call(wreq{Op: "newTimer"})
 	if err != nil {
 		return nil, err
@@ -756,12 +745,12 @@ func (p *procBackend) newTimer() (timerImpl, error) {
 	return &procTimer{p: p, id: r.Ptr}, nil
 }
 
-func (t *procTimer) elapsed() (float64, error) {
+func (t *procTimer) Elapsed() (float64, error) {
 	r, err := t.p.call(wreq{Op: "timerElapsed", Ptr: t.id})
 	return r.F, err
 }
 
-func (t *procTimer) destroy() error {
+func (t *procTimer) Destroy() error {
 	_, err := t.p.call(wreq{Op: "timerDestroy", Ptr: t.id})
 	return err
 }
