@@ -13,16 +13,18 @@ package cudalib
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
+
+	"github.com/culab/culab/cudalib/internal/cudabackend"
+	"github.com/culab/culab/cudalib/internal/seam"
+	"github.com/culab/culab/cudalib/internal/worker"
 )
 
 // Device is one GPU with its primary context, or the virtual GPU. Its
 // methods are safe for concurrent use.
 type Device struct {
-	b       backend
+	b       seam.Backend
 	ordinal int
-	virtual bool
 
 	mu   sync.Mutex
 	gen  int // bumped by Reset: handles from older generations are dead
@@ -60,14 +62,14 @@ func OpenDevice(i int) (*Device, error) {
 	}
 	openMu.Lock()
 	defer openMu.Unlock()
-	if d, ok := opened[i]; ok && !(d.virtual && how == chooseGPU) {
+	if d, ok := opened[i]; ok && (d.b.Hardware() || how != chooseGPU) {
 		return d, nil
 	}
-	var b backend
+	var b seam.Backend
 	if args := workerCommand(); args != nil {
-		b, err = openWorker(i, args)
+		b, err = worker.Open(i, args)
 	} else {
-		b, err = openCUDA(i)
+		b, err = cudabackend.Open(i)
 	}
 	switch {
 	case err == nil:
@@ -83,7 +85,7 @@ func OpenDevice(i int) (*Device, error) {
 	default:
 		return nil, fmt.Errorf("open device %d: %w", i, err)
 	}
-	d := &Device{b: b, ordinal: i, info: b.info()}
+	d := &Device{b: b, ordinal: i, info: b.Info()}
 	opened[i] = d
 	return d, nil
 }
@@ -116,7 +118,7 @@ func (d *Device) String() string {
 
 // MemInfo reports free and total device memory in bytes.
 func (d *Device) MemInfo() (free, total uint64, err error) {
-	free, total, err = d.b.memInfo()
+	free, total, err = d.b.MemInfo()
 	if err != nil {
 		return 0, 0, fmt.Errorf("memory info: %w", err)
 	}
@@ -126,7 +128,7 @@ func (d *Device) MemInfo() (free, total uint64, err error) {
 // Synchronize waits for all work on the device and reports a kernel fault
 // raised by any earlier asynchronous launch.
 func (d *Device) Synchronize() error {
-	if err := d.b.synchronize(); err != nil {
+	if err := d.b.Synchronize(); err != nil {
 		return fmt.Errorf("synchronize: %w", err)
 	}
 	return nil
@@ -139,7 +141,7 @@ func (d *Device) Synchronize() error {
 func (d *Device) Reset() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if err := d.b.reset(); err != nil {
+	if err := d.b.Reset(); err != nil {
 		if IsFault(err) {
 			// Measured on driver 580 (CUDA 13): a sticky fault survives
 			// cuDevicePrimaryCtxReset in every order of reset, release and
@@ -161,15 +163,15 @@ func (d *Device) Close() error {
 		delete(opened, d.ordinal)
 	}
 	openMu.Unlock()
-	if d.virtual {
-		virtualMu.Lock()
+	virtualMu.Lock()
+	if virtualDev == d {
 		virtualDev = nil
-		virtualMu.Unlock()
 	}
+	virtualMu.Unlock()
 	d.mu.Lock()
 	d.gen++
 	d.mu.Unlock()
-	return d.b.close()
+	return d.b.Close()
 }
 
 func (d *Device) generation() int {
@@ -178,6 +180,5 @@ func (d *Device) generation() int {
 	return d.gen
 }
 
-// Info is the device report of the seed labs' device queries: its name,
-// compute capability and limits; Arch, PeakBandwidth and String read it.
+// Info is the device report of the seed labs' device queries.
 type Info = seam.Info

@@ -3,9 +3,9 @@ package cudalib
 import (
 	"errors"
 	"fmt"
-	"strings"
-)
 
+	"github.com/culab/culab/cudalib/internal/seam"
+)
 
 // ErrorKind classifies a device error so callers can react without knowing
 // the backend's codes.
@@ -27,8 +27,7 @@ const (
 )
 
 // DeviceError is an error reported by the device backend, with the call that
-// failed (Op, e.g. "cuLaunchKernel"), the backend's own code, name and text
-// for it, and its Kind.
+// failed and the backend's own name and text for it.
 type DeviceError = seam.DeviceError
 
 // IsFault reports whether err is (or wraps) a kernel fault that needs Reset.
@@ -78,8 +77,7 @@ type LaunchError struct {
 
 func (e *LaunchError) Error() string { return fmt.Sprintf("launch %s: %s", e.Kernel, e.Reason) }
 
-// Diagnostic is one message of a compiler log: file, line and column
-// (1-based; 0 when the log gives none), severity and message.
+// Diagnostic is one message of a compiler log.
 type Diagnostic = seam.Diagnostic
 
 // CompileError is a failed compilation: the parsed diagnostics and the

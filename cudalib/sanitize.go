@@ -3,9 +3,10 @@ package cudalib
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/culab/culab/cudalib/vgpu"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // The sanitizer of the virtual GPU, as compute-sanitizer's memcheck,
@@ -25,11 +26,9 @@ type SanitizerReport = vgpu.Report
 // ErrSanitizerNeedsVirtual is the error of the sanitizer on a GPU device.
 var ErrSanitizerNeedsVirtual = errors.New("the sanitizer runs on the virtual GPU: set " + EnvDevice + "=virtual")
 
-
 // SanitizerError is the error of a launch on a device with SetSanitizer
 // on whose sanitizer found something, reported where a kernel's fault
-// would be (the next synchronize, copy or Run): the Report, and Err, what
-// else went wrong in the kernel (a trap, the budget; nil if nothing).
+// would be (the next synchronize, copy or Run).
 type SanitizerError = seam.SanitizerError
 
 // Sanitize runs one launch of the kernel with the sanitizer and waits for
@@ -44,7 +43,7 @@ func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
 	if err := checkInterrupt(); err != nil {
 		return nil, err
 	}
-	if _, ok := k.mod.dev.b.(inspector); !ok {
+	if _, ok := k.mod.dev.b.(seam.Inspector); !ok {
 		return k.sanitizeCopy(cfg, args...)
 	}
 	return k.sanitized(cfg, args, true)
@@ -62,11 +61,11 @@ func (k *Kernel) sanitizeCopy(cfg Config, args ...any) (rep *SanitizerReport, er
 	return rep, err
 }
 
-// sanitized runs the launch of a kernel of an inspector (the virtual GPU)
+// sanitized runs the launch of a kernel of a seam.Inspector (the virtual GPU)
 // with the sanitizer; with takeEarlier, an error an earlier launch left is
 // returned instead, as its own (Sanitize).
 func (k *Kernel) sanitized(cfg Config, args []any, takeEarlier bool) (*SanitizerReport, error) {
-	ins, ok := k.mod.dev.b.(inspector)
+	ins, ok := k.mod.dev.b.(seam.Inspector)
 	if !ok {
 		return nil, fmt.Errorf("%s is not a kernel of the virtual GPU", k.name)
 	}
@@ -79,7 +78,7 @@ func (k *Kernel) sanitized(cfg Config, args []any, takeEarlier bool) (*Sanitizer
 			return nil, err
 		}
 	}
-	_, rep, kerr, err := ins.inspect(k.fn, lc, params.ptrs, true)
+	_, rep, kerr, err := ins.Inspect(k.fn, lc, params.ptrs, true)
 	if err != nil {
 		return nil, fmt.Errorf("sanitize %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
 	}
@@ -105,10 +104,10 @@ func (m *Module) SanitizeLaunches(f func(*SanitizerReport, error)) {
 // *SanitizerError where a fault would be reported. Only the virtual GPU
 // has a sanitizer.
 func (d *Device) SetSanitizer(on bool) error {
-	ins, ok := d.b.(inspector)
+	ins, ok := d.b.(seam.Inspector)
 	if !ok {
 		return fmt.Errorf("set sanitizer: %w", ErrSanitizerNeedsVirtual)
 	}
-	ins.setSanitizer(on)
+	ins.SetSanitizer(on)
 	return nil
 }

@@ -7,17 +7,19 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/culab/culab/cudalib/internal/virtual"
 )
 
-// The virtual GPU is a second backend: it compiles CUDA C with NVRTC to PTX
-// and interprets the PTX on the CPU (package vgpu), with the limits of an
-// H100 SXM. It stands in where no GPU can be used, so that every lab and
-// notebook runs and is checked anywhere. An interpreter's wall time says
-// nothing of a GPU's: its times are modelled from what it counted
-// (virtualtime.go, package timemodel), and say so.
+// The virtual GPU is a second backend (package internal/virtual): it
+// compiles CUDA C with NVRTC to PTX and interprets the PTX on the CPU
+// (package vgpu), with the limits of an H100 SXM. It stands in where no
+// GPU can be used, so that every lab and notebook runs and is checked
+// anywhere. An interpreter's wall time says nothing of a GPU's: its times
+// are modelled from what it counted (package timemodel), and say so.
 
 // VirtualName is the name the virtual GPU reports in Info.
-const VirtualName = "culab virtual GPU (H100 model)"
+const VirtualName = virtual.Name
 
 // Environment variables of device selection and the virtual GPU.
 const (
@@ -29,11 +31,11 @@ const (
 	EnvVirtualMemory = "CULAB_VIRTUAL_MEMORY"
 	// EnvVirtualBudget is the most warp-instructions one launch on the
 	// virtual GPU may execute before it is stopped, read at each launch.
-	EnvVirtualBudget = "CULAB_VIRTUAL_BUDGET"
+	EnvVirtualBudget = virtual.EnvBudget
 )
 
 // Virtual reports whether d is the virtual GPU.
-func (d *Device) Virtual() bool { return d.virtual }
+func (d *Device) Virtual() bool { return !d.b.Hardware() }
 
 // One virtual GPU per process, as there is one primary context per GPU.
 var (
@@ -58,8 +60,8 @@ func openVirtual() (d *Device, fresh bool, err error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("open the virtual GPU: %w", err)
 	}
-	b := newVirtualBackend(limit)
-	virtualDev = &Device{b: b, info: b.info(), virtual: true}
+	b := virtual.New(limit, interruptCause)
+	virtualDev = &Device{b: b, info: b.Info()}
 	return virtualDev, true, nil
 }
 
@@ -116,8 +118,6 @@ func parseBytes(s string) (uint64, error) {
 	}
 	return n * mult, nil
 }
-
-
 
 // Notices: opening the virtual GPU in place of a GPU is said once, where
 // the user sees it. A program sees it on stderr; the notebook engine sends

@@ -16,8 +16,8 @@ import (
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/driver"
-	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/internal/seam"
+	"github.com/culab/culab/cudalib/nvrtc"
 )
 
 // cudaBackend runs on the CUDA driver with NVRTC for compilation.
@@ -42,7 +42,7 @@ func Open(ordinal int) (seam.Backend, error) {
 	if err != nil {
 		return nil, deviceErr(err)
 	}
-	inf, err := readInfo(ordinal, d)
+	inf, err := ReadInfo(ordinal, d)
 	if err != nil {
 		return nil, deviceErr(err)
 	}
@@ -53,7 +53,8 @@ func Open(ordinal int) (seam.Backend, error) {
 	return &cudaBackend{ctx: ctx, inf: inf}, nil
 }
 
-func readInfo(ordinal int, d driver.Device) (seam.Info, error) {
+// ReadInfo reads the report of GPU ordinal from the driver.
+func ReadInfo(ordinal int, d driver.Device) (seam.Info, error) {
 	inf := seam.Info{Ordinal: ordinal}
 	var err error
 	if inf.Name, err = d.Name(); err != nil {

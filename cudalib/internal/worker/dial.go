@@ -7,8 +7,9 @@ import (
 	"github.com/culab/culab/cudalib/internal/seam"
 )
 
-// cudalib's tests run the protocol over in-memory pipes, against a fake
-// backend and through cudalib's Device: these are the parts they drive.
+// Dial and ServeWith run the protocol over any connection: HardwareProfile's
+// socket to a worker under ncu, and cudalib's tests' in-memory pipes to a
+// fake backend. The rest of this file is for those tests.
 
 // StartFunc starts a worker: its input, its output and how to end it.
 type StartFunc = func() (io.WriteCloser, io.ReadCloser, func() error, error)
