@@ -411,7 +411,7 @@ func streamOf(s seam.Stream) driver.Stream {
 	return s.(*cudaStream).s
 }
 
-// start arms the start event rather than recording it now, so that the
+// Start arms the start event rather than recording it now, so that the
 // time until the timed work's first launch reaches the driver is not
 // counted.
 func (t *cudaTimer) Start(s seam.Stream) error {

@@ -37,7 +37,7 @@ type virtualBackend struct {
 	g       *vgpu.GPU
 	inf     seam.Info
 	pending error           // a kernel's error, not yet reported
-	rec     *recording      // the work a started timer records (virtualtime.go)
+	rec     *recording      // the work a started timer records (time.go)
 	model   timemodel.Model // times recordings; nil: timemodel.H100
 	// sanitize runs every launch with the sanitizer (Device.SetSanitizer).
 	sanitize bool
@@ -144,7 +144,7 @@ func (b *virtualBackend) Fill(dst seam.DevPtr, pattern uint64, size, count int) 
 
 func (b *virtualBackend) Synchronize() error { return b.takePending() }
 
-// reset starts a fresh virtual GPU: every allocation and module is gone,
+// Reset starts a fresh virtual GPU: every allocation and module is gone,
 // as after a GPU's context reset.
 func (b *virtualBackend) Reset() error {
 	g, inf := b.newGPU()
@@ -169,7 +169,7 @@ func virtualErr(op string, err error) error {
 	return &seam.DeviceError{Op: op, Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: ve.Msg, Kind: seam.KindInvalid}
 }
 
-// compile compiles to PTX for compute_90 (the modelled H100) with line
+// Compile compiles to PTX for compute_90 (the modelled H100) with line
 // information, so that faults name source lines, and loads the parsed PTX.
 func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	lib, err := nvrtc.Load()
@@ -272,7 +272,7 @@ func (f *virtualFunction) Attributes() (seam.Attributes, error) {
 
 func (f *virtualFunction) ParamSizes() ([]int, bool) { return f.k.ParamSizes(), true }
 
-// setMaxDynamicShared has nothing to raise: Kernel.checkConfig already
+// SetMaxDynamicShared has nothing to raise: Kernel.checkConfig already
 // holds a launch to the opt-in limit the virtual GPU reports.
 func (f *virtualFunction) SetMaxDynamicShared(int) error { return nil }
 
@@ -410,14 +410,14 @@ func (b *virtualBackend) Inspect(fn seam.Function, c seam.LaunchConfig, params [
 	return vf.exec(c, params, san)
 }
 
-// setSanitizer sanitizes every later launch, or stops.
+// SetSanitizer sanitizes every later launch, or stops.
 func (b *virtualBackend) SetSanitizer(on bool) {
 	b.mu.Lock()
 	b.sanitize = on
 	b.mu.Unlock()
 }
 
-// aside keeps what follows, until the returned function is called, apart
+// Aside keeps what follows, until the returned function is called, apart
 // from the user's work on the virtual GPU: out of a timer's recording (a
 // launch run for inspection, and its copies, are not the work the user
 // times), and clear of the error an earlier launch left, which the

@@ -74,7 +74,7 @@ func (t *virtualTimer) Elapsed() (float64, error) {
 
 func (t *virtualTimer) Destroy() error { return nil }
 
-// counters are the counters of the last stopped recording.
+// Counters are the counters of the last stopped recording.
 func (t *virtualTimer) Counters() counters.Counters {
 	if t.rec == nil {
 		return counters.Counters{}
@@ -82,7 +82,7 @@ func (t *virtualTimer) Counters() counters.Counters {
 	return t.rec.counters
 }
 
-// bound explains the last stopped recording's time, when the model is a
+// Bound explains the last stopped recording's time, when the model is a
 // timemodel.GPU.
 func (t *virtualTimer) Bound() string {
 	g, ok := t.b.timeModel().(timemodel.GPU)

@@ -137,7 +137,7 @@ func Serve(r io.Reader, w io.Writer, open func(ordinal int) (seam.Backend, error
 		defer c.Close()
 		return serveWith(c, c, open, nil)
 	}
-	// openWorker passes the copy stage as descriptor 3 (ExtraFiles).
+	// Open passes the copy stage as descriptor 3 (ExtraFiles).
 	return serveWith(r, w, open, func(size int) (*stage, error) { return mapStage(os.NewFile(3, "stage"), size) })
 }
 
@@ -610,7 +610,7 @@ func (p *procBackend) Synchronize() error {
 	return err
 }
 
-// reset replaces the worker: the faulted process and everything it held
+// Reset replaces the worker: the faulted process and everything it held
 // are gone, and a fresh one has a working context.
 func (p *procBackend) Reset() error {
 	p.mu.Lock()

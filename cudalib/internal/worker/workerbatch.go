@@ -72,7 +72,7 @@ func (f *procFunction) Launch(c seam.LaunchConfig, params []unsafe.Pointer) erro
 	return p.postLocked()
 }
 
-// start opens a timed region: its event is the region's first record.
+// Start opens a timed region: its event is the region's first record.
 func (t *procTimer) Start(s seam.Stream) error {
 	p := t.p
 	p.mu.Lock()
@@ -82,7 +82,7 @@ func (t *procTimer) Start(s seam.Stream) error {
 	return p.postLocked()
 }
 
-// stop closes the region and sends its records, waiting for the reply.
+// Stop closes the region and sends its records, waiting for the reply.
 func (t *procTimer) Stop(s seam.Stream) error {
 	p := t.p
 	p.mu.Lock()
