@@ -24,50 +24,6 @@ import (
 // worker. The worker serves the CUDA driver's backend (package
 // cudabackend); this file is both ends.
 
-// wreq is one call to the worker. Handles (modules, functions, streams,
-// timers) are numbers the worker hands out.
-type wreq struct {
-	Op      string
-	Ordinal int
-	Ptr     uint64 // device pointer, or a handle
-	Ptr2    uint64
-	N       int
-	Size    int
-	Pattern uint64
-	Data    []byte
-	Compile wcompile
-	Sym     string
-	Grid    [3]int
-	Block   [3]int
-	Shared  int
-	Stream  uint64
-	Timer   uint64
-	Params  []uint64
-	Post    bool // no reply: a batch of launches; a failure is reported by the next call
-}
-
-// wcompile is a seam.CompileRequest on the wire.
-type wcompile struct {
-	Name, Source       string
-	Options, NameExprs []string
-}
-
-type wresp struct {
-	Err     *werr
-	Info    seam.Info
-	Ptr     uint64
-	A, B    uint64
-	N, M    int
-	F       float64
-	Data    []byte
-	Attrs   seam.Attributes
-	Sizes   []int
-	SizesOK bool
-	Lowered map[string]string
-	Log     string
-	Cached  bool
-}
-
 // werr carries an error across the pipe with its type.
 type werr struct {
 	Msg     string
@@ -143,20 +99,27 @@ func Serve(r io.Reader, w io.Writer, open func(ordinal int) (seam.Backend, error
 
 // serveWith answers the first request (open) with open, then serves the
 // backend it returned. When the parent offers a copy stage (the request's
-// Size), stageOf maps it; nil: none can be mapped.
+// Open.Stage), stageOf maps it; nil: none can be mapped. A parent of
+// another wire version is told so, and served nothing.
 func serveWith(r io.Reader, w io.Writer, open func(int) (seam.Backend, error), stageOf func(size int) (*stage, error)) error {
 	var req wreq
 	dec, enc := gob.NewDecoder(r), gob.NewEncoder(w)
 	if err := dec.Decode(&req); err != nil {
 		return fmt.Errorf("gpu worker: first request: %w", err)
 	}
-	b, err := open(req.Ordinal)
+	opened := wopened{Version: wireVersion}
+	if v := req.Open.Version; req.Op != "open" || v != wireVersion {
+		err := versionErr("the program that started it", v)
+		enc.Encode(wresp{Opened: opened, Err: toWerr(err)})
+		return err
+	}
+	b, err := open(req.Open.Ordinal)
 	if err != nil {
-		return enc.Encode(wresp{Err: toWerr(err)})
+		return enc.Encode(wresp{Opened: opened, Err: toWerr(err)})
 	}
 	var st *stage
-	if req.Size > 0 && stageOf != nil {
-		if st, err = stageOf(req.Size); err != nil {
+	if req.Open.Stage > 0 && stageOf != nil {
+		if st, err = stageOf(req.Open.Stage); err != nil {
 			fmt.Fprintf(os.Stderr, "gpu worker: %v; copies go through the pipe\n", err)
 		}
 		defer st.close()
@@ -165,11 +128,11 @@ func serveWith(r io.Reader, w io.Writer, open func(int) (seam.Backend, error), s
 			defer p.Unpin(st.mem)
 		}
 	}
-	resp := wresp{Info: b.Info()}
+	opened.Info = b.Info()
 	if st != nil {
-		resp.N = len(st.mem) // the parent copies through the stage
+		opened.Stage = len(st.mem) // the parent copies through the stage
 	}
-	if err := enc.Encode(resp); err != nil {
+	if err := enc.Encode(wresp{Opened: opened}); err != nil {
 		return err
 	}
 	return serve(b, dec, enc, st)
@@ -243,7 +206,7 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 	h := s.handles[q.Ptr]
 	switch q.Op {
 	case "memInfo":
-		r.A, r.B, err = s.b.MemInfo()
+		r.Mem.Free, r.Mem.Total, err = s.b.MemInfo()
 	case "alloc":
 		var p seam.DevPtr
 		p, err = s.b.Alloc(q.N)
@@ -269,7 +232,7 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 		var m seam.Module
 		c := q.Compile
 		if m, err = s.b.Compile(seam.CompileRequest{Name: c.Name, Source: c.Source, Options: c.Options, NameExprs: c.NameExprs}); err == nil {
-			r.Ptr, r.Lowered, r.Log, r.Cached = s.add(m), m.Lowered(), m.CompileLog(), m.Cached()
+			r.Ptr, r.Module = s.add(m), wmodule{Lowered: m.Lowered(), Log: m.CompileLog(), Cached: m.Cached()}
 		}
 	case "unload":
 		if m, ok := h.(seam.Module); ok {
@@ -284,8 +247,8 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 		var f seam.Function
 		if f, err = m.Function(q.Sym); err == nil {
 			r.Ptr = s.add(f)
-			r.Attrs, err = f.Attributes()
-			r.Sizes, r.SizesOK = f.ParamSizes()
+			r.Func.Attrs, err = f.Attributes()
+			r.Func.Sizes, r.Func.SizesOK = f.ParamSizes()
 		}
 	default:
 		return s.handleFunc(q, h)
@@ -339,11 +302,11 @@ func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
 		t, _ := s.handles[q.Timer].(seam.Timer)
 		err = f.LaunchTimed(c, ptrs, t)
 	case "setMaxShared":
-		err = h.(seam.Function).SetMaxDynamicShared(q.N)
+		err = h.(seam.Function).SetMaxDynamicShared(q.Occ.Dynamic)
 	case "suggestBlock":
-		r.N, r.M, err = h.(seam.Function).SuggestBlock(q.N)
+		r.Occupancy.MinGrid, r.Occupancy.Block, err = h.(seam.Function).SuggestBlock(q.Occ.Dynamic)
 	case "activeBlocks":
-		r.N, err = h.(seam.Function).ActiveBlocksPerSM(q.N, q.Size)
+		r.Occupancy.Blocks, err = h.(seam.Function).ActiveBlocksPerSM(q.Occ.Block, q.Occ.Dynamic)
 	case "streamSync":
 		err = h.(seam.Stream).Synchronize()
 	case "streamDestroy":
@@ -354,7 +317,7 @@ func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
 	case "timerStop":
 		err = h.(seam.Timer).Stop(s.stream(q.Stream))
 	case "timerElapsed":
-		r.F, err = h.(seam.Timer).Elapsed()
+		r.Ms, err = h.(seam.Timer).Elapsed()
 	case "timerDestroy":
 		err = h.(seam.Timer).Destroy()
 		delete(s.handles, q.Ptr)
@@ -456,9 +419,9 @@ func (p *procBackend) connect() error {
 	p.enc, p.dec = gob.NewEncoder(in), gob.NewDecoder(out)
 	p.batch, p.regions = p.batch[:0], 0 // what the old worker did not get dies with it
 	var resp wresp
-	open := wreq{Op: "open", Ordinal: p.ordinal}
+	open := wreq{Op: "open", Open: wopen{Version: wireVersion, Ordinal: p.ordinal}}
 	if p.st != nil {
-		open.Size = len(p.st.mem)
+		open.Open.Stage = len(p.st.mem)
 	}
 	if err := p.enc.Encode(open); err != nil {
 		stop()
@@ -468,12 +431,16 @@ func (p *procBackend) connect() error {
 		stop()
 		return fmt.Errorf("gpu worker did not answer: %w", err)
 	}
+	if v := resp.Opened.Version; v != wireVersion {
+		stop()
+		return versionErr("the GPU worker", v)
+	}
 	if err := resp.Err.err(); err != nil {
 		stop()
 		return err
 	}
-	p.inf = resp.Info
-	p.staged = p.st != nil && resp.N == len(p.st.mem)
+	p.inf = resp.Opened.Info
+	p.staged = p.st != nil && resp.Opened.Stage == len(p.st.mem)
 	return nil
 }
 
@@ -525,7 +492,7 @@ func (p *procBackend) Hardware() bool { return true }
 
 func (p *procBackend) MemInfo() (uint64, uint64, error) {
 	r, err := p.call(wreq{Op: "memInfo"})
-	return r.A, r.B, err
+	return r.Mem.Free, r.Mem.Total, err
 }
 
 func (p *procBackend) Alloc(n int) (seam.DevPtr, error) {
@@ -638,7 +605,7 @@ func (p *procBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &procModule{p: p, id: r.Ptr, names: r.Lowered, log: r.Log, hit: r.Cached}, nil
+	return &procModule{p: p, id: r.Ptr, names: r.Module.Lowered, log: r.Module.Log, hit: r.Module.Cached}, nil
 }
 
 type procModule struct {
@@ -663,7 +630,7 @@ func (m *procModule) Function(sym string) (seam.Function, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &procFunction{p: m.p, id: r.Ptr, attrs: r.Attrs, sizes: r.Sizes, sizesOK: r.SizesOK}, nil
+	return &procFunction{p: m.p, id: r.Ptr, attrs: r.Func.Attrs, sizes: r.Func.Sizes, sizesOK: r.Func.SizesOK}, nil
 }
 
 type procFunction struct {
@@ -678,18 +645,18 @@ func (f *procFunction) Attributes() (seam.Attributes, error) { return f.attrs, n
 func (f *procFunction) ParamSizes() ([]int, bool)            { return f.sizes, f.sizesOK }
 
 func (f *procFunction) SetMaxDynamicShared(n int) error {
-	_, err := f.p.call(wreq{Op: "setMaxShared", Ptr: f.id, N: n})
+	_, err := f.p.call(wreq{Op: "setMaxShared", Ptr: f.id, Occ: wocc{Dynamic: n}})
 	return err
 }
 
 func (f *procFunction) SuggestBlock(dyn int) (int, int, error) {
-	r, err := f.p.call(wreq{Op: "suggestBlock", Ptr: f.id, N: dyn})
-	return r.N, r.M, err
+	r, err := f.p.call(wreq{Op: "suggestBlock", Ptr: f.id, Occ: wocc{Dynamic: dyn}})
+	return r.Occupancy.MinGrid, r.Occupancy.Block, err
 }
 
 func (f *procFunction) ActiveBlocksPerSM(block, dyn int) (int, error) {
-	r, err := f.p.call(wreq{Op: "activeBlocks", Ptr: f.id, N: block, Size: dyn})
-	return r.N, err
+	r, err := f.p.call(wreq{Op: "activeBlocks", Ptr: f.id, Occ: wocc{Block: block, Dynamic: dyn}})
+	return r.Occupancy.Blocks, err
 }
 
 func (f *procFunction) LaunchTimed(c seam.LaunchConfig, params []unsafe.Pointer, t seam.Timer) error {
@@ -747,7 +714,7 @@ func (p *procBackend) NewTimer() (seam.Timer, error) {
 
 func (t *procTimer) Elapsed() (float64, error) {
 	r, err := t.p.call(wreq{Op: "timerElapsed", Ptr: t.id})
-	return r.F, err
+	return r.Ms, err
 }
 
 func (t *procTimer) Destroy() error {
