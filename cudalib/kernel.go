@@ -3,6 +3,7 @@ package cudalib
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -101,7 +102,9 @@ func (k *Kernel) Launch(cfg Config, args ...any) error {
 	if err != nil {
 		return err
 	}
-	if err := k.fn.Launch(lc, params.ptrs); err != nil {
+	err = k.fn.Launch(lc, params.ptrs)
+	argBlocks.Put(params) // every backend has copied the values when launch returns
+	if err != nil {
 		return fmt.Errorf("launch %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
 	}
 	return nil
@@ -204,6 +207,10 @@ type argBlock struct {
 	ptrs []unsafe.Pointer
 }
 
+// argBlocks recycles Launch's argument blocks: a sequence of small
+// launches is paced by the host's work per launch.
+var argBlocks = sync.Pool{New: func() any { return new(argBlock) }}
+
 func (k *Kernel) marshal(args []any) (*argBlock, error) {
 	var decl []paramDecl
 	if k.decl != nil {
@@ -215,7 +222,9 @@ func (k *Kernel) marshal(args []any) (*argBlock, error) {
 	case !k.sizesKnown && decl != nil && len(args) != len(decl):
 		return nil, k.refuse("%d arguments given; the kernel takes %d%s", len(args), len(decl), k.signature())
 	}
-	a := &argBlock{data: make([]uint64, len(args)), ptrs: make([]unsafe.Pointer, len(args))}
+	a := argBlocks.Get().(*argBlock)
+	a.data = slices.Grow(a.data[:0], len(args))[:len(args)]
+	a.ptrs = slices.Grow(a.ptrs[:0], len(args))[:len(args)]
 	for i, arg := range args {
 		var p *paramDecl
 		if i < len(decl) {

@@ -397,3 +397,24 @@ func TestNilBuffersAreErrors(t *testing.T) {
 		t.Error("ToHost on a nil buffer")
 	}
 }
+
+// BenchmarkLaunchHostPath is culab's own host work per launch (checks,
+// argument marshalling), the backend's left out: a fake one that keeps
+// nothing.
+func BenchmarkLaunchHostPath(b *testing.B) {
+	d, fb := newFakeDevice()
+	m, err := d.Compile(testSrc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	k, _ := m.Kernel("vadd")
+	out, _ := d.Float32s(1024)
+	cfg := Linear(1024, 256)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := k.Launch(cfg, out, out, out, 1024); err != nil {
+			b.Fatal(err)
+		}
+		fb.launches = fb.launches[:0]
+	}
+}

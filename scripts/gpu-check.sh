@@ -43,6 +43,7 @@ build() {
   export CGO_ENABLED=0
   go build -trimpath -ldflags "-s -w -X main.version=0.1.0+$commit" -o "$bin/culab" ./cmd/culab
   for b in gpubench labbench; do go build -trimpath -ldflags "-s -w" -o "$bin/$b" "./bench/$b"; done
+  go build -trimpath -ldflags "-s -w" -o "$bin/kernelrun" ./tools/kernelrun
   for t in "${gpu_tests[@]}"; do
     pkg=${t%%=*}
     go test -c -trimpath -ldflags "-s -w" -o "$bin/tests/${pkg//\//__}.test" "./$pkg"
@@ -98,12 +99,18 @@ check() {
   fi
   if [[ $steps == *" tools "* ]]; then
     probe=cmd/culab/testdata/toolprobe.ipynb
-    step "ncu on culab run (worker)" tools.log ncu --target-processes all -k regex:culab_ "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
-    step "ncu on culab run, CULAB_GPU_WORKER=off" tools.log env CULAB_GPU_WORKER=off ncu --target-processes all -k regex:culab_ --section SourceCounters -f -o "$dir/probe" "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
+    # The GPU in the worker (culab run) and the engine and worker in
+    # children of the kernel (culab kernel, driven through the Jupyter
+    # protocol by kernelrun): each tool must see every kernel launched.
+    step "ncu on culab run" tools.log ncu --target-processes all -k regex:culab_ --section SourceCounters -f -o "$dir/probe" "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
     step "ncu: the kernels profiled" tools.log ncu --import "$dir/probe.ncu-rep" --print-summary per-kernel
     step "ncu: their source lines" tools.log bash -c "ncu --import '$dir/probe.ncu-rep' --page source --csv --print-source cuda | head -40"
-    step "compute-sanitizer on culab run (worker)" tools.log env TINY_OOB=1 compute-sanitizer --target-processes all "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
-    step "compute-sanitizer on culab run, CULAB_GPU_WORKER=off" tools.log env TINY_OOB=1 CULAB_GPU_WORKER=off compute-sanitizer --target-processes all --error-exitcode 0 "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
+    step "ncu on culab kernel" tools.log "$bin/kernelrun" "$probe" ncu --target-processes all -k regex:culab_ -f -o "$dir/probe-kernel" "$bin/culab" kernel -f {conn}
+    step "ncu: the kernel's kernels profiled" tools.log ncu --import "$dir/probe-kernel.ncu-rep" --print-summary per-kernel
+    step "compute-sanitizer on culab run" tools.log env TINY_OOB=1 compute-sanitizer --target-processes all --error-exitcode 0 "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
+    step "compute-sanitizer on culab kernel" tools.log env TINY_OOB=1 "$bin/kernelrun" "$probe" compute-sanitizer --target-processes all --error-exitcode 0 "$bin/culab" kernel -f {conn}
+    step "ncu on culab run, CULAB_GPU_WORKER=off" tools.log env CULAB_GPU_WORKER=off ncu --target-processes all -k regex:culab_ "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
+    rm -f "$dir/probe.ncu-rep" "$dir/probe-kernel.ncu-rep"
     rm -f "$dir/probe.ncu-rep"
   fi
   if [[ $steps == *" bench "* ]]; then

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"sort"
+	"time"
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/labs"
@@ -23,6 +25,7 @@ func main() {
 	pace := flag.Bool("launchpace", false, "time floyd's launch sequences (V = 100, 200, 400) instead")
 	repeat := flag.Int("repeat", 1, "run it this many times (for -cpuprofile), printing each")
 	profile := flag.String("cpuprofile", "", "write this process's CPU profile to this file")
+	host := flag.Bool("hostcost", false, "print the host's µs per launch of floyd's fw_global at V = 400 instead (bench/launchpace/hostcost.cu's twin)")
 	flag.Parse()
 	if *profile != "" {
 		f, err := os.Create(*profile)
@@ -35,11 +38,65 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if err := runs(*repeat, *worker, *serve, *pace); err != nil {
+	run := func() error { return runs(*repeat, *worker, *serve, *pace) }
+	if *host {
+		run = func() error { return hostCost(*worker) }
+	}
+	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "labbench:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
+}
+
+// hostCost times, on the host, 400 launches of fw_global enqueued back to
+// back, as hostcost.cu does: the median over 31 trials of µs per launch.
+func hostCost(worker bool) error {
+	if worker {
+		cudalib.UseWorker("-serve-worker")
+	}
+	dev, err := cudalib.Open()
+	if err != nil {
+		return err
+	}
+	src, err := os.ReadFile("cudalib/labs/cuda/floyd.cu")
+	if err != nil {
+		return err
+	}
+	m, err := dev.Compile(string(src))
+	if err != nil {
+		return err
+	}
+	k, err := m.Kernel("fw_global")
+	if err != nil {
+		return err
+	}
+	const n, launches, trials = 448, 400, 31
+	d, err := dev.Int32s(n * n)
+	if err != nil {
+		return err
+	}
+	cfg := cudalib.Config{Grid: cudalib.D2(n/32, n/8), Block: cudalib.D2(32, 8)}
+	var per []float64
+	for t := 0; t < trials+2; t++ {
+		if err := dev.Synchronize(); err != nil {
+			return err
+		}
+		t0 := time.Now()
+		for kk := range launches {
+			if err := k.Launch(cfg, d, n, kk, 1); err != nil {
+				return err
+			}
+		}
+		if t >= 2 {
+			per = append(per, float64(time.Since(t0).Nanoseconds())/1e3/launches)
+		}
+	}
+	if err := dev.Synchronize(); err != nil {
+		return err
+	}
+	sort.Float64s(per)
+	return json.NewEncoder(os.Stdout).Encode(map[string]float64{"culab_us": per[len(per)/2]})
 }
 
 // runs runs run n times; a profile of many runs sees the launch path, not

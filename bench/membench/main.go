@@ -19,12 +19,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,7 +34,6 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib"
-	"github.com/culab/culab/kernel"
 	"github.com/culab/culab/kernel/goengine"
 	"github.com/culab/culab/kernel/kerneltest"
 	"github.com/culab/culab/kernel/nbrun"
@@ -107,12 +104,12 @@ func measureKernel(culab, path string, settle, cellTimeout time.Duration) (readi
 		return r, err
 	}
 	defer os.RemoveAll(dir)
-	conn, err := connection()
+	conn, err := kerneltest.LocalConnection("membench")
 	if err != nil {
 		return r, err
 	}
 	connFile := filepath.Join(dir, "conn.json")
-	if err := writeJSON(connFile, conn); err != nil {
+	if err := kerneltest.WriteConnection(connFile, conn); err != nil {
 		return r, err
 	}
 	cmd := exec.Command(culab, "kernel", "-f", connFile)
@@ -208,30 +205,6 @@ func measureKernel(culab, path string, settle, cellTimeout time.Duration) (readi
 }
 
 // connection picks five free ports on the loopback.
-func connection() (kernel.ConnectionInfo, error) {
-	var ports []int
-	for range 5 {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return kernel.ConnectionInfo{}, err
-		}
-		defer l.Close() // held until all are picked, so they differ
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	return kernel.ConnectionInfo{
-		Transport: "tcp", IP: "127.0.0.1", Key: "membench", SignatureScheme: "hmac-sha256",
-		ShellPort: ports[0], IOPubPort: ports[1], StdinPort: ports[2], ControlPort: ports[3], HBPort: ports[4],
-	}, nil
-}
-
-func writeJSON(path string, conn kernel.ConnectionInfo) error {
-	b, err := json.Marshal(conn)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, b, 0o600)
-}
-
 // tree is pid and its descendants, parents first.
 func tree(pid int) []int {
 	children := map[int][]int{}

@@ -1,10 +1,12 @@
 package driver
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -47,22 +49,33 @@ func Retain(d Device) (*Context, error) {
 		return nil, err
 	}
 	c := &Context{dev: d}
+	live.Add(1)
 	if err := c.do(c.retain); err != nil {
+		live.Add(-1)
 		return nil, err
 	}
 	return c, nil
 }
 
-// enter takes the context for one call on this goroutine's thread and
-// makes it current there (cuCtxSetCurrent is a thread-local store in the
-// driver); leave undoes enter, whatever enter returned.
+// live counts the Contexts retained in this process (Retain, Release).
+var live atomic.Int32
+
+// enter takes the context for one call on this goroutine's thread; leave
+// undoes enter, whatever enter returned. Where this is the process's only
+// Context, a thread has it current or has none, and a call on a thread
+// without it fails with CUDA_ERROR_INVALID_CONTEXT and no effect: so the
+// context is made current only then (run), and not before every call — a
+// cgo call of its own, 6.5 % of a launch's host time
+// (docs/results/2026-11-25c-h100-micro). With several, enter makes it
+// current each time (cuCtxSetCurrent is a thread-local store in the
+// driver).
 func (c *Context) enter() error {
 	c.mu.Lock()
 	runtime.LockOSThread()
-	if c.ctx == 0 {
-		return nil // retain sets it
+	if c.ctx == 0 || live.Load() == 1 {
+		return nil // retain sets it; run sets it where it is missing
 	}
-	return check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, c.ctx))
+	return c.makeCurrent()
 }
 
 func (c *Context) leave() {
@@ -70,13 +83,38 @@ func (c *Context) leave() {
 	c.mu.Unlock()
 }
 
+func (c *Context) makeCurrent() error {
+	return check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, c.ctx))
+}
+
+// run runs f, entered. Where f failed for want of the context on this
+// thread (or for an old handle of it, after Reset), it makes the context
+// current and runs f again.
+func (c *Context) run(f func() error) error {
+	err := f()
+	var e *Error
+	if c.ctx != 0 && errors.As(err, &e) && (e.Code == errInvalidContext || e.Code == errContextDestroyed) {
+		if err := c.makeCurrent(); err != nil {
+			return err
+		}
+		err = f()
+	}
+	return err
+}
+
+// CUresult codes of a call made without the context current.
+const (
+	errInvalidContext   = 201 // CUDA_ERROR_INVALID_CONTEXT
+	errContextDestroyed = 709 // CUDA_ERROR_CONTEXT_IS_DESTROYED
+)
+
 // retain runs inside do.
 func (c *Context) retain() error {
 	if err := check("cuDevicePrimaryCtxRetain", call(sym.cuDevicePrimaryCtxRetain, uintptr(unsafe.Pointer(&c.ctx)), uintptr(c.dev))); err != nil {
 		return err
 	}
 	c.retains++
-	return check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, c.ctx))
+	return c.makeCurrent()
 }
 
 // do runs f with the context current. A failure of an earlier posted
@@ -92,7 +130,7 @@ func (c *Context) do(f func() error) error {
 	if err != nil {
 		return err
 	}
-	return f()
+	return c.run(f)
 }
 
 // post runs f like do, but keeps its failure for the next call to report
@@ -105,7 +143,7 @@ func (c *Context) post(f func() error) {
 		c.pending = err
 	}
 	if c.pending == nil {
-		c.pending = f()
+		c.pending = c.run(f)
 	}
 }
 
@@ -125,9 +163,12 @@ func (c *Context) fire() error {
 	if c.armed == 0 {
 		return nil
 	}
-	e, s := c.armed, c.armedStream
+	// Disarmed only once recorded: run may call it again.
+	if err := check("cuEventRecord", call(sym.cuEventRecord, uintptr(c.armed), uintptr(c.armedStream))); err != nil {
+		return err
+	}
 	c.armed, c.armedStream = 0, 0
-	return check("cuEventRecord", call(sym.cuEventRecord, uintptr(e), uintptr(s)))
+	return nil
 }
 
 // RecordAtNextWork arms e: it is recorded on s just before the next launch,
@@ -146,6 +187,7 @@ func (c *Context) Device() Device { return c.dev }
 
 // Release drops this process's references to the primary context.
 func (c *Context) Release() error {
+	defer live.Add(-1)
 	return c.do(func() error {
 		for ; c.retains > 0; c.retains-- {
 			if err := check("cuDevicePrimaryCtxRelease_v2", call(sym.cuDevicePrimaryCtxRelease, uintptr(c.dev))); err != nil {

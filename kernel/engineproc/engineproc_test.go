@@ -1,6 +1,7 @@
 package engineproc
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -36,7 +37,80 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if os.Getenv(kernelEnv) != "" {
+		os.Exit(orphanStuckEngine())
+	}
 	os.Exit(m.Run())
+}
+
+// The test binary is a kernel that orphans its engine when this is set.
+const kernelEnv = "CULAB_ENGINEPROC_TEST_KERNEL"
+
+// orphanStuckEngine starts an engine, runs a cell that never ends there,
+// prints the engine's process ID and exits, as a kernel that crashes.
+func orphanStuckEngine() int {
+	self, err := os.Executable()
+	if err != nil {
+		return 1
+	}
+	s, err := Start(Config{Command: func() *exec.Cmd {
+		cmd := exec.Command(self)
+		cmd.Env = append(os.Environ(), childEnv+"=1", kernelEnv+"=")
+		return cmd
+	}, Log: io.Discard})
+	if err != nil {
+		return 1
+	}
+	o := &streamed{c: make(chan struct{}, 1)}
+	go s.Execute(context.Background(), kernel.ExecuteRequest{Code: "stuck"}, o)
+	<-o.c // the cell runs
+	fmt.Println(s.p.process.Pid)
+	return 0
+}
+
+// streamed tells c of the cell's first stream text.
+type streamed struct {
+	out
+	c chan struct{}
+}
+
+func (o *streamed) Stream(name, text string) {
+	select {
+	case o.c <- struct{}{}:
+	default:
+	}
+}
+
+// An engine whose kernel died ends too, even in a cell that never returns.
+func TestEngineDiesWithTheKernel(t *testing.T) {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), kernelEnv+"=1")
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatalf("the kernel printed %q", b)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for processRuns(pid) && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if processRuns(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Fatalf("the engine %d still runs 30 s after its kernel ended", pid)
+	}
+}
+
+// processRuns says whether pid runs (a zombie has ended).
+func processRuns(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	return len(f) > 0 && f[0] != "Z"
 }
 
 // counter is an engine whose state is a count of cells; its cells:
@@ -111,6 +185,10 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 				continue
 			}
 			out.Stream(map[byte]string{'1': "stdout", '2': "stderr"}[s[0]], s[1:])
+		}
+	case "stuck":
+		for {
+			time.Sleep(time.Hour)
 		}
 	case "block":
 		out.Stream("stdout", "waiting\n")

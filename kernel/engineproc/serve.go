@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"sync"
 	"syscall"
 
@@ -210,12 +211,35 @@ func (o *output) Input(prompt string, password bool) (string, error) {
 	}
 }
 
+// parentEnv names the kernel's process ID in the engine's environment.
+const parentEnv = "CULAB_ENGINE_PARENT"
+
+// dieWithParent has the kernel's death kill the engine, whose cell may
+// loop forever and never read the end of its request pipe. The kernel
+// starts it through the C library (internal/spawn), which cannot ask for
+// that, so the engine asks itself, and ends at once if the kernel died
+// before it could.
+func dieWithParent() error {
+	parent := os.Getenv(parentEnv)
+	os.Unsetenv(parentEnv)
+	if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_PDEATHSIG, uintptr(syscall.SIGKILL), 0); errno != 0 {
+		return fmt.Errorf("engineproc: die with the kernel: %w", errno)
+	}
+	if parent != "" && parent != strconv.Itoa(os.Getppid()) {
+		return errors.New("engineproc: the kernel that started this engine has ended")
+	}
+	return nil
+}
+
 // RunChild serves the engine that newEngine makes, in a process that a
 // Supervisor started: requests and events on fds 3 and 4, and on fds 5
 // and 6 the write ends of the pipes that the engine must point stdout and
 // stderr at (the kernel reads them). It ignores SIGINT: the kernel relays
 // interrupts as requests.
 func RunChild(newEngine func(pipes [2]*os.File) (kernel.Engine, error)) error {
+	if err := dieWithParent(); err != nil {
+		return err
+	}
 	signal.Ignore(os.Interrupt)
 	setMemoryLimit("/")
 	token := os.Getenv(markEnv)

@@ -9,12 +9,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/culab/culab/internal/spawn"
 	"github.com/culab/culab/kernel"
 )
 
@@ -33,7 +35,7 @@ const (
 // Config says how to run the engine process.
 type Config struct {
 	// Command makes the command of an engine process, in which RunChild
-	// runs.
+	// runs: its Path, Args and Env (nil: the kernel's).
 	Command func() *exec.Cmd
 	// Log receives the engine process's stderr.
 	Log io.Writer
@@ -73,13 +75,16 @@ func Start(cfg Config) (*Supervisor, error) {
 
 // proc is one engine process.
 type proc struct {
-	cmd    *exec.Cmd
-	out    *sender
-	reqW   *os.File
-	events chan event // closed when the engine's event pipe ends
-	exited chan struct{}
-	tail   *tailWriter
-	nextID atomic.Uint64
+	// process is the engine's; state says how it ended once exited is
+	// closed.
+	process *os.Process
+	state   *os.ProcessState
+	out     *sender
+	reqW    *os.File
+	events  chan event // closed when the engine's event pipe ends
+	exited  chan struct{}
+	tail    *tailWriter
+	nextID  atomic.Uint64
 	// The read ends of the engine's stdout and stderr pipes, and who
 	// their text goes to.
 	ends  [2]*os.File
@@ -114,18 +119,7 @@ func (s *Supervisor) start() (*proc, error) {
 	}
 	p := &proc{out: newSender(reqW), reqW: reqW, events: make(chan event, 64), exited: make(chan struct{}),
 		tail: &tailWriter{w: s.cfg.Log}, ends: [2]*os.File{pipes[0][0], pipes[1][0]}}
-	p.cmd = s.cfg.Command()
-	p.cmd.ExtraFiles = []*os.File{reqR, evW, pipes[0][1], pipes[1][1]} // fds 3 to 6
-	if p.cmd.Env == nil {
-		p.cmd.Env = os.Environ()
-	}
-	p.cmd.Env = append(p.cmd.Env, markEnv+"="+token)
-	p.cmd.Stderr = p.tail
-	// The engine dies with the kernel, and ignores the SIGINT that a
-	// front end may send to the kernel's process group: the kernel
-	// relays interrupts.
-	p.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	err = p.cmd.Start()
+	p.process, err = s.spawn(p, token, [4]*os.File{reqR, evW, pipes[0][1], pipes[1][1]})
 	reqR.Close()
 	evW.Close()
 	pipes[0][1].Close()
@@ -150,10 +144,6 @@ func (s *Supervisor) start() (*proc, error) {
 			p.events <- e
 		}
 	}()
-	go func() {
-		p.cmd.Wait()
-		close(p.exited)
-	}()
 	var raw json.RawMessage
 	err = p.call(request{Op: "hello", Version: wireVersion}, &raw)
 	if err == nil {
@@ -166,6 +156,51 @@ func (s *Supervisor) start() (*proc, error) {
 		return nil, fmt.Errorf("engineproc: the engine did not start: %w", err)
 	}
 	return p, nil
+}
+
+// spawn starts the engine process of cfg.Command (its Path, Args and
+// Env) with the request and event pipes and the output pipes' write ends
+// on descriptors 3 to 6, its stderr copied to p.tail. p.exited closes when
+// it has ended and its stderr is read. It starts through internal/spawn,
+// so that NVIDIA's tools running the kernel follow the engine and its GPU
+// worker.
+func (s *Supervisor) spawn(p *proc, token string, fds [4]*os.File) (*os.Process, error) {
+	cmd := s.cfg.Command()
+	if cmd.Err != nil {
+		return nil, cmd.Err
+	}
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	env = append(env, markEnv+"="+token, parentEnv+"="+strconv.Itoa(os.Getpid()))
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer null.Close()
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	process, err := spawn.Start(cmd.Path, cmd.Args, env, []*os.File{null, null, errW, fds[0], fds[1], fds[2], fds[3]})
+	errW.Close()
+	if err != nil {
+		errR.Close()
+		return nil, err
+	}
+	copied := make(chan struct{})
+	go func() {
+		io.Copy(p.tail, errR)
+		errR.Close()
+		close(copied)
+	}()
+	go func() {
+		p.state, _ = process.Wait()
+		<-copied
+		close(p.exited)
+	}()
+	return process, nil
 }
 
 // closeEnds closes the pipes' read ends: their readers stop.
@@ -194,7 +229,7 @@ var errCrashed = errors.New("the engine process ended")
 
 // kill ends the process and waits for it.
 func (p *proc) kill() {
-	p.cmd.Process.Kill()
+	p.process.Kill()
 	p.reqW.Close()
 	<-p.exited
 	p.closeEnds()
@@ -218,7 +253,7 @@ func (p *proc) why(stderr *tailWriter) string {
 	if r := p.tail.reason(); r != "" {
 		return "crashed: " + r
 	}
-	if st := p.cmd.ProcessState; st != nil {
+	if st := p.state; st != nil {
 		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
 			// Nothing in the engine sends it: the kernel's OOM killer
 			// does, or a person.

@@ -9,12 +9,12 @@ import (
 	"io"
 	"net"
 	"os"
-	"os/exec"
 	"sync"
 	"time"
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/internal/seam"
+	"github.com/culab/culab/internal/spawn"
 )
 
 // A kernel fault leaves the CUDA driver unusable for the whole process: on
@@ -358,38 +358,7 @@ func Open(ordinal int, args []string) (seam.Backend, error) {
 		st = nil // copies go through the pipe
 	}
 	start := func() (io.WriteCloser, io.ReadCloser, func() error, error) {
-		cmd := exec.Command(exe, args...)
-		cmd.Stderr = os.Stderr
-		if st != nil {
-			cmd.ExtraFiles = []*os.File{st.f} // descriptor 3: ServeWorker maps it
-		}
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		if err := cmd.Start(); err != nil {
-			return nil, nil, nil, fmt.Errorf("start gpu worker %s: %w", exe, err)
-		}
-		stop := func() error {
-			// A worker that reads EOF exits by itself, and so finishes what
-			// runs at its exit (a CPU profile, a tool's injected library
-			// flushing its results); a faulted or hung one is killed.
-			in.Close()
-			done := make(chan struct{})
-			go func() { cmd.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(workerExitGrace):
-				cmd.Process.Kill()
-				<-done
-			}
-			return nil
-		}
-		return in, out, stop, nil
+		return startWorker(exe, args, st)
 	}
 	p, err := dialWorkerStaged(ordinal, start, st)
 	if err != nil {
@@ -397,6 +366,51 @@ func Open(ordinal int, args []string) (seam.Backend, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// startWorker starts exe with args as a worker: its standard input and
+// output are the pipes returned, its standard error culab's, and st's file
+// (if any) its descriptor 3. It starts through spawn, so that NVIDIA's
+// tools, when they run culab, follow the worker and see its launches.
+func startWorker(exe string, args []string, st *stage) (io.WriteCloser, io.ReadCloser, func() error, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("start gpu worker: %w", err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, nil, nil, fmt.Errorf("start gpu worker: %w", err)
+	}
+	files := []*os.File{inR, outW, os.Stderr}
+	if st != nil {
+		files = append(files, st.f) // descriptor 3: ServeWorker maps it
+	}
+	proc, err := spawn.Start(exe, append([]string{exe}, args...), os.Environ(), files)
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, nil, nil, fmt.Errorf("start gpu worker %s: %w", exe, err)
+	}
+	stop := func() error {
+		// A worker that reads EOF exits by itself, and so finishes what
+		// runs at its exit (a CPU profile, a tool's injected library
+		// flushing its results); a faulted or hung one is killed.
+		inW.Close()
+		done := make(chan struct{})
+		go func() { proc.Wait(); outR.Close(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(workerExitGrace):
+			proc.Kill()
+			<-done
+		}
+		return nil
+	}
+	return inW, outR, stop, nil
 }
 
 // dialWorkerStaged starts a worker and offers it st (nil: none) for copies.
