@@ -7,9 +7,9 @@ import (
 	"github.com/culab/culab/cudalib/internal/seam"
 )
 
-// Dial and ServeWith run the protocol over any connection: HardwareProfile's
-// socket to a worker under ncu, and cudalib's tests' in-memory pipes to a
-// fake backend. The rest of this file is for those tests.
+// Dial runs the parent's side over any connection (HardwareProfile's socket
+// to a worker under ncu); the rest of this file lets cudalib's tests run
+// both sides over in-memory pipes, against a fake backend.
 
 // StartFunc starts a worker: its input, its output and how to end it.
 type StartFunc = func() (io.WriteCloser, io.ReadCloser, func() error, error)
