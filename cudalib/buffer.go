@@ -1,11 +1,15 @@
 package cudalib
 
+//go:generate go run gen_buffers.go
+
 import (
 	"errors"
 	"fmt"
 	"math"
 	"sync"
 	"unsafe"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // Buffer is any typed device buffer (Float32s, Int32s, ...). A Buffer
@@ -29,7 +33,7 @@ type devMem struct {
 	elemName string
 
 	mu    sync.Mutex
-	ptr   devPtr
+	ptr   seam.DevPtr
 	freed bool
 }
 
@@ -65,14 +69,14 @@ func (m *devMem) Free() error {
 	if m.gen != m.dev.generation() || m.n == 0 {
 		return nil // the reset already released it
 	}
-	if err := m.dev.b.free(m.ptr); err != nil {
+	if err := m.dev.b.Free(m.ptr); err != nil {
 		return fmt.Errorf("free %d×%s: %w", m.n, m.elemName, err)
 	}
 	return nil
 }
 
 // live returns the device pointer, or an error if the buffer is dead.
-func (m *devMem) live() (devPtr, error) {
+func (m *devMem) live() (seam.DevPtr, error) {
 	if m == nil {
 		return 0, errNilBuffer
 	}
@@ -95,7 +99,7 @@ func (d *Device) allocMem(n, elemSize int, elemName string) (*devMem, error) {
 	if n == 0 {
 		return m, nil
 	}
-	p, err := d.b.alloc(n * elemSize)
+	p, err := d.b.Alloc(n * elemSize)
 	if err != nil {
 		return nil, fmt.Errorf("allocate %d×%s (%d bytes): %w", n, elemName, n*elemSize, d.explainAlloc(err, n*elemSize))
 	}
@@ -109,7 +113,7 @@ func (d *Device) explainAlloc(err error, bytes int) error {
 	if !isOutOfMemory(err) {
 		return err
 	}
-	free, total, _ := d.b.memInfo()
+	free, total, _ := d.b.MemInfo()
 	return &OutOfMemoryError{Requested: uint64(bytes), Free: free, Total: total, Err: err}
 }
 
@@ -140,7 +144,7 @@ func copyInAt[T any](m *devMem, off int, src []T) error {
 		return err
 	}
 	n := len(src) * m.elemSize
-	if err := m.dev.b.copyHtoD(p+devPtr(off*m.elemSize), unsafe.Pointer(&src[0]), n); err != nil {
+	if err := m.dev.b.CopyHtoD(p+seam.DevPtr(off*m.elemSize), unsafe.Pointer(&src[0]), n); err != nil {
 		return fmt.Errorf("copy to device (%d×%s at element %d): %w", len(src), m.elemName, off, err)
 	}
 	return nil
@@ -157,7 +161,7 @@ func copyOut[T any](m *devMem, dst []T) error {
 	if err != nil || m.n == 0 {
 		return err
 	}
-	if err := m.dev.b.copyDtoH(unsafe.Pointer(&dst[0]), p, m.Bytes()); err != nil {
+	if err := m.dev.b.CopyDtoH(unsafe.Pointer(&dst[0]), p, m.Bytes()); err != nil {
 		return fmt.Errorf("copy to host (%d×%s): %w", m.n, m.elemName, err)
 	}
 	return nil
@@ -179,7 +183,7 @@ func fill(m *devMem, pattern uint64) error {
 	if err != nil || m.n == 0 {
 		return err
 	}
-	if err := m.dev.b.fill(p, pattern, m.elemSize, m.n); err != nil {
+	if err := m.dev.b.Fill(p, pattern, m.elemSize, m.n); err != nil {
 		return fmt.Errorf("fill %d×%s: %w", m.n, m.elemName, err)
 	}
 	return nil
@@ -206,7 +210,7 @@ func (d *Device) Copy(dst, src Buffer) error {
 	if dm.Bytes() == 0 {
 		return nil
 	}
-	if err := d.b.copyDtoD(dp, sp, dm.Bytes()); err != nil {
+	if err := d.b.CopyDtoD(dp, sp, dm.Bytes()); err != nil {
 		return fmt.Errorf("device copy of %d bytes: %w", dm.Bytes(), err)
 	}
 	return nil

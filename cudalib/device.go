@@ -13,16 +13,18 @@ package cudalib
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
+
+	"github.com/culab/culab/cudalib/internal/cudabackend"
+	"github.com/culab/culab/cudalib/internal/seam"
+	"github.com/culab/culab/cudalib/internal/worker"
 )
 
 // Device is one GPU with its primary context, or the virtual GPU. Its
 // methods are safe for concurrent use.
 type Device struct {
-	b       backend
+	b       seam.Backend
 	ordinal int
-	virtual bool
 
 	mu   sync.Mutex
 	gen  int // bumped by Reset: handles from older generations are dead
@@ -60,14 +62,14 @@ func OpenDevice(i int) (*Device, error) {
 	}
 	openMu.Lock()
 	defer openMu.Unlock()
-	if d, ok := opened[i]; ok && !(d.virtual && how == chooseGPU) {
+	if d, ok := opened[i]; ok && (d.b.Hardware() || how != chooseGPU) {
 		return d, nil
 	}
-	var b backend
+	var b seam.Backend
 	if args := workerCommand(); args != nil {
-		b, err = openWorker(i, args)
+		b, err = worker.Open(i, args)
 	} else {
-		b, err = openCUDA(i)
+		b, err = cudabackend.Open(i)
 	}
 	switch {
 	case err == nil:
@@ -83,7 +85,7 @@ func OpenDevice(i int) (*Device, error) {
 	default:
 		return nil, fmt.Errorf("open device %d: %w", i, err)
 	}
-	d := &Device{b: b, ordinal: i, info: b.info()}
+	d := &Device{b: b, ordinal: i, info: b.Info()}
 	opened[i] = d
 	return d, nil
 }
@@ -116,7 +118,7 @@ func (d *Device) String() string {
 
 // MemInfo reports free and total device memory in bytes.
 func (d *Device) MemInfo() (free, total uint64, err error) {
-	free, total, err = d.b.memInfo()
+	free, total, err = d.b.MemInfo()
 	if err != nil {
 		return 0, 0, fmt.Errorf("memory info: %w", err)
 	}
@@ -126,7 +128,7 @@ func (d *Device) MemInfo() (free, total uint64, err error) {
 // Synchronize waits for all work on the device and reports a kernel fault
 // raised by any earlier asynchronous launch.
 func (d *Device) Synchronize() error {
-	if err := d.b.synchronize(); err != nil {
+	if err := d.b.Synchronize(); err != nil {
 		return fmt.Errorf("synchronize: %w", err)
 	}
 	return nil
@@ -139,7 +141,7 @@ func (d *Device) Synchronize() error {
 func (d *Device) Reset() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if err := d.b.reset(); err != nil {
+	if err := d.b.Reset(); err != nil {
 		if IsFault(err) {
 			// Measured on driver 580 (CUDA 13): a sticky fault survives
 			// cuDevicePrimaryCtxReset in every order of reset, release and
@@ -161,15 +163,15 @@ func (d *Device) Close() error {
 		delete(opened, d.ordinal)
 	}
 	openMu.Unlock()
-	if d.virtual {
-		virtualMu.Lock()
+	virtualMu.Lock()
+	if virtualDev == d {
 		virtualDev = nil
-		virtualMu.Unlock()
 	}
+	virtualMu.Unlock()
 	d.mu.Lock()
 	d.gen++
 	d.mu.Unlock()
-	return d.b.close()
+	return d.b.Close()
 }
 
 func (d *Device) generation() int {
@@ -179,71 +181,4 @@ func (d *Device) generation() int {
 }
 
 // Info is the device report of the seed labs' device queries.
-type Info struct {
-	Ordinal             int
-	Name                string
-	UUID                string // "GPU-…" as nvidia-smi prints it; "" on the virtual GPU
-	Backend             string // e.g. "CUDA driver 13.0"
-	Major, Minor        int    // compute capability
-	SMCount             int
-	TotalMem            uint64
-	ConstMem            int
-	SharedPerBlock      int
-	SharedPerBlockOptin int // the most a kernel may opt in to (dynamic shared memory)
-	SharedPerSM         int
-	RegsPerBlock        int
-	WarpSize            int
-	MaxThreadsPerBlock  int
-	MaxThreadsPerSM     int
-	MaxBlockDim         [3]int
-	MaxGridDim          [3]int
-	ClockKHz            int
-	MemClockKHz         int
-	MemBusWidth         int // bits
-	L2Bytes             int
-	MemPitch            int64
-	TextureAlignment    int
-	AsyncEngines        int // copy engines: "deviceOverlap" in the seeds
-}
-
-// Arch is the device's architecture name, e.g. "sm_90".
-func (i Info) Arch() string { return fmt.Sprintf("sm_%d%d", i.Major, i.Minor) }
-
-// PeakBandwidth is the theoretical memory bandwidth in GB/s (DDR: two
-// transfers per clock).
-func (i Info) PeakBandwidth() float64 {
-	return 2 * float64(i.MemClockKHz) * 1e3 * float64(i.MemBusWidth/8) / 1e9
-}
-
-func (i Info) String() string {
-	var b strings.Builder
-	row := func(k string, format string, v ...any) {
-		fmt.Fprintf(&b, "%-28s "+format+"\n", append([]any{k + ":"}, v...)...)
-	}
-	row("Device", "%d: %s", i.Ordinal, i.Name)
-	if i.UUID != "" {
-		row("UUID", "%s", i.UUID)
-	}
-	row("Backend", "%s", i.Backend)
-	row("Compute capability", "%d.%d (%s)", i.Major, i.Minor, i.Arch())
-	row("Multiprocessors (SMs)", "%d", i.SMCount)
-	row("Total global memory", "%d MiB (%d bytes)", i.TotalMem>>20, i.TotalMem)
-	row("Total constant memory", "%d bytes", i.ConstMem)
-	row("Shared memory per block", "%d bytes (opt-in max %d)", i.SharedPerBlock, i.SharedPerBlockOptin)
-	row("Shared memory per SM", "%d bytes", i.SharedPerSM)
-	row("Registers per block", "%d", i.RegsPerBlock)
-	row("Warp size", "%d", i.WarpSize)
-	row("Max threads per block", "%d", i.MaxThreadsPerBlock)
-	row("Max threads per SM", "%d", i.MaxThreadsPerSM)
-	row("Max block dimensions", "%d x %d x %d", i.MaxBlockDim[0], i.MaxBlockDim[1], i.MaxBlockDim[2])
-	row("Max grid dimensions", "%d x %d x %d", i.MaxGridDim[0], i.MaxGridDim[1], i.MaxGridDim[2])
-	row("Clock rate", "%d kHz", i.ClockKHz)
-	row("Memory clock rate", "%d kHz", i.MemClockKHz)
-	row("Memory bus width", "%d bits", i.MemBusWidth)
-	row("Peak memory bandwidth", "%.0f GB/s", i.PeakBandwidth())
-	row("L2 cache size", "%d bytes", i.L2Bytes)
-	row("Memory pitch", "%d bytes", i.MemPitch)
-	row("Texture alignment", "%d bytes", i.TextureAlignment)
-	row("Async copy engines", "%d", i.AsyncEngines)
-	return b.String()
-}
+type Info = seam.Info

@@ -3,44 +3,32 @@ package cudalib
 import (
 	"errors"
 	"fmt"
-	"strings"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // ErrorKind classifies a device error so callers can react without knowing
 // the backend's codes.
-type ErrorKind int
+type ErrorKind = seam.ErrorKind
 
+// The kinds of device errors.
 const (
 	// KindOther is any error not listed below.
-	KindOther ErrorKind = iota
+	KindOther = seam.KindOther
 	// KindUnavailable: no device can be used (library missing, no GPU, ...).
-	KindUnavailable
+	KindUnavailable = seam.KindUnavailable
 	// KindOutOfMemory: an allocation did not fit.
-	KindOutOfMemory
+	KindOutOfMemory = seam.KindOutOfMemory
 	// KindFault: a kernel faulted (illegal address, misaligned access, ...).
 	// The context is unusable until Device.Reset.
-	KindFault
+	KindFault = seam.KindFault
 	// KindInvalid: the driver refused a call's arguments.
-	KindInvalid
+	KindInvalid = seam.KindInvalid
 )
 
 // DeviceError is an error reported by the device backend, with the call that
 // failed and the backend's own name and text for it.
-type DeviceError struct {
-	Op   string // the backend call, e.g. "cuLaunchKernel"
-	Code int
-	Name string // e.g. "CUDA_ERROR_ILLEGAL_ADDRESS"
-	Msg  string // the backend's description
-	Kind ErrorKind
-}
-
-func (e *DeviceError) Error() string {
-	s := fmt.Sprintf("%s: %s (%s)", e.Op, e.Name, e.Msg)
-	if e.Kind == KindFault {
-		s += "; a kernel faulted: check its indexing and bounds (every i < n?), then call dev.Reset() to recover the device — buffers and modules made before the reset are gone"
-	}
-	return s
-}
+type DeviceError = seam.DeviceError
 
 // IsFault reports whether err is (or wraps) a kernel fault that needs Reset.
 func IsFault(err error) bool { return kindOf(err) == KindFault }
@@ -90,42 +78,8 @@ type LaunchError struct {
 func (e *LaunchError) Error() string { return fmt.Sprintf("launch %s: %s", e.Kernel, e.Reason) }
 
 // Diagnostic is one message of a compiler log.
-type Diagnostic struct {
-	File     string
-	Line     int // 1-based; 0 when the log gives none
-	Column   int // 1-based; 0 when the log gives none
-	Severity string
-	Message  string
-}
-
-func (d Diagnostic) String() string {
-	pos := d.File
-	if d.Line > 0 {
-		pos += fmt.Sprintf(":%d", d.Line)
-		if d.Column > 0 {
-			pos += fmt.Sprintf(":%d", d.Column)
-		}
-	}
-	return fmt.Sprintf("%s: %s: %s", pos, d.Severity, d.Message)
-}
+type Diagnostic = seam.Diagnostic
 
 // CompileError is a failed compilation: the parsed diagnostics and the
 // compiler's raw log.
-type CompileError struct {
-	Name        string
-	Diagnostics []Diagnostic
-	Log         string
-}
-
-func (e *CompileError) Error() string {
-	var errs []string
-	for _, d := range e.Diagnostics {
-		if d.Severity == "error" || d.Severity == "catastrophic error" || d.Severity == "fatal" {
-			errs = append(errs, d.String())
-		}
-	}
-	if len(errs) == 0 {
-		return fmt.Sprintf("compile %s failed:\n%s", e.Name, strings.TrimSpace(e.Log))
-	}
-	return fmt.Sprintf("compile %s: %d error(s):\n%s", e.Name, len(errs), strings.Join(errs, "\n"))
-}
+type CompileError = seam.CompileError

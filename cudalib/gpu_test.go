@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/culab/culab/cudalib/internal/worker"
 )
 
 // TestMain lets this test binary be a GPU worker (cudalib.ServeWorker)
@@ -194,12 +196,12 @@ func TestGPUTimeFuncStartsAtFirstWork(t *testing.T) {
 func openTestWorker(t *testing.T) *Device {
 	t.Helper()
 	t.Setenv("CULAB_TEST_GPU_WORKER", "1")
-	b, err := openWorker(0, []string{"-test.run=^$"})
+	b, err := worker.Open(0, []string{"-test.run=^$"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { b.close() })
-	return &Device{b: b, info: b.info()}
+	t.Cleanup(func() { b.Close() })
+	return &Device{b: b, info: b.Info()}
 }
 
 func checkTimeFunc(t *testing.T, d *Device) {

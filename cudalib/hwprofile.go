@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/culab/culab/cudalib/internal/worker"
 	"github.com/culab/culab/cudalib/ncu"
 )
 
@@ -48,10 +49,6 @@ type HardwareLine = ncu.Line
 // launch once per pass of metrics, a few seconds for a lab's kernel.
 const hwProfileTimeout = 5 * time.Minute
 
-// envWorkerSocket names the socket a worker started under a profiler
-// serves over (ServeWorker): ncu's output shares the worker's stdout.
-const envWorkerSocket = "CULAB_WORKER_SOCKET"
-
 // EnvNCUKeep, when set to a directory, makes HardwareProfile keep ncu's
 // files there (a directory per profile: its log, the report, and the raw
 // and source pages as raw.csv and source.csv), to look at what ncu said.
@@ -70,7 +67,7 @@ func (k *Kernel) HardwareProfile(cfg Config, args ...any) (*HardwareProfile, err
 		return nil, fmt.Errorf("hardware profile of %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
 	}
 	d := k.mod.dev
-	if d.virtual {
+	if !d.b.Hardware() {
 		return fail(errors.New("hardware counters need a GPU; this is the virtual GPU (Kernel.Profile counts on it)"))
 	}
 	if err := k.checkConfig(cfg); err != nil {
@@ -130,7 +127,7 @@ func (k *Kernel) HardwareProfile(cfg Config, args ...any) (*HardwareProfile, err
 // symbol is the kernel's mangled name (its C++ name where it is extern "C").
 func (k *Kernel) symbol() string {
 	if impl, err := k.mod.imageFor(k.name); err == nil {
-		if s, ok := impl.lowered()[k.name]; ok {
+		if s, ok := impl.Lowered()[k.name]; ok {
 			return s
 		}
 	}
@@ -203,7 +200,7 @@ func startProfiled(ctx context.Context, tool string, metrics []string, symbol, f
 		Report: s.report, Log: s.log}.Args(program...)
 	s.cmd = exec.CommandContext(ctx, tool, args...)
 	s.cmd.Dir = dir
-	s.cmd.Env = append(os.Environ(), envWorkerSocket+"="+sock, "LC_ALL=C")
+	s.cmd.Env = append(os.Environ(), worker.EnvSocket+"="+sock, "LC_ALL=C")
 	s.cmd.Stdout, s.cmd.Stderr = &s.out, &s.out
 	if err := s.cmd.Start(); err != nil {
 		s.cleanup()
@@ -214,19 +211,19 @@ func startProfiled(ctx context.Context, tool string, metrics []string, symbol, f
 		close(s.exited)
 		s.ln.Close() // a worker that never connected: Accept returns
 	}()
-	p, err := dialWorker(ordinal, func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+	p, err := worker.Dial(ordinal, func() (io.WriteCloser, io.ReadCloser, func() error, error) {
 		c, err := s.ln.Accept()
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("the GPU worker under ncu did not connect: %w", err)
 		}
 		return c, c, c.Close, nil
-	})
+	}, nil)
 	if err != nil {
 		err = s.why(err)
 		s.cleanup()
 		return nil, err
 	}
-	s.dev = &Device{b: p, ordinal: ordinal, info: p.info()}
+	s.dev = &Device{b: p, ordinal: ordinal, info: p.Info()}
 	return s, nil
 }
 
@@ -265,7 +262,7 @@ func (s *profiled) run(k *Kernel, cfg Config, args []any) error {
 // finish ends the worker (its pipe closes, it exits, ncu writes the
 // report) and returns ncu's log, or why ncu measured nothing.
 func (s *profiled) finish() (string, error) {
-	s.dev.b.close()
+	s.dev.b.Close()
 	<-s.exited
 	log, _ := os.ReadFile(s.log)
 	if err := ncu.CheckLog(string(log)); err != nil {

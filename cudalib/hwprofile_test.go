@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/culab/culab/cudalib/internal/worker"
 	"github.com/culab/culab/cudalib/ncu"
 )
 
@@ -163,19 +164,19 @@ func TestWorkerSocket(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	t.Setenv(envWorkerSocket, sock)
+	t.Setenv(worker.EnvSocket, sock)
 	served := make(chan error, 1)
 	go func() { served <- ServeWorker(strings.NewReader(""), io.Discard) }()
-	p, err := dialWorker(0, func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+	p, err := worker.Dial(0, func() (io.WriteCloser, io.ReadCloser, func() error, error) {
 		c, err := ln.Accept()
 		if err != nil {
 			return nil, nil, nil, err
 		}
 		return c, c, c.Close, nil
-	})
+	}, nil)
 	switch {
 	case err == nil: // a GPU here: the worker opened it
-		p.close()
+		p.Close()
 	case strings.Contains(err.Error(), "did not answer"):
 		t.Errorf("open over the socket: %v, want the worker's reason for no GPU", err)
 	}

@@ -34,11 +34,16 @@ func SetContext(ctx context.Context) (restore func()) {
 func Interrupted() error { return checkInterrupt() }
 
 func checkInterrupt() error {
-	interruptMu.Lock()
-	ctx := interruptCtx
-	interruptMu.Unlock()
-	if err := ctx.Err(); err != nil {
+	if err := interruptCause(); err != nil {
 		return fmt.Errorf("interrupted: %w", err)
 	}
 	return nil
+}
+
+// interruptCause is the current context's error: nil until it is done.
+func interruptCause() error {
+	interruptMu.Lock()
+	ctx := interruptCtx
+	interruptMu.Unlock()
+	return ctx.Err()
 }

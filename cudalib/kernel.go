@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"unsafe"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // Dim3 is a grid or block shape. A zero Y or Z counts as 1, so Dim3{X: 256}
@@ -26,6 +28,9 @@ func (d Dim3) norm() Dim3 {
 	}
 	return d
 }
+
+// dims is the shape as the seam takes it, every dimension at least 1.
+func (d Dim3) dims() [3]int { d = d.norm(); return [3]int{d.X, d.Y, d.Z} }
 
 // Count is X·Y·Z.
 func (d Dim3) Count() int { d = d.norm(); return d.X * d.Y * d.Z }
@@ -48,22 +53,11 @@ func Linear(n, block int) Config {
 	return Config{Grid: D1((n + block - 1) / block), Block: D1(block)}
 }
 
-// Attributes are a compiled kernel's resource use.
-type Attributes struct {
-	Registers     int // per thread
-	StaticShared  int // bytes
-	LocalBytes    int // per thread (spills and local arrays)
-	ConstBytes    int
-	MaxThreads    int // most threads per block this kernel can launch with
-	PTXVersion    int // e.g. 90
-	BinaryVersion int
-}
-
 // Kernel is a __global__ function of a loaded module: the RawKernel of CuPy.
 type Kernel struct {
 	mod        *Module
 	name       string
-	fn         functionImpl
+	fn         seam.Function
 	decl       *kernelDecl // as the compiler saw it (compiledDecl); nil when unknown
 	attrs      Attributes
 	sizes      []int
@@ -108,7 +102,7 @@ func (k *Kernel) Launch(cfg Config, args ...any) error {
 	if err != nil {
 		return err
 	}
-	err = k.fn.launch(lc, params.ptrs)
+	err = k.fn.Launch(lc, params.ptrs)
 	argBlocks.Put(params) // every backend has copied the values when launch returns
 	if err != nil {
 		return fmt.Errorf("launch %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
@@ -133,25 +127,25 @@ func (k *Kernel) refuse(format string, v ...any) error {
 }
 
 // prepare validates a launch and marshals its arguments.
-func (k *Kernel) prepare(cfg Config, args []any) (launchConfig, *argBlock, error) {
+func (k *Kernel) prepare(cfg Config, args []any) (seam.LaunchConfig, *argBlock, error) {
 	d := k.mod.dev
 	if k.mod.gen != d.generation() {
-		return launchConfig{}, nil, k.refuse("the module was loaded before dev.Reset(); compile it again")
+		return seam.LaunchConfig{}, nil, k.refuse("the module was loaded before dev.Reset(); compile it again")
 	}
 	if err := k.checkConfig(cfg); err != nil {
-		return launchConfig{}, nil, err
+		return seam.LaunchConfig{}, nil, err
 	}
 	if err := k.optInShared(cfg.Shared); err != nil {
-		return launchConfig{}, nil, err
+		return seam.LaunchConfig{}, nil, err
 	}
 	params, err := k.marshal(args)
 	if err != nil {
-		return launchConfig{}, nil, err
+		return seam.LaunchConfig{}, nil, err
 	}
-	lc := launchConfig{grid: cfg.Grid.norm(), block: cfg.Block.norm(), shared: cfg.Shared}
+	lc := seam.LaunchConfig{Grid: cfg.Grid.dims(), Block: cfg.Block.dims(), Shared: cfg.Shared}
 	if cfg.Stream != nil {
-		if lc.stream, err = cfg.Stream.live(); err != nil {
-			return launchConfig{}, nil, k.refuse("%v", err)
+		if lc.Stream, err = cfg.Stream.live(); err != nil {
+			return seam.LaunchConfig{}, nil, k.refuse("%v", err)
 		}
 	}
 	return lc, params, nil
@@ -199,7 +193,7 @@ func (k *Kernel) optInShared(bytes int) error {
 	if bytes <= k.maxShared {
 		return nil
 	}
-	if err := k.fn.setMaxDynamicShared(bytes); err != nil {
+	if err := k.fn.SetMaxDynamicShared(bytes); err != nil {
 		return fmt.Errorf("launch %s: allow %d bytes of dynamic shared memory: %w", k.name, bytes, err)
 	}
 	k.maxShared = bytes
@@ -350,7 +344,7 @@ type Occupancy struct {
 // SuggestBlock asks the occupancy API for the block size that maximises
 // occupancy with the given dynamic shared memory per block (seed 004).
 func (k *Kernel) SuggestBlock(dynamicShared int) (Occupancy, error) {
-	minGrid, block, err := k.fn.suggestBlock(dynamicShared)
+	minGrid, block, err := k.fn.SuggestBlock(dynamicShared)
 	if err != nil {
 		return Occupancy{}, fmt.Errorf("occupancy of %s: %w", k.name, err)
 	}
@@ -359,9 +353,12 @@ func (k *Kernel) SuggestBlock(dynamicShared int) (Occupancy, error) {
 
 // ActiveBlocksPerSM is how many blocks of the given size fit on one SM.
 func (k *Kernel) ActiveBlocksPerSM(block, dynamicShared int) (int, error) {
-	n, err := k.fn.activeBlocksPerSM(block, dynamicShared)
+	n, err := k.fn.ActiveBlocksPerSM(block, dynamicShared)
 	if err != nil {
 		return 0, fmt.Errorf("occupancy of %s with %d threads: %w", k.name, block, err)
 	}
 	return n, nil
 }
+
+// Attributes are a compiled kernel's resource use.
+type Attributes = seam.Attributes

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // fakeBackend records launches in host memory; it exercises everything of
@@ -15,8 +17,8 @@ import (
 type fakeBackend struct {
 	inf      Info
 	failNext error // the next launch fails with it
-	mem      map[devPtr][]byte
-	next     devPtr
+	mem      map[seam.DevPtr][]byte
+	next     seam.DevPtr
 	launches []fakeLaunch
 	sizes    []int
 	attrs    Attributes
@@ -25,64 +27,65 @@ type fakeBackend struct {
 }
 
 type fakeLaunch struct {
-	cfg  launchConfig
+	cfg  seam.LaunchConfig
 	args []uint64
 }
 
 func newFakeDevice() (*Device, *fakeBackend) {
-	fb := &fakeBackend{mem: map[devPtr][]byte{}, next: 0x1000, attrs: Attributes{MaxThreads: 1024, Registers: 16}}
+	fb := &fakeBackend{mem: map[seam.DevPtr][]byte{}, next: 0x1000, attrs: Attributes{MaxThreads: 1024, Registers: 16}}
 	inf := Info{Name: "fake", MaxThreadsPerBlock: 1024, MaxBlockDim: [3]int{1024, 1024, 64},
 		MaxGridDim: [3]int{math.MaxInt32, 65535, 65535}, SharedPerBlock: 48 << 10, SharedPerBlockOptin: 227 << 10}
 	fb.inf = inf
 	return &Device{b: fb, info: inf}, fb
 }
 
-func (f *fakeBackend) info() Info                       { return f.inf }
-func (f *fakeBackend) memInfo() (uint64, uint64, error) { return 1 << 30, 2 << 30, nil }
-func (f *fakeBackend) synchronize() error               { return nil }
-func (f *fakeBackend) reset() error                     { f.resets++; f.mem = map[devPtr][]byte{}; return nil }
-func (f *fakeBackend) close() error                     { return nil }
-func (f *fakeBackend) newStream() (streamImpl, error)   { return nil, errors.New("no streams") }
-func (f *fakeBackend) newTimer() (timerImpl, error)     { return &fakeTimer{}, nil }
-func (f *fakeBackend) copyDtoD(dst, src devPtr, n int) error {
+func (f *fakeBackend) Info() seam.Info                  { return f.inf }
+func (f *fakeBackend) Hardware() bool                   { return true }
+func (f *fakeBackend) MemInfo() (uint64, uint64, error) { return 1 << 30, 2 << 30, nil }
+func (f *fakeBackend) Synchronize() error               { return nil }
+func (f *fakeBackend) Reset() error                     { f.resets++; f.mem = map[seam.DevPtr][]byte{}; return nil }
+func (f *fakeBackend) Close() error                     { return nil }
+func (f *fakeBackend) NewStream() (seam.Stream, error)  { return nil, errors.New("no streams") }
+func (f *fakeBackend) NewTimer() (seam.Timer, error)    { return &fakeTimer{}, nil }
+func (f *fakeBackend) CopyDtoD(dst, src seam.DevPtr, n int) error {
 	copy(f.at(dst), f.at(src)[:n])
 	return nil
 }
 
-func (f *fakeBackend) alloc(n int) (devPtr, error) {
+func (f *fakeBackend) Alloc(n int) (seam.DevPtr, error) {
 	if n > 1<<30 {
 		return 0, &DeviceError{Op: "alloc", Name: "OOM", Kind: KindOutOfMemory}
 	}
 	p := f.next
-	f.next += devPtr(n + 256)
+	f.next += seam.DevPtr(n + 256)
 	f.mem[p] = make([]byte, n)
 	return p, nil
 }
 
 // at is the memory from p to the end of its allocation (device pointers
 // may point inside one).
-func (f *fakeBackend) at(p devPtr) []byte {
+func (f *fakeBackend) at(p seam.DevPtr) []byte {
 	for base, b := range f.mem {
-		if p >= base && p < base+devPtr(len(b)) {
+		if p >= base && p < base+seam.DevPtr(len(b)) {
 			return b[p-base:]
 		}
 	}
 	return nil
 }
 
-func (f *fakeBackend) free(p devPtr) error { delete(f.mem, p); return nil }
+func (f *fakeBackend) Free(p seam.DevPtr) error { delete(f.mem, p); return nil }
 
-func (f *fakeBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
+func (f *fakeBackend) CopyHtoD(dst seam.DevPtr, src unsafe.Pointer, n int) error {
 	copy(f.at(dst), unsafe.Slice((*byte)(src), n))
 	return nil
 }
 
-func (f *fakeBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
+func (f *fakeBackend) CopyDtoH(dst unsafe.Pointer, src seam.DevPtr, n int) error {
 	copy(unsafe.Slice((*byte)(dst), n), f.at(src))
 	return nil
 }
 
-func (f *fakeBackend) fill(dst devPtr, pattern uint64, size, count int) error {
+func (f *fakeBackend) Fill(dst seam.DevPtr, pattern uint64, size, count int) error {
 	b := f.at(dst)
 	for i := 0; i < count; i++ {
 		for j := 0; j < size; j++ {
@@ -92,9 +95,9 @@ func (f *fakeBackend) fill(dst devPtr, pattern uint64, size, count int) error {
 	return nil
 }
 
-func (f *fakeBackend) compile(req compileRequest) (moduleImpl, error) {
+func (f *fakeBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	names := map[string]string{}
-	for _, e := range req.nameExprs {
+	for _, e := range req.NameExprs {
 		names[e] = "_Z" + e
 	}
 	return &fakeModule{f: f, names: names}, nil
@@ -105,23 +108,23 @@ type fakeModule struct {
 	names map[string]string
 }
 
-func (m *fakeModule) function(string) (functionImpl, error) { return &fakeFunc{m.f}, nil }
-func (m *fakeModule) lowered() map[string]string            { return m.names }
-func (m *fakeModule) compileLog() string                    { return "" }
-func (m *fakeModule) cached() bool                          { return false }
-func (m *fakeModule) unload() error                         { return nil }
+func (m *fakeModule) Function(string) (seam.Function, error) { return &fakeFunc{m.f}, nil }
+func (m *fakeModule) Lowered() map[string]string             { return m.names }
+func (m *fakeModule) CompileLog() string                     { return "" }
+func (m *fakeModule) Cached() bool                           { return false }
+func (m *fakeModule) Unload() error                          { return nil }
 
 type fakeFunc struct{ f *fakeBackend }
 
-func (fn *fakeFunc) attributes() (Attributes, error)         { return fn.f.attrs, nil }
-func (fn *fakeFunc) paramSizes() ([]int, bool)               { return fn.f.sizes, fn.f.sizes != nil }
-func (fn *fakeFunc) setMaxDynamicShared(n int) error         { fn.f.optIn = n; return nil }
-func (fn *fakeFunc) suggestBlock(int) (int, int, error)      { return 264, 768, nil }
-func (fn *fakeFunc) activeBlocksPerSM(int, int) (int, error) { return 2, nil }
-func (fn *fakeFunc) launchTimed(c launchConfig, p []unsafe.Pointer, _ timerImpl) error {
-	return fn.launch(c, p)
+func (fn *fakeFunc) Attributes() (Attributes, error)         { return fn.f.attrs, nil }
+func (fn *fakeFunc) ParamSizes() ([]int, bool)               { return fn.f.sizes, fn.f.sizes != nil }
+func (fn *fakeFunc) SetMaxDynamicShared(n int) error         { fn.f.optIn = n; return nil }
+func (fn *fakeFunc) SuggestBlock(int) (int, int, error)      { return 264, 768, nil }
+func (fn *fakeFunc) ActiveBlocksPerSM(int, int) (int, error) { return 2, nil }
+func (fn *fakeFunc) LaunchTimed(c seam.LaunchConfig, p []unsafe.Pointer, _ seam.Timer) error {
+	return fn.Launch(c, p)
 }
-func (fn *fakeFunc) launch(c launchConfig, p []unsafe.Pointer) error {
+func (fn *fakeFunc) Launch(c seam.LaunchConfig, p []unsafe.Pointer) error {
 	if err := fn.f.failNext; err != nil {
 		fn.f.failNext = nil
 		return err
@@ -136,10 +139,10 @@ func (fn *fakeFunc) launch(c launchConfig, p []unsafe.Pointer) error {
 
 type fakeTimer struct{ n int }
 
-func (t *fakeTimer) start(streamImpl) error { return nil }
-func (t *fakeTimer) stop(streamImpl) error  { return nil }
-func (t *fakeTimer) destroy() error         { return nil }
-func (t *fakeTimer) elapsed() (float64, error) {
+func (t *fakeTimer) Start(seam.Stream) error { return nil }
+func (t *fakeTimer) Stop(seam.Stream) error  { return nil }
+func (t *fakeTimer) Destroy() error          { return nil }
+func (t *fakeTimer) Elapsed() (float64, error) {
 	t.n++
 	return float64(t.n%5 + 1), nil // 1..5 ms, cycling
 }
@@ -194,7 +197,7 @@ func TestLaunchMarshalsArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := fb.launches[0]
-	if l.cfg.grid != (Dim3{3, 1, 1}) || l.cfg.block != (Dim3{4, 1, 1}) {
+	if l.cfg.Grid != [3]int{3, 1, 1} || l.cfg.Block != [3]int{4, 1, 1} {
 		t.Errorf("config %+v", l.cfg)
 	}
 	if l.args[0] != uint64(out.m.ptr) || l.args[1] != uint64(a.m.ptr) || l.args[3] != 10 {
@@ -279,7 +282,7 @@ func TestLaunchOptsInToLargeSharedMemory(t *testing.T) {
 	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Shared: 100 << 10}, f, f, f, 4); err != nil {
 		t.Fatal(err)
 	}
-	if fb.optIn != 100<<10 || fb.launches[0].cfg.shared != 100<<10 {
+	if fb.optIn != 100<<10 || fb.launches[0].cfg.Shared != 100<<10 {
 		t.Fatalf("opt-in %d, launch %+v", fb.optIn, fb.launches[0].cfg)
 	}
 }

@@ -3,6 +3,8 @@ package cudalib
 import (
 	"strings"
 	"sync"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // loadedModules shares loaded images between Modules compiled from the same
@@ -22,33 +24,33 @@ type loadKey struct {
 	name, source, options, exprs string
 }
 
-func keyOf(req compileRequest) loadKey {
-	return loadKey{req.name, req.source, strings.Join(req.options, "\x00"), strings.Join(req.nameExprs, "\x00")}
+func keyOf(req seam.CompileRequest) loadKey {
+	return loadKey{req.Name, req.Source, strings.Join(req.Options, "\x00"), strings.Join(req.NameExprs, "\x00")}
 }
 
 type loadedImage struct {
-	impl moduleImpl
+	impl seam.Module
 	refs int  // Modules (or template instances) holding it; guarded by loadedModules.mu
 	hit  bool // whether the first load came from the compile cache
 
 	fnMu sync.Mutex
-	fns  map[string]functionImpl // looked-up kernels: a hit's Kernel() is a lookup too
+	fns  map[string]seam.Function // looked-up kernels: a hit's Kernel() is a lookup too
 }
 
 // function looks sym up once per image: the driver returns the same
 // CUfunction each time, and the virtual GPU's lookup analyses the kernel.
-func (e *loadedImage) function(sym string) (functionImpl, error) {
+func (e *loadedImage) function(sym string) (seam.Function, error) {
 	e.fnMu.Lock()
 	defer e.fnMu.Unlock()
 	if f, ok := e.fns[sym]; ok {
 		return f, nil
 	}
-	f, err := e.impl.function(sym)
+	f, err := e.impl.Function(sym)
 	if err != nil {
 		return nil, err
 	}
 	if e.fns == nil {
-		e.fns = map[string]functionImpl{}
+		e.fns = map[string]seam.Function{}
 	}
 	e.fns[sym] = f
 	return f, nil
@@ -57,7 +59,7 @@ func (e *loadedImage) function(sym string) (functionImpl, error) {
 // load returns a handle on the image for req, building it with build on a
 // miss. gen is the device generation: a Reset unloads every image, so
 // entries of an older generation are forgotten, never unloaded again.
-func (l *loadedModules) load(gen int, req compileRequest, build func(compileRequest) (moduleImpl, error)) (moduleImpl, error) {
+func (l *loadedModules) load(gen int, req seam.CompileRequest, build func(seam.CompileRequest) (seam.Module, error)) (seam.Module, error) {
 	key := keyOf(req)
 	l.mu.Lock()
 	if l.entries == nil || l.gen != gen {
@@ -77,7 +79,7 @@ func (l *loadedModules) load(gen int, req compileRequest, build func(compileRequ
 	if err != nil {
 		return nil, err
 	}
-	e := &loadedImage{impl: impl, refs: 1, hit: impl.cached()}
+	e := &loadedImage{impl: impl, refs: 1, hit: impl.Cached()}
 	l.mu.Lock()
 	if l.gen == gen && l.entries[key] == nil {
 		l.entries[key] = e
@@ -111,16 +113,16 @@ type loadedRef struct {
 	once sync.Once // a second Unload must not drop another Module's reference
 }
 
-func (r *loadedRef) function(sym string) (functionImpl, error) { return r.e.function(sym) }
-func (r *loadedRef) lowered() map[string]string                { return r.e.impl.lowered() }
-func (r *loadedRef) compileLog() string                        { return r.e.impl.compileLog() }
-func (r *loadedRef) cached() bool                              { return r.hit }
+func (r *loadedRef) Function(sym string) (seam.Function, error) { return r.e.function(sym) }
+func (r *loadedRef) Lowered() map[string]string                 { return r.e.impl.Lowered() }
+func (r *loadedRef) CompileLog() string                         { return r.e.impl.CompileLog() }
+func (r *loadedRef) Cached() bool                               { return r.hit }
 
-func (r *loadedRef) unload() error {
+func (r *loadedRef) Unload() error {
 	var err error
 	r.once.Do(func() {
 		if r.l.release(r.key, r.e) {
-			err = r.e.impl.unload()
+			err = r.e.impl.Unload()
 		}
 	})
 	return err

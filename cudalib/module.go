@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // Module is compiled CUDA C source loaded on the device: the RawModule of
@@ -22,9 +24,9 @@ type Module struct {
 	note string // options accepted but not passed on, said in Log
 
 	mu        sync.Mutex
-	exprs     []string              // name expressions of the loaded image
-	impl      moduleImpl            // the image holding exprs
-	instances map[string]moduleImpl // template instantiations compiled on demand
+	exprs     []string               // name expressions of the loaded image
+	impl      seam.Module            // the image holding exprs
+	instances map[string]seam.Module // template instantiations compiled on demand
 
 	watches watchSet // what its kernels' launches do first (watch.go)
 }
@@ -41,7 +43,7 @@ func (d *Device) Compile(src string, opts ...string) (*Module, error) {
 func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error) {
 	opts, dropped := deviceOptions(opts)
 	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
-		decls: kernelDecls(src), instances: map[string]moduleImpl{}, note: dropped}
+		decls: kernelDecls(src), instances: map[string]seam.Module{}, note: dropped}
 	for _, k := range m.decls {
 		if !k.template {
 			m.exprs = append(m.exprs, k.name)
@@ -55,9 +57,9 @@ func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error)
 	return m, nil
 }
 
-func (m *Module) build(exprs []string) (moduleImpl, error) {
-	req := compileRequest{name: m.name, source: m.source, options: m.options, nameExprs: exprs}
-	impl, err := m.dev.loaded.load(m.gen, req, m.dev.b.compile)
+func (m *Module) build(exprs []string) (seam.Module, error) {
+	req := seam.CompileRequest{Name: m.name, Source: m.source, Options: m.options, NameExprs: exprs}
+	impl, err := m.dev.loaded.load(m.gen, req, m.dev.b.Compile)
 	var ce *CompileError
 	if errors.As(err, &ce) {
 		return nil, err // it names the source already
@@ -69,7 +71,7 @@ func (m *Module) build(exprs []string) (moduleImpl, error) {
 }
 
 // Log is the compiler's log (warnings), empty when it said nothing.
-func (m *Module) Log() string { return strings.TrimSpace(m.note + "\n" + m.impl.compileLog()) }
+func (m *Module) Log() string { return strings.TrimSpace(m.note + "\n" + m.impl.CompileLog()) }
 
 // deviceOptions drops nvcc's host optimisation levels (-O0…-O3): they only
 // concern host code, NVRTC optimises device code by default and refuses
@@ -86,7 +88,7 @@ func deviceOptions(opts []string) (kept []string, note string) {
 }
 
 // Cached reports whether the image came from the compile cache.
-func (m *Module) Cached() bool { return m.impl.cached() }
+func (m *Module) Cached() bool { return m.impl.Cached() }
 
 // Kernels lists the __global__ functions found in the source; templates
 // are listed as "name<...>".
@@ -114,19 +116,19 @@ func (m *Module) Kernel(name string) (*Kernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	sym, ok := impl.lowered()[name]
+	sym, ok := impl.Lowered()[name]
 	if !ok {
 		sym = name // extern "C", or a name the scanner did not see
 	}
-	fn, err := impl.function(sym)
+	fn, err := impl.Function(sym)
 	if err != nil {
 		return nil, fmt.Errorf("kernel %s: not found in %s (kernels: %s): %w", name, m.name, strings.Join(m.Kernels(), ", "), err)
 	}
 	k := &Kernel{mod: m, name: name, fn: fn}
-	if k.attrs, err = fn.attributes(); err != nil {
+	if k.attrs, err = fn.Attributes(); err != nil {
 		return nil, fmt.Errorf("kernel %s: attributes: %w", name, err)
 	}
-	k.sizes, k.sizesKnown = fn.paramSizes()
+	k.sizes, k.sizesKnown = fn.ParamSizes()
 	k.decl = m.compiledDecl(name, sym, k.sizes, k.sizesKnown)
 	return k, nil
 }
@@ -204,10 +206,10 @@ func paramIdent(text string) string {
 
 // imageFor returns the loaded image that holds name, compiling a template
 // instantiation the first time it is asked for.
-func (m *Module) imageFor(name string) (moduleImpl, error) {
+func (m *Module) imageFor(name string) (seam.Module, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if _, ok := m.impl.lowered()[name]; ok || !strings.Contains(name, "<") {
+	if _, ok := m.impl.Lowered()[name]; ok || !strings.Contains(name, "<") {
 		return m.impl, nil
 	}
 	if impl, ok := m.instances[name]; ok {
@@ -228,12 +230,12 @@ func (m *Module) Unload() error {
 	if m.gen != m.dev.generation() {
 		return nil
 	}
-	err := m.impl.unload()
+	err := m.impl.Unload()
 	for _, impl := range m.instances {
-		if e := impl.unload(); err == nil {
+		if e := impl.Unload(); err == nil {
 			err = e
 		}
 	}
-	m.instances = map[string]moduleImpl{}
+	m.instances = map[string]seam.Module{}
 	return err
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/culab/culab/cudalib/driver"
+	"github.com/culab/culab/cudalib/internal/cudabackend"
+	"github.com/culab/culab/cudalib/internal/virtual"
 	"github.com/culab/culab/cudalib/nvrtc"
 )
 
@@ -33,7 +35,7 @@ func Probe() Report {
 	if limit, err := virtualMemoryLimit(); err != nil {
 		r.VirtualErr = err
 	} else {
-		r.Virtual = newVirtualBackend(limit).info()
+		r.Virtual = virtual.New(limit, interruptCause).Info()
 	}
 	switch how, err := choice(); {
 	case err != nil:
@@ -75,7 +77,7 @@ func probeGPUs() Report {
 		d, err := driver.DeviceGet(i)
 		if err == nil {
 			var inf Info
-			if inf, err = readInfo(i, d); err == nil {
+			if inf, err = cudabackend.ReadInfo(i, d); err == nil {
 				r.Devices = append(r.Devices, inf)
 				continue
 			}

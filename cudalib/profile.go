@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/counters"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // Profile is one launch counted on the virtual GPU: its counters in total
@@ -73,13 +75,13 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 		if err != nil {
 			return err
 		}
-		ins, ok := vk.mod.dev.b.(inspector)
+		ins, ok := vk.mod.dev.b.(seam.Inspector)
 		if !ok {
 			return fmt.Errorf("%s is not a kernel of the virtual GPU", vk.name)
 		}
 		// inspect, not launch: a fault of this launch is returned here, and
 		// one an earlier launch left stays for the user's next synchronize.
-		p, _, kerr, err := ins.inspect(vk.fn, lc, params.ptrs, false)
+		p, _, kerr, err := ins.Inspect(vk.fn, lc, params.ptrs, false)
 		if p != nil {
 			prof = &Profile{
 				Kernel: k.name, Grid: cfg.Grid.norm(), Block: cfg.Block.norm(), Shared: cfg.Shared,
@@ -99,7 +101,7 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 }
 
 // onVirtual calls run with this kernel on a backend that inspects launches
-// (an inspector: the virtual GPU) and the arguments
+// (a seam.Inspector: the virtual GPU) and the arguments
 // with every Buffer replaced by a copy on that GPU, made before run and
 // freed after it: what run's launch writes lands in the copies, never in
 // the caller's buffers. On the virtual GPU vk is k itself; on a GPU device
@@ -116,7 +118,7 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		return err // said as the device's own launch would say it
 	}
 	vk := k
-	ins, ok := k.mod.dev.b.(inspector)
+	ins, ok := k.mod.dev.b.(seam.Inspector)
 	if !ok {
 		vdev, err := OpenVirtual()
 		if err != nil {
@@ -129,11 +131,11 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		if vk, err = m.Kernel(k.name); err != nil {
 			return fmt.Errorf("the companion virtual GPU: %w", err)
 		}
-		if ins, ok = vdev.b.(inspector); !ok {
+		if ins, ok = vdev.b.(seam.Inspector); !ok {
 			return fmt.Errorf("the companion virtual GPU cannot inspect launches")
 		}
 	}
-	defer ins.aside()()
+	defer ins.Aside()()
 	vargs := make([]any, len(args))
 	// One copy per buffer, however many arguments name it: a kernel that
 	// reads through one parameter what it writes through another must see
@@ -175,11 +177,11 @@ func copyBuffer(dev *Device, src *devMem) (*devMem, error) {
 		return c, err
 	}
 	if src.dev == dev {
-		err = dev.b.copyDtoD(c.ptr, p, src.Bytes())
+		err = dev.b.CopyDtoD(c.ptr, p, src.Bytes())
 	} else {
 		host := make([]byte, src.Bytes())
-		if err = src.dev.b.copyDtoH(unsafe.Pointer(&host[0]), p, len(host)); err == nil {
-			err = dev.b.copyHtoD(c.ptr, unsafe.Pointer(&host[0]), len(host))
+		if err = src.dev.b.CopyDtoH(unsafe.Pointer(&host[0]), p, len(host)); err == nil {
+			err = dev.b.CopyHtoD(c.ptr, unsafe.Pointer(&host[0]), len(host))
 		}
 	}
 	if err != nil {

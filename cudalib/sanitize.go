@@ -3,9 +3,10 @@ package cudalib
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/culab/culab/cudalib/vgpu"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // The sanitizer of the virtual GPU, as compute-sanitizer's memcheck,
@@ -28,26 +29,7 @@ var ErrSanitizerNeedsVirtual = errors.New("the sanitizer runs on the virtual GPU
 // SanitizerError is the error of a launch on a device with SetSanitizer
 // on whose sanitizer found something, reported where a kernel's fault
 // would be (the next synchronize, copy or Run).
-type SanitizerError struct {
-	Report *SanitizerReport
-	Err    error // what else went wrong in the kernel (a trap, the budget); nil if nothing
-}
-
-func (e *SanitizerError) Error() string {
-	r := e.Report
-	s := fmt.Sprintf("sanitizer: kernel %s: %d errors, %d warnings", r.Kernel, r.Errors, r.Warnings)
-	if len(r.Findings) > 0 {
-		f := &r.Findings[0]
-		s += fmt.Sprintf("; first: %s at %s:%d by thread (%d,%d,%d) of block (%d,%d,%d)", f.Kind, filepath.Base(f.File), f.Line,
-			f.Thread[0], f.Thread[1], f.Thread[2], f.Block[0], f.Block[1], f.Block[2])
-	}
-	if e.Err != nil {
-		s += "; and " + e.Err.Error()
-	}
-	return s
-}
-
-func (e *SanitizerError) Unwrap() error { return e.Err }
+type SanitizerError = seam.SanitizerError
 
 // Sanitize runs one launch of the kernel with the sanitizer and waits for
 // it: the report (empty when the kernel is clean) and the error Run would
@@ -61,7 +43,7 @@ func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
 	if err := checkInterrupt(); err != nil {
 		return nil, err
 	}
-	if _, ok := k.mod.dev.b.(inspector); !ok {
+	if _, ok := k.mod.dev.b.(seam.Inspector); !ok {
 		return k.sanitizeCopy(cfg, args...)
 	}
 	return k.sanitized(cfg, args, true)
@@ -79,11 +61,11 @@ func (k *Kernel) sanitizeCopy(cfg Config, args ...any) (rep *SanitizerReport, er
 	return rep, err
 }
 
-// sanitized runs the launch of a kernel of an inspector (the virtual GPU)
+// sanitized runs the launch of a kernel of a seam.Inspector (the virtual GPU)
 // with the sanitizer; with takeEarlier, an error an earlier launch left is
 // returned instead, as its own (Sanitize).
 func (k *Kernel) sanitized(cfg Config, args []any, takeEarlier bool) (*SanitizerReport, error) {
-	ins, ok := k.mod.dev.b.(inspector)
+	ins, ok := k.mod.dev.b.(seam.Inspector)
 	if !ok {
 		return nil, fmt.Errorf("%s is not a kernel of the virtual GPU", k.name)
 	}
@@ -96,7 +78,7 @@ func (k *Kernel) sanitized(cfg Config, args []any, takeEarlier bool) (*Sanitizer
 			return nil, err
 		}
 	}
-	_, rep, kerr, err := ins.inspect(k.fn, lc, params.ptrs, true)
+	_, rep, kerr, err := ins.Inspect(k.fn, lc, params.ptrs, true)
 	if err != nil {
 		return nil, fmt.Errorf("sanitize %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
 	}
@@ -122,10 +104,10 @@ func (m *Module) SanitizeLaunches(f func(*SanitizerReport, error)) {
 // *SanitizerError where a fault would be reported. Only the virtual GPU
 // has a sanitizer.
 func (d *Device) SetSanitizer(on bool) error {
-	ins, ok := d.b.(inspector)
+	ins, ok := d.b.(seam.Inspector)
 	if !ok {
 		return fmt.Errorf("set sanitizer: %w", ErrSanitizerNeedsVirtual)
 	}
-	ins.setSanitizer(on)
+	ins.SetSanitizer(on)
 	return nil
 }

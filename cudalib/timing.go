@@ -1,10 +1,14 @@
 package cudalib
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
+	"github.com/culab/culab/cudalib/counters"
+	"github.com/culab/culab/cudalib/internal/seam"
+	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/internal/stats"
 )
 
@@ -80,8 +84,8 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 	if err != nil {
 		return Timing{}, err
 	}
-	launch := func() error { return k.fn.launch(lc, params.ptrs) }
-	timed := func(tm timerImpl) error { return k.fn.launchTimed(lc, params.ptrs, tm) }
+	launch := func() error { return k.fn.Launch(lc, params.ptrs) }
+	timed := func(tm seam.Timer) error { return k.fn.LaunchTimed(lc, params.ptrs, tm) }
 	tm, err := k.mod.dev.measure(opts, launch, timed)
 	if err != nil {
 		return Timing{}, fmt.Errorf("time %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
@@ -96,15 +100,15 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 // spends before it is not counted. The virtual GPU calls f once and
 // returns the modelled time of the launches and copies it enqueued.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
-	return d.measure(opts, f, func(tm timerImpl) error {
-		if err := tm.start(nil); err != nil {
+	return d.measure(opts, f, func(tm seam.Timer) error {
+		if err := tm.Start(nil); err != nil {
 			return fmt.Errorf("timer start: %w", err)
 		}
 		if err := f(); err != nil {
-			tm.stop(nil) // end the region; f's error says more than the timer's
+			tm.Stop(nil) // end the region; f's error says more than the timer's
 			return err
 		}
-		if err := tm.stop(nil); err != nil {
+		if err := tm.Stop(nil); err != nil {
 			return fmt.Errorf("timer stop: %w", err)
 		}
 		return nil
@@ -113,14 +117,14 @@ func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 
 // measure warms up with work, then times timed (work between the timer's
 // start and stop) until the options are met.
-func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerImpl) error) (_ Timing, err error) {
+func (d *Device) measure(opts TimeOptions, work func() error, timed func(seam.Timer) error) (_ Timing, err error) {
 	opts = opts.WithDefaults()
-	tm, err := d.b.newTimer()
+	tm, err := d.b.NewTimer()
 	if err != nil {
 		return Timing{}, fmt.Errorf("timer: %w", err)
 	}
-	defer tm.destroy()
-	if _, ok := tm.(modeledTimer); ok {
+	defer tm.Destroy()
+	if _, ok := tm.(seam.ModeledTimer); ok {
 		// The model's time is the same on every run: one run, no warm-up.
 		opts = TimeOptions{MinReps: 1, MaxReps: 1, MinTime: time.Nanosecond}
 	}
@@ -156,7 +160,7 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 		if err := timed(tm); err != nil {
 			return Timing{}, err
 		}
-		ms, err := tm.elapsed()
+		ms, err := tm.Elapsed()
 		if err != nil {
 			return Timing{}, fmt.Errorf("timed run %d: %w", len(samples)+1, err)
 		}
@@ -165,8 +169,8 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(timerIm
 		total += dt
 	}
 	t := TimingOf(samples)
-	if vt, ok := tm.(modeledTimer); ok {
-		t.Modeled, t.Counters, t.Bound = true, vt.counters(), vt.bound()
+	if vt, ok := tm.(seam.ModeledTimer); ok {
+		t.Modeled, t.Counters, t.Bound = true, vt.Counters(), vt.Bound()
 	}
 	return t, nil
 }
@@ -187,19 +191,19 @@ func TimingOf(samples []time.Duration) Timing {
 type Stream struct {
 	dev  *Device
 	gen  int
-	impl streamImpl
+	impl seam.Stream
 }
 
 // NewStream creates a stream.
 func (d *Device) NewStream() (*Stream, error) {
-	s, err := d.b.newStream()
+	s, err := d.b.NewStream()
 	if err != nil {
 		return nil, fmt.Errorf("create stream: %w", err)
 	}
 	return &Stream{dev: d, gen: d.generation(), impl: s}, nil
 }
 
-func (s *Stream) live() (streamImpl, error) {
+func (s *Stream) live() (seam.Stream, error) {
 	if s.gen != s.dev.generation() {
 		return nil, fmt.Errorf("stream was created before dev.Reset()")
 	}
@@ -212,7 +216,7 @@ func (s *Stream) Synchronize() error {
 	if err != nil {
 		return err
 	}
-	if err := impl.synchronize(); err != nil {
+	if err := impl.Synchronize(); err != nil {
 		return fmt.Errorf("stream synchronize: %w", err)
 	}
 	return nil
@@ -224,5 +228,25 @@ func (s *Stream) Destroy() error {
 	if err != nil {
 		return nil
 	}
-	return impl.destroy()
+	return impl.Destroy()
+}
+
+// Counters are one launch's counts on the virtual GPU, with Nsight
+// Compute's definitions (each field names its ncu metric); Timing carries
+// the counters of the timed work.
+type Counters = counters.Counters
+
+// SetTimeModel makes the virtual GPU time its work with m instead of
+// timemodel.H100: for tools that record what was timed or try another
+// model. It fails on a GPU, whose times are measured.
+func (d *Device) SetTimeModel(m timemodel.Model) error {
+	tm, ok := d.b.(seam.TimeModeler)
+	if !ok {
+		return errors.New("set time model: not the virtual GPU")
+	}
+	if m == nil {
+		return errors.New("set time model: no model")
+	}
+	tm.SetTimeModel(m)
+	return nil
 }

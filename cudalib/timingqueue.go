@@ -122,7 +122,7 @@ func (h hold) release() error {
 // the cell ends the wait with an error.
 func (d *Device) takeTurn() (hold, error) {
 	dir, on := gpuqueue.Dir()
-	if d.virtual || !on {
+	if !d.b.Hardware() || !on {
 		return hold{}, nil
 	}
 	key := d.info.UUID

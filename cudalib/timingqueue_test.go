@@ -13,13 +13,14 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib/gpuqueue"
+	"github.com/culab/culab/cudalib/internal/virtual"
 )
 
 // queueDevice is a GPU Device as far as the timing queue looks.
 func queueDevice(t *testing.T) (*Device, string) {
 	dir := t.TempDir()
 	t.Setenv(gpuqueue.EnvDir, dir)
-	return &Device{info: Info{Name: "Test GPU", UUID: "GPU-1234"}}, dir
+	return &Device{b: &fakeBackend{}, info: Info{Name: "Test GPU", UUID: "GPU-1234"}}, dir
 }
 
 // queueFiles lists the live (locked) slot files of the queue in dir.
@@ -185,7 +186,7 @@ func TestTurnEndsAtItsLimit(t *testing.T) {
 
 func TestVirtualGPUDoesNotQueue(t *testing.T) {
 	d, dir := queueDevice(t)
-	d.virtual = true
+	d.b = virtual.New(1<<20, interruptCause)
 	h, err := d.takeTurn()
 	if err != nil {
 		t.Fatal(err)

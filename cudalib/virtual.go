@@ -7,17 +7,19 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/culab/culab/cudalib/internal/virtual"
 )
 
-// The virtual GPU is a second backend: it compiles CUDA C with NVRTC to PTX
-// and interprets the PTX on the CPU (package vgpu), with the limits of an
-// H100 SXM. It stands in where no GPU can be used, so that every lab and
-// notebook runs and is checked anywhere. An interpreter's wall time says
-// nothing of a GPU's: its times are modelled from what it counted
-// (virtualtime.go, package timemodel), and say so.
+// The virtual GPU is a second backend (package internal/virtual): it
+// compiles CUDA C with NVRTC to PTX and interprets the PTX on the CPU
+// (package vgpu), with the limits of an H100 SXM. It stands in where no
+// GPU can be used, so that every lab and notebook runs and is checked
+// anywhere. An interpreter's wall time says nothing of a GPU's: its times
+// are modelled from what it counted (package timemodel), and say so.
 
 // VirtualName is the name the virtual GPU reports in Info.
-const VirtualName = "culab virtual GPU (H100 model)"
+const VirtualName = virtual.Name
 
 // Environment variables of device selection and the virtual GPU.
 const (
@@ -29,11 +31,11 @@ const (
 	EnvVirtualMemory = "CULAB_VIRTUAL_MEMORY"
 	// EnvVirtualBudget is the most warp-instructions one launch on the
 	// virtual GPU may execute before it is stopped, read at each launch.
-	EnvVirtualBudget = "CULAB_VIRTUAL_BUDGET"
+	EnvVirtualBudget = virtual.EnvBudget
 )
 
 // Virtual reports whether d is the virtual GPU.
-func (d *Device) Virtual() bool { return d.virtual }
+func (d *Device) Virtual() bool { return !d.b.Hardware() }
 
 // One virtual GPU per process, as there is one primary context per GPU.
 var (
@@ -58,8 +60,8 @@ func openVirtual() (d *Device, fresh bool, err error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("open the virtual GPU: %w", err)
 	}
-	b := newVirtualBackend(limit)
-	virtualDev = &Device{b: b, info: b.info(), virtual: true}
+	b := virtual.New(limit, interruptCause)
+	virtualDev = &Device{b: b, info: b.Info()}
 	return virtualDev, true, nil
 }
 
@@ -115,50 +117,6 @@ func parseBytes(s string) (uint64, error) {
 		return 0, fmt.Errorf("want a positive size such as 2GiB, 512MiB or 1048576")
 	}
 	return n * mult, nil
-}
-
-// virtualBudget is CULAB_VIRTUAL_BUDGET; 0 (unset) leaves the default to
-// vgpu. A bad value is an error of the launch, not silently the default.
-func virtualBudget() (int64, error) {
-	s := strings.TrimSpace(os.Getenv(EnvVirtualBudget))
-	if s == "" {
-		return 0, nil
-	}
-	n, err := strconv.ParseFloat(s, 64) // "1e9" reads as well as "1000000000"
-	if err != nil || n < 1 || n > 1<<62 {
-		return 0, fmt.Errorf("%s=%q: want a positive number of warp-instructions such as 1e9", EnvVirtualBudget, s)
-	}
-	return int64(n), nil
-}
-
-// virtualInfo is the report of an H100 SXM (the GPU the virtual one
-// models), with the virtual memory cap as its memory.
-func virtualInfo(memory uint64, workers int) Info {
-	return Info{
-		Name:                VirtualName,
-		Backend:             fmt.Sprintf("virtual GPU: NVRTC's PTX interpreted on the CPU by %d threads; times modeled (H100 model)", workers),
-		Major:               9,
-		Minor:               0,
-		SMCount:             132,
-		TotalMem:            memory,
-		ConstMem:            64 << 10,
-		SharedPerBlock:      48 << 10,
-		SharedPerBlockOptin: 227 << 10,
-		SharedPerSM:         228 << 10,
-		RegsPerBlock:        64 << 10,
-		WarpSize:            32,
-		MaxThreadsPerBlock:  1024,
-		MaxThreadsPerSM:     2048,
-		MaxBlockDim:         [3]int{1024, 1024, 64},
-		MaxGridDim:          [3]int{1<<31 - 1, 65535, 65535},
-		ClockKHz:            1980000,
-		MemClockKHz:         2619000,
-		MemBusWidth:         5120,
-		L2Bytes:             50 << 20,
-		MemPitch:            1<<31 - 1,
-		TextureAlignment:    512,
-		AsyncEngines:        3,
-	}
 }
 
 // Notices: opening the virtual GPU in place of a GPU is said once, where

@@ -5,13 +5,12 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/culab/culab/cudalib/internal/virtual"
 	"github.com/culab/culab/cudalib/nvrtc"
-	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/vgpu"
 )
 
@@ -182,8 +181,8 @@ func TestVirtualFaultThenWorks(t *testing.T) {
 
 // A virtual GPU of its own, with a small memory cap.
 func TestVirtualOutOfMemoryAtTheCap(t *testing.T) {
-	b := newVirtualBackend(1 << 20)
-	d := &Device{b: b, info: b.info(), virtual: true}
+	b := virtual.New(1<<20, interruptCause)
+	d := &Device{b: b, info: b.Info()}
 	if d.Info().TotalMem != 1<<20 {
 		t.Fatalf("TotalMem %d, want the cap", d.Info().TotalMem)
 	}
@@ -295,36 +294,6 @@ func TestVirtualOccupancy(t *testing.T) {
 	}
 }
 
-// The occupancy rules on known cases of compute capability 9.0.
-func TestOccupancyRules(t *testing.T) {
-	inf := virtualInfo(1<<30, 1)
-	for _, c := range []struct {
-		regs, static, block, dynamic, want int
-	}{
-		{32, 0, 256, 0, 8},                      // threads: 2048/256
-		{32, 0, 32, 0, 32},                      // the 32-block limit
-		{128, 0, 256, 0, 2},                     // registers: 65536 / (128·256)
-		{255, 0, 1024, 0, 0},                    // more registers than a block may have
-		{16, 0, 128, 48 << 10, 4},               // shared: 228 KiB / (48 KiB + 1 KiB)
-		{16, 1 << 10, 128, 227 << 10, 0},        // over the opt-in limit
-		{16, 0, 1024, 100 << 10, 2},             // threads and shared both allow 2
-		{16, 0, 1000, 0, 2},                     // rounded up to whole warps
-		{16, 0, 2048, 0, 0},                     // over the block limit
-		{40, 0, 96, 0, min(21, 65536/(1280*3))}, // 40·32 = 1280 registers per warp
-	} {
-		got := activeBlocks(inf, kernelUse{registers: c.regs, staticShared: c.static}, c.block, c.dynamic)
-		if got != c.want {
-			t.Errorf("%+v: %d blocks per SM", c, got)
-		}
-	}
-	if grid, block := suggestBlock(inf, kernelUse{registers: 32}, 0); block != 1024 || grid != 2*132 {
-		t.Errorf("suggestion %d × %d, want 264 × 1024", grid, block)
-	}
-	if _, block := suggestBlock(inf, kernelUse{registers: 128}, 0); block != 512 {
-		t.Errorf("with 128 registers: block %d, want 512", block)
-	}
-}
-
 // CULAB_DEVICE picks the device; without it, no GPU means the virtual GPU,
 // said once.
 func TestDeviceSelection(t *testing.T) {
@@ -378,64 +347,11 @@ func TestParseBytes(t *testing.T) {
 	}
 }
 
-// The register estimate follows live ranges, not PTX's declarations: a
-// value defined before a loop and used in it stays live through the loop;
-// temporaries of one iteration do not add up.
-func TestRegisterEstimate(t *testing.T) {
-	src := `.version 7.8
-.target sm_90
-.address_size 64
-.visible .entry k(.param .u64 p, .param .u32 n)
-{
-	.reg .pred %p<2>;
-	.reg .b32 %r<9>;
-	.reg .b64 %rd<3>;
-	ld.param.u64 %rd1, [p];
-	ld.param.u32 %r1, [n];
-	mov.u32 %r2, 0;
-$L__loop:
-	add.s32 %r3, %r2, 1;
-	mul.lo.s32 %r4, %r3, 3;
-	add.s32 %r5, %r4, 7;
-	mul.wide.s32 %rd2, %r2, 4;
-	add.s32 %r2, %r2, 1;
-	setp.lt.s32 %p1, %r2, %r1;
-	@%p1 bra $L__loop;
-	st.global.u32 [%rd1], %r5;
-	ret;
-}
-`
-	m, err := ptx.Parse("k.ptx", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Live at once in the loop: %rd1 (2), %r1, %r2 and %r5 (live out),
-	// plus one temporary pair at its widest: %r3 or %r4, or %rd2 (2).
-	if got := registerEstimate(m.Funcs[0]); got != 7 {
-		t.Errorf("estimate %d, want 7", got)
-	}
-	b, err := os.ReadFile("ptx/testdata/nvrtc11/lab-launchcfg.ptx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m, err = ptx.Parse("lab-launchcfg.ptx", b); err != nil {
-		t.Fatal(err)
-	}
-	est := map[string]int{}
-	for _, f := range m.Funcs {
-		est[f.Name] = registerEstimate(f)
-	}
-	// ptxas gives copy_stride 32 registers on an H100 (docs/results).
-	if s, u := est["_Z11copy_strideP7double2PKS_i"], est["_Z11copy_unrollILi8EEvP7double2PKS0_i"]; s < 16 || s > 48 || u <= s {
-		t.Errorf("copy_stride %d, copy_unroll<8> %d registers: want about 32, and more for the unrolled copy", s, u)
-	}
-}
-
 // Reset gives a fresh virtual GPU: what was made before is gone, as after a
 // GPU's reset, and its memory is free again.
 func TestVirtualReset(t *testing.T) {
-	b := newVirtualBackend(1 << 20)
-	d := &Device{b: b, info: b.info(), virtual: true}
+	b := virtual.New(1<<20, interruptCause)
+	d := &Device{b: b, info: b.Info()}
 	buf, err := d.Float32s(1 << 17)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/culab/culab/cudalib/internal/seam"
+	"github.com/culab/culab/cudalib/internal/worker"
 )
 
 // fakeWorkerDevice serves a fake backend through the worker protocol over
@@ -16,22 +19,22 @@ func fakeWorkerDevice(t *testing.T) (*Device, *fakeBackend, *int) {
 	_, fb := newFakeDevice()
 	starts := 0
 	start := fakeWorkerStart(fb, nil, &starts)
-	p, err := dialWorker(0, start)
+	p, err := worker.Dial(0, start, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Device{b: p, info: p.info()}, fb, &starts
+	return &Device{b: p, info: p.Info()}, fb, &starts
 }
 
 // fakeWorkerStart starts a worker serving fb in a goroutine, with stageOf
 // for its copy stage, counting starts.
-func fakeWorkerStart(fb *fakeBackend, stageOf func(int) (*stage, error), starts *int) func() (io.WriteCloser, io.ReadCloser, func() error, error) {
+func fakeWorkerStart(fb *fakeBackend, stageOf func(int) (*worker.Stage, error), starts *int) worker.StartFunc {
 	return func() (io.WriteCloser, io.ReadCloser, func() error, error) {
 		*starts++
 		toChild, childIn := io.Pipe()
 		childOut, fromChild := io.Pipe()
 		go func() {
-			err := serveWith(toChild, fromChild, func(int) (backend, error) { return fb, nil }, stageOf)
+			err := worker.ServeWith(toChild, fromChild, func(int) (seam.Backend, error) { return fb, nil }, stageOf)
 			fromChild.CloseWithError(err)
 		}()
 		stop := func() error {
@@ -114,10 +117,10 @@ func TestWorkerProtocol(t *testing.T) {
 }
 
 func TestWorkerChunksLargeCopies(t *testing.T) {
-	defer func(c int) { copyChunk = c }(copyChunk)
-	copyChunk = 1000
+	const chunk = 1000
+	defer worker.SetCopyChunk(chunk)()
 	d, _, _ := fakeWorkerDevice(t)
-	roundTrip(t, d, 2*copyChunk+5)
+	roundTrip(t, d, 2*chunk+5)
 }
 
 // roundTrip copies n bytes to d and back and checks them.
@@ -142,24 +145,6 @@ func roundTrip(t *testing.T, d *Device, n int) {
 	}
 }
 
-func TestWorkerErrorsKeepTheirType(t *testing.T) {
-	for _, err := range []error{
-		&CompileError{Name: "k.cu", Diagnostics: []Diagnostic{{Line: 3, Column: 5, Severity: "error", Message: "x"}}},
-		&DeviceError{Op: "cuMemAlloc_v2", Code: 2, Name: "CUDA_ERROR_OUT_OF_MEMORY", Kind: KindOutOfMemory},
-	} {
-		back := toWerr(err).err()
-		if back.Error() != err.Error() {
-			t.Errorf("%v came back as %v", err, back)
-		}
-	}
-	if !isOutOfMemory(toWerr(&DeviceError{Kind: KindOutOfMemory}).err()) {
-		t.Error("out-of-memory kind lost")
-	}
-	if toWerr(nil).err() != nil {
-		t.Error("nil error came back non-nil")
-	}
-}
-
 // The real worker process (this test binary, see TestMain) says why no GPU
 // can be used, and the parent reports it.
 func TestWorkerProcessReportsWhyNoGPU(t *testing.T) {
@@ -167,7 +152,7 @@ func TestWorkerProcessReportsWhyNoGPU(t *testing.T) {
 		t.Skip("this machine has a GPU: TestGPUWorkerRecoversFromFault covers the worker")
 	}
 	t.Setenv("CULAB_TEST_GPU_WORKER", "1")
-	_, err := openWorker(0, []string{"-test.run=^$"})
+	_, err := worker.Open(0, []string{"-test.run=^$"})
 	if err == nil || !strings.Contains(err.Error(), "libcuda.so.1") {
 		t.Fatalf("got %v, want the worker's reason (libcuda.so.1 missing)", err)
 	}
@@ -175,30 +160,30 @@ func TestWorkerProcessReportsWhyNoGPU(t *testing.T) {
 
 func TestWorkerCopiesThroughTheStage(t *testing.T) {
 	_, fb := newFakeDevice()
-	st, err := newStage(4096)
+	st, err := worker.NewStage(4096)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The worker maps its own descriptor of the same file, as a child
 	// process maps the one it inherits.
-	stageOf := func(size int) (*stage, error) {
-		fd, err := syscall.Dup(int(st.f.Fd()))
+	stageOf := func(size int) (*worker.Stage, error) {
+		fd, err := syscall.Dup(int(st.File().Fd()))
 		if err != nil {
 			return nil, err
 		}
-		return mapStage(os.NewFile(uintptr(fd), "stage"), size)
+		return worker.MapStage(os.NewFile(uintptr(fd), "stage"), size)
 	}
 	starts := 0
 	start := fakeWorkerStart(fb, stageOf, &starts)
-	p, err := dialWorkerStaged(0, start, st)
+	p, err := worker.Dial(0, start, st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer p.close()
-	if !p.staged {
+	defer p.Close()
+	if !worker.Staged(p) {
 		t.Fatal("the worker did not take the stage")
 	}
-	roundTrip(t, &Device{b: p, info: p.info()}, 3*4096+5) // three full stages and a piece
+	roundTrip(t, &Device{b: p, info: p.Info()}, 3*4096+5) // three full stages and a piece
 }
 
 // A timed region's copies and launches reach the worker in order, with
@@ -242,7 +227,7 @@ func TestWorkerBatchesTimedRegions(t *testing.T) {
 	}
 	for i, l := range fb.launches {
 		c := l.cfg
-		if c.grid != D3(i%3+1, 2, 3) || c.block != D2(32, 4) || c.shared != 16 || len(l.args) != 4 || l.args[0] != uint64(b.m.ptr) || l.args[3] != uint64(i%3) {
+		if c.Grid != D3(i%3+1, 2, 3).dims() || c.Block != D2(32, 4).dims() || c.Shared != 16 || len(l.args) != 4 || l.args[0] != uint64(b.m.ptr) || l.args[3] != uint64(i%3) {
 			t.Fatalf("launch %d: %+v", i, l)
 		}
 	}
@@ -256,18 +241,5 @@ func TestWorkerBatchesTimedRegions(t *testing.T) {
 	}
 	if err := d.Synchronize(); err != nil {
 		t.Fatalf("after the failed region: %v", err)
-	}
-}
-
-// A batch the worker cannot read is an error, never a crash.
-func TestWorkerRejectsMalformedBatches(t *testing.T) {
-	s := &server{handles: map[uint64]any{}}
-	for _, data := range [][]byte{{recLaunch, 1, 2}, {99}, {recTimerStart, 1}, {recCopy, 1, 2, 3}} {
-		if err := s.batch(data); !errors.Is(err, errBatch) {
-			t.Errorf("batch %v: %v, want a malformed-batch error", data, err)
-		}
-	}
-	if err := s.batch(le.AppendUint64(le.AppendUint64([]byte{recTimerStop}, 7), 0)); err == nil || !strings.Contains(err.Error(), "no timer 7") {
-		t.Errorf("unknown timer: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/display/table"
 )
 
 // Lab is one lab of the catalogue: mostly data (its CUDA C source, sizes,
@@ -211,22 +212,27 @@ func (l *Lab) Markdown() string {
 	fmt.Fprintf(&b, "### %s (`%s`, seed %s)\n\n%s\n\n", l.Title, l.Key, l.Seed, l.Summary)
 	fmt.Fprintf(&b, "Metric: %s in %s = %s. Default sizes (%s): %s. Source: `cuda/%s`.\n\n",
 		l.MetricName, l.MetricUnit, l.MetricFormula, l.SizeName, l.sizeList(l.Sizes), l.File)
-	b.WriteString("| variant | kernels | launch | note |\n|---|---|---|---|\n")
-	for _, v := range l.Variants {
-		name := v.Name
-		if name == l.Baseline {
-			name += " (baseline)"
-		}
-		kernels := "library call"
-		if len(v.Kernels) > 0 {
-			kernels = "`" + strings.Join(v.Kernels, "`, `") + "`"
-		}
-		fmt.Fprintf(&b, "| %s | %s | `%s` | %s |\n", name, kernels, v.Launch, v.Note)
-	}
-	for _, n := range l.Notes {
-		fmt.Fprintf(&b, "\n- %s", n)
-	}
+	b.WriteString(table.Markdown(l.variantTable()))
 	return b.String()
+}
+
+// variantTable is the lab's catalogue of variants: each one's kernels, its
+// launch and what it shows, with the lab's notes below.
+func (l *Lab) variantTable() table.Table {
+	t := table.Table{Look: table.Bare, Columns: table.Cols(table.Left, "variant", "kernels", "launch", "note"), Notes: l.Notes}
+	t.Columns[2].Code = table.HTMLForm | table.MarkdownForm
+	for _, v := range l.Variants {
+		name := table.Cell{Text: v.Name}
+		if v.Name == l.Baseline {
+			name.Text += " (baseline)"
+		}
+		kernels := table.Cell{Text: "library call"}
+		if len(v.Kernels) > 0 {
+			kernels = table.Cell{Text: strings.Join(v.Kernels, ", "), Code: table.HTMLForm | table.MarkdownForm}
+		}
+		t.Rows = append(t.Rows, table.Row{Cells: []table.Cell{name, kernels, {Text: v.Launch}, {Text: v.Note}}})
+	}
+	return t
 }
 
 func (l *Lab) sizeList(sizes []int) string {

@@ -24,6 +24,13 @@ func Serve(eng kernel.Engine, r io.Reader, w io.Writer, pipes [2]*os.File, token
 	s := &server{eng: eng, out: newSender(w), inputs: make(chan request, 1), pipes: pipes, token: token}
 	s.mem.idle = idleRelease
 	in := newReceiver(r)
+	if err := s.hello(in); err != nil {
+		err = errors.Join(err, eng.Shutdown(false))
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		return err
+	}
 	for {
 		req, err := in.request()
 		if err != nil {
@@ -64,6 +71,22 @@ func Serve(eng kernel.Engine, r io.Reader, w io.Writer, pipes [2]*os.File, token
 			s.reply(req.ID, fmt.Sprintf("unknown op %q", req.Op))
 		}
 	}
+}
+
+// hello answers the kernel's first request, which must be hello in this
+// wire's version; any other is answered with why, and nothing is served.
+func (s *server) hello(in *receiver) error {
+	req, err := in.request()
+	if err != nil {
+		return err
+	}
+	if req.Op != "hello" || req.Version != wireVersion {
+		err := fmt.Errorf("engineproc: %w", versionErr(req.Version, wireVersion))
+		s.reply(req.ID, err.Error())
+		return err
+	}
+	s.reply(req.ID, hello{Version: wireVersion})
+	return nil
 }
 
 type server struct {

@@ -144,6 +144,17 @@ func (s *Supervisor) start() (*proc, error) {
 			p.events <- e
 		}
 	}()
+	var raw json.RawMessage
+	err = p.call(request{Op: "hello", Version: wireVersion}, &raw)
+	if err == nil {
+		err = checkHello(raw)
+	} else {
+		err = fmt.Errorf("%w (it %s)", err, p.why(nil))
+	}
+	if err != nil {
+		p.kill()
+		return nil, fmt.Errorf("engineproc: the engine did not start: %w", err)
+	}
 	return p, nil
 }
 

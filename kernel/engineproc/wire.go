@@ -27,12 +27,21 @@ import (
 	"github.com/culab/culab/kernel"
 )
 
+// wireVersion is the version of the frames and their messages: raise it
+// with any change to request, event or the frames. The engine process is
+// the kernel's executable started again, which may have been rebuilt
+// since the kernel started; the first request, hello, checks that both
+// speak the same version.
+const wireVersion = 1
+
 // request goes from the kernel to the engine process.
 type request struct {
 	ID uint64 `json:"id"`
-	// Op is info, execute, complete, inspect, is_complete, interrupt,
-	// input (the line a cell asked for) or shutdown.
+	// Op is hello (always first), info, execute, complete, inspect,
+	// is_complete, interrupt, input (the line a cell asked for) or
+	// shutdown.
 	Op       string                 `json:"op"`
+	Version  int                    `json:"version,omitempty"` // hello: the kernel's wire version
 	Execute  *kernel.ExecuteRequest `json:"execute,omitempty"`
 	Code     string                 `json:"code,omitempty"`
 	Cursor   int                    `json:"cursor,omitempty"`
@@ -40,6 +49,35 @@ type request struct {
 	Restart  bool                   `json:"restart,omitempty"`
 	Line     string                 `json:"line,omitempty"`
 	InputErr string                 `json:"input_err,omitempty"`
+}
+
+// hello is the engine's reply to hello: its wire version.
+type hello struct {
+	Version int `json:"version"`
+}
+
+// versionErr says that the kernel and the engine process speak different
+// versions of the wire (0: one from before versions).
+func versionErr(kernelV, engineV int) error {
+	return fmt.Errorf("the kernel speaks version %d of the engine wire, the engine process %d: they are different builds of culab (was it rebuilt since the kernel started?); restart the kernel", kernelV, engineV)
+}
+
+// checkHello reads the engine's answer to hello: its version, or the words
+// of an engine that refused (one of another version, or an older build's
+// "unknown op").
+func checkHello(raw []byte) error {
+	var h hello
+	if err := json.Unmarshal(raw, &h); err == nil {
+		if h.Version != wireVersion {
+			return versionErr(wireVersion, h.Version)
+		}
+		return nil
+	}
+	var words string
+	if err := json.Unmarshal(raw, &words); err != nil {
+		return fmt.Errorf("the engine process answered hello with %s", raw)
+	}
+	return fmt.Errorf("the engine process does not speak version %d of the engine wire (it answered %q): it is another build of culab; restart the kernel", wireVersion, words)
 }
 
 // event goes from the engine process to the kernel: output of the running

@@ -238,7 +238,17 @@ func document(path string) (map[string]Entry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("doc %s: %w", path, err)
 	}
-	d := documenter{fset: fset, pkg: p, entries: map[string]Entry{}}
+	d := documenter{fset: fset, pkg: p, entries: map[string]Entry{}, imports: map[string]string{}}
+	for _, f := range files {
+		for _, im := range f.Imports {
+			path := strings.Trim(im.Path.Value, `"`)
+			name := filepath.Base(path)
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			d.imports[name] = path
+		}
+	}
 	d.entries[""] = Entry{Kind: "package", Sig: "package " + p.Name + ` // import "` + path + `"`, Doc: trimDoc(p.Doc)}
 	d.values("const", p.Consts)
 	d.values("var", p.Vars)
@@ -253,6 +263,7 @@ type documenter struct {
 	fset    *token.FileSet
 	pkg     *doc.Package
 	entries map[string]Entry
+	imports map[string]string // package name -> import path, of every file
 }
 
 func (d *documenter) generic(name string) {
@@ -270,6 +281,11 @@ func (d *documenter) values(kind string, vs []*doc.Value) {
 			one := *vspec
 			one.Doc, one.Comment = nil, nil
 			sig := d.print(&ast.GenDecl{Tok: v.Decl.Tok, Specs: []ast.Spec{&one}})
+			if len(vspec.Names) == 1 && len(vspec.Values) == 1 {
+				if e, ok := d.internal(vspec.Values[0]); ok {
+					sig = strings.Replace(e.Sig, kind+" "+e.name, kind+" "+vspec.Names[0].Name, 1)
+				}
+			}
 			for _, n := range vspec.Names {
 				if n.IsExported() {
 					d.entries[n.Name] = Entry{Kind: kind, Sig: sig, Doc: trimDoc(doc)}
@@ -308,10 +324,60 @@ func (d *documenter) typ(t *doc.Type) {
 		sig = strings.Join(lines[:maxSigLines], "\n") + "\n\t// ..."
 	}
 	d.entries[t.Name] = Entry{Kind: "type", Sig: sig, Doc: trimDoc(t.Doc)}
+	d.internalAlias(t.Name, spec)
 	d.values("const", t.Consts)
 	d.values("var", t.Vars)
 	d.funcs("", t.Funcs)
 	d.funcs(t.Name, t.Methods)
+}
+
+// internalAlias documents an alias of a type of an internal package (as
+// cudalib's Info is an alias of its seam's) as that type: the user cannot
+// look inside the internal package, so the alias shows the type's fields
+// and has its methods.
+func (d *documenter) internalAlias(name string, spec *ast.TypeSpec) {
+	if !spec.Assign.IsValid() {
+		return
+	}
+	e, ok := d.internal(spec.Type)
+	if !ok {
+		return
+	}
+	d.entries[name] = Entry{Kind: "type", Sig: strings.Replace(e.Sig, "type "+e.name+" ", "type "+name+" ", 1), Doc: d.entries[name].Doc}
+	for key, m := range e.pkg {
+		if method, ok := strings.CutPrefix(key, e.name+"."); ok && m.Kind == "method" {
+			d.entries[name+"."+method] = m
+		}
+	}
+}
+
+// internalEntry is a symbol of an internal package, with its package's
+// entries.
+type internalEntry struct {
+	Entry
+	name string
+	pkg  map[string]Entry
+}
+
+// internal documents x where it names a symbol of an internal package
+// (pkg.Name); a constant defined as one shows that one's value.
+func (d *documenter) internal(x ast.Expr) (internalEntry, bool) {
+	sel, ok := x.(*ast.SelectorExpr)
+	if !ok {
+		return internalEntry{}, false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	path := d.imports[pkg.Name]
+	if !ok || !strings.Contains(path, "/internal/") {
+		return internalEntry{}, false
+	}
+	entries, err := document(path)
+	if err != nil {
+		log.Printf("%s: %s.%s: %v", d.pkg.ImportPath, pkg.Name, sel.Sel.Name, err)
+		return internalEntry{}, false
+	}
+	e, ok := entries[sel.Sel.Name]
+	return internalEntry{Entry: e, name: sel.Sel.Name, pkg: entries}, ok
 }
 
 func (d *documenter) print(node any) string {

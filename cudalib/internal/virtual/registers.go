@@ -1,4 +1,4 @@
-package cudalib
+package virtual
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package cudalib
+package virtual
 
 import (
 	"errors"
@@ -6,14 +6,10 @@ import (
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/counters"
+	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
 )
-
-// Counters are one launch's counts on the virtual GPU, with Nsight
-// Compute's definitions (each field names its ncu metric); Timing carries
-// the counters of the timed work.
-type Counters = counters.Counters
 
 // The virtual GPU's time is modelled (package timemodel): a timer started
 // on it records the work enqueued until it stops — each launch's counters
@@ -23,24 +19,15 @@ type Counters = counters.Counters
 // recording is the work a started virtual timer has seen.
 type recording struct {
 	work     []timemodel.Work
-	counters Counters
+	counters counters.Counters
 }
 
 // SetTimeModel makes the virtual GPU time its work with m instead of
-// timemodel.H100: for tools that record what was timed or try another
-// model. It fails on a GPU, whose times are measured.
-func (d *Device) SetTimeModel(m timemodel.Model) error {
-	b, ok := d.b.(*virtualBackend)
-	if !ok {
-		return errors.New("set time model: not the virtual GPU")
-	}
-	if m == nil {
-		return errors.New("set time model: no model")
-	}
+// timemodel.H100 (cudalib's Device.SetTimeModel).
+func (b *virtualBackend) SetTimeModel(m timemodel.Model) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.model = m
-	return nil
 }
 
 // timeModel is the model that times recordings.
@@ -59,16 +46,16 @@ type virtualTimer struct {
 	open bool
 }
 
-func (b *virtualBackend) newTimer() (timerImpl, error) { return &virtualTimer{b: b}, nil }
+func (b *virtualBackend) NewTimer() (seam.Timer, error) { return &virtualTimer{b: b}, nil }
 
-func (t *virtualTimer) start(streamImpl) error {
+func (t *virtualTimer) Start(seam.Stream) error {
 	t.b.mu.Lock()
 	defer t.b.mu.Unlock()
 	t.b.rec, t.open = &recording{}, true
 	return nil
 }
 
-func (t *virtualTimer) stop(streamImpl) error {
+func (t *virtualTimer) Stop(seam.Stream) error {
 	t.b.mu.Lock()
 	defer t.b.mu.Unlock()
 	if !t.open {
@@ -78,26 +65,26 @@ func (t *virtualTimer) stop(streamImpl) error {
 	return nil
 }
 
-func (t *virtualTimer) elapsed() (float64, error) {
+func (t *virtualTimer) Elapsed() (float64, error) {
 	if t.rec == nil {
 		return 0, errors.New("timer read before it was stopped")
 	}
 	return float64(t.b.timeModel().Time(t.rec.work)) / float64(time.Millisecond), nil
 }
 
-func (t *virtualTimer) destroy() error { return nil }
+func (t *virtualTimer) Destroy() error { return nil }
 
-// counters are the counters of the last stopped recording.
-func (t *virtualTimer) counters() Counters {
+// Counters are the counters of the last stopped recording.
+func (t *virtualTimer) Counters() counters.Counters {
 	if t.rec == nil {
-		return Counters{}
+		return counters.Counters{}
 	}
 	return t.rec.counters
 }
 
-// bound explains the last stopped recording's time, when the model is a
+// Bound explains the last stopped recording's time, when the model is a
 // timemodel.GPU.
-func (t *virtualTimer) bound() string {
+func (t *virtualTimer) Bound() string {
 	g, ok := t.b.timeModel().(timemodel.GPU)
 	if t.rec == nil || !ok {
 		return ""
@@ -128,13 +115,13 @@ func (b *virtualBackend) recordCopy(bytes int64) {
 	}
 }
 
-func (f *virtualFunction) launchTimed(c launchConfig, params []unsafe.Pointer, tm timerImpl) error {
-	if err := tm.start(nil); err != nil {
+func (f *virtualFunction) LaunchTimed(c seam.LaunchConfig, params []unsafe.Pointer, tm seam.Timer) error {
+	if err := tm.Start(nil); err != nil {
 		return err
 	}
-	if err := f.launch(c, params); err != nil {
-		tm.stop(nil)
+	if err := f.Launch(c, params); err != nil {
+		tm.Stop(nil)
 		return err
 	}
-	return tm.stop(nil)
+	return tm.Stop(nil)
 }

@@ -1,4 +1,6 @@
-package cudalib
+package virtual
+
+import "github.com/culab/culab/cudalib/internal/seam"
 
 // The occupancy API of the virtual GPU: the CUDA occupancy calculator's
 // rules for compute capability 9.0, on the device's Info and a kernel's
@@ -21,7 +23,7 @@ const (
 )
 
 // activeBlocks is how many blocks of the given size fit on one SM.
-func activeBlocks(inf Info, k kernelUse, block, dynamicShared int) int {
+func activeBlocks(inf seam.Info, k kernelUse, block, dynamicShared int) int {
 	if block <= 0 || block > inf.MaxThreadsPerBlock {
 		return 0
 	}
@@ -45,7 +47,7 @@ func activeBlocks(inf Info, k kernelUse, block, dynamicShared int) int {
 // suggestBlock is cuOccupancyMaxPotentialBlockSize: the block size that
 // keeps the most threads resident (the largest such), and the grid that
 // fills every SM with it.
-func suggestBlock(inf Info, k kernelUse, dynamicShared int) (minGrid, block int) {
+func suggestBlock(inf seam.Info, k kernelUse, dynamicShared int) (minGrid, block int) {
 	best, bestBlocks := 0, 0
 	for b := min(inf.MaxThreadsPerBlock, cc90MaxWarpsPerBlock*inf.WarpSize); b > 0; b -= inf.WarpSize {
 		n := activeBlocks(inf, k, b, dynamicShared)

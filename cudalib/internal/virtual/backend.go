@@ -1,15 +1,23 @@
-package cudalib
+// Package virtual is cudalib's virtual GPU backend: it compiles CUDA C
+// with NVRTC to PTX and interprets the PTX on the CPU (package vgpu), with
+// the limits of an H100 SXM. An interpreter's wall time says nothing of a
+// GPU's: its times are modelled from what it counted (time.go, package
+// timemodel), and say so.
+package virtual
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
 
+	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/timemodel"
@@ -22,24 +30,35 @@ import (
 // copy, so code written for a GPU sees it in the same place.
 type virtualBackend struct {
 	limit uint64 // the memory cap asked for; 0: vgpu's default
+	// cause is why the cell was interrupted, nil while it runs on.
+	cause func() error
 
 	mu      sync.Mutex
 	g       *vgpu.GPU
-	inf     Info
+	inf     seam.Info
 	pending error           // a kernel's error, not yet reported
-	rec     *recording      // the work a started timer records (virtualtime.go)
+	rec     *recording      // the work a started timer records (time.go)
 	model   timemodel.Model // times recordings; nil: timemodel.H100
 	// sanitize runs every launch with the sanitizer (Device.SetSanitizer).
 	sanitize bool
 }
 
-func newVirtualBackend(limit uint64) *virtualBackend {
-	b := &virtualBackend{limit: limit}
+// Name is the name the virtual GPU reports in Info.
+const Name = "culab virtual GPU (H100 model)"
+
+// EnvBudget is the most warp-instructions one launch on the virtual GPU
+// may execute before it is stopped, read at each launch.
+const EnvBudget = "CULAB_VIRTUAL_BUDGET"
+
+// New makes a virtual GPU of limit bytes (0: vgpu's default). A launch
+// stops when cause returns an error (the context's: a cell's interrupt).
+func New(limit uint64, cause func() error) seam.Backend {
+	b := &virtualBackend{limit: limit, cause: cause}
 	b.g, b.inf = b.newGPU()
 	return b
 }
 
-func (b *virtualBackend) newGPU() (*vgpu.GPU, Info) {
+func (b *virtualBackend) newGPU() (*vgpu.GPU, seam.Info) {
 	workers := runtime.GOMAXPROCS(0) // goroutines that run a launch's blocks
 	g := vgpu.New(vgpu.Config{MemoryLimit: b.limit, Workers: workers})
 	_, total := g.MemInfo()
@@ -70,41 +89,44 @@ func (b *virtualBackend) setPending(err error) {
 	}
 }
 
-func (b *virtualBackend) info() Info {
+// Hardware is false: kernels are interpreted on the CPU.
+func (b *virtualBackend) Hardware() bool { return false }
+
+func (b *virtualBackend) Info() seam.Info {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.inf
 }
 
-func (b *virtualBackend) memInfo() (uint64, uint64, error) {
+func (b *virtualBackend) MemInfo() (uint64, uint64, error) {
 	used, limit := b.gpu().MemInfo()
 	return limit - used, limit, nil
 }
 
-func (b *virtualBackend) alloc(bytes int) (devPtr, error) {
+func (b *virtualBackend) Alloc(bytes int) (seam.DevPtr, error) {
 	p, err := b.gpu().Alloc(bytes)
-	return devPtr(p), virtualErr("cuMemAlloc", err)
+	return seam.DevPtr(p), virtualErr("cuMemAlloc", err)
 }
 
-func (b *virtualBackend) free(p devPtr) error {
+func (b *virtualBackend) Free(p seam.DevPtr) error {
 	return virtualErr("cuMemFree", b.gpu().Free(uint64(p)))
 }
 
-func (b *virtualBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
+func (b *virtualBackend) CopyHtoD(dst seam.DevPtr, src unsafe.Pointer, n int) error {
 	if err := b.takePending(); err != nil {
 		return err
 	}
 	return virtualErr("cuMemcpyHtoD", b.gpu().CopyIn(uint64(dst), unsafe.Slice((*byte)(src), n)))
 }
 
-func (b *virtualBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
+func (b *virtualBackend) CopyDtoH(dst unsafe.Pointer, src seam.DevPtr, n int) error {
 	if err := b.takePending(); err != nil {
 		return err
 	}
 	return virtualErr("cuMemcpyDtoH", b.gpu().CopyOut(unsafe.Slice((*byte)(dst), n), uint64(src)))
 }
 
-func (b *virtualBackend) copyDtoD(dst, src devPtr, n int) error {
+func (b *virtualBackend) CopyDtoD(dst, src seam.DevPtr, n int) error {
 	if err := b.takePending(); err != nil {
 		return err
 	}
@@ -112,7 +134,7 @@ func (b *virtualBackend) copyDtoD(dst, src devPtr, n int) error {
 	return virtualErr("cuMemcpyDtoD", b.gpu().Copy(uint64(dst), uint64(src), n))
 }
 
-func (b *virtualBackend) fill(dst devPtr, pattern uint64, size, count int) error {
+func (b *virtualBackend) Fill(dst seam.DevPtr, pattern uint64, size, count int) error {
 	if err := b.takePending(); err != nil {
 		return err
 	}
@@ -120,11 +142,11 @@ func (b *virtualBackend) fill(dst devPtr, pattern uint64, size, count int) error
 	return virtualErr("cuMemset", b.gpu().Fill(uint64(dst), pattern, size, count))
 }
 
-func (b *virtualBackend) synchronize() error { return b.takePending() }
+func (b *virtualBackend) Synchronize() error { return b.takePending() }
 
-// reset starts a fresh virtual GPU: every allocation and module is gone,
+// Reset starts a fresh virtual GPU: every allocation and module is gone,
 // as after a GPU's context reset.
-func (b *virtualBackend) reset() error {
+func (b *virtualBackend) Reset() error {
 	g, inf := b.newGPU()
 	b.mu.Lock()
 	b.g, b.inf, b.pending = g, inf, nil
@@ -132,7 +154,7 @@ func (b *virtualBackend) reset() error {
 	return nil
 }
 
-func (b *virtualBackend) close() error { return b.reset() }
+func (b *virtualBackend) Close() error { return b.Reset() }
 
 // virtualErr classifies vgpu's resource and API errors as the CUDA
 // backend's are classified, so out-of-memory reads the same on both.
@@ -142,35 +164,35 @@ func virtualErr(op string, err error) error {
 		return err
 	}
 	if ve.Kind == vgpu.OutOfMemory {
-		return &DeviceError{Op: op, Code: 2, Name: "CUDA_ERROR_OUT_OF_MEMORY", Msg: ve.Msg, Kind: KindOutOfMemory}
+		return &seam.DeviceError{Op: op, Code: 2, Name: "CUDA_ERROR_OUT_OF_MEMORY", Msg: ve.Msg, Kind: seam.KindOutOfMemory}
 	}
-	return &DeviceError{Op: op, Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: ve.Msg, Kind: KindInvalid}
+	return &seam.DeviceError{Op: op, Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: ve.Msg, Kind: seam.KindInvalid}
 }
 
-// compile compiles to PTX for compute_90 (the modelled H100) with line
+// Compile compiles to PTX for compute_90 (the modelled H100) with line
 // information, so that faults name source lines, and loads the parsed PTX.
-func (b *virtualBackend) compile(req compileRequest) (moduleImpl, error) {
+func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	lib, err := nvrtc.Load()
 	if err != nil {
 		return nil, fmt.Errorf("NVRTC (run-time compiler) unavailable: %w", err)
 	}
-	inf := b.info()
+	inf := b.Info()
 	tgt, err := lib.Target(inf.Major, inf.Minor)
 	if err != nil {
 		return nil, err
 	}
 	tgt.CUBIN = false // the interpreter reads PTX
-	opts := req.options
+	opts := req.Options
 	if !hasOption(opts, "-lineinfo") && !hasOption(opts, "--generate-line-info") {
 		opts = append([]string{"-lineinfo"}, opts...)
 	}
-	res, hit, err := compileCache().Compile(lib, nvrtc.Request{
-		Name: req.name, Source: req.source, Options: opts, NameExpressions: req.nameExprs, Target: tgt,
+	res, hit, err := seam.CompileCache().Compile(lib, nvrtc.Request{
+		Name: req.Name, Source: req.Source, Options: opts, NameExpressions: req.NameExprs, Target: tgt,
 	})
 	if err != nil {
-		return nil, compileErr(err)
+		return nil, seam.CompileErr(err)
 	}
-	pm, err := ptx.Parse(req.name, []byte(strings.TrimRight(string(res.Image), "\x00")))
+	pm, err := ptx.Parse(req.Name, []byte(strings.TrimRight(string(res.Image), "\x00")))
 	if err != nil {
 		return nil, fmt.Errorf("read the PTX NVRTC made (%s): %w", tgt, err)
 	}
@@ -178,7 +200,7 @@ func (b *virtualBackend) compile(req compileRequest) (moduleImpl, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the PTX on the virtual GPU: %w", err)
 	}
-	return &virtualModule{b: b, m: m, ptx: pm, file: req.name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}, nil
+	return &virtualModule{b: b, m: m, ptx: pm, file: req.Name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}, nil
 }
 
 func hasOption(opts []string, o string) bool {
@@ -201,12 +223,12 @@ type virtualModule struct {
 	arch  int
 }
 
-func (m *virtualModule) lowered() map[string]string { return m.names }
-func (m *virtualModule) compileLog() string         { return m.log }
-func (m *virtualModule) cached() bool               { return m.hit }
-func (m *virtualModule) unload() error              { return virtualErr("cuModuleUnload", m.m.Unload()) }
+func (m *virtualModule) Lowered() map[string]string { return m.names }
+func (m *virtualModule) CompileLog() string         { return m.log }
+func (m *virtualModule) Cached() bool               { return m.hit }
+func (m *virtualModule) Unload() error              { return virtualErr("cuModuleUnload", m.m.Unload()) }
 
-func (m *virtualModule) function(sym string) (functionImpl, error) {
+func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	k, err := m.m.Kernel(sym)
 	if err != nil {
 		return nil, err
@@ -237,24 +259,24 @@ type virtualFunction struct {
 	regs int // registers per thread, estimated (registerEstimate)
 }
 
-func (f *virtualFunction) attributes() (Attributes, error) {
-	return Attributes{
+func (f *virtualFunction) Attributes() (seam.Attributes, error) {
+	return seam.Attributes{
 		Registers:     f.regs,
 		StaticShared:  f.k.StaticShared(),
 		LocalBytes:    f.k.LocalBytes(),
-		MaxThreads:    f.b.info().MaxThreadsPerBlock,
+		MaxThreads:    f.b.Info().MaxThreadsPerBlock,
 		PTXVersion:    f.arch,
 		BinaryVersion: f.arch,
 	}, nil
 }
 
-func (f *virtualFunction) paramSizes() ([]int, bool) { return f.k.ParamSizes(), true }
+func (f *virtualFunction) ParamSizes() ([]int, bool) { return f.k.ParamSizes(), true }
 
-// setMaxDynamicShared has nothing to raise: Kernel.checkConfig already
+// SetMaxDynamicShared has nothing to raise: Kernel.checkConfig already
 // holds a launch to the opt-in limit the virtual GPU reports.
-func (f *virtualFunction) setMaxDynamicShared(int) error { return nil }
+func (f *virtualFunction) SetMaxDynamicShared(int) error { return nil }
 
-func (f *virtualFunction) launch(c launchConfig, params []unsafe.Pointer) error {
+func (f *virtualFunction) Launch(c seam.LaunchConfig, params []unsafe.Pointer) error {
 	_, err := f.run(c, params)
 	return err
 }
@@ -262,7 +284,7 @@ func (f *virtualFunction) launch(c launchConfig, params []unsafe.Pointer) error 
 // run is launch, returning the launch's profile (nil when it was refused
 // before it ran; Kernel.Profile reads it). With the device's sanitizer on,
 // findings become the pending error (a *SanitizerError).
-func (f *virtualFunction) run(c launchConfig, params []unsafe.Pointer) (*vgpu.Profile, error) {
+func (f *virtualFunction) run(c seam.LaunchConfig, params []unsafe.Pointer) (*vgpu.Profile, error) {
 	f.b.mu.Lock()
 	san := f.b.sanitize
 	f.b.mu.Unlock()
@@ -271,7 +293,7 @@ func (f *virtualFunction) run(c launchConfig, params []unsafe.Pointer) (*vgpu.Pr
 		return nil, err
 	}
 	if rep != nil && !rep.Clean() {
-		kerr = &SanitizerError{Report: rep, Err: kerr}
+		kerr = &seam.SanitizerError{Report: rep, Err: kerr}
 	}
 	if kerr != nil {
 		f.b.setPending(kerr)
@@ -282,23 +304,23 @@ func (f *virtualFunction) run(c launchConfig, params []unsafe.Pointer) (*vgpu.Pr
 // exec runs the launch (with the sanitizer when san) and records it for
 // the timers. kerr is what went wrong in the kernel (a GPU reports it
 // later); err is a launch the driver would refuse.
-func (f *virtualFunction) exec(c launchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
+func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
 	budget, err := virtualBudget()
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	sizes := f.k.ParamSizes()
 	if len(params) != len(sizes) {
-		return nil, nil, nil, &DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
-			Msg: fmt.Sprintf("%d arguments for %d parameters", len(params), len(sizes)), Kind: KindInvalid}
+		return nil, nil, nil, &seam.DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
+			Msg: fmt.Sprintf("%d arguments for %d parameters", len(params), len(sizes)), Kind: seam.KindInvalid}
 	}
 	l := vgpu.Launch{
-		Grid:          [3]int{c.grid.X, c.grid.Y, c.grid.Z},
-		Block:         [3]int{c.block.X, c.block.Y, c.block.Z},
-		DynamicShared: c.shared,
+		Grid:          c.Grid,
+		Block:         c.Block,
+		DynamicShared: c.Shared,
 		Params:        make([][]byte, len(params)),
 		Budget:        budget,
-		Interrupted:   func() bool { return checkInterrupt() != nil },
+		Interrupted:   func() bool { return f.b.cause() != nil },
 	}
 	for i, p := range params {
 		l.Params[i] = unsafe.Slice((*byte)(p), sizes[i])
@@ -316,8 +338,8 @@ func (f *virtualFunction) exec(c launchConfig, params []unsafe.Pointer, san bool
 	}
 	p, rep = info.Profile, info.Report
 	f.nameReport(rep)
-	threads := c.block.X * max(c.block.Y, 1) * max(c.block.Z, 1)
-	f.b.recordLaunch(p, threads, activeBlocks(f.b.info(), f.occupancy(), threads, c.shared))
+	threads := c.Block[0] * max(c.Block[1], 1) * max(c.Block[2], 1)
+	f.b.recordLaunch(p, threads, activeBlocks(f.b.Info(), f.occupancy(), threads, c.Shared))
 	if err != nil {
 		kerr = f.kernelErr(err)
 	}
@@ -341,24 +363,22 @@ func (f *virtualFunction) kernelErr(err error) error {
 	}
 	le.Kernel = f.name
 	if !le.Interrupted {
-		return fmt.Errorf("%w; %s=%d raises the budget", err, EnvVirtualBudget, 4*le.Budget)
+		return fmt.Errorf("%w; %s=%d raises the budget", err, EnvBudget, 4*le.Budget)
 	}
-	interruptMu.Lock()
-	cause := interruptCtx.Err()
-	interruptMu.Unlock()
+	cause := f.b.cause()
 	if cause == nil {
 		cause = context.Canceled
 	}
 	return fmt.Errorf("interrupted: %w (%w)", err, cause)
 }
 
-func (f *virtualFunction) suggestBlock(dynamicShared int) (int, int, error) {
-	g, b := suggestBlock(f.b.info(), f.occupancy(), dynamicShared)
+func (f *virtualFunction) SuggestBlock(dynamicShared int) (int, int, error) {
+	g, b := suggestBlock(f.b.Info(), f.occupancy(), dynamicShared)
 	return g, b, nil
 }
 
-func (f *virtualFunction) activeBlocksPerSM(block, dynamicShared int) (int, error) {
-	return activeBlocks(f.b.info(), f.occupancy(), block, dynamicShared), nil
+func (f *virtualFunction) ActiveBlocksPerSM(block, dynamicShared int) (int, error) {
+	return activeBlocks(f.b.Info(), f.occupancy(), block, dynamicShared), nil
 }
 
 func (f *virtualFunction) occupancy() kernelUse {
@@ -369,19 +389,20 @@ func (f *virtualFunction) occupancy() kernelUse {
 // pending error to report.
 type virtualStream struct{ b *virtualBackend }
 
-func (b *virtualBackend) newStream() (streamImpl, error) { return virtualStream{b}, nil }
-func (s virtualStream) synchronize() error               { return s.b.takePending() }
-func (s virtualStream) destroy() error                   { return nil }
+func (b *virtualBackend) NewStream() (seam.Stream, error) { return virtualStream{b}, nil }
+func (s virtualStream) Synchronize() error                { return s.b.takePending() }
+func (s virtualStream) Destroy() error                    { return nil }
 
-// The virtual GPU's capabilities beyond the seam (backend.go).
+// The virtual GPU's capabilities beyond the seam (package seam).
 var (
-	_ inspector    = (*virtualBackend)(nil)
-	_ modeledTimer = (*virtualTimer)(nil)
+	_ seam.Inspector    = (*virtualBackend)(nil)
+	_ seam.TimeModeler  = (*virtualBackend)(nil)
+	_ seam.ModeledTimer = (*virtualTimer)(nil)
 )
 
-// inspect runs one launch of a kernel of this backend, counted (and
-// sanitized with san): the inspector's part of the seam (backend.go).
-func (b *virtualBackend) inspect(fn functionImpl, c launchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
+// Inspect runs one launch of a kernel of this backend, counted (and
+// sanitized with san): the Inspector's part of the seam.
+func (b *virtualBackend) Inspect(fn seam.Function, c seam.LaunchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
 	vf, ok := fn.(*virtualFunction)
 	if !ok || vf.b != b {
 		return nil, nil, nil, fmt.Errorf("inspect: not a kernel of this virtual GPU")
@@ -389,20 +410,20 @@ func (b *virtualBackend) inspect(fn functionImpl, c launchConfig, params []unsaf
 	return vf.exec(c, params, san)
 }
 
-// setSanitizer sanitizes every later launch, or stops.
-func (b *virtualBackend) setSanitizer(on bool) {
+// SetSanitizer sanitizes every later launch, or stops.
+func (b *virtualBackend) SetSanitizer(on bool) {
 	b.mu.Lock()
 	b.sanitize = on
 	b.mu.Unlock()
 }
 
-// aside keeps what follows, until the returned function is called, apart
+// Aside keeps what follows, until the returned function is called, apart
 // from the user's work on the virtual GPU: out of a timer's recording (a
 // launch run for inspection, and its copies, are not the work the user
 // times), and clear of the error an earlier launch left, which the
 // inspection's copies would otherwise take and which stays for the user's
 // next synchronize.
-func (b *virtualBackend) aside() (restore func()) {
+func (b *virtualBackend) Aside() (restore func()) {
 	b.mu.Lock()
 	rec, pending := b.rec, b.pending
 	b.rec, b.pending = nil, nil
@@ -436,4 +457,48 @@ func (f *virtualFunction) nameReport(r *vgpu.Report) {
 			o.File = f.file
 		}
 	}
+}
+
+// virtualInfo is the report of an H100 SXM (the GPU the virtual one
+// models), with the virtual memory cap as its memory.
+func virtualInfo(memory uint64, workers int) seam.Info {
+	return seam.Info{
+		Name:                Name,
+		Backend:             fmt.Sprintf("virtual GPU: NVRTC's PTX interpreted on the CPU by %d threads; times modeled (H100 model)", workers),
+		Major:               9,
+		Minor:               0,
+		SMCount:             132,
+		TotalMem:            memory,
+		ConstMem:            64 << 10,
+		SharedPerBlock:      48 << 10,
+		SharedPerBlockOptin: 227 << 10,
+		SharedPerSM:         228 << 10,
+		RegsPerBlock:        64 << 10,
+		WarpSize:            32,
+		MaxThreadsPerBlock:  1024,
+		MaxThreadsPerSM:     2048,
+		MaxBlockDim:         [3]int{1024, 1024, 64},
+		MaxGridDim:          [3]int{1<<31 - 1, 65535, 65535},
+		ClockKHz:            1980000,
+		MemClockKHz:         2619000,
+		MemBusWidth:         5120,
+		L2Bytes:             50 << 20,
+		MemPitch:            1<<31 - 1,
+		TextureAlignment:    512,
+		AsyncEngines:        3,
+	}
+}
+
+// virtualBudget is CULAB_VIRTUAL_BUDGET; 0 (unset) leaves the default to
+// vgpu. A bad value is an error of the launch, not silently the default.
+func virtualBudget() (int64, error) {
+	s := strings.TrimSpace(os.Getenv(EnvBudget))
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseFloat(s, 64) // "1e9" reads as well as "1000000000"
+	if err != nil || n < 1 || n > 1<<62 {
+		return 0, fmt.Errorf("%s=%q: want a positive number of warp-instructions such as 1e9", EnvBudget, s)
+	}
+	return int64(n), nil
 }

@@ -1,4 +1,6 @@
-package cudalib
+// Package worker keeps the GPU in a child process for cudalib: both ends
+// of the pipe between them, the parent's Backend and the worker's server.
+package worker
 
 import (
 	"encoding/gob"
@@ -11,6 +13,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/internal/spawn"
 )
 
@@ -18,78 +21,14 @@ import (
 // driver 580 no reset, release or new context clears it. So a program that
 // must survive faults (the notebook kernel) keeps the GPU in a worker
 // process: every backend call is a message to it, and Reset replaces the
-// worker. The worker serves a cudaBackend; this file is both ends.
-
-var (
-	workerMu   sync.Mutex
-	workerArgs []string // how to start a worker: this executable with these arguments
-)
-
-// UseWorker makes OpenDevice run the GPU in a child process started as
-// this executable with args (a program's "gpu-worker" command, which calls
-// ServeWorker). Faults then cost the worker, not the program, and
-// Device.Reset recovers. Call it before the first OpenDevice.
-func UseWorker(args ...string) {
-	workerMu.Lock()
-	defer workerMu.Unlock()
-	workerArgs = append([]string(nil), args...)
-}
-
-func workerCommand() []string {
-	workerMu.Lock()
-	defer workerMu.Unlock()
-	return workerArgs
-}
-
-// wreq is one call to the worker. Handles (modules, functions, streams,
-// timers) are numbers the worker hands out.
-type wreq struct {
-	Op      string
-	Ordinal int
-	Ptr     uint64 // device pointer, or a handle
-	Ptr2    uint64
-	N       int
-	Size    int
-	Pattern uint64
-	Data    []byte
-	Compile wcompile
-	Sym     string
-	Grid    Dim3
-	Block   Dim3
-	Shared  int
-	Stream  uint64
-	Timer   uint64
-	Params  []uint64
-	Post    bool // no reply: a batch of launches; a failure is reported by the next call
-}
-
-// wcompile is a compileRequest on the wire.
-type wcompile struct {
-	Name, Source       string
-	Options, NameExprs []string
-}
-
-type wresp struct {
-	Err     *werr
-	Info    Info
-	Ptr     uint64
-	A, B    uint64
-	N, M    int
-	F       float64
-	Data    []byte
-	Attrs   Attributes
-	Sizes   []int
-	SizesOK bool
-	Lowered map[string]string
-	Log     string
-	Cached  bool
-}
+// worker. The worker serves the CUDA driver's backend (package
+// cudabackend); this file is both ends.
 
 // werr carries an error across the pipe with its type.
 type werr struct {
 	Msg     string
-	Device  *DeviceError
-	Compile *CompileError
+	Device  *seam.DeviceError
+	Compile *seam.CompileError
 }
 
 func toWerr(err error) *werr {
@@ -97,8 +36,8 @@ func toWerr(err error) *werr {
 		return nil
 	}
 	w := &werr{Msg: err.Error()}
-	var de *DeviceError
-	var ce *CompileError
+	var de *seam.DeviceError
+	var ce *seam.CompileError
 	switch {
 	case errors.As(err, &ce):
 		w.Compile = ce
@@ -136,52 +75,64 @@ type remoteErr struct {
 func (e *remoteErr) Error() string { return e.msg }
 func (e *remoteErr) Unwrap() error { return e.cause }
 
-// ServeWorker serves the GPU of the given ordinal to a parent over r and w
-// (the worker process's stdin and stdout) until r closes. A worker started
-// under a profiler (HardwareProfile) serves over the socket named in
-// $CULAB_WORKER_SOCKET instead: the profiler's output shares its stdout.
-func ServeWorker(r io.Reader, w io.Writer) error {
-	if path := os.Getenv(envWorkerSocket); path != "" {
+// EnvSocket names the socket a worker started under a profiler serves
+// over (cudalib's HardwareProfile).
+const EnvSocket = "CULAB_WORKER_SOCKET"
+
+// Serve serves the GPU that open opens (the ordinal the parent asks for)
+// to a parent over r and w (the worker process's stdin and stdout) until r
+// closes. A worker started under a profiler (HardwareProfile) serves over
+// the socket named in $CULAB_WORKER_SOCKET instead: the profiler's output
+// shares its stdout.
+func Serve(r io.Reader, w io.Writer, open func(ordinal int) (seam.Backend, error)) error {
+	if path := os.Getenv(EnvSocket); path != "" {
 		c, err := net.Dial("unix", path)
 		if err != nil {
 			return fmt.Errorf("gpu worker: %w", err)
 		}
 		defer c.Close()
-		return serveWith(c, c, openCUDA, nil)
+		return serveWith(c, c, open, nil)
 	}
-	// openWorker passes the copy stage as descriptor 3 (ExtraFiles).
-	return serveWith(r, w, openCUDA, func(size int) (*stage, error) { return mapStage(os.NewFile(3, "stage"), size) })
+	// Open passes the copy stage as descriptor 3 (ExtraFiles).
+	return serveWith(r, w, open, func(size int) (*stage, error) { return mapStage(os.NewFile(3, "stage"), size) })
 }
 
 // serveWith answers the first request (open) with open, then serves the
 // backend it returned. When the parent offers a copy stage (the request's
-// Size), stageOf maps it; nil: none can be mapped.
-func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error), stageOf func(size int) (*stage, error)) error {
+// Open.Stage), stageOf maps it; nil: none can be mapped. A parent of
+// another wire version is told so, and served nothing.
+func serveWith(r io.Reader, w io.Writer, open func(int) (seam.Backend, error), stageOf func(size int) (*stage, error)) error {
 	var req wreq
 	dec, enc := gob.NewDecoder(r), gob.NewEncoder(w)
 	if err := dec.Decode(&req); err != nil {
 		return fmt.Errorf("gpu worker: first request: %w", err)
 	}
-	b, err := open(req.Ordinal)
+	opened := wopened{Version: wireVersion}
+	if v := req.Open.Version; req.Op != "open" || v != wireVersion {
+		err := versionErr("the program that started it", v)
+		enc.Encode(wresp{Opened: opened, Err: toWerr(err)})
+		return err
+	}
+	b, err := open(req.Open.Ordinal)
 	if err != nil {
-		return enc.Encode(wresp{Err: toWerr(err)})
+		return enc.Encode(wresp{Opened: opened, Err: toWerr(err)})
 	}
 	var st *stage
-	if req.Size > 0 && stageOf != nil {
-		if st, err = stageOf(req.Size); err != nil {
+	if req.Open.Stage > 0 && stageOf != nil {
+		if st, err = stageOf(req.Open.Stage); err != nil {
 			fmt.Fprintf(os.Stderr, "gpu worker: %v; copies go through the pipe\n", err)
 		}
 		defer st.close()
 		// Page-locked, the stage is copied by DMA; pageable still works.
-		if p, ok := b.(pinner); ok && st != nil && p.pin(st.mem) == nil {
-			defer p.unpin(st.mem)
+		if p, ok := b.(pinner); ok && st != nil && p.Pin(st.mem) == nil {
+			defer p.Unpin(st.mem)
 		}
 	}
-	resp := wresp{Info: b.info()}
+	opened.Info = b.Info()
 	if st != nil {
-		resp.N = len(st.mem) // the parent copies through the stage
+		opened.Stage = len(st.mem) // the parent copies through the stage
 	}
-	if err := enc.Encode(resp); err != nil {
+	if err := enc.Encode(wresp{Opened: opened}); err != nil {
 		return err
 	}
 	return serve(b, dec, enc, st)
@@ -189,13 +140,13 @@ func serveWith(r io.Reader, w io.Writer, open func(int) (backend, error), stageO
 
 // pinner is a backend that can page-lock host memory (the CUDA one).
 type pinner interface {
-	pin(mem []byte) error
-	unpin(mem []byte) error
+	Pin(mem []byte) error
+	Unpin(mem []byte) error
 }
 
 // serve answers requests with b until the decoder ends; st is the copy
 // stage, nil without one.
-func serve(b backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error {
+func serve(b seam.Backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error {
 	s := &server{b: b, handles: map[uint64]any{}, st: st}
 	for {
 		var req wreq
@@ -228,7 +179,7 @@ func serve(b backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error {
 }
 
 type server struct {
-	b       backend
+	b       seam.Backend
 	handles map[uint64]any
 	next    uint64
 	pending error
@@ -244,8 +195,8 @@ func (s *server) add(h any) uint64 {
 	return s.next
 }
 
-func (s *server) stream(id uint64) streamImpl {
-	if st, ok := s.handles[id].(streamImpl); ok {
+func (s *server) stream(id uint64) seam.Stream {
+	if st, ok := s.handles[id].(seam.Stream); ok {
 		return st
 	}
 	return nil
@@ -255,49 +206,49 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 	h := s.handles[q.Ptr]
 	switch q.Op {
 	case "memInfo":
-		r.A, r.B, err = s.b.memInfo()
+		r.Mem.Free, r.Mem.Total, err = s.b.MemInfo()
 	case "alloc":
-		var p devPtr
-		p, err = s.b.alloc(q.N)
+		var p seam.DevPtr
+		p, err = s.b.Alloc(q.N)
 		r.Ptr = uint64(p)
 	case "free":
-		err = s.b.free(devPtr(q.Ptr))
+		err = s.b.Free(seam.DevPtr(q.Ptr))
 	case "htod":
-		err = s.b.copyHtoD(devPtr(q.Ptr), unsafe.Pointer(unsafe.SliceData(q.Data)), len(q.Data))
+		err = s.b.CopyHtoD(seam.DevPtr(q.Ptr), unsafe.Pointer(unsafe.SliceData(q.Data)), len(q.Data))
 	case "dtoh":
 		r.Data = make([]byte, q.N)
-		err = s.b.copyDtoH(unsafe.Pointer(unsafe.SliceData(r.Data)), devPtr(q.Ptr), q.N)
+		err = s.b.CopyDtoH(unsafe.Pointer(unsafe.SliceData(r.Data)), seam.DevPtr(q.Ptr), q.N)
 	case "batch":
 		err = s.batch(q.Data)
 	case "htodStaged", "dtohStaged":
 		err = s.staged(q)
 	case "dtod":
-		err = s.b.copyDtoD(devPtr(q.Ptr), devPtr(q.Ptr2), q.N)
+		err = s.b.CopyDtoD(seam.DevPtr(q.Ptr), seam.DevPtr(q.Ptr2), q.N)
 	case "fill":
-		err = s.b.fill(devPtr(q.Ptr), q.Pattern, q.Size, q.N)
+		err = s.b.Fill(seam.DevPtr(q.Ptr), q.Pattern, q.Size, q.N)
 	case "sync":
-		err = s.b.synchronize()
+		err = s.b.Synchronize()
 	case "compile":
-		var m moduleImpl
+		var m seam.Module
 		c := q.Compile
-		if m, err = s.b.compile(compileRequest{name: c.Name, source: c.Source, options: c.Options, nameExprs: c.NameExprs}); err == nil {
-			r.Ptr, r.Lowered, r.Log, r.Cached = s.add(m), m.lowered(), m.compileLog(), m.cached()
+		if m, err = s.b.Compile(seam.CompileRequest{Name: c.Name, Source: c.Source, Options: c.Options, NameExprs: c.NameExprs}); err == nil {
+			r.Ptr, r.Module = s.add(m), wmodule{Lowered: m.Lowered(), Log: m.CompileLog(), Cached: m.Cached()}
 		}
 	case "unload":
-		if m, ok := h.(moduleImpl); ok {
-			err = m.unload()
+		if m, ok := h.(seam.Module); ok {
+			err = m.Unload()
 			delete(s.handles, q.Ptr)
 		}
 	case "function":
-		m, ok := h.(moduleImpl)
+		m, ok := h.(seam.Module)
 		if !ok {
 			return r, fmt.Errorf("gpu worker: no module %d", q.Ptr)
 		}
-		var f functionImpl
-		if f, err = m.function(q.Sym); err == nil {
+		var f seam.Function
+		if f, err = m.Function(q.Sym); err == nil {
 			r.Ptr = s.add(f)
-			r.Attrs, err = f.attributes()
-			r.Sizes, r.SizesOK = f.paramSizes()
+			r.Func.Attrs, err = f.Attributes()
+			r.Func.Sizes, r.Func.SizesOK = f.ParamSizes()
 		}
 	default:
 		return s.handleFunc(q, h)
@@ -315,23 +266,23 @@ func (s *server) staged(q *wreq) error {
 	}
 	host := unsafe.Pointer(unsafe.SliceData(s.st.mem))
 	if q.Op == "htodStaged" {
-		return s.b.copyHtoD(devPtr(q.Ptr), host, q.N)
+		return s.b.CopyHtoD(seam.DevPtr(q.Ptr), host, q.N)
 	}
-	return s.b.copyDtoH(host, devPtr(q.Ptr), q.N)
+	return s.b.CopyDtoH(host, seam.DevPtr(q.Ptr), q.N)
 }
 
 // handleFunc serves the calls on functions, streams and timers.
 func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
 	switch q.Op {
 	case "newStream":
-		var st streamImpl
-		if st, err = s.b.newStream(); err == nil {
+		var st seam.Stream
+		if st, err = s.b.NewStream(); err == nil {
 			r.Ptr = s.add(st)
 		}
 		return r, err
 	case "newTimer":
-		var t timerImpl
-		if t, err = s.b.newTimer(); err == nil {
+		var t seam.Timer
+		if t, err = s.b.NewTimer(); err == nil {
 			r.Ptr = s.add(t)
 		}
 		return r, err
@@ -341,34 +292,34 @@ func (s *server) handleFunc(q *wreq, h any) (r wresp, err error) {
 	}
 	switch q.Op {
 	case "launchTimed":
-		f := h.(functionImpl)
+		f := h.(seam.Function)
 		slots := append([]uint64(nil), q.Params...)
 		ptrs := make([]unsafe.Pointer, len(slots))
 		for i := range slots {
 			ptrs[i] = unsafe.Pointer(&slots[i])
 		}
-		c := launchConfig{grid: q.Grid, block: q.Block, shared: q.Shared, stream: s.stream(q.Stream)}
-		t, _ := s.handles[q.Timer].(timerImpl)
-		err = f.launchTimed(c, ptrs, t)
+		c := seam.LaunchConfig{Grid: q.Grid, Block: q.Block, Shared: q.Shared, Stream: s.stream(q.Stream)}
+		t, _ := s.handles[q.Timer].(seam.Timer)
+		err = f.LaunchTimed(c, ptrs, t)
 	case "setMaxShared":
-		err = h.(functionImpl).setMaxDynamicShared(q.N)
+		err = h.(seam.Function).SetMaxDynamicShared(q.Occ.Dynamic)
 	case "suggestBlock":
-		r.N, r.M, err = h.(functionImpl).suggestBlock(q.N)
+		r.Occupancy.MinGrid, r.Occupancy.Block, err = h.(seam.Function).SuggestBlock(q.Occ.Dynamic)
 	case "activeBlocks":
-		r.N, err = h.(functionImpl).activeBlocksPerSM(q.N, q.Size)
+		r.Occupancy.Blocks, err = h.(seam.Function).ActiveBlocksPerSM(q.Occ.Block, q.Occ.Dynamic)
 	case "streamSync":
-		err = h.(streamImpl).synchronize()
+		err = h.(seam.Stream).Synchronize()
 	case "streamDestroy":
-		err = h.(streamImpl).destroy()
+		err = h.(seam.Stream).Destroy()
 		delete(s.handles, q.Ptr)
 	case "timerStart":
-		err = h.(timerImpl).start(s.stream(q.Stream))
+		err = h.(seam.Timer).Start(s.stream(q.Stream))
 	case "timerStop":
-		err = h.(timerImpl).stop(s.stream(q.Stream))
+		err = h.(seam.Timer).Stop(s.stream(q.Stream))
 	case "timerElapsed":
-		r.F, err = h.(timerImpl).elapsed()
+		r.Ms, err = h.(seam.Timer).Elapsed()
 	case "timerDestroy":
-		err = h.(timerImpl).destroy()
+		err = h.(seam.Timer).Destroy()
 		delete(s.handles, q.Ptr)
 	default:
 		err = fmt.Errorf("gpu worker: unknown call %q", q.Op)
@@ -386,7 +337,7 @@ type procBackend struct {
 	dec    *gob.Decoder
 	in     io.WriteCloser
 	stop   func() error // ends the worker
-	inf    Info
+	inf    seam.Info
 	st     *stage // the copy stage offered to workers; nil: none
 	staged bool   // the current worker mapped st
 	// batch holds records not sent yet, regions counts the open timed
@@ -395,8 +346,9 @@ type procBackend struct {
 	regions int
 }
 
-// openWorker starts a worker process for GPU ordinal.
-func openWorker(ordinal int, args []string) (backend, error) {
+// Open starts a worker process for GPU ordinal: this executable with args
+// (a program's "gpu-worker" command, which calls Serve).
+func Open(ordinal int, args []string) (seam.Backend, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("gpu worker: %w", err)
@@ -461,10 +413,6 @@ func startWorker(exe string, args []string, st *stage) (io.WriteCloser, io.ReadC
 	return inW, outR, stop, nil
 }
 
-func dialWorker(ordinal int, start func() (io.WriteCloser, io.ReadCloser, func() error, error)) (*procBackend, error) {
-	return dialWorkerStaged(ordinal, start, nil)
-}
-
 // dialWorkerStaged starts a worker and offers it st (nil: none) for copies.
 func dialWorkerStaged(ordinal int, start func() (io.WriteCloser, io.ReadCloser, func() error, error), st *stage) (*procBackend, error) {
 	p := &procBackend{ordinal: ordinal, start: start, st: st}
@@ -485,9 +433,9 @@ func (p *procBackend) connect() error {
 	p.enc, p.dec = gob.NewEncoder(in), gob.NewDecoder(out)
 	p.batch, p.regions = p.batch[:0], 0 // what the old worker did not get dies with it
 	var resp wresp
-	open := wreq{Op: "open", Ordinal: p.ordinal}
+	open := wreq{Op: "open", Open: wopen{Version: wireVersion, Ordinal: p.ordinal}}
 	if p.st != nil {
-		open.Size = len(p.st.mem)
+		open.Open.Stage = len(p.st.mem)
 	}
 	if err := p.enc.Encode(open); err != nil {
 		stop()
@@ -497,12 +445,16 @@ func (p *procBackend) connect() error {
 		stop()
 		return fmt.Errorf("gpu worker did not answer: %w", err)
 	}
+	if v := resp.Opened.Version; v != wireVersion {
+		stop()
+		return versionErr("the GPU worker", v)
+	}
 	if err := resp.Err.err(); err != nil {
 		stop()
 		return err
 	}
-	p.inf = resp.Info
-	p.staged = p.st != nil && resp.N == len(p.st.mem)
+	p.inf = resp.Opened.Info
+	p.staged = p.st != nil && resp.Opened.Stage == len(p.st.mem)
 	return nil
 }
 
@@ -524,7 +476,7 @@ func (p *procBackend) callLocked(q wreq) (wresp, error) {
 // send sends q and, unless it is posted, waits for the reply; p.mu is held.
 func (p *procBackend) send(q wreq) (wresp, error) {
 	if p.enc == nil {
-		return wresp{}, &DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: KindFault}
+		return wresp{}, &seam.DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: seam.KindFault}
 	}
 	if err := p.enc.Encode(q); err != nil {
 		return wresp{}, p.lost(q.Op, err)
@@ -544,22 +496,25 @@ func (p *procBackend) lost(op string, err error) error {
 	p.stop()
 	p.enc, p.dec = nil, nil
 	p.batch, p.regions = p.batch[:0], 0
-	return &DeviceError{Op: op, Name: "WORKER_EXITED", Msg: fmt.Sprintf("the GPU worker process ended (%v); call dev.Reset() to start a new one", err), Kind: KindFault}
+	return &seam.DeviceError{Op: op, Name: "WORKER_EXITED", Msg: fmt.Sprintf("the GPU worker process ended (%v); call dev.Reset() to start a new one", err), Kind: seam.KindFault}
 }
 
-func (p *procBackend) info() Info { return p.inf }
+func (p *procBackend) Info() seam.Info { return p.inf }
 
-func (p *procBackend) memInfo() (uint64, uint64, error) {
+// Hardware is true: the worker runs kernels on its GPU.
+func (p *procBackend) Hardware() bool { return true }
+
+func (p *procBackend) MemInfo() (uint64, uint64, error) {
 	r, err := p.call(wreq{Op: "memInfo"})
-	return r.A, r.B, err
+	return r.Mem.Free, r.Mem.Total, err
 }
 
-func (p *procBackend) alloc(n int) (devPtr, error) {
+func (p *procBackend) Alloc(n int) (seam.DevPtr, error) {
 	r, err := p.call(wreq{Op: "alloc", N: n})
-	return devPtr(r.Ptr), err
+	return seam.DevPtr(r.Ptr), err
 }
 
-func (p *procBackend) free(ptr devPtr) error {
+func (p *procBackend) Free(ptr seam.DevPtr) error {
 	_, err := p.call(wreq{Op: "free", Ptr: uint64(ptr)})
 	return err
 }
@@ -572,7 +527,7 @@ const workerExitGrace = 3 * time.Second
 // twice in an encoded message. A variable only so tests can shrink it.
 var copyChunk = 64 << 20
 
-func (p *procBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
+func (p *procBackend) CopyHtoD(dst seam.DevPtr, src unsafe.Pointer, n int) error {
 	host := unsafe.Slice((*byte)(src), n)
 	if done, err := p.copyStaged("htodStaged", host, dst); done {
 		return err
@@ -586,7 +541,7 @@ func (p *procBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
 	return nil
 }
 
-func (p *procBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
+func (p *procBackend) CopyDtoH(dst unsafe.Pointer, src seam.DevPtr, n int) error {
 	host := unsafe.Slice((*byte)(dst), n)
 	if done, err := p.copyStaged("dtohStaged", host, src); done {
 		return err
@@ -605,7 +560,7 @@ func (p *procBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
 // copyStaged copies host to or from the device at dev through the stage,
 // a stage's size at a time, holding p.mu so that no other copy uses the
 // stage meanwhile; done is false when the worker has no stage.
-func (p *procBackend) copyStaged(op string, host []byte, dev devPtr) (done bool, err error) {
+func (p *procBackend) copyStaged(op string, host []byte, dev seam.DevPtr) (done bool, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.staged {
@@ -626,19 +581,19 @@ func (p *procBackend) copyStaged(op string, host []byte, dev devPtr) (done bool,
 	return true, nil
 }
 
-func (p *procBackend) fill(dst devPtr, pattern uint64, size, count int) error {
+func (p *procBackend) Fill(dst seam.DevPtr, pattern uint64, size, count int) error {
 	_, err := p.call(wreq{Op: "fill", Ptr: uint64(dst), Pattern: pattern, Size: size, N: count})
 	return err
 }
 
-func (p *procBackend) synchronize() error {
+func (p *procBackend) Synchronize() error {
 	_, err := p.call(wreq{Op: "sync"})
 	return err
 }
 
-// reset replaces the worker: the faulted process and everything it held
+// Reset replaces the worker: the faulted process and everything it held
 // are gone, and a fresh one has a working context.
-func (p *procBackend) reset() error {
+func (p *procBackend) Reset() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stop != nil {
@@ -647,7 +602,7 @@ func (p *procBackend) reset() error {
 	return p.connect()
 }
 
-func (p *procBackend) close() error {
+func (p *procBackend) Close() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stop != nil {
@@ -659,12 +614,12 @@ func (p *procBackend) close() error {
 	return nil
 }
 
-func (p *procBackend) compile(req compileRequest) (moduleImpl, error) {
-	r, err := p.call(wreq{Op: "compile", Compile: wcompile{Name: req.name, Source: req.source, Options: req.options, NameExprs: req.nameExprs}})
+func (p *procBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
+	r, err := p.call(wreq{Op: "compile", Compile: wcompile{Name: req.Name, Source: req.Source, Options: req.Options, NameExprs: req.NameExprs}})
 	if err != nil {
 		return nil, err
 	}
-	return &procModule{p: p, id: r.Ptr, names: r.Lowered, log: r.Log, hit: r.Cached}, nil
+	return &procModule{p: p, id: r.Ptr, names: r.Module.Lowered, log: r.Module.Log, hit: r.Module.Cached}, nil
 }
 
 type procModule struct {
@@ -675,55 +630,55 @@ type procModule struct {
 	hit   bool
 }
 
-func (m *procModule) lowered() map[string]string { return m.names }
-func (m *procModule) compileLog() string         { return m.log }
-func (m *procModule) cached() bool               { return m.hit }
+func (m *procModule) Lowered() map[string]string { return m.names }
+func (m *procModule) CompileLog() string         { return m.log }
+func (m *procModule) Cached() bool               { return m.hit }
 
-func (m *procModule) unload() error {
+func (m *procModule) Unload() error {
 	_, err := m.p.call(wreq{Op: "unload", Ptr: m.id})
 	return err
 }
 
-func (m *procModule) function(sym string) (functionImpl, error) {
+func (m *procModule) Function(sym string) (seam.Function, error) {
 	r, err := m.p.call(wreq{Op: "function", Ptr: m.id, Sym: sym})
 	if err != nil {
 		return nil, err
 	}
-	return &procFunction{p: m.p, id: r.Ptr, attrs: r.Attrs, sizes: r.Sizes, sizesOK: r.SizesOK}, nil
+	return &procFunction{p: m.p, id: r.Ptr, attrs: r.Func.Attrs, sizes: r.Func.Sizes, sizesOK: r.Func.SizesOK}, nil
 }
 
 type procFunction struct {
 	p       *procBackend
 	id      uint64
-	attrs   Attributes
+	attrs   seam.Attributes
 	sizes   []int
 	sizesOK bool
 }
 
-func (f *procFunction) attributes() (Attributes, error) { return f.attrs, nil }
-func (f *procFunction) paramSizes() ([]int, bool)       { return f.sizes, f.sizesOK }
+func (f *procFunction) Attributes() (seam.Attributes, error) { return f.attrs, nil }
+func (f *procFunction) ParamSizes() ([]int, bool)            { return f.sizes, f.sizesOK }
 
-func (f *procFunction) setMaxDynamicShared(n int) error {
-	_, err := f.p.call(wreq{Op: "setMaxShared", Ptr: f.id, N: n})
+func (f *procFunction) SetMaxDynamicShared(n int) error {
+	_, err := f.p.call(wreq{Op: "setMaxShared", Ptr: f.id, Occ: wocc{Dynamic: n}})
 	return err
 }
 
-func (f *procFunction) suggestBlock(dyn int) (int, int, error) {
-	r, err := f.p.call(wreq{Op: "suggestBlock", Ptr: f.id, N: dyn})
-	return r.N, r.M, err
+func (f *procFunction) SuggestBlock(dyn int) (int, int, error) {
+	r, err := f.p.call(wreq{Op: "suggestBlock", Ptr: f.id, Occ: wocc{Dynamic: dyn}})
+	return r.Occupancy.MinGrid, r.Occupancy.Block, err
 }
 
-func (f *procFunction) activeBlocksPerSM(block, dyn int) (int, error) {
-	r, err := f.p.call(wreq{Op: "activeBlocks", Ptr: f.id, N: block, Size: dyn})
-	return r.N, err
+func (f *procFunction) ActiveBlocksPerSM(block, dyn int) (int, error) {
+	r, err := f.p.call(wreq{Op: "activeBlocks", Ptr: f.id, Occ: wocc{Block: block, Dynamic: dyn}})
+	return r.Occupancy.Blocks, err
 }
 
-func (f *procFunction) launchTimed(c launchConfig, params []unsafe.Pointer, t timerImpl) error {
+func (f *procFunction) LaunchTimed(c seam.LaunchConfig, params []unsafe.Pointer, t seam.Timer) error {
 	vals := make([]uint64, len(params))
 	for i, ptr := range params {
 		vals[i] = *(*uint64)(ptr) // every argument slot is 8 bytes (argBlock)
 	}
-	q := wreq{Op: "launchTimed", Ptr: f.id, Grid: c.grid, Block: c.block, Shared: c.shared, Stream: streamID(c.stream), Params: vals, Timer: t.(*procTimer).id}
+	q := wreq{Op: "launchTimed", Ptr: f.id, Grid: c.Grid, Block: c.Block, Shared: c.Shared, Stream: streamID(c.Stream), Params: vals, Timer: t.(*procTimer).id}
 	_, err := f.p.call(q)
 	return err
 }
@@ -733,14 +688,14 @@ type procStream struct {
 	id uint64
 }
 
-func streamID(s streamImpl) uint64 {
+func streamID(s seam.Stream) uint64 {
 	if ps, ok := s.(*procStream); ok {
 		return ps.id
 	}
 	return 0
 }
 
-func (p *procBackend) newStream() (streamImpl, error) {
+func (p *procBackend) NewStream() (seam.Stream, error) {
 	r, err := p.call(wreq{Op: "newStream"})
 	if err != nil {
 		return nil, err
@@ -748,12 +703,12 @@ func (p *procBackend) newStream() (streamImpl, error) {
 	return &procStream{p: p, id: r.Ptr}, nil
 }
 
-func (s *procStream) synchronize() error {
+func (s *procStream) Synchronize() error {
 	_, err := s.p.call(wreq{Op: "streamSync", Ptr: s.id})
 	return err
 }
 
-func (s *procStream) destroy() error {
+func (s *procStream) Destroy() error {
 	_, err := s.p.call(wreq{Op: "streamDestroy", Ptr: s.id})
 	return err
 }
@@ -763,7 +718,7 @@ type procTimer struct {
 	id uint64
 }
 
-func (p *procBackend) newTimer() (timerImpl, error) {
+func (p *procBackend) NewTimer() (seam.Timer, error) {
 	r, err := p.call(wreq{Op: "newTimer"})
 	if err != nil {
 		return nil, err
@@ -771,12 +726,12 @@ func (p *procBackend) newTimer() (timerImpl, error) {
 	return &procTimer{p: p, id: r.Ptr}, nil
 }
 
-func (t *procTimer) elapsed() (float64, error) {
+func (t *procTimer) Elapsed() (float64, error) {
 	r, err := t.p.call(wreq{Op: "timerElapsed", Ptr: t.id})
-	return r.F, err
+	return r.Ms, err
 }
 
-func (t *procTimer) destroy() error {
+func (t *procTimer) Destroy() error {
 	_, err := t.p.call(wreq{Op: "timerDestroy", Ptr: t.id})
 	return err
 }

@@ -1,10 +1,12 @@
-package cudalib
+package worker
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"unsafe"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // Launches travel to the GPU worker as compact binary records, not as
@@ -53,14 +55,14 @@ func (p *procBackend) flushLocked() error {
 	return err
 }
 
-func (f *procFunction) launch(c launchConfig, params []unsafe.Pointer) error {
+func (f *procFunction) Launch(c seam.LaunchConfig, params []unsafe.Pointer) error {
 	p := f.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	b := append(p.batch, recLaunch)
 	b = le.AppendUint64(b, f.id)
-	b = le.AppendUint64(b, streamID(c.stream))
-	for _, v := range [...]int{c.grid.X, c.grid.Y, c.grid.Z, c.block.X, c.block.Y, c.block.Z, c.shared, len(params)} {
+	b = le.AppendUint64(b, streamID(c.Stream))
+	for _, v := range [...]int{c.Grid[0], c.Grid[1], c.Grid[2], c.Block[0], c.Block[1], c.Block[2], c.Shared, len(params)} {
 		b = le.AppendUint32(b, uint32(v))
 	}
 	for _, ptr := range params {
@@ -70,8 +72,8 @@ func (f *procFunction) launch(c launchConfig, params []unsafe.Pointer) error {
 	return p.postLocked()
 }
 
-// start opens a timed region: its event is the region's first record.
-func (t *procTimer) start(s streamImpl) error {
+// Start opens a timed region: its event is the region's first record.
+func (t *procTimer) Start(s seam.Stream) error {
 	p := t.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -80,8 +82,8 @@ func (t *procTimer) start(s streamImpl) error {
 	return p.postLocked()
 }
 
-// stop closes the region and sends its records, waiting for the reply.
-func (t *procTimer) stop(s streamImpl) error {
+// Stop closes the region and sends its records, waiting for the reply.
+func (t *procTimer) Stop(s seam.Stream) error {
 	p := t.p
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -93,7 +95,7 @@ func (t *procTimer) stop(s streamImpl) error {
 	return err
 }
 
-func (p *procBackend) copyDtoD(dst, src devPtr, n int) error {
+func (p *procBackend) CopyDtoD(dst, src seam.DevPtr, n int) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.regions == 0 {
@@ -146,20 +148,20 @@ func (s *server) batch(data []byte) error {
 			err = s.launchRecord(&r)
 		case recTimerStart, recTimerStop:
 			id, stream := r.u64(), r.u64()
-			t, ok := s.handles[id].(timerImpl)
+			t, ok := s.handles[id].(seam.Timer)
 			switch {
 			case r.bad:
 			case !ok:
 				err = fmt.Errorf("gpu worker: no timer %d", id)
 			case kind == recTimerStart:
-				err = t.start(s.stream(stream))
+				err = t.Start(s.stream(stream))
 			default:
-				err = t.stop(s.stream(stream))
+				err = t.Stop(s.stream(stream))
 			}
 		case recCopy:
 			dst, src, n := r.u64(), r.u64(), r.u64()
 			if !r.bad {
-				err = s.b.copyDtoD(devPtr(dst), devPtr(src), int(n))
+				err = s.b.CopyDtoD(seam.DevPtr(dst), seam.DevPtr(src), int(n))
 			}
 		default:
 			return fmt.Errorf("%w: record kind %d", errBatch, kind)
@@ -194,10 +196,10 @@ func (s *server) launchRecord(r *records) error {
 	for i := range s.slots {
 		s.ptrs = append(s.ptrs, unsafe.Pointer(&s.slots[i]))
 	}
-	f, ok := s.handles[id].(functionImpl)
+	f, ok := s.handles[id].(seam.Function)
 	if !ok {
 		return fmt.Errorf("gpu worker: no function %d", id)
 	}
-	c := launchConfig{grid: Dim3{v[0], v[1], v[2]}, block: Dim3{v[3], v[4], v[5]}, shared: v[6], stream: s.stream(stream)}
-	return f.launch(c, s.ptrs)
+	c := seam.LaunchConfig{Grid: [3]int{v[0], v[1], v[2]}, Block: [3]int{v[3], v[4], v[5]}, Shared: v[6], Stream: s.stream(stream)}
+	return f.Launch(c, s.ptrs)
 }

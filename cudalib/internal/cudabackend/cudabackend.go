@@ -1,4 +1,7 @@
-package cudalib
+// Package cudabackend is cudalib's backend on the CUDA driver, in this
+// process, with NVRTC for compilation: the GPU worker process serves it,
+// and a program without a worker uses it directly.
+package cudabackend
 
 import (
 	"crypto/sha256"
@@ -13,35 +16,33 @@ import (
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/driver"
+	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/nvrtc"
 )
 
 // cudaBackend runs on the CUDA driver with NVRTC for compilation.
 type cudaBackend struct {
 	ctx *driver.Context
-	inf Info
+	inf seam.Info
 }
 
-// compileCache is shared by every device of the process: in memory, and
-// on disk under $XDG_CACHE_HOME/culab.
-var compileCache = sync.OnceValue(func() *nvrtc.Cache { return nvrtc.NewCache(nvrtc.DefaultCacheDir()) })
-
-func openCUDA(ordinal int) (backend, error) {
+// Open opens GPU number ordinal on the CUDA driver.
+func Open(ordinal int) (seam.Backend, error) {
 	n, err := driver.DeviceCount()
 	if err != nil {
 		return nil, deviceErr(err)
 	}
 	if n == 0 {
-		return nil, &DeviceError{Op: "cuDeviceGetCount", Name: "CUDA_ERROR_NO_DEVICE", Msg: "no CUDA-capable device is detected", Kind: KindUnavailable}
+		return nil, &seam.DeviceError{Op: "cuDeviceGetCount", Name: "CUDA_ERROR_NO_DEVICE", Msg: "no CUDA-capable device is detected", Kind: seam.KindUnavailable}
 	}
 	if ordinal < 0 || ordinal >= n {
-		return nil, &DeviceError{Op: "cuDeviceGet", Name: "CUDA_ERROR_INVALID_DEVICE", Msg: fmt.Sprintf("device %d asked for; this machine has %d", ordinal, n), Kind: KindUnavailable}
+		return nil, &seam.DeviceError{Op: "cuDeviceGet", Name: "CUDA_ERROR_INVALID_DEVICE", Msg: fmt.Sprintf("device %d asked for; this machine has %d", ordinal, n), Kind: seam.KindUnavailable}
 	}
 	d, err := driver.DeviceGet(ordinal)
 	if err != nil {
 		return nil, deviceErr(err)
 	}
-	inf, err := readInfo(ordinal, d)
+	inf, err := ReadInfo(ordinal, d)
 	if err != nil {
 		return nil, deviceErr(err)
 	}
@@ -52,8 +53,9 @@ func openCUDA(ordinal int) (backend, error) {
 	return &cudaBackend{ctx: ctx, inf: inf}, nil
 }
 
-func readInfo(ordinal int, d driver.Device) (Info, error) {
-	inf := Info{Ordinal: ordinal}
+// ReadInfo reads the report of GPU ordinal from the driver.
+func ReadInfo(ordinal int, d driver.Device) (seam.Info, error) {
+	inf := seam.Info{Ordinal: ordinal}
 	var err error
 	if inf.Name, err = d.Name(); err != nil {
 		return inf, err
@@ -113,66 +115,69 @@ func deviceErr(err error) error {
 	if !errors.As(err, &de) {
 		return err
 	}
-	kind := KindOther
+	kind := seam.KindOther
 	switch {
 	case de.Unavailable():
-		kind = KindUnavailable
+		kind = seam.KindUnavailable
 	case de.Code == 2:
-		kind = KindOutOfMemory
+		kind = seam.KindOutOfMemory
 	case de.Code == 700 || de.Code == 702 || (de.Code >= 714 && de.Code <= 719):
-		kind = KindFault
+		kind = seam.KindFault
 	case de.Code == 1 || de.Code == 400 || de.Code == 701:
-		kind = KindInvalid
+		kind = seam.KindInvalid
 	}
-	return &DeviceError{Op: de.Op, Code: de.Code, Name: de.Name, Msg: de.Msg, Kind: kind}
+	return &seam.DeviceError{Op: de.Op, Code: de.Code, Name: de.Name, Msg: de.Msg, Kind: kind}
 }
 
-func (b *cudaBackend) info() Info { return b.inf }
+func (b *cudaBackend) Info() seam.Info { return b.inf }
 
-func (b *cudaBackend) memInfo() (uint64, uint64, error) {
+// Hardware is true: kernels run on the GPU.
+func (b *cudaBackend) Hardware() bool { return true }
+
+func (b *cudaBackend) MemInfo() (uint64, uint64, error) {
 	f, t, err := b.ctx.MemInfo()
 	return f, t, deviceErr(err)
 }
 
-func (b *cudaBackend) alloc(bytes int) (devPtr, error) {
+func (b *cudaBackend) Alloc(bytes int) (seam.DevPtr, error) {
 	p, err := b.ctx.MemAlloc(bytes)
-	return devPtr(p), deviceErr(err)
+	return seam.DevPtr(p), deviceErr(err)
 }
 
-func (b *cudaBackend) free(p devPtr) error { return deviceErr(b.ctx.MemFree(driver.DevicePtr(p))) }
+func (b *cudaBackend) Free(p seam.DevPtr) error { return deviceErr(b.ctx.MemFree(driver.DevicePtr(p))) }
 
-func (b *cudaBackend) copyHtoD(dst devPtr, src unsafe.Pointer, n int) error {
+func (b *cudaBackend) CopyHtoD(dst seam.DevPtr, src unsafe.Pointer, n int) error {
 	return deviceErr(b.ctx.MemcpyHtoD(driver.DevicePtr(dst), src, n))
 }
 
-func (b *cudaBackend) copyDtoH(dst unsafe.Pointer, src devPtr, n int) error {
+func (b *cudaBackend) CopyDtoH(dst unsafe.Pointer, src seam.DevPtr, n int) error {
 	return deviceErr(b.ctx.MemcpyDtoH(dst, driver.DevicePtr(src), n))
 }
 
-func (b *cudaBackend) copyDtoD(dst, src devPtr, n int) error {
+func (b *cudaBackend) CopyDtoD(dst, src seam.DevPtr, n int) error {
 	return deviceErr(b.ctx.MemcpyDtoD(driver.DevicePtr(dst), driver.DevicePtr(src), n))
 }
 
-func (b *cudaBackend) fill(dst devPtr, pattern uint64, size, count int) error {
+func (b *cudaBackend) Fill(dst seam.DevPtr, pattern uint64, size, count int) error {
 	return deviceErr(b.ctx.Memset(driver.DevicePtr(dst), pattern, size, count))
 }
 
-func (b *cudaBackend) synchronize() error { return deviceErr(b.ctx.Synchronize()) }
+func (b *cudaBackend) Synchronize() error { return deviceErr(b.ctx.Synchronize()) }
 
-func (b *cudaBackend) reset() error { return deviceErr(b.ctx.Reset()) }
-func (b *cudaBackend) close() error { return deviceErr(b.ctx.Release()) }
+func (b *cudaBackend) Reset() error { return deviceErr(b.ctx.Reset()) }
+func (b *cudaBackend) Close() error { return deviceErr(b.ctx.Release()) }
 
-// pin page-locks host memory (the worker's copy stage) so that copies
-// through it run by DMA; unpin releases it.
-func (b *cudaBackend) pin(mem []byte) error {
+// Pin page-locks host memory (the worker's copy stage) so that copies
+// through it run by DMA; Unpin releases it.
+func (b *cudaBackend) Pin(mem []byte) error {
 	return deviceErr(b.ctx.HostRegister(unsafe.Pointer(unsafe.SliceData(mem)), len(mem)))
 }
 
-func (b *cudaBackend) unpin(mem []byte) error {
+func (b *cudaBackend) Unpin(mem []byte) error {
 	return deviceErr(b.ctx.HostUnregister(unsafe.Pointer(unsafe.SliceData(mem))))
 }
 
-func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
+func (b *cudaBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	lib, err := nvrtc.Load()
 	if err != nil {
 		return nil, fmt.Errorf("NVRTC (run-time compiler) unavailable: %w", err)
@@ -181,15 +186,15 @@ func (b *cudaBackend) compile(req compileRequest) (moduleImpl, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts, src := req.options, req.source
+	opts, src := req.Options, req.Source
 	if underTool() {
-		opts, src = withLineInfo(opts), sourceOnDisk(req.name, src)
+		opts, src = withLineInfo(opts), sourceOnDisk(req.Name, src)
 	}
-	res, hit, err := compileCache().Compile(lib, nvrtc.Request{
-		Name: req.name, Source: src, Options: opts, NameExpressions: req.nameExprs, Target: tgt,
+	res, hit, err := seam.CompileCache().Compile(lib, nvrtc.Request{
+		Name: req.Name, Source: src, Options: opts, NameExpressions: req.NameExprs, Target: tgt,
 	})
 	if err != nil {
-		return nil, compileErr(err)
+		return nil, seam.CompileErr(err)
 	}
 	m, jitLog, err := b.ctx.ModuleLoad(res.Image)
 	if err != nil {
@@ -260,48 +265,6 @@ func sourceOnDisk(name, source string) string {
 	return fmt.Sprintf("#line 1 %q\n%s", path, source)
 }
 
-// compileErr converts NVRTC's structured error into the user API's.
-func compileErr(err error) error {
-	var ce *nvrtc.CompileError
-	if !errors.As(err, &ce) {
-		return err
-	}
-	out := &CompileError{Name: ce.Name, Log: ce.Log}
-	for _, d := range ce.Diagnostics {
-		out.Diagnostics = append(out.Diagnostics, Diagnostic(d))
-	}
-	return out
-}
-
-// CheckSource compiles CUDA C without a GPU (PTX for the newest
-// architecture NVRTC knows), to report compile errors where no device can
-// run the code. It returns nil, a *CompileError, or why NVRTC is missing.
-func CheckSource(name, src string, opts ...string) error {
-	opts, _ = deviceOptions(opts)
-	lib, err := nvrtc.Load()
-	if err != nil {
-		return fmt.Errorf("NVRTC (run-time compiler) unavailable: %w", err)
-	}
-	archs := lib.SupportedArchs()
-	arch := 52
-	if len(archs) > 0 {
-		arch = archs[len(archs)-1]
-	}
-	_, _, err = compileCache().Compile(lib, nvrtc.Request{Name: name, Source: src, Options: opts,
-		NameExpressions: kernelNames(src), Target: nvrtc.Target{Arch: arch}})
-	return compileErr(err)
-}
-
-func kernelNames(src string) []string {
-	var names []string
-	for _, k := range kernelDecls(src) {
-		if !k.template {
-			names = append(names, k.name)
-		}
-	}
-	return names
-}
-
 type cudaModule struct {
 	b     *cudaBackend
 	m     driver.Module
@@ -310,12 +273,12 @@ type cudaModule struct {
 	hit   bool
 }
 
-func (m *cudaModule) lowered() map[string]string { return m.names }
-func (m *cudaModule) compileLog() string         { return m.log }
-func (m *cudaModule) cached() bool               { return m.hit }
-func (m *cudaModule) unload() error              { return deviceErr(m.b.ctx.ModuleUnload(m.m)) }
+func (m *cudaModule) Lowered() map[string]string { return m.names }
+func (m *cudaModule) CompileLog() string         { return m.log }
+func (m *cudaModule) Cached() bool               { return m.hit }
+func (m *cudaModule) Unload() error              { return deviceErr(m.b.ctx.ModuleUnload(m.m)) }
 
-func (m *cudaModule) function(sym string) (functionImpl, error) {
+func (m *cudaModule) Function(sym string) (seam.Function, error) {
 	f, err := m.b.ctx.ModuleFunction(m.m, sym)
 	if err != nil {
 		return nil, deviceErr(err)
@@ -332,20 +295,20 @@ type cudaFunction struct {
 	f   driver.Function
 
 	attrsOnce  sync.Once
-	attrs      Attributes
+	attrs      seam.Attributes
 	attrsErr   error
 	sizesOnce  sync.Once
 	sizes      []int
 	sizesKnown bool
 }
 
-func (f *cudaFunction) attributes() (Attributes, error) {
+func (f *cudaFunction) Attributes() (seam.Attributes, error) {
 	f.attrsOnce.Do(func() { f.attrs, f.attrsErr = f.readAttributes() })
 	return f.attrs, f.attrsErr
 }
 
-func (f *cudaFunction) readAttributes() (Attributes, error) {
-	var a Attributes
+func (f *cudaFunction) readAttributes() (seam.Attributes, error) {
+	var a seam.Attributes
 	for _, x := range []struct {
 		attr driver.FuncAttribute
 		p    *int
@@ -367,42 +330,42 @@ func (f *cudaFunction) readAttributes() (Attributes, error) {
 	return a, nil
 }
 
-func (f *cudaFunction) paramSizes() ([]int, bool) {
+func (f *cudaFunction) ParamSizes() ([]int, bool) {
 	f.sizesOnce.Do(func() { f.sizes, f.sizesKnown = f.ctx.FuncParamSizes(f.f) })
 	return f.sizes, f.sizesKnown
 }
 
-func (f *cudaFunction) setMaxDynamicShared(bytes int) error {
+func (f *cudaFunction) SetMaxDynamicShared(bytes int) error {
 	return deviceErr(f.ctx.FuncSetAttribute(f.f, driver.FuncMaxDynamicShared, bytes))
 }
 
-func (f *cudaFunction) launch(c launchConfig, params []unsafe.Pointer) error {
+func (f *cudaFunction) Launch(c seam.LaunchConfig, params []unsafe.Pointer) error {
 	grid, block, p := launchArgs(c, params)
-	f.ctx.Launch(f.f, grid, block, uint32(c.shared), streamOf(c.stream), p, params)
+	f.ctx.Launch(f.f, grid, block, uint32(c.Shared), streamOf(c.Stream), p, params)
 	return nil
 }
 
-func (f *cudaFunction) launchTimed(c launchConfig, params []unsafe.Pointer, t timerImpl) error {
+func (f *cudaFunction) LaunchTimed(c seam.LaunchConfig, params []unsafe.Pointer, t seam.Timer) error {
 	grid, block, p := launchArgs(c, params)
 	ct := t.(*cudaTimer)
-	return deviceErr(f.ctx.LaunchTimed(f.f, grid, block, uint32(c.shared), streamOf(c.stream), p, ct.evStart, ct.evEnd))
+	return deviceErr(f.ctx.LaunchTimed(f.f, grid, block, uint32(c.Shared), streamOf(c.Stream), p, ct.evStart, ct.evEnd))
 }
 
-func launchArgs(c launchConfig, params []unsafe.Pointer) (grid, block [3]uint32, p unsafe.Pointer) {
+func launchArgs(c seam.LaunchConfig, params []unsafe.Pointer) (grid, block [3]uint32, p unsafe.Pointer) {
 	if len(params) > 0 {
 		p = unsafe.Pointer(&params[0])
 	}
-	grid = [3]uint32{uint32(c.grid.X), uint32(c.grid.Y), uint32(c.grid.Z)}
-	block = [3]uint32{uint32(c.block.X), uint32(c.block.Y), uint32(c.block.Z)}
+	grid = [3]uint32{uint32(c.Grid[0]), uint32(c.Grid[1]), uint32(c.Grid[2])}
+	block = [3]uint32{uint32(c.Block[0]), uint32(c.Block[1]), uint32(c.Block[2])}
 	return grid, block, p
 }
 
-func (f *cudaFunction) suggestBlock(dynamicShared int) (int, int, error) {
+func (f *cudaFunction) SuggestBlock(dynamicShared int) (int, int, error) {
 	g, b, err := f.ctx.OccupancyMaxPotentialBlockSize(f.f, dynamicShared)
 	return g, b, deviceErr(err)
 }
 
-func (f *cudaFunction) activeBlocksPerSM(block, dynamicShared int) (int, error) {
+func (f *cudaFunction) ActiveBlocksPerSM(block, dynamicShared int) (int, error) {
 	n, err := f.ctx.OccupancyMaxActiveBlocks(f.f, block, dynamicShared)
 	return n, deviceErr(err)
 }
@@ -412,7 +375,7 @@ type cudaStream struct {
 	s   driver.Stream
 }
 
-func (b *cudaBackend) newStream() (streamImpl, error) {
+func (b *cudaBackend) NewStream() (seam.Stream, error) {
 	s, err := b.ctx.StreamCreate()
 	if err != nil {
 		return nil, deviceErr(err)
@@ -420,15 +383,15 @@ func (b *cudaBackend) newStream() (streamImpl, error) {
 	return &cudaStream{ctx: b.ctx, s: s}, nil
 }
 
-func (s *cudaStream) synchronize() error { return deviceErr(s.ctx.StreamSynchronize(s.s)) }
-func (s *cudaStream) destroy() error     { return deviceErr(s.ctx.StreamDestroy(s.s)) }
+func (s *cudaStream) Synchronize() error { return deviceErr(s.ctx.StreamSynchronize(s.s)) }
+func (s *cudaStream) Destroy() error     { return deviceErr(s.ctx.StreamDestroy(s.s)) }
 
 type cudaTimer struct {
 	ctx            *driver.Context
 	evStart, evEnd driver.Event
 }
 
-func (b *cudaBackend) newTimer() (timerImpl, error) {
+func (b *cudaBackend) NewTimer() (seam.Timer, error) {
 	t := &cudaTimer{ctx: b.ctx}
 	var err error
 	if t.evStart, err = b.ctx.EventCreate(); err != nil {
@@ -441,31 +404,31 @@ func (b *cudaBackend) newTimer() (timerImpl, error) {
 	return t, nil
 }
 
-func streamOf(s streamImpl) driver.Stream {
+func streamOf(s seam.Stream) driver.Stream {
 	if s == nil {
 		return 0
 	}
 	return s.(*cudaStream).s
 }
 
-// start arms the start event rather than recording it now, so that the
+// Start arms the start event rather than recording it now, so that the
 // time until the timed work's first launch reaches the driver is not
 // counted.
-func (t *cudaTimer) start(s streamImpl) error {
+func (t *cudaTimer) Start(s seam.Stream) error {
 	t.ctx.RecordAtNextWork(t.evStart, streamOf(s))
 	return nil
 }
 
-func (t *cudaTimer) stop(s streamImpl) error {
+func (t *cudaTimer) Stop(s seam.Stream) error {
 	return deviceErr(t.ctx.EventRecord(t.evEnd, streamOf(s)))
 }
 
-func (t *cudaTimer) elapsed() (float64, error) {
+func (t *cudaTimer) Elapsed() (float64, error) {
 	ms, err := t.ctx.EventElapsed(t.evStart, t.evEnd)
 	return float64(ms), deviceErr(err)
 }
 
-func (t *cudaTimer) destroy() error {
+func (t *cudaTimer) Destroy() error {
 	err1 := t.ctx.EventDestroy(t.evStart)
 	err2 := t.ctx.EventDestroy(t.evEnd)
 	return deviceErr(errors.Join(err1, err2))

@@ -1,4 +1,4 @@
-package cudalib
+package worker
 
 import (
 	"fmt"
