@@ -23,6 +23,11 @@ type Counters struct {
 	// conversions). Zero where they were not counted (recordings older
 	// than them).
 	SASSWarpInstrs, FP64WarpInstrs int64
+	// SFUWarpInstrs counts those that issue a MUFU instruction on the
+	// special-function unit (sin, cos, ex2, lg2, tanh, rsqrt, rcp and sqrt
+	// of f32, a float division's reciprocal): 16 lanes an SM, an eighth of
+	// the FP32 rate. Zero where not counted.
+	SFUWarpInstrs int64
 
 	// Global memory (ld/st .global, and generic accesses that land in
 	// global memory). A request
@@ -105,6 +110,15 @@ type Counters struct {
 	// launch. No ncu counter; zero per line; Add sums it, as the MaxWarp
 	// counters.
 	MaxAddressAtomics int64
+	// GlobalAtomicOps are the launch's global atomic operations as the GPU
+	// performs them (by the rule above: an aggregated warp is one), and
+	// AtomicAddresses the distinct global 4-byte words they touched. The
+	// L2 applies atomics over a small footprint at a rate that grows with
+	// it (bench/microbench's footprint sweep: a 256-bin histogram runs at
+	// 3 times one address's rate, 65536 bins at 50 times), so together
+	// they bound a launch that no single address does. No ncu counter;
+	// Add sums them.
+	GlobalAtomicOps, AtomicAddresses int64
 }
 
 // Line holds the counters of the instructions that carry one source
@@ -122,6 +136,7 @@ func (c *Counters) Add(o *Counters) {
 	c.ThreadInstrs += o.ThreadInstrs
 	c.SASSWarpInstrs += o.SASSWarpInstrs
 	c.FP64WarpInstrs += o.FP64WarpInstrs
+	c.SFUWarpInstrs += o.SFUWarpInstrs
 	c.GlobalLoadRequests += o.GlobalLoadRequests
 	c.GlobalLoadSectors += o.GlobalLoadSectors
 	c.GlobalStoreRequests += o.GlobalStoreRequests
@@ -150,4 +165,6 @@ func (c *Counters) Add(o *Counters) {
 	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
 	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads
 	c.MaxAddressAtomics += o.MaxAddressAtomics
+	c.GlobalAtomicOps += o.GlobalAtomicOps
+	c.AtomicAddresses += o.AtomicAddresses
 }

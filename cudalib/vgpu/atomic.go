@@ -203,9 +203,11 @@ func combine[T word](op special, signed, float, shared bool, old, b, c T) T {
 // warps issue them. A count array per allocation, made on its first
 // atomic; the workers share it.
 type addressCounts struct {
-	mu    sync.Mutex
-	words map[*allocation][]atomic.Int32
-	most  atomic.Int64
+	mu      sync.Mutex
+	words   map[*allocation][]atomic.Int32
+	most    atomic.Int64
+	ops     atomic.Int64 // every operation (Counters.GlobalAtomicOps)
+	touched atomic.Int64 // words with at least one (Counters.AtomicAddresses)
 }
 
 func newAddressCounts() *addressCounts {
@@ -231,6 +233,10 @@ func (s *addressCounts) add(w *warp, addr uint64, n int32) {
 		return // the access faults
 	}
 	v := int64(s.of(a)[(addr-a.addr)/4].Add(n))
+	s.ops.Add(int64(n))
+	if v == int64(n) {
+		s.touched.Add(1)
+	}
 	for m := s.most.Load(); v > m && !s.most.CompareAndSwap(m, v); m = s.most.Load() {
 	}
 }
