@@ -110,15 +110,17 @@ type Counters struct {
 	// launch. No ncu counter; zero per line; Add sums it, as the MaxWarp
 	// counters.
 	MaxAddressAtomics int64
-	// GlobalAtomicOps are the launch's global atomic operations as the GPU
-	// performs them (by the rule above: an aggregated warp is one), and
-	// AtomicAddresses the distinct global 4-byte words they touched. The
-	// L2 applies atomics over a small footprint at a rate that grows with
-	// it (bench/microbench's footprint sweep: a 256-bin histogram runs at
-	// 3 times one address's rate, 65536 bins at 50 times), so together
-	// they bound a launch that no single address does. No ncu counter;
-	// Add sums them.
-	GlobalAtomicOps, AtomicAddresses int64
+	// AtomicSectorOps are the operations the L2 applies for the launch's
+	// global atomics: per warp instruction one a distinct 32-byte sector
+	// its lanes touch (the lanes in one sector go together), or, where
+	// they all share one address, one a lane (one a warp where ptxas
+	// aggregates, as above). AtomicAddresses are the distinct 4-byte
+	// words they touched. Atomics over a small footprint reach few L2
+	// slices (bench/microbench's footprint sweep: a 256-bin histogram
+	// runs at 3 times one address's rate, 65536 bins at 50 times), so
+	// together they bound a launch that no single address does. No ncu
+	// counter; Add sums them.
+	AtomicSectorOps, AtomicAddresses int64
 }
 
 // Line holds the counters of the instructions that carry one source
@@ -165,6 +167,6 @@ func (c *Counters) Add(o *Counters) {
 	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
 	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads
 	c.MaxAddressAtomics += o.MaxAddressAtomics
-	c.GlobalAtomicOps += o.GlobalAtomicOps
+	c.AtomicSectorOps += o.AtomicSectorOps
 	c.AtomicAddresses += o.AtomicAddresses
 }

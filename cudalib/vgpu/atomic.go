@@ -2,6 +2,7 @@ package vgpu
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -203,11 +204,11 @@ func combine[T word](op special, signed, float, shared bool, old, b, c T) T {
 // warps issue them. A count array per allocation, made on its first
 // atomic; the workers share it.
 type addressCounts struct {
-	mu      sync.Mutex
-	words   map[*allocation][]atomic.Int32
-	most    atomic.Int64
-	ops     atomic.Int64 // every operation (Counters.GlobalAtomicOps)
-	touched atomic.Int64 // words with at least one (Counters.AtomicAddresses)
+	mu        sync.Mutex
+	words     map[*allocation][]atomic.Int32
+	most      atomic.Int64
+	sectorOps atomic.Int64 // operations as the L2 applies them (Counters.AtomicSectorOps)
+	touched   atomic.Int64 // words with at least one (Counters.AtomicAddresses)
 }
 
 func newAddressCounts() *addressCounts {
@@ -233,7 +234,6 @@ func (s *addressCounts) add(w *warp, addr uint64, n int32) {
 		return // the access faults
 	}
 	v := int64(s.of(a)[(addr-a.addr)/4].Add(n))
-	s.ops.Add(int64(n))
 	if v == int64(n) {
 		s.touched.Add(1)
 	}
@@ -284,9 +284,20 @@ func (w *warp) countAddresses(in *inst, m uint32) {
 			n = 1
 		}
 		w.wk.st.atomics.add(w, first, n)
+		w.wk.st.atomics.sectorOps.Add(int64(n))
 		return
 	}
+	// The L2 applies a warp's lanes that fall in one sector together:
+	// one operation a distinct sector.
+	var sectors [32]uint64
+	distinct := 0
 	for mm := m; mm != 0; mm &= mm - 1 {
-		w.wk.st.atomics.add(w, base[bits.TrailingZeros32(mm)]+in.off, 1)
+		a := base[bits.TrailingZeros32(mm)] + in.off
+		w.wk.st.atomics.add(w, a, 1)
+		if !slices.Contains(sectors[:distinct], a/32) {
+			sectors[distinct] = a / 32
+			distinct++
+		}
 	}
+	w.wk.st.atomics.sectorOps.Add(int64(distinct))
 }

@@ -37,7 +37,8 @@ type result struct {
 	threads int
 	dram    int64
 	atomics int64 // the most global atomics on one address
-	// global atomic operations, and the distinct words they touched
+	// global atomic operations as the L2 applies them, and the distinct
+	// words they touched
 	atomicOps, atomicWords int64
 	chunks                 int64 // 64-byte chunks holding a touched sector
 	longest                warpCounts
@@ -346,7 +347,7 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.Threads = r.blocks * int64(r.threads)
 	p.Total.DRAMSectors = r.dram
 	p.Total.MaxAddressAtomics = r.atomics
-	p.Total.GlobalAtomicOps = r.atomicOps
+	p.Total.AtomicSectorOps = r.atomicOps
 	p.Total.AtomicAddresses = r.atomicWords
 	p.Total.DRAMChunks = r.chunks
 	p.Total.MaxWarpInstrs = r.longest.instrs
