@@ -68,7 +68,7 @@ var fitFloor = map[string]map[string][2]int{
 // (steadyAgreement).
 var steadyFloor = map[string][2]int{
 	"stencil3d": {215, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {179, 187},
-	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {48, 49}, "transpose": {13, 13},
+	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {49, 49}, "transpose": {13, 13},
 }
 
 // medianFloor is, per lab, the pairs in agreement and the times within 2×
