@@ -117,7 +117,7 @@ func report(w io.Writer, rec *recording, problems []string) {
 	strong := func(text string) table.Cell { return table.Cell{Text: text, Em: table.Strong} }
 	sum.Rows = append(sum.Rows, table.Row{Cells: []table.Cell{strong("all"), {}, {Text: fmt.Sprint(total.n)},
 		strong(pct(total.agree, total.pairs)), strong(pct(total.in2, total.n)), strong(pct(total.in4, total.n)), {Text: ratioRange(total)}}})
-	fmt.Fprintf(w, "%s\n", table.Markdown(sum))
+	fmt.Fprint(w, table.Markdown(sum))
 	if lo, hi, ok := selfFigures(rec); ok {
 		fmt.Fprintf(w, "The H100 against itself (one run's times as the prediction of another's order): %.0f–%.0f %% of the pairs.\n\n", 100*lo, 100*hi)
 	}
@@ -134,7 +134,7 @@ func report(w io.Writer, rec *recording, problems []string) {
 		for _, m := range cf.misses {
 			miss.AddRow(m.row, m.kernel, m.counter, fmt.Sprint(m.vm), fmt.Sprint(m.ncu))
 		}
-		fmt.Fprintf(w, "%s\n", table.Markdown(miss))
+		fmt.Fprint(w, table.Markdown(miss))
 	}
 	rows := table.Table{Columns: []table.Column{{Head: "family"}, {Head: "size", Align: table.Right}, {Head: "variant"},
 		{Head: "modeled ms", Align: table.Right}, {Head: "H100 median ms", Align: table.Right}, {Head: "ratio", Align: table.Right},
@@ -222,7 +222,7 @@ func writeNative(w io.Writer, rec *recording) {
 	if len(t.Rows) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "Native: culab's median over the runs against a native nvcc build timed the same way (`tools/zoocompare/native`):\n\n%s\n", table.Markdown(t))
+	fmt.Fprintf(w, "Native: culab's median over the runs against a native nvcc build timed the same way (`tools/zoocompare/native`):\n\n%s", table.Markdown(t))
 }
 
 // writeNoise gives, per run, how far apart its rounds were and how far
@@ -242,5 +242,5 @@ func writeNoise(w io.Writer, rec *recording) {
 		perCent := func(x float64) string { return fmt.Sprintf("%.1f %%", 100*x) }
 		t.AddRow(name, perCent(quantile(rounds, 0.5)), perCent(quantile(rounds, 0.9)), perCent(quantile(dev, 0.5)), perCent(quantile(dev, 0.9)))
 	}
-	fmt.Fprintf(w, "Noise, per run over the rows: the spread of a row's rounds ((max − min) / median of the round medians) and the distance of the run's median from the median over the runs:\n\n%s\n", table.Markdown(t))
+	fmt.Fprintf(w, "Noise, per run over the rows: the spread of a row's rounds ((max − min) / median of the round medians) and the distance of the run's median from the median over the runs:\n\n%s", table.Markdown(t))
 }
