@@ -102,10 +102,11 @@ type Counters struct {
 	// one global address, as the GPU performs them: ptxas turns a 32-bit
 	// integer add, min, max, and, or or xor whose active lanes all share
 	// one address into one operation per warp; otherwise every lane is
-	// one. (ptxas does so only where it can prove the address uniform;
-	// the virtual GPU sees run-time addresses, so a warp whose lanes meet
-	// on an address ptxas could not prove, c[i/32], counts once here and
-	// 32 times on the GPU.) The L2 applies the operations on one address
+	// one. (ptxas does so only where it can prove the address uniform:
+	// the virtual GPU applies the same proof to the PTX, an address
+	// computed from no lane's own value, so c[i/32], whose lanes meet on
+	// one address at run time, counts a lane each, as on the GPU.) The L2
+	// applies the operations on one address
 	// one after another (a histogram of skewed data), so this bounds the
 	// launch. No ncu counter; zero per line; Add sums it, as the MaxWarp
 	// counters.

@@ -73,6 +73,7 @@ func (d *fdec) decodeAtom(in *ptx.Instr, out *inst, pre *[]inst) error {
 	if err := d.decodeAddr(ops[0], instrSpace(in.Mods), out); err != nil {
 		return err
 	}
+	out.uniform = !d.vary[ops[0].Name]
 	if out.space == spParam || out.space == spLocal || out.space == spFrame {
 		return d.unsupported("atomics on %s memory", out.space)
 	}
@@ -243,10 +244,13 @@ func (s *addressCounts) add(w *warp, addr uint64, n int32) {
 
 // aggregated reports whether ptxas makes one operation per warp of the
 // atomic when its lanes share one address: a 32-bit integer add, min,
-// max, and, or or xor becomes a warp reduction (REDUX) and one RED or ATOM
-// by the first lane (cudalib/sass on tools/zoo's atomics_one and
-// compact_atomic).
+// max, and, or or xor at an address it can prove warp-uniform becomes a
+// warp reduction (REDUX) and one RED or ATOM by the first lane
+// (cudalib/sass on tools/zoo's atomics_one and compact_atomic).
 func aggregated(in *inst) bool {
+	if !in.uniform {
+		return false
+	}
 	switch in.special {
 	case atomAdd, atomMin, atomMax, atomAnd, atomOr, atomXor:
 		return in.size == 4 && !in.float

@@ -23,6 +23,15 @@ const addressAtomicsPTX = `
 	ret;
 }
 
+// Every lane adds 1 to p[0], an address ptxas can prove uniform.
+.visible .entry uniformadds(.param .u64 p)
+{
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [p];
+	red.global.add.u32 [%rd1], 1;
+	ret;
+}
+
 .visible .entry swaps(.param .u64 p)
 {
 	.reg .b32 %r<2>;
@@ -43,10 +52,12 @@ const addressAtomicsPTX = `
 `
 
 // TestMaxAddressAtomics: the most atomics on one global address, a warp
-// whose lanes share the address counting once for an integer add (ptxas
-// aggregates it) and once a lane otherwise; shared atomics are not
-// counted; the same on any number of workers. With them, the operations
-// (AtomicSectorOps: a sector's lanes together, one a lane on one address unless aggregated) and the distinct words they touch (AtomicAddresses).
+// whose lanes share an address ptxas can prove uniform counting once for
+// an integer add (ptxas aggregates it) and once a lane otherwise; shared
+// atomics are not counted; the same on any number of workers. With them,
+// the operations (AtomicSectorOps: a sector's lanes together, one a lane
+// on one address unless aggregated) and the distinct words they touch
+// (AtomicAddresses).
 func TestMaxAddressAtomics(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		g := New(Config{Workers: workers})
@@ -57,7 +68,8 @@ func TestMaxAddressAtomics(t *testing.T) {
 			params           [][]byte
 			want, ops, words int64
 		}{
-			{"adds", [][]byte{p64(buf), p32(0)}, 3 * 2, 3 * 2, 1},          // 3 blocks of 2 warps, one add each
+			{"uniformadds", [][]byte{p64(buf)}, 3 * 2, 3 * 2, 1},           // 3 blocks of 2 warps, one aggregated add each
+			{"adds", [][]byte{p64(buf), p32(0)}, 3 * 64, 3 * 64, 1},        // one address at run time, not provably: a lane each
 			{"adds", [][]byte{p64(buf), p32(4)}, 3 * 64 / 2, 3 * 2, 2},     // half the lanes on each of two words of one sector
 			{"adds", [][]byte{p64(buf), p32(8)}, 3 * 64 / 2, 3 * 2 * 2, 2}, // two sectors
 			{"swaps", [][]byte{p64(buf)}, 3 * 64, 3 * 64, 1},               // exch is not aggregated

@@ -21,7 +21,7 @@ const zooRecording = "../../docs/results/2026-11-25d-zoo-model/recording.json.gz
 // SFU): a model change that loses any fails, one that gains should raise
 // them.
 var zooFloor = map[string][2]int{
-	"aos": {6, 5}, "atomics": {8, 7}, "bitonic": {3, 6}, "compact": {6, 6}, "conv1d": {9, 9},
+	"aos": {6, 5}, "atomics": {12, 8}, "bitonic": {3, 6}, "compact": {6, 6}, "conv1d": {9, 9},
 	"conv2d": {8, 9}, "divergence": {6, 6}, "gather": {6, 6}, "gemm": {15, 12}, "histo-skewed": {5, 6},
 	"histo-uniform": {6, 6}, "horner": {6, 6}, "ilp": {2, 6}, "intdiv": {9, 8}, "jacobi2d": {9, 9},
 	"mandel": {2, 4}, "mat2d": {6, 6}, "matvec": {9, 9}, "misaligned": {6, 6}, "nbody": {6, 6},
@@ -52,10 +52,10 @@ func TestModelOnZoo(t *testing.T) {
 	}
 	t.Logf("all: order %d/%d within 2× %d/%d within 4× %d/%d", total.agree, total.pairs, total.in2, total.n, total.in4, total.n)
 	// Every family is held out (no constant of the model comes from the
-	// zoo): 90 % of the pairs, 97 % of the rows within 2×, all within 4×
+	// zoo): 92 % of the pairs, 98 % of the rows within 2×, all within 4×
 	// (the issue's goals: 92 %, 95 %, all).
-	if total.agree < 195 || total.in2 < 192 || total.in4 < 197 {
-		t.Errorf("all: %d pairs, %d within 2×, %d within 4×; the model reached 195, 192, 197", total.agree, total.in2, total.in4)
+	if total.agree < 199 || total.in2 < 193 || total.in4 < 197 {
+		t.Errorf("all: %d pairs, %d within 2×, %d within 4×; the model reached 199, 193, 197", total.agree, total.in2, total.in4)
 	}
 	if len(fams) != len(zooFloor) {
 		t.Errorf("%d families recorded, %d floors", len(fams), len(zooFloor))
