@@ -371,8 +371,8 @@ func (g GPU) Terms(l Launch) Terms {
 	// A warp waits for a load at its first use; the loads it issues
 	// between two such waits are in flight together. In a loop that uses
 	// its loads each iteration (a sum, an update) that is the loads of
-	// one iteration: about the loads a backward branch, or a barrier,
-	// where a shared tile is staged each iteration.
+	// one iteration: about the loads a branch, or a barrier, where a
+	// shared tile is staged each iteration (inFlight).
 	rounds := maxLoads
 	if c.Blocks > 1 {
 		// Not on one SM alone: vecadd's one block (a load, a load and a
@@ -386,8 +386,8 @@ func (g GPU) Terms(l Launch) Terms {
 	if c.GlobalLoadRequests > 0 && !resident {
 		// A load from DRAM waits its latency, and its share of the
 		// requests queued ahead of it: the warps resident on the whole GPU
-		// have inFlight bytes in flight, which DRAM delivers in
-		// inFlight/bandwidth (Little's law); a load arrives on average
+		// have pending bytes in flight, which DRAM delivers in
+		// pending/bandwidth (Little's law); a load arrives on average
 		// halfway through that, and beyond one latency's worth the DRAM
 		// term bounds the launch instead.
 		pending := warpsPerBlock * float64(min(c.Blocks, int64(g.SMs)*perSM)) * fetched / warps
@@ -397,7 +397,8 @@ func (g GPU) Terms(l Launch) Terms {
 			queue := math.Min(pending/g.DRAMBytesPerSec*g.ClockHz, g.DRAMLatencyCycles)
 			loads = max(maxLoads*(hit+miss*(g.DRAMLatencyCycles-hit)), g.DRAMLatencyCycles+queue)
 		} else {
-			// A warp that loops has one request in flight at a time.
+			// A warp that loops has an iteration's requests in flight at
+			// a time.
 			perLoad := pending / (float64(c.GlobalLoadRequests) / warps) * inFlight(c)
 			queue := math.Min(perLoad/g.DRAMBytesPerSec*g.ClockHz, g.DRAMLatencyCycles) / 2
 			loads = maxLoads*hit + rounds*miss*(g.DRAMLatencyCycles+queue-hit)
@@ -431,8 +432,9 @@ func (g GPU) Terms(l Launch) Terms {
 }
 
 // inFlight is the global loads a warp issues between two waits for them:
-// the loads of a loop's iteration, counted as loads per backward branch or
-// per barrier (whichever is fewer), at least one.
+// the loads of a loop's iteration, counted as loads per branch (a loop's
+// backward branch; a branch inside the loop counts too, which only makes
+// it fewer) or per barrier, whichever is fewer, at least one.
 func inFlight(c counters.Counters) float64 {
 	n := 1.0
 	if c.Branches > 0 {
