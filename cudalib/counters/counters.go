@@ -23,6 +23,11 @@ type Counters struct {
 	// conversions). Zero where they were not counted (recordings older
 	// than them).
 	SASSWarpInstrs, FP64WarpInstrs int64
+	// SFUWarpInstrs counts those that issue a MUFU instruction on the
+	// special-function unit (sin, cos, ex2, lg2, tanh, rsqrt, rcp and sqrt
+	// of f32, a float division's reciprocal): 16 lanes an SM, an eighth of
+	// the FP32 rate. Zero where not counted.
+	SFUWarpInstrs int64
 
 	// Global memory (ld/st .global, and generic accesses that land in
 	// global memory). A request
@@ -97,14 +102,26 @@ type Counters struct {
 	// one global address, as the GPU performs them: ptxas turns a 32-bit
 	// integer add, min, max, and, or or xor whose active lanes all share
 	// one address into one operation per warp; otherwise every lane is
-	// one. (ptxas does so only where it can prove the address uniform;
-	// the virtual GPU sees run-time addresses, so a warp whose lanes meet
-	// on an address ptxas could not prove, c[i/32], counts once here and
-	// 32 times on the GPU.) The L2 applies the operations on one address
+	// one. (ptxas does so only where it can prove the address uniform:
+	// the virtual GPU applies the same proof to the PTX, an address
+	// computed from no lane's own value, so c[i/32], whose lanes meet on
+	// one address at run time, counts a lane each, as on the GPU.) The L2
+	// applies the operations on one address
 	// one after another (a histogram of skewed data), so this bounds the
 	// launch. No ncu counter; zero per line; Add sums it, as the MaxWarp
 	// counters.
 	MaxAddressAtomics int64
+	// AtomicSectorOps are the operations the L2 applies for the launch's
+	// global atomics: per warp instruction one a distinct 32-byte sector
+	// its lanes touch (the lanes in one sector go together), or, where
+	// they all share one address, one a lane (one a warp where ptxas
+	// aggregates, as above). AtomicAddresses are the distinct 4-byte
+	// words they touched. Atomics over a small footprint reach few L2
+	// slices (bench/microbench's footprint sweep: a 256-bin histogram
+	// runs at 3 times one address's rate, 65536 bins at 50 times), so
+	// together they bound a launch that no single address does. No ncu
+	// counter; Add sums them.
+	AtomicSectorOps, AtomicAddresses int64
 }
 
 // Line holds the counters of the instructions that carry one source
@@ -122,6 +139,7 @@ func (c *Counters) Add(o *Counters) {
 	c.ThreadInstrs += o.ThreadInstrs
 	c.SASSWarpInstrs += o.SASSWarpInstrs
 	c.FP64WarpInstrs += o.FP64WarpInstrs
+	c.SFUWarpInstrs += o.SFUWarpInstrs
 	c.GlobalLoadRequests += o.GlobalLoadRequests
 	c.GlobalLoadSectors += o.GlobalLoadSectors
 	c.GlobalStoreRequests += o.GlobalStoreRequests
@@ -150,4 +168,6 @@ func (c *Counters) Add(o *Counters) {
 	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
 	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads
 	c.MaxAddressAtomics += o.MaxAddressAtomics
+	c.AtomicSectorOps += o.AtomicSectorOps
+	c.AtomicAddresses += o.AtomicAddresses
 }

@@ -4,7 +4,7 @@
 // The model is a roofline per launch with a latency floor, its corner
 // rounded:
 //
-//	time = (issue⁴ + fp64⁴ + shared⁴ + l1⁴ + l2⁴ + dram⁴ + blocks⁴ + atomics⁴ + chain⁴)^¼
+//	time = (issue⁴ + fp64⁴ + sfu⁴ + shared⁴ + l1⁴ + l2⁴ + dram⁴ + blocks⁴ + atomics⁴ + chain⁴)^¼
 //
 // which is the largest term when one bounds the launch, and more than it
 // when two are close (resources near their limit at once each slow the
@@ -25,22 +25,23 @@
 //   - issue: its warp-instructions / (4 schedulers × clock), counted as
 //     the SASS the GPU issues where the virtual GPU estimated it
 //     (SASSWarpInstrs: an integer division is a sequence of 10–13).
-//   - fp64: its FP64 warp-instructions / (2 a cycle × clock): an H100 SM
-//     has 64 FP64 lanes, half its FP32 ones.
+//   - fp64, sfu: its FP64 and MUFU warp-instructions / the pipe's
+//     measured rate (1.93 and 0.49 a cycle).
 //   - shared: its shared-memory wavefronts / (1 per cycle × clock).
-//   - l1: its global loads' 128-byte lines / (1 per cycle × clock): L1
-//     serves one line a cycle, so a request whose lanes touch 32 lines
-//     (a thread walking its own row) takes 32 cycles, hit or miss.
+//   - l1: its global loads' 128-byte lines / (0.81 per cycle × clock):
+//     L1 serves about a line a cycle, so a request whose lanes touch 32
+//     lines (a thread walking its own row) takes 40 cycles, hit or miss.
 //   - chain: what the launch's longest warp (vgpu's MaxWarp counters: a
 //     block holds its slots until its last warp ends, and its warps start
 //     one after another, so larger blocks end later) waits for in turn —
-//     each of its instructions
-//     (InstrCycles), each global load (L1 hit latency, plus the miss share
-//     of the L2 or DRAM latency, from how often the launch's requests touch
-//     a new sector; at least one loaded DRAM latency for a warp whose data
-//     comes from DRAM; a looping warp without barriers in a grid of
-//     several blocks waits LoopMissShare of those latencies), each shared load, each barrier —
-//     times the waves.
+//     each of its instructions (InstrCycles), each global load (the L1
+//     re-read cost, plus the miss share of the L2 or DRAM latency, from
+//     how often the launch's requests touch a new sector; the loads a
+//     warp issues between two waits for them, the loads of a loop's
+//     iteration, wait the miss latency together; a DRAM load also waits
+//     its share of what the whole GPU's resident warps have in flight,
+//     Little's law; a warp with few loads issues them together and waits
+//     one such round), each shared load, each barrier — times the waves.
 //     It is what a launch with too few warps to hide latency takes (a
 //     single block, a 16-block grid-stride loop, many waves of one-load
 //     warps). Warps that meet at barriers move in step, so for them the
@@ -56,27 +57,31 @@
 //   - dram: distinct global sectors touched × 32 B (the 64-byte chunks
 //     holding them × 64 B, if more: DRAM moves 64 bytes at a time) /
 //     DRAM bandwidth (less of it for a grid resident at once whose warps
-//     loop over the data);
-//     data that fits in L2 stays there between the repeated runs that time
-//     a kernel on a GPU, and moves at the L2-resident rate instead.
-//   - blocks: blocks / the rate the GPU dispatches blocks (a grid of many
-//     tiny blocks is bound by it).
+//     loop over the data), plus a DRAM latency idle between waves of
+//     warps with few loads; data that fits in L2 stays there between the
+//     repeated runs that time a kernel on a GPU, and moves at the
+//     L2-resident rate instead.
+//   - blocks: blocks / the rate the GPU dispatches blocks, plus the warp
+//     starts of each block on its SM (a grid of many tiny blocks is bound
+//     by it).
 //   - atomics: the most atomic operations on one global address
 //     (MaxAddressAtomics) / the rate the L2 applies operations to one
-//     address, one after another: a histogram whose values fall mostly in
-//     one bin, a counter every warp increments.
+//     address, one after another (a histogram whose values fall mostly in
+//     one bin, a counter every warp increments); or the L2's operations
+//     beyond one a word / the rate atomics over so many words reach
+//     (few words are served by few L2 slices: a uniform 256-bin
+//     histogram), whichever is longer.
 //
-// Every constant is in H100 (docs/timemodel.md names its source): the
-// device's own report, public figures, calibration against the H100
-// times recorded in tools/timecompare/testdata, or (same-address atomics)
-// the zoo's atomics family, each provisional until bench/microbench
-// measures it (L1LinesPerSM and LoopMissShare too). The model is for
-// ranking variants and seeing why they differ, not a simulator: it knows
-// no caches beyond the hit share, L1's line rate and whether a scattered
-// request's lines stay in it, and 64-byte DRAM fetches; of the
-// instruction mix only division sequences and the FP64 pipe; not how many
-// loads a warp keeps in flight (a looping warp of a many-block grid gets
-// LoopMissShare of the miss latencies); and no clock boost.
+// Every constant is in H100 (docs/timemodel.md names its source): a
+// microbenchmark of bench/microbench on the H100, the device's own report,
+// public figures, or calibration against the H100 times recorded in
+// tools/timecompare/testdata, where no microbenchmark measures it. The
+// model is for ranking variants and seeing why they differ, not a
+// simulator: it knows no caches beyond the hit share, L1's line rate and
+// whether a scattered request's lines stay in it, and 64-byte DRAM
+// fetches; of the instruction mix only division sequences, the FP64 pipe
+// and the SFU; which loads depend on others (it counts a loop's loads an
+// iteration as independent); and no clock boost.
 package timemodel
 
 import (
@@ -95,6 +100,7 @@ type GPU struct {
 	ClockHz              float64       // SM clock
 	IssuePerSM           float64       // warp-instructions issued per SM per cycle (4 schedulers)
 	FP64PerSM            float64       // FP64 warp-instructions per SM per cycle (64 FP64 lanes)
+	SFUPerSM             float64       // MUFU warp-instructions per SM per cycle (16 SFU lanes)
 	WavefrontsPerSM      float64       // shared-memory wavefronts per SM per cycle
 	L2BytesPerSec        float64       // L2 bandwidth for loads
 	StoreSectorsPerSec   float64       // global store sectors L2 takes per second
@@ -105,6 +111,7 @@ type GPU struct {
 	ResidentBytesPerSec  float64       // what DRAM's term moves at for L2-resident data
 	BlocksPerSec         float64       // blocks the GPU dispatches per second
 	AddressAtomicsPerSec float64       // atomic operations the L2 applies to one address per second
+	FootprintAtomics     []Footprint   // atomics a second, each lane on a random one of so many words (by words)
 	InstrCycles          float64       // cycles a warp waits between dependent instructions
 	FP64Cycles           float64       // the same for FP64 instructions
 	L1HitCycles          float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
@@ -112,9 +119,7 @@ type GPU struct {
 	L1ResidentCycles     float64       // a re-read global load when all the data stays in L1
 	L1LinesPerSM         float64       // 128-byte lines of global loads L1 serves per SM per cycle
 	L2MissCycles         float64       // an L1 miss served by L2, as one warp waits for it
-	DRAMMissCycles       float64       // an L1 miss served by DRAM, as one warp waits for it
-	LoopMissShare        float64       // share of the miss latencies a looping warp of a many-block grid waits (0: all)
-	DRAMRoundCycles      float64       // DRAM's latency under load: what a warp with few loads from DRAM waits at least
+	DRAMLatencyCycles    float64       // a load from DRAM, as one warp of an unloaded GPU waits for it
 	WarpStartCycles      float64       // a block's warps start one after another, this far apart
 	TermNorm             float64       // the terms combine as their TermNorm-norm (∞: their max)
 	BarrierCycles        float64       // cost of one bar.sync to each warp
@@ -132,7 +137,8 @@ var H100 = GPU{
 	SMs:                  132,
 	ClockHz:              1.98e9,
 	IssuePerSM:           4,
-	FP64PerSM:            2,
+	FP64PerSM:            1.93,
+	SFUPerSM:             0.49,
 	WavefrontsPerSM:      1,
 	L2BytesPerSec:        7.5e12,
 	StoreSectorsPerSec:   50e9,
@@ -141,28 +147,64 @@ var H100 = GPU{
 	LoopDRAMBytesPerSec:  2.78e12,
 	L2Bytes:              50 << 20,
 	ResidentBytesPerSec:  6.6e12,
-	BlocksPerSec:         1.275e9,
-	AddressAtomicsPerSec: 1.03e9,
-	InstrCycles:          4.8,
-	FP64Cycles:           8,
-	L1HitCycles:          49.5,
-	L1Bytes:              200 << 10,
-	L1ResidentCycles:     10,
-	L1LinesPerSM:         1,
-	L2MissCycles:         92,
-	DRAMMissCycles:       216,
-	LoopMissShare:        0.54,
-	DRAMRoundCycles:      1900,
-	WarpStartCycles:      8,
-	TermNorm:             4,
-	BarrierCycles:        150,
-	SharedLoadCycles:     15,
-	LaunchOverhead:       6 * time.Microsecond,
-	LaunchGap:            3 * time.Microsecond,
-	HostLaunch:           4500 * time.Nanosecond,
-	KernelSwitch:         4500 * time.Nanosecond,
-	CopyBytesPerSec:      2.95e12,
-	CopySetup:            2 * time.Microsecond,
+	BlocksPerSec:         1.64e9,
+	AddressAtomicsPerSec: 1.26e9,
+	FootprintAtomics: []Footprint{{16, 5.37e9}, {64, 3.44e9}, {256, 3.86e9},
+		{1024, 1.16e10}, {4096, 3.43e10}, {16384, 6.13e10}, {65536, 6.30e10}},
+	InstrCycles:       4.65,
+	FP64Cycles:        8.4,
+	L1HitCycles:       49.5,
+	L1Bytes:           200 << 10,
+	L1ResidentCycles:  10,
+	L1LinesPerSM:      0.81,
+	L2MissCycles:      92,
+	DRAMLatencyCycles: 198,
+	WarpStartCycles:   8,
+	TermNorm:          4,
+	BarrierCycles:     150,
+	SharedLoadCycles:  15,
+	LaunchOverhead:    6 * time.Microsecond,
+	LaunchGap:         3 * time.Microsecond,
+	HostLaunch:        4500 * time.Nanosecond,
+	KernelSwitch:      4500 * time.Nanosecond,
+	CopyBytesPerSec:   2.95e12,
+	CopySetup:         2 * time.Microsecond,
+}
+
+// Footprint is the rate at which the L2 applies atomic operations spread
+// evenly over Words distinct 4-byte words.
+type Footprint struct {
+	Words     int64
+	OpsPerSec float64
+}
+
+// footprintRate is the rate, in L2 operations (Counters.AtomicSectorOps),
+// at which atomics spread over words distinct words are applied: the
+// footprint table, whose rates are of lanes each on a random one of
+// Words words, turned into L2 operations (a warp's 32 lanes over Words/8
+// sectors touch sectorsHit of them) and interpolated in log–log; beyond
+// its end, the end's rate; below its start none (0): on a sector or less
+// the operations on the busiest word bound the launch.
+func footprintRate(table []Footprint, words int64) float64 {
+	if len(table) == 0 || words < table[0].Words {
+		return 0
+	}
+	rate := func(f Footprint) float64 { return f.OpsPerSec * sectorsHit(f.Words) / 32 }
+	for i := 1; i < len(table); i++ {
+		a, b := table[i-1], table[i]
+		if words <= b.Words {
+			f := math.Log(float64(words)/float64(a.Words)) / math.Log(float64(b.Words)/float64(a.Words))
+			return math.Exp(math.Log(rate(a)) + f*math.Log(rate(b)/rate(a)))
+		}
+	}
+	return rate(table[len(table)-1])
+}
+
+// sectorsHit is the distinct sectors 32 lanes touch on average, each on a
+// random one of words 4-byte words (8 to a sector).
+func sectorsHit(words int64) float64 {
+	s := math.Ceil(float64(words) / 8)
+	return s * (1 - math.Pow(1-1/s, 32))
 }
 
 // coalescedWaste is the most sector bytes per requested byte of loads
@@ -189,12 +231,13 @@ type Launch struct {
 // Terms are the parts of a launch's modelled time, in seconds, for
 // explaining which one bounds it.
 type Terms struct {
-	Issue, FP64, Shared, L1, L2, DRAM, Blocks, Atomics, Chain float64
-	Waves                                                     int
+	Issue, FP64, SFU, Shared, L1, L2, DRAM, Blocks, Atomics, Chain float64
+	Waves                                                          int
 }
 
 // Bound names the largest term (the first of equals, in the order issue,
-// FP64 pipe, shared memory, L1, L2, DRAM, block dispatch, atomics, latency).
+// FP64 pipe, SFU, shared memory, L1, L2, DRAM, block dispatch, atomics,
+// latency).
 func (t Terms) Bound() string {
 	named := t.named()
 	b := named[0]
@@ -232,6 +275,9 @@ func (g GPU) Terms(l Launch) Terms {
 	t.Issue = float64(onBusiest) * float64(issued) / blocks / (g.IssuePerSM * g.ClockHz)
 	if g.FP64PerSM > 0 {
 		t.FP64 = float64(onBusiest) * float64(c.FP64WarpInstrs) / blocks / (g.FP64PerSM * g.ClockHz)
+	}
+	if g.SFUPerSM > 0 {
+		t.SFU = float64(onBusiest) * float64(c.SFUWarpInstrs) / blocks / (g.SFUPerSM * g.ClockHz)
 	}
 	t.Shared = float64(onBusiest) * float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / blocks / (g.WavefrontsPerSM * g.ClockHz)
 	// L1 serves a load one 128-byte line a cycle: a coalesced request is
@@ -271,10 +317,8 @@ func (g GPU) Terms(l Launch) Terms {
 	// touches one sector of each pair moves, and keeps in L2, both.
 	fetched := max(data, float64(c.DRAMChunks)*g.DRAMFetchBytes)
 	resident := fetched <= g.L2Bytes
-	missCycles := g.DRAMMissCycles
 	if resident {
 		t.DRAM = data / g.ResidentBytesPerSec
-		missCycles = g.L2MissCycles
 	} else {
 		bw := g.DRAMBytesPerSec
 		if waves == 1 && c.GlobalLoadRequests > int64(warps) {
@@ -287,10 +331,27 @@ func (g GPU) Terms(l Launch) Terms {
 			bw = g.LoopDRAMBytesPerSec
 		}
 		t.DRAM = fetched / bw
+		if c.MaxWarpGlobalLoads < loopingLoads && waves > 1 {
+			// Warps with few loads each wait one DRAM round, and the next
+			// wave's blocks start as the last one's end: DRAM idles a
+			// latency between waves.
+			t.DRAM += float64(waves) * g.DRAMLatencyCycles / g.ClockHz
+		}
 	}
-	t.Blocks = blocks / g.BlocksPerSec
+	// The GPU hands out blocks at BlocksPerSec (empty one-warp blocks),
+	// and an SM starts a block's warps one after another, WarpStartCycles
+	// apart, before it takes the next: a grid of 256-thread blocks is
+	// dispatched at 1.2 G blocks/s, of 32-thread ones at 1.64.
+	t.Blocks = blocks/g.BlocksPerSec + blocks*(warpsPerBlock-1)*g.WarpStartCycles/(float64(g.SMs)*g.ClockHz)
 	if g.AddressAtomicsPerSec > 0 {
 		t.Atomics = float64(c.MaxAddressAtomics) / g.AddressAtomicsPerSec
+	}
+	if r := footprintRate(g.FootprintAtomics, c.AtomicAddresses); r > 0 {
+		// Atomics over few words reach few L2 slices: a histogram of 256
+		// bins runs at 3.9 G operations/s whatever the spread of its
+		// values. The first operation on each word is not held up by the
+		// others.
+		t.Atomics = max(t.Atomics, float64(max(c.AtomicSectorOps-c.AtomicAddresses, 0))/r)
 	}
 
 	hit := g.L1HitCycles
@@ -306,24 +367,42 @@ func (g GPU) Terms(l Launch) Terms {
 	// beside busy ones). Counters without the longest warp's counts give
 	// the average warp.
 	longest := func(most, total int64) float64 { return math.Max(float64(most), float64(total)/warps) }
-	if c.Blocks > 1 && c.Barriers == 0 && c.MaxWarpGlobalLoads >= loopingLoads && g.LoopMissShare > 0 {
-		// A warp that loops over independent loads keeps more of them in
-		// flight than the one-block grids the miss latencies were
-		// calibrated on: vecadd's 16-block grid-stride loop waits 0.44
-		// (L2) to 0.54 (DRAM) of them a load on the H100, its one block
-		// 1.9 (the same loop on one SM, unexplained). A barrier every
-		// iteration (vecadd's shared staging) keeps the next iteration's
-		// loads from starting early.
-		missCycles *= g.LoopMissShare
+	maxLoads := longest(c.MaxWarpGlobalLoads, c.GlobalLoadRequests)
+	// A warp waits for a load at its first use; the loads it issues
+	// between two such waits are in flight together. In a loop that uses
+	// its loads each iteration (a sum, an update) that is the loads of
+	// one iteration: about the loads a branch, or a barrier, where a
+	// shared tile is staged each iteration (inFlight).
+	rounds := maxLoads
+	if c.Blocks > 1 {
+		// Not on one SM alone: vecadd's one block (a load, a load and a
+		// store an iteration) waits 808 cycles an iteration on the H100,
+		// 2.9 times its 16 blocks, where the load-only grid-stride sum of
+		// bench/microbench takes 198 with 1 block and with 16. Why is not
+		// known.
+		rounds /= inFlight(c)
 	}
-	loadCycles := hit + miss*(missCycles-hit)
-	loads := longest(c.MaxWarpGlobalLoads, c.GlobalLoadRequests) * loadCycles
+	loads := maxLoads*hit + rounds*miss*(g.L2MissCycles-hit)
 	if c.GlobalLoadRequests > 0 && !resident {
-		// A warp with few loads issues them together and waits one DRAM
-		// latency, as loaded as DRAM is: the per-load cost above spreads
-		// a latency over the loads a warp keeps in flight, which only a
-		// warp with many loads has.
-		loads = max(loads, g.DRAMRoundCycles)
+		// A load from DRAM waits its latency, and its share of the
+		// requests queued ahead of it: the warps resident on the whole GPU
+		// have pending bytes in flight, which DRAM delivers in
+		// pending/bandwidth (Little's law); a load arrives on average
+		// halfway through that, and beyond one latency's worth the DRAM
+		// term bounds the launch instead.
+		pending := warpsPerBlock * float64(min(c.Blocks, int64(g.SMs)*perSM)) * fetched / warps
+		if maxLoads < loopingLoads {
+			// A warp with few loads issues them together and waits one
+			// round, as loaded as its whole wave makes DRAM.
+			queue := math.Min(pending/g.DRAMBytesPerSec*g.ClockHz, g.DRAMLatencyCycles)
+			loads = max(maxLoads*(hit+miss*(g.DRAMLatencyCycles-hit)), g.DRAMLatencyCycles+queue)
+		} else {
+			// A warp that loops has an iteration's requests in flight at
+			// a time.
+			perLoad := pending / (float64(c.GlobalLoadRequests) / warps) * inFlight(c)
+			queue := math.Min(perLoad/g.DRAMBytesPerSec*g.ClockHz, g.DRAMLatencyCycles) / 2
+			loads = maxLoads*hit + rounds*miss*(g.DRAMLatencyCycles+queue-hit)
+		}
 	}
 
 	// The longest warp's instructions as the GPU issues them (its share of
@@ -352,9 +431,24 @@ func (g GPU) Terms(l Launch) Terms {
 	return t
 }
 
+// inFlight is the global loads a warp issues between two waits for them:
+// the loads of a loop's iteration, counted as loads per branch (a loop's
+// backward branch; a branch inside the loop counts too, which only makes
+// it fewer) or per barrier, whichever is fewer, at least one.
+func inFlight(c counters.Counters) float64 {
+	n := 1.0
+	if c.Branches > 0 {
+		n = float64(c.GlobalLoadRequests) / float64(c.Branches)
+	}
+	if c.Barriers > 0 {
+		n = math.Min(n, float64(c.GlobalLoadRequests)/float64(c.Barriers))
+	}
+	return max(n, 1)
+}
+
 // combined is the terms' p-norm: their max when p is 0 or infinite.
 func (t Terms) combined(p float64) float64 {
-	terms := [...]float64{t.Issue, t.FP64, t.Shared, t.L1, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
+	terms := [...]float64{t.Issue, t.FP64, t.SFU, t.Shared, t.L1, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
 	if p <= 0 || math.IsInf(p, 1) {
 		return slices.Max(terms[:])
 	}
@@ -466,6 +560,6 @@ type namedTerm struct {
 
 // named lists the terms with their names, in Bound's order.
 func (t Terms) named() []namedTerm {
-	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"shared memory", t.Shared}, {"L1", t.L1}, {"L2", t.L2},
-		{"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics on one address", t.Atomics}, {"latency", t.Chain}}
+	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"SFU", t.SFU}, {"shared memory", t.Shared}, {"L1", t.L1}, {"L2", t.L2},
+		{"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics", t.Atomics}, {"latency", t.Chain}}
 }

@@ -2,6 +2,7 @@ package vgpu
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -72,6 +73,7 @@ func (d *fdec) decodeAtom(in *ptx.Instr, out *inst, pre *[]inst) error {
 	if err := d.decodeAddr(ops[0], instrSpace(in.Mods), out); err != nil {
 		return err
 	}
+	out.uniform = !d.vary[ops[0].Name]
 	if out.space == spParam || out.space == spLocal || out.space == spFrame {
 		return d.unsupported("atomics on %s memory", out.space)
 	}
@@ -203,9 +205,11 @@ func combine[T word](op special, signed, float, shared bool, old, b, c T) T {
 // warps issue them. A count array per allocation, made on its first
 // atomic; the workers share it.
 type addressCounts struct {
-	mu    sync.Mutex
-	words map[*allocation][]atomic.Int32
-	most  atomic.Int64
+	mu        sync.Mutex
+	words     map[*allocation][]atomic.Int32
+	most      atomic.Int64
+	sectorOps atomic.Int64 // operations as the L2 applies them (Counters.AtomicSectorOps)
+	touched   atomic.Int64 // words with at least one (Counters.AtomicAddresses)
 }
 
 func newAddressCounts() *addressCounts {
@@ -231,16 +235,22 @@ func (s *addressCounts) add(w *warp, addr uint64, n int32) {
 		return // the access faults
 	}
 	v := int64(s.of(a)[(addr-a.addr)/4].Add(n))
+	if v == int64(n) {
+		s.touched.Add(1)
+	}
 	for m := s.most.Load(); v > m && !s.most.CompareAndSwap(m, v); m = s.most.Load() {
 	}
 }
 
 // aggregated reports whether ptxas makes one operation per warp of the
 // atomic when its lanes share one address: a 32-bit integer add, min,
-// max, and, or or xor becomes a warp reduction (REDUX) and one RED or ATOM
-// by the first lane (cudalib/sass on tools/zoo's atomics_one and
-// compact_atomic).
+// max, and, or or xor at an address it can prove warp-uniform becomes a
+// warp reduction (REDUX) and one RED or ATOM by the first lane
+// (cudalib/sass on tools/zoo's atomics_one and compact_atomic).
 func aggregated(in *inst) bool {
+	if !in.uniform {
+		return false
+	}
 	switch in.special {
 	case atomAdd, atomMin, atomMax, atomAnd, atomOr, atomXor:
 		return in.size == 4 && !in.float
@@ -278,9 +288,20 @@ func (w *warp) countAddresses(in *inst, m uint32) {
 			n = 1
 		}
 		w.wk.st.atomics.add(w, first, n)
+		w.wk.st.atomics.sectorOps.Add(int64(n))
 		return
 	}
+	// The L2 applies a warp's lanes that fall in one sector together:
+	// one operation a distinct sector.
+	var sectors [32]uint64
+	distinct := 0
 	for mm := m; mm != 0; mm &= mm - 1 {
-		w.wk.st.atomics.add(w, base[bits.TrailingZeros32(mm)]+in.off, 1)
+		a := base[bits.TrailingZeros32(mm)] + in.off
+		w.wk.st.atomics.add(w, a, 1)
+		if !slices.Contains(sectors[:distinct], a/32) {
+			sectors[distinct] = a / 32
+			distinct++
+		}
 	}
+	w.wk.st.atomics.sectorOps.Add(int64(distinct))
 }

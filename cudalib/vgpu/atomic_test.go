@@ -23,6 +23,15 @@ const addressAtomicsPTX = `
 	ret;
 }
 
+// Every lane adds 1 to p[0], an address ptxas can prove uniform.
+.visible .entry uniformadds(.param .u64 p)
+{
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [p];
+	red.global.add.u32 [%rd1], 1;
+	ret;
+}
+
 .visible .entry swaps(.param .u64 p)
 {
 	.reg .b32 %r<2>;
@@ -43,23 +52,28 @@ const addressAtomicsPTX = `
 `
 
 // TestMaxAddressAtomics: the most atomics on one global address, a warp
-// whose lanes share the address counting once for an integer add (ptxas
-// aggregates it) and once a lane otherwise; shared atomics are not
-// counted; the same on any number of workers.
+// whose lanes share an address ptxas can prove uniform counting once for
+// an integer add (ptxas aggregates it) and once a lane otherwise; shared
+// atomics are not counted; the same on any number of workers. With them,
+// the operations (AtomicSectorOps: a sector's lanes together, one a lane
+// on one address unless aggregated) and the distinct words they touch
+// (AtomicAddresses).
 func TestMaxAddressAtomics(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		g := New(Config{Workers: workers})
 		m := loadSource(t, g, "atomics.ptx", []byte(addressAtomicsPTX))
 		buf, _ := g.Alloc(64)
 		for _, c := range []struct {
-			name   string
-			params [][]byte
-			want   int64
+			name             string
+			params           [][]byte
+			want, ops, words int64
 		}{
-			{"adds", [][]byte{p64(buf), p32(0)}, 3 * 2},      // 3 blocks of 2 warps, one add each
-			{"adds", [][]byte{p64(buf), p32(4)}, 3 * 64 / 2}, // half the lanes on each of two words
-			{"swaps", [][]byte{p64(buf)}, 3 * 64},            // exch is not aggregated
-			{"sharedadds", nil, 0},                           // shared: no L2
+			{"uniformadds", [][]byte{p64(buf)}, 3 * 2, 3 * 2, 1},           // 3 blocks of 2 warps, one aggregated add each
+			{"adds", [][]byte{p64(buf), p32(0)}, 3 * 64, 3 * 64, 1},        // one address at run time, not provably: a lane each
+			{"adds", [][]byte{p64(buf), p32(4)}, 3 * 64 / 2, 3 * 2, 2},     // half the lanes on each of two words of one sector
+			{"adds", [][]byte{p64(buf), p32(8)}, 3 * 64 / 2, 3 * 2 * 2, 2}, // two sectors
+			{"swaps", [][]byte{p64(buf)}, 3 * 64, 3 * 64, 1},               // exch is not aggregated
+			{"sharedadds", nil, 0, 0, 0},                                   // shared: no L2
 		} {
 			p, err := runProfiled(g, kernel(t, m, c.name), Launch{Grid: dim(3), Block: dim(64), Params: c.params})
 			if err != nil {
@@ -67,6 +81,9 @@ func TestMaxAddressAtomics(t *testing.T) {
 			}
 			if got := p.Total.MaxAddressAtomics; got != c.want {
 				t.Errorf("%d workers, %s %v: %d atomics on one address, want %d", workers, c.name, c.params, got, c.want)
+			}
+			if got := p.Total; got.AtomicSectorOps != c.ops || got.AtomicAddresses != c.words {
+				t.Errorf("%d workers, %s %v: %d operations on %d words, want %d on %d", workers, c.name, c.params, got.AtomicSectorOps, got.AtomicAddresses, c.ops, c.words)
 			}
 			for _, l := range p.Lines {
 				if l.MaxAddressAtomics != 0 {

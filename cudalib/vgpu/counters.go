@@ -37,8 +37,11 @@ type result struct {
 	threads int
 	dram    int64
 	atomics int64 // the most global atomics on one address
-	chunks  int64 // 64-byte chunks holding a touched sector
-	longest warpCounts
+	// global atomic operations as the L2 applies them, and the distinct
+	// words they touched
+	atomicOps, atomicWords int64
+	chunks                 int64 // 64-byte chunks holding a touched sector
+	longest                warpCounts
 }
 
 // numberInsts gives every instruction of the kernel and of the functions
@@ -312,10 +315,13 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 			c.WarpInstrs, c.ThreadInstrs = 0, 0
 		}
 		if c.WarpInstrs > 0 && in.src != nil {
-			n, fp64 := sassOf(in.src)
+			n, on := sassOf(in.src)
 			c.SASSWarpInstrs = c.WarpInstrs * n
-			if fp64 {
+			switch on {
+			case pipeFP64:
 				c.FP64WarpInstrs = c.WarpInstrs
+			case pipeSFU:
+				c.SFUWarpInstrs = c.WarpInstrs
 			}
 		}
 		if c == (counters.Counters{}) {
@@ -341,6 +347,8 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.Threads = r.blocks * int64(r.threads)
 	p.Total.DRAMSectors = r.dram
 	p.Total.MaxAddressAtomics = r.atomics
+	p.Total.AtomicSectorOps = r.atomicOps
+	p.Total.AtomicAddresses = r.atomicWords
 	p.Total.DRAMChunks = r.chunks
 	p.Total.MaxWarpInstrs = r.longest.instrs
 	p.Total.MaxWarpGlobalLoads = r.longest.globalLoads

@@ -44,6 +44,7 @@ type inst struct {
 	nvec    uint8 // elements (v2, v4)
 	signed  bool  // sign-extend loaded values; signed atomic min/max
 	float   bool  // float atomic add
+	uniform bool  // an atomic whose address ptxas can prove warp-uniform
 	dbits   uint8 // width of the destination registers
 	base    int32 // address register; -1: none
 	off     uint64
@@ -253,6 +254,7 @@ type fdec struct {
 	carry  int32               // the carry flag's row; -1 until an instruction uses it
 	local  map[*ptx.Var]uint64 // .local variables and .param slots
 	cur    *ptx.Instr
+	vary   map[string]bool // registers ptxas cannot prove warp-uniform
 }
 
 type regKey struct {
@@ -266,7 +268,8 @@ func (kd *kdec) function(f *ptx.Func) (*function, error) {
 	}
 	fn := &function{name: f.Name}
 	kd.funcs[f.Name] = fn // before decoding, for recursion
-	d := &fdec{kd: kd, f: f, fn: fn, regs: map[regKey]int32{}, consts: map[uint64]int32{}, local: map[*ptx.Var]uint64{}, carry: -1}
+	d := &fdec{kd: kd, f: f, fn: fn, regs: map[regKey]int32{}, consts: map[uint64]int32{}, local: map[*ptx.Var]uint64{}, carry: -1,
+		vary: varyingRegs(f)}
 	d.declare()
 	if f.Entry {
 		kd.k.prov, kd.k.provSrc = provenance(f, kd.m.vars)

@@ -200,6 +200,8 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 		r.dram = st.dram.count()
 		r.chunks = st.dram.chunks64()
 		r.atomics = st.atomics.most.Load()
+		r.atomicOps = st.atomics.sectorOps.Load()
+		r.atomicWords = st.atomics.touched.Load()
 	}
 	if san != nil {
 		san.finish()

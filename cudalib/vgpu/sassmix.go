@@ -4,7 +4,8 @@ import "github.com/culab/culab/cudalib/ptx"
 
 // What the GPU issues for a PTX instruction, where ptxas makes more than
 // one SASS instruction of it or runs it on a slower pipe (the time model's
-// issue and FP64 terms; Counters.SASSWarpInstrs, FP64WarpInstrs).
+// issue, FP64 and SFU terms; Counters.SASSWarpInstrs, FP64WarpInstrs,
+// SFUWarpInstrs).
 //
 // Division sequences are SASS instructions per operation inside a loop
 // whose divisor does not change (the reciprocal of the divisor is hoisted
@@ -16,26 +17,48 @@ var divisionSASS = map[string]int64{
 	"div.s32": 13, "div.u32": 10, "rem.s32": 12, "rem.u32": 10, "div.f32": 10,
 }
 
+// pipe is where an instruction's slow part runs, beside issue.
+type pipe int
+
+const (
+	pipeIssue pipe = iota // issue alone: the FMA and ALU pipes keep up with it
+	pipeFP64              // the FP64 pipe, half the FP32 lanes
+	pipeSFU               // the special-function unit (MUFU), 16 lanes an SM
+)
+
 // sassOf returns the SASS instructions one execution of p issues, and
-// whether it runs on the FP64 pipe.
-func sassOf(p *ptx.Instr) (n int64, fp64 bool) {
+// the pipe that runs it: FP64 arithmetic, or for the transcendentals,
+// reciprocals and square roots, one MUFU instruction on the SFU (a float
+// division's reciprocal too).
+func sassOf(p *ptx.Instr) (n int64, on pipe) {
 	typ := mainType(p.Mods)
 	switch p.Op {
 	case "div", "rem":
 		if p.Op == "div" && typ == "f32" && (hasMod(p.Mods, "approx") || hasMod(p.Mods, "full")) {
-			return 1, false
+			return 1, pipeSFU
 		}
 		if n, ok := divisionSASS[p.Op+"."+typ]; ok {
-			return n, false
+			if typ == "f32" {
+				return n, pipeSFU
+			}
+			return n, pipeIssue
+		}
+	case "sin", "cos", "ex2", "lg2", "tanh", "rsqrt":
+		return 1, pipeSFU
+	case "rcp", "sqrt":
+		if typ == "f32" {
+			return 1, pipeSFU
 		}
 	case "add", "sub", "mul", "fma", "mad", "neg", "abs", "min", "max", "setp", "selp":
-		return 1, typ == "f64" && p.Op != "selp"
+		if typ == "f64" && p.Op != "selp" {
+			return 1, pipeFP64
+		}
 	case "cvt":
 		for _, m := range p.Mods {
 			if m == "f64" {
-				return 1, true
+				return 1, pipeFP64
 			}
 		}
 	}
-	return 1, false
+	return 1, pipeIssue
 }

@@ -51,29 +51,34 @@ func TestDivisionSequences(t *testing.T) {
 	}
 }
 
-// TestSASSOf: the instructions sassOf expands or puts on the FP64 pipe.
+// TestSASSOf: the instructions sassOf expands or puts on the FP64 pipe
+// or the SFU.
 func TestSASSOf(t *testing.T) {
 	for _, c := range []struct {
 		op   string
 		mods []string
 		n    int64
-		fp64 bool
+		on   pipe
 	}{
-		{"div", []string{"s32"}, 13, false},
-		{"rem", []string{"u32"}, 10, false},
-		{"div", []string{"rn", "f32"}, 10, false},
-		{"div", []string{"approx", "f32"}, 1, false},
-		{"div", []string{"full", "f32"}, 1, false},
-		{"fma", []string{"rn", "f64"}, 1, true},
-		{"setp", []string{"lt", "f64"}, 1, true},
-		{"cvt", []string{"rn", "f64", "s32"}, 1, true},
-		{"fma", []string{"rn", "f32"}, 1, false},
-		{"selp", []string{"f64"}, 1, false},
-		{"mul", []string{"lo", "s32"}, 1, false},
+		{"div", []string{"s32"}, 13, pipeIssue},
+		{"rem", []string{"u32"}, 10, pipeIssue},
+		{"div", []string{"rn", "f32"}, 10, pipeSFU},
+		{"div", []string{"approx", "f32"}, 1, pipeSFU},
+		{"div", []string{"full", "f32"}, 1, pipeSFU},
+		{"sin", []string{"approx", "f32"}, 1, pipeSFU},
+		{"ex2", []string{"approx", "ftz", "f32"}, 1, pipeSFU},
+		{"rsqrt", []string{"approx", "f32"}, 1, pipeSFU},
+		{"sqrt", []string{"rn", "f64"}, 1, pipeIssue},
+		{"fma", []string{"rn", "f64"}, 1, pipeFP64},
+		{"setp", []string{"lt", "f64"}, 1, pipeFP64},
+		{"cvt", []string{"rn", "f64", "s32"}, 1, pipeFP64},
+		{"fma", []string{"rn", "f32"}, 1, pipeIssue},
+		{"selp", []string{"f64"}, 1, pipeIssue},
+		{"mul", []string{"lo", "s32"}, 1, pipeIssue},
 	} {
-		n, fp64 := sassOf(&ptx.Instr{Op: c.op, Mods: c.mods})
-		if n != c.n || fp64 != c.fp64 {
-			t.Errorf("%s%v: %d, FP64 %v; want %d, %v", c.op, c.mods, n, fp64, c.n, c.fp64)
+		n, on := sassOf(&ptx.Instr{Op: c.op, Mods: c.mods})
+		if n != c.n || on != c.on {
+			t.Errorf("%s%v: %d on pipe %d; want %d on %d", c.op, c.mods, n, on, c.n, c.on)
 		}
 	}
 }
@@ -87,17 +92,20 @@ const mixPTX = `
 {
 	.reg .b32 %r<4>;
 	.reg .f64 %fd<3>;
+	.reg .f32 %f<3>;
 	ld.param.u32 %r1, [d];
 	mov.u32 %r2, %tid.x;
 	div.s32 %r3, %r2, %r1;
 	cvt.rn.f64.s32 %fd1, %r3;
 	fma.rn.f64 %fd2, %fd1, %fd1, %fd1;
+	cvt.rn.f32.s32 %f1, %r3;
+	sin.approx.f32 %f2, %f1;
 	ret;
 }
 `
 
-// TestProfileSASSMix: a launch's SASS and FP64 warp-instructions, in
-// total and per line.
+// TestProfileSASSMix: a launch's SASS, FP64 and SFU warp-instructions,
+// in total and per line.
 func TestProfileSASSMix(t *testing.T) {
 	g := New(Config{Workers: 1})
 	m := loadSource(t, g, "mix.ptx", []byte(mixPTX))
@@ -107,8 +115,8 @@ func TestProfileSASSMix(t *testing.T) {
 	}
 	warps := int64(4)
 	tot := p.Total
-	// Six instructions a warp (ret included); div.s32 is 13 SASS.
-	if tot.WarpInstrs != 6*warps || tot.SASSWarpInstrs != (6-1+13)*warps || tot.FP64WarpInstrs != 2*warps {
-		t.Errorf("%d PTX, %d SASS, %d FP64 warp-instructions; want %d, %d, %d", tot.WarpInstrs, tot.SASSWarpInstrs, tot.FP64WarpInstrs, 6*warps, 18*warps, 2*warps)
+	// Eight instructions a warp (ret included); div.s32 is 13 SASS.
+	if tot.WarpInstrs != 8*warps || tot.SASSWarpInstrs != (8-1+13)*warps || tot.FP64WarpInstrs != 2*warps || tot.SFUWarpInstrs != warps {
+		t.Errorf("%d PTX, %d SASS, %d FP64, %d SFU warp-instructions; want %d, %d, %d, %d", tot.WarpInstrs, tot.SASSWarpInstrs, tot.FP64WarpInstrs, tot.SFUWarpInstrs, 8*warps, 20*warps, 2*warps, warps)
 	}
 }

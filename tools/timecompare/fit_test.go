@@ -34,31 +34,31 @@ const (
 // change to the model that loses any of them fails.
 var fitFloor = map[string]map[string][2]int{
 	recording: {
-		"stencil3d": {253, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {285, 60},
-		"floyd": {59, 21}, "bankconflict": {39, 20}, "launchcfg": {102, 32}, "transpose": {13, 15},
+		"stencil3d": {252, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {281, 60},
+		"floyd": {59, 21}, "bankconflict": {39, 20}, "launchcfg": {103, 32}, "transpose": {13, 15},
 	},
 	rerun: {
-		"stencil3d": {247, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {315, 60},
+		"stencil3d": {247, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {312, 60},
 		"floyd": {63, 21}, "bankconflict": {39, 20}, "launchcfg": {106, 31}, "transpose": {14, 15},
 	},
 	final: {
-		"stencil3d": {253, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {294, 60},
+		"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {288, 60},
 		"floyd": {61, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
 	},
 	runA: {
-		"stencil3d": {258, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {297, 60},
+		"stencil3d": {260, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {291, 60},
 		"floyd": {59, 15}, "bankconflict": {39, 20}, "launchcfg": {111, 32}, "transpose": {15, 15},
 	},
 	runB: {
-		"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {315, 60},
+		"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {309, 60},
 		"floyd": {60, 21}, "bankconflict": {39, 20}, "launchcfg": {101, 32}, "transpose": {15, 15},
 	},
 	runC: {
-		"stencil3d": {258, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {291, 60},
+		"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {286, 60},
 		"floyd": {62, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
 	},
 	runD: {
-		"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {318, 60},
+		"stencil3d": {260, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {314, 60},
 		"floyd": {60, 17}, "bankconflict": {39, 20}, "launchcfg": {110, 31}, "transpose": {15, 15},
 	},
 }
@@ -67,15 +67,15 @@ var fitFloor = map[string]map[string][2]int{
 // model orders so too, and how many such pairs there are
 // (steadyAgreement).
 var steadyFloor = map[string][2]int{
-	"stencil3d": {215, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {181, 187},
-	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {48, 49}, "transpose": {13, 13},
+	"stencil3d": {215, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {179, 187},
+	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {49, 49}, "transpose": {13, 13},
 }
 
 // medianFloor is, per lab, the pairs in agreement and the times within 2×
 // against each row's median over the seven runs (medianRun): the issue's
 // goal is 90 % of the pairs and every time.
 var medianFloor = map[string][2]int{
-	"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {311, 60},
+	"stencil3d": {260, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {307, 60},
 	"floyd": {62, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"time"
@@ -183,7 +184,13 @@ type counterFigures struct {
 	kernels, equal int
 	lo, hi         float64 // PTX / SASS warp-instructions
 	within5        int     // kernels whose ratio is within 5 %
-	misses         []string
+	misses         []counterMiss
+}
+
+// counterMiss is a memory counter of a kernel that differs from ncu's.
+type counterMiss struct {
+	row, kernel, counter string
+	vm, ncu              int64
 }
 
 func countersOf(rec *recording) counterFigures {
@@ -200,7 +207,7 @@ func countersOf(rec *recording) counterFigures {
 				vm, gpu := *c.Field(&k.VM), *c.Field(&k.NCU)
 				if vm != gpu {
 					all = false
-					f.misses = append(f.misses, fmtMiss(r, k.Kernel, c.Name, vm, gpu))
+					f.misses = append(f.misses, counterMiss{fmt.Sprintf("%s %d %s", r.Family, r.Size, r.Variant), k.Kernel, c.Name, vm, gpu})
 				}
 			}
 			if all {
