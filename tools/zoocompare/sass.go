@@ -63,7 +63,9 @@ type kernelEstimate struct {
 	row              string
 	kernel           string
 	ncu, ptx, sassEs int64
-	byClass          map[sass.Class]float64
+	// blocks is the per-block estimate (sass_blocks.go).
+	blocks  int64
+	byClass map[sass.Class]float64
 }
 
 // estimate scales each profiled kernel's SASS by its lines' executions.
@@ -77,6 +79,8 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 	type code struct {
 		ptxLines  map[string]map[int]int // kernel -> line -> static PTX instructions
 		sassLines map[string][]sass.LineCounts
+		funcs     map[string]*ptx.Func
+		kernels   map[string]*sass.Kernel
 	}
 	codes := map[string]*code{}
 	codeOf := func(family string) (*code, error) {
@@ -91,7 +95,7 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 		if err != nil {
 			return nil, err
 		}
-		c := &code{ptxLines: map[string]map[int]int{}, sassLines: map[string][]sass.LineCounts{}}
+		c := &code{ptxLines: map[string]map[int]int{}, sassLines: map[string][]sass.LineCounts{}, funcs: map[string]*ptx.Func{}, kernels: map[string]*sass.Kernel{}}
 		res, err := lib.Compile(nvrtc.Request{Name: f.File, Source: src, Options: []string{"-lineinfo"}, Target: nvrtc.Target{Arch: 90}})
 		if err != nil {
 			return nil, fmt.Errorf("%s: PTX: %w", family, err)
@@ -106,6 +110,7 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 				lines[in.Loc.Line]++
 			}
 			c.ptxLines[fn.Name] = lines
+			c.funcs[fn.Name] = fn
 		}
 		prog, err := tools.Compile(f.File, src, 90)
 		if err != nil {
@@ -113,6 +118,7 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 		}
 		for _, k := range prog.Kernels {
 			c.sassLines[k.Name] = k.Lines()
+			c.kernels[k.Name] = k
 		}
 		codes[family] = c
 		return c, nil
@@ -149,12 +155,23 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 					x = warps
 				}
 				total += x * float64(sl.Total)
-				for cl, n := range sl.ByClass {
-					e.byClass[cl] += x * float64(n)
-				}
+			}
+			fn, k := c.funcs[l.Kernel], c.kernels[l.Kernel]
+			if fn == nil || k == nil {
+				return nil, fmt.Errorf("%s: no PTX or SASS of kernel %s", r.Family, l.Kernel)
+			}
+			pc, err := newPTXCounts(fn, l.PTX)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", r.Family, err)
+			}
+			var blocks float64
+			for i, x := range blockCounts(k, pc, warps) {
+				blocks += x
+				e.byClass[k.Code()[i].Class] += x
 			}
 			e.ptx += l.Counters.WarpInstrs
 			e.sassEs += int64(math.Round(total))
+			e.blocks += int64(math.Round(blocks))
 		}
 		for _, k := range order {
 			out = append(out, *byKernel[k])
@@ -181,14 +198,17 @@ func writeEstimates(w io.Writer, est []kernelEstimate, lib *nvrtc.Lib) {
 	}
 	pn, plo, phi := within(func(e kernelEstimate) int64 { return e.ptx })
 	sn, slo, shi := within(func(e kernelEstimate) int64 { return e.sassEs })
-	fmt.Fprintf(w, "# SASS warp-instructions estimated from the virtual GPU's lines\n\n"+
+	bn, blo, bhi := within(func(e kernelEstimate) int64 { return e.blocks })
+	fmt.Fprintf(w, "# SASS warp-instructions estimated from the virtual GPU's counts\n\n"+
 		"Per kernel at each family's smallest size: ncu's `smsp__inst_executed.sum`; the virtual GPU's PTX warp-instructions (PTX from NVRTC %d.%d); "+
-		"and Σ over source lines of the line's SASS instructions (NVRTC 13 sm_90, `cudalib/sass`) × the times the line ran (its PTX warp-instructions / its PTX instructions).\n\n"+
-		"- PTX / SASS: %.2f–%.2f, %d of %d kernels within 5 %%.\n- line-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n\n",
-		major, minor, plo, phi, pn, len(est), slo, shi, sn, len(est))
+		"Σ over source lines of the line's SASS instructions (NVRTC 13 sm_90, `cudalib/sass`) × the times the line ran (its PTX warp-instructions / its PTX instructions); "+
+		"and Σ over SASS basic blocks of the block's instructions × the times it ran, from the PTX loops' trips and the copies ptxas made of them (tools/zoocompare/sass_blocks.go).\n\n"+
+		"- PTX / SASS: %.2f–%.2f, %d of %d kernels within 5 %%.\n- line-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n"+
+		"- block-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n\n",
+		major, minor, plo, phi, pn, len(est), slo, shi, sn, len(est), blo, bhi, bn, len(est))
 	sorted := append([]kernelEstimate(nil), est...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].row < sorted[j].row })
-	fmt.Fprintf(w, "| row | kernel | ncu SASS | PTX | PTX/SASS | estimate | estimate/SASS | estimate's FMA / ALU / SFU / CONV / FP64 / LSU |\n|:---|:---|---:|---:|---:|---:|---:|:---|\n")
+	fmt.Fprintf(w, "| row | kernel | ncu SASS | PTX | PTX/SASS | by line | by line/SASS | by block | by block/SASS | by block: FMA / ALU / SFU / CONV / FP64 / LSU |\n|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|\n")
 	for _, e := range sorted {
 		ratio := func(x int64) string {
 			if e.ncu == 0 {
@@ -196,7 +216,7 @@ func writeEstimates(w io.Writer, est []kernelEstimate, lib *nvrtc.Lib) {
 			}
 			return fmt.Sprintf("%.2f", float64(x)/float64(e.ncu))
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %d | %s | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f |\n", e.row, e.kernel, e.ncu, e.ptx, ratio(e.ptx), e.sassEs, ratio(e.sassEs),
-			e.byClass[sass.FMA], e.byClass[sass.ALU], e.byClass[sass.SFU], e.byClass[sass.Convert], e.byClass[sass.FP64], e.byClass[sass.Memory])
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %d | %s | %d | %s | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f |\n", e.row, e.kernel, e.ncu, e.ptx, ratio(e.ptx), e.sassEs, ratio(e.sassEs),
+			e.blocks, ratio(e.blocks), e.byClass[sass.FMA], e.byClass[sass.ALU], e.byClass[sass.SFU], e.byClass[sass.Convert], e.byClass[sass.FP64], e.byClass[sass.Memory])
 	}
 }

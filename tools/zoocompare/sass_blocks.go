@@ -1,0 +1,447 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/culab/culab/cudalib/ptx"
+	"github.com/culab/culab/cudalib/sass"
+)
+
+// Counting SASS per basic block from what the virtual GPU ran.
+//
+// The virtual GPU counts every PTX instruction's warp executions; what
+// the GPU runs is ptxas's SASS, whose blocks are not the PTX's: ptxas
+// unrolls loops (a body of k copies, a remainder loop, peeled chunks of
+// k/2, k/4 copies), and moves code between lines. The mapping:
+//
+//   - Each PTX loop P (a branch back to an earlier label) has, from the
+//     PTX counts, its iterations I (the warp executions of its back
+//     branch) and entries E (of the instruction after a guarded back
+//     branch; of the header less the iterations when the back branch is
+//     unguarded), so t = I/E trips per entry.
+//   - A source line belongs to the innermost PTX loop holding most of its
+//     anchors (memory accesses weighted by the bytes a lane moves, shuffles
+//     and floating-point adds, multiplies and FMAs: instructions ptxas
+//     keeps one for one, or merges into wider ones of the same bytes), or
+//     of its instructions when it has none.
+//   - A SASS block belongs to the loop of the majority of its anchors'
+//     lines, a SASS loop to that of its own blocks. A SASS loop or a
+//     block outside any SASS loop of P is a chunk of k copies of P's body:
+//     its anchors over P's anchors per iteration (count-weighted, so a
+//     guarded access counts as often as it ran).
+//   - Per entry, the chunks take the t trips as ptxas lays them out: a
+//     one-copy loop beside bigger chunks is the remainder loop (t mod g,
+//     g the gcd of the bigger copies); then the biggest chunks first, a
+//     loop as many times as its k copies fit, a straight chunk once if
+//     they fit. A chunk's blocks run that many times E; a block of a
+//     SASS loop also scaled by how often its lines ran per iteration of P
+//     (an if inside the loop); a block of P without anchors outside SASS
+//     loops (set-up, guards) runs E times.
+//   - Code outside PTX loops keeps the line rule: each SASS instruction of
+//     a line runs as often as the line's PTX instructions on average; an
+//     instruction of a line of loop P there (the loop's set-up) runs E.
+//
+// It assumes every entry of a loop runs the mean trips (warps with other
+// trip counts take other remainders) and that ptxas lays loops out
+// contiguously (cudalib/sass.CFG).
+
+// ptxCounts are one PTX function's instructions with the virtual GPU's
+// warp executions, and its loops.
+type ptxCounts struct {
+	fn     *ptx.Func
+	count  []float64 // by index into fn.Body
+	loopOf []int     // innermost loop of each instruction, -1: none
+	loops  []ptxLoop
+	// lineLoop is the loop each source line belongs to (-1: none).
+	lineLoop map[int]int
+	// lineCount is the mean executions of a line's instructions; inLoop
+	// of its instructions in its loop.
+	lineCount, inLoop map[int]float64
+}
+
+type ptxLoop struct {
+	head, latch   int
+	iters, enters float64
+	anchors       float64 // anchor weight per iteration
+}
+
+// ptxAnchor is the anchor weight of a PTX instruction (see above).
+func ptxAnchor(in *ptx.Instr) float64 {
+	switch in.Op {
+	case "ld", "st", "atom", "red":
+		if slices.Contains(in.Mods, "param") || slices.Contains(in.Mods, "const") {
+			return 0
+		}
+		bytes := 4.0
+		vec := 1.0
+		for _, m := range in.Mods {
+			switch m {
+			case "v2":
+				vec = 2
+			case "v4":
+				vec = 4
+			case "u8", "s8", "b8":
+				bytes = 1
+			case "u16", "s16", "b16", "f16":
+				bytes = 2
+			case "u64", "s64", "b64", "f64":
+				bytes = 8
+			case "b128":
+				bytes = 16
+			}
+		}
+		return bytes * vec
+	case "shfl":
+		return 1
+	case "fma", "mad", "add", "sub", "mul":
+		if slices.Contains(in.Mods, "f32") || slices.Contains(in.Mods, "f64") {
+			return 1
+		}
+	}
+	return 0
+}
+
+// sassAnchor is the anchor weight of a SASS instruction.
+func sassAnchor(in sass.Instr) float64 {
+	switch in.Opcode {
+	case "FFMA", "FADD", "FMUL", "DFMA", "DADD", "DMUL", "SHFL":
+		return 1
+	}
+	if in.Class == sass.Memory && in.Width > 0 {
+		return float64(in.Width) / 8
+	}
+	return 0
+}
+
+// newPTXCounts ties the launch's counts (by PTX text line) to fn.
+func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
+	c := &ptxCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
+		lineLoop: map[int]int{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}}
+	at := map[int]bool{}
+	for i, in := range fn.Body {
+		c.count[i] = float64(byLine[in.Line])
+		at[in.Line] = true
+		c.loopOf[i] = -1
+	}
+	for l := range byLine {
+		if !at[l] {
+			return nil, fmt.Errorf("%s: the virtual GPU ran PTX line %d, which this compile's PTX has not in the kernel (another PTX?)", fn.Name, l)
+		}
+	}
+	// Loops: a branch back to a label; one per head, to its last back branch.
+	latch := map[int]int{}
+	var heads []int
+	for i, in := range fn.Body {
+		if in.Op != "bra" || len(in.Operands) != 1 {
+			continue
+		}
+		if h, ok := fn.Labels[in.Operands[0].Name]; ok && h <= i {
+			if _, seen := latch[h]; !seen {
+				heads = append(heads, h)
+			}
+			latch[h] = max(latch[h], i)
+		}
+	}
+	for _, h := range heads {
+		j := latch[h]
+		l := ptxLoop{head: h, latch: j, iters: c.count[j]}
+		switch {
+		case fn.Body[j].Guard != "" && j+1 < len(fn.Body):
+			l.enters = c.count[j+1]
+		default:
+			l.enters = c.count[h] - c.count[j]
+		}
+		if l.enters <= 0 {
+			l.enters = math.Max(l.iters, 1)
+		}
+		c.loops = append(c.loops, l)
+	}
+	for i := range fn.Body {
+		for li, l := range c.loops {
+			if l.head <= i && i <= l.latch && (c.loopOf[i] < 0 || l.latch-l.head < c.loops[c.loopOf[i]].latch-c.loops[c.loopOf[i]].head) {
+				c.loopOf[i] = li
+			}
+		}
+	}
+	for i, in := range fn.Body {
+		if li := c.loopOf[i]; li >= 0 && c.loops[li].iters > 0 {
+			c.loops[li].anchors += ptxAnchor(in) * c.count[i] / c.loops[li].iters
+		}
+	}
+	// Lines: their loop by the majority of anchors (else instructions).
+	type votes struct{ anchors, instrs map[int]float64 }
+	vote := map[int]*votes{}
+	n := map[int]float64{}
+	nIn := map[int]float64{}
+	for i, in := range fn.Body {
+		line := in.Loc.Line
+		v := vote[line]
+		if v == nil {
+			v = &votes{anchors: map[int]float64{}, instrs: map[int]float64{}}
+			vote[line] = v
+		}
+		v.anchors[c.loopOf[i]] += ptxAnchor(in)
+		v.instrs[c.loopOf[i]]++
+		c.lineCount[line] += c.count[i]
+		n[line]++
+	}
+	for line, v := range vote {
+		w := v.anchors
+		if sum(w) == 0 {
+			w = v.instrs
+		}
+		c.lineLoop[line] = argmax(w)
+		c.lineCount[line] /= n[line]
+	}
+	for i, in := range fn.Body {
+		if li := c.loopOf[i]; li >= 0 && li == c.lineLoop[in.Loc.Line] {
+			c.inLoop[in.Loc.Line] += c.count[i]
+			nIn[in.Loc.Line]++
+		}
+	}
+	for line, k := range nIn {
+		c.inLoop[line] /= k
+	}
+	return c, nil
+}
+
+func sum(m map[int]float64) float64 {
+	s := 0.0
+	for _, v := range m {
+		s += v
+	}
+	return s
+}
+
+// argmax is the key of the largest value (the smallest key on a tie).
+func argmax(m map[int]float64) int {
+	best, bv := -1, math.Inf(-1)
+	for k, v := range m {
+		if v > bv || (v == bv && k < best) {
+			best, bv = k, v
+		}
+	}
+	return best
+}
+
+// blockCounts estimates the warp executions of each instruction of code
+// (k.Code()) from the PTX counts; warps is the launch's warp count (for
+// SASS on lines the PTX has not: the prologue).
+func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
+	code := k.Code()
+	g := k.CFG()
+	x := make([]float64, len(code))
+	lineX := func(line int) float64 {
+		if li, ok := p.lineLoop[line]; ok && li >= 0 {
+			return p.loops[li].enters
+		}
+		if c, ok := p.lineCount[line]; ok {
+			return c
+		}
+		return warps
+	}
+	// The loop of a block: by the majority of its anchors' lines.
+	region := make([]int, len(g.Blocks))
+	anchorsIn := func(b, li int) float64 {
+		a := 0.0
+		for _, in := range code[g.Blocks[b].From:g.Blocks[b].To] {
+			if l, ok := p.lineLoop[in.Line]; ok && l == li {
+				a += sassAnchor(in)
+			}
+		}
+		return a
+	}
+	for b, blk := range g.Blocks {
+		w := map[int]float64{}
+		for _, in := range code[blk.From:blk.To] {
+			if l, ok := p.lineLoop[in.Line]; ok {
+				w[l] += sassAnchor(in)
+			}
+		}
+		region[b] = -1
+		if sum(w) > 0 {
+			region[b] = argmax(w)
+		}
+	}
+	// A SASS loop's PTX loop: the majority of its own blocks' anchors.
+	sassLoop := make([]int, len(g.Loops))
+	for s := range g.Loops {
+		w := map[int]float64{}
+		for b, blk := range g.Blocks {
+			if blk.Loop == s && region[b] >= 0 {
+				w[region[b]] += anchorsIn(b, region[b])
+			}
+		}
+		sassLoop[s] = -1
+		if sum(w) > 0 {
+			sassLoop[s] = argmax(w)
+		}
+	}
+	// member says which chunk a block is part of: its SASS loop (s >= 0)
+	// when that loop is of the block's region or the block has no anchors;
+	// else a straight chunk of its region.
+	member := func(b int) (s int, straight bool) {
+		s = g.Blocks[b].Loop
+		for s >= 0 && sassLoop[s] < 0 {
+			s = g.Loops[s].Parent
+		}
+		if s >= 0 && (region[b] < 0 || region[b] == sassLoop[s]) {
+			return s, false
+		}
+		return -1, region[b] >= 0
+	}
+	type chunk struct {
+		loop   bool
+		k      float64
+		blocks []int
+		runs   float64 // per entry
+	}
+	chunks := map[int][]*chunk{} // by PTX loop
+	loopChunk := map[int]*chunk{}
+	for b := range g.Blocks {
+		s, straight := member(b)
+		switch {
+		case s >= 0:
+			c := loopChunk[s]
+			if c == nil {
+				c = &chunk{loop: true}
+				loopChunk[s] = c
+				chunks[sassLoop[s]] = append(chunks[sassLoop[s]], c)
+			}
+			c.blocks = append(c.blocks, b)
+			if g.Blocks[b].Loop == s || region[b] == sassLoop[s] {
+				c.k += anchorsIn(b, sassLoop[s])
+			}
+		case straight:
+			c := &chunk{blocks: []int{b}, k: anchorsIn(b, region[b])}
+			chunks[region[b]] = append(chunks[region[b]], c)
+		}
+	}
+	for li, cs := range chunks {
+		l := p.loops[li]
+		t := 0.0
+		if l.enters > 0 {
+			t = l.iters / l.enters
+		}
+		var big []*chunk
+		var rem []*chunk
+		for _, c := range cs {
+			if l.anchors > 0 {
+				c.k = math.Round(c.k / l.anchors)
+			} else {
+				c.k = 0
+			}
+			if c.loop && c.k < 1 {
+				c.k = 1
+			}
+			switch {
+			case c.k > 1:
+				big = append(big, c)
+			case c.k == 1 && c.loop:
+				rem = append(rem, c)
+			case c.k == 1:
+				big = append(big, c)
+			}
+		}
+		r := t
+		if len(rem) > 0 && len(big) > 0 {
+			gcd := 0
+			for _, c := range big {
+				gcd = gcdInt(gcd, int(c.k))
+			}
+			r0 := math.Mod(t, float64(gcd))
+			for _, c := range rem {
+				c.runs = r0 / float64(len(rem))
+			}
+			r -= r0
+		} else {
+			big = append(big, rem...)
+		}
+		slices.SortStableFunc(big, func(a, b *chunk) int {
+			if a.k != b.k {
+				return int(b.k - a.k)
+			}
+			if a.loop != b.loop {
+				if a.loop {
+					return -1
+				}
+				return 1
+			}
+			return a.blocks[0] - b.blocks[0]
+		})
+		for i, c := range big {
+			switch {
+			case c.loop && i+1 < len(big):
+				c.runs = math.Floor(r/c.k + 1e-9)
+			case c.loop:
+				c.runs = r / c.k
+			case r >= c.k-1e-9:
+				c.runs = 1
+			}
+			r -= c.runs * c.k
+		}
+		for _, c := range cs {
+			for _, b := range c.blocks {
+				blk := g.Blocks[b]
+				n := c.runs * l.enters
+				if c.k == 0 && !c.loop {
+					n = l.enters
+				}
+				if c.loop {
+					n *= perIteration(code[blk.From:blk.To], p, li)
+				}
+				for i := blk.From; i < blk.To; i++ {
+					x[i] = n
+				}
+			}
+		}
+	}
+	for b, blk := range g.Blocks {
+		if s, straight := member(b); s >= 0 || straight {
+			continue
+		}
+		for i := blk.From; i < blk.To; i++ {
+			x[i] = lineX(code[i].Line)
+		}
+	}
+	return x
+}
+
+// perIteration is how often a block's lines of loop li ran per iteration
+// (below 1 for an if inside the loop; 1 when it has none).
+func perIteration(code []sass.Instr, p *ptxCounts, li int) float64 {
+	l := p.loops[li]
+	sum, n := 0.0, 0
+	for _, in := range code {
+		if p.lineLoop[in.Line] == li && l.iters > 0 {
+			sum += math.Min(p.inLoop[in.Line]/l.iters, 1)
+			n++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return sum / float64(n)
+}
+
+func gcdInt(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// ptxFunc finds the kernel's function in the module.
+func ptxFunc(mod *ptx.Module, name string) (*ptx.Func, error) {
+	var names []string
+	for _, fn := range mod.Funcs {
+		if fn.Name == name {
+			return fn, nil
+		}
+		names = append(names, fn.Name)
+	}
+	return nil, fmt.Errorf("no function %q in the PTX (%s)", name, strings.Join(names, ", "))
+}
