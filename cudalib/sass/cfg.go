@@ -76,7 +76,7 @@ func (k *Kernel) CFG() *CFG {
 	for b := range g.Blocks {
 		last := code[g.Blocks[b].To-1]
 		guarded := last.Predicate != "" && last.Predicate != "@PT"
-		next := b + 1 < len(g.Blocks)
+		next := b+1 < len(g.Blocks)
 		t, isTarget := target(last)
 		switch {
 		case isTarget:
