@@ -1,6 +1,13 @@
 package sass
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
+
+// targetRE is a branch's label operand: "`(.L_x_3)" (after a condition
+// predicate, "P1, `(.L_x_3)", when there is one).
+var targetRE = regexp.MustCompile("`\\((\\.L_x_\\d+)\\)")
 
 // Block is a basic block of a kernel's code: instructions From..To-1
 // (indices into Kernel.Instrs) that run together, entered only at From.
@@ -11,6 +18,12 @@ type Block struct {
 	// Loop is the innermost loop holding the block (index into Loops), or
 	// -1.
 	Loop int
+	// Reached says whether control gets here from the kernel's entry
+	// without a CALL of a slow path: ptxas's divisions and square roots
+	// branch around a CALL of a $__internal_..._slowpath subroutine (laid
+	// out after the kernel's last EXIT) that runs only for operands out of
+	// the fast path's range (denormals, infinities, huge quotients).
+	Reached bool
 }
 
 // Loop is a loop of the code: blocks Head..Tail (indices into Blocks),
@@ -38,8 +51,11 @@ func (k *Kernel) CFG() *CFG {
 		if !isBranch(in.Opcode) {
 			return 0, false
 		}
-		name := strings.TrimSuffix(strings.TrimPrefix(in.Operands, "`("), ")")
-		addr, ok := k.labels[name]
+		m := targetRE.FindStringSubmatch(in.Operands)
+		if m == nil {
+			return 0, false
+		}
+		addr, ok := k.labels[m[1]]
 		if !ok {
 			return 0, false
 		}
@@ -89,6 +105,24 @@ func (k *Kernel) CFG() *CFG {
 		case next:
 			g.Blocks[b].Succs = append(g.Blocks[b].Succs, b+1)
 		}
+	}
+	slow := func(b int) bool {
+		for _, in := range code[g.Blocks[b].From:g.Blocks[b].To] {
+			if in.Opcode == "CALL" && strings.Contains(in.Operands, "_slowpath") {
+				return true
+			}
+		}
+		return false
+	}
+	work := []int{0}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if g.Blocks[b].Reached || slow(b) {
+			continue
+		}
+		g.Blocks[b].Reached = true
+		work = append(work, g.Blocks[b].Succs...)
 	}
 	// A loop per header: from it to its last back edge's block.
 	tail := map[int]int{}

@@ -302,6 +302,9 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 	chunks := map[int][]*chunk{} // by PTX loop
 	loopChunk := map[int]*chunk{}
 	for b := range g.Blocks {
+		if !g.Blocks[b].Reached {
+			continue
+		}
 		s, straight := member(b)
 		switch {
 		case s >= 0:
@@ -400,6 +403,9 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 		}
 	}
 	for b, blk := range g.Blocks {
+		if !blk.Reached {
+			continue // runs on rare operands only: counted none
+		}
 		if s, straight := member(b); s >= 0 || straight {
 			continue
 		}
