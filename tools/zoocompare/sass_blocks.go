@@ -116,6 +116,66 @@ func sassAnchor(in sass.Instr) float64 {
 	return 0
 }
 
+// ptxKind names what SASS instruction a PTX anchor becomes ("" for none),
+// so that a line's accesses of one kind pair up in order.
+func ptxKind(in *ptx.Instr) string {
+	if ptxAnchor(in) == 0 {
+		return ""
+	}
+	switch in.Op {
+	case "ld", "st", "atom", "red":
+		space := "g"
+		for _, m := range in.Mods {
+			switch m {
+			case "shared":
+				space = "s"
+			case "local":
+				space = "l"
+			}
+		}
+		op := in.Op
+		if op == "red" {
+			op = "atom"
+		}
+		return op + "." + space
+	case "shfl":
+		return "shfl"
+	}
+	if slices.Contains(in.Mods, "f64") {
+		return "fp64"
+	}
+	return "fp32"
+}
+
+// sassKind is ptxKind's name for a SASS instruction.
+func sassKind(in sass.Instr) string {
+	switch in.Opcode {
+	case "LDG", "LD":
+		return "ld.g"
+	case "STG", "ST":
+		return "st.g"
+	case "LDS":
+		return "ld.s"
+	case "STS":
+		return "st.s"
+	case "LDL":
+		return "ld.l"
+	case "STL":
+		return "st.l"
+	case "ATOMG", "ATOM", "RED":
+		return "atom.g"
+	case "ATOMS":
+		return "atom.s"
+	case "SHFL":
+		return "shfl"
+	case "FFMA", "FADD", "FMUL":
+		return "fp32"
+	case "DFMA", "DADD", "DMUL":
+		return "fp64"
+	}
+	return ""
+}
+
 // newPTXCounts ties the launch's counts (by PTX text line) to fn.
 func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 	c := &ptxCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
@@ -402,18 +462,77 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			}
 		}
 	}
+	// Code outside loops: a block runs as a unit, as often as the PTX of
+	// its anchors (paired in order by line and kind) — the most often of
+	// them, as ptxas predicates short guarded code into the block around
+	// it; a block without anchors as its lines.
+	var free []int
 	for b, blk := range g.Blocks {
-		if !blk.Reached {
-			continue // runs on rare operands only: counted none
+		if s, straight := member(b); blk.Reached && s < 0 && !straight {
+			free = append(free, b)
 		}
-		if s, straight := member(b); s >= 0 || straight {
-			continue
+	}
+	paired := pairAnchors(code, g, free, p)
+	for _, b := range free {
+		blk := g.Blocks[b]
+		n, anchored := 0.0, false
+		for i := blk.From; i < blk.To; i++ {
+			if c, ok := paired[i]; ok {
+				n, anchored = math.Max(n, c), true
+			}
 		}
 		for i := blk.From; i < blk.To; i++ {
-			x[i] = lineX(code[i].Line)
+			if anchored {
+				x[i] = n
+			} else {
+				x[i] = lineX(code[i].Line)
+			}
 		}
 	}
 	return x
+}
+
+// pairAnchors gives the anchors of the blocks the count of their PTX
+// twins outside loops: the n-th SASS anchor of a line and kind is the
+// n-th PTX one when both have as many; otherwise each gets their mean.
+func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *ptxCounts) map[int]float64 {
+	type key struct {
+		line int
+		kind string
+	}
+	ptxOf := map[key][]float64{}
+	for i, in := range p.fn.Body {
+		if k := ptxKind(in); k != "" && p.loopOf[i] < 0 {
+			ptxOf[key{in.Loc.Line, k}] = append(ptxOf[key{in.Loc.Line, k}], p.count[i])
+		}
+	}
+	sassOf := map[key][]int{}
+	for _, b := range blocks {
+		for i := g.Blocks[b].From; i < g.Blocks[b].To; i++ {
+			if k := sassKind(code[i]); k != "" {
+				sassOf[key{code[i].Line, k}] = append(sassOf[key{code[i].Line, k}], i)
+			}
+		}
+	}
+	out := map[int]float64{}
+	for k, is := range sassOf {
+		ps := ptxOf[k]
+		if len(ps) == 0 {
+			continue
+		}
+		mean := 0.0
+		for _, c := range ps {
+			mean += c / float64(len(ps))
+		}
+		for n, i := range is {
+			if len(ps) == len(is) {
+				out[i] = ps[n]
+			} else {
+				out[i] = mean
+			}
+		}
+	}
+	return out
 }
 
 // perIteration is how often a block's lines of loop li ran per iteration
