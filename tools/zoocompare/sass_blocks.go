@@ -57,6 +57,10 @@ type ptxCounts struct {
 	loops  []ptxLoop
 	// lineLoop is the loop each source line belongs to (-1: none).
 	lineLoop map[int]int
+	// hasAnchors says whether a line has anchors: a line without any (an
+	// index, a barrier, a loop's counter) is control flow's and runs as
+	// often as the code around it.
+	hasAnchors map[int]bool
 	// lineCount is the mean executions of a line's instructions; inLoop
 	// of its instructions in its loop.
 	lineCount, inLoop map[int]float64
@@ -179,7 +183,7 @@ func sassKind(in sass.Instr) string {
 // newPTXCounts ties the launch's counts (by PTX text line) to fn.
 func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 	c := &ptxCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
-		lineLoop: map[int]int{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}}
+		lineLoop: map[int]int{}, hasAnchors: map[int]bool{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}}
 	at := map[int]bool{}
 	for i, in := range fn.Body {
 		c.count[i] = float64(byLine[in.Line])
@@ -244,6 +248,9 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 			vote[line] = v
 		}
 		v.anchors[c.loopOf[i]] += ptxAnchor(in)
+		if ptxAnchor(in) > 0 {
+			c.hasAnchors[line] = true
+		}
 		v.instrs[c.loopOf[i]]++
 		c.lineCount[line] += c.count[i]
 		n[line]++
@@ -475,11 +482,28 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 	paired := pairAnchors(code, g, free, p)
 	for _, b := range free {
 		blk := g.Blocks[b]
+		// An unguarded anchor runs as often as its block; a guarded one
+		// may run less (PTX branched around it, ptxas predicated it):
+		// with no unguarded anchor, the lines without anchors (control,
+		// indices, barriers) say too.
 		n, anchored := 0.0, false
 		for i := blk.From; i < blk.To; i++ {
-			if c, ok := paired[i]; ok {
+			if c, ok := paired[i]; ok && code[i].Predicate == "" {
 				n, anchored = math.Max(n, c), true
 			}
+		}
+		for i := blk.From; i < blk.To && !anchored; i++ {
+			if c, ok := paired[i]; ok {
+				n = math.Max(n, c)
+			}
+		}
+		if !anchored && n > 0 {
+			for i := blk.From; i < blk.To; i++ {
+				if !p.hasAnchors[code[i].Line] {
+					n = math.Max(n, lineX(code[i].Line))
+				}
+			}
+			anchored = true
 		}
 		for i := blk.From; i < blk.To; i++ {
 			if anchored {
