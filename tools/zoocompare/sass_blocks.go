@@ -62,7 +62,8 @@ type ptxCounts struct {
 	// often as the code around it.
 	hasAnchors map[int]bool
 	// lineCount is the mean executions of a line's instructions; inLoop
-	// of its instructions in its loop.
+	// the mean executions of its instructions in its loop per iteration of
+	// the loop (of the copy they stand in when NVVM made copies).
 	lineCount, inLoop map[int]float64
 }
 
@@ -235,6 +236,14 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 			c.loops[li].anchors += ptxAnchor(in) * c.count[i] / c.loops[li].iters
 		}
 	}
+	rel := make([]float64, len(fn.Body))
+	for i := range fn.Body {
+		rel[i] = -1
+		if li := c.loopOf[i]; li >= 0 && c.loops[li].iters > 0 {
+			rel[i] = c.count[i] / c.loops[li].iters
+		}
+	}
+	c.mergeCopies()
 	// Lines: their loop by the majority of anchors (else instructions).
 	type votes struct{ anchors, instrs map[int]float64 }
 	vote := map[int]*votes{}
@@ -264,8 +273,8 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 		c.lineCount[line] /= n[line]
 	}
 	for i, in := range fn.Body {
-		if li := c.loopOf[i]; li >= 0 && li == c.lineLoop[in.Loc.Line] {
-			c.inLoop[in.Loc.Line] += c.count[i]
+		if li := c.loopOf[i]; li >= 0 && li == c.lineLoop[in.Loc.Line] && rel[i] >= 0 {
+			c.inLoop[in.Loc.Line] += rel[i]
 			nIn[in.Loc.Line]++
 		}
 	}
@@ -273,6 +282,91 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 		c.inLoop[line] /= k
 	}
 	return c, nil
+}
+
+// mergeCopies makes one loop of the PTX loops that are copies of one
+// source loop: NVVM unrolls too (a remainder loop, then a body of k
+// copies), so a line's anchors stand in several loops, none inside
+// another. The merged loop counts its work in iterations of its smallest
+// copy: iterations = Σ anchors run / the smallest anchors per iteration;
+// its entries are those of the copy entered most.
+func (c *ptxCounts) mergeCopies() {
+	root := make([]int, len(c.loops))
+	for i := range root {
+		root[i] = i
+	}
+	find := func(i int) int {
+		for root[i] != i {
+			i = root[i]
+		}
+		return i
+	}
+	nested := func(a, b ptxLoop) bool {
+		return (a.head <= b.head && b.latch <= a.latch) || (b.head <= a.head && a.latch <= b.latch)
+	}
+	first := map[int]int{} // line -> a loop holding its anchors
+	for i, in := range c.fn.Body {
+		li := c.loopOf[i]
+		if li < 0 || ptxAnchor(in) == 0 {
+			continue
+		}
+		o, ok := first[in.Loc.Line]
+		if !ok {
+			first[in.Loc.Line] = li
+			continue
+		}
+		if o != li && !nested(c.loops[o], c.loops[li]) {
+			root[find(li)] = find(o)
+		}
+	}
+	static := make([]float64, len(c.loops))
+	for i, in := range c.fn.Body {
+		if li := c.loopOf[i]; li >= 0 {
+			static[li] += ptxAnchor(in)
+		}
+	}
+	members := map[int][]int{}
+	var roots []int
+	for li := range c.loops {
+		r := find(li)
+		if _, ok := members[r]; !ok {
+			roots = append(roots, r)
+		}
+		members[r] = append(members[r], li)
+	}
+	var merged []ptxLoop
+	index := map[int]int{}
+	for _, r := range roots {
+		ms := members[r]
+		index[r] = len(merged)
+		if len(ms) == 1 {
+			merged = append(merged, c.loops[ms[0]])
+			continue
+		}
+		m := ptxLoop{head: c.loops[ms[0]].head, latch: c.loops[ms[0]].latch}
+		work := 0.0
+		for _, li := range ms {
+			l := c.loops[li]
+			m.head, m.latch = min(m.head, l.head), max(m.latch, l.latch)
+			work += l.anchors * l.iters
+			if static[li] > 0 && (m.anchors == 0 || static[li] < m.anchors) {
+				m.anchors = static[li]
+			}
+			if l.iters > 0 {
+				m.enters = math.Max(m.enters, l.enters)
+			}
+		}
+		if m.anchors > 0 {
+			m.iters = work / m.anchors
+		}
+		merged = append(merged, m)
+	}
+	for i, li := range c.loopOf {
+		if li >= 0 {
+			c.loopOf[i] = index[find(li)]
+		}
+	}
+	c.loops = merged
 }
 
 func sum(m map[int]float64) float64 {
@@ -562,11 +656,10 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *ptxCounts) map
 // perIteration is how often a block's lines of loop li ran per iteration
 // (below 1 for an if inside the loop; 1 when it has none).
 func perIteration(code []sass.Instr, p *ptxCounts, li int) float64 {
-	l := p.loops[li]
 	sum, n := 0.0, 0
 	for _, in := range code {
-		if p.lineLoop[in.Line] == li && l.iters > 0 {
-			sum += math.Min(p.inLoop[in.Line]/l.iters, 1)
+		if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
+			sum += math.Min(r, 1)
 			n++
 		}
 	}
