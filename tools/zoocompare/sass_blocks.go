@@ -70,7 +70,7 @@ type ptxCounts struct {
 type ptxLoop struct {
 	head, latch   int
 	iters, enters float64
-	anchors       float64 // anchor weight per iteration
+	anchors       float64 // anchor weight of the body (each instruction once)
 }
 
 // ptxAnchor is the anchor weight of a PTX instruction (see above).
@@ -232,8 +232,8 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 		}
 	}
 	for i, in := range fn.Body {
-		if li := c.loopOf[i]; li >= 0 && c.loops[li].iters > 0 {
-			c.loops[li].anchors += ptxAnchor(in) * c.count[i] / c.loops[li].iters
+		if li := c.loopOf[i]; li >= 0 {
+			c.loops[li].anchors += ptxAnchor(in)
 		}
 	}
 	rel := make([]float64, len(fn.Body))
@@ -319,12 +319,6 @@ func (c *ptxCounts) mergeCopies() {
 			root[find(li)] = find(o)
 		}
 	}
-	static := make([]float64, len(c.loops))
-	for i, in := range c.fn.Body {
-		if li := c.loopOf[i]; li >= 0 {
-			static[li] += ptxAnchor(in)
-		}
-	}
 	members := map[int][]int{}
 	var roots []int
 	for li := range c.loops {
@@ -349,8 +343,8 @@ func (c *ptxCounts) mergeCopies() {
 			l := c.loops[li]
 			m.head, m.latch = min(m.head, l.head), max(m.latch, l.latch)
 			work += l.anchors * l.iters
-			if static[li] > 0 && (m.anchors == 0 || static[li] < m.anchors) {
-				m.anchors = static[li]
+			if l.anchors > 0 && (m.anchors == 0 || l.anchors < m.anchors) {
+				m.anchors = l.anchors
 			}
 			if l.iters > 0 {
 				m.enters = math.Max(m.enters, l.enters)
