@@ -568,6 +568,7 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 		}
 	}
 	paired := pairAnchors(code, g, free, p)
+	var unsure []int // blocks counted by their lines
 	for _, b := range free {
 		blk := g.Blocks[b]
 		// An unguarded anchor runs as often as its block; a guarded one
@@ -593,6 +594,9 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			}
 			anchored = true
 		}
+		if !anchored {
+			unsure = append(unsure, b)
+		}
 		for i := blk.From; i < blk.To; i++ {
 			if anchored {
 				x[i] = n
@@ -601,7 +605,54 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			}
 		}
 	}
+	capByFlow(code, g, x, unsure)
 	return x
+}
+
+// capByFlow bounds the blocks counted by their lines (a line's mean
+// mixes the blocks it stands in) by the flow around them: a block runs at
+// most as often as its predecessors together, and, unless it may exit,
+// as its successors together (a warp that ran it runs one of them next).
+// A slow path's guards that no warp passes then count none.
+func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
+	preds := make([][]int, len(g.Blocks))
+	for b, blk := range g.Blocks {
+		for _, s := range blk.Succs {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	at := func(b int) float64 { return x[g.Blocks[b].From] }
+	for changed, round := true, 0; changed && round < len(g.Blocks); round++ {
+		changed = false
+		for _, b := range blocks {
+			blk := g.Blocks[b]
+			n := at(b)
+			exits := false
+			for _, in := range code[blk.From:blk.To] {
+				exits = exits || in.Opcode == "EXIT" || in.Opcode == "RET"
+			}
+			if !exits && len(blk.Succs) > 0 {
+				sum := 0.0
+				for _, s := range blk.Succs {
+					sum += at(s)
+				}
+				n = math.Min(n, sum)
+			}
+			if len(preds[b]) > 0 && b > 0 {
+				sum := 0.0
+				for _, q := range preds[b] {
+					sum += at(q)
+				}
+				n = math.Min(n, sum)
+			}
+			if n < at(b) {
+				for i := blk.From; i < blk.To; i++ {
+					x[i] = n
+				}
+				changed = true
+			}
+		}
+	}
 }
 
 // pairAnchors gives the anchors of the blocks the count of their PTX
