@@ -65,6 +65,9 @@ type ptxCounts struct {
 	// the mean executions of its instructions in its loop per iteration of
 	// the loop (of the copy they stand in when NVVM made copies).
 	lineCount, inLoop map[int]float64
+	// outside is the mean executions of a line's instructions outside
+	// loops (a for loop's set-up, on the line of its test).
+	outside map[int]float64
 }
 
 type ptxLoop struct {
@@ -184,7 +187,7 @@ func sassKind(in sass.Instr) string {
 // newPTXCounts ties the launch's counts (by PTX text line) to fn.
 func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 	c := &ptxCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
-		lineLoop: map[int]int{}, hasAnchors: map[int]bool{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}}
+		lineLoop: map[int]int{}, hasAnchors: map[int]bool{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}, outside: map[int]float64{}}
 	at := map[int]bool{}
 	for i, in := range fn.Body {
 		c.count[i] = float64(byLine[in.Line])
@@ -249,6 +252,7 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 	vote := map[int]*votes{}
 	n := map[int]float64{}
 	nIn := map[int]float64{}
+	nOut := map[int]float64{}
 	for i, in := range fn.Body {
 		line := in.Loc.Line
 		v := vote[line]
@@ -263,6 +267,13 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 		v.instrs[c.loopOf[i]]++
 		c.lineCount[line] += c.count[i]
 		n[line]++
+		if c.loopOf[i] < 0 {
+			c.outside[line] += c.count[i]
+			nOut[line]++
+		}
+	}
+	for line, k := range nOut {
+		c.outside[line] /= k
 	}
 	for line, v := range vote {
 		w := v.anchors
@@ -390,6 +401,9 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 	g := k.CFG()
 	x := make([]float64, len(code))
 	lineX := func(line int) float64 {
+		if c, ok := p.outside[line]; ok {
+			return c
+		}
 		if li, ok := p.lineLoop[line]; ok && li >= 0 {
 			return p.loops[li].enters
 		}
@@ -595,14 +609,15 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			anchored = true
 		}
 		if !anchored {
+			// A block without anchors: as often as the most run of its
+			// lines, bounded below by the flow (capByFlow).
 			unsure = append(unsure, b)
+			for i := blk.From; i < blk.To; i++ {
+				n = math.Max(n, lineX(code[i].Line))
+			}
 		}
 		for i := blk.From; i < blk.To; i++ {
-			if anchored {
-				x[i] = n
-			} else {
-				x[i] = lineX(code[i].Line)
-			}
+			x[i] = n
 		}
 	}
 	capByFlow(code, g, x, unsure)
