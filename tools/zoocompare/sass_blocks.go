@@ -65,8 +65,9 @@ type ptxCounts struct {
 	// the mean executions of its instructions in its loop per iteration of
 	// the loop (of the copy they stand in when NVVM made copies).
 	lineCount, inLoop map[int]float64
-	// outside is the mean executions of a line's instructions outside
-	// loops (a for loop's set-up, on the line of its test).
+	// outside is the most executions of a line's instructions outside
+	// loops (a for loop's set-up, on the line of its test, runs as often
+	// as the code before the loop; NVVM's copies may not run at all).
 	outside map[int]float64
 }
 
@@ -252,7 +253,6 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 	vote := map[int]*votes{}
 	n := map[int]float64{}
 	nIn := map[int]float64{}
-	nOut := map[int]float64{}
 	for i, in := range fn.Body {
 		line := in.Loc.Line
 		v := vote[line]
@@ -268,12 +268,8 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 		c.lineCount[line] += c.count[i]
 		n[line]++
 		if c.loopOf[i] < 0 {
-			c.outside[line] += c.count[i]
-			nOut[line]++
+			c.outside[line] = math.Max(c.outside[line], c.count[i])
 		}
-	}
-	for line, k := range nOut {
-		c.outside[line] /= k
 	}
 	for line, v := range vote {
 		w := v.anchors
