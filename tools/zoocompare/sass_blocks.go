@@ -488,6 +488,7 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			chunks[region[b]] = append(chunks[region[b]], c)
 		}
 	}
+	skipped := map[int]bool{}
 	for li, cs := range chunks {
 		l := p.loops[li]
 		t := 0.0
@@ -525,6 +526,18 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 				c.runs = r0 / float64(len(rem))
 			}
 			r -= r0
+			if r <= 1e-9 {
+				// Every trip in the remainder loop: the code after its exit
+				// test up to the last bigger chunk (their guards and set-up)
+				// is branched over.
+				from, to := slices.Max(rem[len(rem)-1].blocks)+2, 0
+				for _, c := range big {
+					to = max(to, slices.Max(c.blocks))
+				}
+				for b := from; b <= to; b++ {
+					skipped[b] = true
+				}
+			}
 		} else {
 			big = append(big, rem...)
 		}
@@ -573,7 +586,7 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 	// it; a block without anchors as its lines.
 	var free []int
 	for b, blk := range g.Blocks {
-		if s, straight := member(b); blk.Reached && s < 0 && !straight {
+		if s, straight := member(b); blk.Reached && s < 0 && !straight && !skipped[b] {
 			free = append(free, b)
 		}
 	}
