@@ -427,7 +427,7 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			}
 		}
 		region[b] = -1
-		if sum(w) > 0 {
+		if sum(w) > 0 && (blk.Loop >= 0 || !p.outsideFits(code[blk.From:blk.To])) {
 			region[b] = argmax(w)
 		}
 	}
@@ -677,6 +677,37 @@ func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
 			}
 		}
 	}
+}
+
+// outsideFits says whether the PTX has, outside loops, as many anchors of
+// each line and kind as code: then code (outside SASS loops) is the code
+// around a loop on the loop's line — `for (k = rowptr[r]; k < rowptr[r +
+// 1]; k++)` loads its bounds on the line of its body — not a copy of it.
+func (p *ptxCounts) outsideFits(code []sass.Instr) bool {
+	type key struct {
+		line int
+		kind string
+	}
+	need := map[key]int{}
+	for _, in := range code {
+		if k := sassKind(in); k != "" {
+			need[key{in.Line, k}]++
+		}
+	}
+	if len(need) == 0 {
+		return false
+	}
+	for i, in := range p.fn.Body {
+		if k := ptxKind(in); k != "" && p.loopOf[i] < 0 {
+			need[key{in.Loc.Line, k}]--
+		}
+	}
+	for _, n := range need {
+		if n > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // pairAnchors gives the anchors of the blocks the count of their PTX
