@@ -10,11 +10,14 @@ import (
 )
 
 // TestSASSBlocks holds the per-block estimate to ncu's SASS
-// warp-instructions on the families whose loops ptxas unrolls (a body of
-// 4–16 copies, a remainder loop, peeled chunks), exits early (mandel) or
-// whose divisions branch around a slow path: within 5 % where the line
-// rule was 1.2–5.8× over, but for the register-tiled GEMM (0.89×, the
-// reason not found yet): held at its present ratio.
+// warp-instructions within 5 % on the families that need each of its
+// rules (the per-line rule missed 5 % on 27 of these 43 kernels): loops
+// unrolled by ptxas and by NVVM (horner, gemm, matvec, spmv, conv1d),
+// with early exits (mandel), fully unrolled and predicated (reduce,
+// scan), guarded stores branched around (compact, jacobi2d), slow paths
+// (intdiv, sfu). Two kernels are held at their present ratio; the
+// README of docs/results/2026-11-25e-zoo-sass says why they miss.
+// (`zoocompare sass` runs all 90: 88 within 5 %.)
 func TestSASSBlocks(t *testing.T) {
 	tools, err := sass.Find()
 	if errors.Is(err, sass.ErrToolsMissing) {
@@ -31,7 +34,7 @@ func TestSASSBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	families := []string{"horner", "gemm", "matvec", "ilp", "mandel", "intdiv", "spmv-ell"}
+	families := []string{"horner", "gemm", "matvec", "spmv-csr", "spmv-ell", "conv1d", "mandel", "reduce", "scan", "compact", "jacobi2d", "intdiv", "sfu"}
 	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: families, seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -40,10 +43,10 @@ func TestSASSBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(est) != 20 {
-		t.Errorf("%d kernels, want 20", len(est))
+	if len(est) != 43 {
+		t.Errorf("%d kernels, want 43", len(est))
 	}
-	known := map[string]float64{"gemm_regtile": 0.89}
+	known := map[string]float64{"gemm_regtile": 0.89, "spmv_csr_scalar": 0.88}
 	for _, e := range est {
 		q := float64(e.blocks) / float64(e.ncu)
 		want, ok := known[e.kernel]
