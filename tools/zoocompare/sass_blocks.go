@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -427,7 +428,7 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			}
 		}
 		region[b] = -1
-		if sum(w) > 0 && (blk.Loop >= 0 || !p.outsideFits(code[blk.From:blk.To])) {
+		if sum(w) > 0 && (blk.Loop >= 0 || !p.outsideFits(code[blk.From:blk.To], -1)) {
 			region[b] = argmax(w)
 		}
 	}
@@ -445,14 +446,37 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			sassLoop[s] = argmax(w)
 		}
 	}
+	// A SASS loop around others is the PTX loop around theirs: its own
+	// blocks may hold more of an inner loop's peeled copies than of its
+	// own body.
+	for s := range g.Loops { // inner loops close first: lower indices
+		if around := p.around(g, sassLoop, s); around >= 0 {
+			sassLoop[s] = around
+		}
+	}
 	// member says which chunk a block is part of: its SASS loop (s >= 0)
 	// when that loop is of the block's region or the block has no anchors;
 	// else a straight chunk of its region.
-	member := func(b int) (s int, straight bool) {
-		s = g.Blocks[b].Loop
+	enclosing := func(b int) int {
+		s := g.Blocks[b].Loop
 		for s >= 0 && sassLoop[s] < 0 {
 			s = g.Loops[s].Parent
 		}
+		return s
+	}
+	// fitIn: blocks in a SASS loop whose anchors are its PTX loop's own
+	// (an inner loop's peeled trips) count as their PTX twins there.
+	fitIn := map[int]int{}
+	for b, blk := range g.Blocks {
+		if s := enclosing(b); s >= 0 && region[b] >= 0 && region[b] != sassLoop[s] && p.outsideFits(code[blk.From:blk.To], sassLoop[s]) {
+			fitIn[b] = sassLoop[s]
+		}
+	}
+	member := func(b int) (s int, straight bool) {
+		if _, ok := fitIn[b]; ok {
+			return -1, false
+		}
+		s = enclosing(b)
 		if s >= 0 && (region[b] < 0 || region[b] == sassLoop[s]) {
 			return s, false
 		}
@@ -590,7 +614,18 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 			free = append(free, b)
 		}
 	}
-	paired := pairAnchors(code, g, free, p)
+	byLoop := map[int][]int{}
+	for _, b := range free {
+		li, ok := fitIn[b]
+		if !ok {
+			li = -1
+		}
+		byLoop[li] = append(byLoop[li], b)
+	}
+	paired := map[int]float64{}
+	for li, bs := range byLoop {
+		maps.Copy(paired, pairAnchors(code, g, bs, p, li))
+	}
 	var unsure []int // blocks counted by their lines
 	for _, b := range free {
 		blk := g.Blocks[b]
@@ -679,11 +714,43 @@ func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
 	}
 }
 
-// outsideFits says whether the PTX has, outside loops, as many anchors of
-// each line and kind as code: then code (outside SASS loops) is the code
-// around a loop on the loop's line — `for (k = rowptr[r]; k < rowptr[r +
-// 1]; k++)` loads its bounds on the line of its body — not a copy of it.
-func (p *ptxCounts) outsideFits(code []sass.Instr) bool {
+// around is the innermost PTX loop holding the PTX loops of the SASS
+// loops directly inside SASS loop s, when s's own is not such a loop (-1
+// when it is, or s has none inside).
+func (p *ptxCounts) around(g *sass.CFG, sassLoop []int, s int) int {
+	var inner []ptxLoop
+	for i, l := range g.Loops {
+		if l.Parent == s && sassLoop[i] >= 0 {
+			inner = append(inner, p.loops[sassLoop[i]])
+		}
+	}
+	holds := func(o ptxLoop) bool {
+		for _, l := range inner {
+			if !(o.head <= l.head && l.latch <= o.latch && (o.head != l.head || o.latch != l.latch)) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(inner) == 0 || (sassLoop[s] >= 0 && holds(p.loops[sassLoop[s]])) {
+		return -1
+	}
+	best := -1
+	for i, o := range p.loops {
+		if holds(o) && (best < 0 || o.latch-o.head < p.loops[best].latch-p.loops[best].head) {
+			best = i
+		}
+	}
+	return best
+}
+
+// outsideFits says whether the PTX has, in loop li's own body (outside
+// loops: -1), as many anchors of each line and kind as code: then code is
+// that body's, around an inner loop on the inner loop's line, not a copy
+// of the inner loop — `for (k = rowptr[r]; k < rowptr[r + 1]; k++)`
+// loads its bounds on the line of its body; NVVM peels an inner loop's
+// first trips into the outer loop's body.
+func (p *ptxCounts) outsideFits(code []sass.Instr, li int) bool {
 	type key struct {
 		line int
 		kind string
@@ -698,7 +765,7 @@ func (p *ptxCounts) outsideFits(code []sass.Instr) bool {
 		return false
 	}
 	for i, in := range p.fn.Body {
-		if k := ptxKind(in); k != "" && p.loopOf[i] < 0 {
+		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
 			need[key{in.Loc.Line, k}]--
 		}
 	}
@@ -711,16 +778,16 @@ func (p *ptxCounts) outsideFits(code []sass.Instr) bool {
 }
 
 // pairAnchors gives the anchors of the blocks the count of their PTX
-// twins outside loops: the n-th SASS anchor of a line and kind is the
+// twins in loop li's own body (outside loops: -1): the n-th SASS anchor of a line and kind is the
 // n-th PTX one when both have as many; otherwise each gets their mean.
-func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *ptxCounts) map[int]float64 {
+func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *ptxCounts, li int) map[int]float64 {
 	type key struct {
 		line int
 		kind string
 	}
 	ptxOf := map[key][]float64{}
 	for i, in := range p.fn.Body {
-		if k := ptxKind(in); k != "" && p.loopOf[i] < 0 {
+		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
 			ptxOf[key{in.Loc.Line, k}] = append(ptxOf[key{in.Loc.Line, k}], p.count[i])
 		}
 	}
