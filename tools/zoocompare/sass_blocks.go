@@ -76,6 +76,10 @@ type ptxLoop struct {
 	head, latch   int
 	iters, enters float64
 	anchors       float64 // anchor weight of the body (each instruction once)
+	// remIters are the iterations of NVVM's remainder copy, remOf the
+	// copies of its unrolled one, when the loop is such a pair: the trips
+	// that are left over, whatever each entry's trip count.
+	remIters, remOf float64
 }
 
 // ptxAnchor is the anchor weight of a PTX instruction (see above).
@@ -361,6 +365,15 @@ func (c *ptxCounts) mergeCopies() {
 		if m.anchors > 0 {
 			m.iters = work / m.anchors
 		}
+		if len(ms) == 2 && m.anchors > 0 {
+			a, b := c.loops[ms[0]], c.loops[ms[1]]
+			if b.anchors == m.anchors {
+				a, b = b, a
+			}
+			if a.anchors == m.anchors && b.anchors > a.anchors {
+				m.remIters, m.remOf = a.iters, math.Round(b.anchors/a.anchors)
+			}
+		}
 		merged = append(merged, m)
 	}
 	for i, li := range c.loopOf {
@@ -546,6 +559,12 @@ func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
 				gcd = gcdInt(gcd, int(c.k))
 			}
 			r0 := math.Mod(t, float64(gcd))
+			if l.remOf == float64(gcd) && l.enters > 0 {
+				// NVVM left the same remainder loop in the PTX: it ran
+				// the left-over trips of every entry, whatever their
+				// trip counts.
+				r0 = l.remIters / l.enters
+			}
 			for _, c := range rem {
 				c.runs = r0 / float64(len(rem))
 			}
