@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/sass"
@@ -13,41 +12,57 @@ import (
 
 // Counting SASS per basic block from what the virtual GPU ran.
 //
-// The virtual GPU counts every PTX instruction's warp executions; what
-// the GPU runs is ptxas's SASS, whose blocks are not the PTX's: ptxas
-// unrolls loops (a body of k copies, a remainder loop, peeled chunks of
-// k/2, k/4 copies), and moves code between lines. The mapping:
+// The virtual GPU counts every PTX instruction's warp executions
+// (vgpu.Profile.PTXWarpInstrs); what the GPU runs is ptxas's SASS, whose
+// blocks are not the PTX's: ptxas unrolls loops (a body of k copies, a
+// remainder loop, peeled chunks of k/2, k/4 copies), unrolls short loops
+// completely, predicates short guarded code, branches around other, and
+// moves code between lines. A SASS block runs as a unit; its count comes
+// from PTX instructions that ptxas keeps one for one, the anchors: memory
+// accesses weighted by the bytes a lane moves (merged ones keep their
+// bytes), shuffles, and floating-point adds, multiplies and FMAs.
 //
-//   - Each PTX loop P (a branch back to an earlier label) has, from the
-//     PTX counts, its iterations I (the warp executions of its back
-//     branch) and entries E (of the instruction after a guarded back
-//     branch; of the header less the iterations when the back branch is
-//     unguarded), so t = I/E trips per entry.
+// Loops (PTX loop: a branch back to an earlier label):
+//
+//   - A PTX loop has iterations I (the warp executions of its back
+//     branch), entries E (of the instruction after a guarded back branch;
+//     of the header less I when it is unguarded), and a body of A anchor
+//     weight. The PTX loops NVVM made of one source loop (a remainder
+//     copy, a copy of k bodies: loops holding anchors of one line, none
+//     inside another) count as one, in iterations of the smallest copy.
 //   - A source line belongs to the innermost PTX loop holding most of its
-//     anchors (memory accesses weighted by the bytes a lane moves, shuffles
-//     and floating-point adds, multiplies and FMAs: instructions ptxas
-//     keeps one for one, or merges into wider ones of the same bytes), or
-//     of its instructions when it has none.
-//   - A SASS block belongs to the loop of the majority of its anchors'
-//     lines, a SASS loop to that of its own blocks. A SASS loop or a
-//     block outside any SASS loop of P is a chunk of k copies of P's body:
-//     its anchors over P's anchors per iteration (count-weighted, so a
-//     guarded access counts as often as it ran).
-//   - Per entry, the chunks take the t trips as ptxas lays them out: a
-//     one-copy loop beside bigger chunks is the remainder loop (t mod g,
-//     g the gcd of the bigger copies); then the biggest chunks first, a
-//     loop as many times as its k copies fit, a straight chunk once if
-//     they fit. A chunk's blocks run that many times E; a block of a
-//     SASS loop also scaled by how often its lines ran per iteration of P
-//     (an if inside the loop); a block of P without anchors outside SASS
-//     loops (set-up, guards) runs E times.
-//   - Code outside PTX loops keeps the line rule: each SASS instruction of
-//     a line runs as often as the line's PTX instructions on average; an
-//     instruction of a line of loop P there (the loop's set-up) runs E.
+//     anchors (of its instructions when it has none). A SASS block
+//     belongs to the loop of most of its anchors' lines, a SASS loop to
+//     that of its own blocks — or, if that does not hold the PTX loops of
+//     the SASS loops inside it, to the innermost one that does. Code
+//     whose anchors the PTX has in the enclosing loop's own body (or
+//     outside loops) is that body's: a loop's bounds loaded on its line,
+//     NVVM's peeled trips of an inner loop.
+//   - A SASS loop, or a block outside SASS loops, of loop P is a chunk of
+//     k = its anchors / A copies of P's body. Per entry, the chunks take
+//     the t = I/E trips as ptxas lays them out: a one-copy loop beside
+//     bigger chunks is the remainder loop, t mod g trips (g the gcd of the
+//     bigger copies; NVVM's remainder copy's own count when it has one of
+//     the same g); then the biggest chunks first, a loop as many times as
+//     it fits, a straight chunk once if it fits. A chunk's blocks run
+//     that many times E; a block of a SASS loop also scaled by how often
+//     its lines ran per iteration (an if inside the loop); a block of P
+//     without anchors outside SASS loops (set-up, guards) runs E times,
+//     or none when the remainder took every trip.
 //
-// It assumes every entry of a loop runs the mean trips (warps with other
-// trip counts take other remainders) and that ptxas lays loops out
-// contiguously (cudalib/sass.CFG).
+// Code outside loops: a block runs as often as its anchors' PTX twins
+// (the n-th SASS anchor of a line and kind is the n-th PTX one): its
+// unguarded ones; with guarded ones only (PTX branched around them,
+// ptxas predicated them), the lines without anchors (indices, barriers,
+// control) too; a block without anchors as its most run line (a line's
+// most run PTX outside loops). Those last are capped by the flow around
+// them: a block runs at most as often as its predecessors together and,
+// unless it may exit, as its successors together. Blocks only a CALL of
+// a slow path reaches (a division's) count none (cudalib/sass.CFG).
+//
+// It assumes the entries of a loop run its mean trips (entries with other
+// trip counts take other remainders: the CSR SpMV's rows) and that ptxas
+// lays loops out contiguously.
 
 // ptxCounts are one PTX function's instructions with the virtual GPU's
 // warp executions, and its loops.
@@ -860,16 +875,4 @@ func gcdInt(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
-}
-
-// ptxFunc finds the kernel's function in the module.
-func ptxFunc(mod *ptx.Module, name string) (*ptx.Func, error) {
-	var names []string
-	for _, fn := range mod.Funcs {
-		if fn.Name == name {
-			return fn, nil
-		}
-		names = append(names, fn.Name)
-	}
-	return nil, fmt.Errorf("no function %q in the PTX (%s)", name, strings.Join(names, ", "))
 }
