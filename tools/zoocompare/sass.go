@@ -16,12 +16,12 @@ import (
 	"github.com/culab/culab/tools/zoo"
 )
 
-// The sass mode tries the simplest way to count what the GPU runs from what
-// the virtual GPU runs: per source line, the times its PTX ran (the virtual
-// GPU's warp-instructions on the line over the PTX instructions the line
-// has) times the SASS instructions ptxas made of the line. Against ncu's
-// SASS warp-instructions it shows where a line is not a unit of execution:
-// loops that ptxas unrolls further, code that moves between lines.
+// The sass mode estimates what the GPU runs from what the virtual GPU ran,
+// two ways, and holds both to ncu's SASS warp-instructions: per source
+// line (the times the line's PTX ran, its warp-instructions over its PTX
+// instructions, times the SASS instructions ptxas made of the line: wrong
+// where a line is not a unit of execution, in loops ptxas unrolls and
+// code it moves), and per SASS basic block (sass_blocks.go).
 
 func sassCmd(args []string) error {
 	fs := flag.NewFlagSet("sass", flag.ExitOnError)
