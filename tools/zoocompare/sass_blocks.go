@@ -87,6 +87,8 @@ type ptxCounts struct {
 	outside map[int]float64
 }
 
+// ptxLoop is a PTX loop (or NVVM's copies of one source loop): its first
+// and last instruction, its iterations and entries in warp executions.
 type ptxLoop struct {
 	head, latch   int
 	iters, enters float64
