@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/culab/culab/cudalib/counters"
+	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/sass"
@@ -54,6 +57,7 @@ func sassCmd(args []string) error {
 		return err
 	}
 	writeEstimates(w, est, lib)
+	writeCounters(w, est)
 	return done()
 }
 
@@ -66,14 +70,19 @@ type kernelEstimate struct {
 	// blocks is the per-block estimate (sass_blocks.go).
 	blocks  int64
 	byClass map[sass.Class]float64
+	// The memory counters: ncu's (and those it did not report), the
+	// virtual GPU's, and the virtual GPU's with the shared requests ptxas
+	// branched around taken out (sass_counters.go).
+	ncuC, vmC, fixedC counters.Counters
+	missing           []string
 }
 
 // estimate scales each profiled kernel's SASS by its lines' executions.
 func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]kernelEstimate, error) {
-	ncuOf := map[string]int64{}
+	ncuOf := map[string]kernelCounters{}
 	for _, r := range rec.Rows {
 		for _, k := range r.Kernels {
-			ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, k.Kernel)] = k.NCU.WarpInstrs
+			ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, k.Kernel)] = k
 		}
 	}
 	type code struct {
@@ -134,8 +143,9 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 		for _, l := range r.Launches {
 			e := byKernel[l.Kernel]
 			if e == nil {
+				n := ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, l.Kernel)]
 				e = &kernelEstimate{row: fmt.Sprintf("%s %d %s", r.Family, r.Size, r.Variant), kernel: l.Kernel,
-					ncu: ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, l.Kernel)], byClass: map[sass.Class]float64{}}
+					ncu: n.NCU.WarpInstrs, ncuC: n.NCU, missing: n.Missing, byClass: map[sass.Class]float64{}}
 				byKernel[l.Kernel] = e
 				order = append(order, l.Kernel)
 			}
@@ -170,6 +180,9 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 				e.byClass[k.Code()[i].Class] += x
 			}
 			e.ptx += l.Counters.WarpInstrs
+			fixed := withSASS(k, pc, *l.Counters, l.Lines)
+			e.vmC.Add(l.Counters)
+			e.fixedC.Add(&fixed)
 			e.sassEs += int64(math.Round(total))
 			e.blocks += int64(math.Round(blocks))
 		}
@@ -218,5 +231,58 @@ func writeEstimates(w io.Writer, est []kernelEstimate, lib *nvrtc.Lib) {
 		}
 		fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %d | %s | %d | %s | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f |\n", e.row, e.kernel, e.ncu, e.ptx, ratio(e.ptx), e.sassEs, ratio(e.sassEs),
 			e.blocks, ratio(e.blocks), e.byClass[sass.FMA], e.byClass[sass.ALU], e.byClass[sass.SFU], e.byClass[sass.Convert], e.byClass[sass.FP64], e.byClass[sass.Memory])
+	}
+}
+
+// writeCounters says how many kernels have every global and shared
+// memory counter equal to ncu's, before and after the SASS's shared
+// requests, and lists those that differ.
+func writeCounters(w io.Writer, est []kernelEstimate) {
+	var equalVM, equalFixed, n int
+	type miss struct {
+		e    kernelEstimate
+		name string
+		vm   int64
+	}
+	var misses []miss
+	for _, e := range est {
+		if e.ncu == 0 {
+			continue
+		}
+		n++
+		vmOK, fixedOK := true, true
+		for _, c := range ncu.Counters {
+			if c.Class == "" || slices.Contains(e.missing, c.Name) {
+				continue
+			}
+			want := *c.Field(&e.ncuC)
+			vm, fixed := *c.Field(&e.vmC), *c.Field(&e.fixedC)
+			vmOK = vmOK && vm == want
+			fixedOK = fixedOK && fixed == want
+			if vm != want || fixed != want {
+				misses = append(misses, miss{e, c.Name, vm})
+			}
+		}
+		if vmOK {
+			equalVM++
+		}
+		if fixedOK {
+			equalFixed++
+		}
+	}
+	fmt.Fprintf(w, "\n## Memory counters, with the SASS's shared requests\n\n"+
+		"The virtual GPU counts a guarded shared load or store for every warp that reaches its guard, as if ptxas predicated it; "+
+		"where the SASS has a line's accesses unpredicated (ptxas kept the branch), only the warps that ran them issue them (tools/zoocompare/sass_counters.go). "+
+		"Every global and shared memory counter equal to ncu's: the virtual GPU %d of %d kernels, with the SASS's shared requests %d of %d.\n\n"+
+		"| row | kernel | counter | ncu | virtual GPU | with the SASS |\n|:---|:---|:---|---:|---:|---:|\n", equalVM, n, equalFixed, n)
+	sort.SliceStable(misses, func(i, j int) bool { return misses[i].e.row < misses[j].e.row })
+	for _, m := range misses {
+		var c ncu.Counter
+		for _, x := range ncu.Counters {
+			if x.Name == m.name {
+				c = x
+			}
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %d |\n", m.e.row, m.e.kernel, m.name, *c.Field(&m.e.ncuC), m.vm, *c.Field(&m.e.fixedC))
 	}
 }
