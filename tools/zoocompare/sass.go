@@ -271,8 +271,8 @@ func writeCounters(w io.Writer, est []kernelEstimate) {
 		}
 	}
 	fmt.Fprintf(w, "\n## Memory counters, with the SASS's shared requests\n\n"+
-		"The virtual GPU counts a guarded shared load or store for every warp that reaches its guard, as if ptxas predicated it; "+
-		"where the SASS has a line's accesses unpredicated (ptxas kept the branch), only the warps that ran them issue them (tools/zoocompare/sass_counters.go). "+
+		"The virtual GPU counts a shared load or store that a short branch jumps over for every warp that reaches the branch, as if ptxas predicated it; "+
+		"where the SASS has the access unpredicated (ptxas kept the branch), only the warps that ran it issue it (tools/zoocompare/sass_counters.go). "+
 		"Every global and shared memory counter equal to ncu's: the virtual GPU %d of %d kernels, with the SASS's shared requests %d of %d.\n\n"+
 		"| row | kernel | counter | ncu | virtual GPU | with the SASS |\n|:---|:---|:---|---:|---:|---:|\n", equalVM, n, equalFixed, n)
 	sort.SliceStable(misses, func(i, j int) bool { return misses[i].e.row < misses[j].e.row })

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"slices"
 
 	"github.com/culab/culab/cudalib/counters"
@@ -8,14 +9,15 @@ import (
 )
 
 // withSASS counts a launch's shared requests as the GPU issues them where
-// ptxas kept a branch. The virtual GPU counts a guarded shared load or
-// store for every warp that reaches its guard, as if ptxas predicated it
-// (cudalib/vgpu/COUNTERS.md: a predicated LDS or STS issues with no lane
-// on); where the SASS has a line's loads (stores) unpredicated and one for
-// one with the PTX's, ptxas branched around them instead, and only the
-// warps that ran them issue them: as many requests as the PTX
-// instructions' warp executions, when that is fewer than the virtual
-// GPU counted. Other lines keep the virtual GPU's counts.
+// ptxas kept a branch. The virtual GPU counts a shared load or store that
+// a short branch jumps over for every warp that reaches the branch, as if
+// ptxas predicated it (cudalib/vgpu/COUNTERS.md: a predicated LDS or STS
+// issues with no lane on): warps reaching the branch less those that ran
+// the access more than the PTX ran. Where the SASS has that access (the
+// n-th of its line, paired in order) unpredicated, ptxas branched around
+// it instead, and those warps issue nothing. A line is changed only when
+// its jumped-over accesses account for all it counts beyond what ran
+// (the virtual GPU treated each as predicated).
 func withSASS(k *sass.Kernel, p *ptxCounts, total counters.Counters, lines []counters.Line) counters.Counters {
 	out := total
 	for _, a := range []struct {
@@ -25,35 +27,53 @@ func withSASS(k *sass.Kernel, p *ptxCounts, total counters.Counters, lines []cou
 		{"ld", "LDS", func(c *counters.Counters) *int64 { return &c.SharedLoadRequests }},
 		{"st", "STS", func(c *counters.Counters) *int64 { return &c.SharedStoreRequests }},
 	} {
-		ran := map[int][]float64{} // line -> warp executions of its PTX accesses
+		type access struct{ ran, jumped float64 }
+		byLine := map[int][]access{}
 		for i, in := range p.fn.Body {
 			if in.Op == a.op && slices.Contains(in.Mods, "shared") {
-				ran[in.Loc.Line] = append(ran[in.Loc.Line], p.count[i])
+				byLine[in.Loc.Line] = append(byLine[in.Loc.Line], access{p.count[i], p.jumpedOver(i)})
 			}
 		}
-		static := map[int]int{}
-		predicated := map[int]bool{}
+		predicated := map[int][]bool{}
 		for _, in := range k.Code() {
 			if in.Opcode == a.opcode {
-				static[in.Line]++
-				predicated[in.Line] = predicated[in.Line] || in.Predicate != ""
+				predicated[in.Line] = append(predicated[in.Line], in.Predicate != "")
 			}
 		}
 		for _, l := range lines {
-			rs, ok := ran[l.Line]
-			if !ok || predicated[l.Line] || static[l.Line] != len(rs) {
+			as := byLine[l.Line]
+			if len(as) == 0 || len(predicated[l.Line]) != len(as) {
 				continue
 			}
-			var issued float64
-			for _, n := range rs {
-				issued += n
+			var ran, jumped, branched float64
+			for n, x := range as {
+				ran += x.ran
+				jumped += x.jumped
+				if !predicated[l.Line][n] {
+					branched += x.jumped
+				}
 			}
-			// Only ever fewer: the virtual GPU's own merge of shared
-			// loads (cudalib/vgpu) counts less than the PTX issues.
-			if d := int64(issued) - *a.field(&l.Counters); d < 0 {
-				*a.field(&out) += d
+			if math.Abs(float64(*a.field(&l.Counters))-ran-jumped) < 0.5 {
+				*a.field(&out) -= int64(branched)
 			}
 		}
 	}
 	return out
+}
+
+// jumpedOver is how many warps reached the guarded branch that jumps over
+// instruction i (the nearest before it) less those that ran i: the warps
+// whose lanes all took the branch. 0 when no branch jumps over i.
+func (p *ptxCounts) jumpedOver(i int) float64 {
+	for j := i - 1; j >= 0; j-- {
+		in := p.fn.Body[j]
+		if in.Op != "bra" || in.Guard == "" || len(in.Operands) != 1 {
+			continue
+		}
+		if t, ok := p.fn.Labels[in.Operands[0].Name]; ok && t > i {
+			return math.Max(p.count[j]-p.count[i], 0)
+		}
+		return 0
+	}
+	return 0
 }
