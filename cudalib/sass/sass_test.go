@@ -3,6 +3,7 @@ package sass
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -167,5 +168,70 @@ extern "C" __global__ void tile(const float4 *in, float4 *out) {
 	}
 	if _, err := p.Kernel("nope"); err == nil || !strings.Contains(err.Error(), "fast") {
 		t.Errorf("an unknown kernel: %v", err)
+	}
+}
+
+// loopSASS is nvdisasm's shape of a loop ptxas unrolled by 4 with a
+// remainder loop first, a division's slow path after the last EXIT, and a
+// branch whose condition is a second predicate.
+const loopSASS = `        .text.k:
+        //--------------------- .text.k --------------------------
+k:
+        /*0000*/                   ISETP.GE.AND P0, PT, R0, 0x1, PT ;
+        /*0010*/               @!P0 BRA ` + "`" + `(.L_x_2) ;
+.L_x_0:
+        /*0020*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0030*/                   ISETP.NE.AND P1, PT, R3, RZ, PT ;
+        /*0040*/                @P1 BRA ` + "`" + `(.L_x_0) ;
+.L_x_1:
+        /*0050*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0060*/                   LDG.E R6, desc[UR4][R4.64+0x4] ;
+        /*0070*/                   ISETP.GT.AND P1, PT, R3, 0x4, PT ;
+        /*0080*/               @!P0 BRA P1, ` + "`" + `(.L_x_1) ;
+        /*0090*/               @!P1 BRA ` + "`" + `(.L_x_2) ;
+        /*00a0*/                   MOV R4, 0xc0 ;
+        /*00b0*/                   CALL.REL.NOINC ` + "`" + `($__internal_0_$__cuda_sm3x_div_rn_noftz_f32_slowpath) ;
+.L_x_2:
+        /*00c0*/                   EXIT ;
+$__internal_0_$__cuda_sm3x_div_rn_noftz_f32_slowpath:
+        /*00d0*/                   MOV R0, R1 ;
+        /*00e0*/                   RET.REL.NODEC R4 ` + "`" + `(k) ;
+.L_x_3:
+        /*00f0*/                   BRA ` + "`" + `(.L_x_3);
+        /*0100*/                   NOP;
+`
+
+func TestCFG(t *testing.T) {
+	p, err := Parse(loopSASS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := p.Kernels[0].CFG()
+	type blk struct {
+		from, to int
+		succs    []int
+		loop     int
+		reached  bool
+	}
+	want := []blk{
+		{0, 2, []int{5, 1}, -1, true},
+		{2, 5, []int{1, 2}, 0, true},
+		{5, 9, []int{2, 3}, 1, true}, // BRA P1 with guard !P0: a conditional back edge
+		{9, 10, []int{5, 4}, -1, true},
+		{10, 12, []int{5}, -1, false}, // calls the slow path
+		{12, 13, nil, -1, true},
+		{13, 15, nil, -1, false}, // the subroutine: only a CALL gets there
+	}
+	if len(g.Blocks) != len(want) {
+		t.Fatalf("%d blocks %+v, want %d", len(g.Blocks), g.Blocks, len(want))
+	}
+	for i, w := range want {
+		b := g.Blocks[i]
+		if b.From != w.from || b.To != w.to || !slices.Equal(b.Succs, w.succs) || b.Loop != w.loop || b.Reached != w.reached {
+			t.Errorf("block %d: %+v, want %+v", i, b, w)
+		}
+	}
+	if len(g.Loops) != 2 || g.Loops[0] != (Loop{Head: 1, Tail: 1, Parent: -1}) || g.Loops[1] != (Loop{Head: 2, Tail: 2, Parent: -1}) {
+		t.Errorf("loops %+v, want blocks 1 and 2, each its own", g.Loops)
 	}
 }

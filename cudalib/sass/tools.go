@@ -10,6 +10,18 @@
 // merges neighbouring shared loads into wider ones. NVRTC 13 and nvdisasm
 // run without a GPU; scripts/setup-cudatools.sh installs pinned versions
 // from PyPI.
+//
+// Kernel.CFG splits a kernel's code into basic blocks and loops, so that
+// a count per block can follow ptxas's loops rather than the source's
+// lines: a loop ptxas unrolled by k has k copies of each line of the body
+// and runs a k-th as often, with a remainder loop and peeled chunks around
+// it; short guarded code is predicated into the block around it; a
+// division's slow path is a subroutine only a CALL reaches.
+// tools/zoocompare (sass_blocks.go) ties the blocks to the virtual GPU's
+// count of each PTX instruction: each loop's trips per entry shared out
+// among the SASS chunks of k copies as ptxas lays them out, code outside
+// loops by the PTX twins of the accesses and floating-point operations
+// ptxas keeps one for one.
 package sass
 
 import (

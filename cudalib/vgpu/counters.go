@@ -28,6 +28,10 @@ type Profile struct {
 	DynamicShared int
 	Total         counters.Counters
 	Lines         []counters.Line
+	// PTXWarpInstrs are the warp-instructions of each executed PTX
+	// instruction, by its line in the PTX text (ptx.Instr.Line): the
+	// counts per basic block that tools/zoocompare's SASS estimate reads.
+	PTXWarpInstrs map[int]int64 `json:"-"`
 }
 
 // result is what a launch's workers counted, summed per instruction.
@@ -303,7 +307,7 @@ func straight(s []inst) (shared []*inst, ok bool) {
 
 // profile folds the per-instruction counts into lines and the total.
 func (r *result) profile(k *Kernel, l Launch) *Profile {
-	p := &Profile{Kernel: k.name, Grid: l.Grid, Block: l.Block, DynamicShared: l.DynamicShared}
+	p := &Profile{Kernel: k.name, Grid: l.Grid, Block: l.Block, DynamicShared: l.DynamicShared, PTXWarpInstrs: map[int]int64{}}
 	type key struct {
 		file string
 		line int
@@ -328,6 +332,9 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 			continue
 		}
 		p.Total.Add(&c)
+		if in.src != nil && c.WarpInstrs > 0 {
+			p.PTXWarpInstrs[in.src.Line] += c.WarpInstrs
+		}
 		if in.src == nil || in.src.Loc.Line == 0 {
 			continue
 		}

@@ -46,6 +46,8 @@ type launch struct {
 	Counters    *counters.Counters `json:",omitempty"`
 	// Lines are the virtual GPU's counters per source line (sass mode).
 	Lines []counters.Line `json:",omitempty"`
+	// PTX are the warp-instructions by PTX text line (sass mode).
+	PTX map[int]int64 `json:"-"`
 }
 
 type runConfig struct {
@@ -78,7 +80,7 @@ func (o *observer) observe(p *vgpu.Profile) {
 		c := p.Total
 		l := launch{Kernel: p.Kernel, Grid: p.Grid, Block: p.Block, Counters: &c}
 		if o.lines {
-			l.Lines = p.Lines
+			l.Lines, l.PTX = p.Lines, p.PTXWarpInstrs
 		}
 		o.launches = append(o.launches, l)
 	}

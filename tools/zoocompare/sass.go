@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/culab/culab/cudalib/counters"
+	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/sass"
@@ -16,12 +19,12 @@ import (
 	"github.com/culab/culab/tools/zoo"
 )
 
-// The sass mode tries the simplest way to count what the GPU runs from what
-// the virtual GPU runs: per source line, the times its PTX ran (the virtual
-// GPU's warp-instructions on the line over the PTX instructions the line
-// has) times the SASS instructions ptxas made of the line. Against ncu's
-// SASS warp-instructions it shows where a line is not a unit of execution:
-// loops that ptxas unrolls further, code that moves between lines.
+// The sass mode estimates what the GPU runs from what the virtual GPU ran,
+// two ways, and holds both to ncu's SASS warp-instructions: per source
+// line (the times the line's PTX ran, its warp-instructions over its PTX
+// instructions, times the SASS instructions ptxas made of the line: wrong
+// where a line is not a unit of execution, in loops ptxas unrolls and
+// code it moves), and per SASS basic block (sass_blocks.go).
 
 func sassCmd(args []string) error {
 	fs := flag.NewFlagSet("sass", flag.ExitOnError)
@@ -54,6 +57,7 @@ func sassCmd(args []string) error {
 		return err
 	}
 	writeEstimates(w, est, lib)
+	writeCounters(w, est)
 	return done()
 }
 
@@ -63,20 +67,29 @@ type kernelEstimate struct {
 	row              string
 	kernel           string
 	ncu, ptx, sassEs int64
-	byClass          map[sass.Class]float64
+	// blocks is the per-block estimate (sass_blocks.go).
+	blocks  int64
+	byClass map[sass.Class]float64
+	// The memory counters: ncu's (and those it did not report), the
+	// virtual GPU's, and the virtual GPU's with the shared requests ptxas
+	// branched around taken out (sass_counters.go).
+	ncuC, vmC, fixedC counters.Counters
+	missing           []string
 }
 
 // estimate scales each profiled kernel's SASS by its lines' executions.
 func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]kernelEstimate, error) {
-	ncuOf := map[string]int64{}
+	ncuOf := map[string]kernelCounters{}
 	for _, r := range rec.Rows {
 		for _, k := range r.Kernels {
-			ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, k.Kernel)] = k.NCU.WarpInstrs
+			ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, k.Kernel)] = k
 		}
 	}
 	type code struct {
 		ptxLines  map[string]map[int]int // kernel -> line -> static PTX instructions
 		sassLines map[string][]sass.LineCounts
+		funcs     map[string]*ptx.Func
+		kernels   map[string]*sass.Kernel
 	}
 	codes := map[string]*code{}
 	codeOf := func(family string) (*code, error) {
@@ -91,7 +104,7 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 		if err != nil {
 			return nil, err
 		}
-		c := &code{ptxLines: map[string]map[int]int{}, sassLines: map[string][]sass.LineCounts{}}
+		c := &code{ptxLines: map[string]map[int]int{}, sassLines: map[string][]sass.LineCounts{}, funcs: map[string]*ptx.Func{}, kernels: map[string]*sass.Kernel{}}
 		res, err := lib.Compile(nvrtc.Request{Name: f.File, Source: src, Options: []string{"-lineinfo"}, Target: nvrtc.Target{Arch: 90}})
 		if err != nil {
 			return nil, fmt.Errorf("%s: PTX: %w", family, err)
@@ -106,6 +119,7 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 				lines[in.Loc.Line]++
 			}
 			c.ptxLines[fn.Name] = lines
+			c.funcs[fn.Name] = fn
 		}
 		prog, err := tools.Compile(f.File, src, 90)
 		if err != nil {
@@ -113,6 +127,7 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 		}
 		for _, k := range prog.Kernels {
 			c.sassLines[k.Name] = k.Lines()
+			c.kernels[k.Name] = k
 		}
 		codes[family] = c
 		return c, nil
@@ -128,8 +143,9 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 		for _, l := range r.Launches {
 			e := byKernel[l.Kernel]
 			if e == nil {
+				n := ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, l.Kernel)]
 				e = &kernelEstimate{row: fmt.Sprintf("%s %d %s", r.Family, r.Size, r.Variant), kernel: l.Kernel,
-					ncu: ncuOf[fmt.Sprint(r.Family, r.Size, r.Variant, l.Kernel)], byClass: map[sass.Class]float64{}}
+					ncu: n.NCU.WarpInstrs, ncuC: n.NCU, missing: n.Missing, byClass: map[sass.Class]float64{}}
 				byKernel[l.Kernel] = e
 				order = append(order, l.Kernel)
 			}
@@ -149,12 +165,26 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 					x = warps
 				}
 				total += x * float64(sl.Total)
-				for cl, n := range sl.ByClass {
-					e.byClass[cl] += x * float64(n)
-				}
+			}
+			fn, k := c.funcs[l.Kernel], c.kernels[l.Kernel]
+			if fn == nil || k == nil {
+				return nil, fmt.Errorf("%s: no PTX or SASS of kernel %s", r.Family, l.Kernel)
+			}
+			pc, err := newPTXCounts(fn, l.PTX)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", r.Family, err)
+			}
+			var blocks float64
+			for i, x := range blockCounts(k, pc, warps) {
+				blocks += x
+				e.byClass[k.Code()[i].Class] += x
 			}
 			e.ptx += l.Counters.WarpInstrs
+			fixed := withSASS(k, pc, *l.Counters, l.Lines)
+			e.vmC.Add(l.Counters)
+			e.fixedC.Add(&fixed)
 			e.sassEs += int64(math.Round(total))
+			e.blocks += int64(math.Round(blocks))
 		}
 		for _, k := range order {
 			out = append(out, *byKernel[k])
@@ -181,14 +211,17 @@ func writeEstimates(w io.Writer, est []kernelEstimate, lib *nvrtc.Lib) {
 	}
 	pn, plo, phi := within(func(e kernelEstimate) int64 { return e.ptx })
 	sn, slo, shi := within(func(e kernelEstimate) int64 { return e.sassEs })
-	fmt.Fprintf(w, "# SASS warp-instructions estimated from the virtual GPU's lines\n\n"+
+	bn, blo, bhi := within(func(e kernelEstimate) int64 { return e.blocks })
+	fmt.Fprintf(w, "# SASS warp-instructions estimated from the virtual GPU's counts\n\n"+
 		"Per kernel at each family's smallest size: ncu's `smsp__inst_executed.sum`; the virtual GPU's PTX warp-instructions (PTX from NVRTC %d.%d); "+
-		"and Σ over source lines of the line's SASS instructions (NVRTC 13 sm_90, `cudalib/sass`) × the times the line ran (its PTX warp-instructions / its PTX instructions).\n\n"+
-		"- PTX / SASS: %.2f–%.2f, %d of %d kernels within 5 %%.\n- line-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n\n",
-		major, minor, plo, phi, pn, len(est), slo, shi, sn, len(est))
+		"Σ over source lines of the line's SASS instructions (NVRTC 13 sm_90, `cudalib/sass`) × the times the line ran (its PTX warp-instructions / its PTX instructions); "+
+		"and Σ over SASS basic blocks of the block's instructions × the times it ran, from the PTX loops' trips and the copies ptxas made of them (tools/zoocompare/sass_blocks.go).\n\n"+
+		"- PTX / SASS: %.2f–%.2f, %d of %d kernels within 5 %%.\n- line-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n"+
+		"- block-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n\n",
+		major, minor, plo, phi, pn, len(est), slo, shi, sn, len(est), blo, bhi, bn, len(est))
 	sorted := append([]kernelEstimate(nil), est...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].row < sorted[j].row })
-	fmt.Fprintf(w, "| row | kernel | ncu SASS | PTX | PTX/SASS | estimate | estimate/SASS | estimate's FMA / ALU / SFU / CONV / FP64 / LSU |\n|:---|:---|---:|---:|---:|---:|---:|:---|\n")
+	fmt.Fprintf(w, "| row | kernel | ncu SASS | PTX | PTX/SASS | by line | by line/SASS | by block | by block/SASS | by block: FMA / ALU / SFU / CONV / FP64 / LSU |\n|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|\n")
 	for _, e := range sorted {
 		ratio := func(x int64) string {
 			if e.ncu == 0 {
@@ -196,7 +229,60 @@ func writeEstimates(w io.Writer, est []kernelEstimate, lib *nvrtc.Lib) {
 			}
 			return fmt.Sprintf("%.2f", float64(x)/float64(e.ncu))
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %d | %s | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f |\n", e.row, e.kernel, e.ncu, e.ptx, ratio(e.ptx), e.sassEs, ratio(e.sassEs),
-			e.byClass[sass.FMA], e.byClass[sass.ALU], e.byClass[sass.SFU], e.byClass[sass.Convert], e.byClass[sass.FP64], e.byClass[sass.Memory])
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %s | %d | %s | %d | %s | %.0f / %.0f / %.0f / %.0f / %.0f / %.0f |\n", e.row, e.kernel, e.ncu, e.ptx, ratio(e.ptx), e.sassEs, ratio(e.sassEs),
+			e.blocks, ratio(e.blocks), e.byClass[sass.FMA], e.byClass[sass.ALU], e.byClass[sass.SFU], e.byClass[sass.Convert], e.byClass[sass.FP64], e.byClass[sass.Memory])
+	}
+}
+
+// writeCounters says how many kernels have every global and shared
+// memory counter equal to ncu's, before and after the SASS's shared
+// requests, and lists those that differ.
+func writeCounters(w io.Writer, est []kernelEstimate) {
+	var equalVM, equalFixed, n int
+	type miss struct {
+		e    kernelEstimate
+		name string
+		vm   int64
+	}
+	var misses []miss
+	for _, e := range est {
+		if e.ncu == 0 {
+			continue
+		}
+		n++
+		vmOK, fixedOK := true, true
+		for _, c := range ncu.Counters {
+			if c.Class == "" || slices.Contains(e.missing, c.Name) {
+				continue
+			}
+			want := *c.Field(&e.ncuC)
+			vm, fixed := *c.Field(&e.vmC), *c.Field(&e.fixedC)
+			vmOK = vmOK && vm == want
+			fixedOK = fixedOK && fixed == want
+			if vm != want || fixed != want {
+				misses = append(misses, miss{e, c.Name, vm})
+			}
+		}
+		if vmOK {
+			equalVM++
+		}
+		if fixedOK {
+			equalFixed++
+		}
+	}
+	fmt.Fprintf(w, "\n## Memory counters, with the SASS's shared requests\n\n"+
+		"The virtual GPU counts a shared load or store that a short branch jumps over for every warp that reaches the branch, as if ptxas predicated it; "+
+		"where the SASS has the access unpredicated (ptxas kept the branch), only the warps that ran it issue it (tools/zoocompare/sass_counters.go). "+
+		"Every global and shared memory counter equal to ncu's: the virtual GPU %d of %d kernels, with the SASS's shared requests %d of %d.\n\n"+
+		"| row | kernel | counter | ncu | virtual GPU | with the SASS |\n|:---|:---|:---|---:|---:|---:|\n", equalVM, n, equalFixed, n)
+	sort.SliceStable(misses, func(i, j int) bool { return misses[i].e.row < misses[j].e.row })
+	for _, m := range misses {
+		var c ncu.Counter
+		for _, x := range ncu.Counters {
+			if x.Name == m.name {
+				c = x
+			}
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %d |\n", m.e.row, m.e.kernel, m.name, *c.Field(&m.e.ncuC), m.vm, *c.Field(&m.e.fixedC))
 	}
 }

@@ -1,0 +1,880 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+
+	"github.com/culab/culab/cudalib/ptx"
+	"github.com/culab/culab/cudalib/sass"
+)
+
+// Counting SASS per basic block from what the virtual GPU ran.
+//
+// The virtual GPU counts every PTX instruction's warp executions
+// (vgpu.Profile.PTXWarpInstrs); what the GPU runs is ptxas's SASS, whose
+// blocks are not the PTX's: ptxas unrolls loops (a body of k copies, a
+// remainder loop, peeled chunks of k/2, k/4 copies), unrolls short loops
+// completely, predicates short guarded code, branches around other, and
+// moves code between lines. A SASS block runs as a unit; its count comes
+// from PTX instructions that ptxas keeps one for one, the anchors: memory
+// accesses weighted by the bytes a lane moves (merged ones keep their
+// bytes), shuffles, and floating-point adds, multiplies and FMAs.
+//
+// Loops (PTX loop: a branch back to an earlier label):
+//
+//   - A PTX loop has iterations I (the warp executions of its back
+//     branch), entries E (of the instruction after a guarded back branch;
+//     of the header less I when it is unguarded), and a body of A anchor
+//     weight. The PTX loops NVVM made of one source loop (a remainder
+//     copy, a copy of k bodies: loops holding anchors of one line, none
+//     inside another) count as one, in iterations of the smallest copy.
+//   - A source line belongs to the innermost PTX loop holding most of its
+//     anchors (of its instructions when it has none). A SASS block
+//     belongs to the loop of most of its anchors' lines, a SASS loop to
+//     that of its own blocks — or, if that does not hold the PTX loops of
+//     the SASS loops inside it, to the innermost one that does. Code
+//     whose anchors the PTX has in the enclosing loop's own body (or
+//     outside loops) is that body's: a loop's bounds loaded on its line,
+//     NVVM's peeled trips of an inner loop.
+//   - A SASS loop, or a block outside SASS loops, of loop P is a chunk of
+//     k = its anchors / A copies of P's body. Per entry, the chunks take
+//     the t = I/E trips as ptxas lays them out: a one-copy loop beside
+//     bigger chunks is the remainder loop, t mod g trips (g the gcd of the
+//     bigger copies; NVVM's remainder copy's own count when it has one of
+//     the same g); then the biggest chunks first, a loop as many times as
+//     it fits, a straight chunk once if it fits. A chunk's blocks run
+//     that many times E; a block of a SASS loop also scaled by how often
+//     its lines ran per iteration (an if inside the loop); a block of P
+//     without anchors outside SASS loops (set-up, guards) runs E times,
+//     or none when the remainder took every trip.
+//
+// Code outside loops: a block runs as often as its anchors' PTX twins
+// (the n-th SASS anchor of a line and kind is the n-th PTX one): its
+// unguarded ones; with guarded ones only (PTX branched around them,
+// ptxas predicated them), the lines without anchors (indices, barriers,
+// control) too; a block without anchors as its most run line (a line's
+// most run PTX outside loops). Those last are capped by the flow around
+// them: a block runs at most as often as its predecessors together and,
+// unless it may exit, as its successors together. Blocks only a CALL of
+// a slow path reaches (a division's) count none (cudalib/sass.CFG).
+//
+// It assumes the entries of a loop run its mean trips (entries with other
+// trip counts take other remainders: the CSR SpMV's rows) and that ptxas
+// lays loops out contiguously.
+
+// ptxCounts are one PTX function's instructions with the virtual GPU's
+// warp executions, and its loops.
+type ptxCounts struct {
+	fn     *ptx.Func
+	count  []float64 // by index into fn.Body
+	loopOf []int     // innermost loop of each instruction, -1: none
+	loops  []ptxLoop
+	// lineLoop is the loop each source line belongs to (-1: none).
+	lineLoop map[int]int
+	// hasAnchors says whether a line has anchors: a line without any (an
+	// index, a barrier, a loop's counter) is control flow's and runs as
+	// often as the code around it.
+	hasAnchors map[int]bool
+	// lineCount is the mean executions of a line's instructions; inLoop
+	// the mean executions of its instructions in its loop per iteration of
+	// the loop (of the copy they stand in when NVVM made copies).
+	lineCount, inLoop map[int]float64
+	// outside is the most executions of a line's instructions outside
+	// loops (a for loop's set-up, on the line of its test, runs as often
+	// as the code before the loop; NVVM's copies may not run at all).
+	outside map[int]float64
+}
+
+// ptxLoop is a PTX loop (or NVVM's copies of one source loop): its first
+// and last instruction, its iterations and entries in warp executions.
+type ptxLoop struct {
+	head, latch   int
+	iters, enters float64
+	anchors       float64 // anchor weight of the body (each instruction once)
+	// remIters are the iterations of NVVM's remainder copy, remOf the
+	// copies of its unrolled one, when the loop is such a pair: the trips
+	// that are left over, whatever each entry's trip count.
+	remIters, remOf float64
+}
+
+// ptxAnchor is the anchor weight of a PTX instruction (see above).
+func ptxAnchor(in *ptx.Instr) float64 {
+	switch in.Op {
+	case "ld", "st", "atom", "red":
+		if slices.Contains(in.Mods, "param") || slices.Contains(in.Mods, "const") {
+			return 0
+		}
+		bytes := 4.0
+		vec := 1.0
+		for _, m := range in.Mods {
+			switch m {
+			case "v2":
+				vec = 2
+			case "v4":
+				vec = 4
+			case "u8", "s8", "b8":
+				bytes = 1
+			case "u16", "s16", "b16", "f16":
+				bytes = 2
+			case "u64", "s64", "b64", "f64":
+				bytes = 8
+			case "b128":
+				bytes = 16
+			}
+		}
+		return bytes * vec
+	case "shfl":
+		return 1
+	case "fma", "mad", "add", "sub", "mul":
+		if slices.Contains(in.Mods, "f32") || slices.Contains(in.Mods, "f64") {
+			return 1
+		}
+	}
+	return 0
+}
+
+// sassAnchor is the anchor weight of a SASS instruction.
+func sassAnchor(in sass.Instr) float64 {
+	switch in.Opcode {
+	case "FFMA", "FADD", "FMUL", "DFMA", "DADD", "DMUL", "SHFL":
+		return 1
+	}
+	if in.Class == sass.Memory && in.Width > 0 {
+		return float64(in.Width) / 8
+	}
+	return 0
+}
+
+// ptxKind names what SASS instruction a PTX anchor becomes ("" for none),
+// so that a line's accesses of one kind pair up in order.
+func ptxKind(in *ptx.Instr) string {
+	if ptxAnchor(in) == 0 {
+		return ""
+	}
+	switch in.Op {
+	case "ld", "st", "atom", "red":
+		space := "g"
+		for _, m := range in.Mods {
+			switch m {
+			case "shared":
+				space = "s"
+			case "local":
+				space = "l"
+			}
+		}
+		op := in.Op
+		if op == "red" {
+			op = "atom"
+		}
+		return op + "." + space
+	case "shfl":
+		return "shfl"
+	}
+	if slices.Contains(in.Mods, "f64") {
+		return "fp64"
+	}
+	return "fp32"
+}
+
+// sassKind is ptxKind's name for a SASS instruction.
+func sassKind(in sass.Instr) string {
+	switch in.Opcode {
+	case "LDG", "LD":
+		return "ld.g"
+	case "STG", "ST":
+		return "st.g"
+	case "LDS":
+		return "ld.s"
+	case "STS":
+		return "st.s"
+	case "LDL":
+		return "ld.l"
+	case "STL":
+		return "st.l"
+	case "ATOMG", "ATOM", "RED":
+		return "atom.g"
+	case "ATOMS":
+		return "atom.s"
+	case "SHFL":
+		return "shfl"
+	case "FFMA", "FADD", "FMUL":
+		return "fp32"
+	case "DFMA", "DADD", "DMUL":
+		return "fp64"
+	}
+	return ""
+}
+
+// newPTXCounts ties the launch's counts (by PTX text line) to fn.
+func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
+	c := &ptxCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
+		lineLoop: map[int]int{}, hasAnchors: map[int]bool{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}, outside: map[int]float64{}}
+	at := map[int]bool{}
+	for i, in := range fn.Body {
+		c.count[i] = float64(byLine[in.Line])
+		at[in.Line] = true
+		c.loopOf[i] = -1
+	}
+	for l := range byLine {
+		if !at[l] {
+			return nil, fmt.Errorf("%s: the virtual GPU ran PTX line %d, which this compile's PTX has not in the kernel (another PTX?)", fn.Name, l)
+		}
+	}
+	// Loops: a branch back to a label; one per head, to its last back branch.
+	latch := map[int]int{}
+	var heads []int
+	for i, in := range fn.Body {
+		if in.Op != "bra" || len(in.Operands) != 1 {
+			continue
+		}
+		if h, ok := fn.Labels[in.Operands[0].Name]; ok && h <= i {
+			if _, seen := latch[h]; !seen {
+				heads = append(heads, h)
+			}
+			latch[h] = max(latch[h], i)
+		}
+	}
+	for _, h := range heads {
+		j := latch[h]
+		l := ptxLoop{head: h, latch: j, iters: c.count[j]}
+		switch {
+		case fn.Body[j].Guard != "" && j+1 < len(fn.Body):
+			l.enters = c.count[j+1]
+		default:
+			l.enters = c.count[h] - c.count[j]
+		}
+		if l.enters <= 0 {
+			l.enters = math.Max(l.iters, 1)
+		}
+		c.loops = append(c.loops, l)
+	}
+	for i := range fn.Body {
+		for li, l := range c.loops {
+			if l.head <= i && i <= l.latch && (c.loopOf[i] < 0 || l.latch-l.head < c.loops[c.loopOf[i]].latch-c.loops[c.loopOf[i]].head) {
+				c.loopOf[i] = li
+			}
+		}
+	}
+	for i, in := range fn.Body {
+		if li := c.loopOf[i]; li >= 0 {
+			c.loops[li].anchors += ptxAnchor(in)
+		}
+	}
+	rel := make([]float64, len(fn.Body))
+	for i := range fn.Body {
+		rel[i] = -1
+		if li := c.loopOf[i]; li >= 0 && c.loops[li].iters > 0 {
+			rel[i] = c.count[i] / c.loops[li].iters
+		}
+	}
+	c.mergeCopies()
+	// Lines: their loop by the majority of anchors (else instructions).
+	type votes struct{ anchors, instrs map[int]float64 }
+	vote := map[int]*votes{}
+	n := map[int]float64{}
+	nIn := map[int]float64{}
+	for i, in := range fn.Body {
+		line := in.Loc.Line
+		v := vote[line]
+		if v == nil {
+			v = &votes{anchors: map[int]float64{}, instrs: map[int]float64{}}
+			vote[line] = v
+		}
+		v.anchors[c.loopOf[i]] += ptxAnchor(in)
+		if ptxAnchor(in) > 0 {
+			c.hasAnchors[line] = true
+		}
+		v.instrs[c.loopOf[i]]++
+		c.lineCount[line] += c.count[i]
+		n[line]++
+		if c.loopOf[i] < 0 {
+			c.outside[line] = math.Max(c.outside[line], c.count[i])
+		}
+	}
+	for line, v := range vote {
+		w := v.anchors
+		if sum(w) == 0 {
+			w = v.instrs
+		}
+		c.lineLoop[line] = argmax(w)
+		c.lineCount[line] /= n[line]
+	}
+	for i, in := range fn.Body {
+		if li := c.loopOf[i]; li >= 0 && li == c.lineLoop[in.Loc.Line] && rel[i] >= 0 {
+			c.inLoop[in.Loc.Line] += rel[i]
+			nIn[in.Loc.Line]++
+		}
+	}
+	for line, k := range nIn {
+		c.inLoop[line] /= k
+	}
+	return c, nil
+}
+
+// mergeCopies makes one loop of the PTX loops that are copies of one
+// source loop: NVVM unrolls too (a remainder loop, then a body of k
+// copies), so a line's anchors stand in several loops, none inside
+// another. The merged loop counts its work in iterations of its smallest
+// copy: iterations = Σ anchors run / the smallest anchors per iteration;
+// its entries are those of the copy entered most.
+func (c *ptxCounts) mergeCopies() {
+	root := make([]int, len(c.loops))
+	for i := range root {
+		root[i] = i
+	}
+	find := func(i int) int {
+		for root[i] != i {
+			i = root[i]
+		}
+		return i
+	}
+	nested := func(a, b ptxLoop) bool {
+		return (a.head <= b.head && b.latch <= a.latch) || (b.head <= a.head && a.latch <= b.latch)
+	}
+	first := map[int]int{} // line -> a loop holding its anchors
+	for i, in := range c.fn.Body {
+		li := c.loopOf[i]
+		if li < 0 || ptxAnchor(in) == 0 {
+			continue
+		}
+		o, ok := first[in.Loc.Line]
+		if !ok {
+			first[in.Loc.Line] = li
+			continue
+		}
+		if o != li && !nested(c.loops[o], c.loops[li]) {
+			root[find(li)] = find(o)
+		}
+	}
+	members := map[int][]int{}
+	var roots []int
+	for li := range c.loops {
+		r := find(li)
+		if _, ok := members[r]; !ok {
+			roots = append(roots, r)
+		}
+		members[r] = append(members[r], li)
+	}
+	var merged []ptxLoop
+	index := map[int]int{}
+	for _, r := range roots {
+		ms := members[r]
+		index[r] = len(merged)
+		if len(ms) == 1 {
+			merged = append(merged, c.loops[ms[0]])
+			continue
+		}
+		m := ptxLoop{head: c.loops[ms[0]].head, latch: c.loops[ms[0]].latch}
+		work := 0.0
+		for _, li := range ms {
+			l := c.loops[li]
+			m.head, m.latch = min(m.head, l.head), max(m.latch, l.latch)
+			work += l.anchors * l.iters
+			if l.anchors > 0 && (m.anchors == 0 || l.anchors < m.anchors) {
+				m.anchors = l.anchors
+			}
+			if l.iters > 0 {
+				m.enters = math.Max(m.enters, l.enters)
+			}
+		}
+		if m.anchors > 0 {
+			m.iters = work / m.anchors
+		}
+		if len(ms) == 2 && m.anchors > 0 {
+			a, b := c.loops[ms[0]], c.loops[ms[1]]
+			if b.anchors == m.anchors {
+				a, b = b, a
+			}
+			if a.anchors == m.anchors && b.anchors > a.anchors {
+				m.remIters, m.remOf = a.iters, math.Round(b.anchors/a.anchors)
+			}
+		}
+		merged = append(merged, m)
+	}
+	for i, li := range c.loopOf {
+		if li >= 0 {
+			c.loopOf[i] = index[find(li)]
+		}
+	}
+	c.loops = merged
+}
+
+func sum(m map[int]float64) float64 {
+	s := 0.0
+	for _, v := range m {
+		s += v
+	}
+	return s
+}
+
+// argmax is the key of the largest value (the smallest key on a tie).
+func argmax(m map[int]float64) int {
+	best, bv := -1, math.Inf(-1)
+	for k, v := range m {
+		if v > bv || (v == bv && k < best) {
+			best, bv = k, v
+		}
+	}
+	return best
+}
+
+// blockCounts estimates the warp executions of each instruction of code
+// (k.Code()) from the PTX counts; warps is the launch's warp count (for
+// SASS on lines the PTX has not: the prologue).
+func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
+	code := k.Code()
+	g := k.CFG()
+	x := make([]float64, len(code))
+	lineX := func(line int) float64 {
+		if c, ok := p.outside[line]; ok {
+			return c
+		}
+		if li, ok := p.lineLoop[line]; ok && li >= 0 {
+			return p.loops[li].enters
+		}
+		if c, ok := p.lineCount[line]; ok {
+			return c
+		}
+		return warps
+	}
+	// The loop of a block: by the majority of its anchors' lines.
+	region := make([]int, len(g.Blocks))
+	anchorsIn := func(b, li int) float64 {
+		a := 0.0
+		for _, in := range code[g.Blocks[b].From:g.Blocks[b].To] {
+			if l, ok := p.lineLoop[in.Line]; ok && l == li {
+				a += sassAnchor(in)
+			}
+		}
+		return a
+	}
+	for b, blk := range g.Blocks {
+		w := map[int]float64{}
+		for _, in := range code[blk.From:blk.To] {
+			if l, ok := p.lineLoop[in.Line]; ok {
+				w[l] += sassAnchor(in)
+			}
+		}
+		region[b] = -1
+		if sum(w) > 0 && (blk.Loop >= 0 || !p.outsideFits(code[blk.From:blk.To], -1)) {
+			region[b] = argmax(w)
+		}
+	}
+	// A SASS loop's PTX loop: the majority of its own blocks' anchors.
+	sassLoop := make([]int, len(g.Loops))
+	for s := range g.Loops {
+		w := map[int]float64{}
+		for b, blk := range g.Blocks {
+			if blk.Loop == s && region[b] >= 0 {
+				w[region[b]] += anchorsIn(b, region[b])
+			}
+		}
+		sassLoop[s] = -1
+		if sum(w) > 0 {
+			sassLoop[s] = argmax(w)
+		}
+	}
+	// A SASS loop around others is the PTX loop around theirs: its own
+	// blocks may hold more of an inner loop's peeled copies than of its
+	// own body.
+	for s := range g.Loops { // inner loops close first: lower indices
+		if around := p.around(g, sassLoop, s); around >= 0 {
+			sassLoop[s] = around
+		}
+	}
+	// member says which chunk a block is part of: its SASS loop (s >= 0)
+	// when that loop is of the block's region or the block has no anchors;
+	// else a straight chunk of its region.
+	enclosing := func(b int) int {
+		s := g.Blocks[b].Loop
+		for s >= 0 && sassLoop[s] < 0 {
+			s = g.Loops[s].Parent
+		}
+		return s
+	}
+	// fitIn: blocks in a SASS loop whose anchors are its PTX loop's own
+	// (an inner loop's peeled trips) count as their PTX twins there.
+	fitIn := map[int]int{}
+	for b, blk := range g.Blocks {
+		if s := enclosing(b); s >= 0 && region[b] >= 0 && region[b] != sassLoop[s] && p.outsideFits(code[blk.From:blk.To], sassLoop[s]) {
+			fitIn[b] = sassLoop[s]
+		}
+	}
+	member := func(b int) (s int, straight bool) {
+		if _, ok := fitIn[b]; ok {
+			return -1, false
+		}
+		s = enclosing(b)
+		if s >= 0 && (region[b] < 0 || region[b] == sassLoop[s]) {
+			return s, false
+		}
+		return -1, region[b] >= 0
+	}
+	type chunk struct {
+		loop   bool
+		k      float64
+		blocks []int
+		runs   float64 // per entry
+	}
+	chunks := map[int][]*chunk{} // by PTX loop
+	loopChunk := map[int]*chunk{}
+	for b := range g.Blocks {
+		if !g.Blocks[b].Reached {
+			continue
+		}
+		s, straight := member(b)
+		switch {
+		case s >= 0:
+			c := loopChunk[s]
+			if c == nil {
+				c = &chunk{loop: true}
+				loopChunk[s] = c
+				chunks[sassLoop[s]] = append(chunks[sassLoop[s]], c)
+			}
+			c.blocks = append(c.blocks, b)
+			if g.Blocks[b].Loop == s || region[b] == sassLoop[s] {
+				c.k += anchorsIn(b, sassLoop[s])
+			}
+		case straight:
+			c := &chunk{blocks: []int{b}, k: anchorsIn(b, region[b])}
+			chunks[region[b]] = append(chunks[region[b]], c)
+		}
+	}
+	skipped := map[int]bool{}
+	for li, cs := range chunks {
+		l := p.loops[li]
+		t := 0.0
+		if l.enters > 0 {
+			t = l.iters / l.enters
+		}
+		var big []*chunk
+		var rem []*chunk
+		for _, c := range cs {
+			if l.anchors > 0 {
+				c.k = math.Round(c.k / l.anchors)
+			} else {
+				c.k = 0
+			}
+			if c.loop && c.k < 1 {
+				c.k = 1
+			}
+			switch {
+			case c.k > 1:
+				big = append(big, c)
+			case c.k == 1 && c.loop:
+				rem = append(rem, c)
+			case c.k == 1:
+				big = append(big, c)
+			}
+		}
+		r := t
+		if len(rem) > 0 && len(big) > 0 {
+			gcd := 0
+			for _, c := range big {
+				gcd = gcdInt(gcd, int(c.k))
+			}
+			r0 := math.Mod(t, float64(gcd))
+			if l.remOf == float64(gcd) && l.enters > 0 {
+				// NVVM left the same remainder loop in the PTX: it ran
+				// the left-over trips of every entry, whatever their
+				// trip counts.
+				r0 = l.remIters / l.enters
+			}
+			for _, c := range rem {
+				c.runs = r0 / float64(len(rem))
+			}
+			r -= r0
+			if r <= 1e-9 {
+				// Every trip in the remainder loop: the code after its exit
+				// test up to the last bigger chunk (their guards and set-up)
+				// is branched over.
+				from, to := slices.Max(rem[len(rem)-1].blocks)+2, 0
+				for _, c := range big {
+					to = max(to, slices.Max(c.blocks))
+				}
+				for b := from; b <= to; b++ {
+					skipped[b] = true
+				}
+			}
+		} else {
+			big = append(big, rem...)
+		}
+		slices.SortStableFunc(big, func(a, b *chunk) int {
+			if a.k != b.k {
+				return int(b.k - a.k)
+			}
+			if a.loop != b.loop {
+				if a.loop {
+					return -1
+				}
+				return 1
+			}
+			return a.blocks[0] - b.blocks[0]
+		})
+		for i, c := range big {
+			switch {
+			case c.loop && i+1 < len(big):
+				c.runs = math.Floor(r/c.k + 1e-9)
+			case c.loop:
+				c.runs = r / c.k
+			case r >= c.k-1e-9:
+				c.runs = 1
+			}
+			r -= c.runs * c.k
+		}
+		for _, c := range cs {
+			for _, b := range c.blocks {
+				blk := g.Blocks[b]
+				n := c.runs * l.enters
+				if c.k == 0 && !c.loop {
+					n = l.enters
+				}
+				if c.loop {
+					n *= perIteration(code[blk.From:blk.To], p, li)
+				}
+				for i := blk.From; i < blk.To; i++ {
+					x[i] = n
+				}
+			}
+		}
+	}
+	// Code outside loops: a block runs as a unit, as often as the PTX of
+	// its anchors (paired in order by line and kind) — the most often of
+	// them, as ptxas predicates short guarded code into the block around
+	// it; a block without anchors as its lines.
+	var free []int
+	for b, blk := range g.Blocks {
+		if s, straight := member(b); blk.Reached && s < 0 && !straight && !skipped[b] {
+			free = append(free, b)
+		}
+	}
+	byLoop := map[int][]int{}
+	for _, b := range free {
+		li, ok := fitIn[b]
+		if !ok {
+			li = -1
+		}
+		byLoop[li] = append(byLoop[li], b)
+	}
+	paired := map[int]float64{}
+	for li, bs := range byLoop {
+		maps.Copy(paired, pairAnchors(code, g, bs, p, li))
+	}
+	var unsure []int // blocks counted by their lines
+	for _, b := range free {
+		blk := g.Blocks[b]
+		// An unguarded anchor runs as often as its block; a guarded one
+		// may run less (PTX branched around it, ptxas predicated it):
+		// with no unguarded anchor, the lines without anchors (control,
+		// indices, barriers) say too.
+		n, anchored := 0.0, false
+		for i := blk.From; i < blk.To; i++ {
+			if c, ok := paired[i]; ok && code[i].Predicate == "" {
+				n, anchored = math.Max(n, c), true
+			}
+		}
+		for i := blk.From; i < blk.To && !anchored; i++ {
+			if c, ok := paired[i]; ok {
+				n = math.Max(n, c)
+			}
+		}
+		if !anchored && n > 0 {
+			for i := blk.From; i < blk.To; i++ {
+				if !p.hasAnchors[code[i].Line] {
+					n = math.Max(n, lineX(code[i].Line))
+				}
+			}
+			anchored = true
+		}
+		if !anchored {
+			// A block without anchors: as often as the most run of its
+			// lines, bounded below by the flow (capByFlow).
+			unsure = append(unsure, b)
+			for i := blk.From; i < blk.To; i++ {
+				n = math.Max(n, lineX(code[i].Line))
+			}
+		}
+		for i := blk.From; i < blk.To; i++ {
+			x[i] = n
+		}
+	}
+	capByFlow(code, g, x, unsure)
+	return x
+}
+
+// capByFlow bounds the blocks counted by their lines (a line's mean
+// mixes the blocks it stands in) by the flow around them: a block runs at
+// most as often as its predecessors together, and, unless it may exit,
+// as its successors together (a warp that ran it runs one of them next).
+// A slow path's guards that no warp passes then count none.
+func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
+	preds := make([][]int, len(g.Blocks))
+	for b, blk := range g.Blocks {
+		for _, s := range blk.Succs {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	at := func(b int) float64 { return x[g.Blocks[b].From] }
+	for changed, round := true, 0; changed && round < len(g.Blocks); round++ {
+		changed = false
+		for _, b := range blocks {
+			blk := g.Blocks[b]
+			n := at(b)
+			exits := false
+			for _, in := range code[blk.From:blk.To] {
+				exits = exits || in.Opcode == "EXIT" || in.Opcode == "RET"
+			}
+			if !exits && len(blk.Succs) > 0 {
+				sum := 0.0
+				for _, s := range blk.Succs {
+					sum += at(s)
+				}
+				n = math.Min(n, sum)
+			}
+			if len(preds[b]) > 0 && b > 0 {
+				sum := 0.0
+				for _, q := range preds[b] {
+					sum += at(q)
+				}
+				n = math.Min(n, sum)
+			}
+			if n < at(b) {
+				for i := blk.From; i < blk.To; i++ {
+					x[i] = n
+				}
+				changed = true
+			}
+		}
+	}
+}
+
+// around is the innermost PTX loop holding the PTX loops of the SASS
+// loops directly inside SASS loop s, when s's own is not such a loop (-1
+// when it is, or s has none inside).
+func (p *ptxCounts) around(g *sass.CFG, sassLoop []int, s int) int {
+	var inner []ptxLoop
+	for i, l := range g.Loops {
+		if l.Parent == s && sassLoop[i] >= 0 {
+			inner = append(inner, p.loops[sassLoop[i]])
+		}
+	}
+	holds := func(o ptxLoop) bool {
+		for _, l := range inner {
+			if !(o.head <= l.head && l.latch <= o.latch && (o.head != l.head || o.latch != l.latch)) {
+				return false
+			}
+		}
+		return true
+	}
+	if len(inner) == 0 || (sassLoop[s] >= 0 && holds(p.loops[sassLoop[s]])) {
+		return -1
+	}
+	best := -1
+	for i, o := range p.loops {
+		if holds(o) && (best < 0 || o.latch-o.head < p.loops[best].latch-p.loops[best].head) {
+			best = i
+		}
+	}
+	return best
+}
+
+// outsideFits says whether the PTX has, in loop li's own body (outside
+// loops: -1), as many anchors of each line and kind as code: then code is
+// that body's, around an inner loop on the inner loop's line, not a copy
+// of the inner loop — `for (k = rowptr[r]; k < rowptr[r + 1]; k++)`
+// loads its bounds on the line of its body; NVVM peels an inner loop's
+// first trips into the outer loop's body.
+func (p *ptxCounts) outsideFits(code []sass.Instr, li int) bool {
+	type key struct {
+		line int
+		kind string
+	}
+	need := map[key]int{}
+	for _, in := range code {
+		if k := sassKind(in); k != "" {
+			need[key{in.Line, k}]++
+		}
+	}
+	if len(need) == 0 {
+		return false
+	}
+	for i, in := range p.fn.Body {
+		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
+			need[key{in.Loc.Line, k}]--
+		}
+	}
+	for _, n := range need {
+		if n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pairAnchors gives the anchors of the blocks the count of their PTX
+// twins in loop li's own body (outside loops: -1): the n-th SASS anchor of a line and kind is the
+// n-th PTX one when both have as many; otherwise each gets their mean.
+func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *ptxCounts, li int) map[int]float64 {
+	type key struct {
+		line int
+		kind string
+	}
+	ptxOf := map[key][]float64{}
+	for i, in := range p.fn.Body {
+		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
+			ptxOf[key{in.Loc.Line, k}] = append(ptxOf[key{in.Loc.Line, k}], p.count[i])
+		}
+	}
+	sassOf := map[key][]int{}
+	for _, b := range blocks {
+		for i := g.Blocks[b].From; i < g.Blocks[b].To; i++ {
+			if k := sassKind(code[i]); k != "" {
+				sassOf[key{code[i].Line, k}] = append(sassOf[key{code[i].Line, k}], i)
+			}
+		}
+	}
+	out := map[int]float64{}
+	for k, is := range sassOf {
+		ps := ptxOf[k]
+		if len(ps) == 0 {
+			continue
+		}
+		mean := 0.0
+		for _, c := range ps {
+			mean += c / float64(len(ps))
+		}
+		for n, i := range is {
+			if len(ps) == len(is) {
+				out[i] = ps[n]
+			} else {
+				out[i] = mean
+			}
+		}
+	}
+	return out
+}
+
+// perIteration is how often a block's lines of loop li ran per iteration
+// (below 1 for an if inside the loop; 1 when it has none).
+func perIteration(code []sass.Instr, p *ptxCounts, li int) float64 {
+	sum, n := 0.0, 0
+	for _, in := range code {
+		if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
+			sum += math.Min(r, 1)
+			n++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return sum / float64(n)
+}
+
+func gcdInt(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
