@@ -14,9 +14,10 @@
 //	zoocompare compare -vm vm.json -gpu a.json,b.json -ncu ncu.csv[.gz] -once once.json [-o compare.md] [-rec recording.json.gz]
 //	    writes the comparison and the recording that the tests read
 //	zoocompare sass -rec recording.json.gz [-families a,b] [-o sass.md]
-//	    estimates each profiled kernel's SASS warp-instructions from the
-//	    virtual GPU's per-line counts and the SASS of each line (cudalib/sass:
-//	    needs scripts/setup-cudatools.sh) and holds them to ncu's
+//	    estimates each profiled kernel's SASS warp-instructions per basic
+//	    block of its SASS, from the virtual GPU's counts per PTX instruction
+//	    (sass_blocks.go; cudalib/sass: needs scripts/setup-cudatools.sh),
+//	    and holds them to ncu's
 //
 // tools/zoocompare/run.sh does the GPU side on the GPU machine.
 package main
