@@ -203,16 +203,8 @@ type labCode struct {
 // compileLab compiles a lab as the virtual GPU does (-lineinfo first) with
 // every variant's kernel instantiated, to PTX and to SASS.
 func compileLab(l *labs.Lab, lib *nvrtc.Lib, tools *sass.Tools) (*labCode, error) {
-	var names []string
-	for _, v := range l.Variants {
-		for _, k := range v.Kernels {
-			if !slices.Contains(names, k) {
-				names = append(names, k)
-			}
-		}
-	}
 	req := nvrtc.Request{Name: l.File, Source: l.Source, Options: append([]string{"-lineinfo"}, l.Options...),
-		NameExpressions: names, Target: nvrtc.Target{Arch: 90}}
+		NameExpressions: kernelNames(l), Target: nvrtc.Target{Arch: 90}}
 	res, err := lib.Compile(req)
 	if err != nil {
 		return nil, fmt.Errorf("lab %s: PTX: %w", l.Key, err)
