@@ -17,7 +17,7 @@
 // and runs a k-th as often, with a remainder loop and peeled chunks around
 // it; short guarded code is predicated into the block around it; a
 // division's slow path is a subroutine only a CALL reaches.
-// tools/zoocompare (sass_blocks.go) ties the blocks to the virtual GPU's
+// tools/internal/sassest ties the blocks to the virtual GPU's
 // count of each PTX instruction: each loop's trips per entry shared out
 // among the SASS chunks of k copies as ptxas lays them out, code outside
 // loops by the PTX twins of the accesses and floating-point operations
@@ -104,8 +104,16 @@ func FindIn(dir string) (*Tools, error) {
 // its disassembly's kernels. Source that does not compile returns
 // *nvrtc.CompileError.
 func (t *Tools) Compile(name, src string, arch int, opts ...string) (*Program, error) {
-	res, err := t.nvrtc.Compile(nvrtc.Request{Name: name, Source: src, Options: append([]string{"-lineinfo"}, opts...),
-		Target: nvrtc.Target{Arch: arch, CUBIN: true}})
+	return t.CompileRequest(nvrtc.Request{Name: name, Source: src, Options: append([]string{"-lineinfo"}, opts...),
+		Target: nvrtc.Target{Arch: arch}})
+}
+
+// CompileRequest is Compile of a request as cudalib's compiler takes it
+// (name expressions instantiate templates); it is compiled to a CUBIN of
+// req.Target.Arch, with the options as given (add -lineinfo for lines).
+func (t *Tools) CompileRequest(req nvrtc.Request) (*Program, error) {
+	req.Target.CUBIN = true
+	res, err := t.nvrtc.Compile(req)
 	if err != nil {
 		return nil, err
 	}

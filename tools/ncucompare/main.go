@@ -13,6 +13,10 @@
 //	    instructions in both (cuobjdump -sass)
 //	ncucompare compare -vm vm.json -gpu gpu.json -ncu ncu.csv [-code code.json] [-o compare.md]
 //	    writes the comparison table
+//	ncucompare estimate [-rec ncucompare.md] [-sizes floyd=32] [-o estimate.md]
+//	    runs the labs on the virtual GPU and holds the per-block SASS
+//	    estimate (tools/internal/sassest) to the warp instructions ncu
+//	    counted in a comparison (needs scripts/setup-cudatools.sh)
 //	ncucompare metrics [-ncu path]
 //	    prints the ncu metrics compare reads, comma-separated; with -ncu
 //	    only those that ncu knows for this GPU (the others to stderr)
@@ -39,6 +43,7 @@ func main() {
 		subcmd.Cmd{Name: "run", Run: runCmd},
 		subcmd.Cmd{Name: "sass", Run: sassCmd},
 		subcmd.Cmd{Name: "compare", Run: compareCmd},
+		subcmd.Cmd{Name: "estimate", Run: estimateCmd},
 		subcmd.Cmd{Name: "metrics", Run: metricsCmd},
 	)
 }

@@ -46,6 +46,8 @@ type launch struct {
 	Kernel      string // PTX (mangled) name
 	Grid, Block [3]int
 	Counters    counters.Counters
+	// PTX are the warp-instructions by PTX text line (estimate mode).
+	PTX map[int]int64 `json:"-"`
 }
 
 // runConfig selects what the run mode runs.
@@ -54,6 +56,7 @@ type runConfig struct {
 	seed    uint64
 	labs    []string       // keys; none: all
 	sizes   map[string]int // per lab key; default the smallest virtual size
+	ptx     bool           // keep each launch's counts per PTX instruction
 }
 
 // recorder collects the virtual GPU's launches into the current step and
@@ -65,6 +68,7 @@ type recorder struct {
 	lab    string
 	size   int
 	marker *cudalib.Kernel
+	ptx    bool
 	err    error
 }
 
@@ -74,7 +78,11 @@ func (r *recorder) observe(p *vgpu.Profile) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.cur = append(r.cur, launch{Kernel: p.Kernel, Grid: p.Grid, Block: p.Block, Counters: p.Total})
+	l := launch{Kernel: p.Kernel, Grid: p.Grid, Block: p.Block, Counters: p.Total}
+	if r.ptx {
+		l.PTX = p.PTXWarpInstrs
+	}
+	r.cur = append(r.cur, l)
 }
 
 // Step ends the current step (labs.Progress).
@@ -116,7 +124,7 @@ func runLabs(c runConfig) (*runLog, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &recorder{log: runLog{Device: dev.String(), Virtual: dev.Virtual(), Seed: c.seed}, marker: marker}
+	r := &recorder{log: runLog{Device: dev.String(), Virtual: dev.Virtual(), Seed: c.seed}, marker: marker, ptx: c.ptx}
 	if c.virtual {
 		vgpu.Observe(r.observe)
 		defer vgpu.Observe(nil)

@@ -65,14 +65,7 @@ func codeOf(arch int, only []string, keep string) (*codeLog, error) {
 		if len(only) > 0 && !contains(only, l.Key) {
 			continue
 		}
-		var names []string
-		for _, v := range l.Variants {
-			for _, k := range v.Kernels {
-				if !contains(names, k) {
-					names = append(names, k)
-				}
-			}
-		}
+		names := kernelNames(l)
 		req := nvrtc.Request{Name: l.File, Source: l.Source, Options: append(append([]string(nil), l.Options...), "-lineinfo"),
 			NameExpressions: names, Target: nvrtc.Target{Arch: arch}}
 		res, err := lib.Compile(req)
@@ -118,6 +111,20 @@ func codeOf(arch int, only []string, keep string) (*codeLog, error) {
 		}
 	}
 	return out, nil
+}
+
+// kernelNames are the kernels the lab's variants launch, each once: the
+// name expressions that instantiate its templates.
+func kernelNames(l *labs.Lab) []string {
+	var names []string
+	for _, v := range l.Variants {
+		for _, k := range v.Kernels {
+			if !contains(names, k) {
+				names = append(names, k)
+			}
+		}
+	}
+	return names
 }
 
 func fileExists(p string) bool {

@@ -16,7 +16,7 @@
 //	zoocompare sass -rec recording.json.gz [-families a,b] [-o sass.md]
 //	    estimates each profiled kernel's SASS warp-instructions per basic
 //	    block of its SASS, from the virtual GPU's counts per PTX instruction
-//	    (sass_blocks.go; cudalib/sass: needs scripts/setup-cudatools.sh),
+//	    (tools/internal/sassest; cudalib/sass: needs scripts/setup-cudatools.sh),
 //	    and holds them to ncu's
 //
 // tools/zoocompare/run.sh does the GPU side on the GPU machine.

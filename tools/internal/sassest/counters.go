@@ -1,4 +1,4 @@
-package main
+package sassest
 
 import (
 	"math"
@@ -8,7 +8,7 @@ import (
 	"github.com/culab/culab/cudalib/sass"
 )
 
-// withSASS counts a launch's shared requests as the GPU issues them where
+// WithSASS counts a launch's shared requests as the GPU issues them where
 // ptxas kept a branch. The virtual GPU counts a shared load or store that
 // a short branch jumps over for every warp that reaches the branch, as if
 // ptxas predicated it (cudalib/vgpu/COUNTERS.md: a predicated LDS or STS
@@ -18,7 +18,7 @@ import (
 // it instead, and those warps issue nothing. A line is changed only when
 // its jumped-over accesses account for all it counts beyond what ran
 // (the virtual GPU treated each as predicated).
-func withSASS(k *sass.Kernel, p *ptxCounts, total counters.Counters, lines []counters.Line) counters.Counters {
+func WithSASS(k *sass.Kernel, p *PTXCounts, total counters.Counters, lines []counters.Line) counters.Counters {
 	out := total
 	for _, a := range []struct {
 		op, opcode string
@@ -64,7 +64,7 @@ func withSASS(k *sass.Kernel, p *ptxCounts, total counters.Counters, lines []cou
 // jumpedOver is how many warps reached the guarded branch that jumps over
 // instruction i (the nearest before it) less those that ran i: the warps
 // whose lanes all took the branch. 0 when no branch jumps over i.
-func (p *ptxCounts) jumpedOver(i int) float64 {
+func (p *PTXCounts) jumpedOver(i int) float64 {
 	for j := i - 1; j >= 0; j-- {
 		in := p.fn.Body[j]
 		if in.Op != "bra" || in.Guard == "" || len(in.Operands) != 1 {

@@ -1,4 +1,4 @@
-package main
+package sassest
 
 import (
 	"fmt"
@@ -64,9 +64,9 @@ import (
 // trip counts take other remainders: the CSR SpMV's rows) and that ptxas
 // lays loops out contiguously.
 
-// ptxCounts are one PTX function's instructions with the virtual GPU's
+// PTXCounts are one PTX function's instructions with the virtual GPU's
 // warp executions, and its loops.
-type ptxCounts struct {
+type PTXCounts struct {
 	fn     *ptx.Func
 	count  []float64 // by index into fn.Body
 	loopOf []int     // innermost loop of each instruction, -1: none
@@ -207,9 +207,9 @@ func sassKind(in sass.Instr) string {
 	return ""
 }
 
-// newPTXCounts ties the launch's counts (by PTX text line) to fn.
-func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
-	c := &ptxCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
+// NewPTXCounts ties the launch's counts (by PTX text line) to fn.
+func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
+	c := &PTXCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
 		lineLoop: map[int]int{}, hasAnchors: map[int]bool{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}, outside: map[int]float64{}}
 	at := map[int]bool{}
 	for i, in := range fn.Body {
@@ -319,7 +319,7 @@ func newPTXCounts(fn *ptx.Func, byLine map[int]int64) (*ptxCounts, error) {
 // another. The merged loop counts its work in iterations of its smallest
 // copy: iterations = Σ anchors run / the smallest anchors per iteration;
 // its entries are those of the copy entered most.
-func (c *ptxCounts) mergeCopies() {
+func (c *PTXCounts) mergeCopies() {
 	root := make([]int, len(c.loops))
 	for i := range root {
 		root[i] = i
@@ -420,10 +420,10 @@ func argmax(m map[int]float64) int {
 	return best
 }
 
-// blockCounts estimates the warp executions of each instruction of code
+// BlockCounts estimates the warp executions of each instruction of code
 // (k.Code()) from the PTX counts; warps is the launch's warp count (for
 // SASS on lines the PTX has not: the prologue).
-func blockCounts(k *sass.Kernel, p *ptxCounts, warps float64) []float64 {
+func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	code := k.Code()
 	g := k.CFG()
 	x := make([]float64, len(code))
@@ -753,7 +753,7 @@ func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
 // around is the innermost PTX loop holding the PTX loops of the SASS
 // loops directly inside SASS loop s, when s's own is not such a loop (-1
 // when it is, or s has none inside).
-func (p *ptxCounts) around(g *sass.CFG, sassLoop []int, s int) int {
+func (p *PTXCounts) around(g *sass.CFG, sassLoop []int, s int) int {
 	var inner []ptxLoop
 	for i, l := range g.Loops {
 		if l.Parent == s && sassLoop[i] >= 0 {
@@ -786,7 +786,7 @@ func (p *ptxCounts) around(g *sass.CFG, sassLoop []int, s int) int {
 // of the inner loop — `for (k = rowptr[r]; k < rowptr[r + 1]; k++)`
 // loads its bounds on the line of its body; NVVM peels an inner loop's
 // first trips into the outer loop's body.
-func (p *ptxCounts) outsideFits(code []sass.Instr, li int) bool {
+func (p *PTXCounts) outsideFits(code []sass.Instr, li int) bool {
 	type key struct {
 		line int
 		kind string
@@ -816,7 +816,7 @@ func (p *ptxCounts) outsideFits(code []sass.Instr, li int) bool {
 // pairAnchors gives the anchors of the blocks the count of their PTX
 // twins in loop li's own body (outside loops: -1): the n-th SASS anchor of a line and kind is the
 // n-th PTX one when both have as many; otherwise each gets their mean.
-func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *ptxCounts, li int) map[int]float64 {
+func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li int) map[int]float64 {
 	type key struct {
 		line int
 		kind string
@@ -858,7 +858,7 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *ptxCounts, li 
 
 // perIteration is how often a block's lines of loop li ran per iteration
 // (below 1 for an if inside the loop; 1 when it has none).
-func perIteration(code []sass.Instr, p *ptxCounts, li int) float64 {
+func perIteration(code []sass.Instr, p *PTXCounts, li int) float64 {
 	sum, n := 0.0, 0
 	for _, in := range code {
 		if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
