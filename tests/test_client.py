@@ -571,13 +571,15 @@ def test_goroutine_panic(kernel: Kernel) -> None:
 
 
 def test_output_after_the_cell_goes_to_the_next(kernel: Kernel) -> None:
-    r = kernel.ok('go func() {\n\ttime.Sleep(300 * time.Millisecond)\n\tfmt.Println("late")\n}()\nfmt.Println("early")')
+    # The goroutine prints only once the next cell lets it (no timer to
+    # race on a busy machine): its text belongs to a later cell.
+    r = kernel.ok('lateGo := make(chan struct{})\ngo func() {\n\t<-lateGo\n\tfmt.Println("late")\n}()\nfmt.Println("early")')
     assert r.stream() == "early\n"
-    seen = ""
+    seen = kernel.ok("close(lateGo)").stream()
     for _ in range(50):
-        seen += kernel.ok("time.Sleep(20 * time.Millisecond)").stream()
         if "late" in seen:
             break
+        seen += kernel.ok("time.Sleep(20 * time.Millisecond)").stream()
     assert seen == "late\n"
 
 
