@@ -246,8 +246,9 @@ def test_output_streams_while_the_cell_runs(kernel: Kernel) -> None:
         key = c.get("text", "").strip() if msg["msg_type"] == "stream" else c.get("execution_state", "")
         arrived.setdefault(key, time.monotonic() - start)
     kernel.shell_reply(msg_id)
-    assert arrived["tick"] < 1.0, arrived  # not held back until the cell ends
-    assert arrived["tock"] >= 1.9, arrived
+    # Not held back until the cell ends: tick arrives while the cell still
+    # sleeps (compared with tock, not with a clock a busy machine stretches).
+    assert arrived["tock"] - arrived["tick"] >= 1.5, arrived
 
 
 def test_display_handle_updates_in_place(kernel: Kernel) -> None:
