@@ -1,12 +1,8 @@
 package main
 
 import (
-	"errors"
 	"math"
 	"testing"
-
-	"github.com/culab/culab/cudalib/nvrtc"
-	"github.com/culab/culab/cudalib/sass"
 )
 
 // TestSASSBlocks holds the per-block estimate to ncu's SASS
@@ -20,30 +16,7 @@ import (
 // (`zoocompare sass` runs all 90: 89 within 5 %.) It holds the shared
 // requests counted with the SASS too.
 func TestSASSBlocks(t *testing.T) {
-	tools, err := sass.Find()
-	if errors.Is(err, sass.ErrToolsMissing) {
-		t.Skipf("no NVRTC 13 and nvdisasm (%v)", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib, err := nvrtc.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := readRecording(zooRecording)
-	if err != nil {
-		t.Fatal(err)
-	}
-	families := []string{"horner", "gemm", "matvec", "spmv-csr", "spmv-ell", "conv1d", "mandel", "reduce", "scan", "compact", "jacobi2d", "intdiv", "sfu"}
-	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: families, seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	est, err := estimate(vm, rec, tools, lib)
-	if err != nil {
-		t.Fatal(err)
-	}
+	est := zooEstimates(t, []string{"horner", "gemm", "matvec", "spmv-csr", "spmv-ell", "conv1d", "mandel", "reduce", "scan", "compact", "jacobi2d", "intdiv", "sfu"})
 	if len(est) != 43 {
 		t.Errorf("%d kernels, want 43", len(est))
 	}

@@ -149,6 +149,22 @@ func TestReadNative(t *testing.T) {
 // TestSASSEstimate scales the SASS of a family of straight-line kernels
 // by the virtual GPU's line counts: there it is ncu's count exactly.
 func TestSASSEstimate(t *testing.T) {
+	est := zooEstimates(t, []string{"aos"})
+	if len(est) != 3 {
+		t.Fatalf("%d kernels, want 3", len(est))
+	}
+	for _, e := range est {
+		if e.ncu == 0 || e.sassEs != e.ncu {
+			t.Errorf("%s: estimate %d, ncu %d", e.kernel, e.sassEs, e.ncu)
+		}
+	}
+}
+
+// zooEstimates runs families on the virtual GPU at their smallest size
+// and estimates their kernels' SASS against the zoo's recording; it skips
+// without NVRTC 13 and nvdisasm.
+func zooEstimates(t *testing.T, families []string) []kernelEstimate {
+	t.Helper()
 	tools, err := sass.Find()
 	if errors.Is(err, sass.ErrToolsMissing) {
 		t.Skipf("no NVRTC 13 and nvdisasm (%v)", err)
@@ -164,7 +180,7 @@ func TestSASSEstimate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: []string{"aos"}, seed: 1})
+	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: families, seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,12 +188,5 @@ func TestSASSEstimate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(est) != 3 {
-		t.Fatalf("%d kernels, want 3", len(est))
-	}
-	for _, e := range est {
-		if e.ncu == 0 || e.sassEs != e.ncu {
-			t.Errorf("%s: estimate %d, ncu %d", e.kernel, e.sassEs, e.ncu)
-		}
-	}
+	return est
 }
