@@ -27,11 +27,11 @@ import (
 // libc holds the C library's functions Start calls; ok is false where they
 // could not be found.
 var libc struct {
-	once                                 sync.Once
-	ok                                   bool
-	spawn, faInit, faDup2, faDestroy     uintptr
-	attrInit, attrFlags, attrMask, attrD uintptr
-	emptySet                             uintptr
+	once                                       sync.Once
+	ok                                         bool
+	spawn, faInit, faDup2, faDestroy           uintptr
+	attrInit, attrFlags, attrMask, attrDestroy uintptr
+	emptySet                                   uintptr
 }
 
 // posixSpawnSetSigmask is glibc's POSIX_SPAWN_SETSIGMASK.
@@ -49,7 +49,7 @@ func load() {
 		{&libc.attrInit, "posix_spawnattr_init"},
 		{&libc.attrFlags, "posix_spawnattr_setflags"},
 		{&libc.attrMask, "posix_spawnattr_setsigmask"},
-		{&libc.attrD, "posix_spawnattr_destroy"},
+		{&libc.attrDestroy, "posix_spawnattr_destroy"},
 		{&libc.emptySet, "sigemptyset"},
 	}
 	for _, s := range syms {
@@ -111,7 +111,7 @@ func Start(path string, args, env []string, files []*os.File) (*os.Process, erro
 	if r, _, _ := purego.SyscallN(libc.attrInit, attrp); r != 0 {
 		return nil, fmt.Errorf("spawn %s: posix_spawnattr_init: %w", path, syscall.Errno(r))
 	}
-	defer purego.SyscallN(libc.attrD, attrp)
+	defer purego.SyscallN(libc.attrDestroy, attrp)
 	purego.SyscallN(libc.emptySet, uintptr(unsafe.Pointer(&mask)))
 	for _, r := range []uintptr{
 		call(libc.attrMask, attrp, uintptr(unsafe.Pointer(&mask))),
