@@ -97,8 +97,14 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 // same way: f enqueues the work on the default stream. Each sample runs
 // from f's first launch, copy or memset to the end of its last, as if the
 // start event were recorded right before that first call: host time f
-// spends before it is not counted. The virtual GPU calls f once and
-// returns the modelled time of the launches and copies it enqueued.
+// spends before it is not counted. On a GPU, f's launches and
+// device-to-device copies are queued and enqueued back to back when f
+// returns, or earlier when f makes a call that must wait for them (a copy
+// to the host, a synchronize): a sequence of small launches then runs at
+// the pace of a native loop, whose host work per launch is the driver's
+// call, not at the pace of the Go code between them. The virtual GPU
+// calls f once and returns the modelled time of the launches and copies
+// it enqueued.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
 	return d.measure(opts, f, func(tm seam.Timer) error {
 		if err := tm.Start(nil); err != nil {

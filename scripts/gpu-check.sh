@@ -30,6 +30,7 @@ case $bin in /*) ;; *) bin=$root/$bin ;; esac
 # Packages with tests that use a GPU, and which of their tests do.
 gpu_tests=(
   "cudalib=GPU|HardwareProfile|Worker"
+  "cudalib/driver=GPU"
   "cudalib/labs=GPU"
   "cudalib/nvrtc=."
   "kernel/nb=."

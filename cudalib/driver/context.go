@@ -41,6 +41,9 @@ type Context struct {
 	// RecordAtNextWork); 0 when none.
 	armed       Event
 	armedStream Stream
+
+	batches int   // open batches (queue.go)
+	q       queue // calls queued in them
 }
 
 // Retain retains d's primary context.
@@ -87,17 +90,26 @@ func (c *Context) makeCurrent() error {
 	return check("cuCtxSetCurrent", call(sym.cuCtxSetCurrent, c.ctx))
 }
 
-// run runs f, entered. Where f failed for want of the context on this
-// thread (or for an old handle of it, after Reset), it makes the context
-// current and runs f again.
+// run runs the queued calls, then f, entered. Where one failed for want
+// of the context on this thread (or for an old handle of it, after Reset),
+// it makes the context current and goes on from the call that failed. On
+// a failure the rest of the queue is dropped.
 func (c *Context) run(f func() error) error {
-	err := f()
-	var e *Error
-	if c.ctx != 0 && errors.As(err, &e) && (e.Code == errInvalidContext || e.Code == errContextDestroyed) {
-		if err := c.makeCurrent(); err != nil {
+	g := func() error {
+		if err := c.drain(); err != nil {
 			return err
 		}
-		err = f()
+		return f()
+	}
+	err := g()
+	var e *Error
+	if c.ctx != 0 && errors.As(err, &e) && (e.Code == errInvalidContext || e.Code == errContextDestroyed) {
+		if err = c.makeCurrent(); err == nil {
+			err = g()
+		}
+	}
+	if err != nil {
+		c.dropQueue()
 	}
 	return err
 }
@@ -126,7 +138,10 @@ func (c *Context) do(f func() error) error {
 	err := c.enter()
 	defer c.leave()
 	if c.pending != nil {
-		err, c.pending = fmt.Errorf("an earlier kernel launch failed: %w", c.pending), nil
+		err, c.pending = c.pending, nil
+		if e := (*earlierError)(nil); !errors.As(err, &e) {
+			err = &earlierError{"kernel launch", err}
+		}
 		return err
 	}
 	if err != nil {
@@ -283,11 +298,21 @@ func (c *Context) MemcpyDtoH(dst unsafe.Pointer, src DevicePtr, n int) error {
 	})
 }
 
-// MemcpyDtoD copies n bytes between device buffers.
+// MemcpyDtoD copies n bytes between device buffers; in a batch it queues
+// the copy, whose failure then surfaces at a later call.
 func (c *Context) MemcpyDtoD(dst, src DevicePtr, n int) error {
-	return c.work(func() error {
-		return check("cuMemcpyDtoD_v2", call(sym.cuMemcpyDtoD, uintptr(dst), uintptr(src), uintptr(n)))
-	})
+	c.mu.Lock()
+	if c.queuing() {
+		c.queueCopy(dst, src, n)
+		c.mu.Unlock()
+		return nil
+	}
+	c.mu.Unlock()
+	return c.work(func() error { return memcpyDtoD(dst, src, n) })
+}
+
+func memcpyDtoD(dst, src DevicePtr, n int) error {
+	return check("cuMemcpyDtoD_v2", call(sym.cuMemcpyDtoD, uintptr(dst), uintptr(src), uintptr(n)))
 }
 
 // Memset writes count copies of a 1-, 2-, 4- or 8-byte pattern. A pattern
@@ -452,19 +477,31 @@ func (c *Context) FuncParamSizes(f Function) (sizes []int, ok bool) {
 }
 
 // Launch enqueues a kernel without waiting for the driver call, so that
-// back-to-back launches cost what the driver costs. params points to an
-// array of pointers, one per kernel parameter, each to the argument's
-// value; keep holds whatever they point into until the driver has copied
-// them. A failure of the launch call surfaces at the next call on the
+// back-to-back launches cost what the driver costs; in a batch it queues
+// it (queue.go). params holds one pointer per kernel parameter, each to an
+// 8-byte slot with the argument's value in its low bytes (every culab
+// argument is a scalar or a pointer); the values are copied before Launch
+// returns. A failure of the launch call surfaces at the next call on the
 // context.
-func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer, keep any) {
+func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Stream, params []unsafe.Pointer) {
+	c.mu.Lock()
+	if c.queuing() {
+		c.queueLaunch(f, grid, block, shared, s, params)
+		c.mu.Unlock()
+		return
+	}
+	c.mu.Unlock()
+	var p unsafe.Pointer
+	if len(params) > 0 {
+		p = unsafe.Pointer(&params[0])
+	}
 	c.post(func() error {
 		if err := c.fire(); err != nil {
 			return err
 		}
-		return launchKernel(f, grid, block, shared, s, params)
+		return launchKernel(f, grid, block, shared, s, p)
 	})
-	runtime.KeepAlive(keep)
+	runtime.KeepAlive(params)
 }
 
 // launchKernel calls cuLaunchKernel; it runs inside do or post.

@@ -70,7 +70,7 @@ func benchmarkRawLaunch(b *testing.B, locked bool) {
 			b.StartTimer()
 		}
 		vals[2] = uint64(i % 400)
-		c.Launch(f, grid, block, 0, 0, unsafe.Pointer(&params[0]), params)
+		c.Launch(f, grid, block, 0, 0, params)
 		i++
 	}
 	if err := c.Synchronize(); err != nil {

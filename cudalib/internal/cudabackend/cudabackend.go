@@ -340,8 +340,8 @@ func (f *cudaFunction) SetMaxDynamicShared(bytes int) error {
 }
 
 func (f *cudaFunction) Launch(c seam.LaunchConfig, params []unsafe.Pointer) error {
-	grid, block, p := launchArgs(c, params)
-	f.ctx.Launch(f.f, grid, block, uint32(c.Shared), streamOf(c.Stream), p, params)
+	grid, block, _ := launchArgs(c, params)
+	f.ctx.Launch(f.f, grid, block, uint32(c.Shared), streamOf(c.Stream), params)
 	return nil
 }
 
@@ -389,6 +389,7 @@ func (s *cudaStream) Destroy() error     { return deviceErr(s.ctx.StreamDestroy(
 type cudaTimer struct {
 	ctx            *driver.Context
 	evStart, evEnd driver.Event
+	open           bool // between Start and Stop: the context batches
 }
 
 func (b *cudaBackend) NewTimer() (seam.Timer, error) {
@@ -413,14 +414,34 @@ func streamOf(s seam.Stream) driver.Stream {
 
 // Start arms the start event rather than recording it now, so that the
 // time until the timed work's first launch reaches the driver is not
-// counted.
+// counted, and opens a batch: the region's launches and copies are queued
+// and run back to back when it stops (driver/queue.go), so that the host's
+// work per launch does not pace them.
 func (t *cudaTimer) Start(s seam.Stream) error {
+	if !t.open {
+		t.open = true
+		t.ctx.BeginBatch()
+	}
 	t.ctx.RecordAtNextWork(t.evStart, streamOf(s))
 	return nil
 }
 
+// Stop records the end event after the region's queued work, then ends
+// its batch.
 func (t *cudaTimer) Stop(s seam.Stream) error {
-	return deviceErr(t.ctx.EventRecord(t.evEnd, streamOf(s)))
+	if err := t.ctx.EventRecord(t.evEnd, streamOf(s)); err != nil {
+		t.close() // the record reported the queue's failure, if any
+		return deviceErr(err)
+	}
+	return deviceErr(t.close())
+}
+
+func (t *cudaTimer) close() error {
+	if !t.open {
+		return nil
+	}
+	t.open = false
+	return t.ctx.EndBatch()
 }
 
 func (t *cudaTimer) Elapsed() (float64, error) {
@@ -428,8 +449,10 @@ func (t *cudaTimer) Elapsed() (float64, error) {
 	return float64(ms), deviceErr(err)
 }
 
+// Destroy ends a batch a region left open (its work panicked, say).
 func (t *cudaTimer) Destroy() error {
+	err0 := t.close()
 	err1 := t.ctx.EventDestroy(t.evStart)
 	err2 := t.ctx.EventDestroy(t.evEnd)
-	return deviceErr(errors.Join(err1, err2))
+	return deviceErr(errors.Join(err0, err1, err2))
 }

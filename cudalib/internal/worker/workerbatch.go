@@ -29,8 +29,9 @@ const (
 )
 
 // batchMax is how many bytes of records a timed region collects before
-// sending them, so that the worker starts on a long sequence while the
-// rest is built (a launch of four arguments is 81 bytes).
+// sending them, so that the worker reads a long sequence while the rest
+// is built (a launch of four arguments is 81 bytes); its backend queues
+// the region's calls until the stop (driver/queue.go).
 const batchMax = 16 << 10
 
 var le = binary.LittleEndian
