@@ -92,7 +92,7 @@ func load() error {
 		{&sym.cuMemHostUnregister, []string{"cuMemHostUnregister"}, true},
 		{&sym.cuMemcpyHtoD, []string{"cuMemcpyHtoD_v2"}, false},
 		{&sym.cuMemcpyDtoH, []string{"cuMemcpyDtoH_v2"}, false},
-		{&sym.cuMemcpyDtoD, []string{"cuMemcpyDtoD_v2"}, false},
+		{&sym.cuMemcpyDtoD, []string{"cuMemcpyDtoDAsync_v2"}, false},
 		{&sym.cuMemsetD8, []string{"cuMemsetD8_v2"}, false},
 		{&sym.cuMemsetD16, []string{"cuMemsetD16_v2"}, false},
 		{&sym.cuMemsetD32, []string{"cuMemsetD32_v2"}, false},
