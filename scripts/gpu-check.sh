@@ -118,7 +118,7 @@ check() {
     mkdir -p /tmp/gpucheck-bench
     step "gpubench: culab vs native and CuPy" bench.log env BIN="$bin" OUT=/tmp/gpucheck-bench bash bench/gpubench/run.sh
     step "labbench: labs.Run vs native" bench.log env BIN="$bin" OUT=/tmp/gpucheck-bench bash bench/labbench/run.sh
-    step "launchpace: launch sequences vs native" bench.log env BIN="$bin/labbench" OUT=/tmp/gpucheck-bench ROUNDS="${ROUNDS:-3}" bash bench/launchpace/run.sh
+    step "launchpace: launch sequences vs native" bench.log env BIN="$bin/labbench" OUT=/tmp/gpucheck-bench ROUNDS="${ROUNDS:-9}" bash bench/launchpace/run.sh
   fi
   summarize
   [ "$failed" = 0 ]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # session 4, call 2: why the worker's timed sequences run slower than
-# in-process ones. An experiment build (not on main: /tmp/exp, main
-# 4d6d1d0-ish plus knobs) prints the host ns per queued call of each drain
+# in-process ones. An experiment build (not on main: 4504023 plus exp.patch,
+# built with CGO_ENABLED=0 into .cudabin/p2) prints the host ns per queued call of each drain
 # (CULAB_X_STATS), and can lock the worker's serving goroutine to a thread
 # (CULAB_X_LOCK) or poll its pipe for up to N µs before blocking
 # (CULAB_X_SPIN), and set GOMAXPROCS in the worker (CULAB_X_WORKER_PROCS)
