@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"testing"
 	"unsafe"
+
+	"github.com/ebitengine/purego"
 )
 
 // emptyPTX is a kernel of floyd's fw_global's parameters that does
@@ -27,31 +29,48 @@ func BenchmarkGPURawLaunch(b *testing.B) { benchmarkRawLaunch(b, false) }
 // on one OS thread throughout.
 func BenchmarkGPURawLaunchLocked(b *testing.B) { benchmarkRawLaunch(b, true) }
 
-func benchmarkRawLaunch(b *testing.B, locked bool) {
-	if err := Load(); err != nil {
-		b.Skipf("no GPU: %v", err)
+// BenchmarkGPUQueuedLaunch is the host's cost of one launch in a timed
+// region's drain (queue.go): batches of 400 queued launches, only the
+// drain timed, the device idle before each batch. It is the Go twin of
+// hostcost.cu's cuLaunchKernel loop.
+func BenchmarkGPUQueuedLaunch(b *testing.B) {
+	c, f, d := emptyKernel(b)
+	vals := []uint64{uint64(d), 448, 0, 1}
+	params := []unsafe.Pointer{unsafe.Pointer(&vals[0]), unsafe.Pointer(&vals[1]), unsafe.Pointer(&vals[2]), unsafe.Pointer(&vals[3])}
+	grid, block := [3]uint32{14, 56, 1}, [3]uint32{32, 8, 1}
+	for b.Loop() {
+		b.StopTimer()
+		if err := c.Synchronize(); err != nil {
+			b.Fatal(err)
+		}
+		c.BeginBatch()
+		for k := range 400 {
+			vals[2] = uint64(k)
+			c.Launch(f, grid, block, 0, 0, params)
+		}
+		b.StartTimer()
+		if err := c.EndBatch(); err != nil {
+			b.Fatal(err)
+		}
 	}
-	dev, err := DeviceGet(0)
-	if err != nil {
-		b.Skipf("no GPU: %v", err)
-	}
-	c, err := Retain(dev)
-	if err != nil {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*400), "ns/launch")
+	if err := c.Synchronize(); err != nil {
 		b.Fatal(err)
 	}
-	defer c.Release()
-	m, _, err := c.ModuleLoad(append([]byte(emptyPTX), 0))
-	if err != nil {
-		b.Fatal(err)
-	}
-	f, err := c.ModuleFunction(m, "empty4")
-	if err != nil {
-		b.Fatal(err)
-	}
+}
+
+// emptyKernel is the GPU's context, empty4 loaded, and 4 bytes to point at.
+func emptyKernel(b *testing.B) (*Context, Function, DevicePtr) {
+	c, f := gpuKernel(b, emptyPTX, "empty4")
 	d, err := c.MemAlloc(4)
 	if err != nil {
 		b.Fatal(err)
 	}
+	return c, f, d
+}
+
+func benchmarkRawLaunch(b *testing.B, locked bool) {
+	c, f, d := emptyKernel(b)
 	if locked {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
@@ -75,5 +94,23 @@ func benchmarkRawLaunch(b *testing.B, locked bool) {
 	}
 	if err := c.Synchronize(); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// BenchmarkPuregoCall is the floor of every driver call here: purego's
+// call of a C function that does nothing much (libc's labs), with
+// cuLaunchKernel's eleven arguments. No GPU needed.
+func BenchmarkPuregoCall(b *testing.B) {
+	h, err := purego.Dlopen("libc.so.6", purego.RTLD_NOW|purego.RTLD_GLOBAL)
+	if err != nil {
+		b.Skipf("no libc.so.6: %v", err)
+	}
+	f, err := purego.Dlsym(h, "labs")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		call(f, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 	}
 }

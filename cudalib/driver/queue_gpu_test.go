@@ -26,28 +26,29 @@ const stepPTX = `.version 7.0
 }
 `
 
-// stepContext retains the GPU's context and loads step, or skips.
-func stepContext(t *testing.T) (*Context, Function) {
-	t.Helper()
+// gpuKernel retains the GPU's context (released at the end) and loads
+// the kernel name of ptx, or skips without a GPU.
+func gpuKernel(tb testing.TB, ptx, name string) (*Context, Function) {
+	tb.Helper()
 	if err := Load(); err != nil {
-		t.Skipf("no GPU: %v", err)
+		tb.Skipf("no GPU: %v", err)
 	}
 	dev, err := DeviceGet(0)
 	if err != nil {
-		t.Skipf("no GPU: %v", err)
+		tb.Skipf("no GPU: %v", err)
 	}
 	c, err := Retain(dev)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { c.Release() })
-	m, _, err := c.ModuleLoad(append([]byte(stepPTX), 0))
+	tb.Cleanup(func() { c.Release() })
+	m, _, err := c.ModuleLoad(append([]byte(ptx), 0))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	f, err := c.ModuleFunction(m, "step")
+	f, err := c.ModuleFunction(m, name)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return c, f
 }
@@ -69,7 +70,7 @@ func readU32(t *testing.T, c *Context, p DevicePtr) uint32 {
 // In a batch, launches and device copies are queued, not run, and run in
 // their order when it ends; the timer's events around them too.
 func TestGPUBatchRunsInOrder(t *testing.T) {
-	c, f := stepContext(t)
+	c, f := gpuKernel(t, stepPTX, "step")
 	p, err := c.MemAlloc(4)
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +127,7 @@ func TestGPUBatchRunsInOrder(t *testing.T) {
 // A queued launch the driver refuses is reported by the call that ran the
 // queue, the launches after it are dropped, and the context goes on.
 func TestGPUBatchFailureReportedOnce(t *testing.T) {
-	c, f := stepContext(t)
+	c, f := gpuKernel(t, stepPTX, "step")
 	p, err := c.MemAlloc(4)
 	if err != nil {
 		t.Fatal(err)
