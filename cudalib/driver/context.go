@@ -311,12 +311,13 @@ func (c *Context) MemcpyDtoD(dst, src DevicePtr, n int) error {
 	return c.work(func() error { return memcpyDtoD(dst, src, n) })
 }
 
-// memcpyDtoD enqueues the copy on the default stream. A device-to-device
-// cuMemcpyDtoD does not wait for the copy either, but costs the host more
-// per call than the asynchronous form a native loop's cudaMemcpyAsync
-// uses, and a timed region waits for the host's next call.
+// memcpyDtoD enqueues the copy on the default stream, in the asynchronous
+// form a native loop's cudaMemcpyAsync takes (a device-to-device
+// cuMemcpyDtoD does not wait for the copy either): with it a timed
+// region that starts with a copy came to native's time
+// (bench/RESULTS.md, 2026-11-25 (g)).
 func memcpyDtoD(dst, src DevicePtr, n int) error {
-	return check("cuMemcpyDtoDAsync_v2", call(sym.cuMemcpyDtoD, uintptr(dst), uintptr(src), uintptr(n), 0))
+	return check("cuMemcpyDtoDAsync_v2", call(sym.cuMemcpyDtoDAsync, uintptr(dst), uintptr(src), uintptr(n), 0))
 }
 
 // Memset writes count copies of a 1-, 2-, 4- or 8-byte pattern. A pattern

@@ -27,7 +27,7 @@ type symbols struct {
 	cuLaunchKernel                                                                  uintptr
 	cuMemAlloc, cuMemFree, cuMemGetInfo                                             uintptr
 	cuMemHostRegister, cuMemHostUnregister                                          uintptr
-	cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD                                        uintptr
+	cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoDAsync                                   uintptr
 	cuMemsetD8, cuMemsetD16, cuMemsetD32, cuMemsetD2D32                             uintptr
 	cuStreamCreate, cuStreamDestroy, cuStreamSynchronize                            uintptr
 	cuEventCreate, cuEventRecord, cuEventSynchronize, cuEventElapsedTime            uintptr
@@ -92,7 +92,7 @@ func load() error {
 		{&sym.cuMemHostUnregister, []string{"cuMemHostUnregister"}, true},
 		{&sym.cuMemcpyHtoD, []string{"cuMemcpyHtoD_v2"}, false},
 		{&sym.cuMemcpyDtoH, []string{"cuMemcpyDtoH_v2"}, false},
-		{&sym.cuMemcpyDtoD, []string{"cuMemcpyDtoDAsync_v2"}, false},
+		{&sym.cuMemcpyDtoDAsync, []string{"cuMemcpyDtoDAsync_v2"}, false},
 		{&sym.cuMemsetD8, []string{"cuMemsetD8_v2"}, false},
 		{&sym.cuMemsetD16, []string{"cuMemsetD16_v2"}, false},
 		{&sym.cuMemsetD32, []string{"cuMemsetD32_v2"}, false},
