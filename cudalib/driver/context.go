@@ -511,10 +511,11 @@ func (c *Context) Launch(f Function, grid, block [3]uint32, shared uint32, s Str
 
 // launchKernel calls cuLaunchKernel; it runs inside do or post.
 func launchKernel(f Function, grid, block [3]uint32, shared uint32, s Stream, params unsafe.Pointer) error {
-	return check("cuLaunchKernel", call(sym.cuLaunchKernel, uintptr(f),
-		uintptr(grid[0]), uintptr(grid[1]), uintptr(grid[2]),
-		uintptr(block[0]), uintptr(block[1]), uintptr(block[2]),
-		uintptr(shared), uintptr(s), uintptr(params), 0))
+	fr := launchFrame{fn: sym.cuLaunchKernel, f: uintptr(f),
+		gx: uintptr(grid[0]), gy: uintptr(grid[1]), gz: uintptr(grid[2]),
+		bx: uintptr(block[0]), by: uintptr(block[1]), bz: uintptr(block[2]),
+		shared: uintptr(shared), stream: uintptr(s), params: params}
+	return check("cuLaunchKernel", callLaunch(&fr))
 }
 
 // LaunchTimed records start, launches and records end in one call, so
