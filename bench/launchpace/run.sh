@@ -5,7 +5,10 @@
 # the lab itself through labbench -launchpace, in-process and through the
 # GPU worker, each a new process, in one run on the GPU machine. OLD, when
 # set, is a second labbench (an earlier build) run the same way beside it,
-# for before/after in one run. Needs nvcc and labbench built here with
+# for before/after in one run. "native again" runs native's program once
+# more in each round, a process of its own: how far native strays from its
+# own median from process to process, the yardstick for culab's rounds.
+# Needs nvcc and labbench built here with
 # CGO_ENABLED=0:
 #
 #   CGO_ENABLED=0 go build -o .cudabin/labbench ./bench/labbench
@@ -21,7 +24,7 @@ out=${OUT:-/tmp/launchpace}
 mkdir -p "$out"
 cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
 nvcc -O3 -std=c++17 -arch=sm_$cc -o "$out/native" "$here/native.cu"
-progs=("native:$out/native" "culab:$bin -launchpace" "culab worker:$bin -launchpace -worker")
+progs=("native:$out/native" "native again:$out/native" "culab:$bin -launchpace" "culab worker:$bin -launchpace -worker")
 if [ -n "${OLD:-}" ]; then
   progs+=("before:$OLD -launchpace" "before, worker:$OLD -launchpace -worker")
 fi
@@ -29,7 +32,7 @@ for i in $(seq 1 "${ROUNDS:-3}"); do
   for p in "${progs[@]}"; do
     name=${p%%:*} cmd=${p#*:}
     w=${WRAP:-}
-    [ "$name" = native ] && w=
+    case $name in native*) w= ;; esac
     echo "{\"round\": $i, \"prog\": \"$name\", \"ms\": $($w $cmd)}" >> "$out/runs.jsonl"
   done
 done
@@ -42,7 +45,8 @@ progs = list(dict.fromkeys(r["prog"] for r in runs))
 keys = list(runs[0]["ms"].keys())
 print(f"### {datetime.date.today()} — {gpu}: floyd's timed launch sequences, native vs culab\n")
 print(f"Command: `WRAP='{wrap}' ROUNDS={n} bash bench/launchpace/run.sh`; rounds alternate the programs, each a new process; "
-      "per program the median over rounds of its median ms, then in brackets each round's ratio to native's median over rounds.\n")
+      "per program the median over rounds of its median ms, then in brackets each round's ratio to native's median over rounds, "
+      "and how many rounds were over 1.05 of it (\"native again\" is native's program in a process of its own: native's own spread).\n")
 print("| V / variant | " + " | ".join(progs) + " |")
 print("|---|" + "---:|" * len(progs))
 for k in keys:
@@ -50,7 +54,8 @@ for k in keys:
     cells = []
     for p in progs:
         vs = [r["ms"][k] for r in runs if r["prog"] == p]
-        cells.append(f"{statistics.median(vs):.4f} [{', '.join(f'{v / nat:.2f}' for v in vs)}]")
+        over = sum(v / nat > 1.05 for v in vs)
+        cells.append(f"{statistics.median(vs):.4f} [{', '.join(f'{v / nat:.2f}' for v in vs)}] {over} of {len(vs)} over 1.05")
     print(f"| {k} | " + " | ".join(cells) + " |")
 PY
 cat "$out/launchpace.md"
