@@ -5,8 +5,8 @@ set -u
 B=${B:-.cudabin/gc5}; O=${OUT:-/tmp/out}; mkdir -p $O
 xz -d -f $B/*.xz $B/tests/*.xz  # xz, not gzip: with the tracked tree, gzip went over the 64 MiB carry
 day=$(date -u +%F)
-gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | grep -o "H[0-9]*" | tr A-Z a-z)
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | grep -o "H[0-9][0-9]*" | head -1 | tr A-Z a-z)
 R=docs/results/$day-$gpu-gpu-check${SUFFIX:-}
-RESULTS=$R BIN=$B timeout 560 make gpu-check > $O/gpu-check.out 2>&1
+RESULTS=$R BIN=$B STEPS=${STEPS:-tests notebooks tools bench} timeout 560 make gpu-check > $O/gpu-check.out 2>&1
 echo "rc $?" >> $O/gpu-check.out
 tar czf $O/gpu-check.tgz $R
