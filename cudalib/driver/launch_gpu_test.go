@@ -4,8 +4,6 @@ import (
 	"runtime"
 	"testing"
 	"unsafe"
-
-	"github.com/ebitengine/purego"
 )
 
 // emptyPTX is a kernel of floyd's fw_global's parameters that does
@@ -101,14 +99,7 @@ func benchmarkRawLaunch(b *testing.B, locked bool) {
 // call of a C function that does nothing much (libc's labs), with
 // cuLaunchKernel's eleven arguments. No GPU needed.
 func BenchmarkPuregoCall(b *testing.B) {
-	h, err := purego.Dlopen("libc.so.6", purego.RTLD_NOW|purego.RTLD_GLOBAL)
-	if err != nil {
-		b.Skipf("no libc.so.6: %v", err)
-	}
-	f, err := purego.Dlsym(h, "labs")
-	if err != nil {
-		b.Fatal(err)
-	}
+	f := libcSym(b, "labs")
 	b.ReportAllocs()
 	for b.Loop() {
 		call(f, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
