@@ -6,10 +6,10 @@ import "unsafe"
 // the GPU may be waiting for the next kernel (queue.go), so its host cost
 // is the pace of a sequence of short kernels. purego's SyscallN, the
 // general call every other driver function goes through, fills a 32-word
-// argument block from a pool and allocates once a call: 147–193 ns on the
+// argument block from a pool and allocates once a call: 107–193 ns on the
 // GPU machines' host, where a launch costs ~3 µs. On amd64 the runtime's
 // own cgocall with cuLaunchKernel's eleven words in a fixed frame costs
-// 37–53 ns there (BenchmarkLaunchCall beside BenchmarkPuregoCall), and
+// 28–53 ns there (BenchmarkLaunchCall beside BenchmarkPuregoCall), and
 // culab's queued launches then cost what a C++ loop's cuLaunchKernel does
 // (bench/RESULTS.md, 2026-11-26). purego still opens the library, finds
 // the symbols and makes every other call; this is the one path measured
