@@ -11,8 +11,9 @@ this run's prefix and are removed at the end), whose server is a
 jupyterhub-singleuser of the venv run as them, in a cgroup of their own
 with the config's memory and CPU limits, on the virtual GPU.
 
-Three students log in with the shared password through the hub's login
-form, get an API token from the hub's REST API, start their servers,
+Three students log in through the hub's login form with the default
+first-use login (each chooses a password on their first login), get an API
+token from the hub's REST API, start their servers,
 upload their copy of notebooks/01-vector-add.ipynb with the contents API,
 and run its cells (one small size) on a culab kernel through the server's
 REST API and kernel websocket. Each sees only their own files and kernels,
@@ -43,6 +44,7 @@ import pwd
 import secrets
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -68,7 +70,9 @@ PROXY = ROOT / ".cache" / "hub-proxy" / "node_modules" / ".bin" / "configurable-
 NOTEBOOK = ROOT / "notebooks" / "01-vector-add.ipynb"
 STUDENTS = ("ada", "bo", "cy")
 IDLE = "dee"  # starts a server and leaves it to the culler
+ADMIN = "teach"  # the teacher: CULAB_HUB_ADMIN
 CULL_TIMEOUT, CULL_EVERY = 4, 2
+RUNTIME_BASE = Path("/run/culab-hub")  # ClassSpawner.runtime_base
 MARKER = "CULAB_HUB_TEST_RUN"  # in the environment of every process the hub starts
 # The Unix users of this run are PREFIX + a student's name: distinctive, so
 # that the finalizer removes exactly them.
@@ -154,7 +158,7 @@ def alive(pid: int) -> bool:
 @dataclass
 class Hub:
     url: str  # the proxy's public URL
-    password: str
+    admin_password: str  # the teacher's (ADMIN)
     run: str  # the marker's value
     proc: subprocess.Popen
     log: Path
@@ -268,19 +272,22 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
             culler_token=culler_token,
         )
     )
-    password = secrets.token_urlsafe(12)
+    admin_password = secrets.token_urlsafe(12)
+    # The default login (first use) with every new name allowed: the most
+    # open set-up `make hub` has, where a login must still never be an
+    # account of the machine or another student.
     env = {
         **os.environ,
         MARKER: run,
         "CULAB_HUB_STATE": str(tmp / "state"),
         "CULAB_HUB_HOME_BASE": str(base / "home"),
-        "CULAB_HUB_PASSWORD": password,
-        "CULAB_HUB_USERS": ",".join(PREFIX + n for n in (*STUDENTS, IDLE)),
+        "CULAB_HUB_ADMIN": PREFIX + ADMIN,
+        "CULAB_HUB_ADMIN_PASSWORD": admin_password,
         "CULAB_HUB_MEM": str(MEM_LIMIT),
         "CULAB_HUB_CPUS": "1",
         "CULAB_GPU_QUEUE_DIR": str(base / "gpu-queue"),
     }
-    for k in ("CULAB_HUB_CULL_TIMEOUT", "CULAB_HUB_CULL_EVERY", "CULAB_HUB_TERMINAL", "CULAB_HUB_AUTH"):
+    for k in ("CULAB_HUB_CULL_TIMEOUT", "CULAB_HUB_CULL_EVERY", "CULAB_HUB_TERMINAL", "CULAB_HUB_AUTH", "CULAB_HUB_USERS", "CULAB_HUB_PASSWORD"):
         env.pop(k, None)
     log = tmp / "jupyterhub.log"
     with log.open("wb") as out:
@@ -293,7 +300,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    h = Hub(f"http://127.0.0.1:{port}", password, run, proc, log, base, f"http://127.0.0.1:{hub_port}/hub/api", culler_token)
+    h = Hub(f"http://127.0.0.1:{port}", admin_password, run, proc, log, base, f"http://127.0.0.1:{hub_port}/hub/api", culler_token)
     try:
 
         def up() -> bool:
@@ -311,6 +318,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         h.kill_leftovers()
         remove_run_users()
         remove_run_cgroups()
+        for d in RUNTIME_BASE.glob(f"{PREFIX}*"):
+            shutil.rmtree(d, ignore_errors=True)
         shutil.rmtree(base, ignore_errors=True)
         shutil.copy(log, artifacts_dir() / "jupyterhub.log")  # the hub's and the servers' log
 
@@ -322,18 +331,20 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
 class Student:
     hub: Hub
     name: str  # the hub's and the Unix user's: PREFIX + the short name
+    password: str = field(default_factory=lambda: secrets.token_urlsafe(12))  # chosen on the first login
     token: str = ""
     kernel_id: str = ""
     ws: "KernelSocket | None" = None
     vars: dict[str, str] = field(default_factory=dict)  # name -> value, what this student's kernel holds
 
-    def login(self, password: str) -> tuple[requests.Session, requests.Response]:
-        """The hub's login form, as a browser posts it (with its _xsrf cookie)."""
+    def login(self, password: str, name: str = "") -> tuple[requests.Session, requests.Response]:
+        """The hub's login form, as a browser posts it (with its _xsrf cookie),
+        with this student's name or another spelling of a name."""
         s = requests.Session()
         s.get(f"{self.hub.url}/hub/login", timeout=10).raise_for_status()
         r = s.post(
             f"{self.hub.url}/hub/login",
-            data={"username": self.name, "password": password, "_xsrf": s.cookies.get("_xsrf", "")},
+            data={"username": name or self.name, "password": password, "_xsrf": s.cookies.get("_xsrf", "")},
             allow_redirects=False,
             timeout=30,
         )
@@ -341,7 +352,7 @@ class Student:
 
     def get_token(self) -> None:
         """Logs in through the form, then asks the hub's API for a token with the session."""
-        s, r = self.login(self.hub.password)
+        s, r = self.login(self.password)
         assert r.status_code == 302, f"login of {self.name}: {r.status_code} {r.text[:300]}"
         r = s.post(
             f"{self.hub.url}/hub/api/users/{self.name}/tokens",
@@ -543,6 +554,31 @@ def test_cgroup_v2_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
         assert f.read_text() == want, f
 
 
+def test_the_spawner_sets_no_mode_outside_the_home_base(tmp_path: Path) -> None:
+    """A home outside the base (backup's /var/backups, /, a link out of the
+    base) stops the spawn and keeps its mode."""
+    from types import SimpleNamespace
+
+    base, outside = tmp_path / "home", tmp_path / "backups"
+    base.mkdir()
+    outside.mkdir(mode=0o755)
+    (base / "link").symlink_to(outside)
+    sp = culabhub.ClassSpawner(user=SimpleNamespace(name="x"), home_base=str(base))
+    for home in (outside, base / "link", Path("/")):
+        pw = SimpleNamespace(pw_name="x", pw_dir=str(home), pw_uid=12345, pw_gid=12345)
+        with pytest.raises(RuntimeError, match="not under"):
+            sp._home(pw)
+    assert outside.stat().st_mode & 0o777 == 0o755
+
+
+def test_only_the_hubs_own_accounts_may_log_in() -> None:
+    for name in ("root", "nobody", "daemon"):
+        assert culabhub.foreign_account(name), name
+    assert culabhub.foreign_account("culab-no-such-user-x") is None
+    for name, ok in (("ada", True), ("ada-2_b", True), ("Ada", False), ("1ada", False), ("a" * 33, False), ("a b", False), ("", False)):
+        assert bool(culabhub.NAME.fullmatch(name)) == ok, name
+
+
 # --- the tests, in order: they share the hub and the students' servers -----
 
 
@@ -552,17 +588,71 @@ def students(hub: Hub) -> dict[str, Student]:
 
 
 def test_login_and_servers(hub: Hub, students: dict[str, Student]) -> None:
-    """The password is checked; each student gets a token and a running server."""
-    _, r = students["ada"].login(hub.password + "x")
-    assert r.status_code == 403 and "Invalid username or password" in r.text, r.status_code
-    _, r = Student(hub, PREFIX + "mallory").login(hub.password)  # not in CULAB_HUB_USERS
-    assert r.status_code == 403, r.status_code
+    """Each student's first login sets their password; each gets a token and a running server."""
     for s in students.values():
         s.get_token()
+    _, r = students["ada"].login(students["ada"].password + "x")
+    assert r.status_code == 403 and "Invalid username or password" in r.text, r.status_code
     for name in STUDENTS:  # the idle student's server is the culling test's
         students[name].start_server()
     for name in STUDENTS:
         students[name].wait_ready()
+
+
+def logged_in_as(session: requests.Session, hub: Hub) -> str:
+    r = session.get(f"{hub.url}/hub/api/user", headers={"X-XSRFToken": session.cookies.get("_xsrf", "")}, timeout=30)
+    assert r.status_code == 200, r.text[:300]
+    return r.json()["name"]
+
+
+def test_a_student_cannot_log_in_as_another(hub: Hub, students: dict[str, Student]) -> None:
+    """With every name allowed, cy types ada's name in any case, or the
+    teacher's: refused, since each has a password of their own. Ada's own
+    name in capitals is ada."""
+    ada, cy = students["ada"], students["cy"]
+    for name in (ada.name, ada.name.upper(), ada.name.capitalize(), PREFIX + ADMIN, (PREFIX + ADMIN).upper()):
+        _, r = cy.login(cy.password, name=name)
+        assert r.status_code == 403, f"cy logged in as {name}: {r.status_code}"
+    s, r = ada.login(ada.password, name=ada.name.upper())
+    assert r.status_code == 302 and logged_in_as(s, hub) == ada.name
+    teacher = Student(hub, PREFIX + ADMIN, password=hub.admin_password)
+    s, r = teacher.login(teacher.password)
+    assert r.status_code == 302 and logged_in_as(s, hub) == teacher.name
+
+
+@pytest.fixture(scope="module")
+def admin(hub: Hub) -> Student:
+    t = Student(hub, PREFIX + ADMIN, password=hub.admin_password)
+    t.get_token()
+    return t
+
+
+def test_no_login_is_an_account_the_hub_did_not_make(hub: Hub, admin: Student) -> None:
+    """root, nobody (the uid services often run as), the hub's own service
+    account, backup (whose home /var/backups a spawner would make 0700) and
+    an ordinary account of the machine: each is refused, no hub user is
+    made for it, and nothing of theirs changes."""
+    local = PREFIX + "local"
+    subprocess.run(["useradd", "--no-create-home", local], check=True, timeout=60)
+    backups = Path("/var/backups")
+    before = backups.stat().st_mode if backups.exists() else None
+    for name in ("root", "nobody", "backup", "daemon", culabhub.service_user().pw_name, local):
+        _, r = Student(hub, name).login(secrets.token_urlsafe(12))
+        assert r.status_code == 403, f"{name} logged in: {r.status_code}"
+        r = admin.request("GET", f"/hub/api/users/{name}")
+        assert r.status_code == 404, f"the hub made a user {name}: {r.status_code} {r.text[:200]}"
+    assert (backups.stat().st_mode if backups.exists() else None) == before
+
+
+def test_the_hub_state_is_roots_alone(hub: Hub) -> None:
+    """The database, cookie secret and passwords: 0700 and 0600, root's."""
+    state = Path(hub.log).parent / "state"
+    st = state.stat()
+    assert (st.st_uid, st.st_mode & 0o777) == (0, 0o700), oct(st.st_mode)
+    files = [f for f in state.iterdir() if f.is_file()]
+    assert any(f.name.startswith("jupyterhub.sqlite") for f in files) and any(f.name.startswith("passwords.dbm") for f in files), files
+    for f in files:
+        assert f.stat().st_mode & 0o077 == 0, f"{f}: {oct(f.stat().st_mode)}"
 
 
 def process_uid(pid: int) -> int | None:
@@ -595,12 +685,42 @@ def test_each_student_is_a_unix_user(hub: Hub, students: dict[str, Student]) -> 
             assert f"culab-hub/{s.name}" in cg, cg
     root = [p for p in run_processes(hub.run) if process_uid(p) == 0]
     assert root == [hub.proc.pid], f"root processes of the hub: {root}, want only the hub {hub.proc.pid}"
+    service = culabhub.service_user()
+    assert set(service_processes(hub)) == {"proxy", "culler"}, service_processes(hub)
+    assert all(process_uid(p) == service.pw_uid for p in service_processes(hub).values())
+
+
+def service_processes(hub: Hub) -> dict[str, int]:
+    """The proxy's and the idle culler's processes of this run."""
+    found = {}
+    for p in run_processes(hub.run):
+        try:
+            argv = Path(f"/proc/{p}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"configurable-http-proxy" in argv and not argv.startswith(b"setpriv"):
+            found["proxy"] = p
+        elif b"jupyterhub_idle_culler" in argv:
+            found["culler"] = p
+    return found
 
 
 def test_no_terminal_and_each_kernelspec_once(students: dict[str, Student]) -> None:
+    """No terminal API, and the terminal page (once a blank page) and the
+    teacher's formgrader answer 404; the Lab hides nbgrader's teacher tools
+    and the news prompt (docs/deploy/student/)."""
     ada = students["ada"]
-    r = ada.request("GET", f"/user/{ada.name}/api/terminals")
-    assert r.status_code == 404, f"terminals are on: {r.status_code}"
+    for path in ("/api/terminals", "/terminals/1", "/formgrader", "/tree"):
+        r = ada.request("GET", f"/user/{ada.name}{path}")
+        assert r.status_code == 404, f"{path}: {r.status_code}"
+    r = ada.request("GET", f"/user/{ada.name}/lab")
+    assert r.status_code == 200, r.status_code
+    start = r.text.index('id="jupyter-config-data"')
+    page = json.loads(r.text[r.text.index(">", start) + 1 : r.text.index("</script>", start)])
+    disabled = page["disabledExtensions"]
+    for plugin in ("@jupyter/nbgrader:menu", "@jupyter/nbgrader:create-assignment", "@jupyter/nbgrader:formgrader", "@jupyterlab/apputils-extension:announcements"):
+        assert plugin in disabled, (plugin, disabled)
+    assert "@jupyter/nbgrader:assignment-list" not in disabled
     specs = ada.api("GET", "/api/kernelspecs")["kernelspecs"]
     names = [v["spec"]["display_name"] for v in specs.values()]
     assert "Go (culab)" in names and len(names) == len(set(names)), names
@@ -667,6 +787,60 @@ def test_a_cell_cannot_reach_another_students_work(students: dict[str, Student])
     assert hashlib.sha256(work.read_bytes()).hexdigest() == before and not (bo.home / "from-ada.txt").exists()
     assert kernel_pid(bo.kernel_id) == kernel and all(alive(p) for p in engines)
     bo.still_holds()
+
+
+def listening_tcp() -> set[str]:
+    """The socket inodes of every listening TCP socket of this network namespace."""
+    inodes = set()
+    for f in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(f).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        inodes.update(cols[9] for cols in map(str.split, lines) if cols[3] == "0A")
+    return inodes
+
+
+def socket_inodes(pid: int) -> set[str]:
+    found = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            found.add(target[len("socket:[") : -1])
+    return found
+
+
+def test_kernels_listen_on_sockets_only_their_student_can_open(students: dict[str, Student]) -> None:
+    """bo's kernel listens on IPC sockets in bo's runtime directory, on no TCP
+    port (where any local user could subscribe to its IOPub and read every
+    cell and output): ada's cell can neither list that directory nor
+    connect to the IOPub socket."""
+    ada, bo = students["ada"], students["bo"]
+    run_dir = RUNTIME_BASE / bo.name
+    conn = json.loads((run_dir / f"kernel-{bo.kernel_id}.json").read_text())
+    assert conn["transport"] == "ipc" and Path(conn["ip"]).parent == run_dir, conn
+    st = run_dir.stat()
+    assert (st.st_uid, st.st_mode & 0o777) == (pwd.getpwnam(bo.name).pw_uid, 0o700), oct(st.st_mode)
+    kernel = kernel_pid(bo.kernel_id)
+    assert kernel is not None, "bo's kernel process"
+    for pid in (kernel, *children(kernel)):
+        assert not socket_inodes(pid) & listening_tcp(), f"process {pid} of bo's kernel listens on TCP"
+    iopub = f"{conn['ip']}-{conn['iopub_port']}"
+    assert stat.S_ISSOCK(os.stat(iopub).st_mode), iopub
+    ada.fails(f'import "net"\nif _, err := net.Dial("unix", "{iopub}"); err != nil {{ panic(err) }}', "permission denied")
+    ada.fails(f'if _, err := os.ReadDir("{run_dir}"); err != nil {{ panic(err) }}', "permission denied")
+    bo.still_holds()
+
+
+def test_a_cell_cannot_read_the_services_tokens(hub: Hub, students: dict[str, Student]) -> None:
+    """The proxy's and the culler's API tokens are in their environment: the
+    service account's, which no student is."""
+    ada = students["ada"]
+    for what, pid in service_processes(hub).items():
+        ada.fails(f'if _, err := os.ReadFile("/proc/{pid}/environ"); err != nil {{ panic(err) }}', "permission denied")
 
 
 def test_the_gpu_queue_is_nobodys_to_take(hub: Hub, students: dict[str, Student]) -> None:

@@ -9,21 +9,28 @@ of mode 0700 under CULAB_HUB_HOME_BASE and a group of their own). Their
 server, kernels and engines run as that user (ClassSpawner, a
 LocalProcessSpawner: docs/deploy/culabhub.py), with a umask of 077, in a
 cgroup of their own bounding memory, CPU and tasks where the machine has
-cgroups, else with per-process rlimits. The hub is the only root process:
-the proxy and the idle culler run as nobody. Settings come from the
-environment:
+cgroups, else with per-process rlimits; their kernels listen on IPC sockets
+in a runtime directory of their own, not on 127.0.0.1's ports. A login is
+never an account the hub did not make (root, nobody, the services' account,
+any other user of the machine: culabhub.ClassUsers). The hub is the only
+root process: the proxy and the idle culler run as an account of their own
+(culab-hub). Settings come from the environment:
 
-  CULAB_HUB_AUTH            who logs in: "shared" (default: one password for
-                            the class), "github", "google" or "generic"
-                            (oauthenticator: OAUTH_CLIENT_ID,
+  CULAB_HUB_AUTH            who logs in: "firstuse" (default: each student's
+                            password is the one they choose on their first
+                            login), "native" (nativeauthenticator: students
+                            sign up, the admin approves), "github", "google"
+                            or "generic" (oauthenticator: OAUTH_CLIENT_ID,
                             OAUTH_CLIENT_SECRET, OAUTH_CALLBACK_URL), or
-                            "native" (nativeauthenticator: students sign up,
-                            the admin approves); docs/deploy/README.md
+                            "shared" (one password for the class: anyone who
+                            knows it can log in as any student; a workshop's
+                            choice); docs/deploy/README.md
   CULAB_HUB_PASSWORD        the shared password (8+ characters; for "shared")
-  CULAB_HUB_USERS           allowed user names, comma-separated (unset, with
-                            "shared": anyone who knows the password)
+  CULAB_HUB_USERS           allowed user names, comma-separated (unset: any
+                            new name, claimed by its first login)
   CULAB_HUB_ADMIN           the teacher's user name (optional), who logs in with
-  CULAB_HUB_ADMIN_PASSWORD  a separate password of 32+ characters ("shared")
+  CULAB_HUB_ADMIN_PASSWORD  a separate password ("firstuse": 8+ characters,
+                            set at every start; "shared": 32+)
   CULAB_HUB_HOME_BASE       where the students' homes are made (default /home)
   CULAB_HUB_MEM             memory of one student's server, kernels included
                             (default 4G; K, M, G, T suffixes)
@@ -42,7 +49,6 @@ environment:
 """
 
 import os
-import pwd
 import sys
 from pathlib import Path
 
@@ -56,7 +62,14 @@ if os.geteuid() != 0:
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 STATE = Path(os.environ.get("CULAB_HUB_STATE") or ROOT / "out" / "hub").resolve()
+# The hub's database, cookie secret and passwords are root's alone: files
+# it makes are 0600, its state directory 0700 (also one made by an older hub).
+os.umask(0o077)
 STATE.mkdir(parents=True, exist_ok=True)
+STATE.chmod(0o700)
+for f in STATE.iterdir():
+    if f.is_file() and not f.is_symlink():
+        f.chmod(0o600)
 # configurable-http-proxy as scripts/setup-hub.sh installs it (pinned, from
 # npm); else whichever is on PATH.
 PROXY = ROOT / ".cache" / "hub-proxy" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -78,19 +91,28 @@ c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
 c.ConfigurableHTTPProxy.pid_file = str(STATE / "jupyterhub-proxy.pid")
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:8001"
-NOBODY = pwd.getpwnam("nobody")
-# The proxy runs as nobody, the hub being the only root process; with TLS
-# it reads the key, so it keeps the hub's user then.
+# The proxy and the culler run as the hub's service account, the hub being
+# the only root process; their tokens (in their environment) are readable by
+# that account alone, which no student can log in as. With TLS the proxy
+# reads the key, so it keeps the hub's user then.
+SERVICE = culabhub.service_user()
 proxy = [str(PROXY)] if PROXY.exists() else ["configurable-http-proxy"]
 if not os.environ.get("CULAB_HUB_SSL_CERT"):
-    proxy = ["setpriv", f"--reuid={NOBODY.pw_uid}", f"--regid={NOBODY.pw_gid}", "--clear-groups", "--", *proxy]
+    proxy = ["setpriv", f"--reuid={SERVICE.pw_uid}", f"--regid={SERVICE.pw_gid}", "--clear-groups", "--", *proxy]
 c.ConfigurableHTTPProxy.command = proxy
 
 # --- who logs in: each a Unix user, made on first login -------------------
 
 HOME_BASE = os.environ.get("CULAB_HUB_HOME_BASE") or "/home"
-AUTH = os.environ.get("CULAB_HUB_AUTH") or "shared"
-if AUTH == "shared":
+AUTH = os.environ.get("CULAB_HUB_AUTH") or "firstuse"
+if AUTH == "firstuse":
+    auth = culabhub.FirstUseLocalAuthenticator
+    c.FirstUseAuthenticator.dbm_path = str(STATE / "passwords.dbm")
+    c.FirstUseAuthenticator.min_password_length = 8
+    c.FirstUseLocalAuthenticator.admin_password = os.environ.get("CULAB_HUB_ADMIN_PASSWORD", "")
+    if os.environ.get("CULAB_HUB_ADMIN") and not os.environ.get("CULAB_HUB_ADMIN_PASSWORD"):
+        sys.exit("jupyterhub_config.py: CULAB_HUB_ADMIN needs CULAB_HUB_ADMIN_PASSWORD (else a student could claim the teacher's name first); scripts/hub.sh makes one")
+elif AUTH == "shared":
     auth = culabhub.SharedPasswordLocalAuthenticator
     c.SharedPasswordAuthenticator.user_password = os.environ.get("CULAB_HUB_PASSWORD") or None
     if os.environ.get("CULAB_HUB_ADMIN"):
@@ -102,18 +124,18 @@ elif AUTH in ("github", "google", "generic"):
     import importlib
 
     cls = {"github": "LocalGitHubOAuthenticator", "google": "LocalGoogleOAuthenticator", "generic": "LocalGenericOAuthenticator"}[AUTH]
-    auth = getattr(importlib.import_module(f"oauthenticator.{AUTH}"), cls)
+    auth = culabhub.class_users(getattr(importlib.import_module(f"oauthenticator.{AUTH}"), cls))
 elif AUTH == "native":
     auth = culabhub.native_local_authenticator()
 else:
-    sys.exit(f"jupyterhub_config.py: CULAB_HUB_AUTH={AUTH!r}: use shared, github, google, generic or native")
+    sys.exit(f"jupyterhub_config.py: CULAB_HUB_AUTH={AUTH!r}: use firstuse, native, github, google, generic or shared")
 c.JupyterHub.authenticator_class = auth
 c.LocalAuthenticator.create_system_users = True
 c.LocalAuthenticator.add_user_cmd = culabhub.add_user_cmd(HOME_BASE)
 users = {u.strip() for u in os.environ.get("CULAB_HUB_USERS", "").split(",") if u.strip()}
 if users:
     c.Authenticator.allowed_users = users
-elif AUTH in ("shared", "native"):
+elif AUTH in ("firstuse", "shared", "native"):
     c.Authenticator.allow_all = True
 if os.environ.get("CULAB_HUB_ADMIN"):
     c.Authenticator.admin_users = {os.environ["CULAB_HUB_ADMIN"]}
@@ -133,7 +155,15 @@ c.Spawner.cpu_limit = float(os.environ.get("CULAB_HUB_CPUS") or 1)
 c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
 c.Spawner.notebook_dir = "~"
 c.Spawner.default_url = "/lab"
-c.Spawner.args = [f"--ServerApp.terminals_enabled={os.environ.get('CULAB_HUB_TERMINAL') == '1'}"]
+c.ClassSpawner.home_base = HOME_BASE
+# Kernels on IPC sockets in the student's runtime directory: a TCP port on
+# 127.0.0.1 is open to every local user, and ZeroMQ's PUB socket (IOPub)
+# authenticates nobody (the HMAC only signs).
+c.Spawner.args = [f"--ServerApp.terminals_enabled={os.environ.get('CULAB_HUB_TERMINAL') == '1'}", "--KernelManager.transport=ipc"]
+# What a student sees (docs/deploy/student/): no nbgrader teacher tools,
+# no news prompt, no Notebook 7 pages (whose /terminals/ page would be
+# blank); the admin keeps them.
+c.ClassSpawner.student_config = str(Path(__file__).resolve().parent / "student")
 c.Spawner.start_timeout = 60
 c.Spawner.http_timeout = 60
 # culab's knobs pass through: CULAB_DEVICE=virtual puts everyone on the
@@ -154,7 +184,7 @@ c.JupyterHub.services = [
             f"--timeout={env_int('CULAB_HUB_CULL_TIMEOUT', 3600)}",
             f"--cull-every={env_int('CULAB_HUB_CULL_EVERY', 300)}",
         ],
-        "user": "nobody",  # it needs only its API token
+        "user": SERVICE.pw_name,  # it needs only its API token
     }
 ]
 c.JupyterHub.load_roles = [
