@@ -62,7 +62,8 @@
 // one place per owner). An Acquire beyond it waits, parked, rather than
 // failing: its caller's work (a timed cell) goes on in the user's next
 // turn, and parked tickets cost the other users nothing, since they never
-// wait for them.
+// wait for them. People who share one account share its place, and take
+// turns among themselves in arrival order.
 //
 // Waiting polls every 2 ms instead of blocking in flock, so that it ends
 // promptly when its context is cancelled and leaves no thread stuck in
