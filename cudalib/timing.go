@@ -72,7 +72,7 @@ func (o TimeOptions) WithDefaults() TimeOptions {
 // Time launches the kernel repeatedly and measures each launch with device
 // events, after warm-up, until at least 10 launches and 50 ms of device time.
 // On a GPU it first waits its turn behind other processes' timed work
-// (first come first served; a live line says how many are ahead).
+// (round robin between users; a live line says how many are ahead).
 // The virtual GPU launches once and returns its modelled time (Modeled).
 func (k *Kernel) Time(cfg Config, args ...any) (Timing, error) {
 	return k.TimeWith(TimeOptions{}, cfg, args...)

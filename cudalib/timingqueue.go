@@ -269,8 +269,12 @@ func (l *waitLine) show(w gpuqueue.Waiting) {
 			return
 		}
 	}
-	l.draw(fmt.Sprintf("waiting for the GPU (%s): %d ahead of you, first %s; %.0f s so far",
-		l.name, w.Ahead, w.First, w.Waited.Seconds()), "")
+	whose := ""
+	if w.Own {
+		whose = ", yours (one place in line per user)"
+	}
+	l.draw(fmt.Sprintf("waiting for the GPU (%s): %d ahead of you%s, first %s; %.0f s so far",
+		l.name, w.Ahead, whose, w.First, w.Waited.Seconds()), "")
 }
 
 func (l *waitLine) done(err error) {

@@ -83,7 +83,7 @@ func TestTurnWaitShowsLineAndInterrupts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := q.Acquire(context.Background(), nil) // another process's turn, as the queue sees it
+	other, err := q.Acquire(context.Background(), nil) // another process's turn, as the queue sees it: of this user
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestTurnWaitShowsLineAndInterrupts(t *testing.T) {
 		mu.Lock()
 		s := said.String()
 		mu.Unlock()
-		if strings.Contains(s, "\rwaiting for the GPU (Test GPU): 1 ahead of you") {
+		if strings.Contains(s, "\rwaiting for the GPU (Test GPU): 1 ahead of you, yours (one place in line per user), first ") {
 			break
 		}
 		select {

@@ -1,23 +1,42 @@
 // Package gpuqueue makes the timed sections of different processes and
-// users on one GPU take turns, first come first served: a kernel timed
-// while another user's kernel runs measures the sharing, not the kernel.
+// users on one GPU take turns, round robin between users: a kernel timed
+// while another user's kernel runs measures the sharing, not the kernel,
+// and a user who times in many processes at once waits, and holds up the
+// others, like a user who times in one.
 //
 // The queue is a directory shared by every user of the machine
 // (DefaultDir, world-writable with the sticky bit, like /tmp; EnvDir
 // overrides it) and a key per physical GPU (its UUID, the same in every
 // process). Each waiter has a slot file of its own, kept from turn to turn
 // by its process, and holds an exclusive flock(2) on it while it waits or
-// holds its turn; the file says its ticket number (0 between turns). To
-// join, a waiter takes the key's registry flock (held for microseconds),
-// numbers itself one past the highest ticket of the locked slots, locks
-// its slot and writes the number. Its turn comes when none of the slots it
-// found locked is still locked and says the number it had. So:
+// holds its turn. A slot's user is its owner, the uid the kernel gave the
+// file: nobody can make a file that is someone else's, and the sticky bit
+// keeps others from removing it. The file says "NUM SECOND": in line,
+// its ticket number and, while its turn is held, its floor (below);
+// parked (behind its own user's tickets), 0 and its arrival; idle, 0 0.
 //
-//   - Order is arrival order (FIFO): a ticket only waits for the ones
-//     found live when it joined; a later one is numbered higher and waits
-//     for it in turn, so nobody starves while holders finish.
-//   - One holder at a time: of two live tickets, the later one found the
-//     earlier one's slot locked.
+// A user has one place in line. To join, a waiter takes the key's
+// registry flock (held for microseconds) and looks at the locked slots.
+// Where some of them are its own user's and in line or parked, it parks:
+// it locks its slot, writes its arrival, and waits until none of those is
+// still live as it was, then joins again. Otherwise it takes a place in
+// line: it numbers itself one past the highest ticket in line, locks its
+// slot, writes the number, and waits for the tickets in line it found, of
+// each other user one, the newest. Its turn comes when none of those is
+// still locked and says the number it had. So:
+//
+//   - Round robin: a waiter waits for at most one turn of each other user
+//     in line when it took its place (the holder's included), however
+//     many processes of theirs wait; a user's next ticket takes its place
+//     behind all of those once the user's turn ends. A user timing in N
+//     kernels at once holds up each other user for one turn per round,
+//     not N. Within a user, tickets take their places in arrival order.
+//   - Nobody starves: a ticket in line only waits for the ones it found
+//     there, a later one is numbered higher and waits for it in turn, and
+//     a parked one only for its own user's earlier ones.
+//   - One holder at a time: of two tickets in line, the later one found
+//     the earlier one's slot locked (an older ticket of the same user
+//     still locked in line beside a newer one has overrun, below).
 //   - A crash frees the queue: the kernel drops a dead process's flocks,
 //     so its slot reads as idle at once. A joiner removes the slots of
 //     dead processes (kill(pid, 0) says ESRCH) under the registry lock; a
@@ -29,38 +48,60 @@
 //   - Slots are reused, not created and removed per turn: on the ext4 of
 //     the development VM, a create and unlink cost 0.4 ms, a flock 5 µs.
 //
-// Waiting polls the slots ahead every 2 ms instead of blocking in flock,
-// so that it ends promptly when its context is cancelled and leaves no
-// thread stuck in the kernel; the handoff gap is at most a poll, small
-// against a timed section (≥ 50 ms by default). bench/queuebench measures
-// a turn without waiters.
+// Round robin, not fair queuing by (round, arrival): a newcomer goes
+// behind the users in line, not ahead of the second tickets of users
+// already served, which are not in line yet. The bound is the same (one
+// turn of each other user), and it is what keeps the queue safe from a
+// user who writes lies in their own slots: a waiter's wait is fixed when
+// it takes its place, and counts one place per owner, whatever that
+// owner's slots say.
+//
+// The cap is one place in line per user, not per process: a class shares
+// a GPU between people, and the bound then holds however many kernels
+// anyone runs, with no count shared between processes (each joiner counts
+// one place per owner). An Acquire beyond it waits, parked, rather than
+// failing: its caller's work (a timed cell) goes on in the user's next
+// turn, and parked tickets cost the other users nothing, since they never
+// wait for them. People who share one account share its place, and take
+// turns among themselves in arrival order.
+//
+// Waiting polls every 2 ms instead of blocking in flock, so that it ends
+// promptly when its context is cancelled and leaves no thread stuck in
+// the kernel; the handoff gap is at most a poll, small against a timed
+// section (≥ 50 ms by default). bench/queuebench measures a turn without
+// waiters.
 //
 // Each Acquire is one waiter, also within one process: two Acquires of one
-// process take turns like any two (one that waits for itself waits until
-// its context ends). Sharing a turn between a process's own timed
-// sections is its caller's policy (cudalib's: a process holds the GPU
-// while any of its timed sections runs, so nested or concurrent sections
-// of one program never wait for each other).
+// process take turns like any two of one user (one that waits for itself
+// waits until its context ends). Sharing a turn between a process's own
+// timed sections is its caller's policy (cudalib's: a process holds the
+// GPU while any of its timed sections runs, so nested or concurrent
+// sections of one program never wait for each other).
 //
 // A turn has a maximum length (SetMaxTurn; DefaultMaxTurn): a waiter that
 // has seen the same ticket first in line for that long goes on without it
-// (Waiting.Overran names it), and takes the turn when nobody else is ahead.
-// A holder that overran is skipped by later joiners too: a turn's holder
-// writes its own number as the slot's floor, and a live ticket below a
-// live floor has overrun. The holder's own process is told by its caller
-// (cudalib ends the timed section with an error); the queue only makes
-// sure that nobody waits longer than the limit for one holder.
+// (Waiting.Overran names it), and takes the turn when nobody else is ahead;
+// a parked waiter likewise goes on without its own user's holder. A holder
+// that overran is skipped by later joiners too: a turn's holder writes its
+// own number as the slot's floor, and a ticket in line below a live floor
+// has overrun. The holder's own process is told by its caller (cudalib
+// ends the timed section with an error); the queue only makes sure that
+// nobody waits longer than the limit for one holder. (A user's process
+// stopped while it waits in line, by SIGSTOP say, is passed by the others
+// after the limit, but holds up its own user's later tickets until it is
+// continued or killed, or their cells are interrupted.)
 //
 // Other users cannot take a user's place: a new slot is locked before it
 // is made readable (mode 0600, then 0644), a slot's owner locks it without
 // blocking and makes a new one when another process holds its lock, and a
-// released slot says ticket 0 (idle) whoever holds its lock. Only its owner
-// can write or remove it: the directory's sticky bit, with an owner
-// trusted not to remove others' files (root or this user; Open refuses
-// another's). The registry lock is a mutex every user can take: a joiner
-// waits for it at most registryWait and then joins without it, so a
-// process that holds it can disturb the order of the others' turns, but
-// not stop them.
+// released slot says 0 0 (idle) whoever holds its lock. Only its owner can
+// write or remove it: the directory's sticky bit, with an owner trusted
+// not to remove others' files (root or this user; Open refuses
+// another's). A user who writes what they like in their own slots, or
+// makes many, gets no more than one place in each other user's wait. The
+// registry lock is a mutex every user can take: a joiner waits for it at
+// most registryWait and then joins without it, so a process that holds it
+// can disturb the order of the others' turns, but not stop them.
 package gpuqueue
 
 import (
@@ -123,9 +164,16 @@ type Queue struct {
 
 	mu      sync.Mutex // the registry section within this process
 	reg     file
+	uid     uint32 // this process's user: the owner of its slots
 	maxTurn time.Duration
 	idle    []*slot         // this process's slots between turns
-	others  map[string]file // every slot file seen, by name, for test-locks
+	others  map[string]peer // every slot file seen, by name, for test-locks
+}
+
+// peer is a slot file seen in the directory, and its owner.
+type peer struct {
+	f   file
+	uid uint32
 }
 
 // SetMaxTurn sets how long this process waits for one holder before it
@@ -158,7 +206,7 @@ func Open(dir, key string) (*Queue, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gpu queue: %w", err)
 	}
-	return &Queue{dir: dir, key: k, reg: reg, others: map[string]file{}, maxTurn: DefaultMaxTurn}, nil
+	return &Queue{dir: dir, key: k, reg: reg, uid: uint32(os.Geteuid()), others: map[string]peer{}, maxTurn: DefaultMaxTurn}, nil
 }
 
 // makeDir makes the queue directory with its final mode in one step, so
@@ -223,6 +271,10 @@ type Waiting struct {
 	Ahead  int           // live tickets before this one, the holder included
 	First  string        // who is first in line (usually holding): "user (pid N)"
 	Waited time.Duration // since Acquire was called
+	// Own says the ticket is parked: Ahead and First are its own user's
+	// tickets before it (other processes' of the user, or this one's),
+	// since a user has one place in line at a time.
+	Own bool
 	// Overran, when set, is a holder this waiter stopped waiting for: it
 	// held its turn longer than MaxTurn. Said once per holder.
 	Overran string
@@ -233,7 +285,7 @@ type Waiting struct {
 type Ticket struct {
 	q   *Queue
 	s   *slot
-	num uint64
+	num uint64 // 0 while parked
 }
 
 // file is a raw descriptor: os.File's poller registration and the
@@ -263,49 +315,62 @@ func (f *file) close() {
 	}
 }
 
-// ahead is a live ticket found when joining.
+// ahead is a live ticket found when joining: in line (num) or parked
+// (arrival), and its user.
 type ahead struct {
-	num  uint64
-	path string
+	num, arrival uint64
+	uid          uint32
+	path         string
 }
 
-// record is what a slot says: its ticket (0: idle) and, while its turn
-// is held, its floor (the holder's own number: live tickets below it
-// overran).
-type record struct{ num, floor uint64 }
+// record is what a slot says: in line, its ticket and, while its turn is
+// held, its floor (the holder's own number: tickets in line below it
+// overran); parked, num 0 and its arrival; idle, all 0.
+type record struct{ num, floor, arrival uint64 }
 
-// recordLen is the fixed part of a slot: "NUM FLOOR\n" in hex, then the
-// owner's line.
+// recordLen is the fixed part of a slot: "NUM SECOND\n" in hex (SECOND
+// the floor in line, the arrival parked), then the owner's line.
 const recordLen = 34
 
-// Acquire waits for the queue's turn, first come first served. While it
-// waits it calls wait (if non-nil) at once, whenever the number ahead
-// changes and at least every second. When ctx ends first it leaves the
-// queue and returns ctx's error.
+// Acquire waits for the queue's turn: round robin between users, in
+// arrival order within one. While it waits it calls wait (if non-nil) at
+// once, whenever the number ahead changes and at least every second. When
+// ctx ends first it leaves the queue and returns ctx's error.
 func (q *Queue) Acquire(ctx context.Context, wait func(Waiting)) (*Ticket, error) {
-	start := time.Now()
-	t, before, err := q.join(ctx)
+	w := turnWait{ctx: ctx, start: time.Now(), wait: wait}
+	t, before, err := q.join(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
 	q.mu.Lock()
-	maxTurn := q.maxTurn
+	w.maxTurn = q.maxTurn
 	q.mu.Unlock()
-	if err := waitTurn(ctx, before, start, maxTurn, wait); err != nil {
-		t.Release()
-		return nil, err
+	if t.num == 0 {
+		// Parked: behind this user's earlier tickets, then in line.
+		if err = w.until(before, true); err == nil {
+			_, before, err = q.join(ctx, t)
+		}
 	}
-	// Holding: live tickets below this one have overrun (see record).
-	if err := t.s.write(record{t.num, t.num}); err != nil {
+	if err == nil {
+		err = w.until(before, false)
+	}
+	if err == nil {
+		// Holding: tickets in line below this one have overrun (see record).
+		err = t.s.write(record{num: t.num, floor: t.num})
+	}
+	if err != nil {
 		t.Release()
 		return nil, err
 	}
 	return t, nil
 }
 
-// join numbers a new ticket under the registry lock and returns it with
-// the live tickets before it, in ticket order.
-func (q *Queue) join(ctx context.Context) (*Ticket, []ahead, error) {
+// join places a ticket under the registry lock. A new one (parked nil)
+// parks behind its user's live tickets if there are any, else takes a
+// place in line, as a parked one does when it joins again. It returns the
+// ticket and the live tickets it waits for: its user's, or those in line,
+// of each other user the newest.
+func (q *Queue) join(ctx context.Context, parked *Ticket) (*Ticket, []ahead, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	locked, err := lockPolled(ctx, q.reg, registryWait)
@@ -315,12 +380,50 @@ func (q *Queue) join(ctx context.Context) (*Ticket, []ahead, error) {
 	if locked {
 		defer flock(q.reg, syscall.LOCK_UN)
 	}
+	l, err := q.look()
+	if err != nil {
+		return nil, nil, err
+	}
+	t := parked
+	if t == nil {
+		s, err := q.slot()
+		if err != nil {
+			return nil, nil, err
+		}
+		t = &Ticket{q: q, s: s}
+	}
+	r, before := record{num: l.last + 1}, l.others
+	if parked == nil && len(l.own) > 0 {
+		r, before = record{arrival: l.arrival + 1}, l.own
+	}
+	if err := t.s.write(r); err != nil {
+		if parked == nil {
+			flock(t.s.f, syscall.LOCK_UN)
+			q.idle = append(q.idle, t.s)
+		}
+		return nil, nil, err
+	}
+	t.num = r.num
+	return t, before, nil
+}
+
+// line is what a look at the slots found.
+type line struct {
+	own     []ahead // this user's live tickets: in line (by number), then parked (by arrival)
+	others  []ahead // other users' tickets in line, of each user the newest, by number
+	last    uint64  // the highest ticket number in line
+	arrival uint64  // the latest arrival of this user's parked tickets
+}
+
+// look reads the live slots, and removes dead processes' ones; q.mu is
+// held. Tickets in line below the floor have overrun and are left out.
+func (q *Queue) look() (line, error) {
 	names, err := readNames(q.dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("gpu queue: %w", err)
+		return line{}, fmt.Errorf("gpu queue: %w", err)
 	}
-	var before []ahead
-	var last, floor uint64
+	var l line
+	var floor uint64
 	seen := make(map[string]bool, len(names))
 	for _, n := range names {
 		pid, ok := q.slotOf(n)
@@ -328,50 +431,70 @@ func (q *Queue) join(ctx context.Context) (*Ticket, []ahead, error) {
 			continue
 		}
 		seen[n] = true
-		f, ok := q.others[n]
+		p, ok := q.others[n]
 		if !ok {
-			if f, err = openFile(filepath.Join(q.dir, n), syscall.O_RDONLY, 0); err != nil {
+			f, err := openFile(filepath.Join(q.dir, n), syscall.O_RDONLY, 0)
+			if err != nil {
 				continue // removed since listed, or still private to its maker
 			}
-			q.others[n] = f
+			var st syscall.Stat_t
+			if err := syscall.Fstat(f.fd, &st); err != nil {
+				f.close()
+				continue
+			}
+			p = peer{f, st.Uid}
+			q.others[n] = p
 		}
-		if flock(f, syscall.LOCK_EX|syscall.LOCK_NB) == nil {
-			flock(f, syscall.LOCK_UN) // idle or dead
+		if flock(p.f, syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			flock(p.f, syscall.LOCK_UN) // idle or dead
 			if pid != os.Getpid() && syscall.Kill(pid, 0) == syscall.ESRCH {
-				syscall.Unlink(f.path) // fails for another user's: skipped all the same
+				syscall.Unlink(p.f.path) // fails for another user's: skipped all the same
 			}
 			continue
 		}
-		r := recordIn(f)
-		if r.num == 0 {
+		r := recordIn(p.f)
+		a := ahead{r.num, r.arrival, p.uid, p.f.path}
+		switch {
+		case p.uid == q.uid && (r.num > 0 || r.arrival > 0):
+			l.own = append(l.own, a)
+			l.arrival = max(l.arrival, r.arrival)
+		case r.num > 0:
+			l.others = append(l.others, a)
+		default:
 			continue // released, its lock held by someone else
 		}
-		before = append(before, ahead{r.num, f.path})
-		last, floor = max(last, r.num), max(floor, r.floor)
+		l.last, floor = max(l.last, r.num), max(floor, r.floor)
 	}
-	for n, f := range q.others {
+	for n, p := range q.others {
 		if !seen[n] {
-			f.close()
+			p.f.close()
 			delete(q.others, n)
 		}
 	}
-	before = slices.DeleteFunc(before, func(a ahead) bool { return a.num < floor })
-	slices.SortFunc(before, func(a, b ahead) int { return cmp.Compare(a.num, b.num) })
-	s, err := q.slot()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := s.write(record{num: last + 1}); err != nil {
-		flock(s.f, syscall.LOCK_UN)
-		q.idle = append(q.idle, s)
-		return nil, nil, err
-	}
-	return &Ticket{q: q, s: s, num: last + 1}, before, nil
+	overran := func(a ahead) bool { return a.num > 0 && a.num < floor }
+	l.own = slices.DeleteFunc(l.own, overran)
+	slices.SortFunc(l.own, func(a, b ahead) int {
+		// num-1: parked ones (0) after those in line.
+		return cmp.Or(cmp.Compare(a.num-1, b.num-1), cmp.Compare(a.arrival, b.arrival))
+	})
+	// One place per user, whatever their slots say: the newest, since an
+	// older one of theirs still in line has overrun.
+	slices.SortFunc(l.others, func(a, b ahead) int {
+		return cmp.Or(cmp.Compare(a.uid, b.uid), cmp.Compare(b.num, a.num))
+	})
+	l.others = slices.CompactFunc(l.others, func(a, b ahead) bool { return a.uid == b.uid })
+	l.others = slices.DeleteFunc(l.others, overran)
+	slices.SortFunc(l.others, func(a, b ahead) int { return cmp.Compare(a.num, b.num) })
+	return l, nil
 }
 
 // write puts r and the owner's line in the slot.
 func (s *slot) write(r record) error {
-	line := fmt.Sprintf("%016x %016x\n%s", r.num, r.floor, owner())
+	second := r.floor
+	if r.num == 0 {
+		second = r.arrival
+	}
+	line := fmt.Sprintf("%016x %016x\n%s", r.num, second, owner())
 	if _, err := syscall.Pwrite(s.f.fd, []byte(line), 0); err != nil {
 		return fmt.Errorf("gpu queue: write ticket: %w", err)
 	}
@@ -426,34 +549,48 @@ func (q *Queue) slotOf(name string) (pid int, ok bool) {
 	return pid, err == nil && pid > 0
 }
 
-// recordIn reads a slot's record: idle (0) where it cannot be read, since
-// a slot is written before it is made readable or its lock can be seen.
-// A floor above the slot's own number is not believed.
+// recordIn reads a slot's record: idle where it cannot be read, since a
+// slot is written before it is made readable or its lock can be seen. A
+// floor above the slot's own number is not believed.
 func recordIn(f file) record {
 	var b [recordLen]byte
 	if n, _ := syscall.Pread(f.fd, b[:], 0); n != len(b) || b[16] != ' ' {
 		return record{}
 	}
 	num, err1 := strconv.ParseUint(string(b[:16]), 16, 64)
-	floor, err2 := strconv.ParseUint(string(b[17:33]), 16, 64)
+	second, err2 := strconv.ParseUint(string(b[17:33]), 16, 64)
 	if err1 != nil || err2 != nil {
 		return record{}
 	}
-	return record{num, min(floor, num)}
+	if num == 0 {
+		return record{arrival: second}
+	}
+	return record{num: num, floor: min(second, num)}
 }
 
-// waitTurn waits until none of before is still live with its number. A
-// ticket that stays first in line for maxTurn (as this waiter saw it), or
-// below the floor of a later live ticket, has overrun and is waited for
-// no longer.
-func waitTurn(ctx context.Context, before []ahead, start time.Time, maxTurn time.Duration, wait func(Waiting)) error {
+// turnWait is one Acquire's waiting.
+type turnWait struct {
+	ctx     context.Context
+	start   time.Time
+	maxTurn time.Duration
+	wait    func(Waiting)
+}
+
+// until waits until none of before is still live as it was found: in
+// line with its number, or parked with its arrival or in line since (own:
+// this user's tickets, for a parked waiter). A ticket in line that stays
+// first for maxTurn as this waiter saw it (of its own user's, that holds
+// the turn that long), or below the floor of a later live ticket, has
+// overrun and is waited for no longer.
+func (w turnWait) until(before []ahead, own bool) error {
 	if len(before) == 0 {
 		return nil
 	}
-	// Own descriptors: join's are shared with the process's other joins.
+	// Own descriptors: look's are shared with the process's other joins.
 	type live struct {
 		ahead
-		f file
+		f       file
+		holding bool
 	}
 	var ls []live
 	defer func() {
@@ -463,7 +600,7 @@ func waitTurn(ctx context.Context, before []ahead, start time.Time, maxTurn time
 	}()
 	for _, a := range before {
 		if f, err := openFile(a.path, syscall.O_RDONLY, 0); err == nil {
-			ls = append(ls, live{a, f})
+			ls = append(ls, live{ahead: a, f: f})
 		}
 	}
 	said, saidAt := -1, time.Time{}
@@ -475,7 +612,11 @@ func waitTurn(ctx context.Context, before []ahead, start time.Time, maxTurn time
 		var floor uint64
 		for _, l := range ls {
 			r := recordIn(l.f)
-			gone := r.num != l.num // released, or its owner's next turn behind this one
+			if l.num == 0 && r.num > 0 {
+				l.num = r.num // parked when found, in line since
+			}
+			// Released, or its owner's next ticket behind this one.
+			gone := r.num != l.num || r.num == 0 && r.arrival != l.arrival
 			if !gone && flock(l.f, syscall.LOCK_EX|syscall.LOCK_NB) == nil {
 				flock(l.f, syscall.LOCK_UN)
 				gone = true
@@ -484,16 +625,17 @@ func waitTurn(ctx context.Context, before []ahead, start time.Time, maxTurn time
 				l.f.close()
 				continue
 			}
+			l.holding = r.num > 0 && r.floor == r.num
 			floor = max(floor, r.floor)
 			still = append(still, l)
 		}
 		ls = still
 		overran := ""
 		for len(ls) > 0 {
-			if ls[0].path != front {
+			if ls[0].path != front || own && !ls[0].holding {
 				front, frontAt = ls[0].path, time.Now()
 			}
-			if ls[0].num >= floor && time.Since(frontAt) < maxTurn {
+			if (ls[0].num == 0 || ls[0].num >= floor) && time.Since(frontAt) < w.maxTurn {
 				break
 			}
 			overran = ownerOf(ls[0].f)
@@ -501,22 +643,22 @@ func waitTurn(ctx context.Context, before []ahead, start time.Time, maxTurn time
 			ls = ls[1:]
 		}
 		if len(ls) == 0 {
-			if overran != "" && wait != nil {
-				wait(Waiting{Overran: overran, MaxTurn: maxTurn, Waited: time.Since(start)})
+			if overran != "" && w.wait != nil {
+				w.wait(Waiting{Overran: overran, MaxTurn: w.maxTurn, Waited: time.Since(w.start), Own: own})
 			}
 			return nil
 		}
-		if wait != nil && (overran != "" || len(ls) != said || time.Since(saidAt) >= time.Second) {
+		if w.wait != nil && (overran != "" || len(ls) != said || time.Since(saidAt) >= time.Second) {
 			said, saidAt = len(ls), time.Now()
-			wait(Waiting{Ahead: len(ls), First: ownerOf(ls[0].f), Waited: time.Since(start), Overran: overran, MaxTurn: maxTurn})
+			w.wait(Waiting{Ahead: len(ls), First: ownerOf(ls[0].f), Waited: time.Since(w.start), Own: own, Overran: overran, MaxTurn: w.maxTurn})
 		}
 		if tick == nil {
 			tick = time.NewTicker(poll)
 			defer tick.Stop()
 		}
 		select {
-		case <-ctx.Done():
-			return ctx.Err()
+		case <-w.ctx.Done():
+			return w.ctx.Err()
 		case <-tick.C:
 		}
 	}

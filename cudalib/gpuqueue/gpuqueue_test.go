@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,14 +46,19 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	case "attack":
 		os.Exit(childAttack())
+	case "crowd":
+		os.Exit(childCrowd())
 	default:
 		os.Exit(2)
 	}
 }
 
 // childSections takes its turn reps times and logs "enter PID" and "leave
-// PID" around each section: appends to one file are ordered by the kernel,
-// so the log is the true order of the sections, no clocks needed.
+// PID" around each section, and "wait PID" when an Acquire starts waiting
+// (the first Waiting with tickets ahead, which comes once its place is
+// taken): appends to one file are ordered by the kernel, so the log is the
+// true order of the sections, no clocks needed. The first Waiting of each
+// Acquire is also said on stdout: "waiting AHEAD own=BOOL".
 func childSections() int {
 	q, err := Open(os.Getenv(dirEnv), testKey)
 	if err != nil {
@@ -65,7 +72,14 @@ func childSections() int {
 	}
 	reps, _ := strconv.Atoi(os.Getenv(repsEnv))
 	for range reps {
-		t, err := q.Acquire(context.Background(), nil)
+		waited := false
+		t, err := q.Acquire(context.Background(), func(w Waiting) {
+			if !waited && w.Ahead > 0 {
+				waited = true
+				fmt.Fprintf(log, "wait %d\n", os.Getpid())
+				fmt.Printf("waiting %d own=%t\n", w.Ahead, w.Own)
+			}
+		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -132,12 +146,83 @@ func childAttack() int {
 	return 0
 }
 
+// crowdSlots is how many places childCrowd claims.
+const crowdSlots = 5
+
+// childCrowd is a user who writes their own slots by hand: crowdSlots of
+// them, locked, each claiming a place in line, its own number. It says
+// "ready" and waits to be killed.
+func childCrowd() int {
+	dir := os.Getenv(dirEnv)
+	var files []*os.File
+	for i := range crowdSlots {
+		path := filepath.Join(dir, fmt.Sprintf("%s.s.%d.crowd%d", sanitize(testKey), os.Getpid(), i))
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			_, err = fmt.Fprintf(f, "%016x %016x\ncrowd %d (pid %d)", i+1, 0, i, os.Getpid())
+		}
+		if err == nil {
+			err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		}
+		if err != nil {
+			fmt.Println("could not make a place:", err)
+			return 1
+		}
+		files = append(files, f)
+	}
+	fmt.Println("ready")
+	time.Sleep(time.Minute)
+	runtime.KeepAlive(files) // their locks: a collected os.File closes
+	return 0
+}
+
 func child(t *testing.T, ctx context.Context, mode, dir string, extra ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), append([]string{childEnv + "=" + mode, dirEnv + "=" + dir}, extra...)...)
 	cmd.Stderr = os.Stderr
 	return cmd
+}
+
+// sections reads the children's log: the pid of each section in order,
+// after checking that no two overlap ("wait" lines may come anywhere).
+func sections(t *testing.T, logPath string) (pids []string, lines [][]string) {
+	t.Helper()
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := ""
+	for i, l := range strings.Split(strings.TrimSpace(string(log)), "\n") {
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			t.Fatalf("log line %d: %q", i+1, l)
+		}
+		lines = append(lines, f)
+		switch {
+		case f[0] == "enter" && in == "":
+			in = f[1]
+			pids = append(pids, in)
+		case f[0] == "leave" && in == f[1]:
+			in = ""
+		case f[0] != "wait":
+			t.Fatalf("sections overlap at log line %d: %q while %q holds the turn", i+1, l, in)
+		}
+	}
+	return pids, lines
+}
+
+// sharedLog is a log file every user can append to.
+func sharedLog(t *testing.T, dir string) string {
+	t.Helper()
+	p := filepath.Join(dir, "log")
+	if err := os.WriteFile(p, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, 0o666); err != nil { // whatever the umask
+		t.Fatal(err)
+	}
+	return p
 }
 
 func open(t *testing.T) *Queue {
@@ -173,6 +258,40 @@ func slots(t *testing.T, q *Queue) (all, live []string) {
 	return all, live
 }
 
+// slotState is a live slot's owner and record.
+type slotState struct {
+	uid uint32
+	r   record
+}
+
+// liveSlots reads the live slots in dir.
+func liveSlots(t *testing.T, dir string) []slotState {
+	t.Helper()
+	names, err := readNames(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var live []slotState
+	for _, n := range names {
+		if !strings.Contains(n, ".s.") {
+			continue
+		}
+		f, err := openFile(filepath.Join(dir, n), syscall.O_RDONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st syscall.Stat_t
+		if err := syscall.Fstat(f.fd, &st); err != nil {
+			t.Fatal(err)
+		}
+		if flock(f, syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+			live = append(live, slotState{st.Uid, recordIn(f)})
+		}
+		f.close()
+	}
+	return live
+}
+
 func mustAcquire(t *testing.T, q *Queue) *Ticket {
 	t.Helper()
 	tk, err := q.Acquire(context.Background(), func(w Waiting) { t.Errorf("waited with nobody else in the queue: %+v", w) })
@@ -183,7 +302,8 @@ func mustAcquire(t *testing.T, q *Queue) *Ticket {
 }
 
 // waiter starts an Acquire in a goroutine and returns once it waits with
-// want tickets ahead of it. got receives the ticket.
+// want tickets of this user ahead of it (parked: they are this process's).
+// got receives the ticket.
 func waiter(t *testing.T, ctx context.Context, q *Queue, want int) (got chan *Ticket, errc chan error) {
 	t.Helper()
 	got, errc = make(chan *Ticket, 1), make(chan error, 1)
@@ -199,8 +319,8 @@ func waiter(t *testing.T, ctx context.Context, q *Queue, want int) (got chan *Ti
 	}()
 	select {
 	case w := <-waiting:
-		if w.Ahead != want || !strings.Contains(w.First, fmt.Sprintf("(pid %d)", os.Getpid())) {
-			t.Fatalf("waiting: %+v, want %d ahead, first this process", w, want)
+		if w.Ahead != want || !w.Own || !strings.Contains(w.First, fmt.Sprintf("(pid %d)", os.Getpid())) {
+			t.Fatalf("waiting: %+v, want %d of its own ahead, first this process", w, want)
 		}
 	case tk := <-got:
 		t.Fatalf("got the turn without waiting: %v", tk.s.f.path)
@@ -228,8 +348,9 @@ func TestTurnsReuseSlot(t *testing.T) {
 	}
 }
 
-// Waiters get their turns in the order they came, one at a time.
-func TestFIFO(t *testing.T) {
+// One user's waiters (here goroutines of one process) park behind each
+// other and get their turns in the order they came, one at a time.
+func TestOneUsersTurnsInArrivalOrder(t *testing.T) {
 	q := open(t)
 	first := mustAcquire(t, q)
 	const n = 5
@@ -333,21 +454,13 @@ func TestProcessesTakeTurns(t *testing.T) {
 			t.Fatalf("child %d: %v (starved or failed)", i, err)
 		}
 	}
-	log, err := os.ReadFile(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+	pids, _ := sections(t, logPath)
 	count := map[string]int{}
-	for i := 0; i+1 < len(lines); i += 2 {
-		enter, leave := strings.Fields(lines[i]), strings.Fields(lines[i+1])
-		if len(enter) != 2 || len(leave) != 2 || enter[0] != "enter" || leave[0] != "leave" || enter[1] != leave[1] {
-			t.Fatalf("sections overlap at log lines %d-%d: %q, %q", i+1, i+2, lines[i], lines[i+1])
-		}
-		count[enter[1]]++
+	for _, pid := range pids {
+		count[pid]++
 	}
-	if len(lines) != 2*procs*reps || len(count) != procs {
-		t.Fatalf("%d log lines from %d processes, want %d from %d", len(lines), len(count), 2*procs*reps, procs)
+	if len(pids) != procs*reps || len(count) != procs {
+		t.Fatalf("%d sections from %d processes, want %d from %d", len(pids), len(count), procs*reps, procs)
 	}
 	for pid, n := range count {
 		if n != reps {
@@ -387,8 +500,8 @@ func TestKilledHolderFreesQueue(t *testing.T) {
 	}()
 	select {
 	case w := <-waiting:
-		if w.Ahead != 1 || !strings.Contains(w.First, fmt.Sprintf("(pid %d)", cmd.Process.Pid)) {
-			t.Errorf("waiting %+v, want 1 ahead: the holder, pid %d", w, cmd.Process.Pid)
+		if w.Ahead != 1 || !w.Own || !strings.Contains(w.First, fmt.Sprintf("(pid %d)", cmd.Process.Pid)) {
+			t.Errorf("waiting %+v, want 1 of its own user ahead: the holder, pid %d", w, cmd.Process.Pid)
 		}
 	case <-got:
 		t.Fatal("got the turn while the holder lived")
@@ -455,16 +568,13 @@ func asUser(ctx context.Context, exe string, uid int, mode, dir string, extra ..
 }
 
 // Two users share the queue (run as root: the second user is nobody), with
-// a umask that would keep their files private.
+// a umask that would keep their files private: A (root) times in three
+// processes at once, B (nobody) in one. Everybody finishes (nobody
+// starves), no two sections overlap, and each time B waits, at most one of
+// A's sections starts before B's: A has one place in line, not three.
 func TestUsersTakeTurns(t *testing.T) {
 	base, exe := otherUser(t)
-	logPath := filepath.Join(base, "log")
-	if err := os.WriteFile(logPath, nil, 0o666); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(logPath, 0o666); err != nil {
-		t.Fatal(err)
-	}
+	logPath := sharedLog(t, base)
 	// Made by root, as the hub does: nobody refuses another user's.
 	dir := filepath.Join(base, "queue")
 	if _, err := Open(dir, testKey); err != nil {
@@ -472,13 +582,9 @@ func TestUsersTakeTurns(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	const reps = 20
+	const reps = 15
 	var cmds []*exec.Cmd
-	for i := range 3 {
-		uid := 0
-		if i > 0 {
-			uid = nobody
-		}
+	for _, uid := range []int{0, 0, 0, nobody} {
 		cmd := asUser(ctx, exe, uid, "sections", dir, logEnv+"="+logPath, fmt.Sprintf("%s=%d", repsEnv, reps))
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -487,22 +593,157 @@ func TestUsersTakeTurns(t *testing.T) {
 	}
 	for i, c := range cmds {
 		if err := c.Wait(); err != nil {
-			t.Fatalf("child %d: %v", i, err)
+			t.Fatalf("child %d: %v (starved or failed)", i, err)
 		}
 	}
-	log, err := os.ReadFile(logPath)
+	pids, lines := sections(t, logPath)
+	if len(pids) != 4*reps {
+		t.Fatalf("%d sections, want %d", len(pids), 4*reps)
+	}
+	b := strconv.Itoa(cmds[3].Process.Pid)
+	waits := 0
+	for i, l := range lines {
+		if l[0] != "wait" || l[1] != b {
+			continue
+		}
+		waits++
+		var others []string // sections of A that start before B's
+		for _, m := range lines[i+1:] {
+			if m[0] == "enter" && m[1] == b {
+				break
+			}
+			if m[0] == "enter" {
+				others = append(others, m[1])
+			}
+		}
+		if len(others) > 1 {
+			t.Errorf("B waited (log line %d) for %d of A's sections (pids %v), want at most one", i+1, len(others), others)
+		}
+	}
+	t.Logf("B waited %d times of %d", waits, reps)
+}
+
+// A user timing in several processes holds up another user for one turn,
+// not for all of theirs: A (root) holds the turn with three more of its
+// processes parked behind it, each told how many of its own are ahead; B
+// (nobody) comes, is told one ticket is ahead, and goes next; then A's in
+// the order they came.
+func TestUsersRoundRobin(t *testing.T) {
+	base, exe := otherUser(t)
+	logPath := sharedLog(t, base)
+	dir := filepath.Join(base, "queue")
+	q, err := Open(dir, testKey)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(log)), "\n")
-	if len(lines) != 2*3*reps {
-		t.Fatalf("%d log lines, want %d", len(lines), 2*3*reps)
-	}
-	for i := 0; i < len(lines); i += 2 {
-		enter, leave := strings.Fields(lines[i]), strings.Fields(lines[i+1])
-		if enter[0] != "enter" || leave[0] != "leave" || enter[1] != leave[1] {
-			t.Fatalf("sections overlap at log lines %d-%d: %q, %q", i+1, i+2, lines[i], lines[i+1])
+	holder := mustAcquire(t, q)
+	defer holder.Release()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	start := func(uid int) (*exec.Cmd, string) {
+		t.Helper()
+		cmd := asUser(ctx, exe, uid, "sections", dir, logEnv+"="+logPath, repsEnv+"=1")
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
 		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		said, err := bufio.NewReader(out).ReadString('\n')
+		if err != nil {
+			t.Fatalf("child of uid %d said %q: %v", uid, said, err)
+		}
+		return cmd, strings.TrimSpace(said)
+	}
+	var cmds []*exec.Cmd
+	for i := range 3 {
+		cmd, said := start(0)
+		if want := fmt.Sprintf("waiting %d own=true", i+1); said != want {
+			t.Fatalf("A's process %d: %q, want %q", i, said, want)
+		}
+		cmds = append(cmds, cmd)
+	}
+	var inLine, parked int
+	for _, s := range liveSlots(t, dir) {
+		switch {
+		case s.uid != 0:
+			t.Errorf("a live slot of uid %d", s.uid)
+		case s.r.num > 0:
+			inLine++
+		case s.r.arrival > 0:
+			parked++
+		}
+	}
+	if inLine != 1 || parked != 3 {
+		t.Fatalf("A has %d tickets in line and %d parked, want 1 (the holder) and 3", inLine, parked)
+	}
+	b, said := start(nobody)
+	if said != "waiting 1 own=false" {
+		t.Fatalf("B: %q, want one ahead: A's holder", said)
+	}
+	cmds = append([]*exec.Cmd{b}, cmds...)
+	holder.Release()
+	for i, c := range cmds {
+		if err := c.Wait(); err != nil {
+			t.Fatalf("child %d: %v", i, err)
+		}
+	}
+	pids, _ := sections(t, logPath)
+	var want []string
+	for _, c := range cmds {
+		want = append(want, strconv.Itoa(c.Process.Pid))
+	}
+	if !slices.Equal(pids, want) {
+		t.Fatalf("sections in the order %v, want B then A's in their order: %v", pids, want)
+	}
+}
+
+// A user who writes places in line into their own slots by hand gets one
+// place in another user's wait however many they make: the joiner counts
+// the newest, waits for it a turn's length, and goes on.
+func TestManySlotsOfOneUserCountOnce(t *testing.T) {
+	base, exe := otherUser(t)
+	dir := filepath.Join(base, "queue")
+	q, err := Open(dir, testKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := asUser(ctx, exe, nobody, "crowd", dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	if said, err := bufio.NewReader(out).ReadString('\n'); said != "ready\n" {
+		t.Fatalf("the crowd said %q: %v", said, err)
+	}
+	if n := len(liveSlots(t, dir)); n != crowdSlots {
+		t.Fatalf("%d live slots, want the crowd's %d", n, crowdSlots)
+	}
+	q.SetMaxTurn(100 * time.Millisecond)
+	var ws []Waiting
+	tk, err := q.Acquire(ctx, func(w Waiting) { ws = append(ws, w) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	tk.Release()
+	overran := 0
+	for _, w := range ws {
+		if w.Ahead > 1 {
+			t.Errorf("waiting %+v: more than the crowd's one place ahead", w)
+		}
+		if w.Overran != "" {
+			overran++
+		}
+	}
+	if len(ws) == 0 || ws[0].Ahead != 1 || !strings.Contains(ws[0].First, fmt.Sprintf("crowd %d", crowdSlots-1)) || overran != 1 {
+		t.Fatalf("waiting %+v, want one ahead (the newest of the crowd), passed over once", ws)
 	}
 }
 
