@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/culab/culab/internal/userdir/userdirtest"
 )
 
 // The history holds the user's cells: its directory is made private, and
@@ -22,9 +24,7 @@ func TestHistoryDirectoryIsPrivate(t *testing.T) {
 	}
 
 	target, link := t.TempDir(), filepath.Join(t.TempDir(), "culab")
-	if err := os.Symlink(target, link); err != nil {
-		t.Fatal(err)
-	}
+	userdirtest.Link(t, target, link)
 	if _, err := openHistory(link); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Fatalf("history through a planted link: %v", err)
 	}

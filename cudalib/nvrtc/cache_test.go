@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/culab/culab/internal/userdir/userdirtest"
 )
 
 func sampleResult() *Result {
@@ -156,9 +158,7 @@ func TestCacheDirectoryIsPrivate(t *testing.T) {
 		t.Fatal(err)
 	}
 	linked := t.TempDir()
-	if err := os.Symlink(planted, filepath.Join(linked, "nvrtc")); err != nil {
-		t.Fatal(err)
-	}
+	userdirtest.Link(t, planted, filepath.Join(linked, "nvrtc"))
 	c = NewCache(linked)
 	if got := c.load(key); got != nil {
 		t.Errorf("loaded the planted entry %+v", got)

@@ -3,8 +3,8 @@
 // user is a possible attacker: a fixed path under /tmp can be created
 // first by someone else, who then owns what is written there, or hold a
 // planted symbolic link that redirects the writes. A directory is used
-// only when it is a real directory (not a link) owned by this process's
-// user, and it is made mode 0700.
+// only when it is owned by this process's user and reached directly or
+// through a link of that user's own, and it is made mode 0700.
 package userdir
 
 import (
@@ -17,10 +17,12 @@ import (
 )
 
 // Private makes dir a directory of this user's alone: created where
-// missing (with missing parents, mode 0700); refused where it is a
-// symbolic link, not a directory or owned by another user; its mode set
-// to 0700 where others could reach it. Only dir itself is checked: its
-// parents are the caller's choice (a sticky /tmp, the user's home).
+// missing (with missing parents, mode 0700); refused where it is not a
+// directory, is owned by another user or is a symbolic link that another
+// user made (one of this user's own, to a directory of theirs, is
+// followed); its mode set to 0700 where others could reach it. Only dir
+// itself is checked: its parents are the caller's choice (a sticky /tmp,
+// the user's home).
 func Private(dir string) error {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
 		return err
@@ -28,13 +30,19 @@ func Private(dir string) error {
 	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, os.ErrExist) {
 		return err
 	}
-	// Checked and fixed through a descriptor opened without following a
-	// link, so that a swap after the check cannot redirect the chmod.
-	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	uid := os.Geteuid()
+	flags := syscall.O_RDONLY | syscall.O_DIRECTORY | syscall.O_CLOEXEC
+	if fi, err := os.Lstat(dir); err != nil {
+		return err
+	} else if fi.Mode()&os.ModeSymlink == 0 {
+		flags |= syscall.O_NOFOLLOW
+	} else if owner := fi.Sys().(*syscall.Stat_t).Uid; int(owner) != uid {
+		return fmt.Errorf("%s is a symbolic link made by uid %d, not this user (uid %d): another user may have planted it to redirect this user's files (an administrator can remove it)", dir, owner, uid)
+	}
+	// Checked and fixed through a descriptor, so that a swap after the
+	// check cannot redirect the chmod.
+	fd, err := syscall.Open(dir, flags, 0)
 	if err != nil {
-		if fi, lerr := os.Lstat(dir); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
-			return fmt.Errorf("%s is a symbolic link, not a directory of this user's: another user may have planted it to redirect this user's files (an administrator can remove it)", dir)
-		}
 		return fmt.Errorf("%s is not a usable directory: %w", dir, err)
 	}
 	defer syscall.Close(fd)
@@ -42,7 +50,7 @@ func Private(dir string) error {
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return &os.PathError{Op: "fstat", Path: dir, Err: err}
 	}
-	if uid := os.Geteuid(); int(st.Uid) != uid {
+	if int(st.Uid) != uid {
 		return fmt.Errorf("%s is owned by uid %d, not this user (uid %d): another user may have created it to read or redirect this user's files (an administrator can remove it)", dir, st.Uid, uid)
 	}
 	if st.Mode&0o777 != 0o700 {

@@ -6,10 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// otherUID is a user that is not this test's.
-const otherUID = 54321
+	"github.com/culab/culab/internal/userdir/userdirtest"
+)
 
 func mode(t *testing.T, path string) os.FileMode {
 	t.Helper()
@@ -18,24 +17,6 @@ func mode(t *testing.T, path string) os.FileMode {
 		t.Fatal(err)
 	}
 	return fi.Mode()
-}
-
-// ownedByOther makes dir as another user would: world-writable, owned by
-// otherUID. Only root can give a file away; CI runs as root.
-func ownedByOther(t *testing.T, dir string) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("only root can make a directory owned by another user")
-	}
-	if err := os.Mkdir(dir, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(dir, 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chown(dir, otherUID, otherUID); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestPrivateMakesAndTightens(t *testing.T) {
@@ -63,22 +44,51 @@ func TestPrivateMakesAndTightens(t *testing.T) {
 	}
 }
 
-func TestPrivateRefusesLink(t *testing.T) {
+// A link another user planted is refused, its target left alone; a link
+// of the user's own to a directory of theirs is followed.
+func TestPrivateLinks(t *testing.T) {
 	root := t.TempDir()
-	target := filepath.Join(root, "victim")
-	if err := os.Mkdir(target, 0o755); err != nil {
+	mine := filepath.Join(root, "mine")
+	if err := os.Mkdir(mine, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	link := filepath.Join(root, "culab")
-	if err := os.Symlink(target, link); err != nil {
+	own := filepath.Join(root, "own")
+	if err := os.Symlink(mine, own); err != nil {
 		t.Fatal(err)
 	}
-	err := Private(link)
-	if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if err := Private(own); err != nil {
+		t.Fatalf("the user's own link: %v", err)
+	}
+	if m := mode(t, mine); m.Perm() != 0o700 {
+		t.Errorf("the own link's directory is %v, want 0700", m)
+	}
+
+	victim := filepath.Join(root, "victim")
+	if err := os.Mkdir(victim, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	planted := filepath.Join(root, "planted")
+	userdirtest.Link(t, victim, planted)
+	err := Private(planted)
+	if err == nil || !strings.Contains(err.Error(), "symbolic link made by uid "+strconv.Itoa(userdirtest.OtherUID)) {
 		t.Fatalf("a planted link: %v", err)
 	}
-	if m := mode(t, target); m.Perm() != 0o755 {
-		t.Errorf("the link's target was changed to %v", m)
+	if m := mode(t, victim); m.Perm() != 0o755 {
+		t.Errorf("the planted link's target was changed to %v", m)
+	}
+}
+
+// A link of the user's own to another user's directory is refused too.
+func TestPrivateRefusesOwnLinkToOthersDirectory(t *testing.T) {
+	root := t.TempDir()
+	theirs := filepath.Join(root, "theirs")
+	userdirtest.Dir(t, theirs)
+	link := filepath.Join(root, "culab")
+	if err := os.Symlink(theirs, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Private(link); err == nil || !strings.Contains(err.Error(), "owned by uid") {
+		t.Fatalf("a link to another user's directory: %v", err)
 	}
 }
 
@@ -94,9 +104,9 @@ func TestPrivateRefusesFile(t *testing.T) {
 
 func TestPrivateRefusesOthersDirectory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "culab")
-	ownedByOther(t, dir)
+	userdirtest.Dir(t, dir)
 	err := Private(dir)
-	if err == nil || !strings.Contains(err.Error(), "owned by uid "+strconv.Itoa(otherUID)) {
+	if err == nil || !strings.Contains(err.Error(), "owned by uid "+strconv.Itoa(userdirtest.OtherUID)) {
 		t.Fatalf("another user's directory: %v", err)
 	}
 	if m := mode(t, dir); m.Perm() != 0o777 {
@@ -146,11 +156,9 @@ func TestTempAvoidsTakenTMPDIR(t *testing.T) {
 			tmp, cache := tempEnv(t)
 			taken := filepath.Join(tmp, mine())
 			if take == "link" {
-				if err := os.Symlink(t.TempDir(), taken); err != nil {
-					t.Fatal(err)
-				}
+				userdirtest.Link(t, t.TempDir(), taken)
 			} else {
-				ownedByOther(t, taken)
+				userdirtest.Dir(t, taken)
 			}
 			dir, err := Temp("lineinfo")
 			if err != nil {
@@ -177,7 +185,7 @@ func TestTempRuntimeDir(t *testing.T) {
 	// A runtime directory that is not this user's (sudo keeps the
 	// caller's) is passed over.
 	other := filepath.Join(t.TempDir(), "run")
-	ownedByOther(t, other)
+	userdirtest.Dir(t, other)
 	t.Setenv("XDG_RUNTIME_DIR", other)
 	dir, err = Temp("x")
 	if err != nil || strings.HasPrefix(dir, other) {
@@ -189,7 +197,7 @@ func TestTempRuntimeDir(t *testing.T) {
 // written.
 func TestTempNoneLeft(t *testing.T) {
 	tmp, cache := tempEnv(t)
-	if err := os.Symlink(t.TempDir(), filepath.Join(tmp, mine())); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, mine()), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.MkdirAll(filepath.Join(cache, "culab"), 0o700); err != nil {
@@ -199,7 +207,7 @@ func TestTempNoneLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := Temp("x")
-	if err == nil || !strings.Contains(err.Error(), "symbolic link") || !strings.Contains(err.Error(), "not a directory") {
+	if err == nil || strings.Count(err.Error(), "not a usable directory") != 2 {
 		t.Fatalf("every candidate taken: %v", err)
 	}
 }

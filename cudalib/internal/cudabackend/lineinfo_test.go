@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/culab/culab/internal/userdir/userdirtest"
 )
 
 // Under a tool, a module is compiled from a copy of its source on disk
@@ -58,9 +60,7 @@ func TestSourceOnDiskPassesOverPlantedLink(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", "")
 	t.Setenv("TMPDIR", tmp)
 	t.Setenv("XDG_CACHE_HOME", cache)
-	if err := os.Symlink(victim, filepath.Join(tmp, "culab-"+strconv.Itoa(os.Geteuid()))); err != nil {
-		t.Fatal(err)
-	}
+	userdirtest.Link(t, victim, filepath.Join(tmp, "culab-"+strconv.Itoa(os.Geteuid())))
 	path := onDisk(t, "In[1].cu", "__global__ void k() {}\n")
 	if !strings.HasPrefix(path, cache+"/") {
 		t.Errorf("written to %s, want it under the cache directory %s", path, cache)
