@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/culab/culab/internal/userdir"
 )
 
 // historyFile is the name of the history log inside the history directory.
@@ -51,7 +53,9 @@ func DefaultHistoryDir() (string, error) {
 
 // openHistory opens (creating) dir/history.jsonl and starts a new session.
 func openHistory(dir string) (*history, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	// The history holds the user's cells: no other user may read it or
+	// own its directory.
+	if err := userdir.Private(dir); err != nil {
 		return nil, fmt.Errorf("kernel: history: %w", err)
 	}
 	h := &history{path: filepath.Join(dir, historyFile)}

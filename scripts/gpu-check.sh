@@ -65,6 +65,11 @@ check() {
   steps=" ${STEPS:-tests notebooks tools bench} "
   : > "$dir/steps.tsv"
   failed=0
+  # Scratch (the probe's report, the benchmarks' builds and outputs) in a
+  # new private directory: a fixed /tmp path could be another user's, or
+  # hold an earlier run's files that this run's summary would then show.
+  scratch=$(mktemp -d "${TMPDIR:-/tmp}/gpu-check.XXXXXX") || exit 2
+  mkdir "$scratch/bench"
   # step NAME LOG COMMAND...: runs COMMAND, its output to LOG, and notes
   # its exit status and seconds.
   step() {
@@ -103,24 +108,24 @@ check() {
     # The GPU in the worker (culab run) and the engine and worker in
     # children of the kernel (culab kernel, driven through the Jupyter
     # protocol by kernelrun): each tool must see every kernel launched.
-    step "ncu on culab run" tools.log ncu --target-processes all -k regex:culab_ --section SourceCounters -f -o "$dir/probe" "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
+    step "ncu on culab run" tools.log ncu --target-processes all -k regex:culab_ --section SourceCounters -f -o "$dir/probe" "$bin/culab" run -o "$scratch/probe" "$probe"
     step "ncu: the kernels profiled" tools.log ncu --import "$dir/probe.ncu-rep" --print-summary per-kernel
     step "ncu: their source lines" tools.log bash -c "ncu --import '$dir/probe.ncu-rep' --page source --csv --print-source cuda | head -40"
     step "ncu on culab kernel" tools.log "$bin/kernelrun" "$probe" ncu --target-processes all -k regex:culab_ -f -o "$dir/probe-kernel" "$bin/culab" kernel -f {conn}
     step "ncu: the kernel's kernels profiled" tools.log ncu --import "$dir/probe-kernel.ncu-rep" --print-summary per-kernel
-    step "compute-sanitizer on culab run" tools.log env TINY_OOB=1 compute-sanitizer --target-processes all --error-exitcode 0 "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
+    step "compute-sanitizer on culab run" tools.log env TINY_OOB=1 compute-sanitizer --target-processes all --error-exitcode 0 "$bin/culab" run -o "$scratch/probe" "$probe"
     step "compute-sanitizer on culab kernel" tools.log env TINY_OOB=1 "$bin/kernelrun" "$probe" compute-sanitizer --target-processes all --error-exitcode 0 "$bin/culab" kernel -f {conn}
-    step "ncu on culab run, CULAB_GPU_WORKER=off" tools.log env CULAB_GPU_WORKER=off ncu --target-processes all -k regex:culab_ "$bin/culab" run -o /tmp/gpucheck-probe "$probe"
+    step "ncu on culab run, CULAB_GPU_WORKER=off" tools.log env CULAB_GPU_WORKER=off ncu --target-processes all -k regex:culab_ "$bin/culab" run -o "$scratch/probe" "$probe"
     rm -f "$dir/probe.ncu-rep" "$dir/probe-kernel.ncu-rep"
     rm -f "$dir/probe.ncu-rep"
   fi
   if [[ $steps == *" bench "* ]]; then
-    mkdir -p /tmp/gpucheck-bench
-    step "gpubench: culab vs native and CuPy" bench.log env BIN="$bin" OUT=/tmp/gpucheck-bench bash bench/gpubench/run.sh
-    step "labbench: labs.Run vs native" bench.log env BIN="$bin" OUT=/tmp/gpucheck-bench bash bench/labbench/run.sh
-    step "launchpace: launch sequences vs native" bench.log env BIN="$bin/labbench" OUT=/tmp/gpucheck-bench ROUNDS="${ROUNDS:-9}" bash bench/launchpace/run.sh
+    step "gpubench: culab vs native and CuPy" bench.log env BIN="$bin" OUT="$scratch/bench" bash bench/gpubench/run.sh
+    step "labbench: labs.Run vs native" bench.log env BIN="$bin" OUT="$scratch/bench" bash bench/labbench/run.sh
+    step "launchpace: launch sequences vs native" bench.log env BIN="$bin/labbench" OUT="$scratch/bench" ROUNDS="${ROUNDS:-9}" bash bench/launchpace/run.sh
   fi
   summarize
+  rm -rf "$scratch"
   [ "$failed" = 0 ]
 }
 
@@ -153,7 +158,7 @@ summarize() {
       awk '/^culab run: /{nb=$3} /^  cell /{s=$4; sub("s","",s); if (s+0 > 5) print nb, $0} /^culab phases:/' "$dir/notebooks.log"
       echo '```'
     fi
-    for f in /tmp/gpucheck-bench/launchpace.md; do
+    for f in "$scratch/bench/launchpace.md"; do
       [ -f "$f" ] && { echo; cat "$f"; }
     done
     if [ -f "$dir/bench.log" ]; then

@@ -5,7 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${BIN:-bin}
-out=${OUT:-/tmp}
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/gpubench.XXXXXX")}   # the native build: never a fixed /tmp name another user could swap
 cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
 nvcc -O3 -std=c++17 -arch=sm_$cc -o "$out/native" "$here/native.cu"
 export XDG_CACHE_HOME=$(mktemp -d)   # cold compile: empty cache

@@ -14,20 +14,23 @@
 #   CGO_ENABLED=0 go build -o .cudabin/labbench ./bench/labbench
 #   BIN=.cudabin/labbench bash bench/launchpace/run.sh   # on the GPU machine
 #
-# Writes $OUT/launchpace.md: per row the median over rounds of each
+# Writes $OUT/launchpace.md (default OUT: a new private directory from
+# mktemp, named on stderr): per row the median over rounds of each
 # program's median, and the worst round's ratio to native's median.
 # WRAP (e.g. "taskset -c 2,3") prefixes culab's commands.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${BIN:-.cudabin/labbench}
-out=${OUT:-/tmp/launchpace}
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/launchpace.XXXXXX")}
 mkdir -p "$out"
+echo "launchpace: writing under $out" >&2
 cc=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
 nvcc -O3 -std=c++17 -arch=sm_$cc -o "$out/native" "$here/native.cu"
 progs=("native:$out/native" "native again:$out/native" "culab:$bin -launchpace" "culab worker:$bin -launchpace -worker")
 if [ -n "${OLD:-}" ]; then
   progs+=("before:$OLD -launchpace" "before, worker:$OLD -launchpace -worker")
 fi
+: >"$out/runs.jsonl" # this run's rounds only, whatever an earlier run left in OUT
 for i in $(seq 1 "${ROUNDS:-3}"); do
   for p in "${progs[@]}"; do
     name=${p%%:*} cmd=${p#*:}

@@ -69,7 +69,9 @@ func usage(w io.Writer) {
 
 // envCPUProfile names a path prefix: every culab process (run, kernel,
 // engine, gpu-worker) then writes a Go CPU profile of its command to
-// PREFIX.COMMAND.PID.pprof (go tool pprof reads it).
+// PREFIX.COMMAND.PID.pprof (go tool pprof reads it), a new file: the name
+// is predictable, so under a shared /tmp another user could have put a
+// link or a file of theirs there first.
 const envCPUProfile = "CULAB_CPUPROFILE"
 
 // cpuProfile starts the profile envCPUProfile asks for and returns its stop.
@@ -78,7 +80,7 @@ func cpuProfile(cmd string, stderr io.Writer) (stop func()) {
 	if prefix == "" {
 		return func() {}
 	}
-	f, err := os.Create(fmt.Sprintf("%s.%s.%d.pprof", prefix, cmd, os.Getpid()))
+	f, err := os.OpenFile(fmt.Sprintf("%s.%s.%d.pprof", prefix, cmd, os.Getpid()), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err == nil {
 		err = pprof.StartCPUProfile(f)
 	}

@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -78,5 +81,34 @@ func TestReportTitle(t *testing.T) {
 	}
 	if s := reportTitle(g); !strings.Contains(s, "H100 80GB") || !strings.Contains(s, "measured") {
 		t.Errorf("gpu: %q", s)
+	}
+}
+
+// A profile is written to a new file only: a link or a file already at
+// its predictable name (another user's, under a shared /tmp) is refused
+// with the reason, and nothing is written through it.
+func TestCPUProfileMakesANewFile(t *testing.T) {
+	dir := t.TempDir()
+	prefix := filepath.Join(dir, "p")
+	t.Setenv(envCPUProfile, prefix)
+	var errb bytes.Buffer
+	cpuProfile("test", &errb)()
+	path := fmt.Sprintf("%s.test.%d.pprof", prefix, os.Getpid())
+	if fi, err := os.Stat(path); err != nil || fi.Size() == 0 || fi.Mode().Perm() != 0o600 || errb.Len() != 0 {
+		t.Fatalf("profile: %v %v; stderr %q", fi, err, errb.String())
+	}
+
+	os.Remove(path)
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("keep"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, path); err != nil {
+		t.Fatal(err)
+	}
+	errb.Reset()
+	cpuProfile("test", &errb)()
+	if b, _ := os.ReadFile(victim); string(b) != "keep" || !strings.Contains(errb.String(), "file exists") {
+		t.Fatalf("through a planted link: victim %q, stderr %q", b, errb.String())
 	}
 }

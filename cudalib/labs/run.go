@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"runtime"
 	"time"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/internal/cpus"
 )
 
 // Run measures the lab on dev at the given sizes and variants (none: the
@@ -126,7 +126,7 @@ func (r *runner) table(dev *cudalib.Device) Table {
 			t.Ceiling, t.CeilingName = l.ceiling(dev.Info())
 		}
 	}
-	cpu := fmt.Sprintf("CPU column: the compiled Go reference on %d cores (its loops spread over one goroutine per core, so not a serial time), timed once per size on %s/%s, stopped past %v.", cores(), runtime.GOOS, runtime.GOARCH, r.cap)
+	cpu := cpuNote(cpus.Read(), r.cap)
 	if r.cap < 0 {
 		cpu = "CPU column: the CPU reference was skipped (Options.CPUCap < 0)."
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/internal/cpus"
 )
 
 // Every lab's catalogue entry is complete and its baseline is a variant.
@@ -214,5 +215,23 @@ func TestCPUPredictedOverCapIsSkipped(t *testing.T) {
 	r.done.n, r.done.ms = 5000, 6700
 	if _, _, done := r.cpu(6000, p); !tried || !done {
 		t.Fatalf("6000 (11.6 s predicted, cap 10 s): tried %v, done %v", tried, done)
+	}
+}
+
+// The CPU column's note gives the CPUs the reference had, not GOMAXPROCS:
+// under a class server's quota of one CPU the Go runtime still runs 2.
+func TestCPUNote(t *testing.T) {
+	for _, c := range []struct {
+		lim  cpus.Limit
+		want string
+	}{
+		{cpus.Limit{Quota: 1, Affinity: 16, GOMAXPROCS: 2}, "its loops spread over 2 goroutines on 1 CPU (cgroup quota 1.0), so no faster than a serial time;"},
+		{cpus.Limit{Affinity: 16, GOMAXPROCS: 16}, "its loops spread over 16 goroutines on 16 CPUs, so not a serial time;"},
+		{cpus.Limit{Affinity: 16, GOMAXPROCS: 1}, "its loops spread over 1 goroutine on 1 CPU (GOMAXPROCS 1), so no faster than a serial time;"},
+	} {
+		got := cpuNote(c.lim, 30*time.Second)
+		if !strings.HasPrefix(got, "CPU column: the compiled Go reference, ") || !strings.Contains(got, c.want) || !strings.HasSuffix(got, "stopped past 30s.") {
+			t.Errorf("%#v:\n%s\nwant it to say %q", c.lim, got, c.want)
+		}
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+
+	"github.com/culab/culab/internal/userdir"
 )
 
 // Cache keeps successful compilations in memory and, given a directory, on
@@ -190,9 +192,23 @@ func (c *Cache) path(key [sha256.Size]byte) string {
 	return filepath.Join(c.dir, hex.EncodeToString(key[:]))
 }
 
+// private makes the cache's directory and its parent (culab's under the
+// cache home) private to this user, or says why they are not: another
+// user who could write there could plant an entry for a lab's known
+// source, whose checksums they can compute, and change what it computes.
+func (c *Cache) private() error {
+	if err := userdir.Private(filepath.Dir(c.dir)); err != nil {
+		return err
+	}
+	return userdir.Private(c.dir)
+}
+
 // load returns the entry for key, or nil when there is none usable; an
 // entry that fails verification is removed so that it is rewritten.
 func (c *Cache) load(key [sha256.Size]byte) *Result {
+	if c.private() != nil {
+		return nil
+	}
 	path := c.path(key)
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -209,7 +225,7 @@ func (c *Cache) load(key [sha256.Size]byte) *Result {
 // store writes the entry under a temporary name and renames it into
 // place, so readers see a whole entry or none.
 func (c *Cache) store(key [sha256.Size]byte, res *Result) error {
-	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+	if err := c.private(); err != nil {
 		return err
 	}
 	f, err := os.CreateTemp(c.dir, ".tmp-*")

@@ -2,9 +2,14 @@ package nvrtc
 
 import (
 	"bytes"
+	"encoding/hex"
+	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/culab/culab/internal/userdir/userdirtest"
 )
 
 func sampleResult() *Result {
@@ -126,5 +131,42 @@ func TestCacheMemoryIsBounded(t *testing.T) {
 	c.remember(key(2000), &Result{Image: make([]byte, 2*c.limit)})
 	if c.recall(key(2000)) != nil || c.recall(key(1000)) == nil {
 		t.Error("a result larger than the limit pushed out the others")
+	}
+}
+
+// The disk cache is this user's alone: its directory is made mode 0700,
+// and one that another user planted as a link is neither read nor
+// written, since an entry put there would change what a kernel computes.
+func TestCacheDirectoryIsPrivate(t *testing.T) {
+	key := [32]byte{7}
+	dir := t.TempDir()
+	c := NewCache(dir)
+	if err := c.store(key, sampleResult()); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.load(key); !reflect.DeepEqual(got, sampleResult()) {
+		t.Fatalf("load after store: %+v", got)
+	}
+	for _, d := range []string{dir, filepath.Join(dir, "nvrtc")} {
+		if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {
+			t.Errorf("%s: %v %v, want mode 0700", d, fi, err)
+		}
+	}
+
+	planted := t.TempDir()
+	if err := os.WriteFile(filepath.Join(planted, hex.EncodeToString(key[:])), encodeEntry(key, sampleResult()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	linked := t.TempDir()
+	userdirtest.Link(t, planted, filepath.Join(linked, "nvrtc"))
+	c = NewCache(linked)
+	if got := c.load(key); got != nil {
+		t.Errorf("loaded the planted entry %+v", got)
+	}
+	if err := c.store([32]byte{8}, sampleResult()); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("store through a planted link: %v", err)
+	}
+	if entries, _ := os.ReadDir(planted); len(entries) != 1 {
+		t.Errorf("written through the planted link: %v", entries)
 	}
 }

@@ -9,15 +9,17 @@
 #
 #   bash tools/ncucompare/run.sh
 #
-# Writes under $OUT (default /tmp/ncucompare): ncucompare.md (the table),
+# Writes under $OUT (default: a new private directory from mktemp, named
+# on stderr): ncucompare.md (the table),
 # vm.json, gpu.json, ncu.csv, code.json, sass/LAB.sass (cuobjdump -sass),
 # metrics.txt and run.log. LABS (comma-separated keys) and SIZES
 # (lab=n,...) narrow the run; NCU names the ncu binary. Every step is logged; a failing step does not stop the
 # ones that do not need it.
 set -uo pipefail
 bin=${BIN:-.cudabin/ncucompare}
-out=${OUT:-/tmp/ncucompare}
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/ncucompare.XXXXXX")}
 mkdir -p "$out"
+echo "run.sh: writing under $out" >&2
 log="$out/run.log"
 : >"$log"
 say() { echo "run.sh: $*" | tee -a "$log" >&2; }

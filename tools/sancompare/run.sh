@@ -10,7 +10,8 @@
 #
 #   bash tools/sancompare/run.sh
 #
-# Writes under $OUT (default /tmp/sancompare): sancompare.md (the table),
+# Writes under $OUT (default: a new private directory from mktemp, named
+# on stderr): sancompare.md (the table),
 # vm.json (the virtual GPU's findings), logs/BASE.TOOL.log (what
 # compute-sanitizer printed) and run.log. KERNELS (a grep pattern on
 # FILE:KERNEL) narrows the run; SANITIZER names the compute-sanitizer
@@ -20,8 +21,9 @@
 set -uo pipefail
 bin=${BIN:-.cudabin/sancompare}
 catalog=${CATALOG:-cudalib/vgpu/testdata/seeded}
-out=${OUT:-/tmp/sancompare}
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/sancompare.XXXXXX")}
 mkdir -p "$out/logs"
+echo "run.sh: writing under $out" >&2
 log="$out/run.log"
 : >"$log"
 say() { echo "run.sh: $*" | tee -a "$log" >&2; }

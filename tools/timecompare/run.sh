@@ -12,14 +12,15 @@
 #
 #   bash tools/timecompare/run.sh
 #
-# Writes $OUT/timecompare.md (default OUT=/tmp/timecompare) and run.log.
+# Writes $OUT/timecompare.md and run.log (default OUT: a new private directory from mktemp, named on stderr).
 # LABS (comma-separated keys) and SIZES (lab=n,n;lab=n) narrow the run.
 # Then, on the development machine, commit timecompare.md under
 # docs/results/DATE-h100/ and see docs/timemodel.md for the fit.
 set -uo pipefail
 bin=${BIN:-.cudabin/timecompare}
-out=${OUT:-/tmp/timecompare}
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/timecompare.XXXXXX")}
 mkdir -p "$out"
+echo "run.sh: writing under $out" >&2
 log="$out/run.log"
 if [ ! -x "$bin" ]; then
   echo "$bin is missing: build it with CGO_ENABLED=0 go build -o .cudabin/timecompare ./tools/timecompare" | tee "$log" >&2

@@ -2,7 +2,8 @@
 # vgpudiff on the GPU machine: every test kernel on the GPU and on the
 # virtual GPU, compared bit for bit (approximate ones against their
 # documented bounds). Writes $OUT/vgpudiff.md and $OUT/vgpudiff.digests
-# (the GPU's outputs, hashed); exits non-zero if a kernel failed. Build the
+# (the GPU's outputs, hashed; default OUT: a new private directory from
+# mktemp); exits non-zero if a kernel failed. Build the
 # binary first, here:
 #
 #   CGO_ENABLED=0 go build -o .cudabin/vgpudiff ./tools/vgpudiff
@@ -16,7 +17,7 @@
 # GPU to them on machines without a GPU.
 set -uo pipefail
 bin=${BIN:-.cudabin/vgpudiff}
-out=${OUT:-/tmp}
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/vgpudiff.XXXXXX")}
 if [ ! -x "$bin" ]; then
   echo "run.sh: $bin is missing: build it with CGO_ENABLED=0 go build -o .cudabin/vgpudiff ./tools/vgpudiff" >&2
   exit 2

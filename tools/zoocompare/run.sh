@@ -11,8 +11,8 @@
 #
 #   bash tools/zoocompare/run.sh        (or .cudabin/zoo/run.sh)
 #
-# Writes under $OUT (default /tmp/zoocompare): gpu-a.json ... (the timed
-# runs), once.json (the run ncu profiled), ncu.csv.gz, metrics.txt and
+# Writes under $OUT (default: a new private directory from mktemp, named
+# on stderr): gpu-a.json ... (the timed runs), once.json (the run ncu profiled), ncu.csv.gz, metrics.txt and
 # run.log. The virtual GPU's side and the comparison run elsewhere
 # (zoocompare run -vm; zoocompare compare). BIN, RUNS (default "a b c"),
 # ROTATE (each run's first family, default "0 9 18": the runs go through
@@ -21,9 +21,10 @@
 # a native build of a few rows is timed too (native.txt).
 set -uo pipefail
 bin=${BIN:-.cudabin/zoo/zoocompare}
-out=${OUT:-/tmp/zoocompare}
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/zoocompare.XXXXXX")}
 runs=${RUNS:-a b c}
 mkdir -p "$out"
+echo "run.sh: writing under $out" >&2
 log="$out/run.log"
 : >"$log"
 say() { echo "run.sh: $*" | tee -a "$log" >&2; }

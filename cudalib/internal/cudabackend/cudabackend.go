@@ -18,6 +18,7 @@ import (
 	"github.com/culab/culab/cudalib/driver"
 	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/internal/userdir"
 )
 
 // cudaBackend runs on the CUDA driver with NVRTC for compilation.
@@ -187,8 +188,14 @@ func (b *cudaBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 		return nil, err
 	}
 	opts, src := req.Options, req.Source
+	var lineNote string // why the tools will show no source lines
 	if underTool() {
-		opts, src = withLineInfo(opts), sourceOnDisk(req.Name, src)
+		opts = withLineInfo(opts)
+		if s, err := sourceOnDisk(req.Name, src); err != nil {
+			lineNote = "culab: compiled with -lineinfo, but NVIDIA's tools will show no source lines: " + err.Error()
+		} else {
+			src = s
+		}
 	}
 	res, hit, err := seam.CompileCache().Compile(lib, nvrtc.Request{
 		Name: req.Name, Source: src, Options: opts, NameExpressions: req.NameExprs, Target: tgt,
@@ -201,8 +208,10 @@ func (b *cudaBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 		return nil, fmt.Errorf("load module (%s): %w", tgt, deviceErr(err))
 	}
 	log := res.Log
-	if jitLog != "" {
-		log += "\n" + jitLog
+	for _, l := range []string{jitLog, lineNote} {
+		if l != "" {
+			log += "\n" + l
+		}
 	}
 	return &cudaModule{b: b, m: m, names: res.Lowered, log: log, hit: hit}, nil
 }
@@ -248,21 +257,44 @@ func withLineInfo(opts []string) []string {
 	return append(slices.Clip(opts), "-lineinfo")
 }
 
-// sourceOnDisk writes source to a file named after the module under the
-// temporary directory, one folder per source, and returns the source with
-// a #line directive naming that file: a cell's source ("In[3].cu") or an
-// embedded lab source is nowhere on disk for a tool to read. Where it
-// cannot be written the source is returned as it is.
-func sourceOnDisk(name, source string) string {
+// sourceOnDisk writes source to a file named after the module in this
+// user's private directory of temporary files (userdir: on a shared
+// machine no other user can read, pre-create or redirect it), one folder
+// per source, and returns the source with a #line directive naming that
+// file: a cell's source ("In[3].cu") or an embedded lab source is nowhere
+// on disk for a tool to read.
+func sourceOnDisk(name, source string) (string, error) {
+	dir, err := userdir.Temp("lineinfo")
+	if err != nil {
+		return "", err
+	}
+	base := filepath.Base(name)
+	if base == "." || base == ".." || base == string(filepath.Separator) {
+		base = "kernel.cu"
+	}
 	sum := sha256.Sum256([]byte(name + "\x00" + source))
-	path := filepath.Join(os.TempDir(), "culab-lineinfo", hex.EncodeToString(sum[:6]), filepath.Base(name))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return source
+	dir = filepath.Join(dir, hex.EncodeToString(sum[:6]))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
 	}
-	if err := os.WriteFile(path, []byte(source), 0o644); err != nil {
-		return source
+	// Written whole under a temporary name and renamed into place, so that
+	// a tool reading the file while another process of this user's
+	// rewrites it sees the source, never a part of it.
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return "", err
 	}
-	return fmt.Sprintf("#line 1 %q\n%s", path, source)
+	_, werr := f.WriteString(source)
+	if err := errors.Join(werr, f.Close()); err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	path := filepath.Join(dir, base)
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return fmt.Sprintf("#line 1 %q\n%s", path, source), nil
 }
 
 type cudaModule struct {

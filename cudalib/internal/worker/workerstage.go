@@ -23,7 +23,9 @@ type stage struct {
 }
 
 // newStage creates the shared region: a deleted file in /dev/shm (the
-// temporary directory where there is none), mapped here.
+// temporary directory where there is none), mapped here. Though the
+// directory is shared by every user, the file is safe from them: new
+// (O_EXCL) under a random name, mode 0600, and unlinked at once.
 func newStage(size int) (*stage, error) {
 	dir := "/dev/shm"
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
