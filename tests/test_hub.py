@@ -767,6 +767,8 @@ def test_lab_runs_on_the_virtual_gpu(students: dict[str, Student]) -> None:
         row = next(line for line in table[0].splitlines() if "one thread per element" in line)
         assert row.split()[-1] == "✓", f"{name}: the row's check failed: {row}"
         assert "modeled ms" in table[0]  # the virtual GPU's times, said so
+        if culabhub.cgroup_kind():  # the CPU baseline's note: the student's 1 CPU, not the machine's cores
+            assert "on 1 CPU (cgroup quota 1.0)" in table[0], table[0]
         s.set("mine", name)
 
 
