@@ -272,7 +272,7 @@ func (a goArg) float(t cType) (uint64, error) {
 		f := float32(a.f)
 		switch {
 		case math.IsInf(float64(f), 0) && !math.IsInf(a.f, 0):
-			return 0, fmt.Errorf("%v is beyond float's range (±%g): declare the parameter double", a, math.MaxFloat32)
+			return 0, fmt.Errorf("%v is beyond float's range (±%.8g): declare the parameter double", a, math.MaxFloat32)
 		case f == 0 && a.f != 0:
 			return 0, fmt.Errorf("%v is too small for a float (it would become 0): declare the parameter double", a)
 		}
