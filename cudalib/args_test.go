@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // argRow is one row of docs/kernel-arguments.md's examples.
@@ -340,6 +341,8 @@ func goValue(d *Device, expr string) (any, error) {
 		return []float32{1}, nil
 	case "nil":
 		return nil, nil
+	case "time.Duration(5)":
+		return time.Duration(5), nil
 	case "(*Float32s)(nil)":
 		return (*Float32s)(nil), nil
 	case "struct{ x, y float32 }{}":
