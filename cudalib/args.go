@@ -145,7 +145,7 @@ func convertArg(a goArg, p *paramDecl, t cType, compiled bool) (bits uint64, siz
 		v, err := a.float(t)
 		return v, t.size, err
 	case cNoGo:
-		return 0, 0, fmt.Errorf("Go has no %s values, got %v: declare the parameter float (or another type Go has) and convert in the kernel", t.name, a)
+		return 0, 0, fmt.Errorf("Go has no %s values, got %v: declare the kernel's parameters as types Go has (float, int...) and convert in the kernel", t.name, a)
 	}
 	switch {
 	case compiled:

@@ -20,11 +20,11 @@ import (
 // argRow is one row of docs/kernel-arguments.md's examples.
 type argRow struct {
 	rule     string
-	goExpr   string // the Go argument, as Go source
-	param    string // the parameter's C type
-	externC  bool   // the kernel is extern "C"
-	typedefs []string
-	receives string // what the kernel receives, or `refused: "words of the message"`
+	goExpr   string   // the Go argument, as Go source
+	param    string   // the parameter's C type
+	externC  bool     // the kernel is extern "C"
+	decls    []string // the typedefs and structs param needs
+	receives string   // what the kernel receives, or `refused: "words of the message"`
 }
 
 var backticked = regexp.MustCompile("`([^`]*)`")
@@ -61,8 +61,8 @@ func argTables(t *testing.T) (rules []string, rows []argRow) {
 				r.param = g[1]
 			case g[1] == `extern "C"`:
 				r.externC = true
-			case strings.HasPrefix(g[1], "typedef "):
-				r.typedefs = append(r.typedefs, g[1])
+			case strings.HasPrefix(g[1], "typedef "), strings.HasPrefix(g[1], "struct "):
+				r.decls = append(r.decls, g[1])
 			}
 		}
 		if r.goExpr == "" || r.param == "" {
@@ -151,14 +151,18 @@ func checkScaleByGoInt(t *testing.T, d *Device) {
 func checkArgumentTable(t *testing.T, d *Device) {
 	_, rows := argTables(t)
 	var src strings.Builder
-	kernels := map[string]string{} // by parameter type and linkage
-	typedefs := map[string]string{}
+	kernels := map[string]string{}  // by parameter type and linkage
+	typedefs := map[string]string{} // the type each typedef names
+	declared := map[string]bool{}
 	for _, r := range rows {
-		for _, td := range r.typedefs {
-			f := strings.Fields(strings.TrimSuffix(td, ";"))
-			if typedefs[f[len(f)-1]] == "" {
+		for _, td := range r.decls {
+			if declared[td] {
+				continue
+			}
+			declared[td] = true
+			fmt.Fprintf(&src, "%s\n", td)
+			if f := strings.Fields(strings.TrimSuffix(td, ";")); f[0] == "typedef" {
 				typedefs[f[len(f)-1]] = strings.Join(f[1:len(f)-1], " ")
-				fmt.Fprintf(&src, "%s\n", td)
 			}
 		}
 	}

@@ -41,7 +41,10 @@ func cTypeOf(name string) cType {
 		return t
 	}
 	t, ok := namedCTypes[strings.Join(words, " ")]
-	if !ok {
+	switch {
+	case !ok && len(words) == 1 && isVectorType(words[0]):
+		return cType{name: name, kind: cNoGo}
+	case !ok:
 		return cType{name: name, kind: cOpaque}
 	}
 	t.name = name
@@ -96,6 +99,24 @@ func unsignedC(size int) cType {
 		hi = 1<<(8*uint(size)) - 1
 	}
 	return cType{kind: cInt, size: size, hi: hi, goName: goInts[size][1]}
+}
+
+// isVectorType says whether name is one of CUDA's vector types: float2,
+// int4, dim3...
+func isVectorType(name string) bool {
+	if name == "dim3" {
+		return true
+	}
+	base := strings.TrimRight(name, "1234")
+	if len(name)-len(base) != 1 {
+		return false
+	}
+	switch base {
+	case "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+		"longlong", "ulonglong", "float", "double":
+		return true
+	}
+	return false
 }
 
 // cInteger reads an integer type spelled with C's keywords.

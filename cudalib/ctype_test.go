@@ -42,8 +42,13 @@ func TestCTypeOf(t *testing.T) {
 	if c := cTypeOf("char"); c.lo != 0 || c.hi != 127 {
 		t.Errorf("char takes %d…%d, want 0…127 (its sign is the host's)", c.lo, c.hi)
 	}
-	if c := cTypeOf("__half"); c.kind != cNoGo {
-		t.Errorf("__half: kind %d, want cNoGo", c.kind)
+	for _, name := range []string{"__half", "float2", "uint4", "dim3"} {
+		if c := cTypeOf(name); c.kind != cNoGo {
+			t.Errorf("%s: kind %d, want cNoGo", name, c.kind)
+		}
+	}
+	if c := cTypeOf("float5"); c.kind != cOpaque {
+		t.Errorf("float5: kind %d, want cOpaque", c.kind)
 	}
 	if c := cTypeOf("real"); c.kind != cOpaque {
 		t.Errorf("real: kind %d, want cOpaque", c.kind)
