@@ -7,6 +7,16 @@ import (
 	"unsafe"
 )
 
+// bufferTypes names the buffer type that holds each element type.
+var bufferTypes = map[string]string{
+	"float32": "Float32s",
+	"float64": "Float64s",
+	"int32":   "Int32s",
+	"int64":   "Int64s",
+	"uint32":  "Uint32s",
+	"uint8":   "Uint8s",
+}
+
 // Float32s is a device buffer of float32.
 type Float32s struct{ m *devMem }
 

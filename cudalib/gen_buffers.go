@@ -32,6 +32,12 @@ import (
 	"unsafe"
 )
 
+// bufferTypes names the buffer type that holds each element type.
+var bufferTypes = map[string]string{
+{{- range .}}
+	"{{.Go}}": "{{.Type}}",
+{{- end}}
+}
 
 {{range .}}
 // {{.Type}} is a device buffer of {{.Go}}.

@@ -354,6 +354,18 @@ func TestGPULaunchRefusedBeforeLaunch(t *testing.T) {
 	}
 }
 
+// docs/kernel-arguments.md's examples and issue 30's scale on a GPU, in
+// this process and through a worker (which copies the arguments' bytes).
+func TestGPUKernelArguments(t *testing.T) {
+	d := openGPU(t)
+	t.Run("in process", func(t *testing.T) { checkArgumentTable(t, d); checkScaleByGoInt(t, d) })
+	t.Run("worker", func(t *testing.T) {
+		w := openTestWorker(t)
+		checkArgumentTable(t, w)
+		checkScaleByGoInt(t, w)
+	})
+}
+
 // BenchmarkGPULaunch is the host cost of one asynchronous empty launch.
 func BenchmarkGPULaunch(b *testing.B) {
 	d, err := Open()

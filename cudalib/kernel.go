@@ -2,7 +2,6 @@ package cudalib
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"sync"
 	"unsafe"
@@ -59,6 +58,7 @@ type Kernel struct {
 	name       string
 	fn         seam.Function
 	decl       *kernelDecl // as the compiler saw it (compiledDecl); nil when unknown
+	types      []cType     // decl's parameter types (a pointer's: its element type)
 	attrs      Attributes
 	sizes      []int
 	sizesKnown bool
@@ -212,29 +212,19 @@ type argBlock struct {
 var argBlocks = sync.Pool{New: func() any { return new(argBlock) }}
 
 func (k *Kernel) marshal(args []any) (*argBlock, error) {
-	var decl []paramDecl
-	if k.decl != nil {
-		decl = k.decl.params
-	}
 	switch {
 	case k.sizesKnown && len(args) != len(k.sizes):
 		return nil, k.refuse("%d arguments given; the kernel takes %d%s", len(args), len(k.sizes), k.signature())
-	case !k.sizesKnown && decl != nil && len(args) != len(decl):
-		return nil, k.refuse("%d arguments given; the kernel takes %d%s", len(args), len(decl), k.signature())
+	case !k.sizesKnown && k.decl != nil && len(args) != len(k.decl.params):
+		return nil, k.refuse("%d arguments given; the kernel takes %d%s", len(args), len(k.decl.params), k.signature())
 	}
 	a := argBlocks.Get().(*argBlock)
 	a.data = slices.Grow(a.data[:0], len(args))[:len(args)]
 	a.ptrs = slices.Grow(a.ptrs[:0], len(args))[:len(args)]
 	for i, arg := range args {
-		var p *paramDecl
-		if i < len(decl) {
-			p = &decl[i]
-		}
-		bits, size, goType, err := argBits(arg)
+		bits, err := k.argument(i, arg)
 		if err != nil {
-			return nil, k.refuse("argument %d%s: %v", i+1, paramName(p), err)
-		}
-		if err := k.checkArg(i, p, arg, size, goType); err != nil {
+			argBlocks.Put(a)
 			return nil, err
 		}
 		a.data[i] = bits
@@ -243,28 +233,31 @@ func (k *Kernel) marshal(args []any) (*argBlock, error) {
 	return a, nil
 }
 
-func (k *Kernel) checkArg(i int, p *paramDecl, arg any, size int, goType string) error {
-	buf, isBuf := arg.(Buffer)
-	if p != nil && p.pointer != isBuf {
-		if p.pointer {
-			return k.refuse("argument %d (%s): a device buffer is needed, got %s", i+1, p.text, goType)
-		}
-		return k.refuse("argument %d (%s): a %s value is needed, got a device buffer", i+1, p.text, p.elem)
+// argument converts the i-th argument to its parameter's C type
+// (args.go), and checks its size against the compiled function's.
+func (k *Kernel) argument(i int, arg any) (uint64, error) {
+	var p *paramDecl
+	t := cType{kind: cOpaque}
+	compiled := false
+	if k.decl != nil {
+		p, t, compiled = &k.decl.params[i], k.types[i], k.decl.compiled
 	}
-	if p != nil && isBuf {
-		if want := goElem(p.elem); want != "" && want != buf.mem().elemName {
-			return k.refuse("argument %d (%s): needs a buffer of %s, got one of %s", i+1, p.text, want, buf.mem().elemName)
-		}
+	a, err := goArgOf(arg)
+	if err != nil {
+		return 0, k.refuse("argument %d%s: %v", i+1, paramName(p), err)
 	}
-	if p != nil && !isBuf {
-		if want := goElem(p.elem); want != "" && goType != "int" && want != goType {
-			return k.refuse("argument %d (%s): needs %s, got %s", i+1, p.text, want, goType)
-		}
+	bits, size, err := convertArg(a, p, t, compiled)
+	if err != nil {
+		return 0, k.refuse("argument %d%s: %v", i+1, paramName(p), err)
 	}
 	if k.sizesKnown && k.sizes[i] != size {
-		return k.refuse("argument %d%s: %s is %d bytes; the kernel's parameter is %d bytes", i+1, paramName(p), goType, size, k.sizes[i])
+		what := t.name
+		if t.kind == cOpaque || a.kind == argBuffer {
+			what = a.typ
+		}
+		return 0, k.refuse("argument %d%s: %s is %d bytes; the kernel's parameter is %d bytes", i+1, paramName(p), what, size, k.sizes[i])
 	}
-	return nil
+	return bits, nil
 }
 
 func paramName(p *paramDecl) string {
@@ -290,46 +283,6 @@ func joinParams(ps []paramDecl) string {
 		s += p.text
 	}
 	return s
-}
-
-// argBits converts one Go argument to its bit pattern and byte size.
-func argBits(arg any) (bits uint64, size int, goType string, err error) {
-	switch v := arg.(type) {
-	case int:
-		if v < math.MinInt32 || v > math.MaxInt32 {
-			return 0, 0, "", fmt.Errorf("int %d does not fit CUDA's 32-bit int; pass int64(%d) to a long long parameter", v, v)
-		}
-		return uint64(uint32(int32(v))), 4, "int", nil
-	case int32:
-		return uint64(uint32(v)), 4, "int32", nil
-	case uint32:
-		return uint64(v), 4, "uint32", nil
-	case int64:
-		return uint64(v), 8, "int64", nil
-	case uint64:
-		return v, 8, "uint64", nil
-	case float32:
-		return uint64(math.Float32bits(v)), 4, "float32", nil
-	case float64:
-		return math.Float64bits(v), 8, "float64", nil
-	case bool:
-		if v {
-			return 1, 1, "bool", nil
-		}
-		return 0, 1, "bool", nil
-	case Buffer:
-		if isNilBuffer(v) {
-			return 0, 0, "", fmt.Errorf("nil buffer")
-		}
-		p, err := v.mem().live()
-		if err != nil {
-			return 0, 0, "", err
-		}
-		return uint64(p), 8, "buffer", nil
-	case nil:
-		return 0, 0, "", fmt.Errorf("nil is not a kernel argument")
-	}
-	return 0, 0, "", fmt.Errorf("unsupported type %T (use int, int32, int64, uint32, uint64, float32, float64, bool or a device buffer)", arg)
 }
 
 // isNilBuffer catches a typed nil (*Float32s)(nil) inside the interface.

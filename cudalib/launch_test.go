@@ -213,28 +213,6 @@ func TestLaunchMarshalsArguments(t *testing.T) {
 	}
 }
 
-func TestArgBits(t *testing.T) {
-	cases := []struct {
-		v    any
-		bits uint64
-		size int
-	}{
-		{int(-1), 0xffffffff, 4}, {int32(5), 5, 4}, {uint32(7), 7, 4}, {int64(-1), math.MaxUint64, 8},
-		{uint64(9), 9, 8}, {float32(1.5), uint64(math.Float32bits(1.5)), 4}, {2.5, math.Float64bits(2.5), 8}, {true, 1, 1},
-	}
-	for _, c := range cases {
-		bits, size, _, err := argBits(c.v)
-		if err != nil || bits != c.bits || size != c.size {
-			t.Errorf("%T %v: bits %x size %d err %v", c.v, c.v, bits, size, err)
-		}
-	}
-	for _, bad := range []any{math.MaxInt32 + 1, "s", nil, []float32{1}, (*Float32s)(nil), struct{}{}} {
-		if _, _, _, err := argBits(bad); err == nil {
-			t.Errorf("%T %v accepted", bad, bad)
-		}
-	}
-}
-
 func TestLaunchRefusals(t *testing.T) {
 	d, fb, k := fakeKernel(t, "vadd")
 	f, _ := d.Float32s(4)
@@ -252,9 +230,9 @@ func TestLaunchRefusals(t *testing.T) {
 		"negative shared":  {Config{Grid: D1(1), Block: D1(32), Shared: -1}, []any{f, f, f, 4}, "negative"},
 		"arg count":        {Linear(4, 4), []any{f, f, 4}, "3 arguments given; the kernel takes 4"},
 		"scalar for ptr":   {Linear(4, 4), []any{f, 1, f, 4}, "device buffer is needed"},
-		"buffer for int":   {Linear(4, 4), []any{f, f, f, f}, "got a device buffer"},
-		"elem type":        {Linear(4, 4), []any{g, f, f, 4}, "needs a buffer of float32, got one of float64"},
-		"scalar type":      {Linear(4, 4), []any{f, f, f, 4.0}, "needs int32, got float64"},
+		"buffer for int":   {Linear(4, 4), []any{f, f, f, f}, "int takes a value, not a device buffer"},
+		"elem type":        {Linear(4, 4), []any{g, f, f, 4}, "needs a buffer of float32 (Float32s), got one of float64"},
+		"scalar type":      {Linear(4, 4), []any{f, f, f, 4.5}, "int takes whole numbers, got Go float64 4.5"},
 		"unsupported type": {Linear(4, 4), []any{f, f, f, "4"}, "unsupported type string"},
 	}
 	for name, c := range cases {

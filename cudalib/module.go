@@ -130,6 +130,11 @@ func (m *Module) Kernel(name string) (*Kernel, error) {
 	}
 	k.sizes, k.sizesKnown = fn.ParamSizes()
 	k.decl = m.compiledDecl(name, sym, k.sizes, k.sizesKnown)
+	if k.decl != nil {
+		for _, p := range k.decl.params {
+			k.types = append(k.types, cTypeOf(p.elem))
+		}
+	}
 	return k, nil
 }
 
@@ -172,7 +177,7 @@ func (m *Module) compiledDecl(name, sym string, sizes []int, sizesKnown bool) *k
 			}
 		}
 	}
-	return &kernelDecl{name: base, template: strings.Contains(name, "<"), params: params}
+	return &kernelDecl{name: base, template: strings.Contains(name, "<"), params: params, compiled: true}
 }
 
 // sameTypes reports whether the scanner read the compiler's parameter
@@ -183,7 +188,7 @@ func sameTypes(scanned, compiled []paramDecl) bool {
 	}
 	for i, p := range scanned {
 		c := compiled[i]
-		if p.pointer != c.pointer || goElem(p.elem) == "" || goElem(p.elem) != goElem(c.elem) {
+		if p.pointer != c.pointer || cTypeOf(p.elem).goName == "" || cTypeOf(p.elem).goName != cTypeOf(c.elem).goName {
 			return false
 		}
 	}

@@ -85,9 +85,9 @@ func TestParamsAsCompiled(t *testing.T) {
 		args []any
 		want string
 	}{
-		{"fill", []any{10, buf}, "argument 1 (float*): a device buffer is needed, got int"},
-		{"scale", []any{buf, 0.5, 10}, "argument 2 (float s): needs float32, got float64"},
-		{"twice<double>", []any{buf, 10}, "argument 1 (double* x): needs a buffer of float64, got one of float32"},
+		{"fill", []any{10, buf}, "argument 1 (float*): a device buffer is needed, got Go int 10"},
+		{"scale", []any{buf, 1<<25 + 1, 10}, "argument 2 (float s): Go int 33554433 is not exactly a float"},
+		{"twice<double>", []any{buf, 10}, "argument 1 (double* x): needs a buffer of float64 (Float64s), got one of float32"},
 	} {
 		k, _ := m.Kernel(c.k)
 		err := k.Run(Linear(10, 32), c.args...)
@@ -96,7 +96,8 @@ func TestParamsAsCompiled(t *testing.T) {
 		}
 	}
 	// extern "C": the name has no types; the macro misleads the scanner,
-	// and the PTX's parameter sizes check the launch.
+	// and the PTX's parameter sizes check the launch. A Go int names no C
+	// type, so it is refused there; a sized Go type says the C type.
 	cfill, err := m.Kernel("cfill")
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +105,10 @@ func TestParamsAsCompiled(t *testing.T) {
 	if ps := cfill.Params(); ps != nil {
 		t.Errorf("cfill.Params() = %q, want nil (unknown)", ps)
 	}
-	if err := cfill.Run(Linear(10, 32), buf, 10); err != nil {
+	if err := cfill.Run(Linear(10, 32), buf, 10); err == nil || !strings.Contains(err.Error(), "argument 2: the kernel's parameter types are not known") || !strings.Contains(err.Error(), "int32(10)") {
+		t.Errorf("cfill with a Go int: %v", err)
+	}
+	if err := cfill.Run(Linear(10, 32), buf, int32(10)); err != nil {
 		t.Errorf("cfill: %v", err)
 	}
 	if err := cfill.Run(Linear(10, 32), buf, int64(10)); err == nil || !strings.Contains(err.Error(), "is 8 bytes; the kernel's parameter is 4 bytes") {

@@ -41,6 +41,7 @@ type kernelDecl struct {
 	name     string
 	template bool
 	params   []paramDecl
+	compiled bool // the parameters are the compiler's (the mangled name's), not the scanner's reading
 }
 
 type paramDecl struct {
@@ -171,7 +172,7 @@ func parseParam(text string) paramDecl {
 	var words []string
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isIdent(r) }) {
 		switch w {
-		case "const", "volatile", "__restrict__", "restrict", "__restrict", "struct", "signed":
+		case "const", "volatile", "__restrict__", "restrict", "__restrict", "struct":
 			continue
 		}
 		words = append(words, w)
@@ -216,24 +217,4 @@ func stripComments(src string) string {
 		}
 	}
 	return string(b)
-}
-
-// goElem names the Go element type that matches a C element type, or ""
-// when the C type is not one a typed buffer holds.
-func goElem(c string) string {
-	switch c {
-	case "float":
-		return "float32"
-	case "double":
-		return "float64"
-	case "int", "int32_t":
-		return "int32"
-	case "unsigned", "unsigned int", "uint32_t":
-		return "uint32"
-	case "long long", "long long int", "int64_t", "long":
-		return "int64"
-	case "unsigned char", "uint8_t", "char":
-		return "uint8"
-	}
-	return ""
 }

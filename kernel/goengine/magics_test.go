@@ -190,3 +190,41 @@ wrong`)
 		t.Errorf("fault %q: want the kernel and the cell's line 3", xe.Value)
 	}
 }
+
+// Issue 30: a cell's untyped constants reach a kernel as Go values (2 as
+// int, 0.5 as float64) and are converted to the parameters' C types by
+// cudalib's checker: 2 scales by 2.0, not by the float whose bits are 2,
+// and 1<<25+1, which no float holds, is refused with the parameter named.
+func TestCUDAUntypedConstants(t *testing.T) {
+	if _, err := nb.Device(); err != nil {
+		t.Skipf("no device: %v", err)
+	}
+	var ce *cudalib.CompileError
+	if err := cudalib.CheckSource("probe.cu", "__global__ void k() {}"); err != nil && !errors.As(err, &ce) {
+		t.Skipf("no NVRTC to compile CUDA source: %v", err)
+	}
+	e := shared(t)
+	ok(t, e, `%%cuda
+__global__ void scale_by(float* x, float a, int n) {
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n) x[i] *= a;
+}`)
+	ok(t, e, `dev, _ := nb.Device()
+sx, _ := dev.Float32sFrom([]float32{0.25, 1.25, 2.25, 3.25})
+sn := 4`)
+	for _, c := range []struct{ cell, want string }{
+		{"scale_by.Run(cudalib.Linear(sn, 32), sx, 2, sn)", "[0.5 2.5 4.5 6.5]"},
+		{"scale_by.Run(cudalib.Linear(sn, 32), sx, 0.5, 4)", "[0.25 1.25 2.25 3.25]"},
+	} {
+		if r := ok(t, e, c.cell); r.hasResult() {
+			t.Errorf("%s: %s", c.cell, r.result())
+		}
+		if got := ok(t, e, "sh, _ := sx.ToHost()\nfmt.Sprint(sh)").result(); got != c.want {
+			t.Errorf("after %s: x = %s, want %s", c.cell, got, c.want)
+		}
+	}
+	if got := ok(t, e, `err := scale_by.Run(cudalib.Linear(sn, 32), sx, 1<<25+1, sn)
+err.Error()`).result(); !strings.Contains(got, "argument 2 (float a): Go int 33554433 is not exactly a float") {
+		t.Errorf("scale by 1<<25+1: %s", got)
+	}
+}
