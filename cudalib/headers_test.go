@@ -291,6 +291,34 @@ __global__ void k(float* out, const float* in) {
 	})
 }
 
+// CUB's block-level primitives compile with NVRTC (its device-wide ones
+// launch kernels from the host and do not).
+func TestVirtualCUBBlockReduce(t *testing.T) {
+	needsCUDAHeaders(t)
+	d := openVirtualGPU(t)
+	src := `#include <cub/block/block_reduce.cuh>
+__global__ void k(float* out, const float* in) {
+    typedef cub::BlockReduce<float, 64> Reduce;
+    __shared__ typename Reduce::TempStorage tmp;
+    float s = Reduce(tmp).Sum(in[threadIdx.x]);
+    out[threadIdx.x] = threadIdx.x == 0 ? s : -1.0f;
+}`
+	in := make([]float32, 64)
+	for i := range in {
+		in[i] = float32(i)
+	}
+	got, err := runHeaderKernel(t, d, src, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFloats(t, "cub::BlockReduce", got, func(i int) float64 {
+		if i == 0 {
+			return 64 * 63 / 2
+		}
+		return -1
+	})
+}
+
 // Without the CUDA headers, including one is a compile error that says
 // where they come from.
 func TestMissingCUDAHeaderSaysWhy(t *testing.T) {
