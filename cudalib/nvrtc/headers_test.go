@@ -157,7 +157,7 @@ func TestShimAssertNDEBUG(t *testing.T) {
 func TestHostOnlyNotes(t *testing.T) {
 	l := loadNVRTC(t)
 	for _, tc := range []struct{ src, want string }{
-		{"#include <stdio.h>\n__global__ void k() { FILE* f = fopen(\"x\", \"r\"); }\n", "fopen is host code (<stdio.h>): device code cannot call it"},
+		{"#include <stdio.h>\n__global__ void k() { FILE* f = fopen(\"x\", \"r\"); }\n", "fopen is host code (<stdio.h>): device code cannot use it"},
 		{"#include <stdlib.h>\n__global__ void k(int* p) { *p = rand(); }\n", "rand is host code (<stdlib.h>)"},
 		{"#include <iostream>\n__global__ void k() {}\n", "<iostream> is part of the host's C++ library"},
 	} {

@@ -54,7 +54,7 @@ func (l *Lib) explain(diags []Diagnostic) {
 		var note string
 		if m := undefinedRE.FindStringSubmatch(msg); m != nil {
 			if h, ok := hostOnly[m[1]]; ok {
-				note = fmt.Sprintf("%s is host code (<%s>): device code cannot call it", m[1], h)
+				note = fmt.Sprintf("%s is host code (<%s>): device code cannot use it", m[1], h)
 			}
 		} else if m := noFileRE.FindStringSubmatch(msg); m != nil {
 			note = l.missingHeader(m[1])
