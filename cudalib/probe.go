@@ -15,7 +15,7 @@ import (
 type Report struct {
 	Driver    string // "CUDA 13.0 (libcuda.so.1)"
 	DriverErr error
-	NVRTC     string // "NVRTC 13.0 (/usr/local/cuda/lib64/libnvrtc.so.13)"
+	NVRTC     string // "NVRTC 13.0 (/usr/local/cuda/lib64/libnvrtc.so.13), CUDA headers in /usr/local/cuda/include"
 	NVRTCErr  error
 	Devices   []Info
 	DeviceErr error // why no GPU can be used, when Devices is empty
@@ -59,7 +59,11 @@ func probeGPUs() Report {
 		r.NVRTCErr = err
 	} else {
 		major, minor := lib.Version()
-		r.NVRTC = fmt.Sprintf("NVRTC %d.%d (%s)", major, minor, lib.Path())
+		headers := "no CUDA headers (cuda_fp16.h, cooperative_groups.h, ... cannot be included)"
+		if dirs := lib.IncludeDirs(); len(dirs) > 0 {
+			headers = "CUDA headers in " + dirs[0]
+		}
+		r.NVRTC = fmt.Sprintf("NVRTC %d.%d (%s), %s", major, minor, lib.Path(), headers)
 	}
 	if r.DriverErr != nil {
 		r.DeviceErr = r.DriverErr

@@ -151,9 +151,17 @@ func cacheKey(l *Lib, req Request) [sha256.Size]byte {
 	var num [binary.MaxVarintLen64]byte
 	putInt := func(v int) { h.Write(num[:binary.PutVarint(num[:], int64(v))]) }
 	putStr := func(s string) { putInt(len(s)); h.Write([]byte(s)) }
-	putStr("culab/nvrtc key 1")
+	putStr("culab/nvrtc key 2")
 	putInt(l.major)
 	putInt(l.minor)
+	// The headers a source may include: culab's, and the toolkit's by path
+	// (pinned with the NVRTC they match).
+	_, shimSum := shims()
+	h.Write(shimSum[:])
+	putInt(len(l.includeDirs))
+	for _, d := range l.includeDirs {
+		putStr(d)
+	}
 	putInt(req.Target.Arch)
 	if req.Target.CUBIN {
 		putInt(1)

@@ -3,6 +3,7 @@ package nvrtc
 import (
 	"fmt"
 	"runtime"
+	"sync"
 	"unsafe"
 )
 
@@ -59,9 +60,14 @@ func (l *Lib) compile(name string, req Request) (_ *Result, err error) {
 	// NVRTC reads these during the calls below; the byte slices live on the
 	// Go heap, which does not move, and KeepAlive holds them to the end.
 	src, cname := cstr(req.Source), cstr(name)
-	opts := make([]*byte, 0, 1+len(req.Options))
+	opts := make([]*byte, 0, 1+len(req.Options)+len(l.includeDirs))
 	opts = append(opts, cstr(req.Target.Option()))
+	// The toolkit's headers after the caller's -I: a header of the
+	// caller's own comes first.
 	for _, o := range req.Options {
+		opts = append(opts, cstr(o))
+	}
+	for _, o := range l.includeOptions() {
 		opts = append(opts, cstr(o))
 	}
 	exprs := make(map[string]*byte, len(req.NameExpressions))
@@ -70,8 +76,9 @@ func (l *Lib) compile(name string, req Request) (_ *Result, err error) {
 	defer runtime.KeepAlive(cname)
 	defer runtime.KeepAlive(src)
 
+	texts, names := shimArgs()
 	var prog uintptr
-	if code := l.createProgram(&prog, src, cname, 0, nil, nil); code != 0 {
+	if code := l.createProgram(&prog, src, cname, int32(len(names)), texts, names); code != 0 {
 		return nil, l.err("nvrtcCreateProgram", code)
 	}
 	defer func() {
@@ -96,6 +103,7 @@ func (l *Lib) compile(name string, req Request) (_ *Result, err error) {
 	case code == nvrtcErrorCompilation:
 		diags := ParseLog(log)
 		guessColumns(diags, name, req.Source)
+		l.explain(diags)
 		return nil, &CompileError{Name: name, Diagnostics: diags, Log: log}
 	case code != 0:
 		e := l.err("nvrtcCompileProgram", code)
@@ -155,6 +163,17 @@ func (l *Lib) output(prog uintptr, fn string, size func(uintptr, *uintptr) int32
 	}
 	return buf, nil
 }
+
+// shimArgs are culab's headers as nvrtcCreateProgram takes them: their
+// texts and include names, made once and kept for the process.
+var shimArgs = sync.OnceValues(func() (texts, names []*byte) {
+	s, _ := shims()
+	for _, h := range s {
+		texts = append(texts, cstr(h.text))
+		names = append(names, cstr(h.name))
+	}
+	return texts, names
+})
 
 // cstr copies s into a NUL-terminated heap buffer for C.
 func cstr(s string) *byte {

@@ -6,6 +6,7 @@ package nvrtc
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -21,6 +22,7 @@ type Lib struct {
 	path         string
 	major, minor int
 	archs        []int
+	includeDirs  []string // the CUDA headers of this NVRTC's version (headers.go); none when not found
 
 	getErrorString   func(code int32) string
 	version          func(major, minor *int32) int32
@@ -45,9 +47,36 @@ type Lib struct {
 // libNames are tried newest first: a newer NVRTC knows newer GPUs.
 var libNames = []string{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so"}
 
+// EnvTools names the directory scripts/setup-cudatools.sh installed the
+// CUDA 13 parts from PyPI into (NVRTC 13, its headers, nvdisasm), when not
+// the default ~/.cache/culab/cudatools.
+const EnvTools = "CULAB_CUDATOOLS"
+
+// ToolsDir is where scripts/setup-cudatools.sh installs: $CULAB_CUDATOOLS,
+// else ~/.cache/culab/cudatools; "" when there is no home directory.
+func ToolsDir() string {
+	if d := os.Getenv(EnvTools); d != "" {
+		return d
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return ""
+	}
+	return filepath.Join(home, ".cache", "culab", "cudatools")
+}
+
+// ToolsLib is the NVRTC 13 that pip installs under dir.
+func ToolsLib(dir string) string {
+	return filepath.Join(dir, "nvidia", "cu13", "lib", "libnvrtc.so.13")
+}
+
 // candidates are the paths Load tries, in order: each of libNames by bare
 // name (the dynamic linker's search path, LD_LIBRARY_PATH included) and
-// then where CUDA toolkits install it.
+// then where CUDA toolkits install it; NVRTC 13 from PyPI
+// (scripts/setup-cudatools.sh) comes after the toolkit's NVRTC 13 and
+// before any older one: it is the GPU machines' compiler, and it comes
+// with the CUDA headers (cuda_fp16.h, cooperative_groups.h, libcu++) that
+// Debian's NVRTC 11 lacks.
 func candidates() []string {
 	dirs := []string{"", "/usr/local/cuda/lib64"}
 	switch runtime.GOARCH {
@@ -60,6 +89,11 @@ func candidates() []string {
 	for _, name := range libNames {
 		for _, dir := range dirs {
 			paths = append(paths, filepath.Join(dir, name))
+		}
+		if name == "libnvrtc.so.13" {
+			if d := ToolsDir(); d != "" {
+				paths = append(paths, ToolsLib(d))
+			}
 		}
 	}
 	return paths
@@ -108,6 +142,9 @@ func openFirst(paths []string) (*Lib, error) {
 // open loads one library file and resolves its symbols. purego's
 // RegisterLibFunc panics on a missing symbol, so each is looked up first.
 func open(path string) (*Lib, error) {
+	if err := loadBuiltins(path); err != nil {
+		return nil, err
+	}
 	h, err := purego.Dlopen(path, purego.RTLD_NOW|purego.RTLD_LOCAL)
 	if err != nil {
 		return nil, err
@@ -158,7 +195,33 @@ func open(path string) (*Lib, error) {
 		}
 		l.archs = archs
 	}
+	l.includeDirs = findIncludeDirs(path, l.major)
 	return l, nil
+}
+
+// loadBuiltins loads the builtins library beside an NVRTC opened by path
+// (libnvrtc-builtins.so.13.* beside libnvrtc.so.13), if there is one.
+// NVRTC opens it by name, which the dynamic linker looks for on its search
+// path only (pip's install directory is not on it); loaded first, globally,
+// it is found by its soname.
+func loadBuiltins(path string) error {
+	if !filepath.IsAbs(path) {
+		return nil
+	}
+	dir, base := filepath.Split(path)
+	major, ok := strings.CutPrefix(base, "libnvrtc.so.")
+	if !ok {
+		return nil
+	}
+	major, _, _ = strings.Cut(major, ".")
+	found, _ := filepath.Glob(filepath.Join(dir, "libnvrtc-builtins.so."+major+".*"))
+	if len(found) == 0 {
+		return nil
+	}
+	if _, err := purego.Dlopen(found[0], purego.RTLD_NOW|purego.RTLD_GLOBAL); err != nil {
+		return fmt.Errorf("its builtins %s: %w", found[0], err)
+	}
+	return nil
 }
 
 func closeLib(h uintptr) error {

@@ -31,14 +31,12 @@ import (
 	"os/exec"
 	"path/filepath"
 
-	"github.com/ebitengine/purego"
-
 	"github.com/culab/culab/cudalib/nvrtc"
 )
 
 // EnvTools names the directory scripts/setup-cudatools.sh installed the
 // tools into, when not the default ~/.cache/culab/cudatools.
-const EnvTools = "CULAB_CUDATOOLS"
+const EnvTools = nvrtc.EnvTools
 
 // ErrToolsMissing is wrapped by Find's error when NVRTC 13 or nvdisasm is
 // not installed.
@@ -51,44 +49,24 @@ type Tools struct {
 }
 
 // DefaultDir is where scripts/setup-cudatools.sh installs by default.
-func DefaultDir() string {
-	if d := os.Getenv(EnvTools); d != "" {
-		return d
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(home, ".cache", "culab", "cudatools")
-}
+func DefaultDir() string { return nvrtc.ToolsDir() }
 
 // Find opens the tools in DefaultDir.
 //
-// NVRTC 13 is then loaded in the process under its soname, so a later
-// nvrtc.Load (cudalib's own compiler) that tries "libnvrtc.so.13" first
-// gets the same library.
+// It is the NVRTC 13 that nvrtc.Load (cudalib's own compiler) prefers
+// where no CUDA toolkit's is installed.
 func Find() (*Tools, error) { return FindIn(DefaultDir()) }
 
 // FindIn opens the tools as pip installs them under dir (nvidia/cu13).
 func FindIn(dir string) (*Tools, error) {
-	cu := filepath.Join(dir, "nvidia", "cu13")
-	lib := filepath.Join(cu, "lib", "libnvrtc.so.13")
-	dis := filepath.Join(cu, "bin", "nvdisasm")
-	builtins, _ := filepath.Glob(filepath.Join(cu, "lib", "libnvrtc-builtins.so.13.*"))
+	lib := nvrtc.ToolsLib(dir)
+	dis := filepath.Join(dir, "nvidia", "cu13", "bin", "nvdisasm")
 	for _, p := range []string{lib, dis} {
 		if _, err := os.Stat(p); err != nil {
 			return nil, fmt.Errorf("%w (%s: %v)", ErrToolsMissing, p, err)
 		}
 	}
-	if len(builtins) == 0 {
-		return nil, fmt.Errorf("%w (no libnvrtc-builtins.so.13.* in %s)", ErrToolsMissing, filepath.Dir(lib))
-	}
-	// NVRTC opens its builtins library by name, which the dynamic linker
-	// looks for on its search path only; loaded first, globally, it is
-	// found by its soname.
-	if _, err := purego.Dlopen(builtins[0], purego.RTLD_NOW|purego.RTLD_GLOBAL); err != nil {
-		return nil, fmt.Errorf("%w (%s: %v)", ErrToolsMissing, builtins[0], err)
-	}
+	// nvrtc.Open loads the builtins library beside it first.
 	l, err := nvrtc.Open(lib)
 	if err != nil {
 		return nil, fmt.Errorf("%w (%v)", ErrToolsMissing, err)
