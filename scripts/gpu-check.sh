@@ -18,7 +18,9 @@
 #
 # RESULTS=DIR writes the folder elsewhere (the index line then goes to
 # DIR/index-line.md only); STEPS (default "tests notebooks tools bench")
-# picks steps. Each step's output is in its log; the folder's README.md
+# picks steps, GPU_TESTS (default: all of gpu_tests below) the packages
+# whose GPU tests run, for a BIN that holds only theirs (the device
+# machine's transfer limit). Each step's output is in its log; the folder's README.md
 # has the machine, every command with its exit status and time, and the
 # figures. The run fails when a step fails.
 set -uo pipefail
@@ -96,6 +98,7 @@ check() {
   if [[ $steps == *" tests "* ]]; then
     for t in "${gpu_tests[@]}"; do
       pkg=${t%%=*} pat=${t#*=}
+      if [[ -n "${GPU_TESTS:-}" && " $GPU_TESTS " != *" $pkg "* ]]; then continue; fi
       step "test $pkg" tests.log bash -c "cd '$root/$pkg' && '$bin/tests/${pkg//\//__}.test' -test.run '$pat' -test.count 1 -test.timeout 600s -test.v"
     done
   fi
