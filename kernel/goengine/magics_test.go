@@ -134,9 +134,10 @@ func TestCUDAWithoutDevice(t *testing.T) {
 	}
 }
 
-// A %%cuda cell defines its kernels; a later cell launches one and gets
-// the right values, on the GPU or the virtual GPU.
-func TestCUDAOnDevice(t *testing.T) {
+// needCUDA skips a test without a device (a GPU or the virtual GPU) or an
+// NVRTC to compile CUDA source.
+func needCUDA(t *testing.T) {
+	t.Helper()
 	if _, err := nb.Device(); err != nil {
 		t.Skipf("no device: %v", err)
 	}
@@ -144,6 +145,12 @@ func TestCUDAOnDevice(t *testing.T) {
 	if err := cudalib.CheckSource("probe.cu", "__global__ void k() {}"); err != nil && !errors.As(err, &ce) {
 		t.Skipf("no NVRTC to compile CUDA source: %v", err)
 	}
+}
+
+// A %%cuda cell defines its kernels; a later cell launches one and gets
+// the right values, on the GPU or the virtual GPU.
+func TestCUDAOnDevice(t *testing.T) {
+	needCUDA(t)
 	e := shared(t)
 	out := ok(t, e, vaddSource).text("stdout")
 	if !strings.Contains(out, "vadd: ") || !strings.Contains(out, "Go variable vadd") {
@@ -196,13 +203,7 @@ wrong`)
 // cudalib's checker: 2 scales by 2.0, not by the float whose bits are 2,
 // and 1<<25+1, which no float holds, is refused with the parameter named.
 func TestCUDAUntypedConstants(t *testing.T) {
-	if _, err := nb.Device(); err != nil {
-		t.Skipf("no device: %v", err)
-	}
-	var ce *cudalib.CompileError
-	if err := cudalib.CheckSource("probe.cu", "__global__ void k() {}"); err != nil && !errors.As(err, &ce) {
-		t.Skipf("no NVRTC to compile CUDA source: %v", err)
-	}
+	needCUDA(t)
 	e := shared(t)
 	ok(t, e, `%%cuda
 __global__ void scale_by(float* x, float a, int n) {

@@ -37,13 +37,7 @@ func TestCUDAOptions(t *testing.T) {
 // (the per-line table and the chart) in the launching cell's output; the
 // second launch does not.
 func TestCUDAProfileMagic(t *testing.T) {
-	if _, err := nb.Device(); err != nil {
-		t.Skipf("no device: %v", err)
-	}
-	var ce *cudalib.CompileError
-	if err := cudalib.CheckSource("probe.cu", "__global__ void k() {}"); err != nil && !errors.As(err, &ce) {
-		t.Skipf("no NVRTC to compile CUDA source: %v", err)
-	}
+	needCUDA(t)
 	e := shared(t)
 	ok(t, e, "%%cuda --profile\n"+`extern "C" __global__ void gather(const float* in, float* out) {
     int i = threadIdx.x;

@@ -1,12 +1,8 @@
 package goengine
 
 import (
-	"errors"
 	"strings"
 	"testing"
-
-	"github.com/culab/culab/cudalib"
-	"github.com/culab/culab/kernel/nb"
 )
 
 // A func literal with unnamed parameters works where compiled code holds
@@ -43,13 +39,7 @@ fmt.Println(upF("q", 1))`)
 
 // labs.Check calls a spec's unnamed-parameter funcs from compiled code.
 func TestUnnamedParamsCheck(t *testing.T) {
-	if _, err := nb.Device(); err != nil {
-		t.Skipf("no device: %v", err)
-	}
-	var ce *cudalib.CompileError
-	if err := cudalib.CheckSource("probe.cu", "__global__ void k() {}"); err != nil && !errors.As(err, &ce) {
-		t.Skipf("no NVRTC to compile CUDA source: %v", err)
-	}
+	needCUDA(t)
 	e := shared(t)
 	ok(t, e, `import "math/rand/v2"`)
 	ok(t, e, `%%cuda
