@@ -29,6 +29,13 @@ const (
 	// silence is how long the worker may say nothing before it is taken
 	// for hung and killed: past the interrupt of a cell, and its grace.
 	silence = cellTimeout + 30*time.Second
+	// marker starts a line of the worker's stderr before each program, so
+	// that what the runtime writes there (a data race, a fatal error) is
+	// told apart by program.
+	marker = "difftest: running "
+	// raceExit is the exit status of a process in which the race
+	// detector found a race.
+	raceExit = 66
 )
 
 // The interpreter can end the whole process on some programs (a fatal
@@ -45,10 +52,12 @@ func TestMain(m *testing.M) {
 // outcome is what the worker reports of a program: a start record before
 // it runs it, then what the cell printed and its error.
 type outcome struct {
-	Name   string `json:"name"`
-	Start  bool   `json:"start,omitempty"`
-	Stdout string `json:"stdout,omitempty"`
-	Error  string `json:"error,omitempty"` // the cell's error and stderr, or how the worker died
+	Name    string  `json:"name"`
+	Start   bool    `json:"start,omitempty"`
+	Stdout  string  `json:"stdout,omitempty"`
+	Error   string  `json:"error,omitempty"` // the cell's error and stderr, or how the worker died
+	Seconds float64 `json:"seconds,omitempty"`
+	Race    string  `json:"-"` // the race detector's report while it ran
 }
 
 // work is the worker: each named program runs as a cell, in order; the
@@ -58,12 +67,16 @@ func work(names []string) int {
 	for _, name := range names {
 		src, err := os.ReadFile(filepath.Join(corpusDir, name, mainFile))
 		if err == nil {
+			_, err = fmt.Fprintf(os.Stderr, "\n%s%s\n", marker, name)
+		}
+		if err == nil {
 			err = results.Encode(outcome{Name: name, Start: true})
 		}
-		var o outcome
+		o := outcome{Name: name}
 		if err == nil {
-			o.Name = name
+			start := time.Now()
 			o.Stdout, o.Error, err = runCell(string(src))
+			o.Seconds = time.Since(start).Seconds()
 		}
 		if err == nil {
 			err = results.Encode(o)
@@ -132,6 +145,12 @@ func TestEngine(t *testing.T) {
 			o := got[p.name]
 			pass := o.Error == "" && o.Stdout == want
 			reason, isKnown := known[p.name]
+			if o.Race != "" {
+				// Races inside the interpreter come and go with the
+				// timing of goroutines: a failure of their own would be
+				// a flaky one, so they are told, not failed.
+				t.Log(o.Race)
+			}
 			switch {
 			case pass && isKnown:
 				t.Errorf("passes now: take it off %s (it said %q)", knownFile, reason)
@@ -153,6 +172,22 @@ func TestEngine(t *testing.T) {
 	}
 	sort.Strings(cats)
 	t.Logf("%d programs: %d pass, %d known failures (%s)", len(ps), len(ps)-total, total, strings.Join(cats, ", "))
+	slow := make([]outcome, 0, len(got))
+	var raced []string
+	for _, o := range got {
+		slow = append(slow, o)
+		if o.Race != "" {
+			raced = append(raced, o.Name)
+		}
+	}
+	if len(raced) > 0 {
+		sort.Strings(raced)
+		t.Logf("the race detector found data races inside the interpreter while it ran: %s", strings.Join(raced, ", "))
+	}
+	sort.Slice(slow, func(i, j int) bool { return slow[i].Seconds > slow[j].Seconds })
+	for _, o := range slow[:min(3, len(slow))] {
+		t.Logf("slow: %s %.2fs", o.Name, o.Seconds)
+	}
 }
 
 // runAll runs the programs in workers, a new one past each program that
@@ -182,9 +217,10 @@ func runAll(t *testing.T, ps []program) map[string]outcome {
 }
 
 // runWorker runs names in a worker and returns the outcomes of those it
-// finished, in order. When the worker died in the next one, died says
-// how; a worker that finished them all but exited badly (the race
-// detector's exit status) is an error.
+// finished, in order, each with the race detector's report while it ran.
+// When the worker died in the next one, died says how; a worker that
+// finished them all but exited badly is an error, unless with the race
+// detector's status for the races it reported.
 func runWorker(names []string) (done []outcome, died string, err error) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -249,17 +285,53 @@ read:
 		return done, "", fmt.Errorf("worker's records: %w", err)
 	default:
 	}
+	byProgram := splitStderr(stderr.String())
+	raced := false
+	for i := range done {
+		if r := raceReport(byProgram[done[i].Name]); r != "" {
+			done[i].Race, raced = r, true
+		}
+	}
+	var exit *exec.ExitError
+	if raced && errors.As(waitErr, &exit) && exit.ExitCode() == raceExit {
+		waitErr = nil // the races are told with their programs
+	}
 	switch {
 	case hung:
 		return done, fmt.Sprintf("nothing for %v: killed as hung", silence), nil
 	case started != "":
-		return done, fmt.Sprintf("%v\n%s", waitErr, crashReport(stderr.String())), nil
+		return done, fmt.Sprintf("%v\n%s", waitErr, crashReport(byProgram[started])), nil
 	case len(done) < len(names):
 		return done, "", fmt.Errorf("the worker stopped after %d of %d programs: %v\n%s", len(done), len(names), waitErr, stderr.String())
 	case waitErr != nil:
 		return done, "", fmt.Errorf("the worker ran every program but exited with %v\n%s", waitErr, stderr.String())
 	}
 	return done, "", nil
+}
+
+// splitStderr divides a worker's stderr by program, at the markers.
+func splitStderr(stderr string) map[string]string {
+	parts := map[string]string{}
+	name := ""
+	for _, l := range strings.SplitAfter(stderr, "\n") {
+		if n, ok := strings.CutPrefix(l, marker); ok {
+			name = strings.TrimSuffix(n, "\n")
+			continue
+		}
+		parts[name] += l
+	}
+	return parts
+}
+
+// raceReport is the race detector's first report in a program's stderr,
+// or "".
+func raceReport(stderr string) string {
+	i := strings.Index(stderr, "WARNING: DATA RACE")
+	if i < 0 {
+		return ""
+	}
+	lines := strings.Split(stderr[i:], "\n")
+	return "the race detector found a data race while it ran:\n" + strings.Join(lines[:min(len(lines), 40)], "\n") + "\n"
 }
 
 // crashReport is the part of a dead worker's stderr that says why: from

@@ -2,23 +2,24 @@ package main
 
 import "fmt"
 
-func player(name string, table chan int, done chan struct{}) {
-	for ball := range table {
+// Each player receives on its own channel and hits back on the other's:
+// the rally's order does not depend on the scheduler.
+func player(name string, in <-chan int, out chan<- int, done chan<- string) {
+	for ball := range in {
 		if ball >= 6 {
-			fmt.Println(name, "wins at", ball)
-			close(done)
+			done <- fmt.Sprint(name, " wins at ", ball)
 			return
 		}
 		fmt.Println(name, "hits", ball)
-		table <- ball + 1
+		out <- ball + 1
 	}
 }
 
 func main() {
-	table := make(chan int)
-	done := make(chan struct{})
-	go player("ping", table, done)
-	go player("pong", table, done)
-	table <- 1
-	<-done
+	ping, pong := make(chan int), make(chan int)
+	done := make(chan string)
+	go player("ping", ping, pong, done)
+	go player("pong", pong, ping, done)
+	ping <- 1
+	fmt.Println(<-done)
 }
