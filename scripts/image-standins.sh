@@ -62,5 +62,14 @@ if ! podman image exists "$build" || ! podman image exists "$runtime"; then
 	rm -rf "$ctx"
 	trap - EXIT
 fi
+# Stand-ins of earlier recipes go; one that an image still stands on stays
+# until that image is replaced (tests/test_image.py removes it then).
+podman images --format '{{.Repository}}:{{.Tag}}' --filter reference='localhost/culab-standin/*' |
+	while read -r old; do
+		case $old in
+		"$debian" | "$build" | "$runtime") ;;
+		*) if podman rmi "$old" >/dev/null 2>&1; then log "removed $old"; fi ;;
+		esac
+	done
 echo "BUILD_BASE=$build"
 echo "RUNTIME_BASE=$runtime"
