@@ -2,7 +2,8 @@
 # Every test of culab, as CI runs it: installs what the tests need (Go
 # modules, Debian's NVRTC, NVRTC 13 and nvdisasm, the Python test tooling, Chromium), then checks
 # formatting, vet, staticcheck, generated code, the Go tests with -race, and the tests
-# through real Jupyter clients. GPU tests skip (saying why) without a GPU.
+# through real Jupyter clients, the Dockerfile's image among them (tests/test_image.py
+# builds it with podman on local stand-in bases). GPU tests skip (saying why) without a GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
