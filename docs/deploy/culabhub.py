@@ -349,7 +349,7 @@ def make_cgroup(name: str, mem: int | None, cpu: float | None, tasks: int | None
             # Each level hands its controllers down to the next.
             _write(parent / "cgroup.subtree_control", "+memory +cpu +pids" if "pids" in (parent / "cgroup.controllers").read_text() else "+memory +cpu")
             parent = parent / part
-            parent.mkdir(exist_ok=True)
+            _mkdir_readable(parent)
         if mem:
             _write(parent / "memory.max", str(mem))
             _write(parent / "memory.swap.max", "0", must=False)
@@ -367,13 +367,23 @@ def make_cgroup(name: str, mem: int | None, cpu: float | None, tasks: int | None
             base = _v1_dir(ctrl)
             if base is None:
                 continue
-            d = base / name
-            d.mkdir(parents=True, exist_ok=True)
+            d = base
+            for part in name.split("/"):
+                d = d / part
+                _mkdir_readable(d)
             for f, v in files:
                 _write(d / f, str(v), must=f not in ("memory.memsw.limit_in_bytes",))
             dirs.append(d)
         return dirs
     return []
+
+
+def _mkdir_readable(d: Path) -> None:
+    """A cgroup directory every user can read (mode 0755 whatever the hub's
+    umask): the student's processes read their own limits (culab's CPU
+    note reads the quota)."""
+    d.mkdir(exist_ok=True)
+    d.chmod(0o755)
 
 
 def _write(path: Path, value: str, must: bool = True) -> None:
