@@ -59,7 +59,10 @@ type session struct {
 	methods map[string][]userDecl // type name → its methods
 	varType map[string]string     // variable → the cell type it holds, when seen
 	sources map[string][]string   // cell file name → its lines
+	unset   map[string]unsetVar   // variables whose defining chunk did not run (whole.go)
 	cells   int                   // cells run, naming those without a count
+	// dotImport: a package was imported with ".", its names unlisted.
+	dotImport bool
 	temps   int                   // temporaries made by newTemps
 
 	pendingTemps []string // temporaries for dropTemps to zero
@@ -92,6 +95,7 @@ func (e *Engine) newSession() (*session, error) {
 		methods: map[string][]userDecl{},
 		varType: map[string]string{},
 		sources: map[string][]string{},
+		unset:   map[string]unsetVar{},
 		kernels: kernelRegistry{byName: map[string]*cudalib.Kernel{}},
 		stopped: true, // no channel for stopInterpreter to close yet
 	}
@@ -387,8 +391,11 @@ func (s *session) recordGen(fset *token.FileSet, g *ast.GenDecl) {
 		switch sp := spec.(type) {
 		case *ast.ImportSpec:
 			p, _ := strconv.Unquote(sp.Path.Value)
-			name := s.importName(sp)
-			if name != "_" && name != "." {
+			switch name := s.importName(sp); name {
+			case "_":
+			case ".":
+				s.dotImport = true
+			default:
 				s.imports[name] = p
 			}
 		case *ast.TypeSpec:
