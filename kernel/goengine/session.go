@@ -63,7 +63,7 @@ type session struct {
 	cells   int                   // cells run, naming those without a count
 	// dotImport: a package was imported with ".", its names unlisted.
 	dotImport bool
-	temps   int                   // temporaries made by newTemps
+	temps     int // temporaries made by newTemps
 
 	pendingTemps []string // temporaries for dropTemps to zero
 
