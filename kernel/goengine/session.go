@@ -61,9 +61,9 @@ type session struct {
 	sources map[string][]string   // cell file name → its lines
 	unset   map[string]unsetVar   // variables whose defining chunk did not run (whole.go)
 	cells   int                   // cells run, naming those without a count
-	// dotImport: a package was imported with ".", its names unlisted.
-	dotImport bool
-	temps     int // temporaries made by newTemps
+	temps   int                   // temporaries made by newTemps
+
+	dotImport bool // a package was imported with ".": its names are unlisted
 
 	pendingTemps []string // temporaries for dropTemps to zero
 
