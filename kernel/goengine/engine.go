@@ -57,8 +57,9 @@ type Options struct {
 	// process wants it; tests and `culab run` may not. Without it, cells'
 	// fmt, log, os.Stdout and os.Stderr are captured all the same.
 	CaptureFD bool
-	// OutputLimit caps the bytes of stdout and stderr one cell sends; the
-	// rest is dropped with a notice. 0 means DefaultOutputLimit, a
+	// OutputLimit caps the bytes of stdout and stderr one cell sends, and
+	// those of the text of each value it shows (its result, a display);
+	// the rest is dropped with a notice. 0 means DefaultOutputLimit, a
 	// negative value no limit.
 	OutputLimit int
 	// Pipes, when set, are the write ends of the pipes of stdout and

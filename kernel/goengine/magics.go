@@ -47,6 +47,7 @@ var cellNotes = []string{
 	"A cell that stops (a panic, an interrupt) leaves the variables it had not defined yet unset: using one says which line to run again.",
 	"func main() in a cell runs once, when the cell runs, as a program's would; call main() to run it again.",
 	"A cell may not declare a top-level name of a package in scope (nb := ... would hide the package nb): choose another name.",
+	"The text of a value a cell shows is cut at the output limit, as printed output is, with a note of how much was dropped.",
 }
 
 // parseMagics finds the magics at the top of a cell: %%name on the first
