@@ -170,6 +170,26 @@ func TestScanKernels(t *testing.T) {
 	if p.name != "plain" || len(p.params) != 0 {
 		t.Errorf("plain: %+v", p)
 	}
+	if tl.tparams != "int T" {
+		t.Errorf("tiled's template parameters %q", tl.tparams)
+	}
+}
+
+// A template's bare name says it is one and how to name an instance.
+func TestKernelOfTemplateName(t *testing.T) {
+	d, _ := newFakeDevice()
+	m, err := d.Compile(testSrc + "template <typename T, bool B = true>\n__global__ void tadd(T *x) {}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"tiled": `kernel tiled is a template (template <int T>): name an instance with its template arguments, as "tiled<32>"`,
+		"tadd":  `kernel tadd is a template (template <typename T, bool B = true>): name an instance with its template arguments, as "tadd<float, true>"`,
+	} {
+		if _, err := m.Kernel(name); err == nil || err.Error() != want {
+			t.Errorf("Kernel(%q): %v\nwant %s", name, err, want)
+		}
+	}
 }
 
 func fakeKernel(t *testing.T, name string) (*Device, *fakeBackend, *Kernel) {

@@ -190,3 +190,29 @@ wrong`)
 		t.Errorf("fault %q: want the kernel and the cell's line 3", xe.Value)
 	}
 }
+
+// A template kernel asked for by its bare name, and a kernel that launches
+// a kernel, say what they are and what to do.
+func TestCUDAErrorsSayWhy(t *testing.T) {
+	if _, err := nb.Device(); err != nil {
+		t.Skipf("no device: %v", err)
+	}
+	var ce *cudalib.CompileError
+	if err := cudalib.CheckSource("probe.cu", "__global__ void k() {}"); err != nil && !errors.As(err, &ce) {
+		t.Skipf("no NVRTC to compile CUDA source: %v", err)
+	}
+	e := shared(t)
+	ok(t, e, "%%cuda\ntemplate <typename T>\n__global__ void tinc(T *x, int n) { int i = threadIdx.x; if (i < n) x[i] += 1; }")
+	xe := fails(t, e, `_, err := nb.Kernel("tinc")
+err`)
+	if !strings.Contains(xe.Value, `kernel tinc is a template (template <typename T>): name an instance with its template arguments, as "tinc<float>"`) {
+		t.Errorf("bare template name: %s", xe.Value)
+	}
+	ok(t, e, `tincf, err := nb.Kernel("tinc<float>")
+err`)
+
+	xe = fails(t, e, "%%cuda\n__global__ void child(int *x) { x[threadIdx.x] = 1; }\n__global__ void parent(int *x) {\n\tchild<<<1, 32>>>(x);\n}")
+	if xe.Name != "CUDACompileError" || !strings.HasPrefix(xe.Value, "line 4: error: dynamic parallelism (a kernel launching a kernel) is not supported") {
+		t.Errorf("device launch: %s: %s", xe.Name, xe.Value)
+	}
+}

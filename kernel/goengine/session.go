@@ -289,18 +289,19 @@ func (r *kernelRegistry) get(name string) (*cudalib.Kernel, error) {
 	if k, ok := r.byName[name]; ok {
 		return k, nil
 	}
-	if base, _, ok := strings.Cut(name, "<"); ok {
-		for i := len(r.modules) - 1; i >= 0; i-- {
-			m := r.modules[i]
-			for _, decl := range m.Kernels() {
-				if decl == strings.TrimSpace(base)+"<...>" {
-					k, err := m.Kernel(name)
-					if err != nil {
-						return nil, err
-					}
-					r.byName[name] = k
-					return k, nil
+	// A template's instance is compiled on first use; the template's bare
+	// name gets the module's word on how to name one.
+	base, _, _ := strings.Cut(name, "<")
+	for i := len(r.modules) - 1; i >= 0; i-- {
+		m := r.modules[i]
+		for _, decl := range m.Kernels() {
+			if decl == strings.TrimSpace(base)+"<...>" {
+				k, err := m.Kernel(name)
+				if err != nil {
+					return nil, err
 				}
+				r.byName[name] = k
+				return k, nil
 			}
 		}
 	}
