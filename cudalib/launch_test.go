@@ -104,15 +104,21 @@ func (f *fakeBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 }
 
 type fakeModule struct {
-	f     *fakeBackend
-	names map[string]string
+	f      *fakeBackend
+	names  map[string]string
+	unload func() // called by Unload, when set
 }
 
 func (m *fakeModule) Function(string) (seam.Function, error) { return &fakeFunc{m.f}, nil }
 func (m *fakeModule) Lowered() map[string]string             { return m.names }
 func (m *fakeModule) CompileLog() string                     { return "" }
 func (m *fakeModule) Cached() bool                           { return false }
-func (m *fakeModule) Unload() error                          { return nil }
+func (m *fakeModule) Unload() error {
+	if m.unload != nil {
+		m.unload()
+	}
+	return nil
+}
 
 type fakeFunc struct{ f *fakeBackend }
 

@@ -322,8 +322,14 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 	mod, err := dev.CompileNamed(name, src, opts...)
 	if err != nil {
 		var ce *cudalib.CompileError
-		if errors.As(err, &ce) {
+		switch {
+		case errors.As(err, &ce):
 			return cellResult{}, x.cudaCompileError(ce)
+		case x.ctx.Err() != nil && errors.Is(err, x.ctx.Err()):
+			xe := interruptedError()
+			xe.Traceback = append(xe.Traceback, "    (NVRTC cannot be stopped: the compile finishes in the background;"+
+				" running the cell again waits for it rather than compiling twice)")
+			return cellResult{}, xe
 		}
 		return cellResult{}, &kernel.ExecError{Name: "CUDAError", Value: err.Error(), Traceback: []string{"CUDAError: " + err.Error()}}
 	}

@@ -1,6 +1,7 @@
 package goengine
 
 import (
+	"context"
 	"errors"
 	"os"
 	osexec "os/exec"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/kernel"
 	"github.com/culab/culab/kernel/nb"
 )
 
@@ -214,5 +216,25 @@ err`)
 	xe = fails(t, e, "%%cuda\n__global__ void child(int *x) { x[threadIdx.x] = 1; }\n__global__ void parent(int *x) {\n\tchild<<<1, 32>>>(x);\n}")
 	if xe.Name != "CUDACompileError" || !strings.HasPrefix(xe.Value, "line 4: error: dynamic parallelism (a kernel launching a kernel) is not supported") {
 		t.Errorf("device launch: %s: %s", xe.Name, xe.Value)
+	}
+}
+
+// An interrupted cell compiles nothing more: %%cuda says Interrupted (an
+// interrupt during the compile ends the cell the same way, without waiting
+// for NVRTC: cudalib's TestInterruptedCompileIsLeftBehind).
+func TestCUDAInterrupted(t *testing.T) {
+	if _, err := nb.Device(); err != nil {
+		t.Skipf("no device: %v", err)
+	}
+	e := shared(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, rep := runWith(t, e, &recorder{}, kernel.ExecuteRequest{Code: "%%cuda\n// " + t.Name() + "\n__global__ void never(float *a) { a[0] = 1; }"}, ctx)
+	if rep.Error == nil || rep.Error.Name != "Interrupted" {
+		t.Fatalf("reply %+v", rep.Error)
+	}
+	if xe := fails(t, e, `_, err := nb.Kernel("never")
+err`); !strings.Contains(xe.Value, "no kernel") {
+		t.Errorf("after the interrupted %%%%cuda: %s", xe.Value)
 	}
 }
