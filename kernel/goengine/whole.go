@@ -58,18 +58,9 @@ type unsetVar struct {
 	kind  string // variable or function
 }
 
-// goCode runs Go source laid out as the cell.
-func (x *run) goCode(src string) (cellResult, *kernel.ExecError) {
-	return x.goChunks(src, splitCell(src))
-}
-
-// chunk runs one chunk of src.
+// chunk parses, compiles and runs one chunk of src.
 func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
-	return x.goChunks(src, []chunk{ch})
-}
-
-func (x *run) goChunks(src string, chunks []chunk) (cellResult, *kernel.ExecError) {
-	ps, xe := x.parseGo(src, chunks)
+	ps, xe := x.parseGo(src, []chunk{ch})
 	if xe != nil {
 		return cellResult{}, xe
 	}
