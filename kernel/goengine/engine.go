@@ -2,7 +2,8 @@
 // the kernel.Engine behind culab's Jupyter kernel and `culab run`.
 //
 // A cell may mix declarations and statements; names it defines stay for
-// later cells. Common packages (fmt, math, strings, time, cudalib, labs,
+// later cells. A cell compiles whole before any of it runs, so that an
+// error anywhere runs nothing (whole.go). Common packages (fmt, math, strings, time, cudalib, labs,
 // plots, display, nb, ...) need no import line. The value of a final
 // expression is the cell's result, shown through display.Bundle; when that
 // expression returns an error last, a non-nil error fails the cell and a
