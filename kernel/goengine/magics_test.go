@@ -212,6 +212,10 @@ err`)
 	}
 	ok(t, e, `tincf, err := nb.Kernel("tinc<float>")
 err`)
+	if xe := fails(t, e, `_, err := nb.Kernel("tinc2")
+err`); !strings.Contains(xe.Value, "tinc<...>") {
+		t.Errorf("an unknown name lists the templates too: %s", xe.Value)
+	}
 
 	xe = fails(t, e, "%%cuda\n__global__ void child(int *x) { x[threadIdx.x] = 1; }\n__global__ void parent(int *x) {\n\tchild<<<1, 32>>>(x);\n}")
 	if xe.Name != "CUDACompileError" || !strings.HasPrefix(xe.Value, "line 4: error: dynamic parallelism (a kernel launching a kernel) is not supported") {

@@ -305,8 +305,17 @@ func (r *kernelRegistry) get(name string) (*cudalib.Kernel, error) {
 			}
 		}
 	}
-	known := make([]string, 0, len(r.byName))
+	seen := map[string]bool{}
 	for n := range r.byName {
+		seen[n] = true
+	}
+	for _, m := range r.modules {
+		for _, n := range m.Kernels() {
+			seen[n] = true // templates too, as name<...>
+		}
+	}
+	known := make([]string, 0, len(seen))
+	for n := range seen {
 		known = append(known, n)
 	}
 	sort.Strings(known)
