@@ -104,15 +104,21 @@ func (f *fakeBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 }
 
 type fakeModule struct {
-	f     *fakeBackend
-	names map[string]string
+	f      *fakeBackend
+	names  map[string]string
+	unload func() // called by Unload, when set
 }
 
 func (m *fakeModule) Function(string) (seam.Function, error) { return &fakeFunc{m.f}, nil }
 func (m *fakeModule) Lowered() map[string]string             { return m.names }
 func (m *fakeModule) CompileLog() string                     { return "" }
 func (m *fakeModule) Cached() bool                           { return false }
-func (m *fakeModule) Unload() error                          { return nil }
+func (m *fakeModule) Unload() error {
+	if m.unload != nil {
+		m.unload()
+	}
+	return nil
+}
 
 type fakeFunc struct{ f *fakeBackend }
 
@@ -169,6 +175,26 @@ func TestScanKernels(t *testing.T) {
 	}
 	if p.name != "plain" || len(p.params) != 0 {
 		t.Errorf("plain: %+v", p)
+	}
+	if tl.tparams != "int T" {
+		t.Errorf("tiled's template parameters %q", tl.tparams)
+	}
+}
+
+// A template's bare name says it is one and how to name an instance.
+func TestKernelOfTemplateName(t *testing.T) {
+	d, _ := newFakeDevice()
+	m, err := d.Compile(testSrc + "template <typename T, bool B = true>\n__global__ void tadd(T *x) {}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"tiled": `kernel tiled is a template (template <int T>): name an instance with its template arguments, as "tiled<32>"`,
+		"tadd":  `kernel tadd is a template (template <typename T, bool B = true>): name an instance with its template arguments, as "tadd<float, true>"`,
+	} {
+		if _, err := m.Kernel(name); err == nil || err.Error() != want {
+			t.Errorf("Kernel(%q): %v\nwant %s", name, err, want)
+		}
 	}
 }
 

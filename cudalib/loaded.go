@@ -1,6 +1,7 @@
 package cudalib
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
@@ -16,6 +17,7 @@ type loadedModules struct {
 	mu      sync.Mutex
 	gen     int // device generation the entries belong to
 	entries map[loadKey]*loadedImage
+	flights map[loadKey]*flight // images being built
 }
 
 // loadKey is everything the backends derive an image from; a string key
@@ -59,33 +61,92 @@ func (e *loadedImage) function(sym string) (seam.Function, error) {
 // load returns a handle on the image for req, building it with build on a
 // miss. gen is the device generation: a Reset unloads every image, so
 // entries of an older generation are forgotten, never unloaded again.
+//
+// A build (NVRTC's compile, then the load) runs on a goroutine of its own
+// that load waits for, until the context of SetContext ends: NVRTC has no
+// way to stop a compile, and an interrupted cell must not wait for one
+// (tens of seconds for a large kernel). The compile goes on; its result
+// reaches NVRTC's cache, and a load of the same request meanwhile waits for
+// it rather than compiling again; an image that nobody waits for any more
+// is unloaded when it arrives.
 func (l *loadedModules) load(gen int, req seam.CompileRequest, build func(seam.CompileRequest) (seam.Module, error)) (seam.Module, error) {
 	key := keyOf(req)
 	l.mu.Lock()
 	if l.entries == nil || l.gen != gen {
-		l.entries, l.gen = map[loadKey]*loadedImage{}, gen
+		l.entries, l.flights, l.gen = map[loadKey]*loadedImage{}, map[loadKey]*flight{}, gen
 	}
 	if e := l.entries[key]; e != nil {
 		e.refs++
 		l.mu.Unlock()
 		return &loadedRef{l: l, key: key, e: e, hit: true}, nil
 	}
+	if err := checkInterrupt(); err != nil {
+		l.mu.Unlock()
+		return nil, fmt.Errorf("%w before compiling %s", err, req.Name)
+	}
+	f := l.flights[key]
+	if f == nil {
+		// Built outside the lock so that compiles of different sources
+		// run concurrently.
+		f = &flight{done: make(chan struct{})}
+		l.flights[key] = f
+		go l.build(gen, key, req, build, f)
+	}
+	f.waiters++
 	l.mu.Unlock()
 
-	// Built outside the lock so that compiles of different sources run
-	// concurrently; two concurrent misses on one key both build, and the
-	// second image is simply not shared.
+	select {
+	case <-f.done:
+	case <-interruptContext().Done():
+		l.mu.Lock()
+		select {
+		case <-f.done: // it came meanwhile, with this waiter's reference
+			l.mu.Unlock()
+		default:
+			f.waiters--
+			l.mu.Unlock()
+			return nil, fmt.Errorf("%w while compiling %s (NVRTC cannot be stopped: it finishes in the background,"+
+				" and compiling the same source again waits for it)", checkInterrupt(), req.Name)
+		}
+	}
+	if f.err != nil {
+		return nil, f.err
+	}
+	return &loadedRef{l: l, key: key, e: f.e, hit: f.e.hit}, nil
+}
+
+// flight is a build under way, and those waiting for it.
+type flight struct {
+	done    chan struct{} // closed when e or err is set
+	waiters int           // guarded by loadedModules.mu
+	e       *loadedImage  // with a reference for each waiter
+	err     error
+}
+
+// build builds the image of a flight and hands it to its waiters, or
+// unloads it when none is left.
+func (l *loadedModules) build(gen int, key loadKey, req seam.CompileRequest, build func(seam.CompileRequest) (seam.Module, error), f *flight) {
 	impl, err := build(req)
-	if err != nil {
-		return nil, err
-	}
-	e := &loadedImage{impl: impl, refs: 1, hit: impl.Cached()}
 	l.mu.Lock()
-	if l.gen == gen && l.entries[key] == nil {
-		l.entries[key] = e
+	defer l.mu.Unlock()
+	current := l.gen == gen
+	if current {
+		delete(l.flights, key)
 	}
-	l.mu.Unlock()
-	return &loadedRef{l: l, key: key, e: e, hit: e.hit}, nil
+	switch {
+	case err != nil:
+		f.err = err
+	case f.waiters == 0:
+		if current {
+			_ = impl.Unload() // abandoned; the compile cache keeps what NVRTC made
+		}
+	default:
+		f.e = &loadedImage{impl: impl, refs: f.waiters, hit: impl.Cached()}
+		if current {
+			l.entries[key] = f.e
+		}
+	}
+	close(f.done)
 }
 
 // release drops one reference and reports whether the image must be

@@ -1,7 +1,14 @@
 package cudalib
 
 import (
+	"context"
+	"errors"
+	"runtime"
+	"strings"
+	"sync"
 	"testing"
+
+	"github.com/culab/culab/cudalib/internal/seam"
 )
 
 // fillSrc writes V+i to out[i]; each test gives it its own comment so that
@@ -128,5 +135,113 @@ func BenchmarkCompileHit(b *testing.B) {
 			b.Fatal(err)
 		}
 		m.Unload()
+	}
+}
+
+// gatedBuild is a backend's compile that goes on until released, and
+// counts its calls and the unloads of what it made.
+type gatedBuild struct {
+	started chan struct{} // one value each time a build starts
+	release chan struct{}
+	mu      sync.Mutex
+	builds  int
+	unloads int
+}
+
+func (g *gatedBuild) build(seam.CompileRequest) (seam.Module, error) {
+	g.mu.Lock()
+	g.builds++
+	g.mu.Unlock()
+	g.started <- struct{}{}
+	<-g.release
+	return &fakeModule{f: &fakeBackend{}, unload: func() {
+		g.mu.Lock()
+		g.unloads++
+		g.mu.Unlock()
+	}}, nil
+}
+
+func (g *gatedBuild) counts() (builds, unloads int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.builds, g.unloads
+}
+
+// An interrupt ends a load that waits for a compile at once; the compile
+// goes on, a load of the same request joins it instead of compiling again,
+// and an image that nobody waits for any more is unloaded when it comes.
+func TestInterruptedCompileIsLeftBehind(t *testing.T) {
+	g := &gatedBuild{started: make(chan struct{}, 2), release: make(chan struct{})}
+	var l loadedModules
+	req := seam.CompileRequest{Name: "slow.cu", Source: "__global__ void k() {}"}
+	ctx, cancel := context.WithCancel(context.Background())
+	restore := SetContext(ctx)
+	type loadResult struct {
+		m   seam.Module
+		err error
+	}
+	first := make(chan loadResult, 1)
+	go func() {
+		m, err := l.load(1, req, g.build)
+		first <- loadResult{m, err}
+	}()
+	<-g.started
+	cancel()
+	r := <-first
+	restore()
+	if r.err == nil || !errors.Is(r.err, context.Canceled) || !strings.Contains(r.err.Error(), "while compiling slow.cu") {
+		t.Fatalf("interrupted load: %v, %v", r.m, r.err)
+	}
+
+	// The same request joins the compile under way.
+	second := make(chan loadResult, 1)
+	go func() {
+		m, err := l.load(1, req, g.build)
+		second <- loadResult{m, err}
+	}()
+	waitFor(t, func() bool {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		f := l.flights[keyOf(req)]
+		return f != nil && f.waiters == 1
+	})
+	close(g.release)
+	if r = <-second; r.err != nil || r.m == nil {
+		t.Fatalf("joined load: %v, %v", r.m, r.err)
+	}
+	if builds, unloads := g.counts(); builds != 1 || unloads != 0 {
+		t.Errorf("%d builds, %d unloads; want one build, kept", builds, unloads)
+	}
+
+	// Abandoned by its only waiter: unloaded when it comes.
+	g.release = make(chan struct{})
+	other := seam.CompileRequest{Name: "other.cu", Source: "__global__ void j() {}"}
+	ctx, cancel = context.WithCancel(context.Background())
+	restore = SetContext(ctx)
+	go func() {
+		m, err := l.load(1, other, g.build)
+		first <- loadResult{m, err}
+	}()
+	<-g.started
+	cancel()
+	if r = <-first; !errors.Is(r.err, context.Canceled) {
+		t.Fatalf("interrupted load: %v", r.err)
+	}
+	restore()
+	close(g.release)
+	waitFor(t, func() bool { _, unloads := g.counts(); return unloads == 1 })
+	l.mu.Lock()
+	_, kept := l.entries[keyOf(other)]
+	l.mu.Unlock()
+	if kept {
+		t.Error("the abandoned image was kept")
+	}
+}
+
+// waitFor polls cond until it holds.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for !cond() {
+		runtime.Gosched()
 	}
 }

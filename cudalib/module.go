@@ -112,6 +112,15 @@ func (m *Module) Kernel(name string) (*Kernel, error) {
 		return nil, fmt.Errorf("kernel %s: module was loaded before dev.Reset(); compile it again", name)
 	}
 	name = strings.TrimSpace(name)
+	for _, d := range m.decls {
+		if d.template && d.name == name {
+			header := ""
+			if d.tparams != "" {
+				header = " (template <" + d.tparams + ">)"
+			}
+			return nil, fmt.Errorf("kernel %s is a template%s: name an instance with its template arguments, as %q", name, header, templateExample(d))
+		}
+	}
 	impl, err := m.imageFor(name)
 	if err != nil {
 		return nil, err

@@ -40,6 +40,7 @@ func kernelDecls(src string) []kernelDecl {
 type kernelDecl struct {
 	name     string
 	template bool
+	tparams  string // a template's parameters as written: "typename T, int N"
 	params   []paramDecl
 	compiled bool // the parameters are the compiler's (the mangled name's), not the scanner's reading
 }
@@ -71,9 +72,11 @@ func scanKernels(src string) []kernelDecl {
 		if end < 0 {
 			continue
 		}
+		tparams, template := templateParams(s[:start])
 		out = append(out, kernelDecl{
 			name:     name,
-			template: isTemplate(s[:start]),
+			template: template,
+			tparams:  tparams,
 			params:   parseParams(s[open+1 : end]),
 		})
 		off = end
@@ -114,11 +117,54 @@ func declName(s string, off int) (string, int) {
 	return "", -1
 }
 
-// isTemplate reports whether the declaration that ends the prefix starts
-// with a template header.
-func isTemplate(prefix string) bool {
-	cut := strings.LastIndexAny(prefix, ";}")
-	return strings.Contains(prefix[cut+1:], "template")
+// templateParams reports whether the declaration that ends the prefix
+// starts with a template header, and its parameters when the header reads
+// "template <...>".
+func templateParams(prefix string) (string, bool) {
+	head := prefix[strings.LastIndexAny(prefix, ";}")+1:]
+	i := strings.Index(head, "template")
+	if i < 0 {
+		return "", false
+	}
+	rest := strings.TrimLeftFunc(head[i+len("template"):], unicode.IsSpace)
+	if !strings.HasPrefix(rest, "<") {
+		return "", true
+	}
+	depth := 0
+	for j, c := range rest {
+		switch c {
+		case '<':
+			depth++
+		case '>':
+			if depth--; depth == 0 {
+				return strings.Join(strings.Fields(rest[1:j]), " "), true
+			}
+		}
+	}
+	return "", true
+}
+
+// templateExample is a kernel template's name with arguments of the kinds
+// its parameters take, for messages: "tadd<float, 32>".
+func templateExample(d kernelDecl) string {
+	if d.tparams == "" {
+		return d.name + "<...>"
+	}
+	var args []string
+	for _, p := range strings.Split(d.tparams, ",") {
+		words := strings.Fields(strings.SplitN(p, "=", 2)[0])
+		switch {
+		case len(words) == 0:
+			args = append(args, "...")
+		case words[0] == "typename" || words[0] == "class":
+			args = append(args, "float")
+		case words[0] == "bool":
+			args = append(args, "true")
+		default:
+			args = append(args, "32")
+		}
+	}
+	return d.name + "<" + strings.Join(args, ", ") + ">"
 }
 
 func matchParen(s string, open int) int {

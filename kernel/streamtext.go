@@ -27,7 +27,24 @@ func CompleteUTF8(b []byte) int {
 // TruncationNotice is the stderr line that ends a cell's output cut at
 // limit bytes, with dropped bytes left out.
 func TruncationNotice(limit int, dropped int64) string {
-	return fmt.Sprintf("\n[output truncated after %s; %d bytes dropped]\n", byteSize(limit), dropped)
+	return truncation("output", limit, dropped)
+}
+
+// CutText cuts the text of a value that a cell shows (its result, a
+// display) to limit bytes, as its output is cut, and ends it with a notice
+// of what was left out; text within the limit, or a limit ≤ 0, leaves it
+// whole.
+func CutText(text string, limit int) string {
+	if limit <= 0 || len(text) <= limit {
+		return text
+	}
+	tail := max(limit-utf8.UTFMax, 0)
+	n := tail + CompleteUTF8([]byte(text[tail:limit]))
+	return text[:n] + truncation("value", limit, int64(len(text)-n))
+}
+
+func truncation(what string, limit int, dropped int64) string {
+	return fmt.Sprintf("\n[%s truncated after %s; %d bytes dropped]\n", what, byteSize(limit), dropped)
 }
 
 func byteSize(n int) string {

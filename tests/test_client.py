@@ -309,8 +309,8 @@ def test_compile_error_points_at_the_line(kernel: Kernel) -> None:
     assert r.content["ename"] == "CompileError"
     assert r.content["evalue"].startswith("line 2:")
     assert "var s string = 3" in "\n".join(r.content["traceback"])
-    # The first line ran before the error (cells run chunk by chunk).
-    assert r.stream() == "1\n"
+    # A cell compiles whole before it runs: its first line did not run.
+    assert r.stream() == ""
 
 
 def test_error_result_and_labs_misuse(kernel: Kernel) -> None:

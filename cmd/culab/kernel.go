@@ -20,7 +20,7 @@ func runKernel(args []string, _, stderr io.Writer) error {
 	fs := flag.NewFlagSet("kernel", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	connFile := fs.String("f", "", "Jupyter connection `file`")
-	limit := fs.Int("output-limit", 0, "bytes of stdout/stderr one cell may send (0: 1 MiB, <0: no limit)")
+	limit := fs.Int("output-limit", 0, "bytes of stdout/stderr one cell may send, and of the text of each value it shows (0: 1 MiB, <0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ const engineCommand = "engine"
 func runEngine(args []string, _, stderr io.Writer) error {
 	fs := flag.NewFlagSet(engineCommand, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	limit := fs.Int("output-limit", 0, "bytes of stdout/stderr one cell may send (0: 1 MiB, <0: no limit)")
+	limit := fs.Int("output-limit", 0, "bytes of stdout/stderr one cell may send, and of the text of each value it shows (0: 1 MiB, <0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -89,6 +89,9 @@ func (c *Cache) Compile(l *Lib, req Request) (res *Result, hit bool, err error) 
 	}
 	if c.dir != "" {
 		if res = c.load(key); res != nil {
+			if err := deviceLaunch(req, res, nil); err != nil {
+				return nil, false, err // stored before Compile refused it
+			}
 			c.remember(key, res)
 			return res, true, nil
 		}

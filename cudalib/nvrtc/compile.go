@@ -40,6 +40,9 @@ func (r Request) name() string {
 func (l *Lib) Compile(req Request) (*Result, error) {
 	name := req.name()
 	res, err := l.compile(name, req)
+	if dl := deviceLaunch(req, res, err); dl != nil {
+		return nil, dl
+	}
 	if ce, ok := err.(*CompileError); ok {
 		return nil, ce // its message already names the file
 	}

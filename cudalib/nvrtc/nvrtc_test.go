@@ -358,3 +358,32 @@ func BenchmarkCacheWarmHit(b *testing.B) {
 		}
 	}
 }
+
+// A kernel that launches a kernel is refused at its launch, whatever the
+// target and -rdc: culab cannot load or run it.
+func TestCompileRefusesDeviceLaunch(t *testing.T) {
+	l := loadNVRTC(t)
+	src := "__global__ void child(int *x) { x[threadIdx.x] = 1; }\n" +
+		"// child<<<1, 1>>>(x) in a comment\n" +
+		"__global__ void parent(int *x) {\n\tchild<<<1, 32>>>(x);\n}\n"
+	targets := []Target{{Arch: 90}}
+	if tg, err := l.Target(9, 0); err == nil && tg.CUBIN {
+		targets = append(targets, tg)
+	}
+	for _, tg := range targets {
+		for _, opts := range [][]string{nil, {"-rdc=true"}} {
+			_, err := l.Compile(Request{Name: "dp.cu", Source: src, Options: opts, Target: tg})
+			var ce *CompileError
+			if !errors.As(err, &ce) || len(ce.Diagnostics) != 1 {
+				t.Errorf("%v %v: %v, want a CompileError", tg, opts, err)
+				continue
+			}
+			if d := ce.Diagnostics[0]; d.Line != 4 || d.Column != 7 || !strings.Contains(d.Message, "dynamic parallelism") {
+				t.Errorf("%v %v: %+v", tg, opts, d)
+			}
+		}
+	}
+	if _, err := l.Compile(Request{Source: saxpy, Target: Target{Arch: 90}}); err != nil {
+		t.Errorf("a kernel without launches: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/culab/culab/cudalib/counters"
 )
@@ -170,10 +171,9 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 		st.dram = newSectorSet()
 		st.atomics = newAddressCounts()
 	}
-	workers := g.workers
-	if int64(workers) > st.nblocks {
-		workers = int(st.nblocks)
-	}
+	// As many workers as the blocks' registers fit: each keeps the
+	// frames of a block's warps.
+	workers := int(min(int64(g.workers), st.nblocks, max(frameBudget/blockFrames(k, st.nwarps), 1)))
 	slots := 1 // without profile, the workers count in one slot
 	if profile {
 		slots = len(k.insts)
@@ -252,6 +252,11 @@ func newLaunch(k *Kernel, l Launch) (*launch, error) {
 		return nil, errorf(Invalid, "kernel %s: %d threads per block (at most 1024)", k.name, st.threads)
 	}
 	st.nwarps = (st.threads + 31) / 32
+	if frames := blockFrames(k, st.nwarps); frames > frameBudget {
+		return nil, errorf(OutOfMemory, "kernel %s: a block of %d threads needs %d MiB of registers on the virtual GPU"+
+			" (%d rows of 32 lanes a warp: the registers live at once and one row for each distinct constant), more than its %d MiB;"+
+			" launch smaller blocks", k.name, st.threads, (frames+1<<20-1)>>20, k.entry.rows(), frameBudget>>20)
+	}
 	if l.DynamicShared < 0 {
 		return nil, errorf(Invalid, "kernel %s: negative dynamic shared memory", k.name)
 	}
@@ -277,6 +282,17 @@ func newLaunch(k *Kernel, l Launch) (*launch, error) {
 	}
 	st.stopAt.Store(st.nblocks)
 	return st, nil
+}
+
+// frameBudget bounds the register frames of a launch's workers together:
+// a frame is a row of 32 lanes for each register row and each distinct
+// constant of the kernel, so a generated kernel with a hundred thousand
+// constants has frames of tens of megabytes a warp.
+const frameBudget = 1 << 30
+
+// blockFrames is the bytes of the register frames of a block's warps.
+func blockFrames(k *Kernel, warps int) int64 {
+	return int64(k.entry.rows()) * int64(unsafe.Sizeof(vec{})) * int64(warps)
 }
 
 // recordFault keeps the fault of the lowest block.

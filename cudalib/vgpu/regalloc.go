@@ -1,7 +1,5 @@
 package vgpu
 
-import "math/bits"
-
 // allocateRows packs the registers of a decoded function (rows [0, nregs))
 // into as few rows as their lifetimes allow, and renumbers every operand;
 // rows from nregs on (scratch rows, immediates) move down behind them. It
@@ -25,40 +23,8 @@ func allocateRows(code []inst, nregs int32) (rows int32, readFirst []int32) {
 		return 0, nil
 	}
 	n := len(code)
-	words := (int(nregs) + 63) / 64
-	uses := make([][]int32, n)
-	defs := make([][]int32, n)
-	for i := range code {
-		uses[i], defs[i] = operandRows(&code[i], nregs)
-	}
-	// Backward liveness to a fixed point: live[i] is live-in of code[i].
-	live := make([]uint64, n*words)
-	out := make([]uint64, words)
-	for changed := true; changed; {
-		changed = false
-		for i := n - 1; i >= 0; i-- {
-			clear(out)
-			for _, s := range successors(code, i) {
-				for w, x := range live[s*words : (s+1)*words] {
-					out[w] |= x
-				}
-			}
-			for _, r := range defs[i] {
-				out[r/64] &^= 1 << (r % 64)
-			}
-			for _, r := range uses[i] {
-				out[r/64] |= 1 << (r % 64)
-			}
-			in := live[i*words : (i+1)*words]
-			for w := range out {
-				if in[w] != out[w] {
-					copy(in, out)
-					changed = true
-					break
-				}
-			}
-		}
-	}
+	ops := newOperandLists(code, nregs)
+	preds := newPredecessors(code)
 	lo := make([]int, nregs)
 	hi := make([]int, nregs)
 	for r := range lo {
@@ -68,16 +34,40 @@ func allocateRows(code []inst, nregs int32) (rows int32, readFirst []int32) {
 		lo[r], hi[r] = min(lo[r], i), max(hi[r], i)
 	}
 	for i := 0; i < n; i++ {
-		for w, x := range live[i*words : (i+1)*words] {
-			for ; x != 0; x &= x - 1 {
-				touch(int32(w*64+bits.TrailingZeros64(x)), i)
+		for _, r := range ops.defs(i) {
+			touch(r, i)
+		}
+		for _, r := range ops.uses(i) {
+			touch(r, i)
+		}
+	}
+	// Liveness, one register at a time: a register is live into every
+	// instruction from which a path reaches a read of it without passing
+	// a write that replaces it. Walking back from its reads over the
+	// predecessors visits each such instruction once, so the work and the
+	// memory follow the size of the code and of the live ranges, never
+	// instructions times registers (a table of those took gigabytes for a
+	// kernel of a few hundred thousand instructions).
+	mark := make([]int32, n) // r+1 where register r's walk has been
+	var stack []int32
+	for r := int32(0); r < nregs; r++ {
+		stack = append(stack, ops.readers(r)...)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if mark[i] == r+1 {
+				continue
+			}
+			mark[i] = r + 1
+			touch(r, int(i))
+			for _, p := range preds.of(i) {
+				if mark[p] != r+1 && !ops.replaces(int(p), r) {
+					stack = append(stack, p)
+				}
 			}
 		}
-		for _, r := range defs[i] {
-			touch(r, i)
-		}
-		for _, r := range uses[i] {
-			touch(r, i)
+		if mark[0] == r+1 {
+			readFirst = append(readFirst, r) // renumbered below
 		}
 	}
 	// Interval colouring, sweeping the instructions: a row is free again
@@ -125,17 +115,98 @@ func allocateRows(code []inst, nregs int32) (rows int32, readFirst []int32) {
 			remap(&in.elems[e])
 		}
 	}
-	for w, x := range live[:words] {
-		for ; x != 0; x &= x - 1 {
-			readFirst = append(readFirst, row[w*64+bits.TrailingZeros64(x)])
-		}
+	for k, r := range readFirst {
+		readFirst[k] = row[r]
 	}
 	return used, readFirst
 }
 
-// operandRows lists the register rows (below nregs) an instruction reads
-// and writes.
-func operandRows(in *inst, nregs int32) (uses, defs []int32) {
+// operandLists are the register rows (below nregs) each instruction reads
+// and writes, and the instructions that read each register, in flat
+// arrays (a slice per instruction cost more than the rows themselves).
+type operandLists struct {
+	useAt, defAt []int32 // instruction i: use[useAt[i]:useAt[i+1]]
+	use, def     []int32
+	readAt       []int32 // register r: reader[readAt[r]:readAt[r+1]]
+	reader       []int32
+}
+
+func newOperandLists(code []inst, nregs int32) *operandLists {
+	o := &operandLists{useAt: make([]int32, 1, len(code)+1), defAt: make([]int32, 1, len(code)+1)}
+	for i := range code {
+		o.use, o.def = appendOperandRows(&code[i], nregs, o.use, o.def)
+		o.useAt = append(o.useAt, int32(len(o.use)))
+		o.defAt = append(o.defAt, int32(len(o.def)))
+	}
+	// Readers by register: counted, then placed.
+	o.readAt = make([]int32, nregs+1)
+	for _, r := range o.use {
+		o.readAt[r+1]++
+	}
+	for r := int32(0); r < nregs; r++ {
+		o.readAt[r+1] += o.readAt[r]
+	}
+	o.reader = make([]int32, len(o.use))
+	next := append([]int32(nil), o.readAt[:nregs]...)
+	for i := range code {
+		for _, r := range o.uses(i) {
+			o.reader[next[r]] = int32(i)
+			next[r]++
+		}
+	}
+	return o
+}
+
+func (o *operandLists) uses(i int) []int32      { return o.use[o.useAt[i]:o.useAt[i+1]] }
+func (o *operandLists) defs(i int) []int32      { return o.def[o.defAt[i]:o.defAt[i+1]] }
+func (o *operandLists) readers(r int32) []int32 { return o.reader[o.readAt[r]:o.readAt[r+1]] }
+
+// replaces reports whether instruction i writes register r in every lane
+// that runs it, so that r is not live before it (unless i reads r).
+func (o *operandLists) replaces(i int, r int32) bool {
+	for _, d := range o.defs(i) {
+		if d == r {
+			for _, u := range o.uses(i) {
+				if u == r {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// predecessors are the instructions that may run just before each one,
+// in flat arrays: instruction i's are pred[at[i]:at[i+1]].
+type predecessors struct{ at, pred []int32 }
+
+func newPredecessors(code []inst) predecessors {
+	p := predecessors{at: make([]int32, len(code)+1)}
+	for i := range code {
+		for _, s := range successors(code, i) {
+			p.at[s+1]++
+		}
+	}
+	for i := range code {
+		p.at[i+1] += p.at[i]
+	}
+	p.pred = make([]int32, p.at[len(code)])
+	next := append([]int32(nil), p.at[:len(code)]...)
+	for i := range code {
+		for _, s := range successors(code, i) {
+			p.pred[next[s]] = int32(i)
+			next[s]++
+		}
+	}
+	return p
+}
+
+func (p predecessors) of(i int32) []int32 { return p.pred[p.at[i]:p.at[i+1]] }
+
+// appendOperandRows appends the register rows (below nregs) an
+// instruction reads and writes to uses and defs.
+func appendOperandRows(in *inst, nregs int32, uses, defs []int32) ([]int32, []int32) {
 	use := func(r int32) {
 		if r >= 0 && r < nregs {
 			uses = append(uses, r)

@@ -1,6 +1,11 @@
 package vgpu
 
-import "testing"
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
 
 // TestGuardedWriteKeepsLoopValue: a guarded write leaves the old value in
 // the lanes whose guard fails, across the loop's back edge, while
@@ -99,5 +104,64 @@ func TestUnwrittenRegistersReadZero(t *testing.T) {
 	run(t, g, kernel(t, m, "maybe"), dim(3), dim(1), p64(out))
 	if got := downloadI32(t, g, out, 3); got[0] != 5 || got[1] != 0 || got[2] != 0 {
 		t.Errorf("blocks stored %v, want [5 0 0]", got)
+	}
+}
+
+// chainKernel is PTX as NVRTC makes of many inlined calls: a fresh register
+// for every value, each call with its own constant and a small loop.
+// Thread t stores x after x = ((x + t) + 2) ^ k for every call k.
+func chainKernel(calls int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry chain(.param .u64 out)\n{\n"+
+		"\t.reg .pred %%p<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<4>;\n\tmov.u32 %%r0, %%tid.x;\n\tmov.u32 %%r1, 0;\n", calls, 3*calls+2)
+	for k := 0; k < calls; k++ {
+		x, y, c := 3*k+1, 3*k+2, 3*k+3
+		fmt.Fprintf(&b, "\tadd.u32 %%r%d, %%r%d, %%r0;\n\tmov.u32 %%r%d, 0;\n$L%d:\n\tadd.u32 %%r%d, %%r%d, 1;\n\tadd.u32 %%r%d, %%r%d, 1;\n"+
+			"\tsetp.lt.u32 %%p%d, %%r%d, 2;\n\t@%%p%d bra $L%d;\n\txor.b32 %%r%d, %%r%d, %d;\n", y, x, c, k, c, c, y, y, k, c, k, k, c+1, y, k)
+	}
+	fmt.Fprintf(&b, "\tld.param.u64 %%rd1, [out];\n\tmul.wide.u32 %%rd2, %%r0, 4;\n\tadd.s64 %%rd3, %%rd1, %%rd2;\n"+
+		"\tst.global.u32 [%%rd3], %%r%d;\n\tret;\n}\n", 3*calls+1)
+	return b.String()
+}
+
+// A kernel of a quarter of a million instructions and as many registers
+// loads in memory that grows with its size (the liveness of every register
+// at every instruction took 34 GB for one of 2^17 calls), and runs right.
+func TestLargeKernelLoadsInLinearMemory(t *testing.T) {
+	const calls = 1 << 15
+	src := chainKernel(calls)
+	pm := mustParse(t, src)
+	insts := 0
+	for _, f := range pm.Funcs {
+		insts += len(f.Body)
+	}
+	g := New(Config{})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	m, err := g.Load(pm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	// About 2 KiB allocated an instruction, in all (the instructions,
+	// their operands, a row of 32 lanes for each constant); the table of
+	// liveness alone was instructions × registers / 8 bytes, 2 GB here.
+	perInst := (after.TotalAlloc - before.TotalAlloc) / uint64(insts)
+	t.Logf("%d instructions: %d bytes allocated an instruction", insts, perInst)
+	if perInst > 8<<10 {
+		t.Errorf("loading %d instructions allocated %d bytes an instruction", insts, perInst)
+	}
+	k := kernel(t, m, "chain")
+	out, _ := g.Alloc(4 * 32)
+	run(t, g, k, dim(1), dim(32), p64(out))
+	got := downloadI32(t, g, out, 32)
+	for tid := range 32 {
+		x := uint32(0)
+		for k := range calls {
+			x = (x + uint32(tid) + 2) ^ uint32(k)
+		}
+		if uint32(got[tid]) != x {
+			t.Fatalf("thread %d: %d, want %d", tid, uint32(got[tid]), x)
+		}
 	}
 }

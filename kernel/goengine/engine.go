@@ -2,7 +2,8 @@
 // the kernel.Engine behind culab's Jupyter kernel and `culab run`.
 //
 // A cell may mix declarations and statements; names it defines stay for
-// later cells. Common packages (fmt, math, strings, time, cudalib, labs,
+// later cells. A cell compiles whole before any of it runs, so that an
+// error anywhere runs nothing (whole.go). Common packages (fmt, math, strings, time, cudalib, labs,
 // plots, display, nb, ...) need no import line. The value of a final
 // expression is the cell's result, shown through display.Bundle; when that
 // expression returns an error last, a non-nil error fails the cell and a
@@ -57,8 +58,9 @@ type Options struct {
 	// process wants it; tests and `culab run` may not. Without it, cells'
 	// fmt, log, os.Stdout and os.Stderr are captured all the same.
 	CaptureFD bool
-	// OutputLimit caps the bytes of stdout and stderr one cell sends; the
-	// rest is dropped with a notice. 0 means DefaultOutputLimit, a
+	// OutputLimit caps the bytes of stdout and stderr one cell sends, and
+	// those of the text of each value it shows (its result, a display);
+	// the rest is dropped with a notice. 0 means DefaultOutputLimit, a
 	// negative value no limit.
 	OutputLimit int
 	// Pipes, when set, are the write ends of the pipes of stdout and

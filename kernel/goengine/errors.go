@@ -117,8 +117,7 @@ func (x *run) where(file string, line int) string {
 // chunk starts, wrapped whether it ran in the engine's func literal.
 func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 	if errors.Is(err, errInterrupted) {
-		return &kernel.ExecError{Name: "Interrupted", Value: "the cell was interrupted",
-			Traceback: []string{"Interrupted: the cell was interrupted"}}
+		return interruptedError()
 	}
 	if errors.Is(err, errGoexit) {
 		xe := goexitError(x.label)
@@ -245,6 +244,11 @@ func nativeFrames(stack string) []string {
 		frames = append(frames, fn+" ("+file+")")
 	}
 	return frames
+}
+
+func interruptedError() *kernel.ExecError {
+	return &kernel.ExecError{Name: "Interrupted", Value: "the cell was interrupted",
+		Traceback: []string{"Interrupted: the cell was interrupted"}}
 }
 
 func usageError(err error) *kernel.ExecError {

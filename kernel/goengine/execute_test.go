@@ -2,6 +2,7 @@ package goengine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -177,6 +178,36 @@ for i := 0; i < 100; i++ {
 	t.Logf("100 MiB printed in %v", time.Since(start))
 	if got := ok(t, e, "1 + 1").result(); got != "2" {
 		t.Errorf("after the flood: %q", got)
+	}
+}
+
+// A value's text is cut at the output limit too, saying how much was
+// left out: a 4M-element slice is 8 MiB of text.
+func TestValueLimit(t *testing.T) {
+	e := shared(t)
+	r := ok(t, e, "make([]int, 4<<20)")
+	got := r.result()
+	text, notice, found := strings.Cut(got, "\n[value truncated after 1 MiB; ")
+	if !found || len(text) != DefaultOutputLimit || !strings.HasPrefix(text, "[0 0 0") {
+		t.Fatalf("result of %d bytes, ending %q", len(got), got[max(len(got)-80, 0):])
+	}
+	if want := fmt.Sprintf("%d bytes dropped]\n", 2*4<<20+1-DefaultOutputLimit); notice != want {
+		t.Errorf("notice %q, want %q", notice, want)
+	}
+	// A displayed one too; an HTML form past the limit is left out, whole.
+	r = ok(t, e, `display.Show(display.Data{MIME: map[string]any{"text/plain": strings.Repeat("p", 2<<20), "text/html": strings.Repeat("h", 2<<20)}})`)
+	var shown event
+	for _, ev := range r.events {
+		if ev.kind == "display" {
+			shown = ev
+		}
+	}
+	plain, _ := shown.data["text/plain"].(string)
+	if _, html := shown.data["text/html"]; html || !strings.Contains(plain, "bytes dropped]") || !strings.Contains(plain, "text/html (2097152 bytes) left out") {
+		t.Errorf("display: html kept %v, text/plain ends %q", html, plain[max(len(plain)-160, 0):])
+	}
+	if got := ok(t, e, `strings.Repeat("s", 100)`).result(); got != strings.Repeat("s", 100) {
+		t.Errorf("a short value changed: %q", got)
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"go/token"
 	"reflect"
 
-	"github.com/culab/culab/kernel"
+	"github.com/traefik/yaegi/interp"
 )
 
 // Two bugs of yaegi v0.16.1 in the globals that cells define are worked
@@ -22,61 +22,48 @@ import (
 //
 // Both statements run through temporaries that cells never name:
 //
-//	__culab_N_0, __culab_N_1 := f()  // run first, on its own
+//	__culab_N_0, __culab_N_1 := f()  // compiled and run first, on its own
 //	a = __culab_N_0                  // a global of the same type: assigned,
 //	b := __culab_N_1                 // so functions see the new value; else defined
 //
-// and the temporaries are zeroed after, so they keep nothing alive.
+// and the temporaries are zeroed when the cell ends, so they keep nothing
+// alive.
 
-// rewrite returns the node to compile for a parsed chunk: a statement
-// that defines globals runs its right-hand side first (see above).
-func (x *run) rewrite(node ast.Node, src string, ch chunk, col1 int) (ast.Node, *kernel.ExecError) {
-	switch n := node.(type) {
-	case *ast.File:
-		return x.s.splitVarSpecs(n), nil
-	case *ast.BlockStmt:
-		if ch.kind == stmtChunk {
-			return x.redefine(n, src, ch, col1)
-		}
-	}
-	return node, nil
-}
-
-// redefine runs a top-level "a, b := ..." that defines several globals
-// from one call or redefines one, through temporaries. It returns the
-// statements that then set the variables from them.
-func (x *run) redefine(b *ast.BlockStmt, src string, ch chunk, col1 int) (ast.Node, *kernel.ExecError) {
+// redefine compiles a top-level "a, b := ..." that defines several
+// globals from one call or redefines one, through temporaries: pre sets
+// the temporaries, and the block returned, compiled after it, sets the
+// variables from them. Nothing runs: the types of the temporaries are
+// known once compiled.
+func (x *run) redefine(b *ast.BlockStmt) (pre *interp.Program, toRun ast.Node, err error) {
 	if len(b.List) != 1 {
-		return b, nil
+		return nil, b, nil
 	}
 	as, ok := b.List[0].(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE {
-		return b, nil
+		return nil, b, nil
 	}
 	isVar := func(name string) bool { return x.s.decls[name].kind == "var" }
 	multi, again := len(as.Lhs) >= 2 && len(as.Rhs) == 1, false
 	for _, lhs := range as.Lhs {
 		id, ok := lhs.(*ast.Ident)
 		if !ok {
-			return b, nil // not valid Go: the interpreter reports it
+			return nil, b, nil // not valid Go: the interpreter reports it
 		}
 		again = again || isVar(id.Name)
 	}
 	if !multi && !again {
-		return b, nil
+		return nil, b, nil
 	}
 
 	temps := x.s.newTemps(as.Lhs)
 	first := &ast.AssignStmt{Lhs: temps, TokPos: as.TokPos, Tok: token.DEFINE, Rhs: as.Rhs}
 	// The block's position names the cell's file, whose imports it sees.
-	prog, err := x.compile(&ast.BlockStmt{Lbrace: b.Lbrace, List: []ast.Stmt{first}, Rbrace: b.Rbrace})
+	pre, err = x.compile(&ast.BlockStmt{Lbrace: b.Lbrace, List: []ast.Stmt{first}, Rbrace: b.Rbrace})
 	if err != nil {
-		return nil, x.compileError("CompileError", err, col1)
-	}
-	if err := x.exec(prog); err != nil {
-		return nil, x.runError(err, lineOf(src, ch), false)
+		return nil, nil, err
 	}
 
+	x.s.slotAddrs() // makes room for the temporaries, with their types
 	globals := x.s.globals()
 	var sets []ast.Stmt
 	for i, lhs := range as.Lhs {
@@ -94,7 +81,7 @@ func (x *run) redefine(b *ast.BlockStmt, src string, ch chunk, col1 int) (ast.No
 			Rhs: []ast.Expr{temps[i]},
 		})
 	}
-	return &ast.BlockStmt{Lbrace: b.Lbrace, List: sets, Rbrace: b.Rbrace}, nil
+	return pre, &ast.BlockStmt{Lbrace: b.Lbrace, List: sets, Rbrace: b.Rbrace}, nil
 }
 
 // splitVarSpecs rewrites "var a, b = f()" in a chunk of declarations as

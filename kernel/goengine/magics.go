@@ -41,6 +41,15 @@ var magicHelp = []struct{ usage, text string }{
 	{"%help", "this list"},
 }
 
+// cellNotes are how cells behave where a Go program would not tell.
+var cellNotes = []string{
+	"A cell compiles whole before any of it runs: an error anywhere in it runs nothing.",
+	"A cell that stops (a panic, an interrupt) leaves the variables it had not defined yet unset: using one says which line to run again.",
+	"func main() in a cell runs once, when the cell runs, as a program's would; call main() to run it again.",
+	"A cell may not declare a top-level name of a package in scope (nb := ... would hide the package nb): choose another name.",
+	"The text of a value a cell shows is cut at the output limit, as printed output is, with a note of how much was dropped.",
+}
+
 // parseMagics finds the magics at the top of a cell: %%name on the first
 // line, or %name lines before the Go code.
 func parseMagics(src string) (magicCell, error) {
@@ -93,16 +102,79 @@ func lineMagic(src string, off, end, line, prefix int) magic {
 	return magic{name: name, args: strings.TrimSpace(src[argsOff:end]), line: line, argsOff: argsOff}
 }
 
+// cell runs the magics and the Go code of the cell. Every magic line is
+// checked and all the Go code parsed, then compiled, before anything runs
+// (whole.go).
+func (x *run) cell() (cellResult, *kernel.ExecError) {
+	src := strings.Join(x.lines, "\n")
+	mc, err := parseMagics(src)
+	if err != nil {
+		return cellResult{}, usageError(err)
+	}
+	if mc.cell != nil {
+		return x.cellMagic(mc)
+	}
+	code := make([][]parsed, len(mc.lines)+1) // of each %time line, then the body
+	for i, m := range mc.lines {
+		switch m.name {
+		case "time":
+			if m.args == "" {
+				return cellResult{}, usageError(errors.New("usage: %time statement"))
+			}
+			stmt := blank(src[:m.argsOff]) + m.args
+			ps, xe := x.parseGo(stmt, splitCell(stmt))
+			if xe != nil {
+				return cellResult{}, xe
+			}
+			code[i] = ps
+		case "gpu", "env", "help":
+		default:
+			return cellResult{}, usageError(fmt.Errorf("unknown magic %%%s; %%help lists the magics", m.name))
+		}
+	}
+	ps, xe := x.parseGo(mc.body, splitCell(mc.body))
+	if xe != nil {
+		return cellResult{}, xe
+	}
+	code[len(mc.lines)] = ps
+	progs := make([][]*compiled, len(code))
+	for i, ps := range code {
+		if progs[i], xe = x.compileGo(ps); xe != nil {
+			return cellResult{}, xe
+		}
+	}
+	var timed cellResult // the value of a %time expression
+	for i, m := range mc.lines {
+		res, xe := x.lineMagic(m, progs[i])
+		if xe != nil {
+			return cellResult{}, xe
+		}
+		if res.data != nil {
+			timed = res
+		}
+	}
+	res, xe := x.runGo(progs[len(mc.lines)])
+	if xe == nil && res.data == nil {
+		res = timed
+	}
+	return res, xe
+}
+
 // cellMagic runs a cell whose first line is %%name.
 func (x *run) cellMagic(mc magicCell) (cellResult, *kernel.ExecError) {
 	switch m := mc.cell; m.name {
 	case "cuda":
 		return x.cuda(m, mc.body)
 	case "time":
-		start := time.Now()
-		res, xe := x.goCode(mc.body)
-		x.printf("Wall time: %s %s\n", fmtDuration(time.Since(start)), interpretedNote)
-		return res, xe
+		ps, xe := x.parseGo(mc.body, splitCell(mc.body))
+		if xe != nil {
+			return cellResult{}, xe
+		}
+		cs, xe := x.compileGo(ps)
+		if xe != nil {
+			return cellResult{}, xe
+		}
+		return x.timed(cs)
 	case "gorun":
 		return x.gorun(m, mc.body)
 	default:
@@ -110,31 +182,42 @@ func (x *run) cellMagic(mc magicCell) (cellResult, *kernel.ExecError) {
 	}
 }
 
-// lineMagic runs one %name line.
-func (x *run) lineMagic(m magic, src string) (cellResult, *kernel.ExecError) {
+// timed runs compiled code and prints its wall time.
+func (x *run) timed(cs []*compiled) (cellResult, *kernel.ExecError) {
+	start := time.Now()
+	res, xe := x.runGo(cs)
+	x.printf("Wall time: %s %s\n", fmtDuration(time.Since(start)), interpretedNote)
+	return res, xe
+}
+
+// lineMagic runs one %name line; cs is the compiled statement of %time.
+func (x *run) lineMagic(m magic, cs []*compiled) (cellResult, *kernel.ExecError) {
 	switch m.name {
 	case "time":
-		if m.args == "" {
-			return cellResult{}, usageError(errors.New("usage: %time statement"))
-		}
-		start := time.Now()
-		res, xe := x.goCode(blank(src[:m.argsOff]) + m.args)
-		x.printf("Wall time: %s %s\n", fmtDuration(time.Since(start)), interpretedNote)
-		return res, xe
+		return x.timed(cs)
 	case "gpu":
 		x.gpu()
 	case "env":
 		x.env(m.args)
 	case "help":
-		var b strings.Builder
-		for _, h := range magicHelp {
-			fmt.Fprintf(&b, "%-24s %s\n", h.usage, h.text)
-		}
-		x.printf("%s", b.String())
+		x.help()
 	default:
 		return cellResult{}, usageError(fmt.Errorf("unknown magic %%%s; %%help lists the magics", m.name))
 	}
 	return cellResult{}, nil
+}
+
+// help lists the magics, then what a cell does that Go alone would not say.
+func (x *run) help() {
+	var b strings.Builder
+	for _, h := range magicHelp {
+		fmt.Fprintf(&b, "%-24s %s\n", h.usage, h.text)
+	}
+	b.WriteString("\nCells:\n")
+	for _, n := range cellNotes {
+		b.WriteString("  " + n + "\n")
+	}
+	x.printf("%s", b.String())
 }
 
 // printf writes to the cell's stdout, in order with what the cell prints.
@@ -239,8 +322,14 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 	mod, err := dev.CompileNamed(name, src, opts...)
 	if err != nil {
 		var ce *cudalib.CompileError
-		if errors.As(err, &ce) {
+		switch {
+		case errors.As(err, &ce):
 			return cellResult{}, x.cudaCompileError(ce)
+		case x.ctx.Err() != nil && errors.Is(err, x.ctx.Err()):
+			xe := interruptedError()
+			xe.Traceback = append(xe.Traceback, "    (NVRTC cannot be stopped: the compile finishes in the background;"+
+				" running the cell again waits for it rather than compiling twice)")
+			return cellResult{}, xe
 		}
 		return cellResult{}, &kernel.ExecError{Name: "CUDAError", Value: err.Error(), Traceback: []string{"CUDAError: " + err.Error()}}
 	}

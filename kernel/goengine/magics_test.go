@@ -1,6 +1,7 @@
 package goengine
 
 import (
+	"context"
 	"errors"
 	"os"
 	osexec "os/exec"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/kernel"
 	"github.com/culab/culab/kernel/nb"
 )
 
@@ -227,5 +229,49 @@ sn := 4`)
 	if got := ok(t, e, `err := scale_by.Run(cudalib.Linear(sn, 32), sx, 1<<25+1, sn)
 err.Error()`).result(); !strings.Contains(got, "argument 2 (float a): Go int 33554433 is not exactly a float") {
 		t.Errorf("scale by 1<<25+1: %s", got)
+	}
+}
+
+// A template kernel asked for by its bare name, and a kernel that launches
+// a kernel, say what they are and what to do.
+func TestCUDAErrorsSayWhy(t *testing.T) {
+	needCUDA(t)
+	e := shared(t)
+	ok(t, e, "%%cuda\ntemplate <typename T>\n__global__ void tinc(T *x, int n) { int i = threadIdx.x; if (i < n) x[i] += 1; }")
+	xe := fails(t, e, `_, err := nb.Kernel("tinc")
+err`)
+	if !strings.Contains(xe.Value, `kernel tinc is a template (template <typename T>): name an instance with its template arguments, as "tinc<float>"`) {
+		t.Errorf("bare template name: %s", xe.Value)
+	}
+	ok(t, e, `tincf, err := nb.Kernel("tinc<float>")
+err`)
+	if xe := fails(t, e, `_, err := nb.Kernel("tinc2")
+err`); !strings.Contains(xe.Value, "tinc<...>") {
+		t.Errorf("an unknown name lists the templates too: %s", xe.Value)
+	}
+
+	xe = fails(t, e, "%%cuda\n__global__ void child(int *x) { x[threadIdx.x] = 1; }\n__global__ void parent(int *x) {\n\tchild<<<1, 32>>>(x);\n}")
+	if xe.Name != "CUDACompileError" || !strings.HasPrefix(xe.Value, "line 4: error: dynamic parallelism (a kernel launching a kernel) is not supported") {
+		t.Errorf("device launch: %s: %s", xe.Name, xe.Value)
+	}
+}
+
+// An interrupted cell compiles nothing more: %%cuda says Interrupted (an
+// interrupt during the compile ends the cell the same way, without waiting
+// for NVRTC: cudalib's TestInterruptedCompileIsLeftBehind).
+func TestCUDAInterrupted(t *testing.T) {
+	if _, err := nb.Device(); err != nil {
+		t.Skipf("no device: %v", err)
+	}
+	e := shared(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, rep := runWith(t, e, &recorder{}, kernel.ExecuteRequest{Code: "%%cuda\n// " + t.Name() + "\n__global__ void never(float *a) { a[0] = 1; }"}, ctx)
+	if rep.Error == nil || rep.Error.Name != "Interrupted" {
+		t.Fatalf("reply %+v", rep.Error)
+	}
+	if xe := fails(t, e, `_, err := nb.Kernel("never")
+err`); !strings.Contains(xe.Value, "no kernel") {
+		t.Errorf("after the interrupted %%%%cuda: %s", xe.Value)
 	}
 }

@@ -3,9 +3,13 @@ package goengine
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/culab/culab/display"
 	"github.com/culab/culab/kernel"
 )
 
@@ -109,7 +113,7 @@ func (c *cell) display(data, metadata map[string]any, id string, update bool) {
 		return
 	}
 	c.flushLocked(true)
-	c.out.Display(kernel.MIMEBundle(data), metadata, id, update)
+	c.out.Display(kernel.MIMEBundle(capText(data, c.limit)), metadata, id, update)
 }
 
 func (c *cell) clear(wait bool) {
@@ -132,9 +136,45 @@ func (c *cell) finish(data, metadata map[string]any) {
 		c.out.Stream("stderr", kernel.TruncationNotice(c.limit, c.dropped))
 	}
 	if data != nil {
-		c.out.Result(kernel.MIMEBundle(data), metadata)
+		c.out.Result(kernel.MIMEBundle(capText(data, c.limit)), metadata)
 	}
 	c.closed = true
+}
+
+// capText keeps the text of a value within the output limit, as a
+// cell's printed output is: text/plain is cut, with a notice; another
+// text form past the limit (HTML, Markdown, SVG...) is left out, as cut it
+// would not render, and text/plain says so. Images are left whole.
+func capText(data map[string]any, limit int) map[string]any {
+	if limit <= 0 {
+		return data
+	}
+	var capped map[string]any
+	var left []string
+	for mime, v := range data {
+		text, ok := v.(string)
+		if !ok || len(text) <= limit || (strings.HasPrefix(mime, "image/") && mime != display.MIMESVG) {
+			continue
+		}
+		if capped == nil {
+			capped = maps.Clone(data)
+		}
+		if mime == display.MIMEText {
+			capped[mime] = kernel.CutText(text, limit)
+			continue
+		}
+		delete(capped, mime)
+		left = append(left, fmt.Sprintf("%s (%d bytes)", mime, len(text)))
+	}
+	if capped == nil {
+		return data
+	}
+	if len(left) > 0 {
+		sort.Strings(left)
+		plain, _ := capped[display.MIMEText].(string)
+		capped[display.MIMEText] = plain + fmt.Sprintf("\n[%s left out: over the output limit of %d bytes]\n", strings.Join(left, ", "), limit)
+	}
+	return capped
 }
 
 // sink is the display.Sink of a running cell.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"reflect"
 	"runtime/debug"
@@ -55,6 +54,7 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 	x := s.newRun(e, ctx, c, req)
 	var reply kernel.ExecuteReply
 	res, execErr := x.guard(func() (cellResult, *kernel.ExecError) {
+		defer x.settle()
 		x.awaitStraggler()
 		res, xe := x.cell()
 		if xe == nil && len(req.UserExpressions) > 0 {
@@ -100,6 +100,12 @@ type run struct {
 	label string // the cell as tracebacks name it: In[3]
 	file  string // its file name for the interpreter
 	lines []string
+
+	// What the cell compiled, in order, and what it declared (whole.go).
+	compiled []*compiled
+	slots    map[string]uintptr // the interpreter's variables after the last compile
+	defined  map[string]bool    // names the cell's chunks parsed so far declare
+	why      string             // why the chunks that did not run did not
 }
 
 type cellResult struct{ data, meta map[string]any }
@@ -178,108 +184,6 @@ func goexitError(label string) *kernel.ExecError {
 	return &kernel.ExecError{Name: "Goexit", Value: errGoexit.Error(), Traceback: []string{"Goexit: " + errGoexit.Error(), "    in " + label}}
 }
 
-// cell runs the magics and the Go code of the cell.
-func (x *run) cell() (cellResult, *kernel.ExecError) {
-	src := strings.Join(x.lines, "\n")
-	mc, err := parseMagics(src)
-	if err != nil {
-		return cellResult{}, usageError(err)
-	}
-	if mc.cell != nil {
-		return x.cellMagic(mc)
-	}
-	var timed cellResult // the value of a %time expression
-	for _, m := range mc.lines {
-		res, xe := x.lineMagic(m, src)
-		if xe != nil {
-			return cellResult{}, xe
-		}
-		if res.data != nil {
-			timed = res
-		}
-	}
-	res, xe := x.goCode(mc.body)
-	if xe == nil && res.data == nil {
-		res = timed
-	}
-	return res, xe
-}
-
-// goCode runs Go source laid out as the cell.
-func (x *run) goCode(src string) (cellResult, *kernel.ExecError) {
-	var res cellResult
-	for _, ch := range splitCell(src) {
-		r, xe := x.chunk(src, ch)
-		if xe != nil {
-			return cellResult{}, xe
-		}
-		if ch.kind == resultChunk {
-			res = r
-		}
-	}
-	return res, nil
-}
-
-// chunk parses, compiles and runs one chunk of src.
-func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
-	text, col1 := chunkSource(src, ch)
-	node, err := x.parse(text, ch.kind)
-	if err != nil {
-		return cellResult{}, x.compileError("SyntaxError", err, col1)
-	}
-	if f, ok := node.(*ast.File); ok {
-		if xe := x.filterImports(f); xe != nil {
-			return cellResult{}, xe
-		}
-	}
-	if d := topLevelDefer(node); d != nil && ch.kind != compoundChunk { // that one runs in a func literal
-		pos := x.s.in.FileSet().Position(d.Pos())
-		return cellResult{}, x.at("CompileError", pos.Filename, pos.Line, pos.Column, col1,
-			"defer outside a function: a cell is not a function, so nothing would end for it to run"+
-				" (the interpreter ran it at later calls, again and again); put it in a function: func() { defer ...; ... }()")
-	}
-	toRun, xe := x.rewrite(node, src, ch, col1)
-	if xe != nil {
-		return cellResult{}, xe
-	}
-	defer x.s.dropTemps()
-	prog, err := x.compile(toRun)
-	if err != nil {
-		if ch.kind == resultChunk {
-			// The expression has no value (a call of a func without
-			// results) or the wrapper upset the interpreter: run it as
-			// a statement, whose errors are the user's.
-			ch.kind = stmtChunk
-			return x.chunk(src, ch)
-		}
-		return cellResult{}, x.compileError("CompileError", err, col1)
-	}
-	if prog != nil {
-		if err := x.exec(prog); err != nil {
-			return cellResult{}, x.runError(err, lineOf(src, ch), ch.kind == compoundChunk)
-		}
-	}
-	x.s.record(x.s.in.FileSet(), node)
-	if ch.kind != resultChunk {
-		return cellResult{}, nil
-	}
-	vals, _ := x.s.result.get()
-	return x.result(vals, lineOf(src, ch))
-}
-
-func (x *run) parse(text string, kind chunkKind) (ast.Node, error) {
-	f, err := parser.ParseFile(x.s.in.FileSet(), x.file, text, parser.DeclarationErrors|parser.ParseComments)
-	if err != nil {
-		return nil, err
-	}
-	if kind == stmtChunk || kind == resultChunk || kind == compoundChunk {
-		// The body of the wrapper main: the interpreter runs it at the
-		// package level, so what it defines stays.
-		return f.Decls[0].(*ast.FuncDecl).Body, nil
-	}
-	return f, nil
-}
-
 // topLevelDefer finds a defer statement of a chunk run at the package
 // level (not inside a function literal or declaration), or nil.
 func topLevelDefer(node ast.Node) *ast.DeferStmt {
@@ -316,6 +220,12 @@ func (x *run) filterImports(f *ast.File) *kernel.ExecError {
 		for _, sp := range g.Specs {
 			is := sp.(*ast.ImportSpec)
 			p, _ := strconv.Unquote(is.Path.Value)
+			if p == "C" {
+				pos := x.s.in.FileSet().Position(is.Pos())
+				return x.positioned("ImportError", pos.Line, `import "C": cgo is not available in cells, which the interpreter runs;`+
+					` %%gorun builds a cell as a Go program with the Go toolchain (cgo included, where a C compiler is installed),`+
+					` and %%cuda compiles CUDA C`)
+			}
 			name := x.s.importName(is)
 			bound, ok := x.s.imports[name]
 			switch {
@@ -352,13 +262,8 @@ func (x *run) exec(prog *interp.Program) error {
 	if x.ctx.Err() != nil {
 		return errInterrupted
 	}
-	if x.s.stopped {
-		// A stop closed the channel that cancels the interpreter's channel
-		// operations; this run opens a new one.
-		if _, err := x.s.in.EvalWithContext(context.Background(), ""); err != nil {
-			return fmt.Errorf("reset the interpreter after an interrupt: %w", err)
-		}
-		x.s.stopped = false
+	if err := x.s.ready(); err != nil {
+		return err
 	}
 	x.s.result.reset()
 	x.s.trace.start()

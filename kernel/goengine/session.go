@@ -59,8 +59,11 @@ type session struct {
 	methods map[string][]userDecl // type name → its methods
 	varType map[string]string     // variable → the cell type it holds, when seen
 	sources map[string][]string   // cell file name → its lines
+	unset   map[string]unsetVar   // variables whose defining chunk did not run (whole.go)
 	cells   int                   // cells run, naming those without a count
 	temps   int                   // temporaries made by newTemps
+
+	dotImport bool // a package was imported with ".": its names are unlisted
 
 	pendingTemps []string // temporaries for dropTemps to zero
 
@@ -92,6 +95,7 @@ func (e *Engine) newSession() (*session, error) {
 		methods: map[string][]userDecl{},
 		varType: map[string]string{},
 		sources: map[string][]string{},
+		unset:   map[string]unsetVar{},
 		kernels: kernelRegistry{byName: map[string]*cudalib.Kernel{}},
 		stopped: true, // no channel for stopInterpreter to close yet
 	}
@@ -285,23 +289,33 @@ func (r *kernelRegistry) get(name string) (*cudalib.Kernel, error) {
 	if k, ok := r.byName[name]; ok {
 		return k, nil
 	}
-	if base, _, ok := strings.Cut(name, "<"); ok {
-		for i := len(r.modules) - 1; i >= 0; i-- {
-			m := r.modules[i]
-			for _, decl := range m.Kernels() {
-				if decl == strings.TrimSpace(base)+"<...>" {
-					k, err := m.Kernel(name)
-					if err != nil {
-						return nil, err
-					}
-					r.byName[name] = k
-					return k, nil
+	// A template's instance is compiled on first use; the template's bare
+	// name gets the module's word on how to name one.
+	base, _, _ := strings.Cut(name, "<")
+	for i := len(r.modules) - 1; i >= 0; i-- {
+		m := r.modules[i]
+		for _, decl := range m.Kernels() {
+			if decl == strings.TrimSpace(base)+"<...>" {
+				k, err := m.Kernel(name)
+				if err != nil {
+					return nil, err
 				}
+				r.byName[name] = k
+				return k, nil
 			}
 		}
 	}
-	known := make([]string, 0, len(r.byName))
+	seen := map[string]bool{}
 	for n := range r.byName {
+		seen[n] = true
+	}
+	for _, m := range r.modules {
+		for _, n := range m.Kernels() {
+			seen[n] = true // templates too, as name<...>
+		}
+	}
+	known := make([]string, 0, len(seen))
+	for n := range seen {
 		known = append(known, n)
 	}
 	sort.Strings(known)
@@ -387,8 +401,11 @@ func (s *session) recordGen(fset *token.FileSet, g *ast.GenDecl) {
 		switch sp := spec.(type) {
 		case *ast.ImportSpec:
 			p, _ := strconv.Unquote(sp.Path.Value)
-			name := s.importName(sp)
-			if name != "_" && name != "." {
+			switch name := s.importName(sp); name {
+			case "_":
+			case ".":
+				s.dotImport = true
+			default:
 				s.imports[name] = p
 			}
 		case *ast.TypeSpec:

@@ -1,6 +1,8 @@
 package virtual
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/culab/culab/cudalib/ptx"
@@ -52,27 +54,26 @@ func registerEstimate(f *ptx.Func) int {
 		}
 	}
 	// A back edge from b to a loop head h keeps every value that lives
-	// into or out of [h, b] live through all of it; nested loops may need
-	// a second pass.
-	for changed := true; changed; {
-		changed = false
-		for b, in := range f.Body {
-			if in.Op != "bra" || len(in.Operands) == 0 {
-				continue
-			}
-			h, ok := f.Labels[in.Operands[0].Name]
-			if !ok || h > b {
-				continue
-			}
-			for _, s := range live {
-				overlaps := s.first <= b && s.last >= h
-				inside := s.first >= h && s.last <= b
-				if overlaps && !inside && (s.first > h || s.last < b) {
-					s.first, s.last = min(s.first, h), max(s.last, b)
-					changed = true
-				}
-			}
+	// into or out of [h, b] live through all of it; widening a range may
+	// make it cross another loop. Ranges widen independently, each by the
+	// loops with an end inside it, found by binary search, so that a
+	// kernel of many loops and registers costs their sizes, not their
+	// product.
+	var loops []loop
+	for b, in := range f.Body {
+		if in.Op != "bra" || len(in.Operands) == 0 {
+			continue
 		}
+		if h, ok := f.Labels[in.Operands[0].Name]; ok && h <= b {
+			loops = append(loops, loop{h, b})
+		}
+	}
+	byHead := slices.Clone(loops)
+	slices.SortFunc(byHead, func(x, y loop) int { return cmp.Compare(x.head, y.head) })
+	byBack := loops
+	slices.SortFunc(byBack, func(x, y loop) int { return cmp.Compare(x.back, y.back) })
+	for _, s := range live {
+		s.first, s.last = widen(s.first, s.last, byHead, byBack)
 	}
 	delta := make([]int, len(f.Body)+1)
 	for _, s := range live {
@@ -85,4 +86,33 @@ func registerEstimate(f *ptx.Func) int {
 		most = max(most, now)
 	}
 	return most
+}
+
+// loop is a back edge: the branch at back to head.
+type loop struct{ head, back int }
+
+// widen extends the range [first, last] to the whole of every loop it
+// enters or leaves, until it crosses none: a range that starts before a
+// loop's head and ends inside the loop, or starts inside and ends after
+// its back edge. byHead and byBack are the loops sorted by head and by
+// back edge.
+func widen(first, last int, byHead, byBack []loop) (int, int) {
+	for changed := true; changed; {
+		changed = false
+		// Heads in (first, last]: the range enters the loop.
+		i, _ := slices.BinarySearchFunc(byHead, first+1, func(l loop, x int) int { return cmp.Compare(l.head, x) })
+		for ; i < len(byHead) && byHead[i].head <= last; i++ {
+			if l := byHead[i]; last < l.back {
+				last, changed = l.back, true
+			}
+		}
+		// Back edges in [first, last): the range leaves the loop.
+		j, _ := slices.BinarySearchFunc(byBack, first, func(l loop, x int) int { return cmp.Compare(l.back, x) })
+		for ; j < len(byBack) && byBack[j].back < last; j++ {
+			if l := byBack[j]; l.head < first {
+				first, changed = l.head, true
+			}
+		}
+	}
+	return first, last
 }

@@ -120,8 +120,17 @@ func (interp *Interpreter) CompileAST(n ast.Node) (*Program, error) {
 	interp.mutex.Unlock()
 
 	// Add main to list of functions to run, after all inits.
-	if m := gs.sym[mainID]; pkgName == mainID && m != nil {
+	// culab patch 11: only when this code declares it, so that a main of an
+	// earlier evaluation does not run again with every later one.
+	if m := gs.sym[mainID]; pkgName == mainID && m != nil && declares(root, m.node) {
 		initNodes = append(initNodes, m.node)
+	}
+
+	// culab patch 11: the closures of the functions are made now, not by
+	// Execute, so that a function compiled with code that then does not run
+	// (an embedder compiles several programs before running any) has a body.
+	if err = genRun(root); err != nil {
+		return nil, err
 	}
 
 	if interp.cfgDot {
@@ -146,10 +155,7 @@ func (interp *Interpreter) Execute(p *Program) (res reflect.Value, err error) {
 		}
 	}()
 
-	// Generate node exec closures.
-	if err = genRun(p.root); err != nil {
-		return res, err
-	}
+	// The node exec closures were made by CompileAST (culab patch 11).
 
 	// Init interpreter execution memory frame.
 	interp.frame.setrunid(interp.runid())
@@ -203,4 +209,15 @@ func (interp *Interpreter) ExecuteWithContext(ctx context.Context, p *Program) (
 	case <-done:
 	}
 	return res, err
+}
+
+// declares reports whether root, the node of a compiled file, declares
+// fn (culab patch 11).
+func declares(root, fn *node) bool {
+	for _, c := range root.child {
+		if c == fn {
+			return true
+		}
+	}
+	return false
 }
