@@ -13,8 +13,11 @@ import (
 // launch into calls of these functions, which stay unresolved: the PTX
 // declares them, a CUBIN (-rdc=true) names them, and without -rdc=true
 // ptxas fails on them ("Unresolved extern function"). Left to the loaders,
-// it failed as an unknown symbol, far from the cause.
-var deviceLaunchFuncs = []string{"cudaGetParameterBuffer", "cudaLaunchDevice"}
+// it failed as an unknown symbol, far from the cause. NVRTC 13 names them
+// __cudaCDP2GetParameterBufferV2 and __cudaCDP2LaunchDeviceV2 with
+// -rdc=true, and without it refuses the launch itself unless the device
+// runtime's API is declared: its message is the last mark.
+var deviceLaunchMarks = []string{"cudaGetParameterBuffer", "cudaLaunchDevice", "GetParameterBufferV2", "LaunchDeviceV2", "device-side kernel launch"}
 
 // deviceLaunchMessage says why and what to do instead.
 const deviceLaunchMessage = "dynamic parallelism (a kernel launching a kernel) is not supported:" +
@@ -37,7 +40,7 @@ func deviceLaunch(req Request, res *Result, err error) error {
 		text = []byte(ne.Log)
 	}
 	found := false
-	for _, f := range deviceLaunchFuncs {
+	for _, f := range deviceLaunchMarks {
 		found = found || bytes.Contains(text, []byte(f))
 	}
 	if !found {
