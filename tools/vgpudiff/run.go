@@ -85,7 +85,9 @@ func (d *device) run(k testKernel, a, b, c []uint64) ([]uint64, error) {
 	n := len(a)
 	cfg := cudalib.Linear(n, blockSize)
 	cfg.Shared = dynamicShared
-	if err := kern.Run(cfg, bufs[0], bufs[1], bufs[2], bufs[3], n); err != nil {
+	// int32: the kernels are extern "C" behind a macro (kernels/prelude.cuh),
+	// so the checker cannot see that n is an int.
+	if err := kern.Run(cfg, bufs[0], bufs[1], bufs[2], bufs[3], int32(n)); err != nil {
 		return nil, fmt.Errorf("on the %s: %w", d.name, err)
 	}
 	out, err := bufs[3].ToHost()
