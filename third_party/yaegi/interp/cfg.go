@@ -141,6 +141,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					sc.sym[e.ident] = &symbol{index: index, kind: varSym, typ: t.val}
 					e.typ = t.val
 					e.findex = index
+					e.sym = sc.sym[e.ident] // culab patch 11: to find where the body uses it
 					n.anc.gen = rangeChan
 				} else {
 					// range over array or map
@@ -152,8 +153,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						k, o = n.anc.child[0], n.anc.child[1]
 					}
 
-					switch o.typ.cat {
-					case valueT, linkedT:
+					var handled bool // culab patch 12: range over an integer or a function
+					if ktyp, vtyp, handled, err = sc.rangeIntOrFunc(n.anc, k, v, o); err != nil {
+						return false
+					}
+					switch cat := o.typ.cat; {
+					case handled:
+					case cat == valueT, cat == linkedT:
 						typ := o.typ.rtype
 						if o.typ.cat == linkedT {
 							typ = o.typ.val.TypeOf()
@@ -171,17 +177,20 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 							ktyp = sc.getType("int")
 							vtyp = sc.getType("rune")
 						case reflect.Array, reflect.Slice:
+							sc.add(sc.getType("int")) // culab patch 12: the next index
 							sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 							ktyp = sc.getType("int")
 							vtyp = valueTOf(typ.Elem())
 						}
-					case mapT:
+					case cat == mapT:
 						n.anc.gen = rangeMap
 						ityp := valueTOf(reflect.TypeOf((*reflect.MapIter)(nil)))
 						sc.add(ityp)
 						ktyp = o.typ.key
 						vtyp = o.typ.val
-					case ptrT:
+					case cat == ptrT:
+						sc.add(sc.getType("int")) // culab patch 12: the next index
+						sc.add(sc.getType("int")) // culab patch 12: the array
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
 						if vtyp.cat == valueT {
@@ -189,12 +198,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						} else {
 							vtyp = vtyp.val
 						}
-					case stringT:
+					case cat == stringT:
 						sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 						sc.add(sc.getType("int")) // Add a dummy type to store index for range
 						ktyp = sc.getType("int")
 						vtyp = sc.getType("rune")
-					case arrayT, sliceT, variadicT:
+					case cat == arrayT, cat == sliceT, cat == variadicT:
+						sc.add(sc.getType("int")) // culab patch 12: the next index
 						sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
@@ -204,12 +214,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					sc.sym[k.ident] = &symbol{index: kindex, kind: varSym, typ: ktyp}
 					k.typ = ktyp
 					k.findex = kindex
+					k.sym = sc.sym[k.ident] // culab patch 11: to find where the body uses it
 
 					if v != nil {
 						vindex := sc.add(vtyp)
 						sc.sym[v.ident] = &symbol{index: vindex, kind: varSym, typ: vtyp}
 						v.typ = vtyp
 						v.findex = vindex
+						v.sym = sc.sym[v.ident] // culab patch 11
 					}
 				}
 			}
@@ -1447,7 +1459,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			init, body := n.child[0], n.child[1]
 			n.start = init.start
 			init.tnext = body.start
-			body.tnext = n.start
+			body.tnext = body.start   // culab patch 11: the init runs once
+			perIteration(n, init, sc) // culab patch 11
 			sc = sc.pop()
 
 		case forStmt2: // for cond {}
@@ -1489,6 +1502,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			cond.tnext = body.start
 			setFNext(cond, n)
+			perIteration(n, init, sc) // culab patch 11
 			sc = sc.pop()
 
 		case forStmt4: // for ; ; post {}
@@ -1524,6 +1538,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			init.tnext = body.start
 			body.tnext = post.start
 			post.tnext = body.start
+			perIteration(n, init, sc) // culab patch 11
 			sc = sc.pop()
 
 		case forStmt7: // for init; cond; post {}
@@ -1547,11 +1562,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			cond.tnext = body.start
 			setFNext(cond, n)
 			body.tnext = post.start
+			perIteration(n, init, sc) // culab patch 11
 			sc = sc.pop()
 
 		case forRangeStmt:
 			n.start = n.child[0].start
 			setFNext(n.child[0], n)
+			wireRangeFunc(n) // culab patch 12
 			sc = sc.pop()
 
 		case funcDecl:
