@@ -4,7 +4,6 @@ package interp
 // integer and over a function (Go 1.22 and 1.23).
 
 import (
-	"errors"
 	"reflect"
 	"sync/atomic"
 )
@@ -44,7 +43,11 @@ func (sc *scope) rangeIntOrFunc(r, k, v, o *node) (ktyp, vtyp *itype, ok bool, e
 			n++
 		}
 		if n > yield.numIn() {
-			return nil, nil, true, k.cfgErrorf("range over %s permits only %d iteration variables", o.typ.id(), yield.numIn())
+			permits := "only one iteration variable"
+			if yield.numIn() == 0 {
+				permits = "no iteration variables"
+			}
+			return nil, nil, true, k.cfgErrorf("range over %s permits %s", o.typ.id(), permits)
 		}
 		r.gen = rangeFunc
 		sc.add(valueTOf(reflect.TypeOf((*rangeFuncState)(nil))))
@@ -127,11 +130,16 @@ const (
 	exitJump // to the exit node's tnext
 )
 
-// The panics of a range function that calls yield when it must not, as
-// Go's runtime words them.
-var (
-	errRangeContinued = errors.New("range function continued iteration after function for loop body returned false")
-	errRangeExited    = errors.New("range function continued iteration after whole loop exit")
+// rangeError is the panic of a range function that calls yield when it
+// must not, a runtime.Error as in Go.
+type rangeError string
+
+func (e rangeError) Error() string { return "runtime error: " + string(e) }
+func (rangeError) RuntimeError()   {}
+
+const (
+	errRangeContinued rangeError = "range function continued iteration after function for loop body returned false"
+	errRangeExited    rangeError = "range function continued iteration after whole loop exit"
 )
 
 // rangeFunc runs "for k, v := range seq": seq is called with a yield
@@ -238,6 +246,16 @@ func wireRangeFunc(loop *node) {
 				j.tnext = t
 				loop.exits = append(loop.exits, j)
 				*next = j
+				if m.sym != nil && m.sym.kind == labelSym {
+					// A goto to a label not yet compiled: the label
+					// sets the target of its gotos in sym.from.
+					j.sym = m.sym
+					for i, g := range m.sym.from {
+						if g == m {
+							m.sym.from[i] = j
+						}
+					}
+				}
 			}
 		}
 	}

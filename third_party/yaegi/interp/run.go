@@ -1015,6 +1015,12 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 	funcType := n.typ.TypeOf()
 
 	return func(f *frame) reflect.Value {
+		// culab patch 13: the receiver is evaluated, and a value receiver
+		// copied, when the method value is made, not at each call.
+		var recv reflect.Value
+		if rcvr != nil {
+			recv = boundReceiver(rcvr(f), def.types[numRet])
+		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
@@ -1027,24 +1033,7 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d = d[numRet:]
 			} else {
 				// Copy method receiver as first argument.
-				src, dest := rcvr(f), d[numRet]
-				sk, dk := src.Kind(), dest.Kind()
-				for {
-					vs, ok := src.Interface().(valueInterface)
-					if !ok {
-						break
-					}
-					src = vs.value
-					sk = src.Kind()
-				}
-				switch {
-				case sk == reflect.Ptr && dk != reflect.Ptr:
-					dest.Set(src.Elem())
-				case sk != reflect.Ptr && dk == reflect.Ptr:
-					dest.Set(src.Addr())
-				default:
-					dest.Set(src)
-				}
+				d[numRet].Set(recv)
 				d = d[numRet+1:]
 			}
 
@@ -1702,11 +1691,12 @@ func getIndexBinMethod(n *node) {
 	m := n.val.(int)
 	value := genValue(n.child[0])
 	next := getExec(n.tnext)
+	recv := binReceiver(n) // culab patch 13
 
 	n.exec = func(f *frame) bltn {
 		// Can not use .Set() because dest type contains the receiver and source not
 		// dest(f).Set(value(f).Method(m))
-		getFrame(f, l).data[i] = value(f).Method(m)
+		getFrame(f, l).data[i] = recv(value(f)).Method(m)
 		return next
 	}
 }
@@ -1717,10 +1707,11 @@ func getIndexBinElemMethod(n *node) {
 	m := n.val.(int)
 	value := genValue(n.child[0])
 	next := getExec(n.tnext)
+	recv := binReceiver(n) // culab patch 13
 
 	n.exec = func(f *frame) bltn {
 		// Can not use .Set() because dest type contains the receiver and source not
-		getFrame(f, l).data[i] = value(f).Elem().Method(m)
+		getFrame(f, l).data[i] = recv(value(f).Elem()).Method(m)
 		return next
 	}
 }
