@@ -655,6 +655,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.gen = nop
 				break
 			}
+			if err = checkAssignables(n); err != nil { // culab patch 14
+				break
+			}
 
 			var atyp *itype
 			if n.nleft+n.nright < len(n.child) {
@@ -826,6 +829,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if err != nil {
 				break
 			}
+			if err = checkAssignable(n.child[0]); err != nil { // culab patch 14
+				break
+			}
 			wireChild(n)
 			n.findex = n.child[0].findex
 			n.level = n.child[0].level
@@ -836,6 +842,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case assignXStmt:
+			if err = checkAssignables(n); err != nil { // culab patch 14
+				break
+			}
 			wireChild(n)
 			l := len(n.child) - 1
 			switch lc := n.child[l]; lc.kind {

@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,7 +56,7 @@ func sameOutput(got, want string) bool {
 func TestPrograms(t *testing.T) {
 	for f, p := range programs(t) {
 		var out bytes.Buffer
-		i := interp.New(interp.Options{Stdout: &out})
+		i := interp.New(interp.Options{Stdout: &out, Stderr: io.Discard})
 		if err := i.Use(stdlib.Symbols); err != nil {
 			t.Fatal(err)
 		}
