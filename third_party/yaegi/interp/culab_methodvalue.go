@@ -24,9 +24,7 @@ func boundReceiver(src reflect.Value, t reflect.Type) reflect.Value {
 	case sk == reflect.Ptr && tk != reflect.Ptr:
 		src = src.Elem()
 	}
-	v := reflect.New(src.Type()).Elem()
-	v.Set(src)
-	return v
+	return argValue(src)
 }
 
 // binReceiver returns what gives the receiver of the method value n of a
@@ -37,12 +35,5 @@ func binReceiver(n *node) func(reflect.Value) reflect.Value {
 	if c := n.anc; c.kind == callExpr && c.child[0] == n && c.anc.kind != deferStmt && c.anc.kind != goStmt {
 		return func(v reflect.Value) reflect.Value { return v }
 	}
-	return func(v reflect.Value) reflect.Value {
-		if !v.CanAddr() {
-			return v
-		}
-		c := reflect.New(v.Type()).Elem()
-		c.Set(v)
-		return c
-	}
+	return argValue
 }

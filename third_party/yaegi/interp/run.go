@@ -967,7 +967,7 @@ func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn fu
 			val := make([]reflect.Value, len(in)+1)
 			inTypes := make([]reflect.Type, len(in))
 			for i, v := range in {
-				val[i+1] = v(f)
+				val[i+1] = argValue(v(f)) // culab patch 15
 				inTypes[i] = val[i+1].Type()
 			}
 			outTypes := make([]reflect.Type, len(out))
@@ -1295,7 +1295,7 @@ func call(n *node) {
 			val := make([]reflect.Value, len(values)+1)
 			val[0] = value(f)
 			for i, v := range values {
-				val[i+1] = v(f)
+				val[i+1] = argValue(v(f)) // culab patch 15
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -1565,7 +1565,7 @@ func callBin(n *node) {
 			val := make([]reflect.Value, l+1)
 			val[0] = value(f)
 			for i, v := range values {
-				val[i+1] = getBinValue(getMapType, v, f)
+				val[i+1] = argValue(getBinValue(getMapType, v, f)) // culab patch 15
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -1575,9 +1575,10 @@ func callBin(n *node) {
 		n.exec = func(f *frame) bltn {
 			in := make([]reflect.Value, l)
 			for i, v := range values {
-				in[i] = getBinValue(getMapType, v, f)
+				in[i] = argValue(getBinValue(getMapType, v, f)) // culab patch 15
 			}
-			go n.interp.goroutine(n, func() { callFn(value(f), in) }) // culab patch 3
+			fn := value(f)                                      // culab patch 15: evaluated by the go statement
+			go n.interp.goroutine(n, func() { callFn(fn, in) }) // culab patch 3
 			return tnext
 		}
 	case fnext != nil:
