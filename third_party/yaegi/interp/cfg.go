@@ -986,7 +986,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case funcT:
 				// A function indexed by a type means an instantiated generic function.
 				c1 := n.child[1]
-				if !c1.isType(sc) {
+				if !c1.isType(sc) || typeParamCount(t.node.anc) > 1 {
+					// culab patch 16: the call infers the other type arguments.
 					n.typ = t
 					return
 				}
@@ -1148,7 +1149,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			wireChild(n)
 			switch c0 := n.child[0]; {
-			case c0.kind == indexListExpr:
+			case c0.kind == indexListExpr && len(c0.child)-1 == typeParamCount(c0.child[0].sym.node): // culab patch 16
 				// Instantiate a generic function then call it.
 				fun := c0.child[0].sym.node
 				lt := []*itype{}
@@ -1332,7 +1333,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					var found bool
 
 					// Infer type parameter from function call arguments.
-					if types, err = inferTypesFromCall(sc, fun, n.child[1:]); err != nil {
+					if types, err = inferTypesFromCall(sc, fun, n.child[1:], explicitTypeArgs(c0)); err != nil {
 						break
 					}
 					// Generate an instantiated AST from the generic function one.
@@ -1351,6 +1352,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 					n.child[0] = g
 					c0 = n.child[0]
+					n.start = n
+					wireChild(n) // culab patch 16: f[int](x) was wired as an index expression
 				}
 
 				err = check.arguments(n, n.child[1:], c0, n.action == aCallSlice)
