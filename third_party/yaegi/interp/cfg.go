@@ -1148,6 +1148,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 			}
 			wireChild(n)
+			if c0 := n.child[0]; c0.kind == indexListExpr && c0.typ == nil && c0.child[0].typ != nil && isGeneric(c0.child[0].typ) {
+				c0.typ = c0.child[0].typ // culab patch 16: f[A, B](x) of a function of 3 type parameters
+			}
 			switch c0 := n.child[0]; {
 			case c0.kind == indexListExpr && len(c0.child)-1 == typeParamCount(c0.child[0].sym.node): // culab patch 16
 				// Instantiate a generic function then call it.
