@@ -1901,7 +1901,15 @@ func getFunc(n *node) {
 
 	n.exec = func(f *frame) bltn {
 		fr := f.clone()
-		o := getFrame(f, l).data[i]
+		if l == 0 {
+			// culab patch 11: the clone does not hold the closure made at
+			// the previous run of this literal (a chain of closures and
+			// frames in a loop, yaegi's issue 1618); the slot was set back
+			// after each call instead, by the goroutine that ran the
+			// closure, and a go statement could then start the closure of
+			// another iteration.
+			fr.data[i] = reflect.Value{}
+		}
 
 		fct := reflect.MakeFunc(n.typ.TypeOf(), func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
@@ -1923,10 +1931,6 @@ func getFunc(n *node) {
 
 			// Interpreter code execution.
 			runCfg(n.child[3].start, fr2, n, n)
-
-			f.mutex.Lock()
-			getFrame(f, l).data[i] = o
-			f.mutex.Unlock()
 
 			return fr2.data[:numRet]
 		})
