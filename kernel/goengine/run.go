@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"path"
 	"reflect"
 	"runtime/debug"
 	"strconv"
@@ -228,6 +229,7 @@ func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
 		return cellResult{}, x.compileError("SyntaxError", err, col1)
 	}
 	if f, ok := node.(*ast.File); ok {
+		x.unshadowImports(f)
 		if xe := x.filterImports(f); xe != nil {
 			return cellResult{}, xe
 		}
@@ -299,6 +301,50 @@ func topLevelDefer(node ast.Node) *ast.DeferStmt {
 		return found == nil
 	})
 	return found
+}
+
+// unshadowImports takes out of scope the packages whose names the file
+// declares at its top level (a type color, a func errors) without
+// importing them itself: a package imported for every cell, or by an
+// earlier one, left the interpreter to refuse the declaration ("color
+// redeclared in this block"), where a Go file that does not import the
+// package may use its name.
+func (x *run) unshadowImports(f *ast.File) {
+	own := map[string]bool{}
+	for _, is := range f.Imports {
+		own[x.s.importName(is)] = true
+	}
+	for _, name := range topLevelNames(f) {
+		if _, bound := x.s.imports[name]; bound && !own[name] && x.s.in.Unimport(name, path.Base(x.file)) {
+			delete(x.s.imports, name)
+		}
+	}
+}
+
+// topLevelNames returns the names that the file's declarations declare
+// at the package level (not its methods).
+func topLevelNames(f *ast.File) []string {
+	var names []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names = append(names, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					names = append(names, sp.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range sp.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // filterImports drops imports already in scope (the interpreter refuses a

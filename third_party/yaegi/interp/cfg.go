@@ -712,6 +712,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if sym == nil {
 						sym = &symbol{index: sc.add(dest.typ), kind: varSym, typ: dest.typ}
 						sc.sym[dest.ident] = sym
+						if ps := pkgLevelScope(n, sc); ps != nil {
+							// culab patch 16: GTA leaves the package-level
+							// variables of a generic call to cfg.
+							sym.global, dest.level = true, globalFrame
+							ps.sym[dest.ident] = sym
+						}
 					}
 					dest.val = src.val
 					dest.recv = src.recv
@@ -883,7 +889,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case defineXStmt:
 			wireChild(n)
-			if sc.def == nil {
+			if _, left := n.meta.(leftToCfg); sc.def == nil && !left { // culab patch 16
 				// In global scope, type definition already handled by GTA.
 				break
 			}
@@ -1000,7 +1006,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						return
 					}
 					// Generate closures for function body.
-					if err = genRun(g.child[3]); err != nil {
+					if err = genRun(g); err != nil {
 						return
 					}
 				}
@@ -1168,7 +1174,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return
 					}
-					err = genRun(g.child[3]) // Generate closures for function body.
+					err = genRun(g) // Generate closures for function body and entry (culab patch 16).
 					if err != nil {
 						return
 					}
@@ -1265,6 +1271,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 				n.action = aConvert
 				switch {
+				case isInterfaceSrc(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && len(c1.typ.method) > 0:
+					// culab patch 18: any(v) of a value of a type with methods
+					// holds them and the type, as var a any = v does: a type
+					// switch on any(v) took a color for an int.
+					if !c1.typ.implements(c0.typ) {
+						err = n.cfgErrorf("type %v does not implement interface %v", c1.typ.id(), c0.typ.id())
+					}
+					n.gen = convert
+					n.typ = c0.typ
+					n.findex = sc.add(n.typ)
 				case isInterface(c0.typ) && !c1.isNil():
 					// Convert to interface: just check that all required methods are defined by concrete type.
 					if !c1.typ.implements(c0.typ) {
@@ -1348,8 +1364,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						if _, err = interp.cfg(g, fun.scope, importPath, pkgName); err != nil {
 							break
 						}
-						// AST compilation part 2: Generate closures for function body.
-						if err = genRun(g.child[3]); err != nil {
+						// AST compilation part 2: Generate closures for function body
+						// (culab patch 16: and its entry, which a package-level
+						// variable's initializer does not reach otherwise).
+						if err = genRun(g); err != nil {
 							break
 						}
 					}
@@ -2381,6 +2399,12 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
+			if ps := pkgLevelScope(n, sc); ps != nil {
+				// culab patch 16: GTA leaves the package-level variables of a
+				// generic call to cfg.
+				sc.sym[id].global, n.child[i].level = true, globalFrame
+				ps.sym[id] = sc.sym[id]
+			}
 		}
 		n.child[i].typ = t
 		n.child[i].findex = index

@@ -7,6 +7,7 @@ package interp
 import (
 	"fmt"
 	"go/token"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -163,4 +164,24 @@ func (interp *Interpreter) goroutine(n *node, fn func()) {
 		}()
 	}
 	fn()
+}
+
+// Unimport takes out of scope the package that an import in the main
+// package's files of base name file bound to name, so that a later
+// declaration may use the name (culab patch 18: a notebook's cell may
+// declare a name that a package imported for it had). It reports whether
+// there was such a package.
+func (interp *Interpreter) Unimport(name, file string) bool {
+	interp.mutex.Lock()
+	defer interp.mutex.Unlock()
+	sc := interp.scopes[mainID]
+	if sc == nil {
+		return false
+	}
+	key := filepath.Join(name, file)
+	if sym, ok := sc.sym[key]; ok && sym.kind == pkgSym {
+		delete(sc.sym, key)
+		return true
+	}
+	return false
 }

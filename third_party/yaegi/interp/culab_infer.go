@@ -309,3 +309,38 @@ func explicitTypeArgs(c0 *node) []*itype {
 	}
 	return types
 }
+
+// leftToCfg marks, in node.meta, a package-level define statement of a
+// generic call, whose variables cfg declares (GTA cannot type them).
+type leftToCfg struct{}
+
+// isGenericCall reports whether src calls a generic function not yet
+// instantiated, whose result types GTA cannot know.
+func isGenericCall(interp *Interpreter, sc *scope, src *node) bool {
+	if src == nil || src.kind != callExpr {
+		return false
+	}
+	c0 := src.child[0]
+	if c0.kind == indexExpr || c0.kind == indexListExpr {
+		c0 = c0.child[0]
+	}
+	if c0.kind == funcDecl {
+		return false // instantiated
+	}
+	t, err := nodeType(interp, sc, c0)
+	return err == nil && t != nil && isGeneric(t)
+}
+
+// pkgLevelScope returns the package scope where the define statement n
+// in scope sc declares its variables, if it is at the package level: in
+// the package scope, or in the block of statements that Eval runs there.
+func pkgLevelScope(n *node, sc *scope) *scope {
+	isPkg := func(s *scope) bool { return s != nil && s.global && s.anc != nil && s.anc.anc == nil }
+	switch {
+	case isPkg(sc):
+		return sc
+	case n.anc != nil && n.anc.kind == blockStmt && n.anc.anc == nil && isPkg(sc.anc):
+		return sc.anc
+	}
+	return nil
+}

@@ -59,6 +59,11 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			if n.nright > 0 {
 				sbase = len(n.child) - n.nright
 			}
+			for _, src := range n.child[sbase:] {
+				if isGenericCall(interp, sc, src) {
+					return false // culab patch 16: declared by cfg, once the call is instantiated
+				}
+			}
 
 			for i := 0; i < n.nleft; i++ {
 				dest, src := n.child[i], n.child[sbase+i]
@@ -110,6 +115,10 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			return false
 
 		case defineXStmt:
+			if isGenericCall(interp, sc, n.lastChild()) {
+				n.meta = leftToCfg{} // culab patch 16: declared by cfg, once the call is instantiated
+				return false
+			}
 			err = compDefineX(sc, n)
 
 		case valueSpec:

@@ -618,6 +618,10 @@ func convert(n *node) {
 	switch {
 	case isFuncSrc(c.typ):
 		value = genFunctionWrapper(c)
+	case isInterfaceSrc(n.child[0].typ) && !isInterfaceSrc(c.typ) && (!isEmptyInterface(n.child[0].typ) || len(c.typ.method) > 0):
+		// culab patch 18: any(v) keeps v's methods and type, as var a any = v
+		// does (a type switch took any(color(1)) for an int).
+		value, doConvert = genValueInterface(c), false
 	default:
 		value = genValue(c)
 	}

@@ -83,7 +83,14 @@ func Recv[T any](c <-chan T) T {
 	return v
 }
 
+// Package-level variables of generic calls (they were left empty).
+var (
+	pkgClone        = First([][]int{{1, 2}})
+	pkgTyped []bool = Collect(Values([]bool{true}))
+)
+
 func main() {
+	fmt.Println(pkgClone, pkgTyped)
 	strs := Collect(Map(Values([]int{1, 2, 3}), strconv.Itoa))
 	fmt.Printf("%q\n", strs)
 	fmt.Println(Collect(Map(Values([]string{"a", "bb"}), func(s string) int { return len(s) })))
@@ -100,6 +107,7 @@ func main() {
 }
 
 // Output:
+// [1 2] [true]
 // ["1" "2" "3"]
 // [1 2]
 // {2.5 7}
