@@ -141,6 +141,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					sc.sym[e.ident] = &symbol{index: index, kind: varSym, typ: t.val}
 					e.typ = t.val
 					e.findex = index
+					e.sym = sc.sym[e.ident] // culab patch 11: to find where the body uses it
 					n.anc.gen = rangeChan
 				} else {
 					// range over array or map
@@ -152,8 +153,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						k, o = n.anc.child[0], n.anc.child[1]
 					}
 
-					switch o.typ.cat {
-					case valueT, linkedT:
+					var handled bool // culab patch 12: range over an integer or a function
+					if ktyp, vtyp, handled, err = sc.rangeIntOrFunc(n.anc, k, v, o); err != nil {
+						return false
+					}
+					switch cat := o.typ.cat; {
+					case handled:
+					case cat == valueT, cat == linkedT:
 						typ := o.typ.rtype
 						if o.typ.cat == linkedT {
 							typ = o.typ.val.TypeOf()
@@ -171,17 +177,20 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 							ktyp = sc.getType("int")
 							vtyp = sc.getType("rune")
 						case reflect.Array, reflect.Slice:
+							sc.add(sc.getType("int")) // culab patch 12: the next index
 							sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 							ktyp = sc.getType("int")
 							vtyp = valueTOf(typ.Elem())
 						}
-					case mapT:
+					case cat == mapT:
 						n.anc.gen = rangeMap
 						ityp := valueTOf(reflect.TypeOf((*reflect.MapIter)(nil)))
 						sc.add(ityp)
 						ktyp = o.typ.key
 						vtyp = o.typ.val
-					case ptrT:
+					case cat == ptrT:
+						sc.add(sc.getType("int")) // culab patch 12: the next index
+						sc.add(sc.getType("int")) // culab patch 12: the array
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
 						if vtyp.cat == valueT {
@@ -189,12 +198,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						} else {
 							vtyp = vtyp.val
 						}
-					case stringT:
+					case cat == stringT:
 						sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 						sc.add(sc.getType("int")) // Add a dummy type to store index for range
 						ktyp = sc.getType("int")
 						vtyp = sc.getType("rune")
-					case arrayT, sliceT, variadicT:
+					case cat == arrayT, cat == sliceT, cat == variadicT:
+						sc.add(sc.getType("int")) // culab patch 12: the next index
 						sc.add(sc.getType("int")) // Add a dummy type to store array shallow copy for range
 						ktyp = sc.getType("int")
 						vtyp = o.typ.val
@@ -204,12 +214,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					sc.sym[k.ident] = &symbol{index: kindex, kind: varSym, typ: ktyp}
 					k.typ = ktyp
 					k.findex = kindex
+					k.sym = sc.sym[k.ident] // culab patch 11: to find where the body uses it
 
 					if v != nil {
 						vindex := sc.add(vtyp)
 						sc.sym[v.ident] = &symbol{index: vindex, kind: varSym, typ: vtyp}
 						v.typ = vtyp
 						v.findex = vindex
+						v.sym = sc.sym[v.ident] // culab patch 11
 					}
 				}
 			}
@@ -643,6 +655,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.gen = nop
 				break
 			}
+			if err = checkAssignables(n); err != nil { // culab patch 14
+				break
+			}
 
 			var atyp *itype
 			if n.nleft+n.nright < len(n.child) {
@@ -697,6 +712,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if sym == nil {
 						sym = &symbol{index: sc.add(dest.typ), kind: varSym, typ: dest.typ}
 						sc.sym[dest.ident] = sym
+						if ps := pkgLevelScope(n, sc); ps != nil {
+							// culab patch 16: GTA leaves the package-level
+							// variables of a generic call to cfg.
+							sym.global, dest.level = true, globalFrame
+							ps.sym[dest.ident] = sym
+						}
 					}
 					dest.val = src.val
 					dest.recv = src.recv
@@ -814,6 +835,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if err != nil {
 				break
 			}
+			if err = checkAssignable(n.child[0]); err != nil { // culab patch 14
+				break
+			}
 			wireChild(n)
 			n.findex = n.child[0].findex
 			n.level = n.child[0].level
@@ -824,6 +848,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case assignXStmt:
+			if err = checkAssignables(n); err != nil { // culab patch 14
+				break
+			}
 			wireChild(n)
 			l := len(n.child) - 1
 			switch lc := n.child[l]; lc.kind {
@@ -862,7 +889,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case defineXStmt:
 			wireChild(n)
-			if sc.def == nil {
+			if _, left := n.meta.(leftToCfg); sc.def == nil && !left { // culab patch 16
 				// In global scope, type definition already handled by GTA.
 				break
 			}
@@ -965,7 +992,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case funcT:
 				// A function indexed by a type means an instantiated generic function.
 				c1 := n.child[1]
-				if !c1.isType(sc) {
+				if !c1.isType(sc) || typeParamCount(t.node.anc) > 1 {
+					// culab patch 16: the call infers the other type arguments.
 					n.typ = t
 					return
 				}
@@ -978,7 +1006,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						return
 					}
 					// Generate closures for function body.
-					if err = genRun(g.child[3]); err != nil {
+					if err = genRun(g); err != nil {
 						return
 					}
 				}
@@ -1126,8 +1154,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 			}
 			wireChild(n)
+			if c0 := n.child[0]; c0.kind == indexListExpr && c0.typ == nil && c0.child[0].typ != nil && isGeneric(c0.child[0].typ) {
+				c0.typ = c0.child[0].typ // culab patch 16: f[A, B](x) of a function of 3 type parameters
+			}
 			switch c0 := n.child[0]; {
-			case c0.kind == indexListExpr:
+			case c0.kind == indexListExpr && len(c0.child)-1 == typeParamCount(c0.child[0].sym.node): // culab patch 16
 				// Instantiate a generic function then call it.
 				fun := c0.child[0].sym.node
 				lt := []*itype{}
@@ -1143,7 +1174,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if err != nil {
 						return
 					}
-					err = genRun(g.child[3]) // Generate closures for function body.
+					err = genRun(g) // Generate closures for function body and entry (culab patch 16).
 					if err != nil {
 						return
 					}
@@ -1240,6 +1271,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 				n.action = aConvert
 				switch {
+				case isInterfaceSrc(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && len(c1.typ.method) > 0:
+					// culab patch 18: any(v) of a value of a type with methods
+					// holds them and the type, as var a any = v does: a type
+					// switch on any(v) took a color for an int.
+					if !c1.typ.implements(c0.typ) {
+						err = n.cfgErrorf("type %v does not implement interface %v", c1.typ.id(), c0.typ.id())
+					}
+					n.gen = convert
+					n.typ = c0.typ
+					n.findex = sc.add(n.typ)
 				case isInterface(c0.typ) && !c1.isNil():
 					// Convert to interface: just check that all required methods are defined by concrete type.
 					if !c1.typ.implements(c0.typ) {
@@ -1311,7 +1352,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					var found bool
 
 					// Infer type parameter from function call arguments.
-					if types, err = inferTypesFromCall(sc, fun, n.child[1:]); err != nil {
+					if types, err = inferTypesFromCall(sc, fun, n.child[1:], explicitTypeArgs(c0)); err != nil {
 						break
 					}
 					// Generate an instantiated AST from the generic function one.
@@ -1323,13 +1364,17 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						if _, err = interp.cfg(g, fun.scope, importPath, pkgName); err != nil {
 							break
 						}
-						// AST compilation part 2: Generate closures for function body.
-						if err = genRun(g.child[3]); err != nil {
+						// AST compilation part 2: Generate closures for function body
+						// (culab patch 16: and its entry, which a package-level
+						// variable's initializer does not reach otherwise).
+						if err = genRun(g); err != nil {
 							break
 						}
 					}
 					n.child[0] = g
 					c0 = n.child[0]
+					n.start = n
+					wireChild(n) // culab patch 16: f[int](x) was wired as an index expression
 				}
 
 				err = check.arguments(n, n.child[1:], c0, n.action == aCallSlice)
@@ -1447,7 +1492,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			init, body := n.child[0], n.child[1]
 			n.start = init.start
 			init.tnext = body.start
-			body.tnext = n.start
+			body.tnext = body.start   // culab patch 11: the init runs once
+			perIteration(n, init, sc) // culab patch 11
 			sc = sc.pop()
 
 		case forStmt2: // for cond {}
@@ -1489,6 +1535,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			cond.tnext = body.start
 			setFNext(cond, n)
+			perIteration(n, init, sc) // culab patch 11
 			sc = sc.pop()
 
 		case forStmt4: // for ; ; post {}
@@ -1524,6 +1571,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			init.tnext = body.start
 			body.tnext = post.start
 			post.tnext = body.start
+			perIteration(n, init, sc) // culab patch 11
 			sc = sc.pop()
 
 		case forStmt7: // for init; cond; post {}
@@ -1547,11 +1595,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			cond.tnext = body.start
 			setFNext(cond, n)
 			body.tnext = post.start
+			perIteration(n, init, sc) // culab patch 11
 			sc = sc.pop()
 
 		case forRangeStmt:
 			n.start = n.child[0].start
 			setFNext(n.child[0], n)
+			wireRangeFunc(n) // culab patch 12
 			sc = sc.pop()
 
 		case funcDecl:
@@ -2349,6 +2399,12 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			index = sc.add(t)
 			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
+			if ps := pkgLevelScope(n, sc); ps != nil {
+				// culab patch 16: GTA leaves the package-level variables of a
+				// generic call to cfg.
+				sc.sym[id].global, n.child[i].level = true, globalFrame
+				ps.sym[id] = sc.sym[id]
+			}
 		}
 		n.child[i].typ = t
 		n.child[i].findex = index

@@ -59,6 +59,11 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			if n.nright > 0 {
 				sbase = len(n.child) - n.nright
 			}
+			for _, src := range n.child[sbase:] {
+				if isGenericCall(interp, sc, src) {
+					return false // culab patch 16: declared by cfg, once the call is instantiated
+				}
+			}
 
 			for i := 0; i < n.nleft; i++ {
 				dest, src := n.child[i], n.child[sbase+i]
@@ -110,6 +115,10 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			return false
 
 		case defineXStmt:
+			if isGenericCall(interp, sc, n.lastChild()) {
+				n.meta = leftToCfg{} // culab patch 16: declared by cfg, once the call is instantiated
+				return false
+			}
 			err = compDefineX(sc, n)
 
 		case valueSpec:
@@ -261,8 +270,9 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 					if sym, exists := sc.sym[name]; !exists {
 						sc.sym[name] = &symbol{kind: pkgSym, typ: &itype{cat: binPkgT, path: ipath, scope: sc}}
 						break
-					} else if sym.kind == pkgSym && sym.typ.cat == srcPkgT && sym.typ.path == ipath {
-						// ignore re-import of identical package
+					} else if sym.kind == pkgSym && (sym.typ.cat == srcPkgT || sym.typ.cat == binPkgT) && sym.typ.path == ipath {
+						// ignore re-import of identical package (culab patch 17:
+						// a binary one too, as by two files of a package)
 						break
 					}
 

@@ -52,6 +52,7 @@ type node struct {
 	ident      string         // set if node is a var or func
 	redeclared bool           // set if node is a redeclared variable (CFG)
 	meta       interface{}    // meta stores meta information between gta runs, like errors
+	exits      []*node        // culab patch 12: exit nodes of the body of a range over a function
 }
 
 func (n *node) shouldBreak() bool {
@@ -117,6 +118,11 @@ type frame struct {
 	deferred  [][]reflect.Value  // defer stack
 	recovered interface{}        // to handle panic recover
 	done      reflect.SelectCase // for cancellation of channel operations
+
+	// culab patch 11: the frame that this one is a clone of, the one that
+	// runs and where recover finds the panic, as for a closure that a
+	// defer statement of a loop's iteration registered.
+	origin *frame
 }
 
 func newFrame(anc *frame, length int, id uint64) *frame {
@@ -147,6 +153,10 @@ func (f *frame) clone() *frame {
 		id:        f.runid(),
 		done:      f.done,
 		debug:     f.debug,
+		origin:    f,
+	}
+	if f.origin != nil {
+		nf.origin = f.origin
 	}
 	nf.data = make([]reflect.Value, len(f.data))
 	copy(nf.data, f.data)

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // bltn type defines functions which run at CFG execution.
@@ -617,6 +618,10 @@ func convert(n *node) {
 	switch {
 	case isFuncSrc(c.typ):
 		value = genFunctionWrapper(c)
+	case isInterfaceSrc(n.child[0].typ) && !isInterfaceSrc(c.typ) && (!isEmptyInterface(n.child[0].typ) || len(c.typ.method) > 0):
+		// culab patch 18: any(v) keeps v's methods and type, as var a any = v
+		// does (a type switch took any(color(1)) for an int).
+		value, doConvert = genValueInterface(c), false
 	default:
 		value = genValue(c)
 	}
@@ -912,7 +917,11 @@ func _recover(n *node) {
 	dest := genValue(n)
 
 	n.exec = func(f *frame) bltn {
-		if f.anc.recovered == nil {
+		anc := f.anc
+		if anc.origin != nil {
+			anc = anc.origin // culab patch 11
+		}
+		if anc.recovered == nil {
 			// TODO(mpl): maybe we don't need that special case, and we're just forgetting to unwrap the valueInterface somewhere else.
 			if isEmptyInterface(n.typ) {
 				return tnext
@@ -923,9 +932,9 @@ func _recover(n *node) {
 
 		// culab patch 9: _panic panics with its argument's reflect.Value,
 		// which recover returned as such: recover().(string) failed.
-		rv, ok := f.anc.recovered.(reflect.Value)
+		rv, ok := anc.recovered.(reflect.Value)
 		if !ok {
-			rv = reflect.ValueOf(f.anc.recovered)
+			rv = reflect.ValueOf(anc.recovered)
 		}
 		if !rv.IsValid() {
 			rv = reflect.New(emptyInterfaceType).Elem()
@@ -935,7 +944,7 @@ func _recover(n *node) {
 		} else {
 			dest(f).Set(reflect.ValueOf(valueInterface{n, rv}))
 		}
-		f.anc.recovered = nil
+		anc.recovered = nil
 		return tnext
 	}
 }
@@ -962,7 +971,7 @@ func genBuiltinDeferWrapper(n *node, in, out []func(*frame) reflect.Value, fn fu
 			val := make([]reflect.Value, len(in)+1)
 			inTypes := make([]reflect.Type, len(in))
 			for i, v := range in {
-				val[i+1] = v(f)
+				val[i+1] = argValue(v(f)) // culab patch 15
 				inTypes[i] = val[i+1].Type()
 			}
 			outTypes := make([]reflect.Type, len(out))
@@ -1010,6 +1019,12 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 	funcType := n.typ.TypeOf()
 
 	return func(f *frame) reflect.Value {
+		// culab patch 13: the receiver is evaluated, and a value receiver
+		// copied, when the method value is made, not at each call.
+		var recv reflect.Value
+		if rcvr != nil {
+			recv = boundReceiver(rcvr(f), def.types[numRet])
+		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), f.runid())
@@ -1022,24 +1037,7 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d = d[numRet:]
 			} else {
 				// Copy method receiver as first argument.
-				src, dest := rcvr(f), d[numRet]
-				sk, dk := src.Kind(), dest.Kind()
-				for {
-					vs, ok := src.Interface().(valueInterface)
-					if !ok {
-						break
-					}
-					src = vs.value
-					sk = src.Kind()
-				}
-				switch {
-				case sk == reflect.Ptr && dk != reflect.Ptr:
-					dest.Set(src.Elem())
-				case sk != reflect.Ptr && dk == reflect.Ptr:
-					dest.Set(src.Addr())
-				default:
-					dest.Set(src)
-				}
+				d[numRet].Set(recv)
 				d = d[numRet+1:]
 			}
 
@@ -1049,15 +1047,7 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 					// In case of unused arg, there may be not even a frame entry allocated, just skip.
 					break
 				}
-				typ := def.typ.arg[i]
-				switch {
-				case isEmptyInterface(typ) || typ.TypeOf() == valueInterfaceType:
-					d[i].Set(arg)
-				case isInterfaceSrc(typ):
-					d[i].Set(reflect.ValueOf(valueInterface{value: arg.Elem()}))
-				default:
-					d[i].Set(arg)
-				}
+				setArg(d[i], def.typ.arg[i], arg)
 			}
 
 			// Interpreter code execution.
@@ -1298,11 +1288,18 @@ func call(n *node) {
 	if n.anc.kind == deferStmt {
 		// Store function call in frame for deferred execution.
 		value = genFunctionWrapper(c0)
+		if c0.kind == funcLit {
+			// culab patch 11: a function literal is a closure of the
+			// variables of the moment the defer statement ran (those of
+			// its iteration in a loop), as getFunc makes it.
+			wrap := value
+			value = func(f *frame) reflect.Value { return wrap(f.clone()) }
+		}
 		n.exec = func(f *frame) bltn {
 			val := make([]reflect.Value, len(values)+1)
 			val[0] = value(f)
 			for i, v := range values {
-				val[i+1] = v(f)
+				val[i+1] = argValue(v(f)) // culab patch 15
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -1572,7 +1569,7 @@ func callBin(n *node) {
 			val := make([]reflect.Value, l+1)
 			val[0] = value(f)
 			for i, v := range values {
-				val[i+1] = getBinValue(getMapType, v, f)
+				val[i+1] = argValue(getBinValue(getMapType, v, f)) // culab patch 15
 			}
 			f.deferred = append([][]reflect.Value{val}, f.deferred...)
 			return tnext
@@ -1582,9 +1579,10 @@ func callBin(n *node) {
 		n.exec = func(f *frame) bltn {
 			in := make([]reflect.Value, l)
 			for i, v := range values {
-				in[i] = getBinValue(getMapType, v, f)
+				in[i] = argValue(getBinValue(getMapType, v, f)) // culab patch 15
 			}
-			go n.interp.goroutine(n, func() { callFn(value(f), in) }) // culab patch 3
+			fn := value(f)                                      // culab patch 15: evaluated by the go statement
+			go n.interp.goroutine(n, func() { callFn(fn, in) }) // culab patch 3
 			return tnext
 		}
 	case fnext != nil:
@@ -1698,11 +1696,12 @@ func getIndexBinMethod(n *node) {
 	m := n.val.(int)
 	value := genValue(n.child[0])
 	next := getExec(n.tnext)
+	recv := binReceiver(n) // culab patch 13
 
 	n.exec = func(f *frame) bltn {
 		// Can not use .Set() because dest type contains the receiver and source not
 		// dest(f).Set(value(f).Method(m))
-		getFrame(f, l).data[i] = value(f).Method(m)
+		getFrame(f, l).data[i] = recv(value(f)).Method(m)
 		return next
 	}
 }
@@ -1713,10 +1712,11 @@ func getIndexBinElemMethod(n *node) {
 	m := n.val.(int)
 	value := genValue(n.child[0])
 	next := getExec(n.tnext)
+	recv := binReceiver(n) // culab patch 13
 
 	n.exec = func(f *frame) bltn {
 		// Can not use .Set() because dest type contains the receiver and source not
-		getFrame(f, l).data[i] = value(f).Elem().Method(m)
+		getFrame(f, l).data[i] = recv(value(f).Elem()).Method(m)
 		return next
 	}
 }
@@ -1905,7 +1905,15 @@ func getFunc(n *node) {
 
 	n.exec = func(f *frame) bltn {
 		fr := f.clone()
-		o := getFrame(f, l).data[i]
+		if l == 0 {
+			// culab patch 11: the clone does not hold the closure made at
+			// the previous run of this literal (a chain of closures and
+			// frames in a loop, yaegi's issue 1618); the slot was set back
+			// after each call instead, by the goroutine that ran the
+			// closure, and a go statement could then start the closure of
+			// another iteration.
+			fr.data[i] = reflect.Value{}
+		}
 
 		fct := reflect.MakeFunc(n.typ.TypeOf(), func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
@@ -1922,23 +1930,11 @@ func getFunc(n *node) {
 					// In case of unused arg, there may be not even a frame entry allocated, just skip.
 					break
 				}
-				typ := n.typ.arg[i]
-				switch {
-				case isEmptyInterface(typ) || typ.TypeOf() == valueInterfaceType:
-					d[i].Set(arg)
-				case isInterfaceSrc(typ):
-					d[i].Set(reflect.ValueOf(valueInterface{value: arg.Elem()}))
-				default:
-					d[i].Set(arg)
-				}
+				setArg(d[i], n.typ.arg[i], arg)
 			}
 
 			// Interpreter code execution.
 			runCfg(n.child[3].start, fr2, n, n)
-
-			f.mutex.Lock()
-			getFrame(f, l).data[i] = o
-			f.mutex.Unlock()
 
 			return fr2.data[:numRet]
 		})
@@ -2824,62 +2820,55 @@ func empty(n *node) {}
 var rat = reflect.ValueOf((*[]rune)(nil)).Type().Elem() // runes array type
 
 func _range(n *node) {
+	// culab patches 11 and 12: the next index (the next byte position of
+	// a string) has its own slot, as the body may change the key; the
+	// key of a string is its rune's byte position, with a value or not;
+	// the iteration variables are new at each iteration if the body may
+	// keep them.
 	index0 := n.child[0].findex // array index location in frame
 	index2 := index0 - 1        // shallow array for range, always just behind index0
-	index3 := index2 - 1        // additional location to store string char position
+	index3 := index2 - 1        // next index or string position
 	fnext := getExec(n.fnext)
 	tnext := getExec(n.tnext)
+	body := n.lastChild()
+	key := iterationVar(n.child[0], body)
 
 	var value func(*frame) reflect.Value
-	var an *node
+	var elem func(*frame) reflect.Value // the value variable, or nil
+	an := n.child[1]
 	if len(n.child) == 4 {
 		an = n.child[2]
-		index1 := n.child[1].findex // array value location in frame
-		if isString(an.typ.TypeOf()) {
-			// Special variant of "range" for string, where the index indicates the byte position
-			// of the rune in the string, rather than the index of the rune in array.
-			stringType := reflect.TypeOf("")
-			value = genValueAs(an, rat) // range on string iterates over runes
-			n.exec = func(f *frame) bltn {
-				a := f.data[index2]
-				v0 := f.data[index3]
-				v0.SetInt(v0.Int() + 1)
-				i := int(v0.Int())
-				if i >= a.Len() {
-					return fnext
-				}
-				// Compute byte position of the rune in string
-				pos := a.Slice(0, i).Convert(stringType).Len()
-				f.data[index0].SetInt(int64(pos))
-				f.data[index1].Set(a.Index(i))
-				return tnext
+		elem = iterationVar(n.child[1], body)
+	}
+	if isString(an.typ.TypeOf()) {
+		str := genValue(an)
+		value = func(f *frame) reflect.Value { return reflect.ValueOf(str(f).String()) }
+		n.exec = func(f *frame) bltn {
+			s := f.data[index2].String()
+			pos := int(f.data[index3].Int())
+			if pos >= len(s) {
+				return fnext
 			}
-		} else {
-			value = genValueRangeArray(an)
-			n.exec = func(f *frame) bltn {
-				a := f.data[index2]
-				v0 := f.data[index0]
-				v0.SetInt(v0.Int() + 1)
-				i := int(v0.Int())
-				if i >= a.Len() {
-					return fnext
-				}
-				f.data[index1].Set(a.Index(i))
-				return tnext
+			r, size := utf8.DecodeRuneInString(s[pos:])
+			f.data[index3].SetInt(int64(pos + size))
+			key(f).SetInt(int64(pos))
+			if elem != nil {
+				elem(f).SetInt(int64(r))
 			}
+			return tnext
 		}
 	} else {
-		an = n.child[1]
-		if isString(an.typ.TypeOf()) {
-			value = genValueAs(an, rat) // range on string iterates over runes
-		} else {
-			value = genValueRangeArray(an)
-		}
+		value = genValueRangeArray(an)
 		n.exec = func(f *frame) bltn {
-			v0 := f.data[index0]
-			v0.SetInt(v0.Int() + 1)
-			if int(v0.Int()) >= f.data[index2].Len() {
+			a := f.data[index2]
+			i := int(f.data[index3].Int())
+			if i >= a.Len() {
 				return fnext
+			}
+			f.data[index3].SetInt(int64(i + 1))
+			key(f).SetInt(int64(i))
+			if elem != nil {
+				elem(f).Set(a.Index(i))
 			}
 			return tnext
 		}
@@ -2887,20 +2876,16 @@ func _range(n *node) {
 
 	// Init sequence
 	next := n.exec
-	index := index0
-	if isString(an.typ.TypeOf()) && len(n.child) == 4 {
-		index = index3
-	}
 	n.child[0].exec = func(f *frame) bltn {
 		f.data[index2] = value(f) // set array shallow copy for range
-		f.data[index].SetInt(-1)  // assing index value
+		f.data[index3].SetInt(0)
 		return next
 	}
 }
 
 func rangeChan(n *node) {
-	i := n.child[0].findex        // element index location in frame
-	value := genValue(n.child[1]) // chan
+	elem := iterationVar(n.child[0], n.lastChild()) // culab patch 11
+	value := genValue(n.child[1])                   // chan
 	fnext := getExec(n.fnext)
 	tnext := getExec(n.tnext)
 
@@ -2916,7 +2901,7 @@ func rangeChan(n *node) {
 		if !ok {
 			return fnext
 		}
-		f.data[i].Set(v)
+		elem(f).Set(v)
 		return tnext
 	}
 }
@@ -2926,18 +2911,19 @@ func rangeMap(n *node) {
 	index2 := index0 - 1        // iterator for range, always just behind index0
 	fnext := getExec(n.fnext)
 	tnext := getExec(n.tnext)
+	key := iterationVar(n.child[0], n.lastChild()) // culab patch 11
 
 	var value func(*frame) reflect.Value
 	if len(n.child) == 4 {
-		index1 := n.child[1].findex  // map value location in frame
-		value = genValue(n.child[2]) // map
+		elem := iterationVar(n.child[1], n.lastChild()) // culab patch 11
+		value = genValue(n.child[2])                    // map
 		n.exec = func(f *frame) bltn {
 			iter := f.data[index2].Interface().(*reflect.MapIter)
 			if !iter.Next() {
 				return fnext
 			}
-			f.data[index0].Set(iter.Key())
-			f.data[index1].Set(iter.Value())
+			key(f).Set(iter.Key())
+			elem(f).Set(iter.Value())
 			return tnext
 		}
 	} else {
@@ -2947,7 +2933,7 @@ func rangeMap(n *node) {
 			if !iter.Next() {
 				return fnext
 			}
-			f.data[index0].Set(iter.Key())
+			key(f).Set(iter.Key())
 			return tnext
 		}
 	}

@@ -146,6 +146,12 @@ func (s *scope) lookup(ident string) (*symbol, int, bool) {
 }
 
 func (s *scope) rangeChanType(n *node) *itype {
+	if len(n.child) != 3 {
+		// culab patch 12: a range with a key and a value is not over a
+		// channel; child[1] is its value, of the channel type of
+		// for _, c := range chans.
+		return nil
+	}
 	if sym, _, found := s.lookup(n.child[1].ident); found {
 		if t := sym.typ; len(n.child) == 3 && t != nil && (t.cat == chanT || t.cat == chanRecvT) {
 			return t

@@ -8,34 +8,25 @@ import _ "embed"
 //go:embed go1_22_cmp_cmp.go.txt
 var cmpSource string
 
-//go:embed go1_22_maps_maps.go.txt
+//go:embed culab_iter.go.txt
+var iterSource string
+
+//go:embed culab_maps.go.txt
 var mapsSource string
 
 //go:embed go1_22_slices_slices.go.txt
 var slicesSource string
 
-/*
-//go:embed go1_22_slices_sort.go.txt
-var slicesSource1 string
+//go:embed culab_slices.go.txt
+var culabSlicesSource string
 
-//go:embed go1_22_slices_zsortanyfunc.go.txt
-var slicesSource2 string
-
-//go:embed go1_22_sync_oncefunc.go.txt
-var syncSource string
-
-//go:embed go1_22_sync_atomic_type.go.txt
-var syncAtomicSource string
-*/
-
-// Sources contains the list of generic packages source strings.
+// Sources contains the list of generic packages source strings, a
+// package before those that import it (culab patch 17: iter, maps and
+// the rest of slices are culab's).
 var Sources = [...]string{
 	cmpSource,
+	iterSource,
 	mapsSource,
 	slicesSource,
-	// FIXME(marc): support the following.
-	// slicesSource1,
-	// slicesSource2,
-	// syncAtomicSource,
-	// syncSource,
+	culabSlicesSource,
 }

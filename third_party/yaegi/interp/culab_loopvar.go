@@ -1,0 +1,146 @@
+package interp
+
+// culab patch 11 (see PATCHES.md at the module's root): the variables
+// that a for statement declares are per iteration, as in Go 1.22. A
+// closure clones its frame's slice of values, and a value is the
+// variable's storage: a closure sees the variable of the iteration that
+// made it only if each iteration has its own storage. Fresh storage costs
+// an allocation per iteration, so a loop gets it only for the variables
+// that a closure, an address or a method value may keep past their
+// iteration.
+
+import (
+	"reflect"
+	"sync/atomic"
+)
+
+// loopVarsEscape reports whether the loop's parts in may keep one of the
+// variables syms past an iteration: a function literal uses it, or its
+// address is taken, explicitly or by a method call or method value on it
+// or on one of its fields or array elements.
+func loopVarsEscape(syms []*symbol, in ...*node) bool {
+	if len(syms) == 0 {
+		return false
+	}
+	ours := func(s *symbol) bool {
+		for _, o := range syms {
+			if s == o && s != nil {
+				return true
+			}
+		}
+		return false
+	}
+	escapes, lits := false, 0
+	for _, part := range in {
+		if part == nil {
+			continue
+		}
+		part.Walk(func(n *node) bool {
+			if escapes {
+				return false
+			}
+			switch {
+			case n.kind == funcLit:
+				lits++
+			case n.kind == identExpr && ours(n.sym):
+				escapes = lits > 0 || addressed(n)
+			}
+			return !escapes
+		}, func(n *node) {
+			if n.kind == funcLit {
+				lits--
+			}
+		})
+	}
+	return escapes
+}
+
+// addressed reports whether the variable n names is addressed where n is:
+// &v, &v.f, &v[i] of an array, v[:] of an array, or a method of v, v.f or
+// v[i] (whose receiver may be a pointer).
+func addressed(n *node) bool {
+	for ; n.anc != nil; n = n.anc {
+		p := n.anc
+		switch p.kind {
+		case parenExpr:
+		case addressExpr:
+			return true
+		case selectorExpr:
+			if p.child[0] != n {
+				return false
+			}
+			if p.typ != nil && (p.typ.cat == funcT || p.typ.TypeOf() != nil && p.typ.TypeOf().Kind() == reflect.Func) {
+				return true // a method, or a field of func type: counted, to be safe
+			}
+		case indexExpr, sliceExpr:
+			if p.child[0] != n || n.typ == nil || n.typ.TypeOf() == nil || n.typ.TypeOf().Kind() != reflect.Array {
+				return false
+			}
+			if p.kind == sliceExpr {
+				return true
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// loopSyms returns the symbols of the variables that the defining
+// statement def (a for statement's init) declares in the scope sc.
+func loopSyms(def *node, sc *scope) []*symbol {
+	if def == nil || def.kind != defineStmt {
+		return nil
+	}
+	var syms []*symbol
+	for _, c := range def.child[:def.nleft] {
+		if c.ident == "_" {
+			continue
+		}
+		if s, ok := sc.sym[c.ident]; ok && s.kind == varSym && !s.global {
+			syms = append(syms, s)
+		}
+	}
+	return syms
+}
+
+// perIteration makes the variables that the init of the three-clause for
+// statement n declares new at the end of each iteration, before its post
+// statement, each a copy of the previous one, when loopVarsEscape says
+// it matters. The copy is a node between the end of the body (where a
+// continue goes too) and what came next.
+func perIteration(n, init *node, sc *scope) {
+	syms := loopSyms(init, sc)
+	if !loopVarsEscape(syms, n.child[1:]...) {
+		return
+	}
+	body := n.lastChild()
+	index := make([]int, len(syms))
+	for i, s := range syms {
+		index[i] = s.index
+	}
+	cp := &node{
+		anc: n, interp: n.interp, index: atomic.AddInt64(&n.interp.nindex, 1), pos: body.pos,
+		kind: exprStmt, action: aNop, scope: sc, tnext: body.tnext,
+	}
+	cp.start = cp
+	cp.gen = func(cp *node) {
+		next := getExec(cp.tnext)
+		cp.exec = func(f *frame) bltn {
+			for _, i := range index {
+				old := f.data[i]
+				freshVar(f, i).Set(old)
+			}
+			return next
+		}
+	}
+	body.tnext = cp
+}
+
+// freshVar gives the frame slot i a new variable of its type, and
+// returns it.
+func freshVar(f *frame, i int) reflect.Value {
+	v := reflect.New(f.data[i].Type()).Elem()
+	f.data[i] = v
+	return v
+}

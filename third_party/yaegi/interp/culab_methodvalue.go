@@ -1,0 +1,39 @@
+package interp
+
+// culab patch 13 (see PATCHES.md at the module's root): a method value
+// binds its receiver when it is made, as Go evaluates it then.
+
+import "reflect"
+
+// boundReceiver returns the receiver src of a method value as the
+// method's receiver of type t takes it, made when the method value is:
+// for a pointer receiver, the pointer (the address of an addressable src
+// value); for a value receiver, a copy of the value, which later changes
+// of src leave as it was.
+func boundReceiver(src reflect.Value, t reflect.Type) reflect.Value {
+	for {
+		vs, ok := src.Interface().(valueInterface)
+		if !ok {
+			break
+		}
+		src = vs.value
+	}
+	switch sk, tk := src.Kind(), t.Kind(); {
+	case sk != reflect.Ptr && tk == reflect.Ptr:
+		return src.Addr()
+	case sk == reflect.Ptr && tk != reflect.Ptr:
+		src = src.Elem()
+	}
+	return argValue(src)
+}
+
+// binReceiver returns what gives the receiver of the method value n of a
+// compiled type: a copy of the value if the method value may be called
+// after the receiver changes (it is not called at once), as
+// reflect.Value.Method reads an addressable receiver at each call.
+func binReceiver(n *node) func(reflect.Value) reflect.Value {
+	if c := n.anc; c.kind == callExpr && c.child[0] == n && c.anc.kind != deferStmt && c.anc.kind != goStmt {
+		return func(v reflect.Value) reflect.Value { return v }
+	}
+	return argValue
+}
