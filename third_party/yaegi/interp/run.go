@@ -2817,8 +2817,6 @@ func compositeLitKeyedNotype(n *node) { doCompositeLitKeyed(n, false) }
 
 func empty(n *node) {}
 
-var rat = reflect.ValueOf((*[]rune)(nil)).Type().Elem() // runes array type
-
 func _range(n *node) {
 	// culab patches 11 and 12: the next index (the next byte position of
 	// a string) has its own slot, as the body may change the key; the
