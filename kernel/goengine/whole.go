@@ -20,7 +20,7 @@ import (
 // that an error anywhere runs nothing.
 //
 // Compiling a chunk declares what it declares in the interpreter before
-// it runs: a function or a type is usable at once (yaegi patch 11), but a
+// it runs: a function or a type is usable at once (yaegi patch 19), but a
 // variable is zero until its chunk runs. A variable whose chunk did not run
 // (a later chunk did not compile, or an earlier one panicked or was
 // interrupted) is unset: a later cell that reads it is refused, with the

@@ -8,7 +8,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 )
 
-// culab patch 11: programs compiled before any of them runs. A function
+// culab patch 19: programs compiled before any of them runs. A function
 // compiled with a program that never runs has its body, and main runs
 // with the program that declares it only.
 func TestCompileBeforeRun(t *testing.T) {

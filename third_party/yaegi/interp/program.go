@@ -120,13 +120,13 @@ func (interp *Interpreter) CompileAST(n ast.Node) (*Program, error) {
 	interp.mutex.Unlock()
 
 	// Add main to list of functions to run, after all inits.
-	// culab patch 11: only when this code declares it, so that a main of an
+	// culab patch 19: only when this code declares it, so that a main of an
 	// earlier evaluation does not run again with every later one.
 	if m := gs.sym[mainID]; pkgName == mainID && m != nil && declares(root, m.node) {
 		initNodes = append(initNodes, m.node)
 	}
 
-	// culab patch 11: the closures of the functions are made now, not by
+	// culab patch 19: the closures of the functions are made now, not by
 	// Execute, so that a function compiled with code that then does not run
 	// (an embedder compiles several programs before running any) has a body.
 	if err = genRun(root); err != nil {
@@ -155,7 +155,7 @@ func (interp *Interpreter) Execute(p *Program) (res reflect.Value, err error) {
 		}
 	}()
 
-	// The node exec closures were made by CompileAST (culab patch 11).
+	// The node exec closures were made by CompileAST (culab patch 19).
 
 	// Init interpreter execution memory frame.
 	interp.frame.setrunid(interp.runid())
@@ -212,7 +212,7 @@ func (interp *Interpreter) ExecuteWithContext(ctx context.Context, p *Program) (
 }
 
 // declares reports whether root, the node of a compiled file, declares
-// fn (culab patch 11).
+// fn (culab patch 19).
 func declares(root, fn *node) bool {
 	for _, c := range root.child {
 		if c == fn {

@@ -2817,8 +2817,6 @@ func compositeLitKeyedNotype(n *node) { doCompositeLitKeyed(n, false) }
 
 func empty(n *node) {}
 
-var rat = reflect.ValueOf((*[]rune)(nil)).Type().Elem() // runes array type
-
 func _range(n *node) {
 	// culab patches 11 and 12: the next index (the next byte position of
 	// a string) has its own slot, as the body may change the key; the
@@ -2831,14 +2829,25 @@ func _range(n *node) {
 	fnext := getExec(n.fnext)
 	tnext := getExec(n.tnext)
 	body := n.lastChild()
-	key := iterationVar(n.child[0], body)
+	freshKey := loopVarsEscape([]*symbol{n.child[0].sym}, body)
 
 	var value func(*frame) reflect.Value
-	var elem func(*frame) reflect.Value // the value variable, or nil
-	an := n.child[1]
+	an, index1, freshVal := n.child[1], -1, false // index1: the value's slot, if any
 	if len(n.child) == 4 {
-		an = n.child[2]
-		elem = iterationVar(n.child[1], body)
+		an, index1 = n.child[2], n.child[1].findex
+		freshVal = loopVarsEscape([]*symbol{n.child[1].sym}, body)
+	}
+	// vars returns the key and value variables of an iteration.
+	vars := func(f *frame) (k, v reflect.Value) {
+		if k = f.data[index0]; freshKey {
+			k = freshVar(f, index0)
+		}
+		if index1 >= 0 {
+			if v = f.data[index1]; freshVal {
+				v = freshVar(f, index1)
+			}
+		}
+		return k, v
 	}
 	if isString(an.typ.TypeOf()) {
 		str := genValue(an)
@@ -2851,9 +2860,10 @@ func _range(n *node) {
 			}
 			r, size := utf8.DecodeRuneInString(s[pos:])
 			f.data[index3].SetInt(int64(pos + size))
-			key(f).SetInt(int64(pos))
-			if elem != nil {
-				elem(f).SetInt(int64(r))
+			k, v := vars(f)
+			k.SetInt(int64(pos))
+			if index1 >= 0 {
+				v.SetInt(int64(r))
 			}
 			return tnext
 		}
@@ -2861,16 +2871,33 @@ func _range(n *node) {
 		value = genValueRangeArray(an)
 		n.exec = func(f *frame) bltn {
 			a := f.data[index2]
-			i := int(f.data[index3].Int())
+			next := f.data[index3]
+			i := int(next.Int())
 			if i >= a.Len() {
 				return fnext
 			}
-			f.data[index3].SetInt(int64(i + 1))
-			key(f).SetInt(int64(i))
-			if elem != nil {
-				elem(f).Set(a.Index(i))
+			next.SetInt(int64(i + 1))
+			k, v := vars(f)
+			k.SetInt(int64(i))
+			if index1 >= 0 {
+				v.Set(a.Index(i))
 			}
 			return tnext
+		}
+		if !freshKey && !freshVal && index1 >= 0 {
+			// The common loop, without the indirection.
+			n.exec = func(f *frame) bltn {
+				a := f.data[index2]
+				next := f.data[index3]
+				i := int(next.Int())
+				if i >= a.Len() {
+					return fnext
+				}
+				next.SetInt(int64(i + 1))
+				f.data[index0].SetInt(int64(i))
+				f.data[index1].Set(a.Index(i))
+				return tnext
+			}
 		}
 	}
 
