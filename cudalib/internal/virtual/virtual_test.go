@@ -1,12 +1,11 @@
 package virtual
 
 import (
-	"fmt"
 	"os"
-	"strings"
 	"testing"
 
 	"github.com/culab/culab/cudalib/ptx"
+	"github.com/culab/culab/cudalib/vgpu/vgputest"
 )
 
 // The occupancy rules on known cases of compute capability 9.0.
@@ -98,17 +97,7 @@ $L__loop:
 // from three 64-bit values while the result waits.
 func TestRegisterEstimateManyLoops(t *testing.T) {
 	const calls = 1 << 15
-	var b strings.Builder
-	fmt.Fprintf(&b, ".version 7.8\n.target sm_90\n.address_size 64\n.visible .entry chain(.param .u64 out)\n{\n"+
-		"\t.reg .pred %%p<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<4>;\n\tmov.u32 %%r0, %%tid.x;\n\tmov.u32 %%r1, 0;\n", calls, 3*calls+2)
-	for k := 0; k < calls; k++ {
-		x, y, c := 3*k+1, 3*k+2, 3*k+3
-		fmt.Fprintf(&b, "\tadd.u32 %%r%d, %%r%d, %%r0;\n\tmov.u32 %%r%d, 0;\n$L%d:\n\tadd.u32 %%r%d, %%r%d, 1;\n\tadd.u32 %%r%d, %%r%d, 1;\n"+
-			"\tsetp.lt.u32 %%p%d, %%r%d, 2;\n\t@%%p%d bra $L%d;\n\txor.b32 %%r%d, %%r%d, %d;\n", y, x, c, k, c, c, y, y, k, c, k, k, c+1, y, k)
-	}
-	fmt.Fprintf(&b, "\tld.param.u64 %%rd1, [out];\n\tmul.wide.u32 %%rd2, %%r0, 4;\n\tadd.s64 %%rd3, %%rd1, %%rd2;\n"+
-		"\tst.global.u32 [%%rd3], %%r%d;\n\tret;\n}\n", 3*calls+1)
-	m, err := ptx.Parse("chain.ptx", []byte(b.String()))
+	m, err := ptx.Parse("chain.ptx", []byte(vgputest.ChainKernel(calls)))
 	if err != nil {
 		t.Fatal(err)
 	}
