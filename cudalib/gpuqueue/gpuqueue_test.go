@@ -556,6 +556,25 @@ func otherUser(t *testing.T) (base, exe string) {
 	return base, exe
 }
 
+// firstLine starts cmd and returns the first line it prints (without
+// the newline); the test fails if it ends before saying one.
+func firstLine(t *testing.T, cmd *exec.Cmd, who string) string {
+	t.Helper()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	said, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		cmd.Process.Kill()
+		t.Fatalf("%s said %q: %v", who, said, err)
+	}
+	return strings.TrimSuffix(said, "\n")
+}
+
 // asUser is a child of exe in mode, run as uid.
 func asUser(ctx context.Context, exe string, uid int, mode, dir string, extra ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, exe, "-test.run=^$")
@@ -643,18 +662,7 @@ func TestUsersRoundRobin(t *testing.T) {
 	start := func(uid int) (*exec.Cmd, string) {
 		t.Helper()
 		cmd := asUser(ctx, exe, uid, "sections", dir, logEnv+"="+logPath, repsEnv+"=1")
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		said, err := bufio.NewReader(out).ReadString('\n')
-		if err != nil {
-			t.Fatalf("child of uid %d said %q: %v", uid, said, err)
-		}
-		return cmd, strings.TrimSpace(said)
+		return cmd, strings.TrimSpace(firstLine(t, cmd, fmt.Sprintf("child of uid %d", uid)))
 	}
 	var cmds []*exec.Cmd
 	for i := range 3 {
@@ -712,16 +720,10 @@ func TestManySlotsOfOneUserCountOnce(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := asUser(ctx, exe, nobody, "crowd", dir)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	said := firstLine(t, cmd, "the crowd")
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	if said, err := bufio.NewReader(out).ReadString('\n'); said != "ready\n" {
-		t.Fatalf("the crowd said %q: %v", said, err)
+	if said != "ready" {
+		t.Fatalf("the crowd said %q", said)
 	}
 	if n := len(liveSlots(t, dir)); n != crowdSlots {
 		t.Fatalf("%d live slots, want the crowd's %d", n, crowdSlots)
@@ -856,18 +858,8 @@ func TestOtherUserCannotTakeAPlace(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := asUser(ctx, exe, nobody, "attack", dir, slotEnv+"="+filepath.Join(dir, mine[0]))
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	said := firstLine(t, cmd, "the attacker")
 	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	said, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil {
-		t.Fatalf("the attacker said %q: %v", said, err)
-	}
 	for _, want := range []string{"remove: operation not permitted", "write: permission denied", "holding"} {
 		if !strings.Contains(said, want) {
 			t.Errorf("attacker: %q, want %q", said, want)
