@@ -476,15 +476,8 @@ func TestKilledHolderFreesQueue(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := child(t, ctx, "hold", q.dir)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	if line, err := bufio.NewReader(out).ReadString('\n'); line != "held\n" {
-		t.Fatalf("holder said %q, %v", line, err)
+	if line := firstLine(t, cmd, "holder"); line != "held" {
+		t.Fatalf("holder said %q", line)
 	}
 	got := make(chan *Ticket, 1)
 	errc := make(chan error, 1)
