@@ -6,7 +6,8 @@
 //
 // The lab notebooks run at small sizes here (their parameters cell is
 // overridden, as `culab run -p` does), which the virtual GPU runs in
-// seconds even under -race; CULAB_NOTEBOOKS_FULL=1 runs them at the sizes
+// seconds; under -race (10× slower) scripts/test.sh runs two of them
+// with -short and the whole set without -race. CULAB_NOTEBOOKS_FULL=1 runs them at the sizes
 // they ship with instead.
 package notebooks_test
 
@@ -31,9 +32,13 @@ var notebooks = []struct {
 	params map[string]string
 	table  bool // a lab table (plots.Show: HTML with a <table>, and Markdown)
 	chart  bool // an image/png output
+	// short: run also under -short, which scripts/test.sh uses with
+	// -race (the race detector makes the interpreters 10× slower; the
+	// whole set runs without it).
+	short bool
 }{
-	{file: "00-device.ipynb"},
-	{file: "01-vector-add.ipynb", params: sizes("[]int{1000, 10*labs.W + 3}"), table: true, chart: true},
+	{file: "00-device.ipynb", short: true},
+	{file: "01-vector-add.ipynb", params: sizes("[]int{1000, 10*labs.W + 3}"), table: true, chart: true, short: true},
 	{file: "02-halo-gradient-1d.ipynb", params: sizes("[]int{150, 1<<16 + 3}"), table: true, chart: true},
 	{file: "03-matmul-naive-vs-shared.ipynb", params: sizes("[]int{100, 129}"), table: true, chart: true},
 	{file: "04-bank-conflicts.ipynb", params: with(sizes("[]int{100, 129}"), "transposeSizes", "[]int{100, 257}"), table: true, chart: true},
@@ -157,6 +162,9 @@ func TestNotebooksRun(t *testing.T) {
 	full := os.Getenv("CULAB_NOTEBOOKS_FULL") != ""
 	for _, nb := range notebooks {
 		t.Run(strings.TrimSuffix(nb.file, ".ipynb"), func(t *testing.T) {
+			if testing.Short() && !nb.short {
+				t.Skip("-short runs notebooks 00 and 01 only")
+			}
 			doc, err := nbrun.Read(nb.file)
 			if err != nil {
 				t.Fatal(err)
@@ -211,6 +219,9 @@ func TestNotebooksRun(t *testing.T) {
 // baseline, says why it was skipped, and the charts use the interpreted
 // CPU times instead.
 func TestNotebook08WithoutGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: notebook 08 runs without -short")
+	}
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("CULAB_GO", filepath.Join(t.TempDir(), "go")) // not /usr/local/go/bin/go either
 	doc, err := nbrun.Read("08-your-own-kernel.ipynb")

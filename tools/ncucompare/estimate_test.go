@@ -18,6 +18,9 @@ import (
 // 1 %. A rule change that moves these moves the held-out figure, and the
 // README must say so.
 func TestEstimateLabs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the virtual GPU and NVRTC over every kernel (scripts/test.sh runs it without -short and without -race)")
+	}
 	tools, err := sass.Find()
 	if errors.Is(err, sass.ErrToolsMissing) {
 		t.Skipf("no NVRTC 13 and nvdisasm (%v)", err)

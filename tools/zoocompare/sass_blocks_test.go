@@ -16,6 +16,9 @@ import (
 // (`zoocompare sass` runs all 90: 89 within 5 %.) It holds the shared
 // requests counted with the SASS too.
 func TestSASSBlocks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the virtual GPU and NVRTC over every kernel (scripts/test.sh runs it without -short and without -race)")
+	}
 	est := zooEstimates(t, []string{"horner", "gemm", "matvec", "spmv-csr", "spmv-ell", "conv1d", "mandel", "reduce", "scan", "compact", "jacobi2d", "intdiv", "sfu"})
 	if len(est) != 43 {
 		t.Errorf("%d kernels, want 43", len(est))
