@@ -190,6 +190,7 @@ func (e *Engine) Shutdown(restart bool) error {
 	}
 	e.closed = true
 	e.restoreHost()
+	e.sess.closeStdio()
 	return e.cap.close()
 }
 

@@ -270,3 +270,45 @@ func TestTopLevelDeferIsRefused(t *testing.T) {
 		t.Errorf("a later cell: %q", got)
 	}
 }
+
+// A cell that closes os.Stdout or os.Stderr closes its own descriptor, not
+// the engine's pipe: later cells still print (it broke every later cell's
+// output: "redirect fd 1: bad file descriptor").
+func TestCellClosesStdio(t *testing.T) {
+	e, err := New(Options{CaptureFD: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Shutdown(false)
+	ok(t, e, "os.Stdout.Close()\nos.Stderr.Close()")
+	r := ok(t, e, `fmt.Println("out")
+fmt.Fprintln(os.Stdout, "os.Stdout")
+fmt.Fprintln(os.Stderr, "os.Stderr")`)
+	if got := r.text("stdout"); got != "out\nos.Stdout\n" {
+		t.Errorf("stdout after the close: %q", got)
+	}
+	if got := r.text("stderr"); got != "os.Stderr\n" {
+		t.Errorf("stderr after the close: %q", got)
+	}
+	ok(t, e, "os.Stdout = nil")
+	if got := ok(t, e, `fmt.Fprintln(os.Stdout, "again")`).text("stdout"); got != "again\n" {
+		t.Errorf("stdout after os.Stdout = nil: %q", got)
+	}
+}
+
+// A cell's error is cut at the output limit, its value and traceback, as
+// its output is.
+func TestHugePanicCut(t *testing.T) {
+	e, err := New(Options{OutputLimit: 1 << 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Shutdown(false)
+	xe := fails(t, e, `panic(strings.Repeat("x", 1<<22))`)
+	if len(xe.Value) > 2<<10 || !strings.Contains(xe.Value, "[value truncated after 1 KiB; ") {
+		t.Errorf("value of %d bytes: %.200q…", len(xe.Value), xe.Value)
+	}
+	if n := len(strings.Join(xe.Traceback, "")); n > 4<<10 {
+		t.Errorf("traceback of %d bytes", n)
+	}
+}

@@ -42,6 +42,9 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 	defer e.setCancel(nil)
 
 	s := e.sess
+	if err := s.renewStdio(e.cap); err != nil {
+		e.logf("%v", err)
+	}
 	c := newCell(out, req.AllowStdin, e.opts.OutputLimit)
 	if err := e.cap.attach(c); err != nil {
 		e.logf("%v", err)
@@ -71,8 +74,28 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 		e.logf("%v", err)
 	}
 	c.finish(res.data, res.meta)
-	reply.Error = execErr
+	reply.Error = capError(execErr, e.opts.OutputLimit)
 	return reply
+}
+
+// capError cuts a cell's error to the output limit as its output is cut
+// (panic(strings.Repeat("x", 1<<22)) would send 4 MiB twice): the value,
+// and the traceback's lines together.
+func capError(x *kernel.ExecError, limit int) *kernel.ExecError {
+	if x == nil || limit <= 0 {
+		return x
+	}
+	x.Value = kernel.CutText(x.Value, limit)
+	left := limit
+	for i, line := range x.Traceback {
+		if left <= 0 {
+			x.Traceback = append(x.Traceback[:i], fmt.Sprintf("[%d more traceback lines dropped]", len(x.Traceback)-i))
+			break
+		}
+		x.Traceback[i] = kernel.CutText(line, left)
+		left -= len(x.Traceback[i])
+	}
+	return x
 }
 
 // sleep is the cells' time.Sleep: an interrupt ends it, so the interpreter

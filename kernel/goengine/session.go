@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/token"
 	"io"
+	"os"
 	"path"
 	"reflect"
 	"regexp"
@@ -76,6 +77,12 @@ type session struct {
 	kernels kernelRegistry
 	result  resultSlot
 	trace   panicTrace
+
+	// stdio are the cells' os.Stdout and os.Stderr: duplicates of the
+	// capture pipes, so that a cell closing them (os.Stdout.Close())
+	// closes its own descriptor, not the engine's; renewStdio gives the
+	// next cell fresh ones.
+	stdio [2]*os.File
 }
 
 // userDecl is a declaration of a cell, for completion and inspection.
@@ -146,7 +153,9 @@ func (e *Engine) newSession() (*session, error) {
 // write to the capture pipes (the interpreter only wires fmt and log to
 // them), time.Sleep ends early on interrupt, and __culab holds the hooks.
 func (e *Engine) overrides(s *session) interp.Exports {
-	outFile, errFile := e.cap.streams[stdout].w, e.cap.streams[stderr].w
+	if err := s.renewStdio(e.cap); err != nil {
+		e.logf("%v", err)
+	}
 	result := reflect.ValueOf(s.result.set)
 	// Values of cell types reach Result and display.Show wrapped as
 	// fmt.Stringer when they have a String method, so their text form
@@ -158,8 +167,8 @@ func (e *Engine) overrides(s *session) interp.Exports {
 	}
 	return interp.Exports{
 		"os/os": {
-			"Stdout": reflect.ValueOf(&outFile).Elem(),
-			"Stderr": reflect.ValueOf(&errFile).Elem(),
+			"Stdout": reflect.ValueOf(&s.stdio[stdout]).Elem(),
+			"Stderr": reflect.ValueOf(&s.stdio[stderr]).Elem(),
 		},
 		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
 		rtPath + "/rt": {
@@ -170,6 +179,32 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			}),
 		},
 		".": {"MapTypes": reflect.ValueOf(wrap)},
+	}
+}
+
+// renewStdio duplicates the capture pipes for the cells' os.Stdout and
+// os.Stderr where they are missing or were closed (or set to nil) by a
+// cell; one a cell set to another file stays. Called between cells.
+func (s *session) renewStdio(c *capture) error {
+	for i, f := range s.stdio {
+		if f != nil && f.Fd() != ^uintptr(0) {
+			continue
+		}
+		fd, err := dupCloexec(int(c.streams[i].w.Fd()))
+		if err != nil {
+			return fmt.Errorf("cells' os.%s: %w", [2]string{"Stdout", "Stderr"}[i], err)
+		}
+		s.stdio[i] = os.NewFile(uintptr(fd), "cell "+streamNames[i])
+	}
+	return nil
+}
+
+// closeStdio closes the cells' os.Stdout and os.Stderr.
+func (s *session) closeStdio() {
+	for _, f := range s.stdio {
+		if f != nil {
+			f.Close()
+		}
 	}
 }
 
