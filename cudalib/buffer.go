@@ -88,6 +88,18 @@ func (m *devMem) live() (seam.DevPtr, error) {
 	return m.ptr, nil
 }
 
+// describe is a buffer's String: its type, length, size and state.
+func (m *devMem) describe(typ string) string {
+	if m == nil {
+		return "cudalib." + typ + "(nil)"
+	}
+	state := ""
+	if _, err := m.live(); err != nil {
+		state = ", freed"
+	}
+	return fmt.Sprintf("cudalib.%s(%d×%s, %s on the device%s)", typ, m.n, m.elemName, human(uint64(m.Bytes())), state)
+}
+
 func (d *Device) allocMem(n, elemSize int, elemName string) (*devMem, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("allocate %d×%s: negative length", n, elemName)

@@ -32,6 +32,10 @@ func (b *Float32s) Bytes() int { return b.mem().Bytes() }
 // Free releases the device memory; freeing twice is not an error.
 func (b *Float32s) Free() error { return b.mem().Free() }
 
+// String describes the buffer (not its contents, which live on the
+// device: CopyTo reads them), so that printing one says what it is.
+func (b *Float32s) String() string { return b.mem().describe("Float32s") }
+
 func (b *Float32s) mem() *devMem {
 	if b == nil {
 		return nil
@@ -92,6 +96,10 @@ func (b *Float64s) Bytes() int { return b.mem().Bytes() }
 
 // Free releases the device memory; freeing twice is not an error.
 func (b *Float64s) Free() error { return b.mem().Free() }
+
+// String describes the buffer (not its contents, which live on the
+// device: CopyTo reads them), so that printing one says what it is.
+func (b *Float64s) String() string { return b.mem().describe("Float64s") }
 
 func (b *Float64s) mem() *devMem {
 	if b == nil {
@@ -154,6 +162,10 @@ func (b *Int32s) Bytes() int { return b.mem().Bytes() }
 // Free releases the device memory; freeing twice is not an error.
 func (b *Int32s) Free() error { return b.mem().Free() }
 
+// String describes the buffer (not its contents, which live on the
+// device: CopyTo reads them), so that printing one says what it is.
+func (b *Int32s) String() string { return b.mem().describe("Int32s") }
+
 func (b *Int32s) mem() *devMem {
 	if b == nil {
 		return nil
@@ -214,6 +226,10 @@ func (b *Int64s) Bytes() int { return b.mem().Bytes() }
 
 // Free releases the device memory; freeing twice is not an error.
 func (b *Int64s) Free() error { return b.mem().Free() }
+
+// String describes the buffer (not its contents, which live on the
+// device: CopyTo reads them), so that printing one says what it is.
+func (b *Int64s) String() string { return b.mem().describe("Int64s") }
 
 func (b *Int64s) mem() *devMem {
 	if b == nil {
@@ -276,6 +292,10 @@ func (b *Uint32s) Bytes() int { return b.mem().Bytes() }
 // Free releases the device memory; freeing twice is not an error.
 func (b *Uint32s) Free() error { return b.mem().Free() }
 
+// String describes the buffer (not its contents, which live on the
+// device: CopyTo reads them), so that printing one says what it is.
+func (b *Uint32s) String() string { return b.mem().describe("Uint32s") }
+
 func (b *Uint32s) mem() *devMem {
 	if b == nil {
 		return nil
@@ -336,6 +356,10 @@ func (b *Uint8s) Bytes() int { return b.mem().Bytes() }
 
 // Free releases the device memory; freeing twice is not an error.
 func (b *Uint8s) Free() error { return b.mem().Free() }
+
+// String describes the buffer (not its contents, which live on the
+// device: CopyTo reads them), so that printing one says what it is.
+func (b *Uint8s) String() string { return b.mem().describe("Uint8s") }
 
 func (b *Uint8s) mem() *devMem {
 	if b == nil {

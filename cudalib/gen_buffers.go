@@ -55,6 +55,10 @@ func (b *{{.Type}}) Bytes() int { return b.mem().Bytes() }
 // Free releases the device memory; freeing twice is not an error.
 func (b *{{.Type}}) Free() error { return b.mem().Free() }
 
+// String describes the buffer (not its contents, which live on the
+// device: CopyTo reads them), so that printing one says what it is.
+func (b *{{.Type}}) String() string { return b.mem().describe("{{.Type}}") }
+
 func (b *{{.Type}}) mem() *devMem {
 	if b == nil {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -370,4 +371,27 @@ func TestVirtualReset(t *testing.T) {
 		t.Fatalf("after reset: %v", err)
 	}
 	again.Free()
+}
+
+// A buffer prints as what it is, not as its internals (&{0xc000…}).
+func TestBufferString(t *testing.T) {
+	d, err := OpenVirtual()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := d.Int32sFrom([]int32{1, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(b), "cudalib.Int32s(3×int32, 12 B on the device)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	b.Free()
+	if got, want := fmt.Sprint(b), "cudalib.Int32s(3×int32, 12 B on the device, freed)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	var none *Float64s
+	if got, want := fmt.Sprint(none), "cudalib.Float64s(nil)"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
 }
