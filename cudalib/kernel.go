@@ -3,6 +3,7 @@ package cudalib
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -69,6 +70,20 @@ type Kernel struct {
 
 // Name is the kernel's C++ name.
 func (k *Kernel) Name() string { return k.name }
+
+// String is the kernel's declaration and where it was compiled, so that
+// printing one says what it is: "kernel scale(float* x, float a, int n)
+// of In[3].cu".
+func (k *Kernel) String() string {
+	if k == nil {
+		return "cudalib.Kernel(nil)"
+	}
+	params := "…"
+	if k.decl != nil {
+		params = strings.Join(k.Params(), ", ")
+	}
+	return fmt.Sprintf("kernel %s(%s) of %s", k.name, params, k.mod.name)
+}
 
 // Attributes reports registers, shared and local memory, max threads.
 func (k *Kernel) Attributes() Attributes { return k.attrs }

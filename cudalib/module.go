@@ -64,10 +64,12 @@ func (m *Module) build(exprs []string) (seam.Module, error) {
 	if errors.As(err, &ce) {
 		return nil, err // it names the source already
 	}
-	if err != nil {
+	// The backends' compilers name the file themselves (NVRTC's errors,
+	// also as text from the GPU worker); others get it here.
+	if err != nil && !strings.HasPrefix(err.Error(), "compile "+m.name+":") {
 		return nil, fmt.Errorf("compile %s: %w", m.name, err)
 	}
-	return impl, nil
+	return impl, err
 }
 
 // Log is the compiler's log (warnings), empty when it said nothing.

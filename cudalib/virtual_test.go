@@ -395,3 +395,24 @@ func TestBufferString(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+// A kernel prints as its declaration and where it was compiled.
+func TestKernelString(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.CompileNamed("In[3].cu", "__global__ void scale(float* x, float a, int n) { if (threadIdx.x < n) x[threadIdx.x] *= a; }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	k, err := m.Kernel("scale")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(k), "kernel scale(float* x, float a, int n) of In[3].cu"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	_, err = d.CompileNamed("In[4].cu", "__global__ void k() {}", "--bogus-option")
+	if err == nil || strings.Count(err.Error(), "compile In[4].cu") != 1 {
+		t.Errorf("a bad option: %v (want the file named once)", err)
+	}
+}

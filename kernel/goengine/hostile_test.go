@@ -312,3 +312,12 @@ func TestHugePanicCut(t *testing.T) {
 		t.Errorf("traceback of %d bytes", n)
 	}
 }
+
+// A byte order mark at the start of a cell is ignored, as by the Go
+// compiler at the start of a file.
+func TestByteOrderMark(t *testing.T) {
+	e := shared(t)
+	if got := ok(t, e, "\ufefffmt.Println(\"bom\")").text("stdout"); got != "bom\n" {
+		t.Errorf("%q", got)
+	}
+}

@@ -41,6 +41,9 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 	e.setCancel(cancel)
 	defer e.setCancel(nil)
 
+	// A byte order mark first (a cell pasted from a Windows editor) is
+	// ignored, as the Go compiler ignores one at the start of a file.
+	req.Code = strings.TrimPrefix(req.Code, "\ufeff")
 	s := e.sess
 	if err := s.renewStdio(e.cap); err != nil {
 		e.logf("%v", err)
