@@ -70,7 +70,7 @@ func JPEG(b []byte) Data { return MIME(MIMEJPEG, base64.StdEncoding.EncodeToStri
 func JSON(v any) Data {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return withText(Data{MIME: map[string]any{}}, fmt.Sprintf("display.JSON: %v", err))
+		return failed("display.JSON: %v", err)
 	}
 	var tree any
 	_ = json.Unmarshal(b, &tree)
@@ -79,14 +79,23 @@ func JSON(v any) Data {
 
 // Image shows an image.Image as PNG.
 func Image(img image.Image) Data {
+	if v := reflect.ValueOf(img); !v.IsValid() || (v.Kind() == reflect.Pointer && v.IsNil()) {
+		return failed("display.Image: a nil image")
+	}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
-		return withText(Data{MIME: map[string]any{}}, fmt.Sprintf("display.Image: %v", err))
+		return failed("display.Image: %v", err)
 	}
 	d := PNG(buf.Bytes())
 	b := img.Bounds()
 	d.Metadata = map[string]any{MIMEPNG: map[string]any{"width": b.Dx(), "height": b.Dy()}}
 	return d
+}
+
+// failed is what a display shows when its value cannot be shown: the
+// reason, as text.
+func failed(format string, v ...any) Data {
+	return withText(Data{MIME: map[string]any{}}, fmt.Sprintf(format, v...))
 }
 
 func withText(d Data, s string) Data {

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"image"
 	"image/color"
+	"math"
 	"strings"
 	"testing"
 )
@@ -78,5 +79,22 @@ func TestHandlesAndSink(t *testing.T) {
 	want := []string{h.ID() + " show a", h.ID() + " update b", " show c", "clear"}
 	if strings.Join(s.log, "|") != strings.Join(want, "|") {
 		t.Fatalf("got %q, want %q", s.log, want)
+	}
+}
+
+// A value that cannot be shown shows why, as text, not a panic.
+func TestCannotShow(t *testing.T) {
+	var rgba *image.RGBA
+	for _, c := range []struct {
+		d    Data
+		want string
+	}{
+		{Image(nil), "display.Image: a nil image"},
+		{Image(rgba), "display.Image: a nil image"},
+		{JSON(math.NaN()), "display.JSON: json: unsupported value: NaN"},
+	} {
+		if got := c.d.MIME[MIMEText]; got != c.want || len(c.d.MIME) != 1 {
+			t.Errorf("%v, want only the text %q", c.d.MIME, c.want)
+		}
 	}
 }
