@@ -20,6 +20,7 @@
 package widgets
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"reflect"
@@ -224,7 +225,8 @@ func (m *model) handle(msg comm.Message) {
 // update applies the front end's changes of state: it echoes those it
 // takes (echo_update, as protocol 2.1 asks), then tells the observers. A
 // key the front end may not set is ignored; a bad value is refused, and
-// the front end is sent the value kept.
+// the front end is sent the value kept, as it is when the value was
+// clamped.
 func (m *model) update(state map[string]any) {
 	keys := make([]string, 0, len(state))
 	for k := range state {
@@ -245,6 +247,9 @@ func (m *model) update(state map[string]any) {
 			continue
 		}
 		echo[k] = state[k]
+		if !sameJSON(v, state[k]) {
+			kept[k] = v // clamped: the front end must show what is kept
+		}
 		if !reflect.DeepEqual(m.state[k], v) {
 			m.state[k] = v
 			changed[k] = v
@@ -258,6 +263,13 @@ func (m *model) update(state map[string]any) {
 	}
 	m.mu.Unlock()
 	m.notify(changed)
+}
+
+// sameJSON reports whether a and b encode alike (7 and 7.0 do).
+func sameJSON(a, b any) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(ja) == string(jb)
 }
 
 // close closes the model and its parts.
