@@ -482,12 +482,12 @@ type IntProgress struct{ control }
 // NewIntProgress makes a bar from min to max, at value.
 func NewIntProgress(description string, value, min, max int) *IntProgress {
 	lo, hi := ordered(min, max)
-	m := newDOM(controlSpec("IntProgress", nil, "value", "min", "max", "description"), &progressStyle, map[string]any{
+	sp := controlSpec("IntProgress", nil, "value", "min", "max", "description")
+	sp.view = "ProgressView" // ipywidgets' progress bars share a view
+	m := newDOM(sp, &progressStyle, map[string]any{
 		"description": description, "description_allow_html": false, "value": minmax(value, lo, hi), "min": lo, "max": hi,
 		"bar_style": "", "orientation": "horizontal",
 	})
-	m.spec.view = "ProgressView"
-	m.state["_view_name"] = "ProgressView"
 	return &IntProgress{control{core{m}}}
 }
 
