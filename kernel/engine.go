@@ -75,6 +75,9 @@ type ExecuteRequest struct {
 	UserExpressions map[string]string
 	AllowStdin      bool
 	ExecutionCount  int // the count this cell runs as
+	// MsgID is the request's msg_id, the parent of the cell's output (an
+	// Output widget captures the output of that parent).
+	MsgID string
 }
 
 // ExecuteReply is what the engine reports back; the core adds the status,

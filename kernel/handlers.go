@@ -14,6 +14,7 @@ import (
 // handleShell answers one shell request between busy and idle, which
 // jupyter_client waits for (kernel_info included).
 func (k *Kernel) handleShell(ctx context.Context, m *message) {
+	k.parent.Store(m)
 	k.publishStatus(m, "busy")
 	var abort aborting
 	stop := false
@@ -31,11 +32,9 @@ func (k *Kernel) handleShell(ctx context.Context, m *message) {
 	case "history_request":
 		k.history(m)
 	case "comm_info_request":
-		k.reply(k.shell, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
-	case "comm_open":
-		k.refuseComm(m)
-	case "comm_msg", "comm_close":
-		// No comm is ever open (comm_open is refused): nothing to act on.
+		k.commInfo(m)
+	case "comm_open", "comm_msg", "comm_close":
+		k.comm(ctx, m)
 	case "shutdown_request":
 		k.shutdown(k.shell, m, true)
 		stop = true
@@ -155,27 +154,19 @@ func (k *Kernel) execute(ctx context.Context, m *message) aborting {
 		k.publish(m, "execute_input", map[string]any{"code": req.Code, "execution_count": n})
 	}
 
-	cellCtx, cancel := context.WithCancelCause(ctx)
-	k.cellMu.Lock()
-	k.cellCancel = cancel
-	k.cellMu.Unlock()
-	out := &cellOutput{k: k, req: m, ctx: cellCtx, silent: req.Silent, allowStdin: req.AllowStdin, count: n}
 	var rep ExecuteReply
-	perr := k.guard("execute", func() {
-		rep = k.eng.Execute(cellCtx, ExecuteRequest{
+	out, perr := k.runEngine(ctx, m, req.Silent, func(ctx context.Context, out *cellOutput) {
+		out.allowStdin, out.count = req.AllowStdin, n
+		rep = k.eng.Execute(ctx, ExecuteRequest{
 			Code:            req.Code,
 			Silent:          req.Silent,
 			StoreHistory:    store,
 			UserExpressions: req.UserExpressions,
 			AllowStdin:      req.AllowStdin,
 			ExecutionCount:  n,
+			MsgID:           m.header.MsgID,
 		}, out)
 	})
-	k.cellMu.Lock()
-	k.cellCancel = nil
-	k.cellMu.Unlock()
-	// Ends Input calls left behind by goroutines the cell started.
-	cancel(context.Canceled)
 	if perr != nil {
 		rep.Error = &ExecError{Name: "EnginePanic", Value: perr.Error()}
 	}
@@ -211,6 +202,24 @@ func (k *Kernel) execute(ctx context.Context, m *message) aborting {
 		"status": "ok", "execution_count": n, "user_expressions": ue, "payload": []any{},
 	})
 	return aborting{}
+}
+
+// runEngine runs an engine call that handles request m (a cell, a comm
+// message) as a cell: interrupt_request cancels its context, and its
+// output goes out with m as parent. A panic of the engine is returned.
+func (k *Kernel) runEngine(ctx context.Context, m *message, silent bool, f func(context.Context, *cellOutput)) (*cellOutput, error) {
+	cellCtx, cancel := context.WithCancelCause(ctx)
+	k.cellMu.Lock()
+	k.cellCancel = cancel
+	k.cellMu.Unlock()
+	out := &cellOutput{k: k, req: m, ctx: cellCtx, silent: silent}
+	perr := k.guard(m.header.MsgType, func() { f(cellCtx, out) })
+	k.cellMu.Lock()
+	k.cellCancel = nil
+	k.cellMu.Unlock()
+	// Ends Input calls left behind by goroutines the request started.
+	cancel(context.Canceled)
+	return out, perr
 }
 
 // abortQueued answers the execute requests a failed cell leaves (see
@@ -350,22 +359,6 @@ func (k *Kernel) history(m *message) {
 	k.reply(k.shell, m, "history_reply", map[string]any{"status": "ok", "history": list})
 }
 
-// refuseComm closes a comm the front end opens: the kernel registers no
-// comm targets, and ipykernel likewise answers an unknown target with
-// comm_close so the front end does not wait on it.
-func (k *Kernel) refuseComm(m *message) {
-	var req struct {
-		CommID     string `json:"comm_id"`
-		TargetName string `json:"target_name"`
-	}
-	if err := json.Unmarshal(m.content, &req); err != nil || req.CommID == "" {
-		k.log.Printf("comm_open without a comm_id: ignored")
-		return
-	}
-	k.log.Printf("comm_open: no comm target %q; closing comm %s", req.TargetName, req.CommID)
-	k.publish(m, "comm_close", map[string]any{"comm_id": req.CommID, "data": map[string]any{}})
-}
-
 // shutdown releases the engine and answers; the caller then stops Run.
 // The reply is also broadcast on iopub, as ipykernel does, for front ends
 // that did not send the request.
@@ -379,6 +372,8 @@ func (k *Kernel) shutdown(sock zmq4.Socket, m *message, holdsEngine bool) {
 	if err := k.stopEngine(req.Restart, holdsEngine); err != nil {
 		k.log.Print(err)
 	}
+	// The engine's comms end with it: the front end drops their models.
+	k.closeComms(m)
 	content := map[string]any{"status": "ok", "restart": req.Restart}
 	k.reply(sock, m, "shutdown_reply", content)
 	k.publish(m, "shutdown_reply", content)

@@ -85,6 +85,9 @@ type Kernel struct {
 	cellMu     sync.Mutex
 	cellCancel context.CancelCauseFunc // the running cell, if any
 
+	parent atomic.Pointer[message] // the shell request handled now, or last
+	comms  comms
+
 	stdinMu      sync.Mutex    // one input_request at a time
 	stdinReplies chan *message // input_reply messages for Input
 
@@ -298,6 +301,11 @@ func (k *Kernel) Run(ctx context.Context) error {
 	wg.Go(func() { k.readLoop(ctx, "control", k.control, k.handleControl) })
 	wg.Go(func() { k.readLoop(ctx, "stdin", k.stdin, k.handleStdin) })
 	wg.Go(func() { k.welcome(ctx) })
+	if c, ok := k.eng.(Comms); ok {
+		if err := k.guard("start comms", func() { c.StartComms(commHub{k}) }); err != nil {
+			k.log.Print(err)
+		}
+	}
 	workerDone := make(chan struct{})
 	go func() {
 		defer close(workerDone)
@@ -468,6 +476,14 @@ func (k *Kernel) worker(ctx context.Context) {
 
 // send signs and sends one message; it returns the new msg_id.
 func (k *Kernel) send(sock zmq4.Socket, ids [][]byte, parent *message, msgType string, content any) (string, error) {
+	return k.sendWith(sock, ids, parent, msgType, struct{}{}, content, nil)
+}
+
+// currentParent is the shell request being handled, or the last one.
+func (k *Kernel) currentParent() *message { return k.parent.Load() }
+
+// sendWith is send with the message's metadata and binary buffers.
+func (k *Kernel) sendWith(sock zmq4.Socket, ids [][]byte, parent *message, msgType string, metadata, content any, buffers [][]byte) (string, error) {
 	h := header{
 		MsgID:    newID(),
 		Session:  k.session,
@@ -480,8 +496,9 @@ func (k *Kernel) send(sock zmq4.Socket, ids [][]byte, parent *message, msgType s
 	if parent != nil {
 		ph = parent.rawHeader
 	}
-	frames, err := k.sig.encode(ids, h, ph, struct{}{}, content)
+	frames, err := k.sig.encode(ids, h, ph, metadata, content)
 	if err == nil {
+		frames = append(frames, buffers...)
 		err = sock.Send(zmq4.NewMsgFrom(frames...))
 	}
 	if err != nil {

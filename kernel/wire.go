@@ -44,7 +44,9 @@ type message struct {
 	header    header
 	rawHeader json.RawMessage
 	parentID  string // parent_header's msg_id: matches input_reply to its request
+	metadata  json.RawMessage
 	content   json.RawMessage
+	buffers   [][]byte // binary buffers after the content (comm messages)
 }
 
 // signer signs and verifies messages. A nil mac means the connection file
@@ -134,7 +136,10 @@ func (s *signer) decode(frames [][]byte) (*message, error) {
 			return nil, fmt.Errorf("%w: %s is not a JSON object", errMalformed, name)
 		}
 	}
-	m := &message{ids: frames[:d], rawHeader: parts[0], content: parts[3]}
+	m := &message{ids: frames[:d], rawHeader: parts[0], metadata: parts[2], content: parts[3]}
+	if len(rest) > 5 {
+		m.buffers = rest[5:]
+	}
 	if err := json.Unmarshal(parts[0], &m.header); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", errMalformed, err)
 	}

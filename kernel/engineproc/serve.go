@@ -23,6 +23,9 @@ import (
 func Serve(eng kernel.Engine, r io.Reader, w io.Writer, pipes [2]*os.File, token string) error {
 	s := &server{eng: eng, out: newSender(w), inputs: make(chan request, 1), pipes: pipes, token: token}
 	s.mem.idle = idleRelease
+	if c, ok := eng.(kernel.Comms); ok {
+		c.StartComms(serverHub{s})
+	}
 	in := newReceiver(r)
 	if err := s.hello(in); err != nil {
 		err = errors.Join(err, eng.Shutdown(false))
@@ -47,6 +50,8 @@ func Serve(eng kernel.Engine, r io.Reader, w io.Writer, pipes [2]*os.File, token
 			s.reply(req.ID, eng.Info())
 		case "execute":
 			s.execute(req)
+		case "comm":
+			s.comm(req)
 		case "input":
 			s.inputs <- req
 		case "interrupt":
@@ -142,6 +147,29 @@ func (s *server) sendCell(e event) {
 // execute runs a cell on its own goroutine, so that interrupts and input
 // replies are read while it runs.
 func (s *server) execute(req request) {
+	s.run(req, func(ctx context.Context, out *output) any {
+		return s.eng.Execute(ctx, *req.Execute, out)
+	})
+}
+
+// comm has the engine handle a comm message as it runs a cell; the reply
+// is the error's words, "" for none.
+func (s *server) comm(req request) {
+	s.run(req, func(ctx context.Context, out *output) any {
+		c, ok := s.eng.(kernel.Comms)
+		if !ok || req.Comm == nil {
+			return "this engine takes no comms"
+		}
+		if err := c.Comm(ctx, *req.Comm, out); err != nil {
+			return err.Error()
+		}
+		return ""
+	})
+}
+
+// run runs f, a request that runs cell code, on its own goroutine and
+// sends its reply.
+func (s *server) run(req request, f func(context.Context, *output) any) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	s.mu.Lock()
 	s.cancel = cancel
@@ -149,8 +177,7 @@ func (s *server) execute(req request) {
 	s.mem.beforeCell()
 	s.cells.Go(func() {
 		defer cancel(nil)
-		out := &output{s: s, id: req.ID, ctx: ctx}
-		rep := s.eng.Execute(ctx, *req.Execute, out)
+		rep := f(ctx, &output{s: s, id: req.ID, ctx: ctx})
 		s.mu.Lock()
 		s.cancel = nil
 		s.mu.Unlock()
@@ -158,6 +185,13 @@ func (s *server) execute(req request) {
 		s.sendCell(replyEvent(req.ID, rep))
 	})
 }
+
+// serverHub is the engine's CommHub: its comm messages of no request go to
+// the kernel at once.
+type serverHub struct{ s *server }
+
+func (h serverHub) Send(msg kernel.CommMessage) { _ = h.s.out.send(event{Kind: "comm", Comm: &msg}) }
+func (h serverHub) CloseAll()                   { _ = h.s.out.send(event{Kind: "comms_lost"}) }
 
 // interrupt cancels the running cell as the kernel would, and stops it.
 func (s *server) interrupt() {
@@ -189,6 +223,9 @@ func (o *output) Result(data kernel.MIMEBundle, meta map[string]any) {
 	o.send(event{Kind: "result", Data: data, Meta: meta})
 }
 func (o *output) Clear(wait bool) { o.send(event{Kind: "clear", Wait: wait}) }
+
+// Comm sends a comm message of the request, in order with its output.
+func (o *output) Comm(msg kernel.CommMessage) { o.send(event{Kind: "comm", Comm: &msg}) }
 
 func (o *output) Input(prompt string, password bool) (string, error) {
 	o.send(event{Kind: "input", Text: prompt, Password: password})

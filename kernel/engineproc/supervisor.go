@@ -50,11 +50,16 @@ type Supervisor struct {
 	cfg  Config
 	info kernel.Info
 
-	mu sync.Mutex // guards p; calls other than Interrupt come one at a time
+	mu sync.Mutex // guards p and hub; calls other than Interrupt come one at a time
 	p  *proc
+	// hub takes the engine's comm messages sent while no request runs.
+	hub kernel.CommHub
 }
 
-var _ kernel.Engine = (*Supervisor)(nil)
+var (
+	_ kernel.Engine = (*Supervisor)(nil)
+	_ kernel.Comms  = (*Supervisor)(nil)
+)
 
 // Start starts the engine process.
 func Start(cfg Config) (*Supervisor, error) {
@@ -140,6 +145,11 @@ func (s *Supervisor) start() (*proc, error) {
 			e, err := in.event()
 			if err != nil {
 				return
+			}
+			if e.ID == 0 && (e.Kind == "comm" || e.Kind == "comms_lost") {
+				// Of no request: out at once, even between cells.
+				s.toHub(e)
+				continue
 			}
 			p.events <- e
 		}
@@ -269,21 +279,39 @@ func (s *Supervisor) Info() kernel.Info { return s.info }
 
 // Execute runs the cell in the engine process. When the process dies, the
 // cell fails with what happened, and a fresh engine is started.
-//
-// The cell's stream text comes from the engine's output pipes and from
-// its events; each event of the cell shows after the pipes' text up to
-// its marker (see relay.go). After the reply, what the pipes bring is the
-// next cell's.
 func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out kernel.Output) kernel.ExecuteReply {
 	p, xe := s.engine()
 	if xe != nil {
 		return kernel.ExecuteReply{Error: xe}
 	}
+	id := p.nextID.Add(1)
+	raw, xe := s.serve(ctx, p, request{ID: id, Op: "execute", Execute: &req}, out)
+	if xe != nil {
+		return kernel.ExecuteReply{Error: xe}
+	}
+	var rep kernel.ExecuteReply
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "EngineError", Value: err.Error(),
+			Traceback: []string{"EngineError: " + err.Error()}}}
+	}
+	return rep
+}
+
+// serve sends req, a request that runs cell code (execute, comm), and
+// relays the events of its run to out until its reply, which it returns;
+// when the process dies, the error says what happened, and a fresh engine
+// is started.
+//
+// The run's stream text comes from the engine's output pipes and from
+// its events; each event of the run shows after the pipes' text up to
+// its marker (see relay.go). After the reply, what the pipes bring is the
+// next run's.
+func (s *Supervisor) serve(ctx context.Context, p *proc, req request, out kernel.Output) (json.RawMessage, *kernel.ExecError) {
 	text := newCellText(batch{out: out}, s.cfg.OutputLimit)
 	p.relay.take(text)
-	id := p.nextID.Add(1)
-	if err := p.out.send(request{ID: id, Op: "execute", Execute: &req}); err != nil {
-		return kernel.ExecuteReply{Error: s.crashed(p, text)}
+	id := req.ID
+	if err := p.out.send(req); err != nil {
+		return nil, s.crashed(p, text)
 	}
 	stop := context.AfterFunc(ctx, func() { p.out.send(request{Op: "interrupt"}) })
 	defer stop()
@@ -301,7 +329,7 @@ func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out
 			continue
 		case ev, ok := <-p.events:
 			if !ok {
-				return kernel.ExecuteReply{Error: s.crashed(p, text)}
+				return nil, s.crashed(p, text)
 			}
 			e = ev
 		}
@@ -322,6 +350,12 @@ func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out
 			out.Result(e.Data, e.Meta)
 		case "clear":
 			out.Clear(e.Wait)
+		case "comm":
+			if co, ok := out.(kernel.CommOutput); ok && e.Comm != nil {
+				co.Comm(*e.Comm)
+			} else {
+				s.toHub(e)
+			}
 		case "input":
 			// Off the event loop: the cell's goroutines may print meanwhile.
 			go func() {
@@ -335,14 +369,51 @@ func (s *Supervisor) Execute(ctx context.Context, req kernel.ExecuteRequest, out
 		case "reply":
 			text.end()
 			p.relay.keep()
-			var rep kernel.ExecuteReply
-			if err := json.Unmarshal(e.Reply, &rep); err != nil {
-				return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "EngineError", Value: err.Error(),
-					Traceback: []string{"EngineError: " + err.Error()}}}
-			}
-			return rep
+			return e.Reply, nil
 		}
 	}
+}
+
+// StartComms takes the hub for the engine's comm messages.
+func (s *Supervisor) StartComms(hub kernel.CommHub) {
+	s.mu.Lock()
+	s.hub = hub
+	s.mu.Unlock()
+}
+
+// toHub hands the hub a comm event that no request's output carries.
+func (s *Supervisor) toHub(e event) {
+	s.mu.Lock()
+	hub := s.hub
+	s.mu.Unlock()
+	switch {
+	case hub == nil:
+	case e.Kind == "comms_lost":
+		hub.CloseAll()
+	case e.Comm != nil:
+		hub.Send(*e.Comm)
+	}
+}
+
+// Comm has the engine process handle a comm message of the front end, as
+// a cell runs.
+func (s *Supervisor) Comm(ctx context.Context, msg kernel.CommMessage, out kernel.Output) error {
+	p, xe := s.engine()
+	if xe != nil {
+		return errors.New(xe.Value)
+	}
+	raw, xe := s.serve(ctx, p, request{ID: p.nextID.Add(1), Op: "comm", Comm: &msg}, out)
+	if xe != nil {
+		return errors.New(xe.Value)
+	}
+	var words string
+	if err := json.Unmarshal(raw, &words); err != nil {
+		return fmt.Errorf("engineproc: the reply to a comm message: %w", err)
+	}
+	if words != "" {
+		return errors.New(words)
+	}
+	return nil
 }
 
 // engine is the running engine process, started anew if needed.
@@ -386,6 +457,8 @@ func (s *Supervisor) crashed(p *proc, text *cellText) *kernel.ExecError {
 		s.p = nil
 	}
 	s.mu.Unlock()
+	// Its comms are gone with it: the front end's widgets must let go.
+	s.toHub(event{Kind: "comms_lost"})
 	msg := "the Go engine " + why + " — its variables are lost; the engine was restarted"
 	if _, xe := s.engine(); xe != nil {
 		msg = "the Go engine " + why + " — its variables are lost, and a new engine did not start: " + xe.Value

@@ -32,17 +32,19 @@ import (
 // the kernel's executable started again, which may have been rebuilt
 // since the kernel started; the first request, hello, checks that both
 // speak the same version.
-const wireVersion = 1
+const wireVersion = 2
 
 // request goes from the kernel to the engine process.
 type request struct {
 	ID uint64 `json:"id"`
-	// Op is hello (always first), info, execute, complete, inspect,
+	// Op is hello (always first), info, execute, comm (a comm message of
+	// the front end, handled as a cell is run), complete, inspect,
 	// is_complete, interrupt, input (the line a cell asked for) or
 	// shutdown.
 	Op       string                 `json:"op"`
 	Version  int                    `json:"version,omitempty"` // hello: the kernel's wire version
 	Execute  *kernel.ExecuteRequest `json:"execute,omitempty"`
+	Comm     *kernel.CommMessage    `json:"comm,omitempty"`
 	Code     string                 `json:"code,omitempty"`
 	Cursor   int                    `json:"cursor,omitempty"`
 	Detail   int                    `json:"detail,omitempty"`
@@ -81,20 +83,23 @@ func checkHello(raw []byte) error {
 }
 
 // event goes from the engine process to the kernel: output of the running
-// cell (request ID), a request for input, or the reply to a request.
+// cell (request ID), a request for input, the reply to a request, or a
+// comm message of the engine when no request runs (ID 0).
 type event struct {
 	ID uint64 `json:"id"`
-	// Kind is stream, display, result, clear, input or reply.
-	Kind      string            `json:"kind"`
-	Name      string            `json:"name,omitempty"`
-	Text      string            `json:"text,omitempty"`
-	Data      kernel.MIMEBundle `json:"data,omitempty"`
-	Meta      map[string]any    `json:"meta,omitempty"`
-	DisplayID string            `json:"display_id,omitempty"`
-	Update    bool              `json:"update,omitempty"`
-	Wait      bool              `json:"wait,omitempty"`
-	Password  bool              `json:"password,omitempty"`
-	Reply     json.RawMessage   `json:"reply,omitempty"`
+	// Kind is stream, display, result, clear, input, comm, comms_lost or
+	// reply.
+	Kind      string              `json:"kind"`
+	Comm      *kernel.CommMessage `json:"comm,omitempty"`
+	Name      string              `json:"name,omitempty"`
+	Text      string              `json:"text,omitempty"`
+	Data      kernel.MIMEBundle   `json:"data,omitempty"`
+	Meta      map[string]any      `json:"meta,omitempty"`
+	DisplayID string              `json:"display_id,omitempty"`
+	Update    bool                `json:"update,omitempty"`
+	Wait      bool                `json:"wait,omitempty"`
+	Password  bool                `json:"password,omitempty"`
+	Reply     json.RawMessage     `json:"reply,omitempty"`
 	// Mark is the sequence number of the marker that the engine wrote
 	// into its output pipes before this event of a cell; 0: none.
 	Mark uint64 `json:"mark,omitempty"`

@@ -36,6 +36,7 @@ import (
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/kernel"
+	"github.com/culab/culab/kernel/comm"
 	"github.com/culab/culab/kernel/nb"
 )
 
@@ -94,6 +95,9 @@ type Engine struct {
 
 	cellCtx atomic.Pointer[context.Context] // for the interruptible time.Sleep
 
+	hub     atomic.Pointer[kernel.CommHub] // set once a front end takes comms
+	request atomic.Pointer[requestInfo]    // the request being handled
+
 	restoreHost func()
 }
 
@@ -129,7 +133,8 @@ func New(opts Options) (*Engine, error) {
 		c.close()
 		return nil, fmt.Errorf("goengine: %w", err)
 	}
-	e.restoreHost = nb.SetHost(host{e})
+	restoreNB, restoreComm := nb.SetHost(host{e}), comm.SetHost(commHost{e})
+	e.restoreHost = func() { restoreComm(); restoreNB() }
 	return e, nil
 }
 

@@ -14,7 +14,6 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 
-	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/display"
 	"github.com/culab/culab/kernel"
 )
@@ -36,48 +35,26 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 		return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "EngineClosed", Value: "the Go engine is shut down",
 			Traceback: []string{"EngineClosed: the Go engine is shut down"}}}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	e.setCancel(cancel)
-	defer e.setCancel(nil)
-
 	// A byte order mark first (a cell pasted from a Windows editor) is
 	// ignored, as the Go compiler ignores one at the start of a file.
 	req.Code = strings.TrimPrefix(req.Code, "\ufeff")
-	s := e.sess
-	if err := s.renewStdio(e.cap); err != nil {
-		e.logf("%v", err)
-	}
-	c := newCell(out, req.AllowStdin, e.opts.OutputLimit)
-	if err := e.cap.attach(c); err != nil {
-		e.logf("%v", err)
-	}
-	restoreSink := display.SetSink(sink{e.cap, c})
-	restoreCtx := cudalib.SetContext(ctx)
-	restoreNotices := cudalib.SetNotices(e.cap.streams[stdout].w) // the virtual GPU standing in, said in the cell
-	e.cellCtx.Store(&ctx)
-
-	x := s.newRun(e, ctx, c, req)
 	var reply kernel.ExecuteReply
-	res, execErr := x.guard(func() (cellResult, *kernel.ExecError) {
-		defer x.settle()
-		x.awaitStraggler()
-		res, xe := x.cell()
-		if xe == nil && len(req.UserExpressions) > 0 {
-			reply.UserExpressions = x.userExpressions(req.UserExpressions)
-		}
-		return res, xe
+	e.asRequest(ctx, out, requestInfo{msgID: req.MsgID}, req.AllowStdin, func(ctx context.Context, c *cell) cellResult {
+		x := e.sess.newRun(e, ctx, c, req)
+		res, execErr := x.guard(func() (cellResult, *kernel.ExecError) {
+			defer x.settle()
+			x.awaitStraggler()
+			e.settleComms(ctx, c)
+			res, xe := x.cell()
+			if xe == nil && len(req.UserExpressions) > 0 {
+				reply.UserExpressions = x.userExpressions(req.UserExpressions)
+			}
+			return res, xe
+		})
+		reply.Error = execErr
+		return res
 	})
-
-	e.cellCtx.Store(nil)
-	restoreNotices()
-	restoreCtx()
-	restoreSink()
-	if err := e.cap.detach(); err != nil {
-		e.logf("%v", err)
-	}
-	c.finish(res.data, res.meta)
-	reply.Error = capError(execErr, e.opts.OutputLimit)
+	reply.Error = capError(reply.Error, e.opts.OutputLimit)
 	return reply
 }
 

@@ -37,6 +37,7 @@ var autoImports = []string{
 	"github.com/culab/culab/plots",
 	"github.com/culab/culab/display",
 	"github.com/culab/culab/kernel/nb",
+	"github.com/culab/culab/widgets",
 	"gonum.org/v1/plot",
 	"gonum.org/v1/plot/plotter",
 	"gonum.org/v1/plot/vg",

@@ -43,6 +43,7 @@ var preloaded = []struct {
 	{"github.com/culab/culab/plots", true},
 	{"github.com/culab/culab/display", false},
 	{"github.com/culab/culab/kernel/nb", false},
+	{"github.com/culab/culab/widgets", false},
 	{"gonum.org/v1/plot", false},
 	{"gonum.org/v1/plot/plotter", false},
 	{"gonum.org/v1/plot/plotutil", false},
