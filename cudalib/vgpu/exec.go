@@ -450,7 +450,8 @@ func (wk *worker) refill() bool {
 	if wk.blockLimit > 0 {
 		// A sampled block that runs this long may wait on a block the
 		// sample does not run: it stops, and the sample is not trusted.
-		if wk.blockUsed += budgetChunk; wk.blockUsed > wk.blockLimit {
+		if wk.blockUsed += budgetChunk; wk.blockUsed > wk.blockLimit || wk.rs.over.Load() {
+			wk.rs.over.Store(true)
 			wk.blockOver = true
 			return false
 		}

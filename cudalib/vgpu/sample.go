@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/culab/culab/cudalib/counters"
 )
@@ -98,6 +99,10 @@ type Sample struct {
 	// tolerance; otherwise Reason says why the estimate may be off.
 	Trusted bool
 	Reason  string
+	// Stopped are the blocks of Ran stopped before their end (ascending):
+	// they took far longer than the first blocks, as a block waiting on a
+	// block the sample did not run does; their outputs are partial.
+	Stopped []int64
 	// Estimate is the warp-instructions the whole launch was estimated
 	// to execute (from the first blocks, then from the sample).
 	Estimate int64
@@ -124,9 +129,9 @@ const (
 	randomBlocks   = 8       // random blocks besides the classes' anchors
 	maxWidenings   = 3       // times an untrusted sample is doubled
 	maxSampled     = 4096    // blocks a sample may grow to (and at most half the grid)
-	minBlockLimit  = 1 << 22 // warp-instructions a sampled block may take at least
-	probeLimitX    = 64      // … or this times the largest first block
-	trustTolerance = 0.003   // relative standard error of an estimate that is trusted
+	minBlockLimit  = 1 << 20 // warp-instructions a sampled block may take at least
+	probeLimitX    = 256     // … or this times the largest first block
+	trustTolerance = 0.001   // relative standard error of an estimate that is trusted
 	fallbackFactor = 4       // an untrusted SampleAuto launch runs whole up to this times the budget
 )
 
@@ -166,6 +171,9 @@ type recorder struct {
 	ran     []int64        // ascending
 	anchors []int64        // blocks whose cube was recorded, ascending
 	limit   int64          // per-block warp-instruction limit of the sample's phases
+	// over is set once a block ran past the limit: the sample cannot be
+	// trusted, so the phase's other blocks stop at once too.
+	over atomic.Bool
 }
 
 // newRecorder returns the recorder of a launch to sample, or nil for one
@@ -494,8 +502,8 @@ var metrics = []metric{
 func (rs *recorder) distrust(e *estimates) (why string, canWiden bool) {
 	for _, rec := range rs.recs {
 		if rec.over {
-			return fmt.Sprintf("block %v ran past %d warp-instructions (%d times the first blocks' longest) and was stopped: "+
-				"it may wait on a block the sample did not run", rec.coord, rs.limit, probeLimitX), false
+			return fmt.Sprintf("block %v ran past %d warp-instructions (far more than the first blocks) and was stopped, with the blocks after it: "+
+				"it may wait on a block the sample did not run", rec.coord, rs.limit), false
 		}
 		if rec.spun {
 			return fmt.Sprintf("a spin lock in block %v waited on other threads: its waits depend on blocks the sample did not run", rec.coord), false
@@ -665,6 +673,11 @@ func (rs *recorder) sampled(r *result, trusted bool) {
 	}
 	s.Sampled, s.Trusted = true, trusted
 	s.Ran = slices.Clone(rs.ran)
+	for _, rec := range rs.recs {
+		if rec.over {
+			s.Stopped = append(s.Stopped, rec.block)
+		}
+	}
 	s.Factor = float64(s.Blocks) / float64(len(rs.ran))
 	s.Estimate = e.counts.WarpInstrs
 	if rs.stopped() && s.Reason == "" {
@@ -679,4 +692,20 @@ func (rs *recorder) sampled(r *result, trusted bool) {
 		ops += float64(rec.atomicOps) * float64(rs.classes[rec.class]) / float64(e.per[rec.class])
 	}
 	r.atomicOps = int64(math.Round(ops))
+}
+
+// Snapshot copies the contents of every allocation; restore puts them
+// back (allocations made since are left alone). It lets a tool run a launch
+// twice from the same memory (the sampling benchmark).
+func (g *GPU) Snapshot() (restore func()) {
+	allocs := g.table.Load().allocs
+	saved := make([][]byte, len(allocs))
+	for i, a := range allocs {
+		saved[i] = slices.Clone(a.data)
+	}
+	return func() {
+		for i, a := range allocs {
+			copy(a.data, saved[i])
+		}
+	}
 }

@@ -65,3 +65,33 @@ func diff(t *testing.T, a, b counters.Counters) {
 
 var _ = slices.Sort[[]int]
 var _ = strings.Contains
+
+func TestSampleExplore2(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadSampling(t, g)
+	const n = 1 << 18
+	r := rng(5)
+	trips := r.int32s(n, 40)
+	dn := upload(t, g, i32bytes(trips))
+	out, _ := g.Alloc(4 * n)
+	k := kernel(t, m, "trips")
+	l := Launch{Grid: dim(n / 128), Block: dim(128), Params: [][]byte{p64(out), p64(dn), p32(n)}}
+	s, wh := sampledAndWhole(t, g, k, l, func() {})
+	t.Logf("trips: %v", s.Sample)
+	diff(t, s.Total, wh.Total)
+
+	tot, _ := g.Alloc(4)
+	per, _ := g.Alloc(4 * 4096)
+	k = kernel(t, m, "counter")
+	l = Launch{Grid: dim(4096), Block: dim(256), Params: [][]byte{p64(tot), p64(per)}}
+	s, wh = sampledAndWhole(t, g, k, l, func() {})
+	t.Logf("counter: %v", s.Sample)
+	diff(t, s.Total, wh.Total)
+
+	flags, _ := g.Alloc(4 * 4096)
+	k = kernel(t, m, "chain")
+	l = Launch{Grid: dim(4096), Block: dim(32), Params: [][]byte{p64(flags), p64(per)}}
+	s, wh = sampledAndWhole(t, g, k, l, func() { g.Fill(flags, 0, 4, 4096) })
+	t.Logf("chain: %v", s.Sample)
+	diff(t, s.Total, wh.Total)
+}
