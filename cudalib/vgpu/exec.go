@@ -75,8 +75,8 @@ type launch struct {
 	// list, when set, is the blocks the current phase runs; else it runs
 	// every block not in skip (ascending), the blocks an earlier phase ran.
 	list, skip []int64
-	stopAt      atomic.Int64 // blocks at or after this index need not run
-	limit       atomic.Pointer[LimitError]
+	stopAt     atomic.Int64 // blocks at or after this index need not run
+	limit      atomic.Pointer[LimitError]
 
 	mu      sync.Mutex
 	fault   *Fault

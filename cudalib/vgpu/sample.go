@@ -493,6 +493,7 @@ var metrics = []metric{
 	}},
 	{"local sectors", func(r *blockRecord) float64 { return float64(r.total.LocalLoadSectors + r.total.LocalStoreSectors) }},
 	{"atomics", func(r *blockRecord) float64 { return float64(r.total.AtomicRequests) }},
+	{"atomic L2 operations", func(r *blockRecord) float64 { return float64(r.atomicOps) }},
 	{"barriers", func(r *blockRecord) float64 { return float64(r.total.Barriers) }},
 }
 
