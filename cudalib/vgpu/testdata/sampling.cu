@@ -29,17 +29,18 @@ extern "C" __global__ void trips(float* out, const int* n, int len) {
 }
 
 // chain makes block b wait until block b-1 has set its flag (the wait of
-// a decoupled look-back scan).
-extern "C" __global__ void chain(volatile int* flags, int* out) {
+// a decoupled look-back scan), through atomics: the virtual GPU's blocks
+// communicate only through them.
+extern "C" __global__ void chain(int* flags, int* out) {
     int b = blockIdx.x;
     if (threadIdx.x == 0) {
         if (b > 0) {
-            while (flags[b - 1] == 0) {
+            while (atomicAdd(&flags[b - 1], 0) == 0) {
             }
         }
         out[b] = b;
         __threadfence();
-        flags[b] = 1;
+        atomicExch(&flags[b], 1);
     }
 }
 
