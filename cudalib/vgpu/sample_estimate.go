@@ -12,12 +12,12 @@ import (
 //
 // A union is estimated from each block's novelty: the sectors it touches
 // that none of the blocks just below it (by one in any set of the grid's
-// dimensions: its cube) touch. Summed over every block this is the union
-// exactly when each sector's blocks form a box of the grid (a block's own
+// dimensions, and earlier in linear order) touch. Summed over every block
+// this is the union when each sector's blocks are each within one of an
 // tile, a stencil's halo shared with its neighbours, a matmul's panel
 // shared by a row of blocks, a grid-stride loop's disjoint strides), since
 // then only the box's lowest block finds the sector new. The sample holds
-// the whole cube of each class's anchors, so each class's mean novelty is
+// those neighbours of each class's anchors, so each class's mean novelty is
 // measured, and the union is Σ_c N_c · mean novelty of c's anchors,
 // clamped between the sample's own union and the sizes of the allocations
 // the sample touched.
