@@ -11,16 +11,15 @@ import (
 // word is a maximum over words that one block or many touch.
 //
 // A union is estimated from each block's novelty: the sectors it touches
-// that none of the blocks just below it (by one in any set of the grid's
-// dimensions, and earlier in linear order) touch. Summed over every block
-// this is the union when each sector's blocks are each within one of an
-// tile, a stencil's halo shared with its neighbours, a matmul's panel
-// shared by a row of blocks, a grid-stride loop's disjoint strides), since
-// then only the box's lowest block finds the sector new. The sample holds
-// those neighbours of each class's anchors, so each class's mean novelty is
-// measured, and the union is Σ_c N_c · mean novelty of c's anchors,
-// clamped between the sample's own union and the sizes of the allocations
-// the sample touched.
+// that none of its neighbours before it (at most one away in every
+// dimension, earlier in linear order) touch. Summed over every block this
+// is the union whenever every other toucher of a sector is within one of
+// an earlier toucher (a block's own tile, a stencil's halo, a matmul's
+// panel shared along a row of blocks, a grid-stride loop's disjoint
+// strides). The sample holds those neighbours of each class's anchors, so
+// each class's mean novelty is measured, and the union is
+// Σ_c N_c · mean novelty of c's anchors, clamped between the sample's own
+// union and the sizes of the allocations the sample touched.
 
 // footprint estimates the launch's distinct global sectors and 64-byte
 // chunks.
