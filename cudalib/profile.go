@@ -33,6 +33,10 @@ type Profile struct {
 	// Companion says the launch was counted on the companion virtual GPU
 	// of a GPU device (Kernel.Profile says how), not on the device itself.
 	Companion bool
+	// Sample, when the launch was sampled (Sample.Sampled), says which
+	// blocks ran and how far the counters were scaled; nil when every
+	// block ran.
+	Sample *VirtualSample
 }
 
 // LineCounters are the counters of one source line.
@@ -86,7 +90,7 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 			prof = &Profile{
 				Kernel: k.name, Grid: cfg.Grid.norm(), Block: cfg.Block.norm(), Shared: cfg.Shared,
 				Total: p.Total, Lines: p.Lines, File: k.mod.name, Source: k.mod.source,
-				Companion: vk != k,
+				Companion: vk != k, Sample: p.Sample,
 			}
 		}
 		if err != nil {

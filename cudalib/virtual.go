@@ -8,7 +8,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/internal/virtual"
+	"github.com/culab/culab/cudalib/vgpu"
 )
 
 // The virtual GPU is a second backend (package internal/virtual): it
@@ -32,7 +34,63 @@ const (
 	// EnvVirtualBudget is the most warp-instructions one launch on the
 	// virtual GPU may execute before it is stopped, read at each launch.
 	EnvVirtualBudget = virtual.EnvBudget
+	// EnvVirtualSample chooses, at each launch, whether the virtual GPU
+	// samples a large launch: "auto" (unset: a launch estimated to execute
+	// more than VirtualSampleBudget warp-instructions runs a sample of its
+	// blocks), "full" (every block) or "sampled" (a sample whenever the
+	// grid is large enough). Device.SetVirtualSampling overrides it.
+	EnvVirtualSample = virtual.EnvSample
 )
+
+// Sampled launches on the virtual GPU: a launch too large to interpret
+// whole runs a sample of its blocks, chosen to represent every position in
+// the grid, and its counters (and so its modelled time) are scaled to the
+// whole grid. The blocks that did not run wrote nothing: the launch's
+// Profile.Sample lists the blocks that ran, and the notices say so.
+type (
+	// VirtualSampling chooses when a launch is sampled (mode and budget).
+	VirtualSampling = vgpu.Sampling
+	// VirtualSample says how a launch was sampled.
+	VirtualSample = vgpu.Sample
+	// SamplingComparison is one launch run sampled and whole
+	// (CompareVirtualSampling).
+	SamplingComparison = virtual.Comparison
+)
+
+// The sampling modes of VirtualSampling.
+const (
+	VirtualSampleFull   = vgpu.SampleFull
+	VirtualSampleAuto   = vgpu.SampleAuto
+	VirtualSampleForced = vgpu.SampleForced
+	// VirtualSampleBudget is the default budget of VirtualSampleAuto, in
+	// warp-instructions (about 10–20 s of interpretation on 2 cores).
+	VirtualSampleBudget = vgpu.DefaultSampleBudget
+)
+
+// SetVirtualSampling makes every later launch on the virtual GPU sample
+// as s says, in place of CULAB_VIRTUAL_SAMPLE; nil goes back to it. Only
+// the virtual GPU samples.
+func (d *Device) SetVirtualSampling(s *VirtualSampling) error {
+	sm, ok := d.b.(seam.Sampler)
+	if !ok {
+		return fmt.Errorf("set sampling: only the virtual GPU runs sampled launches")
+	}
+	sm.SetSampling(s)
+	return nil
+}
+
+// CompareVirtualSampling makes every later launch on the virtual GPU (in
+// the process, unless sanitized) run first as a forced sample, from a
+// snapshot of the memory that is then put back, and then as asked, and
+// hands both runs' counters and modelled times to f; nil stops. It is for
+// measuring the sampler's error (bench/samplebench).
+func CompareVirtualSampling(f func(SamplingComparison)) { virtual.CompareSampling(f) }
+
+func init() {
+	// A sampled launch is told where the user sees notices (a notebook
+	// cell): its outputs are partial.
+	virtual.Notice = func(msg string) { notice("%s", msg) }
+}
 
 // Virtual reports whether d is the virtual GPU.
 func (d *Device) Virtual() bool { return !d.b.Hardware() }

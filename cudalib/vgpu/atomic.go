@@ -234,6 +234,9 @@ func (s *addressCounts) add(w *warp, addr uint64, n int32) {
 	if a == nil {
 		return // the access faults
 	}
+	if rec := w.wk.rec; rec != nil {
+		rec.addAtomic(addr/4, int64(n))
+	}
 	v := int64(s.of(a)[(addr-a.addr)/4].Add(n))
 	if v == int64(n) {
 		s.touched.Add(1)
@@ -288,7 +291,7 @@ func (w *warp) countAddresses(in *inst, m uint32) {
 			n = 1
 		}
 		w.wk.st.atomics.add(w, first, n)
-		w.wk.st.atomics.sectorOps.Add(int64(n))
+		w.addSectorOps(int64(n))
 		return
 	}
 	// The L2 applies a warp's lanes that fall in one sector together:
@@ -303,5 +306,13 @@ func (w *warp) countAddresses(in *inst, m uint32) {
 			distinct++
 		}
 	}
-	w.wk.st.atomics.sectorOps.Add(int64(distinct))
+	w.addSectorOps(int64(distinct))
+}
+
+// addSectorOps counts L2 operations of global atomics.
+func (w *warp) addSectorOps(n int64) {
+	w.wk.st.atomics.sectorOps.Add(n)
+	if rec := w.wk.rec; rec != nil {
+		rec.atomicOps += n
+	}
 }

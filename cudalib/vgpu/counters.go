@@ -32,6 +32,11 @@ type Profile struct {
 	// instruction, by its line in the PTX text (ptx.Instr.Line): the
 	// counts per basic block that tools/zoocompare's SASS estimate reads.
 	PTXWarpInstrs map[int]int64 `json:"-"`
+	// Sample says the launch was sampled (Sample.Sampled: the counters are
+	// scaled from the blocks that ran, and the others' outputs were not
+	// written) or why a sample was not kept; nil when every block ran
+	// without question.
+	Sample *Sample `json:",omitempty"`
 }
 
 // result is what a launch's workers counted, summed per instruction.
@@ -46,6 +51,10 @@ type result struct {
 	atomicOps, atomicWords int64
 	chunks                 int64 // 64-byte chunks holding a touched sector
 	longest                warpCounts
+	// sample, when the launch was sampled or considered for it; ran is
+	// then what the blocks that ran executed (counts are scaled).
+	sample *Sample
+	ran    Stats
 }
 
 // numberInsts gives every instruction of the kernel and of the functions
@@ -307,7 +316,8 @@ func straight(s []inst) (shared []*inst, ok bool) {
 
 // profile folds the per-instruction counts into lines and the total.
 func (r *result) profile(k *Kernel, l Launch) *Profile {
-	p := &Profile{Kernel: k.name, Grid: l.Grid, Block: l.Block, DynamicShared: l.DynamicShared, PTXWarpInstrs: map[int]int64{}}
+	p := &Profile{Kernel: k.name, Grid: l.Grid, Block: l.Block, DynamicShared: l.DynamicShared, PTXWarpInstrs: map[int]int64{},
+		Sample: r.sample}
 	type key struct {
 		file string
 		line int
@@ -366,6 +376,9 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 // stats sums every executed instruction, the decoder's helpers included
 // (what the speed benchmarks divide by time).
 func (r *result) stats() Stats {
+	if r.sample != nil && r.sample.Sampled {
+		return r.ran
+	}
 	var s Stats
 	for i := range r.counts {
 		s.WarpInstrs += r.counts[i].WarpInstrs

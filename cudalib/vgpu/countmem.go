@@ -164,6 +164,9 @@ func (w *warp) globalSectors(base *vec, off uint64, m uint32) int64 {
 		secs = distinct(secs)
 	}
 	w.wk.st.dram.add(w, secs)
+	if rec := w.wk.rec; rec != nil {
+		rec.addSectors(secs)
+	}
 	return int64(len(secs))
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/bits"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -45,6 +46,9 @@ type Launch struct {
 	// together, at most 1 MiB per launch as CUDA's printf buffer); nil:
 	// os.Stdout, as with a real GPU.
 	Printf io.Writer
+	// Sampling chooses between running every block and a sample of them
+	// (sample.go); the zero value runs every block.
+	Sampling Sampling
 }
 
 // MaxSharedPerBlock is the largest shared memory (static and dynamic) a
@@ -67,9 +71,12 @@ type launch struct {
 	budget      int64
 	spent       atomic.Int64
 	interrupted func() bool
-	next        atomic.Int64 // next block to run
-	stopAt      atomic.Int64 // blocks at or after this index need not run
-	limit       atomic.Pointer[LimitError]
+	next        atomic.Int64 // next block to run (an index into list, when it is set)
+	// list, when set, is the blocks the current phase runs; else it runs
+	// every block not in skip (ascending), the blocks an earlier phase ran.
+	list, skip []int64
+	stopAt     atomic.Int64 // blocks at or after this index need not run
+	limit      atomic.Pointer[LimitError]
 
 	mu      sync.Mutex
 	fault   *Fault
@@ -134,6 +141,12 @@ func (g *GPU) Run(k *Kernel, l Launch, info *Info) error {
 // a launch that could not start. An observer (Observe) gets every launch's
 // profile.
 func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, error) {
+	// Only a launch whose profile is asked for is sampled: the profile
+	// says which blocks ran.
+	sampling := l.Sampling
+	if !profile {
+		sampling.Mode = SampleFull
+	}
 	obs := observer.Load()
 	profile = profile || obs != nil
 	if k == nil {
@@ -171,32 +184,19 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 		st.dram = newSectorSet()
 		st.atomics = newAddressCounts()
 	}
-	// As many workers as the blocks' registers fit: each keeps the
-	// frames of a block's warps.
-	workers := int(min(int64(g.workers), st.nblocks, max(frameBudget/blockFrames(k, st.nwarps), 1)))
-	slots := 1 // without profile, the workers count in one slot
-	if profile {
-		slots = len(k.insts)
+	r := &result{blocks: st.nblocks, threads: st.threads}
+	if rs := newRecorder(st, sampling); rs != nil {
+		r.counts = make([]counters.Counters, len(k.insts))
+		rs.run(g, r)
+	} else {
+		slots := 1 // without profile, the workers count in one slot
+		if profile {
+			slots = len(k.insts)
+		}
+		r.counts = make([]counters.Counters, slots)
+		st.runPhase(g, r, nil)
 	}
-	r := &result{counts: make([]counters.Counters, slots), blocks: st.nblocks, threads: st.threads}
-	var wg sync.WaitGroup
-	for i := 0; i < workers; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			wk := newWorker(st)
-			wk.loop()
-			// Sums do not depend on the order the workers finish in.
-			st.mu.Lock()
-			for i := range wk.counts {
-				r.counts[i].Add(&wk.counts[i])
-			}
-			r.longest.fold(&wk.longest)
-			st.mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if profile {
+	if profile && (r.sample == nil || !r.sample.Sampled) {
 		r.dram = st.dram.count()
 		r.chunks = st.dram.chunks64()
 		r.atomics = st.atomics.most.Load()
@@ -216,6 +216,44 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 		return r, e
 	}
 	return r, nil
+}
+
+// runPhase runs the phase's blocks (st.list, or every block not in
+// st.skip) on as many workers as the blocks' registers fit, each keeping
+// the frames of a block's warps, and adds their counts to r. With rs, each
+// block is recorded for the sample's estimates (sample.go).
+func (st *launch) runPhase(g *GPU, r *result, rs *recorder) {
+	n := st.nblocks - int64(len(st.skip))
+	if st.list != nil {
+		n = int64(len(st.list))
+	}
+	workers := int(min(int64(g.workers), n, max(frameBudget/blockFrames(st.k, st.nwarps), 1)))
+	st.next.Store(0)
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk := newWorker(st)
+			if rs != nil {
+				wk.startRecording(rs)
+			}
+			wk.loop()
+			// Sums do not depend on the order the workers finish in.
+			st.mu.Lock()
+			for i := range wk.counts {
+				r.counts[i].Add(&wk.counts[i])
+			}
+			r.longest.fold(&wk.longest)
+			r.ran.WarpInstrs += wk.ran.WarpInstrs
+			r.ran.ThreadInstrs += wk.ran.ThreadInstrs
+			if rs != nil {
+				rs.merge(wk)
+			}
+			st.mu.Unlock()
+		}()
+	}
+	wg.Wait()
 }
 
 func newLaunch(k *Kernel, l Launch) (*launch, error) {
@@ -330,6 +368,20 @@ type worker struct {
 	// longest is the most any warp the worker ran did (warpCounts.fold).
 	longest warpCounts
 
+	// ran is what the worker's blocks executed, counted once a block ends
+	// (Stats: a sampled launch's counts are scaled).
+	ran Stats
+	// The recording of a sample's blocks (sample.go): rec is the block
+	// being recorded (nil when not recording), blockLimit the
+	// warp-instructions a block may take (0: no limit), blockUsed what it
+	// took, blockOver that it ran past the limit and was stopped.
+	rs                    *recorder
+	rec                   *blockRecord
+	sums                  [27][]counters.Counters // per class, per instruction
+	recs                  []*blockRecord
+	blockLimit, blockUsed int64
+	blockOver             bool
+
 	san    *sanWorker  // shadow state, when sanitizing; nil otherwise
 	track  bool        // st.track, at hand
 	stored *allocation // the allocation trackStores marked last
@@ -359,12 +411,32 @@ func newWorker(st *launch) *worker {
 func (wk *worker) loop() {
 	st := wk.st
 	for !wk.stopped {
-		b := st.next.Add(1) - 1
+		i := st.next.Add(1) - 1
+		b := i
+		if st.list != nil {
+			if i >= int64(len(st.list)) {
+				return
+			}
+			b = st.list[i]
+		}
 		if b >= st.nblocks || b >= st.stopAt.Load() {
 			return
 		}
-		wk.runBlock(b)
+		if st.list == nil && isIn(st.skip, b) {
+			continue
+		}
+		if wk.rs != nil {
+			wk.recordBlock(b)
+		} else {
+			wk.runBlock(b)
+		}
 	}
+}
+
+// isIn reports whether b is in the ascending list s.
+func isIn(s []int64, b int64) bool {
+	_, ok := slices.BinarySearch(s, b)
+	return ok
 }
 
 // refill takes another chunk of the launch's budget, and polls for an
@@ -374,6 +446,15 @@ func (wk *worker) refill() bool {
 	if st.limit.Load() != nil || wk.linear > st.stopAt.Load() {
 		wk.stopped = true
 		return false
+	}
+	if wk.blockLimit > 0 {
+		// A sampled block that runs this long may wait on a block the
+		// sample does not run: it stops, and the sample is not trusted.
+		if wk.blockUsed += budgetChunk; wk.blockUsed > wk.blockLimit || wk.rs.over.Load() {
+			wk.rs.over.Store(true)
+			wk.blockOver = true
+			return false
+		}
 	}
 	if st.interrupted != nil && st.interrupted() {
 		st.limit.CompareAndSwap(nil, &LimitError{Kernel: st.k.name, Budget: st.budget, Interrupted: true})
@@ -402,6 +483,7 @@ func (wk *worker) runBlock(b int64) {
 		}
 	}()
 	wk.linear = b
+	wk.blockUsed, wk.blockOver = 0, false
 	gx, gy := int64(st.grid[0]), int64(st.grid[1])
 	wk.blockIdx = [3]int{int(b % gx), int(b / gx % gy), int(b / (gx * gy))}
 	clear(wk.shared)
@@ -421,7 +503,7 @@ func (wk *worker) runBlock(b int64) {
 					st.recordFault(b, w.fault)
 					return
 				}
-				if wk.stopped {
+				if wk.stopped || wk.blockOver {
 					return
 				}
 			}
@@ -752,6 +834,9 @@ func (w *warp) spin() {
 	w.spins++
 	if w.spins < spinLimit {
 		return
+	}
+	if rec := w.wk.rec; rec != nil {
+		rec.spun = true
 	}
 	w.spins = 0
 	n := len(w.stack)

@@ -124,6 +124,12 @@ type Inspector interface {
 	SetSanitizer(on bool)
 }
 
+// Sampler is a backend that can run a sample of a launch's blocks (the
+// virtual GPU); SetSampling chooses when (nil: its environment's choice).
+type Sampler interface {
+	SetSampling(s *vgpu.Sampling)
+}
+
 // TimeModeler is a backend whose times come from a model (the virtual
 // GPU's); SetTimeModel replaces the model.
 type TimeModeler interface {

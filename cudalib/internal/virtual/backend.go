@@ -41,6 +41,10 @@ type virtualBackend struct {
 	model   timemodel.Model // times recordings; nil: timemodel.H100
 	// sanitize runs every launch with the sanitizer (Device.SetSanitizer).
 	sanitize bool
+	// sampling, when set, replaces CULAB_VIRTUAL_SAMPLE (SetSampling);
+	// told are the sampled launch shapes already told of (sample.go).
+	sampling *vgpu.Sampling
+	told     map[string]bool
 }
 
 // Name is the name the virtual GPU reports in Info.
@@ -314,7 +318,12 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 		return nil, nil, nil, &seam.DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
 			Msg: fmt.Sprintf("%d arguments for %d parameters", len(params), len(sizes)), Kind: seam.KindInvalid}
 	}
+	sampling, err := f.b.samplingNow()
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	l := vgpu.Launch{
+		Sampling:      sampling,
 		Grid:          c.Grid,
 		Block:         c.Block,
 		DynamicShared: c.Shared,
@@ -331,13 +340,18 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 	if san {
 		info.Report = new(vgpu.Report)
 	}
-	err = f.b.gpu().Run(f.k, l, info)
+	if cmp := compareHook.Load(); cmp != nil && !san {
+		err = f.compare(*cmp, c, l, info)
+	} else {
+		err = f.b.gpu().Run(f.k, l, info)
+	}
 	var ve *vgpu.Error
 	if errors.As(err, &ve) {
 		return nil, nil, nil, virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
 	}
 	p, rep = info.Profile, info.Report
 	f.nameReport(rep)
+	f.b.tellSampled(f.name, c, p.Sample)
 	threads := c.Block[0] * max(c.Block[1], 1) * max(c.Block[2], 1)
 	f.b.recordLaunch(p, threads, activeBlocks(f.b.Info(), f.occupancy(), threads, c.Shared))
 	if err != nil {
