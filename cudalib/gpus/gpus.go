@@ -67,8 +67,9 @@ import (
 
 // GPU is one GPU's published figures.
 type GPU struct {
-	Key  string // the name it is chosen by: "h100", "a40", …
-	Name string // the name the driver reports
+	Key   string // the name it is chosen by: "h100", "a40", …
+	Label string // its short name in prose: "H100", "RTX 2080 Ti"
+	Name  string // the name the driver reports
 	// Board says which variant of the GPU the figures are (form factor,
 	// memory), where there are several.
 	Board string
@@ -166,7 +167,7 @@ func withCC(g GPU) GPU {
 var (
 	// H100 is the GPU the time model was built on.
 	H100 = withCC(GPU{
-		Key: "h100", Name: "NVIDIA H100 80GB HBM3", Board: "H100 SXM5 80 GB",
+		Key: "h100", Label: "H100", Name: "NVIDIA H100 80GB HBM3", Board: "H100 SXM5 80 GB",
 		Major: 9, Minor: 0,
 		SMs:         132,         // [H100wp], [H100dr]
 		ClockKHz:    1980000,     // [H100dr]
@@ -178,7 +179,7 @@ var (
 	// H200 is the time model's out-of-sample check: the H100's SM at the
 	// same count and clock, with more and faster memory and more L2.
 	H200 = withCC(GPU{
-		Key: "h200", Name: "NVIDIA H200", Board: "H200 SXM 141 GB",
+		Key: "h200", Label: "H200", Name: "NVIDIA H200", Board: "H200 SXM 141 GB",
 		Major: 9, Minor: 0,
 		SMs:         132,          // [H200ds], [H200dr]
 		ClockKHz:    1980000,      // [H200dr]
@@ -189,7 +190,7 @@ var (
 	})
 	// A100 is the A100 SXM4 40 GB (the cloud notebooks' A100).
 	A100 = withCC(GPU{
-		Key: "a100", Name: "NVIDIA A100-SXM4-40GB", Board: "A100 SXM4 40 GB",
+		Key: "a100", Label: "A100", Name: "NVIDIA A100-SXM4-40GB", Board: "A100 SXM4 40 GB",
 		Major: 8, Minor: 0,
 		SMs:         108,      // [A100wp]
 		ClockKHz:    1410000,  // [A100wp]
@@ -200,7 +201,7 @@ var (
 	})
 	// A10080 is the A100 SXM4 80 GB: A100's SM, faster memory.
 	A10080 = withCC(GPU{
-		Key: "a100-80gb", Name: "NVIDIA A100-SXM4-80GB", Board: "A100 SXM4 80 GB",
+		Key: "a100-80gb", Label: "A100 80GB", Name: "NVIDIA A100-SXM4-80GB", Board: "A100 SXM4 80 GB",
 		Major: 8, Minor: 0,
 		SMs:         108,      // [A100wp]
 		ClockKHz:    1410000,  // [A100wp]
@@ -211,7 +212,7 @@ var (
 	})
 	// A40 is the GPU of the stencil report (seed report 000).
 	A40 = withCC(GPU{
-		Key: "a40", Name: "NVIDIA A40", Board: "A40 PCIe 48 GB",
+		Key: "a40", Label: "A40", Name: "NVIDIA A40", Board: "A40 PCIe 48 GB",
 		Major: 8, Minor: 6,
 		SMs:         84,       // [A40pb]: 10752 cores / 128; [GA102wp]
 		ClockKHz:    1740000,  // [A40pb]
@@ -222,7 +223,7 @@ var (
 	})
 	// L4 is the Ada data-centre inference GPU of the cloud notebooks.
 	L4 = withCC(GPU{
-		Key: "l4", Name: "NVIDIA L4", Board: "L4 PCIe 24 GB",
+		Key: "l4", Label: "L4", Name: "NVIDIA L4", Board: "L4 PCIe 24 GB",
 		Major: 8, Minor: 9,
 		SMs:         58,       // [L4ds]: 7424 cores / 128
 		ClockKHz:    2040000,  // [L4ds]
@@ -233,7 +234,7 @@ var (
 	})
 	// T4 is the free notebook services' GPU.
 	T4 = withCC(GPU{
-		Key: "t4", Name: "Tesla T4", Board: "T4 PCIe 16 GB",
+		Key: "t4", Label: "T4", Name: "Tesla T4", Board: "T4 PCIe 16 GB",
 		Major: 7, Minor: 5,
 		SMs:         40,       // [T4ds]: 2560 cores / 64
 		ClockKHz:    1590000,  // [T4ds]
@@ -245,7 +246,7 @@ var (
 	// RTX2080Ti is the GPU of the vector add and matmul report (seed
 	// report 001), a reference board's clock.
 	RTX2080Ti = withCC(GPU{
-		Key: "rtx2080ti", Name: "NVIDIA GeForce RTX 2080 Ti", Board: "GeForce RTX 2080 Ti, reference clocks, 11 GB",
+		Key: "rtx2080ti", Label: "RTX 2080 Ti", Name: "NVIDIA GeForce RTX 2080 Ti", Board: "GeForce RTX 2080 Ti, reference clocks, 11 GB",
 		Major: 7, Minor: 5,
 		SMs:         68,         // [TURwp]
 		ClockKHz:    1545000,    // [TURwp]: reference boost (Founders Edition 1635)
