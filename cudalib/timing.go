@@ -249,8 +249,8 @@ func (s *Stream) Destroy() error {
 type Counters = counters.Counters
 
 // SetTimeModel makes the virtual GPU time its work with m instead of its
-// GPU's model (timemodel.For): for tools that record what was timed or try another
-// model. It fails on a GPU, whose times are measured.
+// GPU's model (timemodel.For): for tools that record what was timed or
+// try another model. It fails on a GPU, whose times are measured.
 func (d *Device) SetTimeModel(m timemodel.Model) error {
 	tm, ok := d.b.(seam.TimeModeler)
 	if !ok {

@@ -37,6 +37,7 @@ func init() {
 		"Open":                     reflect.ValueOf(cudalib.Open),
 		"OpenDevice":               reflect.ValueOf(cudalib.OpenDevice),
 		"OpenVirtual":              reflect.ValueOf(cudalib.OpenVirtual),
+		"OpenVirtualGPU":           reflect.ValueOf(cudalib.OpenVirtualGPU),
 		"Probe":                    reflect.ValueOf(cudalib.Probe),
 		"ServeWorker":              reflect.ValueOf(cudalib.ServeWorker),
 		"SetContext":               reflect.ValueOf(cudalib.SetContext),
