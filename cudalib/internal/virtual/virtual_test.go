@@ -2,6 +2,7 @@ package virtual
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/culab/culab/cudalib/gpus"
@@ -157,4 +158,59 @@ func TestInfoPerGPU(t *testing.T) {
 			t.Errorf("%s: peak bandwidth %v, want %v", g.Key, got, want)
 		}
 	}
+}
+
+// The H100's and H200's models report, property by property, what the
+// real devices reported (`culab info` on the GPU machines), but for the
+// name, the backend and the memory (the virtual GPU's cap).
+func TestInfoMatchesDeviceReports(t *testing.T) {
+	for _, c := range []struct {
+		g      gpus.GPU
+		report string
+	}{
+		{gpus.H100, "../../../docs/results/2026-11-22-h100/tables.md"},
+		{gpus.H200, "../../../docs/results/2026-11-26-h200-gpu-check/README.md"},
+	} {
+		b, err := os.ReadFile(c.report)
+		if err != nil {
+			t.Fatal(err)
+		}
+		real := deviceQuery(string(b))
+		model := deviceQuery(virtualInfo(c.g, 1<<30, 1).String())
+		if len(real) < 20 {
+			t.Fatalf("%s: no device query found (%d lines)", c.report, len(real))
+		}
+		for k, v := range real {
+			switch k {
+			case "Device", "UUID", "Backend", "Total global memory":
+				continue
+			}
+			if model[k] != v {
+				t.Errorf("%s: %s: model %q, the device %q", c.g.Key, k, model[k], v)
+			}
+		}
+	}
+}
+
+// deviceQuery reads the first device query (Info.String's lines, "Key:
+// value") in s.
+func deviceQuery(s string) map[string]string {
+	q := map[string]string{}
+	in := false
+	for _, line := range strings.Split(s, "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || strings.Contains(k, "  ") || strings.TrimSpace(v) == "" {
+			if in && strings.TrimSpace(line) == "" {
+				break
+			}
+			continue
+		}
+		if k == "Device" {
+			in = true
+		}
+		if in {
+			q[k] = strings.TrimSpace(v)
+		}
+	}
+	return q
 }
