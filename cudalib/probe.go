@@ -134,7 +134,7 @@ func (r Report) String() string {
 		b.WriteString("\n")
 		line("Virtual GPU", "", r.VirtualErr)
 	} else {
-		fmt.Fprintf(&b, "\nVirtual GPU (cudalib.OpenVirtual, or %s=virtual):\n%s", EnvDevice, r.Virtual)
+		fmt.Fprintf(&b, "\nVirtual GPU (cudalib.OpenVirtual, or %s=virtual; virtual:NAME for a model below):\n%s", EnvDevice, r.Virtual)
 	}
 	if len(r.Models) > 0 {
 		fmt.Fprintf(&b, "\nVirtual GPU models (%s=virtual:NAME, cudalib.OpenVirtualGPU(NAME); docs/gpus.md):\n", EnvDevice)
