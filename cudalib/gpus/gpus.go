@@ -284,3 +284,12 @@ func Lookup(name string) (GPU, error) {
 	}
 	return GPU{}, fmt.Errorf("unknown GPU model %q: the virtual GPU models %s", name, strings.Join(Keys(), ", "))
 }
+
+// ByDeviceName finds the GPU whose driver reports this name ("Tesla T4").
+func ByDeviceName(name string) (GPU, bool) {
+	i := slices.IndexFunc(All, func(g GPU) bool { return g.Name == name })
+	if i < 0 {
+		return GPU{}, false
+	}
+	return All[i], true
+}
