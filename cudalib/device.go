@@ -13,8 +13,10 @@ package cudalib
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/cudabackend"
 	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/internal/worker"
@@ -35,7 +37,9 @@ type Device struct {
 
 // Open opens the default device: the first GPU or, where no GPU can be
 // used, the virtual GPU (see OpenVirtual), which it says once, with the
-// reason. CULAB_DEVICE=gpu or CULAB_DEVICE=virtual forces either.
+// reason. CULAB_DEVICE=gpu or CULAB_DEVICE=virtual forces either;
+// CULAB_DEVICE=virtual:NAME opens the virtual GPU modelling that GPU
+// (OpenVirtualGPU).
 func Open() (*Device, error) { return OpenDevice(0) }
 
 // A process has one primary context per GPU, so it has one Device per GPU:
@@ -50,7 +54,7 @@ var (
 // Open does. It never panics: when no device can be used the error says
 // exactly why (library missing, no device, ...).
 func OpenDevice(i int) (*Device, error) {
-	how, err := choice()
+	how, model, err := choice()
 	if err != nil {
 		return nil, fmt.Errorf("open device %d: %w", i, err)
 	}
@@ -58,7 +62,7 @@ func OpenDevice(i int) (*Device, error) {
 		if i != 0 {
 			return nil, fmt.Errorf("open device %d: %s=virtual: the virtual GPU is device 0", i, EnvDevice)
 		}
-		return openVirtualAs(EnvDevice + "=virtual")
+		return openVirtualAs(model, EnvDevice+"="+os.Getenv(EnvDevice))
 	}
 	openMu.Lock()
 	defer openMu.Unlock()
@@ -74,7 +78,7 @@ func OpenDevice(i int) (*Device, error) {
 	switch {
 	case err == nil:
 	case how == chooseAuto && i == 0 && kindOf(err) == KindUnavailable:
-		d, verr := openVirtualAs("No GPU can be used (" + whyUnavailable(err) + ")")
+		d, verr := openVirtualAs(model, "No GPU can be used ("+whyUnavailable(err)+")")
 		if verr != nil {
 			return nil, fmt.Errorf("open device 0: %w; and the virtual GPU: %w", err, verr)
 		}
@@ -99,13 +103,23 @@ func whyUnavailable(err error) string {
 	return err.Error()
 }
 
-// openVirtualAs opens the virtual GPU and, the first time, says why.
-func openVirtualAs(why string) (*Device, error) {
-	d, fresh, err := openVirtual()
+// openVirtualAs opens the virtual GPU modelling g and, the first time,
+// says why.
+func openVirtualAs(g gpus.GPU, why string) (*Device, error) {
+	d, fresh, err := openVirtual(g)
 	if err == nil && fresh {
-		notice("%s", virtualNotice(why))
+		notice("%s", virtualNotice(why, d.info.Name))
 	}
 	return d, err
+}
+
+// ModeledGPU is the GPU the virtual GPU d models (its device query,
+// limits and times); false on a GPU.
+func (d *Device) ModeledGPU() (gpus.GPU, bool) {
+	if tm, ok := d.b.(seam.TimeModeler); ok {
+		return tm.GPU(), true
+	}
+	return gpus.GPU{}, false
 }
 
 // Info describes the device: what the seed labs' device queries print.
@@ -164,8 +178,10 @@ func (d *Device) Close() error {
 	}
 	openMu.Unlock()
 	virtualMu.Lock()
-	if virtualDev == d {
-		virtualDev = nil
+	for k, v := range virtualDevs {
+		if v == d {
+			delete(virtualDevs, k)
+		}
 	}
 	virtualMu.Unlock()
 	d.mu.Lock()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/culab/culab/cudalib/driver"
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/cudabackend"
 	"github.com/culab/culab/cudalib/internal/virtual"
 	"github.com/culab/culab/cudalib/nvrtc"
@@ -19,10 +20,14 @@ type Report struct {
 	NVRTCErr  error
 	Devices   []Info
 	DeviceErr error // why no GPU can be used, when Devices is empty
-	// Virtual is the virtual GPU, which is always there (its kernels need
-	// NVRTC); VirtualErr says why it cannot be opened (a bad setting).
+	// Virtual is the virtual GPU Open would use (the H100 model, or the one
+	// CULAB_DEVICE=virtual:NAME names), which is always there (its kernels
+	// need NVRTC); VirtualErr says why it cannot be opened (a bad setting).
 	Virtual    Info
 	VirtualErr error
+	// Models are the GPUs the virtual GPU can model, by the names
+	// CULAB_DEVICE=virtual:NAME and OpenVirtualGPU take.
+	Models []gpus.GPU
 	// Choice is what Open opens: "gpu", "virtual", or an invalid
 	// CULAB_DEVICE's error in ChoiceErr.
 	Choice    string
@@ -32,12 +37,14 @@ type Report struct {
 // Probe inspects the machine without opening a context.
 func Probe() Report {
 	r := probeGPUs()
-	if limit, err := virtualMemoryLimit(); err != nil {
-		r.VirtualErr = err
+	r.Models = gpus.All
+	how, model, err := choice()
+	if limit, lerr := virtualMemoryLimit(); lerr != nil {
+		r.VirtualErr = lerr
 	} else {
-		r.Virtual = virtual.New(limit, interruptCause).Info()
+		r.Virtual = virtual.New(model, limit, interruptCause).Info()
 	}
-	switch how, err := choice(); {
+	switch {
 	case err != nil:
 		r.ChoiceErr = err
 	case how == chooseVirtual || how == chooseAuto && !r.GPU():
@@ -127,15 +134,22 @@ func (r Report) String() string {
 		b.WriteString("\n")
 		line("Virtual GPU", "", r.VirtualErr)
 	} else {
-		fmt.Fprintf(&b, "\nVirtual GPU (cudalib.OpenVirtual, or %s=virtual):\n%s", EnvDevice, r.Virtual)
+		fmt.Fprintf(&b, "\nVirtual GPU (cudalib.OpenVirtual, or %s=virtual; virtual:NAME for a model below):\n%s", EnvDevice, r.Virtual)
+	}
+	if len(r.Models) > 0 {
+		fmt.Fprintf(&b, "\nVirtual GPU models (%s=virtual:NAME, cudalib.OpenVirtualGPU(NAME); docs/gpus.md):\n", EnvDevice)
+		for _, g := range r.Models {
+			fmt.Fprintf(&b, "  %-10s %s: %s, %d SMs at %d MHz, %.0f GB/s, %d MiB L2\n",
+				g.Key, g.Board, g.Arch(), g.SMs, g.ClockKHz/1000, g.PeakDRAMBytesPerSec()/1e9, g.L2Bytes>>20)
+		}
 	}
 	switch {
 	case r.ChoiceErr != nil:
 		fmt.Fprintf(&b, "\nDefault device: none: %v\n", r.ChoiceErr)
 	case r.Choice == "virtual":
-		fmt.Fprintf(&b, "\nDefault device: the virtual GPU (%s=gpu|virtual chooses)\n", EnvDevice)
+		fmt.Fprintf(&b, "\nDefault device: the virtual GPU, %s (%s=gpu|virtual|virtual:NAME chooses)\n", r.Virtual.Name, EnvDevice)
 	default:
-		fmt.Fprintf(&b, "\nDefault device: GPU 0 (%s=gpu|virtual chooses)\n", EnvDevice)
+		fmt.Fprintf(&b, "\nDefault device: GPU 0 (%s=gpu|virtual|virtual:NAME chooses)\n", EnvDevice)
 	}
 	return b.String()
 }

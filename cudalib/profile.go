@@ -1,6 +1,7 @@
 package cudalib
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/culab/culab/cudalib/counters"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/seam"
 )
 
@@ -124,7 +126,10 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 	vk := k
 	ins, ok := k.mod.dev.b.(seam.Inspector)
 	if !ok {
-		vdev, err := OpenVirtual()
+		// The GPU's own model where there is one (a T4's limits and
+		// sm_75), else the H100's.
+		model, _ := gpus.ByDeviceName(k.mod.dev.info.Name)
+		vdev, _, err := openVirtual(cmp.Or(model, gpus.H100))
 		if err != nil {
 			return fmt.Errorf("the companion virtual GPU: %w", err)
 		}

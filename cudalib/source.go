@@ -84,7 +84,8 @@ func scanKernels(src string) []kernelDecl {
 }
 
 // declName finds the function name after __global__: the first identifier
-// followed by '(' that is not __launch_bounds__.
+// followed by '(' that is not an attribute that takes arguments
+// (__launch_bounds__, __cluster_dims__, __maxnreg__).
 func declName(s string, off int) (string, int) {
 	for off < len(s) {
 		for off < len(s) && !isIdent(rune(s[off])) {
@@ -103,7 +104,7 @@ func declName(s string, off int) (string, int) {
 			k++
 		}
 		if k < len(s) && s[k] == '(' {
-			if id == "__launch_bounds__" {
+			if id == "__launch_bounds__" || id == "__cluster_dims__" || id == "__maxnreg__" {
 				if off = matchParen(s, k); off < 0 {
 					return "", -1
 				}

@@ -1,6 +1,7 @@
 package cudalib
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -18,9 +19,11 @@ type Timing struct {
 	Median, Min, Max time.Duration
 	Samples          []time.Duration // one per timed launch, in launch order
 	Reps             int
-	// Modeled says the times are the virtual GPU's model of an H100, from
-	// the counters of one run, not a measurement.
+	// Modeled says the times are the virtual GPU's model of a GPU (GPU
+	// names it: "H100", "A40"), from the counters of one run, not a
+	// measurement.
 	Modeled bool
+	GPU     string
 	// Counters are the virtual GPU's counters of the timed run (all its
 	// launches together); zero on a GPU.
 	Counters Counters
@@ -35,7 +38,7 @@ func (t Timing) MS() float64 { return float64(t.Median) / float64(time.Milliseco
 
 func (t Timing) String() string {
 	if t.Modeled {
-		return fmt.Sprintf("modeled %v (virtual GPU, H100 model; not measured)", t.Median)
+		return fmt.Sprintf("modeled %v (virtual GPU, %s model; not measured)", t.Median, cmp.Or(t.GPU, "H100"))
 	}
 	return fmt.Sprintf("median %v (min %v, max %v) over %d runs", t.Median, t.Min, t.Max, t.Reps)
 }
@@ -177,6 +180,9 @@ func (d *Device) measure(opts TimeOptions, work func() error, timed func(seam.Ti
 	t := TimingOf(samples)
 	if vt, ok := tm.(seam.ModeledTimer); ok {
 		t.Modeled, t.Counters, t.Bound = true, vt.Counters(), vt.Bound()
+		if g, ok := d.ModeledGPU(); ok {
+			t.GPU = g.Label
+		}
 	}
 	return t, nil
 }
@@ -242,9 +248,9 @@ func (s *Stream) Destroy() error {
 // the counters of the timed work.
 type Counters = counters.Counters
 
-// SetTimeModel makes the virtual GPU time its work with m instead of
-// timemodel.H100: for tools that record what was timed or try another
-// model. It fails on a GPU, whose times are measured.
+// SetTimeModel makes the virtual GPU time its work with m instead of its
+// GPU's model (timemodel.For): for tools that record what was timed or
+// try another model. It fails on a GPU, whose times are measured.
 func (d *Device) SetTimeModel(m timemodel.Model) error {
 	tm, ok := d.b.(seam.TimeModeler)
 	if !ok {

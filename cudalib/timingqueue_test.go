@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib/gpuqueue"
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/virtual"
 )
 
@@ -186,7 +187,7 @@ func TestTurnEndsAtItsLimit(t *testing.T) {
 
 func TestVirtualGPUDoesNotQueue(t *testing.T) {
 	d, dir := queueDevice(t)
-	d.b = virtual.New(1<<20, interruptCause)
+	d.b = virtual.New(gpus.H100, 1<<20, interruptCause)
 	h, err := d.takeTurn()
 	if err != nil {
 		t.Fatal(err)

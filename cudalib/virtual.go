@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/internal/virtual"
 	"github.com/culab/culab/cudalib/vgpu"
@@ -15,18 +16,24 @@ import (
 
 // The virtual GPU is a second backend (package internal/virtual): it
 // compiles CUDA C with NVRTC to PTX and interprets the PTX on the CPU
-// (package vgpu), with the limits of an H100 SXM. It stands in where no
+// (package vgpu), as one of the GPUs of package gpus — an H100 SXM unless
+// CULAB_DEVICE=virtual:NAME or OpenVirtualGPU names another: its device
+// query, limits, compute capability and time model. It stands in where no
 // GPU can be used, so that every lab and notebook runs and is checked
 // anywhere. An interpreter's wall time says nothing of a GPU's: its times
 // are modelled from what it counted (package timemodel), and say so.
 
-// VirtualName is the name the virtual GPU reports in Info.
+// VirtualName is the name the default virtual GPU (the H100 model)
+// reports in Info; another model's names its GPU ("culab virtual GPU (A40
+// model)").
 const VirtualName = virtual.Name
 
 // Environment variables of device selection and the virtual GPU.
 const (
-	// EnvDevice forces the device Open uses: "gpu" or "virtual"; unset or
-	// empty picks a GPU where one can be used, else the virtual GPU.
+	// EnvDevice forces the device Open uses: "gpu", "virtual" (the H100
+	// model) or "virtual:NAME" (the model of that GPU: virtual:a40,
+	// virtual:t4, …, gpus.Keys); unset or empty picks a GPU where one can
+	// be used, else the virtual H100.
 	EnvDevice = "CULAB_DEVICE"
 	// EnvVirtualMemory caps the virtual GPU's memory, read when it is
 	// opened: bytes, or a number with KiB, MiB or GiB.
@@ -95,32 +102,50 @@ func init() {
 // Virtual reports whether d is the virtual GPU.
 func (d *Device) Virtual() bool { return !d.b.Hardware() }
 
-// One virtual GPU per process, as there is one primary context per GPU.
+// One virtual GPU per modelled GPU per process, as there is one primary
+// context per GPU.
 var (
-	virtualMu  sync.Mutex
-	virtualDev *Device
+	virtualMu   sync.Mutex
+	virtualDevs = map[string]*Device{}
 )
 
-// OpenVirtual opens the virtual GPU, also on a machine that has a GPU.
+// OpenVirtual opens the virtual GPU of the H100 model, also on a machine
+// that has a GPU.
 func OpenVirtual() (*Device, error) {
-	d, _, err := openVirtual()
+	d, _, err := openVirtual(gpus.H100)
 	return d, err
 }
 
-// openVirtual returns the process's virtual GPU; fresh says this call made it.
-func openVirtual() (d *Device, fresh bool, err error) {
+// OpenVirtualGPU opens the virtual GPU modelling the named GPU ("h100",
+// "h200", "a100", "a100-80gb", "a40", "l4", "t4", "rtx2080ti": gpus.Keys),
+// also on a machine that has a GPU: its device query, limits, compiler
+// target and modeled times are that GPU's (docs/gpus.md). An unknown
+// name is an error that lists the names.
+func OpenVirtualGPU(name string) (*Device, error) {
+	g, err := gpus.Lookup(name)
+	if err != nil {
+		return nil, fmt.Errorf("open the virtual GPU: %w", err)
+	}
+	d, _, err := openVirtual(g)
+	return d, err
+}
+
+// openVirtual returns the process's virtual GPU modelling g; fresh says
+// this call made it.
+func openVirtual(g gpus.GPU) (d *Device, fresh bool, err error) {
 	virtualMu.Lock()
 	defer virtualMu.Unlock()
-	if virtualDev != nil {
-		return virtualDev, false, nil
+	if d := virtualDevs[g.Key]; d != nil {
+		return d, false, nil
 	}
 	limit, err := virtualMemoryLimit()
 	if err != nil {
 		return nil, false, fmt.Errorf("open the virtual GPU: %w", err)
 	}
-	b := virtual.New(limit, interruptCause)
-	virtualDev = &Device{b: b, info: b.Info()}
-	return virtualDev, true, nil
+	b := virtual.New(g, limit, interruptCause)
+	d = &Device{b: b, info: b.Info()}
+	virtualDevs[g.Key] = d
+	return d, true, nil
 }
 
 // deviceChoice is CULAB_DEVICE.
@@ -132,16 +157,26 @@ const (
 	chooseVirtual
 )
 
-func choice() (deviceChoice, error) {
-	switch v := strings.TrimSpace(os.Getenv(EnvDevice)); strings.ToLower(v) {
-	case "":
-		return chooseAuto, nil
-	case "gpu":
-		return chooseGPU, nil
-	case "virtual":
-		return chooseVirtual, nil
+// choice reads CULAB_DEVICE: what Open opens, and the GPU the virtual GPU
+// models (the H100 unless virtual:NAME).
+func choice() (deviceChoice, gpus.GPU, error) {
+	v := strings.TrimSpace(os.Getenv(EnvDevice))
+	switch kind, name, named := strings.Cut(strings.ToLower(v), ":"); {
+	case v == "":
+		return chooseAuto, gpus.H100, nil
+	case kind == "gpu" && !named:
+		return chooseGPU, gpus.H100, nil
+	case kind == "virtual" && !named:
+		return chooseVirtual, gpus.H100, nil
+	case kind == "virtual":
+		g, err := gpus.Lookup(name)
+		if err != nil {
+			return 0, gpus.GPU{}, fmt.Errorf("%s=%q: %w", EnvDevice, v, err)
+		}
+		return chooseVirtual, g, nil
 	default:
-		return 0, fmt.Errorf("%s=%q: want gpu, virtual or nothing (a GPU where one can be used, else the virtual GPU)", EnvDevice, v)
+		return 0, gpus.GPU{}, fmt.Errorf("%s=%q: want gpu, virtual, virtual:NAME (NAME one of %s) or nothing (a GPU where one can be used, else the virtual GPU)",
+			EnvDevice, v, strings.Join(gpus.Keys(), ", "))
 	}
 }
 
@@ -206,7 +241,7 @@ func notice(format string, v ...any) {
 }
 
 // virtualNotice says why the virtual GPU is used and what it does.
-func virtualNotice(why string) string {
-	return fmt.Sprintf("%s: using the %s: it runs the kernels' PTX on the CPU and checks results as a GPU would; its times are modeled from its counters, not measured (%s=gpu|virtual chooses the device).",
-		why, VirtualName, EnvDevice)
+func virtualNotice(why, name string) string {
+	return fmt.Sprintf("%s: using the %s: it runs the kernels' PTX on the CPU and checks results as a GPU would; its times are modeled from its counters, not measured (%s=gpu|virtual|virtual:NAME chooses the device).",
+		why, name, EnvDevice)
 }

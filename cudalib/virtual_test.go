@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/virtual"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/vgpu"
@@ -182,7 +183,7 @@ func TestVirtualFaultThenWorks(t *testing.T) {
 
 // A virtual GPU of its own, with a small memory cap.
 func TestVirtualOutOfMemoryAtTheCap(t *testing.T) {
-	b := virtual.New(1<<20, interruptCause)
+	b := virtual.New(gpus.H100, 1<<20, interruptCause)
 	d := &Device{b: b, info: b.Info()}
 	if d.Info().TotalMem != 1<<20 {
 		t.Fatalf("TotalMem %d, want the cap", d.Info().TotalMem)
@@ -351,7 +352,7 @@ func TestParseBytes(t *testing.T) {
 // Reset gives a fresh virtual GPU: what was made before is gone, as after a
 // GPU's reset, and its memory is free again.
 func TestVirtualReset(t *testing.T) {
-	b := virtual.New(1<<20, interruptCause)
+	b := virtual.New(gpus.H100, 1<<20, interruptCause)
 	d := &Device{b: b, info: b.Info()}
 	buf, err := d.Float32s(1 << 17)
 	if err != nil {

@@ -230,7 +230,7 @@ var hwColumns = []int{0, 2, 5} // warp instrs, sectors/req, bank conflicts
 // title is the view's one-line heading.
 func (v *ProfileTable) title() string {
 	p := v.p
-	where := "virtual GPU (H100 model)"
+	where := "virtual GPU" // the counts are the PTX run's, whichever GPU it models
 	if p.Companion {
 		where = "companion virtual GPU (the GPU's launch, copied)"
 	}

@@ -28,6 +28,11 @@ type Counters struct {
 	// of f32, a float division's reciprocal): 16 lanes an SM, an eighth of
 	// the FP32 rate. Zero where not counted.
 	SFUWarpInstrs int64
+	// FP32WarpInstrs counts those that run on the FP32 (FMA) pipe: f32
+	// add, subtract, multiply, FMA. An SM issues up to four a cycle where
+	// it has 128 FP32 lanes (Hopper, GA10x, AD10x), two where it has 64
+	// (Turing, GA100). Zero where not counted.
+	FP32WarpInstrs int64
 
 	// Global memory (ld/st .global, and generic accesses that land in
 	// global memory). A request
@@ -140,6 +145,7 @@ func (c *Counters) Add(o *Counters) {
 	c.SASSWarpInstrs += o.SASSWarpInstrs
 	c.FP64WarpInstrs += o.FP64WarpInstrs
 	c.SFUWarpInstrs += o.SFUWarpInstrs
+	c.FP32WarpInstrs += o.FP32WarpInstrs
 	c.GlobalLoadRequests += o.GlobalLoadRequests
 	c.GlobalLoadSectors += o.GlobalLoadSectors
 	c.GlobalStoreRequests += o.GlobalStoreRequests

@@ -141,7 +141,11 @@ func (r *runner) table(dev *cudalib.Device) Table {
 		}
 	}
 	if dev != nil && dev.Virtual() {
-		t.Notes = append(t.Notes, "Virtual GPU: every kernel ran once (its PTX interpreted on the CPU) and was checked. Times are MODELED, not measured: an H100 model over the run's counters (docs/timemodel.md); the metric and speedups follow from them. sect/req: global 32-byte sectors per request (4 is ideal for floats); confl/req: shared-memory bank conflicts per request.")
+		model := "H100"
+		if g, ok := dev.ModeledGPU(); ok {
+			model = g.Label
+		}
+		t.Notes = append(t.Notes, "Virtual GPU: every kernel ran once (its PTX interpreted on the CPU) and was checked. Times are MODELED, not measured: the "+model+" model over the run's counters (docs/timemodel.md, docs/gpus.md); the metric and speedups follow from them. sect/req: global 32-byte sectors per request (4 is ideal for floats); confl/req: shared-memory bank conflicts per request.")
 	}
 	t.Notes = append(t.Notes, l.Notes...)
 	return t

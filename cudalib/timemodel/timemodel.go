@@ -1,5 +1,6 @@
 // Package timemodel estimates the device time of a kernel launch on an
-// H100 SXM from what the virtual GPU counted while it ran the launch.
+// H100 SXM, or another GPU of package gpus (For), from what the virtual
+// GPU counted while it ran the launch.
 //
 // The model is a roofline per launch with a latency floor, its corner
 // rounded:
@@ -24,7 +25,9 @@
 //
 //   - issue: its warp-instructions / (4 schedulers × clock), counted as
 //     the SASS the GPU issues where the virtual GPU estimated it
-//     (SASSWarpInstrs: an integer division is a sequence of 10–13).
+//     (SASSWarpInstrs: an integer division is a sequence of 10–13), or
+//     its FP32 warp-instructions / the FP32 pipe's rate, if longer (an
+//     SM of 64 FP32 lanes issues two a cycle).
 //   - fp64, sfu: its FP64 and MUFU warp-instructions / the pipe's
 //     measured rate (1.93 and 0.49 a cycle).
 //   - shared: its shared-memory wavefronts / (1 per cycle × clock).
@@ -72,15 +75,16 @@
 //     (few words are served by few L2 slices: a uniform 256-bin
 //     histogram), whichever is longer.
 //
-// Every constant is in H100 (docs/timemodel.md names its source): a
+// Every constant of H100 (docs/timemodel.md names its source) is a
 // microbenchmark of bench/microbench on the H100, the device's own report,
 // public figures, or calibration against the H100 times recorded in
-// tools/timecompare/testdata, where no microbenchmark measures it. The
-// model is for ranking variants and seeing why they differ, not a
+// tools/timecompare/testdata, where no microbenchmark measures it.
+// Another GPU's model (For, gpus.go) is the same mechanisms with that
+// GPU's published figures in place of the H100's. The model is for ranking variants and seeing why they differ, not a
 // simulator: it knows no caches beyond the hit share, L1's line rate and
 // whether a scattered request's lines stay in it, and 64-byte DRAM
-// fetches; of the instruction mix only division sequences, the FP64 pipe
-// and the SFU; which loads depend on others (it counts a loop's loads an
+// fetches; of the instruction mix only division sequences, the FP32 and
+// FP64 pipes and the SFU; which loads depend on others (it counts a loop's loads an
 // iteration as independent); and no clock boost.
 package timemodel
 
@@ -99,6 +103,7 @@ type GPU struct {
 	SMs                  int           // streaming multiprocessors
 	ClockHz              float64       // SM clock
 	IssuePerSM           float64       // warp-instructions issued per SM per cycle (4 schedulers)
+	FP32PerSM            float64       // FP32 warp-instructions per SM per cycle (128 FP32 lanes: 4)
 	FP64PerSM            float64       // FP64 warp-instructions per SM per cycle (64 FP64 lanes)
 	SFUPerSM             float64       // MUFU warp-instructions per SM per cycle (16 SFU lanes)
 	WavefrontsPerSM      float64       // shared-memory wavefronts per SM per cycle
@@ -137,6 +142,7 @@ var H100 = GPU{
 	SMs:                  132,
 	ClockHz:              1.98e9,
 	IssuePerSM:           4,
+	FP32PerSM:            4,
 	FP64PerSM:            1.93,
 	SFUPerSM:             0.49,
 	WavefrontsPerSM:      1,
@@ -273,6 +279,12 @@ func (g GPU) Terms(l Launch) Terms {
 		issued = c.SASSWarpInstrs
 	}
 	t.Issue = float64(onBusiest) * float64(issued) / blocks / (g.IssuePerSM * g.ClockHz)
+	if g.FP32PerSM > 0 {
+		// An SM with fewer FP32 lanes than its schedulers issue to (64 on
+		// Turing and GA100: two FP32 warp-instructions a cycle) issues
+		// FP32 arithmetic at its pipe's rate, the rest beside it.
+		t.Issue = max(t.Issue, float64(onBusiest)*float64(c.FP32WarpInstrs)/blocks/(g.FP32PerSM*g.ClockHz))
+	}
 	if g.FP64PerSM > 0 {
 		t.FP64 = float64(onBusiest) * float64(c.FP64WarpInstrs) / blocks / (g.FP64PerSM * g.ClockHz)
 	}

@@ -336,6 +336,8 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 				c.FP64WarpInstrs = c.WarpInstrs
 			case pipeSFU:
 				c.SFUWarpInstrs = c.WarpInstrs
+			case pipeFP32:
+				c.FP32WarpInstrs = c.WarpInstrs
 			}
 		}
 		if c == (counters.Counters{}) {

@@ -5,7 +5,7 @@ import "github.com/culab/culab/cudalib/ptx"
 // What the GPU issues for a PTX instruction, where ptxas makes more than
 // one SASS instruction of it or runs it on a slower pipe (the time model's
 // issue, FP64 and SFU terms; Counters.SASSWarpInstrs, FP64WarpInstrs,
-// SFUWarpInstrs).
+// SFUWarpInstrs, FP32WarpInstrs).
 //
 // Division sequences are SASS instructions per operation inside a loop
 // whose divisor does not change (the reciprocal of the divisor is hoisted
@@ -24,6 +24,7 @@ const (
 	pipeIssue pipe = iota // issue alone: the FMA and ALU pipes keep up with it
 	pipeFP64              // the FP64 pipe, half the FP32 lanes
 	pipeSFU               // the special-function unit (MUFU), 16 lanes an SM
+	pipeFP32              // the FMA pipe: 64 or 128 FP32 lanes an SM, by architecture
 )
 
 // sassOf returns the SASS instructions one execution of p issues, and
@@ -52,6 +53,9 @@ func sassOf(p *ptx.Instr) (n int64, on pipe) {
 	case "add", "sub", "mul", "fma", "mad", "neg", "abs", "min", "max", "setp", "selp":
 		if typ == "f64" && p.Op != "selp" {
 			return 1, pipeFP64
+		}
+		if typ == "f32" && (p.Op == "add" || p.Op == "sub" || p.Op == "mul" || p.Op == "fma" || p.Op == "mad") {
+			return 1, pipeFP32
 		}
 	case "cvt":
 		for _, m := range p.Mods {

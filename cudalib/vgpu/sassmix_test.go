@@ -51,8 +51,8 @@ func TestDivisionSequences(t *testing.T) {
 	}
 }
 
-// TestSASSOf: the instructions sassOf expands or puts on the FP64 pipe
-// or the SFU.
+// TestSASSOf: the instructions sassOf expands or puts on the FP64 pipe,
+// the SFU or the FP32 pipe.
 func TestSASSOf(t *testing.T) {
 	for _, c := range []struct {
 		op   string
@@ -72,7 +72,9 @@ func TestSASSOf(t *testing.T) {
 		{"fma", []string{"rn", "f64"}, 1, pipeFP64},
 		{"setp", []string{"lt", "f64"}, 1, pipeFP64},
 		{"cvt", []string{"rn", "f64", "s32"}, 1, pipeFP64},
-		{"fma", []string{"rn", "f32"}, 1, pipeIssue},
+		{"fma", []string{"rn", "f32"}, 1, pipeFP32},
+		{"add", []string{"f32"}, 1, pipeFP32},
+		{"max", []string{"f32"}, 1, pipeIssue},
 		{"selp", []string{"f64"}, 1, pipeIssue},
 		{"mul", []string{"lo", "s32"}, 1, pipeIssue},
 	} {
@@ -100,12 +102,13 @@ const mixPTX = `
 	fma.rn.f64 %fd2, %fd1, %fd1, %fd1;
 	cvt.rn.f32.s32 %f1, %r3;
 	sin.approx.f32 %f2, %f1;
+	mul.f32 %f1, %f2, %f2;
 	ret;
 }
 `
 
-// TestProfileSASSMix: a launch's SASS, FP64 and SFU warp-instructions,
-// in total and per line.
+// TestProfileSASSMix: a launch's SASS, FP64, SFU and FP32
+// warp-instructions, in total and per line.
 func TestProfileSASSMix(t *testing.T) {
 	g := New(Config{Workers: 1})
 	m := loadSource(t, g, "mix.ptx", []byte(mixPTX))
@@ -115,8 +118,8 @@ func TestProfileSASSMix(t *testing.T) {
 	}
 	warps := int64(4)
 	tot := p.Total
-	// Eight instructions a warp (ret included); div.s32 is 13 SASS.
-	if tot.WarpInstrs != 8*warps || tot.SASSWarpInstrs != (8-1+13)*warps || tot.FP64WarpInstrs != 2*warps || tot.SFUWarpInstrs != warps {
-		t.Errorf("%d PTX, %d SASS, %d FP64, %d SFU warp-instructions; want %d, %d, %d, %d", tot.WarpInstrs, tot.SASSWarpInstrs, tot.FP64WarpInstrs, tot.SFUWarpInstrs, 8*warps, 20*warps, 2*warps, warps)
+	// Nine instructions a warp (ret included); div.s32 is 13 SASS.
+	if tot.WarpInstrs != 9*warps || tot.SASSWarpInstrs != (9-1+13)*warps || tot.FP64WarpInstrs != 2*warps || tot.SFUWarpInstrs != warps || tot.FP32WarpInstrs != warps {
+		t.Errorf("%d PTX, %d SASS, %d FP64, %d SFU, %d FP32 warp-instructions; want %d, %d, %d, %d, %d", tot.WarpInstrs, tot.SASSWarpInstrs, tot.FP64WarpInstrs, tot.SFUWarpInstrs, tot.FP32WarpInstrs, 9*warps, 21*warps, 2*warps, warps, warps)
 	}
 }

@@ -252,7 +252,11 @@ func (x *run) gpu() {
 		x.printf("%-28s %d MiB of %d MiB\n", "Free global memory:", free>>20, total>>20)
 	}
 	if dev.Virtual() {
-		x.printf("This is the virtual GPU: the limits above are an H100's; kernels run on the CPU and their times are modeled, not measured (%s=gpu|virtual chooses the device).\n", cudalib.EnvDevice)
+		model := "H100"
+		if g, ok := dev.ModeledGPU(); ok {
+			model = g.Label
+		}
+		x.printf("This is the virtual GPU: the limits above are the %s's; kernels run on the CPU and their times are modeled, not measured (%s=gpu|virtual|virtual:NAME chooses the device).\n", model, cudalib.EnvDevice)
 		return
 	}
 	x.printf("%-28s %s\n", "Hardware counters:", cudalib.HardwareCounters())

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/display/table"
 	"github.com/culab/culab/internal/stats"
@@ -209,11 +210,11 @@ func runRemeasure(from, measuredPath, outPath string) error {
 	return writeDump(outPath, d)
 }
 
-// runFit writes the comparison of the H100 model on a recording, against
+// runFit writes the comparison of model's time model on a recording, against
 // measuredPath's times instead of the recorded ones if it is set. Several
 // comma-separated runs of the same rows are each compared, the first in
 // full, and summed up across runs (writeAcross).
-func runFit(path, measuredPath, outPath string) error {
+func runFit(model gpus.GPU, path, measuredPath, outPath string) error {
 	d, err := readDump(path)
 	if err != nil {
 		return err
@@ -235,12 +236,12 @@ func runFit(path, measuredPath, outPath string) error {
 	}
 	results := make([][]labResult, len(runs))
 	for i, r := range runs {
-		results[i] = fitResults(timemodel.H100, r)
+		results[i] = fitResults(timemodel.For(model), r)
 	}
 	head := []string{
 		"# Modeled vs measured lab times, from a recording",
 		"",
-		fmt.Sprintf("`timecompare -fit %s`: the H100 model on the recorded work of every row; measured: %s.", path, runs[0].Measured),
+		fmt.Sprintf("`timecompare -model %s -fit %s`: the %s model on the recorded work of every row; measured: %s.", model.Key, path, model.Label, runs[0].Measured),
 	}
 	if len(runs) > 1 {
 		writeAcross(w, runs, results)

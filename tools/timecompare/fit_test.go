@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/timemodel"
 )
 
@@ -229,7 +230,7 @@ func TestSelfAgreement(t *testing.T) {
 // rows: a column per run, then the steady pairs.
 func TestFitAcrossRuns(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "fit.md")
-	if err := runFit(recording, rerun+","+final, out); err != nil {
+	if err := runFit(gpus.H100, recording, rerun+","+final, out); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(out)

@@ -8,7 +8,11 @@
 // the measured one, how many modelled times are within 2× of the measured,
 // and each row's ratio, in Markdown.
 //
-//	timecompare [-gpu] [-tables docs/results/2026-11-22-h100/tables.md] [-labs a,b] [-sizes lab=n,...] [-recording REC] [-o out.md]
+//	timecompare [-gpu] [-tables docs/results/2026-11-22-h100/tables.md] [-labs a,b] [-sizes lab=n,...] [-recording REC] [-model NAME] [-o out.md]
+//
+// -model NAME models another GPU of package gpus than the H100 (h200,
+// a40, t4, …): the virtual GPU of that model runs the labs, or its time
+// model (timemodel.For) times a recording's work; with -fit too.
 //
 // -recording REC takes the modelled times from a -dump recording's work
 // instead of running the labs on the virtual GPU (the counters are the
@@ -37,6 +41,7 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/labs"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/tools/internal/toolfile"
@@ -54,11 +59,16 @@ func main() {
 	fitPath := flag.String("fit", "", "evaluate the time model on this -dump recording, instead of running the labs")
 	fromPath := flag.String("from", "", "with -dump: take the work from this recording instead of running the labs")
 	recPath := flag.String("recording", "", "model the rows on this -dump recording's work instead of running the labs on the virtual GPU")
+	modelName := flag.String("model", "h100", "the GPU modeled: "+strings.Join(gpus.Keys(), ", "))
 	flag.Parse()
-	var err error
+	g, err := gpus.Lookup(*modelName)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "timecompare:", err)
+		os.Exit(2)
+	}
 	switch {
 	case *fitPath != "":
-		err = runFit(*fitPath, *measuredPath, *out)
+		err = runFit(g, *fitPath, *measuredPath, *out)
 	case *dumpPath != "" && *fromPath != "":
 		err = runRemeasure(*fromPath, *measuredPath, *dumpPath)
 	case *dumpPath != "":
@@ -67,7 +77,7 @@ func main() {
 			err = runDump(*only, sz, *measuredPath, *dumpPath, *seed)
 		}
 	default:
-		err = run(*gpu, *tables, *only, *sizes, *recPath, *out, *seed)
+		err = run(g, *gpu, *tables, *only, *sizes, *recPath, *out, *seed)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "timecompare:", err)
@@ -75,7 +85,7 @@ func main() {
 	}
 }
 
-func run(gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uint64) error {
+func run(model gpus.GPU, gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uint64) error {
 	sizes, err := parseSizes(sizeFlag)
 	if err != nil {
 		return err
@@ -86,7 +96,7 @@ func run(gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uin
 			return err
 		}
 	}
-	vdev, err := cudalib.OpenVirtual()
+	vdev, err := cudalib.OpenVirtualGPU(model.Key)
 	if err != nil {
 		return err
 	}
@@ -97,8 +107,8 @@ func run(gpu bool, tablesPath, only, sizeFlag, recPath, outPath string, seed uin
 		if err != nil {
 			return err
 		}
-		recorded = recordedTables(timemodel.H100, d)
-		modeledBy = fmt.Sprintf("the H100 model on the work recorded in %s (the virtual GPU's counters at these sizes)", recPath)
+		recorded = recordedTables(timemodel.For(model), d)
+		modeledBy = fmt.Sprintf("the %s model on the work recorded in %s (the virtual GPU's counters at these sizes)", model.Label, recPath)
 	}
 	var gdev *cudalib.Device
 	if gpu {

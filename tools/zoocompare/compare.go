@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/display/table"
@@ -28,7 +29,12 @@ func compareCmd(args []string) error {
 	fromRec := fs.String("from", "", "compare a recording instead of runs")
 	nativePath := fs.String("native", "", "the native build's times (optional)")
 	out := fs.String("o", "", "write the Markdown here (default: standard output)")
+	modelName := fs.String("model", "h100", "the GPU the runs were measured on, whose model (timemodel.For) is held to them: "+strings.Join(gpus.Keys(), ", "))
 	fs.Parse(args)
+	g, err := gpus.Lookup(*modelName)
+	if err != nil {
+		return err
+	}
 	var rec *recording
 	var problems []string
 	if *fromRec != "" {
@@ -41,14 +47,14 @@ func compareCmd(args []string) error {
 		if err := toolfile.ReadJSON(*vmPath, &vm); err != nil {
 			return err
 		}
-		var gpus []*runLog
+		var runs []*runLog
 		var names []string
 		for _, p := range subcmd.List(*gpuPaths) {
-			g := &runLog{}
-			if err := toolfile.ReadJSON(p, g); err != nil {
+			r := &runLog{}
+			if err := toolfile.ReadJSON(p, r); err != nil {
 				return err
 			}
-			gpus = append(gpus, g)
+			runs = append(runs, r)
 			names = append(names, filepath.Base(p))
 		}
 		var once *runLog
@@ -70,7 +76,7 @@ func compareCmd(args []string) error {
 				return err
 			}
 		}
-		rec, problems = build(&vm, gpus, names, once, launches, native)
+		rec, problems = build(&vm, runs, names, once, launches, native)
 		if *recPath != "" {
 			if err := writeRecording(*recPath, rec); err != nil {
 				return err
@@ -81,7 +87,7 @@ func compareCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	report(w, rec, problems)
+	report(w, g, rec, problems)
 	return done()
 }
 
@@ -92,15 +98,20 @@ func pct(a, n int) string {
 	return fmt.Sprintf("%.0f %% (%d/%d)", 100*float64(a)/float64(n), a, n)
 }
 
-// report writes the comparison: per family the model's order agreement
-// and ratios against the H100's median over the runs, the counters
-// against ncu's, then every row.
-func report(w io.Writer, rec *recording, problems []string) {
-	fams, points := modelPoints(timemodel.H100, rec)
-	fmt.Fprintf(w, "# The kernel zoo: the virtual GPU against the H100\n\n")
-	fmt.Fprintf(w, "%d families, %d rows; H100 runs: %s. Modeled: `timemodel.H100` on each row's recorded work. "+
-		"Order: pairs of variants of one size in the order of the H100's median over the runs (a measured tie within %.0f %% agrees with either order, a modeled tie within %.0f %% only with a measured one).\n\n",
-		len(fams), len(rec.Rows), strings.Join(rec.Runs, ", "), 100*tieFraction, 100*modelTieFraction)
+// report writes the comparison: per family the model of g's order
+// agreement and ratios against g's median over the runs (the runs were
+// measured on g), the counters against ncu's, then every row.
+func report(w io.Writer, g gpus.GPU, rec *recording, problems []string) {
+	m := timemodel.For(g)
+	fams, points := modelPoints(m, rec)
+	model := "`timemodel.H100`"
+	if g.Key != gpus.H100.Key {
+		model = fmt.Sprintf("`timemodel.For(gpus.%s)` (the H100's constants with the %s's published figures: docs/gpus.md)", g.Label, g.Label)
+	}
+	fmt.Fprintf(w, "# The kernel zoo: the virtual GPU against the %s\n\n", g.Label)
+	fmt.Fprintf(w, "%d families, %d rows; %s runs: %s. Modeled: %s on each row's recorded work. "+
+		"Order: pairs of variants of one size in the order of the %s's median over the runs (a measured tie within %.0f %% agrees with either order, a modeled tie within %.0f %% only with a measured one).\n\n",
+		len(fams), len(rec.Rows), g.Label, strings.Join(rec.Runs, ", "), model, g.Label, 100*tieFraction, 100*modelTieFraction)
 	var total figures
 	cf := countersOf(rec)
 	sum := table.Table{Columns: append(table.Cols(table.Left, "family", "what the variants compare"),
@@ -119,12 +130,12 @@ func report(w io.Writer, rec *recording, problems []string) {
 		strong(pct(total.agree, total.pairs)), strong(pct(total.in2, total.n)), strong(pct(total.in4, total.n)), {Text: ratioRange(total)}}})
 	fmt.Fprint(w, table.Markdown(sum))
 	if lo, hi, ok := selfFigures(rec); ok {
-		fmt.Fprintf(w, "The H100 against itself (one run's times as the prediction of another's order): %.0f–%.0f %% of the pairs.\n\n", 100*lo, 100*hi)
+		fmt.Fprintf(w, "The %s against itself (one run's times as the prediction of another's order): %.0f–%.0f %% of the pairs.\n\n", g.Label, 100*lo, 100*hi)
 	}
 	fmt.Fprintf(w, "## Out of sample\n\nNo constant of `timemodel.H100` was taken from the zoo: each comes from a microbenchmark on the H100 (bench/microbench), "+
 		"the labs, public figures, the device's report or ptxas's output (docs/timemodel.md). Every family is held out, and leave-families-out is the table above: "+
 		"**order %s, within 2× %s, within 4× %s**.\n\n", pct(total.agree, total.pairs), pct(total.in2, total.n), pct(total.in4, total.n))
-	fmt.Fprintf(w, "## The H100's noise, and a native build\n\n")
+	fmt.Fprintf(w, "## The %s's noise, and a native build\n\n", g.Label)
 	writeNoise(w, rec)
 	writeNative(w, rec)
 	fmt.Fprintf(w, "## Counters against ncu\n\nAt each family's smallest size, per kernel (summed over a row's launches of it): %d of %d kernels have every global and shared memory counter equal to ncu's. PTX warp-instructions (virtual GPU) / SASS warp-instructions (`smsp__inst_executed.sum`): %.2f–%.2f; %d of %d kernels within 5 %%.\n\n",
@@ -137,7 +148,7 @@ func report(w io.Writer, rec *recording, problems []string) {
 		fmt.Fprint(w, table.Markdown(miss))
 	}
 	rows := table.Table{Columns: []table.Column{{Head: "family"}, {Head: "size", Align: table.Right}, {Head: "variant"},
-		{Head: "modeled ms", Align: table.Right}, {Head: "H100 median ms", Align: table.Right}, {Head: "ratio", Align: table.Right},
+		{Head: "modeled ms", Align: table.Right}, {Head: g.Label + " median ms", Align: table.Right}, {Head: "ratio", Align: table.Right},
 		{Head: "runs"}, {Head: "spread", Align: table.Right}, {Head: "bound"}, {Head: "PTX/SASS", Align: table.Right}}}
 	for _, f := range fams {
 		for _, p := range points[f] {
@@ -151,7 +162,7 @@ func report(w io.Writer, rec *recording, problems []string) {
 				ratio = fmt.Sprintf("%.2f", p.predicted/p.measured)
 			}
 			rows.AddRow(f, fmt.Sprint(p.size), p.variant, fmt.Sprintf("%.4f", p.predicted), fmt.Sprintf("%.4f", p.measured),
-				ratio, strings.Join(runs, " "), fmt.Sprintf("%.0f %%", 100*spread(r.MeasuredMS)), bound(r.Work), ptxSass(r.Kernels))
+				ratio, strings.Join(runs, " "), fmt.Sprintf("%.0f %%", 100*spread(r.MeasuredMS)), bound(m, r.Work), ptxSass(r.Kernels))
 		}
 	}
 	fmt.Fprintf(w, "## Rows\n\n%s", table.Markdown(rows))
@@ -167,15 +178,15 @@ func report(w io.Writer, rec *recording, problems []string) {
 func ratioRange(f figures) string { return fmt.Sprintf("%.2f–%.2f", f.lo, f.hi) }
 
 // bound names what bounds the row's longest launch.
-func bound(work []timemodel.Work) string {
+func bound(m timemodel.GPU, work []timemodel.Work) string {
 	var best time.Duration
 	name := "–"
 	for _, wk := range work {
 		if wk.CopyBytes > 0 {
 			continue
 		}
-		if t := timemodel.H100.Kernel(wk.Launch); t > best {
-			best, name = t, timemodel.H100.Terms(wk.Launch).Bound()
+		if t := m.Kernel(wk.Launch); t > best {
+			best, name = t, m.Terms(wk.Launch).Bound()
 		}
 	}
 	if len(work) > 1 {

@@ -11,8 +11,10 @@
 //	zoocompare metrics [-ncu path]
 //	    the ncu metrics the comparison reads, comma-separated; with -ncu only
 //	    those that ncu knows for this GPU
-//	zoocompare compare -vm vm.json -gpu a.json,b.json -ncu ncu.csv[.gz] -once once.json [-o compare.md] [-rec recording.json.gz]
-//	    writes the comparison and the recording that the tests read
+//	zoocompare compare -vm vm.json -gpu a.json,b.json -ncu ncu.csv[.gz] -once once.json [-model h100] [-o compare.md] [-rec recording.json.gz]
+//	    writes the comparison and the recording that the tests read;
+//	    -model names the GPU the runs were measured on (package gpus), whose
+//	    model (timemodel.For) is held to them: h200 for the H200 check
 //	zoocompare sass -rec recording.json.gz [-families a,b] [-o sass.md]
 //	    estimates each profiled kernel's SASS warp-instructions per basic
 //	    block of its SASS, from the virtual GPU's counts per PTX instruction

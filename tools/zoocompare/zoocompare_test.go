@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/sass"
@@ -104,7 +105,7 @@ func TestEndToEndOnVirtualGPU(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	report(&b, rec, problems)
+	report(&b, gpus.H100, rec, problems)
 	if !strings.Contains(b.String(), "| **all** |  | 7 | **100 % (9/9)**") {
 		t.Errorf("report's summary line missing:\n%s", b.String())
 	}

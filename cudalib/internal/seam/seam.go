@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/counters"
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
 )
@@ -134,6 +135,9 @@ type Sampler interface {
 // GPU's); SetTimeModel replaces the model.
 type TimeModeler interface {
 	SetTimeModel(m timemodel.Model)
+	// GPU is the GPU it models: its device query, limits and time
+	// model's figures.
+	GPU() gpus.GPU
 }
 
 // ModeledTimer is a timer whose times come from a model over what the

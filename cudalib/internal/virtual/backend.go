@@ -1,8 +1,10 @@
 // Package virtual is cudalib's virtual GPU backend: it compiles CUDA C
-// with NVRTC to PTX and interprets the PTX on the CPU (package vgpu), with
-// the limits of an H100 SXM. An interpreter's wall time says nothing of a
-// GPU's: its times are modelled from what it counted (time.go, package
-// timemodel), and say so.
+// with NVRTC to PTX and interprets the PTX on the CPU (package vgpu), as
+// one of the GPUs of package gpus (an H100 SXM unless asked otherwise):
+// its device query, limits and occupancy, NVRTC's target architecture and
+// its time model are that GPU's. An interpreter's wall time says nothing
+// of a GPU's: its times are modelled from what it counted (time.go,
+// package timemodel), and say so.
 package virtual
 
 import (
@@ -17,6 +19,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
@@ -29,7 +32,9 @@ import (
 // interrupt) is reported as a GPU reports it: at the next synchronize or
 // copy, so code written for a GPU sees it in the same place.
 type virtualBackend struct {
-	limit uint64 // the memory cap asked for; 0: vgpu's default
+	spec  gpus.GPU        // the GPU it models
+	own   timemodel.Model // spec's time model
+	limit uint64          // the memory cap asked for; 0: vgpu's default
 	// cause is why the cell was interrupted, nil while it runs on.
 	cause func() error
 
@@ -38,7 +43,7 @@ type virtualBackend struct {
 	inf     seam.Info
 	pending error           // a kernel's error, not yet reported
 	rec     *recording      // the work a started timer records (time.go)
-	model   timemodel.Model // times recordings; nil: timemodel.H100
+	model   timemodel.Model // times recordings; nil: own
 	// sanitize runs every launch with the sanitizer (Device.SetSanitizer).
 	sanitize bool
 	// sampling, when set, replaces CULAB_VIRTUAL_SAMPLE (SetSampling);
@@ -47,26 +52,35 @@ type virtualBackend struct {
 	told     map[string]bool
 }
 
-// Name is the name the virtual GPU reports in Info.
+// Name is the name the virtual GPU of the H100, the default, reports in
+// Info (NameOf(gpus.H100)).
 const Name = "culab virtual GPU (H100 model)"
+
+// NameOf is the name the virtual GPU modelling g reports in Info.
+func NameOf(g gpus.GPU) string { return "culab virtual GPU (" + g.Label + " model)" }
 
 // EnvBudget is the most warp-instructions one launch on the virtual GPU
 // may execute before it is stopped, read at each launch.
 const EnvBudget = "CULAB_VIRTUAL_BUDGET"
 
-// New makes a virtual GPU of limit bytes (0: vgpu's default). A launch
-// stops when cause returns an error (the context's: a cell's interrupt).
-func New(limit uint64, cause func() error) seam.Backend {
-	b := &virtualBackend{limit: limit, cause: cause}
+// New makes a virtual GPU modelling spec, of limit bytes (0: vgpu's
+// default; never more than spec's memory). A launch stops when cause
+// returns an error (the context's: a cell's interrupt).
+func New(spec gpus.GPU, limit uint64, cause func() error) seam.Backend {
+	b := &virtualBackend{spec: spec, own: timemodel.For(spec), limit: limit, cause: cause}
 	b.g, b.inf = b.newGPU()
 	return b
 }
 
 func (b *virtualBackend) newGPU() (*vgpu.GPU, seam.Info) {
 	workers := runtime.GOMAXPROCS(0) // goroutines that run a launch's blocks
-	g := vgpu.New(vgpu.Config{MemoryLimit: b.limit, Workers: workers})
+	limit := b.limit
+	if limit == 0 {
+		limit = vgpu.DefaultMemoryLimit
+	}
+	g := vgpu.New(vgpu.Config{MemoryLimit: min(limit, b.spec.DRAMBytes), Workers: workers})
 	_, total := g.MemInfo()
-	return g, virtualInfo(total, workers)
+	return g, virtualInfo(b.spec, total, workers)
 }
 
 func (b *virtualBackend) gpu() *vgpu.GPU {
@@ -173,8 +187,11 @@ func virtualErr(op string, err error) error {
 	return &seam.DeviceError{Op: op, Code: 1, Name: "CUDA_ERROR_INVALID_VALUE", Msg: ve.Msg, Kind: seam.KindInvalid}
 }
 
-// Compile compiles to PTX for compute_90 (the modelled H100) with line
-// information, so that faults name source lines, and loads the parsed PTX.
+// Compile compiles to PTX for the modelled GPU's compute capability
+// (compute_75 for a T4, compute_90 for an H100) with line information, so
+// that faults name source lines, and loads the parsed PTX. What the
+// architecture lacks (clusters before sm_90, __reduce_add_sync before
+// sm_80…) NVRTC refuses, as for that GPU.
 func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	lib, err := nvrtc.Load()
 	if err != nil {
@@ -250,7 +267,7 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 		}
 	}
 	// At least what an empty kernel gets; at most what a thread may have.
-	regs = min(max(regs, 2), 255)
+	regs = min(max(regs, 2), m.b.spec.RegsPerThread)
 	return &virtualFunction{b: m.b, k: k, name: name, file: m.file, arch: m.arch, regs: regs}, nil
 }
 
@@ -334,6 +351,11 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 	for i, p := range params {
 		l.Params[i] = unsafe.Slice((*byte)(p), sizes[i])
 	}
+	if shared, most := f.k.StaticShared()+c.Shared, f.b.Info().SharedPerBlockOptin; shared > most {
+		// vgpu holds a block to the H100's most; a smaller GPU's is less.
+		return nil, nil, nil, &seam.DeviceError{Op: "cuLaunchKernel", Code: 1, Name: "CUDA_ERROR_INVALID_VALUE",
+			Msg: fmt.Sprintf("kernel %s: %d bytes of shared memory per block, more than the %s's %d", f.name, shared, f.b.spec.Label, most), Kind: seam.KindInvalid}
+	}
 	// Every launch is profiled: the virtual device times launches from
 	// their counters.
 	info := &vgpu.Info{Profile: new(vgpu.Profile)}
@@ -353,7 +375,7 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 	f.nameReport(rep)
 	f.b.tellSampled(f.name, c, p.Sample)
 	threads := c.Block[0] * max(c.Block[1], 1) * max(c.Block[2], 1)
-	f.b.recordLaunch(p, threads, activeBlocks(f.b.Info(), f.occupancy(), threads, c.Shared))
+	f.b.recordLaunch(p, threads, activeBlocks(f.b.spec, f.occupancy(), threads, c.Shared))
 	if err != nil {
 		kerr = f.kernelErr(err)
 	}
@@ -387,12 +409,12 @@ func (f *virtualFunction) kernelErr(err error) error {
 }
 
 func (f *virtualFunction) SuggestBlock(dynamicShared int) (int, int, error) {
-	g, b := suggestBlock(f.b.Info(), f.occupancy(), dynamicShared)
+	g, b := suggestBlock(f.b.spec, f.occupancy(), dynamicShared)
 	return g, b, nil
 }
 
 func (f *virtualFunction) ActiveBlocksPerSM(block, dynamicShared int) (int, error) {
-	return activeBlocks(f.b.Info(), f.occupancy(), block, dynamicShared), nil
+	return activeBlocks(f.b.spec, f.occupancy(), block, dynamicShared), nil
 }
 
 func (f *virtualFunction) occupancy() kernelUse {
@@ -473,30 +495,30 @@ func (f *virtualFunction) nameReport(r *vgpu.Report) {
 	}
 }
 
-// virtualInfo is the report of an H100 SXM (the GPU the virtual one
-// models), with the virtual memory cap as its memory.
-func virtualInfo(memory uint64, workers int) seam.Info {
+// virtualInfo is the device report of g (package gpus: NVIDIA's figures),
+// with the virtual memory cap as its memory.
+func virtualInfo(g gpus.GPU, memory uint64, workers int) seam.Info {
 	return seam.Info{
-		Name:                Name,
-		Backend:             fmt.Sprintf("virtual GPU: NVRTC's PTX interpreted on the CPU by %d threads; times modeled (H100 model)", workers),
-		Major:               9,
-		Minor:               0,
-		SMCount:             132,
+		Name:                NameOf(g),
+		Backend:             fmt.Sprintf("virtual GPU: NVRTC's PTX interpreted on the CPU by %d threads; times modeled (%s model: %s)", workers, g.Label, g.Board),
+		Major:               g.Major,
+		Minor:               g.Minor,
+		SMCount:             g.SMs,
 		TotalMem:            memory,
 		ConstMem:            64 << 10,
-		SharedPerBlock:      48 << 10,
-		SharedPerBlockOptin: 227 << 10,
-		SharedPerSM:         228 << 10,
-		RegsPerBlock:        64 << 10,
+		SharedPerBlock:      g.SharedPerBlock,
+		SharedPerBlockOptin: g.SharedPerBlockOptin,
+		SharedPerSM:         g.SharedPerSM,
+		RegsPerBlock:        g.RegsPerBlock,
 		WarpSize:            32,
-		MaxThreadsPerBlock:  1024,
-		MaxThreadsPerSM:     2048,
+		MaxThreadsPerBlock:  g.MaxThreadsPerBlock,
+		MaxThreadsPerSM:     g.MaxThreadsPerSM(),
 		MaxBlockDim:         [3]int{1024, 1024, 64},
 		MaxGridDim:          [3]int{1<<31 - 1, 65535, 65535},
-		ClockKHz:            1980000,
-		MemClockKHz:         2619000,
-		MemBusWidth:         5120,
-		L2Bytes:             50 << 20,
+		ClockKHz:            g.ClockKHz,
+		MemClockKHz:         g.MemClockKHz,
+		MemBusWidth:         g.MemBusWidth,
+		L2Bytes:             g.L2Bytes,
 		MemPitch:            1<<31 - 1,
 		TextureAlignment:    512,
 		AsyncEngines:        3,

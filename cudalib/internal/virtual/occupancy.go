@@ -1,10 +1,11 @@
 package virtual
 
-import "github.com/culab/culab/cudalib/internal/seam"
+import "github.com/culab/culab/cudalib/gpus"
 
 // The occupancy API of the virtual GPU: the CUDA occupancy calculator's
-// rules for compute capability 9.0, on the device's Info and a kernel's
-// resource use (its registers are vgpu's estimate from the PTX).
+// rules, with the modelled GPU's compute capability's limits (package
+// gpus), on a kernel's resource use (its registers are vgpu's estimate
+// from the PTX).
 
 // kernelUse is what a kernel takes per thread and per block.
 type kernelUse struct {
@@ -12,50 +13,43 @@ type kernelUse struct {
 	staticShared int // bytes per block
 }
 
-// Per-SM limits of compute capability 9.0 that Info does not carry.
-const (
-	cc90MaxBlocksPerSM   = 32
-	cc90RegsPerSM        = 64 << 10
-	cc90RegAllocUnit     = 256  // registers are allocated per warp in units of 256
-	cc90SharedAllocUnit  = 128  // bytes
-	cc90SharedReserved   = 1024 // bytes the system keeps per block
-	cc90MaxWarpsPerBlock = 32
-)
-
-// activeBlocks is how many blocks of the given size fit on one SM.
-func activeBlocks(inf seam.Info, k kernelUse, block, dynamicShared int) int {
-	if block <= 0 || block > inf.MaxThreadsPerBlock {
+// activeBlocks is how many blocks of the given size fit on one SM of g.
+func activeBlocks(g gpus.GPU, k kernelUse, block, dynamicShared int) int {
+	if block <= 0 || block > g.MaxThreadsPerBlock {
 		return 0
 	}
-	warps := ceilDiv(block, inf.WarpSize)
-	n := min(cc90MaxBlocksPerSM, inf.MaxThreadsPerSM/inf.WarpSize/warps)
+	warps := ceilDiv(block, 32)
+	n := min(g.MaxBlocksPerSM, g.MaxWarpsPerSM/warps)
 
-	regsPerWarp := roundUp(k.registers*inf.WarpSize, cc90RegAllocUnit)
-	if regsPerWarp*warps > inf.RegsPerBlock {
+	regsPerWarp := roundUp(k.registers*32, g.RegAllocUnit)
+	if regsPerWarp*warps > g.RegsPerBlock {
 		return 0
 	}
-	n = min(n, cc90RegsPerSM/regsPerWarp/warps)
+	n = min(n, g.RegsPerSM/regsPerWarp/warps)
 
 	shared := k.staticShared + dynamicShared
-	if shared > inf.SharedPerBlockOptin {
+	if shared > g.SharedPerBlockOptin {
 		return 0
 	}
-	perBlock := roundUp(shared+cc90SharedReserved, cc90SharedAllocUnit)
-	return min(n, inf.SharedPerSM/perBlock)
+	perBlock := roundUp(shared+g.SharedReserved, g.SharedAllocUnit)
+	if perBlock == 0 {
+		return n // no shared memory (Turing reserves none)
+	}
+	return min(n, g.SharedPerSM/perBlock)
 }
 
 // suggestBlock is cuOccupancyMaxPotentialBlockSize: the block size that
 // keeps the most threads resident (the largest such), and the grid that
 // fills every SM with it.
-func suggestBlock(inf seam.Info, k kernelUse, dynamicShared int) (minGrid, block int) {
+func suggestBlock(g gpus.GPU, k kernelUse, dynamicShared int) (minGrid, block int) {
 	best, bestBlocks := 0, 0
-	for b := min(inf.MaxThreadsPerBlock, cc90MaxWarpsPerBlock*inf.WarpSize); b > 0; b -= inf.WarpSize {
-		n := activeBlocks(inf, k, b, dynamicShared)
+	for b := g.MaxThreadsPerBlock; b > 0; b -= 32 {
+		n := activeBlocks(g, k, b, dynamicShared)
 		if n*b > best*bestBlocks {
 			best, bestBlocks = b, n
 		}
 	}
-	return bestBlocks * inf.SMCount, best
+	return bestBlocks * g.SMs, best
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }

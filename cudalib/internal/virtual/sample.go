@@ -102,7 +102,7 @@ type Comparison struct {
 	Kernel                 string
 	Grid, Block            [3]int
 	Whole, Sampled         counters.Counters
-	WholeTime, SampledTime time.Duration // timemodel.H100's
+	WholeTime, SampledTime time.Duration // the modeled GPU's
 	Sample                 vgpu.Sample   // the sampled run's
 	// WallWhole and WallSampled are the interpreter's own times.
 	WallWhole, WallSampled time.Duration
@@ -142,9 +142,9 @@ func (f *virtualFunction) compare(hook func(Comparison), c seam.LaunchConfig, l 
 		return err // nothing to compare
 	}
 	threads := c.Block[0] * max(c.Block[1], 1) * max(c.Block[2], 1)
-	perSM := activeBlocks(f.b.Info(), f.occupancy(), threads, c.Shared)
+	perSM := activeBlocks(f.b.spec, f.occupancy(), threads, c.Shared)
 	model := func(p *vgpu.Profile) time.Duration {
-		return timemodel.H100.Kernel(timemodel.Launch{Kernel: f.name, Counters: p.Total, ThreadsPerBlock: threads, BlocksPerSM: perSM})
+		return timemodel.For(f.b.spec).Kernel(timemodel.Launch{Kernel: f.name, Counters: p.Total, ThreadsPerBlock: threads, BlocksPerSM: perSM})
 	}
 	cmp := Comparison{Kernel: f.name, Grid: c.Grid, Block: c.Block, Whole: info.Profile.Total, Sampled: sampled.Total,
 		WholeTime: model(info.Profile), SampledTime: model(sampled), WallWhole: wallWhole, WallSampled: wallSampled}

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/culab/culab/cudalib/counters"
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
@@ -22,20 +23,23 @@ type recording struct {
 	counters counters.Counters
 }
 
-// SetTimeModel makes the virtual GPU time its work with m instead of
-// timemodel.H100 (cudalib's Device.SetTimeModel).
+// SetTimeModel makes the virtual GPU time its work with m instead of its
+// GPU's model (cudalib's Device.SetTimeModel).
 func (b *virtualBackend) SetTimeModel(m timemodel.Model) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.model = m
 }
 
+// GPU is the GPU the virtual GPU models.
+func (b *virtualBackend) GPU() gpus.GPU { return b.spec }
+
 // timeModel is the model that times recordings.
 func (b *virtualBackend) timeModel() timemodel.Model {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.model == nil {
-		return timemodel.H100
+		return b.own
 	}
 	return b.model
 }

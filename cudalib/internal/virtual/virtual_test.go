@@ -2,15 +2,17 @@ package virtual
 
 import (
 	"os"
+	"strings"
 	"testing"
 
+	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/vgpu/vgputest"
 )
 
 // The occupancy rules on known cases of compute capability 9.0.
 func TestOccupancyRules(t *testing.T) {
-	inf := virtualInfo(1<<30, 1)
+	inf := gpus.H100
 	for _, c := range []struct {
 		regs, static, block, dynamic, want int
 	}{
@@ -104,4 +106,111 @@ func TestRegisterEstimateManyLoops(t *testing.T) {
 	if got := registerEstimate(m.Funcs[0]); got != 7 {
 		t.Errorf("estimate %d, want 7", got)
 	}
+}
+
+// The occupancy rules follow the modelled GPU's compute capability:
+// Turing holds 16 blocks and 32 warps an SM and 64 KiB of shared memory
+// in units of 256 bytes with none reserved; GA10x 16 blocks and 48 warps;
+// AD10x 24 blocks.
+func TestOccupancyPerGPU(t *testing.T) {
+	for _, c := range []struct {
+		g                                  gpus.GPU
+		regs, static, block, dynamic, want int
+	}{
+		{gpus.T4, 32, 0, 32, 0, 16},          // the 16-block limit
+		{gpus.T4, 32, 0, 256, 0, 4},          // 32 warps / 8
+		{gpus.T4, 16, 0, 128, 16 << 10, 4},   // 64 KiB / 16 KiB: none reserved
+		{gpus.T4, 16, 0, 128, 16<<10 + 1, 3}, // rounded up to 256 bytes
+		{gpus.T4, 16, 0, 128, 64<<10 + 1, 0}, // over the opt-in limit
+		{gpus.RTX2080Ti, 64, 0, 1024, 0, 1},  // 1024 threads an SM
+		{gpus.A40, 32, 0, 32, 0, 16},         // the 16-block limit
+		{gpus.A40, 32, 0, 256, 0, 6},         // 48 warps / 8
+		{gpus.A40, 16, 0, 128, 48 << 10, 2},  // 100 KiB / 49 KiB
+		{gpus.L4, 32, 0, 32, 0, 24},          // the 24-block limit
+		{gpus.A100, 32, 0, 256, 0, 8},        // 64 warps / 8
+		{gpus.A100, 16, 0, 128, 80 << 10, 2}, // 164 KiB / 81 KiB
+		{gpus.H200, 32, 0, 32, 0, 32},        // Hopper's 32
+	} {
+		got := activeBlocks(c.g, kernelUse{registers: c.regs, staticShared: c.static}, c.block, c.dynamic)
+		if got != c.want {
+			t.Errorf("%s %+v: %d blocks per SM, want %d", c.g.Key, c, got, c.want)
+		}
+	}
+	if grid, block := suggestBlock(gpus.T4, kernelUse{registers: 32}, 0); block != 1024 || grid != 40 {
+		t.Errorf("T4 suggestion %d × %d, want 40 × 1024", grid, block)
+	}
+}
+
+// Every named GPU's device query is its description's, and the H100's
+// name is the default virtual GPU's.
+func TestInfoPerGPU(t *testing.T) {
+	if NameOf(gpus.H100) != Name {
+		t.Errorf("the H100 model is named %q, want %q", NameOf(gpus.H100), Name)
+	}
+	for _, g := range gpus.All {
+		inf := New(g, 1<<30, func() error { return nil }).Info()
+		if inf.Major != g.Major || inf.Minor != g.Minor || inf.SMCount != g.SMs || inf.L2Bytes != g.L2Bytes ||
+			inf.SharedPerBlockOptin != g.SharedPerBlockOptin || inf.MaxThreadsPerSM != g.MaxWarpsPerSM*32 ||
+			inf.ClockKHz != g.ClockKHz || inf.TotalMem != 1<<30 || inf.Name != NameOf(g) {
+			t.Errorf("%s: device query %+v does not match %+v", g.Key, inf, g)
+		}
+		if got, want := inf.PeakBandwidth()*1e9, g.PeakDRAMBytesPerSec(); got != want {
+			t.Errorf("%s: peak bandwidth %v, want %v", g.Key, got, want)
+		}
+	}
+}
+
+// The H100's and H200's models report, property by property, what the
+// real devices reported (`culab info` on the GPU machines), but for the
+// name, the backend and the memory (the virtual GPU's cap).
+func TestInfoMatchesDeviceReports(t *testing.T) {
+	for _, c := range []struct {
+		g      gpus.GPU
+		report string
+	}{
+		{gpus.H100, "../../../docs/results/2026-11-22-h100/tables.md"},
+		{gpus.H200, "../../../docs/results/2026-11-26-h200-gpu-check/README.md"},
+	} {
+		b, err := os.ReadFile(c.report)
+		if err != nil {
+			t.Fatal(err)
+		}
+		real := deviceQuery(string(b))
+		model := deviceQuery(virtualInfo(c.g, 1<<30, 1).String())
+		if len(real) < 20 {
+			t.Fatalf("%s: no device query found (%d lines)", c.report, len(real))
+		}
+		for k, v := range real {
+			switch k {
+			case "Device", "UUID", "Backend", "Total global memory":
+				continue
+			}
+			if model[k] != v {
+				t.Errorf("%s: %s: model %q, the device %q", c.g.Key, k, model[k], v)
+			}
+		}
+	}
+}
+
+// deviceQuery reads the first device query (Info.String's lines, "Key:
+// value") in s.
+func deviceQuery(s string) map[string]string {
+	q := map[string]string{}
+	in := false
+	for _, line := range strings.Split(s, "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || strings.Contains(k, "  ") || strings.TrimSpace(v) == "" {
+			if in && strings.TrimSpace(line) == "" {
+				break
+			}
+			continue
+		}
+		if k == "Device" {
+			in = true
+		}
+		if in {
+			q[k] = strings.TrimSpace(v)
+		}
+	}
+	return q
 }
