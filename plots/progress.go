@@ -40,9 +40,9 @@ type Progress struct {
 	bar    *widgets.IntProgress
 	status *widgets.Label
 	box    *widgets.Box
-	w      io.Writer       // terminal mode
-	tty    bool            // w redraws in place with carriage returns
-	width  int             // runes of the last in-place line, to blank leftovers
+	w      io.Writer // terminal mode
+	tty    bool      // w redraws in place with carriage returns
+	width  int       // runes of the last in-place line, to blank leftovers
 }
 
 var _ interface {
