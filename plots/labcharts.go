@@ -93,6 +93,24 @@ func MarkedMetricLines(t labs.Table, label string, row labs.Row) *Chart {
 	return metricLines(t, &row, label)
 }
 
+// PointText is a point's row (labs.Lab.RunPoint) in one line: variant,
+// size, time (measured or modeled), metric and check, e.g.
+// "copy_stride<<<264, 256>>> at 2^20: 0.0123 ms modeled, 2730 GB/s · ok: exact".
+func PointText(t labs.Table, row labs.Row) string {
+	figures := "no time"
+	if row.MedianMS > 0 {
+		kind := "measured"
+		if row.Modeled {
+			kind = "modeled"
+		}
+		figures = fmt.Sprintf("%s ms %s", sig3(row.MedianMS), kind)
+		if row.Metric > 0 {
+			figures += ", " + strings.TrimSpace(sig3(row.Metric)+" "+t.MetricUnit)
+		}
+	}
+	return fmt.Sprintf("%s at %s: %s · %s", row.Variant, row.SizeLabel, figures, orDefault(row.Check, "not checked"))
+}
+
 func metricLines(t labs.Table, mark *labs.Row, markLabel string) *Chart {
 	if c := noRows(t); c != nil {
 		return c

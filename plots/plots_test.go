@@ -322,6 +322,10 @@ func TestMarkedMetricLines(t *testing.T) {
 	if f.plot.Y.Max < 5000 || f.plot.X.Min > 1<<22 || f.plot.X.Max < 1<<22 {
 		t.Errorf("axes x %v–%v, y %v–%v do not reach the point (4M, 5000)", f.plot.X.Min, f.plot.X.Max, f.plot.Y.Min, f.plot.Y.Max)
 	}
+	row.Check, row.Modeled = "ok: exact", true
+	if got := PointText(tab, row); got != "grid-stride, block 512 at 4M: 0.0100 ms modeled, 5000 GB/s · ok: exact" {
+		t.Errorf("PointText: %q", got)
+	}
 	if bytes.Equal(c.PNG(), MetricLines(tab).PNG()) {
 		t.Error("the marked chart draws as the unmarked one")
 	}
