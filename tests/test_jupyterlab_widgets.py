@@ -5,7 +5,8 @@ scripts/setup-python.sh from requirements.txt).
 
 The test notebook is notebook 07's own cells (parameters at the notebook
 test's small sizes, the device, the helpers, the sweep, the interactive
-cell), run on the virtual GPU where there is no GPU.
+cell), run on the virtual GPU where there is no GPU. The sweep's progress
+shows as a widget bar (plots.Progress where the front end takes comms).
 
 test_slider_reruns_the_point moves the block slider with the keyboard
 (one step, 256 → 288) and waits for the point's new line and chart in the
@@ -24,6 +25,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -90,6 +92,9 @@ def _point_output(notebook):  # -> the interactive cell's Output widget
 def test_slider_reruns_the_point(lab, tmp_path: Path) -> None:  # noqa: F811
     from playwright.sync_api import expect, sync_playwright
 
+    pin = re.search(r"(?m)^jupyterlab_widgets==(\S+)$", (ROOT / "requirements.txt").read_text())
+    assert pin and version("jupyterlab_widgets") == pin.group(1), "the venv's widget manager is not the pinned one: run scripts/setup-python.sh"
+
     (lab.root / "interactive.ipynb").write_text(json.dumps(lab_notebook(), indent=1))
     shot = tmp_path / "jupyterlab-widgets.png"
     with sync_playwright() as pw:
@@ -98,6 +103,11 @@ def test_slider_reruns_the_point(lab, tmp_path: Path) -> None:  # noqa: F811
         try:
             notebook = _open_notebook(page, lab, "interactive.ipynb")
             _run_all(page, notebook, len(CELLS))
+            # The sweep's progress display is a widget bar (plots.Progress
+            # where the front end takes comms), ended with the run.
+            progress = notebook.locator(".widget-hprogress").first
+            expect(progress).to_be_visible()
+            expect(notebook.locator(".widget-label", has_text="done: ")).to_have_count(1)
             slider = _block_slider(notebook)
             expect(slider.locator(".widget-readout")).to_have_text("256")
             out = _point_output(notebook)
