@@ -14,6 +14,7 @@ package notebooks_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,6 +33,10 @@ var notebooks = []struct {
 	params map[string]string
 	table  bool // a lab table (plots.Show: HTML with a <table>, and Markdown)
 	chart  bool // an image/png output
+	// interactive: a cell runs a point of the lab with widgets.Interact
+	// (issue 34), which shows here, without a front end, as text and one
+	// run.
+	interactive bool
 	// short: run also under -short, which scripts/test.sh uses with
 	// -race (the race detector makes the interpreters 10× slower; the
 	// whole set runs without it).
@@ -40,11 +45,11 @@ var notebooks = []struct {
 	{file: "00-device.ipynb", short: true},
 	{file: "01-vector-add.ipynb", params: sizes("[]int{1000, 10*labs.W + 3}"), table: true, chart: true, short: true},
 	{file: "02-halo-gradient-1d.ipynb", params: sizes("[]int{150, 1<<16 + 3}"), table: true, chart: true},
-	{file: "03-matmul-naive-vs-shared.ipynb", params: sizes("[]int{100, 129}"), table: true, chart: true},
-	{file: "04-bank-conflicts.ipynb", params: with(sizes("[]int{100, 129}"), "transposeSizes", "[]int{100, 257}"), table: true, chart: true},
+	{file: "03-matmul-naive-vs-shared.ipynb", params: sizes("[]int{100, 129}"), table: true, chart: true, interactive: true},
+	{file: "04-bank-conflicts.ipynb", params: with(sizes("[]int{100, 129}"), "transposeSizes", "[]int{100, 257}"), table: true, chart: true, interactive: true},
 	{file: "05-stencil-3d.ipynb", params: sizes("[]int{16, 21}"), table: true, chart: true},
 	{file: "06-floyd-warshall.ipynb", params: sizes("[]int{1, 100}"), table: true, chart: true},
-	{file: "07-launch-config.ipynb", params: sizes("[]int{1000, 19260817 / 1000}"), table: true, chart: true},
+	{file: "07-launch-config.ipynb", params: sizes("[]int{1000, 19260817 / 1000}"), table: true, chart: true, interactive: true},
 	{file: "08-your-own-kernel.ipynb", params: sizes("[]int{1000, 1 << 16}"), chart: true},
 }
 
@@ -181,7 +186,8 @@ func TestNotebooksRun(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 			defer cancel()
 			start := time.Now()
-			res, err := nbrun.Execute(ctx, doc, eng, nbrun.Options{Params: params, CellTimeout: 10 * time.Minute})
+			var log strings.Builder
+			res, err := nbrun.Execute(ctx, doc, eng, nbrun.Options{Params: params, CellTimeout: 10 * time.Minute, Log: &log})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,7 +198,12 @@ func TestNotebooksRun(t *testing.T) {
 					strings.Join(res.Err.Traceback, "\n"), c.Source)
 			}
 			var table, chart bool
-			for _, c := range doc.Cells {
+			interactive := 0
+			for i, c := range doc.Cells {
+				if strings.Contains(string(c.Source), "widgets.Interact(") {
+					interactive++
+					checkInteractive(t, i, c, log.String())
+				}
 				for _, o := range c.Outputs {
 					if o.OutputType == "error" {
 						t.Errorf("an error output in a cell that did not fail: %s: %s", o.EName, o.EValue)
@@ -204,6 +215,9 @@ func TestNotebooksRun(t *testing.T) {
 					chart = chart || png
 				}
 			}
+			if nb.interactive && interactive == 0 {
+				t.Error("no interactive cell (widgets.Interact)")
+			}
 			if nb.table && !table {
 				t.Error("no lab table: no output with an HTML <table> and Markdown (plots.Show)")
 			}
@@ -211,6 +225,32 @@ func TestNotebooksRun(t *testing.T) {
 				t.Error("no chart: no image/png output")
 			}
 		})
+	}
+}
+
+// checkInteractive checks an interactive cell run without a front end:
+// its controls show as text (the widgets' fallback), and its one run's
+// output, the point's line and the sweep's chart with it marked, is the
+// cell's. log holds nbrun's line per cell, which gives the cell's time
+// (logged: the goal is well under a second at these sizes).
+func checkInteractive(t *testing.T, i int, c *nbrun.Cell, log string) {
+	t.Helper()
+	var texts []string
+	png := false
+	for _, o := range c.Outputs {
+		texts = append(texts, o.Text)
+		if s, ok := o.Data["text/plain"].(string); ok {
+			texts = append(texts, s)
+		}
+		_, ok := o.Data["image/png"]
+		png = png || ok
+	}
+	all := strings.Join(texts, "\n")
+	if !strings.Contains(all, "VBox(") || !strings.Contains(all, " · ok") || !png {
+		t.Errorf("interactive cell %d: want the controls as text, the point's line (checked ok) and a chart; got chart %v and:\n%s", i, png, all)
+	}
+	if m := regexp.MustCompile(fmt.Sprintf(`(?m)^  cell %d \[\d+\] ([\d.]+)s$`, i)).FindStringSubmatch(log); m != nil {
+		t.Logf("interactive cell %d: %ss", i, m[1])
 	}
 }
 

@@ -3,6 +3,7 @@ package plots
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -81,7 +82,36 @@ func CeilingFraction(t labs.Table) *Chart {
 // tables that measured no metric chart the median time instead. Axes turn
 // logarithmic when values span a decade (sizes) or a factor of 20 (values). Failed
 // rows carry a red ×; rows with no time are left out.
-func MetricLines(t labs.Table) *Chart {
+func MetricLines(t labs.Table) *Chart { return metricLines(t, nil, "") }
+
+// MarkedMetricLines is MetricLines with one more point among the sweep's:
+// row, measured apart from it (an interactive cell's point, from
+// labs.Lab.RunPoint), drawn as a large black ring at its size and value
+// and named in the legend by label with its value. A row without a time
+// (not run, a failed check) is named there with its check, not drawn.
+func MarkedMetricLines(t labs.Table, label string, row labs.Row) *Chart {
+	return metricLines(t, &row, label)
+}
+
+// PointText is a point's row (labs.Lab.RunPoint) in one line: variant,
+// size, time (measured or modeled), metric and check, e.g.
+// "copy_stride<<<264, 256>>> at 2^20: 0.0123 ms modeled, 2730 GB/s · ok: exact".
+func PointText(t labs.Table, row labs.Row) string {
+	figures := "no time"
+	if row.MedianMS > 0 {
+		kind := "measured"
+		if row.Modeled {
+			kind = "modeled"
+		}
+		figures = fmt.Sprintf("%s ms %s", sig3(row.MedianMS), kind)
+		if row.Metric > 0 {
+			figures += ", " + strings.TrimSpace(sig3(row.Metric)+" "+t.MetricUnit)
+		}
+	}
+	return fmt.Sprintf("%s at %s: %s · %s", row.Variant, row.SizeLabel, figures, orDefault(row.Check, "not checked"))
+}
+
+func metricLines(t labs.Table, mark *labs.Row, markLabel string) *Chart {
 	if c := noRows(t); c != nil {
 		return c
 	}
@@ -92,6 +122,7 @@ func MetricLines(t labs.Table) *Chart {
 	}
 	s := &lineSpec{subtitle: subtitle(t), xLabel: sizeAxisLabel(t), zeroY: true}
 	value := func(r labs.Row) float64 { return r.MedianMS }
+	unit := "ms"
 	if useMetric {
 		metric := orDefault(t.MetricName, "metric")
 		s.title = tableTitle(t) + ": " + metric + " vs size"
@@ -100,6 +131,7 @@ func MetricLines(t labs.Table) *Chart {
 			s.yLabel += " (" + t.MetricUnit + ")"
 		}
 		value = func(r labs.Row) float64 { return r.Metric }
+		unit = t.MetricUnit
 	} else {
 		s.title = tableTitle(t) + ": time vs size"
 		s.yLabel = "median time (ms)"
@@ -141,10 +173,39 @@ func MetricLines(t labs.Table) *Chart {
 		}
 		s.series = append(s.series, sr)
 	}
+	if mark != nil {
+		m := pointMark(g, xs, numeric, *mark, markLabel, value, unit)
+		if finite(m.y) {
+			ys = append(ys, m.y)
+		}
+		s.marks = append(s.marks, m)
+	}
 	if lo, hi := minMax(ys); len(ys) > 1 && hi/lo >= 20 {
 		s.logY = true
 	}
 	return newChart(s.title, s.frame)
+}
+
+// pointMark places row on the chart of t's sweep: at its size (on an axis
+// of labels, at its size's label), at value(row), NaN when it has none;
+// its legend name says the value, or why it is not drawn.
+func pointMark(g grid, xs []float64, numeric bool, row labs.Row, label string, value func(labs.Row) float64, unit string) lineMark {
+	m := lineMark{name: orDefault(label, row.Variant), x: math.NaN(), y: math.NaN()}
+	if numeric {
+		m.x = float64(row.Size)
+	} else if i := slices.Index(g.sizes, row.Size); i >= 0 {
+		m.x = xs[i]
+	}
+	switch v := value(row); {
+	case !finite(m.x):
+		m.name += ": not drawn (its size is not among the sweep's)"
+	case rowFailed(row) || !(row.MedianMS > 0 && v > 0):
+		m.name += ": not drawn (" + orDefault(row.Check, "no time") + ")"
+	default:
+		m.y = v
+		m.name += ": " + strings.TrimSpace(sig3(v)+" "+unit)
+	}
+	return m
 }
 
 // grid is a table's rows by (size, variant): sizes ascending, variants in

@@ -47,8 +47,19 @@ type lineSpec struct {
 	zeroY                           bool        // a linear y axis starts at 0
 	xTicks                          []plot.Tick // ticks at the data's x values; nil: automatic
 	series                          []lineSeries
+	marks                           []lineMark
 	err                             error
 }
+
+// lineMark is one point marked apart from the series (MarkedMetricLines);
+// y NaN: named in the legend only.
+type lineMark struct {
+	name string
+	x, y float64
+}
+
+// markGlyph draws a lineMark: a ring larger than the series' markers.
+var markGlyph = draw.GlyphStyle{Color: black, Radius: vg.Points(7), Shape: thickRing{}}
 
 type lineSeries struct {
 	name   string
@@ -76,6 +87,11 @@ func (s *lineSpec) frame() (*frame, error) {
 			}
 		}
 	}
+	for _, m := range s.marks {
+		if drawable(m.x, s.logX) && drawable(m.y, s.logY) {
+			xs, ys = append(xs, m.x), append(ys, m.y)
+		}
+	}
 	if len(ys) == 0 {
 		return nil, errors.New("nothing to draw: every point is missing or (on a log axis) not positive")
 	}
@@ -101,7 +117,41 @@ func (s *lineSpec) frame() (*frame, error) {
 	if anyFailed {
 		f.legend = append(f.legend, legendEntry{"failed check", crossThumb{}})
 	}
+	if len(s.marks) > 0 {
+		p.Add(markSet{marks: s.marks, spec: s})
+		for _, m := range s.marks {
+			f.legend = append(f.legend, legendEntry{m.name, lineThumb{glyph: markGlyph}})
+		}
+	}
 	return f, nil
+}
+
+// markSet draws the marked points over the series.
+type markSet struct {
+	marks []lineMark
+	spec  *lineSpec
+}
+
+func (ms markSet) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for _, m := range ms.marks {
+		if drawable(m.x, ms.spec.logX) && drawable(m.y, ms.spec.logY) {
+			c.DrawGlyphNoClip(markGlyph, vg.Point{X: trX(m.x), Y: trY(m.y)})
+		}
+	}
+}
+
+// thickRing is a ring drawn with a 2-point line: it stands out around the
+// series' markers it may sit on.
+type thickRing struct{}
+
+func (thickRing) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	var path vg.Path
+	path.Move(vg.Point{X: pt.X + sty.Radius, Y: pt.Y})
+	path.Arc(pt, sty.Radius, 0, 2*math.Pi)
+	path.Close()
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(2)})
+	c.Stroke(path)
 }
 
 // setRange fits axis a to vs (all drawable on it) with a margin. A log

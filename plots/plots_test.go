@@ -302,3 +302,38 @@ func TestLogTicks(t *testing.T) {
 		t.Errorf("formatTick(1e6) = %q", got)
 	}
 }
+
+// A marked point shows among the sweep's lines: the y axis reaches it, the
+// legend names it with its value, and the image changes; a point without a
+// time is named with its check, not drawn.
+func TestMarkedMetricLines(t *testing.T) {
+	t.Parallel()
+	tab := vecadd()
+	row := labs.Row{Size: 1 << 22, SizeLabel: "4M", Variant: "grid-stride, block 512", MedianMS: 0.01, Metric: 5000, Pass: true}
+	c := MarkedMetricLines(tab, "your point", row)
+	checkChart(t, "marked_lines", c)
+	if !strings.Contains(c.SVG(), "your point: 5000 GB/s") {
+		t.Error("legend lacks the marked point with its value")
+	}
+	f, err := c.build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.plot.Y.Max < 5000 || f.plot.X.Min > 1<<22 || f.plot.X.Max < 1<<22 {
+		t.Errorf("axes x %v–%v, y %v–%v do not reach the point (4M, 5000)", f.plot.X.Min, f.plot.X.Max, f.plot.Y.Min, f.plot.Y.Max)
+	}
+	row.Check, row.Modeled = "ok: exact", true
+	if got := PointText(tab, row); got != "grid-stride, block 512 at 4M: 0.0100 ms modeled, 5000 GB/s · ok: exact" {
+		t.Errorf("PointText: %q", got)
+	}
+	if bytes.Equal(c.PNG(), MetricLines(tab).PNG()) {
+		t.Error("the marked chart draws as the unmarked one")
+	}
+
+	row.Pass, row.Check, row.MedianMS, row.Metric = false, "not run: launch refused", 0, 0
+	c = MarkedMetricLines(tab, "your point", row)
+	checkChart(t, "marked_lines_not_run", c)
+	if !strings.Contains(c.SVG(), "your point: not drawn (not run: launch refused)") {
+		t.Error("legend lacks the point's check")
+	}
+}

@@ -11,12 +11,16 @@ import (
 	"unicode/utf8"
 
 	"github.com/culab/culab/display"
+	"github.com/culab/culab/kernel/comm"
+	"github.com/culab/culab/widgets"
 )
 
-// Progress shows how far a long sweep has got: in a notebook an HTML bar
-// updated in place, in a terminal a bar redrawn on one line of stderr, and
-// plain lines when stderr is not a terminal. Its Step and Done are what the
-// labs package's progress interface asks for. It is safe for concurrent use.
+// Progress shows how far a long sweep has got: in a notebook whose front
+// end takes widgets a widget bar (an IntProgress and a Label, updated
+// through comms), in other notebooks an HTML bar updated in place, in a
+// terminal a bar redrawn on one line of stderr, and plain lines when stderr
+// is not a terminal. Its Step and Done are what the labs package's
+// progress interface asks for. It is safe for concurrent use.
 type Progress struct {
 	mu       sync.Mutex
 	title    string
@@ -29,9 +33,16 @@ type Progress struct {
 	now      func() time.Time
 
 	handle *display.Handle // notebook mode when non-nil
-	w      io.Writer       // terminal mode
-	tty    bool            // w redraws in place with carriage returns
-	width  int             // runes of the last in-place line, to blank leftovers
+	// Widget mode (a notebook whose front end takes comms, a known total):
+	// the bar and its status line; handle shows them first and, at Done,
+	// with the final HTML bar beside them for views without widgets (a
+	// saved notebook without its widget state).
+	bar    *widgets.IntProgress
+	status *widgets.Label
+	box    *widgets.Box
+	w      io.Writer // terminal mode
+	tty    bool      // w redraws in place with carriage returns
+	width  int       // runes of the last in-place line, to blank leftovers
 }
 
 var _ interface {
@@ -48,7 +59,9 @@ const (
 )
 
 // NewProgress starts a progress display of total steps (≤ 0 if unknown):
-// in the notebook when one is attached (display.Active), else on stderr.
+// in the notebook when one is attached (display.Active), as widgets when
+// its front end takes them (comm.Online) and total is known, else on
+// stderr.
 func NewProgress(title string, total int) *Progress {
 	if display.Active() {
 		return newProgress(title, total, display.New(), nil, false, time.Now)
@@ -60,6 +73,11 @@ func newProgress(title string, total int, h *display.Handle, w io.Writer, tty bo
 	p := &Progress{title: title, total: total, handle: h, w: w, tty: tty, now: now}
 	p.start = now()
 	p.last = p.start
+	if h != nil && total > 0 && comm.Online() {
+		p.bar = widgets.NewIntProgress("", 0, 0, total)
+		p.status = widgets.NewLabel("")
+		p.box = widgets.HBox(p.bar, p.status)
+	}
 	if h != nil || tty {
 		p.show()
 	}
@@ -109,6 +127,21 @@ func (p *Progress) Done() {
 func (p *Progress) show() {
 	p.last = p.now()
 	switch {
+	case p.bar != nil:
+		p.bar.SetValue(p.done)
+		p.status.SetValue(p.title + " · " + p.line())
+		if p.finished {
+			style := "success"
+			if p.done < p.total {
+				style = "warning"
+			}
+			_ = p.bar.SetBarStyle(style) // one of the styles SetBarStyle takes
+		}
+		if p.done == 0 || p.finished { // the first show, and the last state for views without widgets
+			view := p.box.Render()
+			view[display.MIMEHTML], view[display.MIMEText] = p.html(), p.line()
+			p.handle.Update(display.Data{MIME: view})
+		}
 	case p.handle != nil:
 		p.handle.Update(display.Data{MIME: map[string]any{
 			display.MIMEHTML: p.html(),

@@ -2,12 +2,15 @@ package plots
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/culab/culab/display"
+	"github.com/culab/culab/kernel/comm"
+	"github.com/culab/culab/widgets"
 )
 
 type fakeClock struct{ t time.Time }
@@ -156,5 +159,77 @@ func TestProgressStoppedAndConcurrent(t *testing.T) {
 	p.Done()
 	if out := buf.String(); strings.Contains(out, "[") || !strings.Contains(out, "step 1 · 1s · a") || !strings.Contains(out, "done: 1 step in 1s") {
 		t.Errorf("unknown total: %q", out)
+	}
+}
+
+// commHost is a front end that takes comms: it records what is sent.
+type commHost struct {
+	mu   sync.Mutex
+	msgs []commSent
+}
+
+type commSent struct {
+	typ, id string
+	data    map[string]any
+}
+
+func (h *commHost) Send(typ, id, _ string, m comm.Message) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.msgs = append(h.msgs, commSent{typ, id, m.Data})
+	return nil
+}
+func (h *commHost) Online() bool      { return true }
+func (h *commHost) RequestID() string { return "" }
+func (h *commHost) Queued() bool      { return false }
+
+// Where the front end takes comms the bar is an IntProgress with a Label:
+// steps update them through comms, the display is shown once and, at
+// Done, replaced by the final state with the HTML bar beside the view.
+func TestProgressWidgets(t *testing.T) {
+	sink := &fakeSink{}
+	defer display.SetSink(sink)()
+	host := &commHost{}
+	defer comm.SetHost(host)()
+	clk := &fakeClock{t: time.Unix(0, 0)}
+	p := newProgress("sweep", 4, display.New(), nil, false, clk.now)
+	if p.bar == nil {
+		t.Fatal("no widget bar though the front end takes comms")
+	}
+	for range 4 {
+		clk.advance(200 * time.Millisecond)
+		p.Step("n=4K")
+	}
+	p.Done()
+
+	if len(sink.msgs) != 2 || sink.msgs[0].update || !sink.msgs[1].update || sink.msgs[0].id != sink.msgs[1].id {
+		t.Fatalf("display messages %+v: want one show and one update at Done", sink.msgs)
+	}
+	for i, m := range sink.msgs {
+		view, _ := m.data[widgets.MIMEView].(map[string]any)
+		if view["model_id"] != p.box.ModelID() {
+			t.Errorf("display %d: view %v, want the box %s", i, m.data[widgets.MIMEView], p.box.ModelID())
+		}
+	}
+	if html := sink.msgs[1].data[display.MIMEHTML].(string); !strings.Contains(html, "width:100.0%") || !strings.Contains(html, "done: 4 steps in 800ms") {
+		t.Errorf("the final HTML fallback: %s", html)
+	}
+	var values []any
+	var style any
+	var status string
+	for _, m := range host.msgs {
+		state, _ := m.data["state"].(map[string]any)
+		switch {
+		case m.typ != "msg":
+		case m.id == p.bar.ModelID() && state["value"] != nil:
+			values = append(values, state["value"])
+		case m.id == p.bar.ModelID() && state["bar_style"] != nil:
+			style = state["bar_style"]
+		case m.id == p.status.ModelID():
+			status, _ = state["value"].(string)
+		}
+	}
+	if fmt.Sprint(values) != "[1 2 3 4]" || style != "success" || status != "sweep · done: 4 steps in 800ms" {
+		t.Errorf("bar values %v, style %v, status %q", values, style, status)
 	}
 }

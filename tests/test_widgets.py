@@ -64,7 +64,7 @@ def ipywidgets_state(model_name: str) -> dict[str, Any]:
         "IntSliderModel": ipywidgets.IntSlider, "FloatSliderModel": ipywidgets.FloatSlider,
         "FloatLogSliderModel": ipywidgets.FloatLogSlider, "DropdownModel": ipywidgets.Dropdown,
         "ToggleButtonModel": ipywidgets.ToggleButton, "CheckboxModel": ipywidgets.Checkbox,
-        "ButtonModel": ipywidgets.Button, "TextModel": ipywidgets.Text, "IntProgressModel": ipywidgets.IntProgress,
+        "ButtonModel": ipywidgets.Button, "TextModel": ipywidgets.Text, "IntProgressModel": ipywidgets.IntProgress, "LabelModel": ipywidgets.Label,
         "OutputModel": ipywidgets.Output, "HBoxModel": ipywidgets.HBox, "VBoxModel": ipywidgets.VBox,
         "LayoutModel": ipywidgets.Layout,
     }
@@ -89,10 +89,11 @@ cb := widgets.NewCheckbox("check", true)
 b := widgets.NewButton("go")
 tx := widgets.NewText("name", "hi")
 p := widgets.NewIntProgress("done", 3, 0, 10)
+lb := widgets.NewLabel("3 of 10")
 out := widgets.NewOutput()
 s.Observe(func(v int) { out.Capture(func() { fmt.Println("observed", v) }) })
 b.OnClick(func() { fmt.Println("clicked") })
-widgets.VBox(widgets.HBox(s, f, lg, d), widgets.HBox(tb, cb, b, tx, p), out)
+widgets.VBox(widgets.HBox(s, f, lg, d), widgets.HBox(tb, cb, b, tx, p, lb), out)
 """
 
 

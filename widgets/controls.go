@@ -88,6 +88,7 @@ var (
 	checkboxStyle = style{"CheckboxStyleModel", map[string]any{"description_width": "", "background": nil}}
 	textStyle     = style{"TextStyleModel", map[string]any{"description_width": "", "background": nil, "font_size": nil, "text_color": nil}}
 	progressStyle = style{"ProgressStyleModel", map[string]any{"description_width": "", "bar_color": nil}}
+	labelStyle    = style{"LabelStyleModel", withKeys(map[string]any{"description_width": "", "background": nil}, fontKeys)}
 )
 
 func withKeys(m map[string]any, nullKeys []string) map[string]any {
@@ -475,6 +476,24 @@ func (t *Text) SetValue(s string) { t.m.set("value", s) }
 
 // Observe calls f with the new text after each change.
 func (t *Text) Observe(f func(value string)) { t.m.observe("value", func() { f(t.Value()) }) }
+
+// Label is a line of text the user cannot edit (ipywidgets.Label): a
+// caption, a status beside a bar.
+type Label struct{ core }
+
+// NewLabel makes a label showing value.
+func NewLabel(value string) *Label {
+	m := newDOM(controlSpec("Label", nil, "value"), &labelStyle, map[string]any{
+		"description": "", "description_allow_html": false, "value": value, "placeholder": "\u200b",
+	})
+	return &Label{core{m}}
+}
+
+// Value is the label's text.
+func (l *Label) Value() string { s, _ := l.m.get("value").(string); return s }
+
+// SetValue replaces the text.
+func (l *Label) SetValue(s string) { l.m.set("value", s) }
 
 // IntProgress is a progress bar (ipywidgets.IntProgress).
 type IntProgress struct{ control }

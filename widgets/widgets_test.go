@@ -33,6 +33,9 @@ func TestOffline(t *testing.T) {
 	if runs != 2 || !strings.HasPrefix(box.String(), "VBox(IntSlider(value=4") {
 		t.Errorf("runs %d, box %s", runs, box)
 	}
+	if l := NewLabel("a"); l.String() != "Label(value='a')" {
+		t.Errorf("label text %q", l)
+	}
 	if err := NewIntProgress("p", 1, 0, 3).SetBarStyle("pink"); err == nil {
 		t.Error("a bar style the front end lacks was taken")
 	}
