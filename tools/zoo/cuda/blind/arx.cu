@@ -54,13 +54,22 @@ __device__ unsigned mix_sip(unsigned v, unsigned i) {
     return (unsigned)(x ^ (x >> 32));
 }
 
-#define ARX_KERNEL(name, mix)                                                                  \
-    extern "C" __global__ void name(const unsigned *in, unsigned *out, int n) {                \
-        int i = blockIdx.x * blockDim.x + threadIdx.x;                                          \
-        if (i < n) out[i] = mix(in[i], i);                                                      \
-    }
+extern "C" __global__ void arx_splitmix(const unsigned *in, unsigned *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = mix_splitmix(in[i], i);
+}
 
-ARX_KERNEL(arx_splitmix, mix_splitmix)
-ARX_KERNEL(arx_philox, mix_philox)
-ARX_KERNEL(arx_chacha, mix_chacha)
-ARX_KERNEL(arx_sip, mix_sip)
+extern "C" __global__ void arx_philox(const unsigned *in, unsigned *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = mix_philox(in[i], i);
+}
+
+extern "C" __global__ void arx_chacha(const unsigned *in, unsigned *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = mix_chacha(in[i], i);
+}
+
+extern "C" __global__ void arx_sip(const unsigned *in, unsigned *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = mix_sip(in[i], i);
+}
