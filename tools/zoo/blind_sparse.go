@@ -57,7 +57,9 @@ var _ = registerBlind(&Family{
 			longest, lo = max(longest, hi-lo), hi
 		}
 		return &Problem{Bufs: []any{row, col, val, x, make([]float32, n)}, Outs: []int{4},
-			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(longest), math.Sqrt(float64(longest))) }}, nil
+			check: func(_ string, o []any) error {
+				return closeTo(o[0], want, sumTol(longest), math.Sqrt(float64(longest)))
+			}}, nil
 	},
 })
 

@@ -52,7 +52,7 @@ type launch struct {
 
 type runConfig struct {
 	virtual, once, smallest bool
-	lines                   bool // keep the virtual GPU's counters per line
+	lines                   bool   // keep the virtual GPU's counters per line
 	set                     string // tools/zoo's set of families ("": the zoo)
 	families                []string
 	rotate                  int // start the families this many places later (runs in other orders)
