@@ -170,3 +170,85 @@ var _ = registerBlind(&Family{
 			check: func(_ string, o []any) error { return closeTo(o[0], want, spmvTol, math.Sqrt(60)) }}, nil
 	},
 })
+
+// sddmmArgs are the SDDMM kernels' arguments: row, col, rowptr, s, A, B,
+// out, rows, entries.
+func sddmmArgs(n int) []any {
+	return []any{Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), Buf(5), Buf(6), n, cooPerRow * n}
+}
+
+var _ = registerBlind(&Family{
+	Key: "sddmm", Title: "sampled dense–dense products (32 columns) at a sparse pattern's entries: a thread an entry, a warp an entry, a warp a row", File: "blind/sparse2.cu",
+	Sizes: []int{1 << 13, 1 << 16}, Smoke: 200,
+	Variants: []Variant{
+		one("thread an entry", "sddmm_thread", func(n int) (cudalib.Dim3, cudalib.Dim3) { return perElement(256)(cooPerRow * n) }, sddmmArgs),
+		one("warp an entry", "sddmm_warp", func(n int) (cudalib.Dim3, cudalib.Dim3) { return perElement(256)(32 * cooPerRow * n) }, sddmmArgs),
+		one("warp a row", "sddmm_warp_row", func(n int) (cudalib.Dim3, cudalib.Dim3) { return perElement(256)(32 * n) }, sddmmArgs),
+	},
+	setup: func(n int, rng *rand.Rand) (*Problem, error) {
+		row, col, s := randomCOO(rng, n)
+		rowptr := make([]int32, n+1)
+		for _, r := range row {
+			rowptr[r+1]++
+		}
+		for r := range n {
+			rowptr[r+1] += rowptr[r]
+		}
+		a, b := randomFloats(rng, n*spmmK), randomFloats(rng, n*spmmK)
+		want := make([]float64, len(row))
+		for k, r := range row {
+			d := 0.0
+			for j := range spmmK {
+				d += float64(a[int(r)*spmmK+j]) * float64(b[int(col[k])*spmmK+j])
+			}
+			want[k] = float64(s[k]) * d
+		}
+		return &Problem{Bufs: []any{row, col, rowptr, s, a, b, poison(len(row))}, Outs: []int{6},
+			check: func(_ string, o []any) error { return closeTo(o[0], want, sumTol(spmmK), math.Sqrt(spmmK)) }}, nil
+	},
+})
+
+// sortedList is a list of k distinct sorted values, gaps of 1 to 4.
+func sortedList(rng *rand.Rand, k int) []int32 {
+	l, v := make([]int32, k), int32(rng.IntN(4))
+	for i := range l {
+		l[i] = v
+		v += 1 + rng.Int32N(4)
+	}
+	return l
+}
+
+func isectArgs(n int) []any { return []any{Buf(0), Buf(1), Buf(2), Buf(3), Buf(4), n} }
+
+var _ = registerBlind(&Family{
+	Key: "intersect", Title: "sizes of the intersections of pairs of sorted lists (8–512 long): a thread a pair merging or searching, a warp a pair searching", File: "blind/intersect.cu",
+	Sizes: []int{1 << 12, 1 << 15}, Smoke: 300,
+	Variants: []Variant{
+		one("thread a pair, merge", "isect_merge", perElement(128), isectArgs),
+		one("thread a pair, search", "isect_search", perElement(128), isectArgs),
+		one("warp a pair, search", "isect_warp", func(n int) (cudalib.Dim3, cudalib.Dim3) { return perElement(256)(32 * n) }, isectArgs),
+	},
+	setup: func(n int, rng *rand.Rand) (*Problem, error) {
+		aptr, bptr := make([]int32, n+1), make([]int32, n+1)
+		var a, b []int32
+		want := make([]int32, n)
+		for p := range n {
+			la, lb := sortedList(rng, 8<<rng.IntN(7)), sortedList(rng, 8<<rng.IntN(7))
+			for i, j := 0, 0; i < len(la) && j < len(lb); {
+				switch {
+				case la[i] == lb[j]:
+					want[p]++
+					i, j = i+1, j+1
+				case la[i] < lb[j]:
+					i++
+				default:
+					j++
+				}
+			}
+			a, b = append(a, la...), append(b, lb...)
+			aptr[p+1], bptr[p+1] = int32(len(a)), int32(len(b))
+		}
+		return &Problem{Bufs: []any{aptr, a, bptr, b, poisonInts(n)}, Outs: []int{4},
+			check: func(_ string, o []any) error { return equalInts(o[0], want) }}, nil
+	},
+})

@@ -30,32 +30,60 @@ func TestFamiliesOnVirtualGPU(t *testing.T) {
 	}
 }
 
-// TestCatalogue holds the zoo to its shape: enough families, each with
-// 2–4 variants and 2–3 sizes, unique keys and variant names.
+// TestCatalogue holds each set to its shape: enough families, each with
+// 2–4 variants and 2–3 sizes, unique keys and variant names, its CUDA
+// source found.
 func TestCatalogue(t *testing.T) {
-	const minFamilies = 25
-	if n := len(All()); n < minFamilies {
-		t.Errorf("%d families, want at least %d", n, minFamilies)
-	}
+	minFamilies := map[string]int{SetZoo: 25, SetBlind: 15}
 	keys := map[string]bool{}
-	for _, f := range All() {
-		if keys[f.Key] {
-			t.Errorf("family %q twice", f.Key)
+	for _, set := range Sets {
+		fams, err := InSet(set)
+		if err != nil {
+			t.Fatal(err)
 		}
-		keys[f.Key] = true
-		if v := len(f.Variants); v < 2 || v > 4 {
-			t.Errorf("%s: %d variants, want 2–4", f.Key, v)
+		if len(fams) < minFamilies[set] {
+			t.Errorf("set %s: %d families, want at least %d", set, len(fams), minFamilies[set])
 		}
-		if s := len(f.Sizes); s < 2 || s > 3 {
-			t.Errorf("%s: %d sizes, want 2–3", f.Key, s)
-		}
-		names := map[string]bool{}
-		for _, v := range f.Variants {
-			if names[v.Name] {
-				t.Errorf("%s: variant %q twice", f.Key, v.Name)
+		for _, f := range fams {
+			if keys[f.Key] {
+				t.Errorf("family %q twice", f.Key)
 			}
-			names[v.Name] = true
+			keys[f.Key] = true
+			if _, err := f.Source(); err != nil {
+				t.Errorf("%s: %v", f.Key, err)
+			}
+			if v := len(f.Variants); v < 2 || v > 4 {
+				t.Errorf("%s: %d variants, want 2–4", f.Key, v)
+			}
+			if s := len(f.Sizes); s < 2 || s > 3 {
+				t.Errorf("%s: %d sizes, want 2–3", f.Key, s)
+			}
+			names := map[string]bool{}
+			for _, v := range f.Variants {
+				if names[v.Name] {
+					t.Errorf("%s: variant %q twice", f.Key, v.Name)
+				}
+				names[v.Name] = true
+			}
 		}
+	}
+	if len(keys) != len(All()) {
+		t.Errorf("%d families in the sets, %d in all", len(keys), len(All()))
+	}
+}
+
+// TestSelect picks families by set and key, and refuses a key of another
+// set or an unknown set.
+func TestSelect(t *testing.T) {
+	fams, err := Select(SetBlind, []string{"bfs", "fft"})
+	if err != nil || len(fams) != 2 || fams[0].Key != "bfs" || fams[1].Set != SetBlind {
+		t.Errorf("Select(blind, bfs fft) = %v, %v", fams, err)
+	}
+	if _, err := Select(SetBlind, []string{"reduce"}); err == nil {
+		t.Error("Select(blind, reduce): no error for a zoo family")
+	}
+	if _, err := Select("nosuchset", nil); err == nil {
+		t.Error("Select(nosuchset): no error")
 	}
 }
 

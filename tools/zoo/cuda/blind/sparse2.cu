@@ -107,3 +107,39 @@ extern "C" __global__ void spmm_warp_shfl(const int *rowptr, const int *col, con
     }
     c[r * SPMM_K + lane] = s;
 }
+
+// SDDMM: out[k] = s[k] · (A[row[k]] · B[col[k]]) for each entry k of a
+// sparse pattern (sorted by row; rowptr its CSR row pointers), A and B
+// dense with SPMM_K columns. A thread an entry, a warp an entry (a lane a
+// column, shuffles to sum), or a warp a row (A's row held a column a lane).
+extern "C" __global__ void sddmm_thread(const int *row, const int *col, const int *rowptr, const float *s,
+                                        const float *a, const float *b, float *out, int rows, int nnz) {
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= nnz) return;
+    const float *ar = a + row[k] * SPMM_K, *bc = b + col[k] * SPMM_K;
+    float d = 0.0f;
+#pragma unroll
+    for (int j = 0; j < SPMM_K; j++) d += ar[j] * bc[j];
+    out[k] = s[k] * d;
+}
+
+extern "C" __global__ void sddmm_warp(const int *row, const int *col, const int *rowptr, const float *s,
+                                      const float *a, const float *b, float *out, int rows, int nnz) {
+    int k = (blockIdx.x * blockDim.x + threadIdx.x) / 32, lane = threadIdx.x & 31;
+    if (k >= nnz) return; // whole warps leave together
+    float d = a[row[k] * SPMM_K + lane] * b[col[k] * SPMM_K + lane];
+    for (int o = 16; o > 0; o /= 2) d += __shfl_xor_sync(0xffffffff, d, o);
+    if (lane == 0) out[k] = s[k] * d;
+}
+
+extern "C" __global__ void sddmm_warp_row(const int *row, const int *col, const int *rowptr, const float *s,
+                                          const float *a, const float *b, float *out, int rows, int nnz) {
+    int r = (blockIdx.x * blockDim.x + threadIdx.x) / 32, lane = threadIdx.x & 31;
+    if (r >= rows) return; // whole warps leave together
+    float ar = a[r * SPMM_K + lane];
+    for (int k = rowptr[r]; k < rowptr[r + 1]; k++) {
+        float d = ar * b[col[k] * SPMM_K + lane];
+        for (int o = 16; o > 0; o /= 2) d += __shfl_xor_sync(0xffffffff, d, o);
+        if (lane == 0) out[k] = s[k] * d;
+    }
+}
