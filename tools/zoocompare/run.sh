@@ -11,6 +11,10 @@
 #
 #   bash tools/zoocompare/run.sh        (or .cudabin/zoo/run.sh)
 #
+# The blind zoo (tools/zoo's set "blind"), built into .cudabin/zoo2:
+#
+#   SET=blind BIN=.cudabin/zoo2/zoocompare ROTATE="0 6 12" bash tools/zoocompare/run.sh
+#
 # Writes under $OUT (default: a new private directory from mktemp, named
 # on stderr): gpu-a.json ... (the timed runs), once.json (the run ncu profiled), ncu.csv.gz, metrics.txt and
 # run.log. The virtual GPU's side and the comparison run elsewhere
