@@ -144,7 +144,7 @@ var _ = registerBlind(&Family{
 
 // chaseSteps is every chain's number of dependent loads; a table of n
 // entries has n/256 chains.
-const chaseSteps = 64
+const chaseSteps = 128
 
 func chaseArgs(n int) []any { return []any{Buf(0), Buf(1), Buf(2), n / 256, chaseSteps} }
 

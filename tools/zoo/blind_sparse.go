@@ -36,7 +36,7 @@ func cooArgs(n int) []any { return []any{Buf(0), Buf(1), Buf(2), Buf(3), Buf(4),
 
 var _ = registerBlind(&Family{
 	Key: "spmv-coo", Title: "COO sparse matrix × vector: a float atomic an entry, warp segmented sums (an atomic a row segment), runs of 8 entries a thread", File: "blind/sparse2.cu",
-	Sizes: []int{1 << 14, 1 << 17}, Smoke: 1000,
+	Sizes: []int{1 << 14, 1 << 16, 1 << 18}, Smoke: 1000,
 	Variants: []Variant{
 		one("atomic an entry", "coo_atomic", func(n int) (cudalib.Dim3, cudalib.Dim3) { return perElement(256)(cooPerRow * n) }, cooArgs),
 		one("warp segments", "coo_segmented", func(n int) (cudalib.Dim3, cudalib.Dim3) { return perElement(256)(cooPerRow * n) }, cooArgs),
@@ -116,7 +116,7 @@ var sellSigmas = []struct {
 
 var _ = registerBlind(&Family{
 	Key: "spmv-sell", Title: "SELL-32-σ sparse matrix × vector, a thread a row: rows unsorted, sorted by length in windows of 1024, sorted over all rows", File: "blind/sparse2.cu",
-	Sizes: []int{1 << 14, 1 << 17}, Smoke: 1000,
+	Sizes: []int{1 << 14, 1 << 16, 1 << 18}, Smoke: 1000,
 	Variants: func() []Variant {
 		var vs []Variant
 		for v, s := range sellSigmas {

@@ -1,5 +1,5 @@
 // Pointer chasing: next is one random cycle; chains start at start[c] and
-// take steps dependent loads each; out[c] is where chain c ends. A thread
+// take steps dependent loads each (128); out[c] is where chain c ends. A thread
 // follows one chain, or four: interleaved (four loads in flight) or one
 // after another (one in flight). chains is a multiple of 4.
 extern "C" __global__ void chase_one(const int *next, const int *start, int *out, int chains, int steps) {
