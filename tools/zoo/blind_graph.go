@@ -73,14 +73,17 @@ func bfsQueue(kernel string, grid int) func(n, level int) Step {
 	}
 }
 
+// bfsScan scans every vertex a level.
+var bfsScan = bfs("scan all vertices", func(n, l int) Step {
+	g, b := perElement(256)(n)
+	return Step{Kernel: "bfs_scan", Grid: g, Block: b, Args: []any{Buf(0), Buf(1), Buf(2), n, l}}
+})
+
 var _ = registerBlind(&Family{
 	Key: "bfs", Title: "level-synchronous BFS on a random graph: scan every vertex a level, a queue a thread a vertex, a queue a warp a vertex", File: "blind/bfs.cu",
 	Sizes: []int{1 << 16, 1 << 20}, Smoke: 3000,
 	Variants: []Variant{
-		bfs("scan all vertices", func(n, l int) Step {
-			g, b := perElement(256)(n)
-			return Step{Kernel: "bfs_scan", Grid: g, Block: b, Args: []any{Buf(0), Buf(1), Buf(2), n, l}}
-		}),
+		bfsScan,
 		bfs("queue, thread per vertex", bfsQueue("bfs_queue", 264)),
 		bfs("queue, warp per vertex", bfsQueue("bfs_queue_warp", 1056)),
 	},

@@ -109,3 +109,34 @@ func TestCheckCatchesWrongOutput(t *testing.T) {
 		t.Fatalf("check of a half-done reduction: %v, want ErrCheck", err)
 	}
 }
+
+// TestBlindChecksCatchWrongOutput makes sure the blind set's checks are
+// not vacuous: a BFS stopped after one level, and the warp-uniform table
+// chain checked as the divergent one, both fail.
+func TestBlindChecksCatchWrongOutput(t *testing.T) {
+	dev, err := cudalib.OpenVirtual()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		family string
+		v      Variant
+	}{
+		{"bfs", Variant{Name: "one level", steps: func(n int) []Step { return bfsScan.steps(n)[:2] }}},
+		{"consttable", one("constant, divergent index", "ct_const_uniform", perElement(256), abc)},
+	}
+	for _, c := range cases {
+		f, err := Get(c.family)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := NewInstance(dev, f, f.Smoke, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := in.Check(&c.v); !errors.Is(err, ErrCheck) {
+			t.Errorf("%s %s: %v, want ErrCheck", c.family, c.v.Name, err)
+		}
+		in.Free()
+	}
+}
