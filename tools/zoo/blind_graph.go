@@ -3,6 +3,7 @@ package zoo
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/culab/culab/cudalib"
 )
@@ -12,18 +13,34 @@ import (
 
 // bfsLevels is the number of levels every BFS variant expands: more than
 // the random graphs' depth at the sizes run, so every reachable vertex is
-// reached (the later launches find empty frontiers).
+// reached (the later launches find empty frontiers). Even, so that the
+// bottom-up variant's last level lands in buffer 2 as the others' do.
 const bfsLevels = 10
 
-// randomGraph is a directed graph in CSR: each vertex has 2–30 neighbours
-// (16 on average) drawn uniformly.
+// randomGraph is an undirected graph in CSR: each vertex draws 1–15
+// neighbours uniformly (16 edge ends a vertex on average).
 func randomGraph(rng *rand.Rand, n int) (rowptr, col []int32) {
-	rowptr = make([]int32, n+1)
-	for v := 0; v < n; v++ {
-		for range 2 + rng.IntN(29) {
-			col = append(col, rng.Int32N(int32(n)))
+	var edges [][2]int32
+	deg := make([]int32, n)
+	for v := range int32(n) {
+		for range 1 + rng.IntN(15) {
+			u := rng.Int32N(int32(n))
+			edges = append(edges, [2]int32{v, u})
+			deg[v]++
+			deg[u]++
 		}
-		rowptr[v+1] = int32(len(col))
+	}
+	rowptr = make([]int32, n+1)
+	for v, d := range deg {
+		rowptr[v+1] = rowptr[v] + d
+	}
+	col = make([]int32, rowptr[n])
+	at := slices.Clone(rowptr[:n])
+	for _, e := range edges { // one end at a time: a loop's ends share a list
+		col[at[e[0]]] = e[1]
+		at[e[0]]++
+		col[at[e[1]]] = e[0]
+		at[e[1]]++
 	}
 	return rowptr, col
 }
@@ -53,11 +70,12 @@ func bfsDist(rowptr, col []int32, levels int) []int32 {
 }
 
 // bfs is a BFS variant: the reset, then expand(n, level) a launch per
-// level.
+// level. Buffers: rowptr, col, dist, counts, the two queues, the
+// bottom-up variant's second dist.
 func bfs(name string, expand func(n, level int) Step) Variant {
 	return Variant{Name: name, steps: func(n int) []Step {
 		g, b := perElement(256)(max(n, bfsLevels+1))
-		s := []Step{{Kernel: "bfs_init", Grid: g, Block: b, Args: []any{Buf(2), Buf(3), Buf(4), n, bfsLevels}}}
+		s := []Step{{Kernel: "bfs_init", Grid: g, Block: b, Args: []any{Buf(2), Buf(6), Buf(3), Buf(4), n, bfsLevels}}}
 		for l := range bfsLevels {
 			s = append(s, expand(n, l))
 		}
@@ -73,24 +91,29 @@ func bfsQueue(kernel string, grid int) func(n, level int) Step {
 	}
 }
 
-// bfsScan scans every vertex a level.
-var bfsScan = bfs("scan all vertices", func(n, l int) Step {
+// bfsPull is the bottom-up variant: level l reads buffer 2 and writes 6
+// when l is even, the other way round when odd.
+var bfsPull = bfs("bottom-up, thread per vertex", func(n, l int) Step {
 	g, b := perElement(256)(n)
-	return Step{Kernel: "bfs_scan", Grid: g, Block: b, Args: []any{Buf(0), Buf(1), Buf(2), n, l}}
+	in, out := Buf(2), Buf(6)
+	if l%2 == 1 {
+		in, out = out, in
+	}
+	return Step{Kernel: "bfs_pull", Grid: g, Block: b, Args: []any{Buf(0), Buf(1), in, out, n, l}}
 })
 
 var _ = registerBlind(&Family{
-	Key: "bfs", Title: "level-synchronous BFS on a random graph: scan every vertex a level, a queue a thread a vertex, a queue a warp a vertex", File: "blind/bfs.cu",
+	Key: "bfs", Title: "level-synchronous BFS on a random graph: bottom-up a thread a vertex, top-down queues a thread or a warp a vertex", File: "blind/bfs.cu",
 	Sizes: []int{1 << 16, 1 << 20}, Smoke: 3000,
 	Variants: []Variant{
-		bfsScan,
+		bfsPull,
 		bfs("queue, thread per vertex", bfsQueue("bfs_queue", 264)),
 		bfs("queue, warp per vertex", bfsQueue("bfs_queue_warp", 1056)),
 	},
 	setup: func(n int, rng *rand.Rand) (*Problem, error) {
 		rowptr, col := randomGraph(rng, n)
 		want := bfsDist(rowptr, col, bfsLevels)
-		return &Problem{Bufs: []any{rowptr, col, poisonInts(n), poisonInts(bfsLevels + 1), poisonInts(n), poisonInts(n)},
+		return &Problem{Bufs: []any{rowptr, col, poisonInts(n), poisonInts(bfsLevels + 1), poisonInts(n), poisonInts(n), poisonInts(n)},
 			Outs: []int{2}, check: func(_ string, o []any) error { return equalInts(o[0], want) }}, nil
 	},
 })

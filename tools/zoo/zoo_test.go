@@ -122,7 +122,7 @@ func TestBlindChecksCatchWrongOutput(t *testing.T) {
 		family string
 		v      Variant
 	}{
-		{"bfs", Variant{Name: "one level", steps: func(n int) []Step { return bfsScan.steps(n)[:2] }}},
+		{"bfs", Variant{Name: "one level", steps: func(n int) []Step { return bfsPull.steps(n)[:2] }}},
 		{"consttable", one("constant, divergent index", "ct_const_uniform", perElement(256), abc)},
 	}
 	for _, c := range cases {
