@@ -9,6 +9,13 @@
 // variants (each a sequence of launches) and a setup that makes fresh
 // random inputs of a size with a CPU reference check. Instances run the
 // same rows on a GPU and on the virtual GPU through cudalib.
+//
+// Families come in sets: "zoo", the catalogue the time model was
+// validated on, and "blind", a second catalogue of kernel shapes the zoo
+// lacks (graphs, hashing, radix sort, integer mixes, dynamic
+// programming, resampling, Monte Carlo, further sparse formats, cellular
+// automata, FFT, constant tables, local arrays, pointer chasing), written
+// to be measured before the model is changed while looking at them.
 package zoo
 
 import (
@@ -21,14 +28,15 @@ import (
 	"github.com/culab/culab/cudalib"
 )
 
-//go:embed cuda/*.cu
+//go:embed cuda/*.cu cuda/blind/*.cu
 var sources embed.FS
 
 // Family is one kind of kernel with its variants.
 type Family struct {
 	Key   string // e.g. "reduce"
+	Set   string // SetZoo or SetBlind
 	Title string // what the variants compare, in a line
-	File  string // CUDA C file under cuda/
+	File  string // CUDA C file under cuda/ (cuda/blind/ for the blind set: "blind/bfs.cu")
 	Sizes []int  // the sizes the comparison runs, smallest first
 	Smoke int    // a small size for tests (not a multiple of the block where the kernels allow it)
 	// Variants all compute the same outputs from the same buffers.
@@ -77,22 +85,55 @@ func (f *Family) Source() (string, error) {
 // Setup makes the problem of size n with inputs drawn from rng.
 func (f *Family) Setup(n int, rng *rand.Rand) (*Problem, error) { return f.setup(n, rng) }
 
+// The sets of families.
+const (
+	SetZoo   = "zoo"
+	SetBlind = "blind"
+)
+
+// Sets are the sets' names.
+var Sets = []string{SetZoo, SetBlind}
+
 // catalogue holds every family, filled as the package initialises.
 var catalogue []*Family
 
+// register adds a family of the zoo set.
 func register(f *Family) *Family {
+	if f.Set == "" {
+		f.Set = SetZoo
+	}
 	catalogue = append(catalogue, f)
 	return f
 }
 
-// All lists the families by key.
+// registerBlind adds a family of the blind set.
+func registerBlind(f *Family) *Family {
+	f.Set = SetBlind
+	return register(f)
+}
+
+// All lists the families of every set by key.
 func All() []*Family {
 	out := append([]*Family(nil), catalogue...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
 
-// Get returns the family with the given key.
+// InSet lists the families of a set by key.
+func InSet(set string) ([]*Family, error) {
+	var out []*Family
+	for _, f := range All() {
+		if f.Set == set {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no zoo set %q (sets: %s)", set, strings.Join(Sets, ", "))
+	}
+	return out, nil
+}
+
+// Get returns the family with the given key, of any set.
 func Get(key string) (*Family, error) {
 	var keys []string
 	for _, f := range All() {
@@ -104,16 +145,21 @@ func Get(key string) (*Family, error) {
 	return nil, fmt.Errorf("no zoo family %q (families: %s)", key, strings.Join(keys, ", "))
 }
 
-// Select returns the families named in keys (all when keys is empty).
-func Select(keys []string) ([]*Family, error) {
-	if len(keys) == 0 {
-		return All(), nil
+// Select returns the families of set named in keys (all of the set when
+// keys is empty); a key of another set is an error.
+func Select(set string, keys []string) ([]*Family, error) {
+	in, err := InSet(set)
+	if err != nil || len(keys) == 0 {
+		return in, err
 	}
 	var out []*Family
 	for _, k := range keys {
 		f, err := Get(k)
 		if err != nil {
 			return nil, err
+		}
+		if f.Set != set {
+			return nil, fmt.Errorf("zoo family %q is in set %q, not %q", k, f.Set, set)
 		}
 		out = append(out, f)
 	}

@@ -3,11 +3,12 @@
 // variants and its ratio to the H100's medians, the memory counters
 // against Nsight Compute's, and PTX against SASS instructions.
 //
-//	zoocompare run [-vm] [-once] [-o run.json] [-families a,b] [-sizes all|smallest] [-rounds 3] [-seed 1] [-rotate 0]
+//	zoocompare run [-vm] [-once] [-o run.json] [-set zoo|blind] [-families a,b] [-sizes all|smallest] [-rounds 3] [-seed 1] [-rotate 0]
 //	    checks every row against the CPU and times it: measured with events
 //	    on a GPU (in rounds, the variants of a size interleaved), modeled on
 //	    the virtual GPU (which also records each row's counters and timed
-//	    work); -once checks only (one launch of each step: for ncu)
+//	    work); -once checks only (one launch of each step: for ncu); -set
+//	    picks tools/zoo's catalogue: the zoo (default) or the blind zoo
 //	zoocompare metrics [-ncu path]
 //	    the ncu metrics the comparison reads, comma-separated; with -ncu only
 //	    those that ncu knows for this GPU
@@ -15,7 +16,7 @@
 //	    writes the comparison and the recording that the tests read;
 //	    -model names the GPU the runs were measured on (package gpus), whose
 //	    model (timemodel.For) is held to them: h200 for the H200 check
-//	zoocompare sass -rec recording.json.gz [-families a,b] [-o sass.md]
+//	zoocompare sass -rec recording.json.gz [-set zoo|blind] [-families a,b] [-o sass.md]
 //	    estimates each profiled kernel's SASS warp-instructions per basic
 //	    block of its SASS, from the virtual GPU's counts per PTX instruction
 //	    (tools/internal/sassest; cudalib/sass: needs scripts/setup-cudatools.sh),
@@ -34,6 +35,7 @@ import (
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/tools/internal/subcmd"
 	"github.com/culab/culab/tools/internal/toolfile"
+	"github.com/culab/culab/tools/zoo"
 )
 
 func main() {
@@ -50,7 +52,8 @@ func runCmd(args []string) error {
 	vm := fs.Bool("vm", false, "run on the virtual GPU")
 	once := fs.Bool("once", false, "check every row once, no timing (the run ncu profiles)")
 	out := fs.String("o", "run.json", "write the log here")
-	families := fs.String("families", "", "only these families, comma-separated (default all)")
+	set := fs.String("set", zoo.SetZoo, "the set of families: "+strings.Join(zoo.Sets, " or "))
+	families := fs.String("families", "", "only these families of the set, comma-separated (default all)")
 	sizes := fs.String("sizes", "all", "all: every size of a family; smallest: its smallest")
 	rounds := fs.Int("rounds", 3, "timing rounds on a GPU (the variants of a size interleaved)")
 	seed := fs.Uint64("seed", 1, "seed of the random inputs")
@@ -60,7 +63,7 @@ func runCmd(args []string) error {
 		return fmt.Errorf("-sizes %q: want all or smallest", *sizes)
 	}
 	save := func(l *runLog) error { return toolfile.WriteJSON(*out, l) }
-	log, err := run(runConfig{virtual: *vm, once: *once, families: subcmd.List(*families), rotate: max(*rotate, 0),
+	log, err := run(runConfig{virtual: *vm, once: *once, set: *set, families: subcmd.List(*families), rotate: max(*rotate, 0),
 		smallest: *sizes == "smallest", rounds: max(*rounds, 1), seed: *seed, save: save})
 	if log != nil {
 		if werr := save(log); err == nil {

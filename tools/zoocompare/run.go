@@ -52,7 +52,8 @@ type launch struct {
 
 type runConfig struct {
 	virtual, once, smallest bool
-	lines                   bool // keep the virtual GPU's counters per line
+	lines                   bool   // keep the virtual GPU's counters per line
+	set                     string // tools/zoo's set of families ("": the zoo)
 	families                []string
 	rotate                  int // start the families this many places later (runs in other orders)
 	rounds                  int
@@ -121,7 +122,11 @@ func (r *recorder) take() []timemodel.Work {
 }
 
 func run(c runConfig) (*runLog, error) {
-	fams, err := zoo.Select(c.families)
+	set := c.set
+	if set == "" {
+		set = zoo.SetZoo
+	}
+	fams, err := zoo.Select(set, c.families)
 	if err != nil {
 		return nil, err
 	}

@@ -11,12 +11,17 @@
 #
 #   bash tools/zoocompare/run.sh        (or .cudabin/zoo/run.sh)
 #
+# The blind zoo (tools/zoo's set "blind"), built into .cudabin/zoo2:
+#
+#   SET=blind BIN=.cudabin/zoo2/zoocompare ROTATE="0 6 12" bash tools/zoocompare/run.sh
+#
 # Writes under $OUT (default: a new private directory from mktemp, named
 # on stderr): gpu-a.json ... (the timed runs), once.json (the run ncu profiled), ncu.csv.gz, metrics.txt and
 # run.log. The virtual GPU's side and the comparison run elsewhere
 # (zoocompare run -vm; zoocompare compare). BIN, RUNS (default "a b c"),
 # ROTATE (each run's first family, default "0 9 18": the runs go through
-# the families in different orders), FAMILIES (comma-separated),
+# the families in different orders), SET (tools/zoo's set: zoo, the
+# default, or blind), FAMILIES (comma-separated, of the set),
 # NCU_TIMEOUT (s, default 240) and SKIP_NCU=1 tune it. Where nvcc is,
 # a native build of a few rows is timed too (native.txt).
 set -uo pipefail
@@ -28,8 +33,8 @@ echo "run.sh: writing under $out" >&2
 log="$out/run.log"
 : >"$log"
 say() { echo "run.sh: $*" | tee -a "$log" >&2; }
-famflag=()
-[ -n "${FAMILIES:-}" ] && famflag=(-families "$FAMILIES")
+famflag=(-set "${SET:-zoo}")
+[ -n "${FAMILIES:-}" ] && famflag+=(-families "$FAMILIES")
 
 if [ ! -x "$bin" ]; then
   say "$bin is missing: build it with CGO_ENABLED=0 go build -o .cudabin/zoo/zoocompare ./tools/zoocompare"

@@ -30,6 +30,7 @@ import (
 func sassCmd(args []string) error {
 	fs := flag.NewFlagSet("sass", flag.ExitOnError)
 	recPath := fs.String("rec", "", "the recording with ncu's counts (compare -rec)")
+	set := fs.String("set", zoo.SetZoo, "the set of families: "+strings.Join(zoo.Sets, " or "))
 	families := fs.String("families", "", "only these families (default all)")
 	out := fs.String("o", "", "write the Markdown here (default: standard output)")
 	fs.Parse(args)
@@ -45,7 +46,7 @@ func sassCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: subcmd.List(*families), seed: 1})
+	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, set: *set, families: subcmd.List(*families), seed: 1})
 	if err != nil {
 		return err
 	}
