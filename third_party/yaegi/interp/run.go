@@ -8,7 +8,6 @@ import (
 	"go/constant"
 	"reflect"
 	"regexp"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -1073,6 +1072,16 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 		}
 	}
 
+	wrap := interfaceWrapper(n, typ) // culab patch 22
+	return func(f *frame) reflect.Value { return wrap(f, value(f)) }
+}
+
+// interfaceWrapper returns what makes a value of n's type, v, a value of the
+// compiled interface type typ, through a wrapper struct if v's type is the
+// interpreter's (culab patch 22: split from genInterfaceWrapper, for a value
+// that no node of the frame holds, as a type switch's).
+func interfaceWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflect.Value {
+	tc := n.typ.cat
 	// Retrieve methods from the interface wrapper, which is a struct where all fields
 	// except the first define the methods to implement.
 	// As the field name was generated with a prefixed first character (in order to avoid
@@ -1091,14 +1100,16 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 		}
 	}
 
-	return func(f *frame) reflect.Value {
-		v := value(f)
+	return func(f *frame, v reflect.Value) reflect.Value {
 		if tc != structT && v.Type().Implements(typ) {
 			return v
 		}
 		switch v.Kind() {
 		case reflect.Chan, reflect.Func, reflect.Interface, reflect.Map, reflect.Ptr, reflect.Slice:
-			if v.IsNil() {
+			// culab patch 21: only a nil interface or the untyped nil is a nil
+			// interface; a nil *T (or map, slice... of a type with methods) is
+			// wrapped, an interface value that is not nil, as in Go.
+			if v.IsNil() && (v.Kind() == reflect.Interface || tc == nilT || tc == interfaceT) {
 				return reflect.New(typ).Elem()
 			}
 		}
@@ -1106,6 +1117,7 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 		if vi, ok := v.Interface().(valueInterface); ok {
 			n2 = vi.node
 		}
+		rv := valueInterfaceValue(v) // culab patch 22: the receiver of the methods
 		v = getConcreteValue(v)
 		w := reflect.New(wrap).Elem()
 		w.Field(0).Set(v)
@@ -1123,14 +1135,14 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 				m2, i2 := n2.typ.lookupMethod(names[i])
 				if m2 != nil {
 					nod := *m2
-					nod.recv = &receiver{n, v, i2}
+					nod.recv = &receiver{nil, rv, i2} // culab patch 22: the value wrapped, not n read again
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
 				panic(n.cfgErrorf("method not found: %s", names[i]))
 			}
 			nod := *m
-			nod.recv = &receiver{n, v, indexes[i]}
+			nod.recv = &receiver{nil, rv, indexes[i]} // culab patch 22
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		return w
@@ -2979,170 +2991,7 @@ func _case(n *node) {
 	// TODO(mpl): a lot of what is done in typeAssert should probably be redone/reused here.
 	switch {
 	case n.anc.anc.kind == typeSwitch:
-		fnext := getExec(n.fnext)
-		sn := n.anc.anc // switch node
-		types := make([]*itype, len(n.child)-1)
-		for i := range types {
-			types[i] = n.child[i].typ
-		}
-		srcValue := genValue(sn.child[1].lastChild().child[0])
-
-		if len(sn.child[1].child) != 2 {
-			// no assign in switch guard
-			if len(n.child) <= 1 {
-				n.exec = func(f *frame) bltn { return tnext }
-			} else {
-				n.exec = func(f *frame) bltn {
-					ival := srcValue(f).Interface()
-					val, ok := ival.(valueInterface)
-					// TODO(mpl): I'm assuming here that !ok means that we're dealing with the empty
-					// interface case. But maybe we should make sure by checking the relevant cat
-					// instead? later. Use t := v.Type(); t.Kind() == reflect.Interface , like above.
-					if !ok {
-						var stype string
-						if ival != nil {
-							stype = strings.ReplaceAll(reflect.TypeOf(ival).String(), " {}", "{}")
-						}
-						for _, typ := range types {
-							// TODO(mpl): we should actually use canAssertTypes, but need to find a valid
-							// rtype for typ. Plus we need to refactor with typeAssert().
-							// weak check instead for now.
-							if ival == nil {
-								if typ.cat == nilT {
-									return tnext
-								}
-								continue
-							}
-							if stype == typ.id() {
-								return tnext
-							}
-						}
-						return fnext
-					}
-					if v := val.node; v != nil {
-						for _, typ := range types {
-							if v.typ.id() == typ.id() {
-								return tnext
-							}
-						}
-					}
-					return fnext
-				}
-			}
-			break
-		}
-
-		// assign in switch guard
-		destValue := genValue(n.lastChild().child[0])
-		switch len(types) {
-		case 0:
-			// default clause: assign var to interface value
-			n.exec = func(f *frame) bltn {
-				destValue(f).Set(srcValue(f))
-				return tnext
-			}
-		case 1:
-			// match against 1 type: assign var to concrete value
-			typ := types[0]
-			n.exec = func(f *frame) bltn {
-				v := srcValue(f)
-				if !v.IsValid() {
-					// match zero value against nil
-					if typ.cat == nilT {
-						return tnext
-					}
-					return fnext
-				}
-				if t := v.Type(); t.Kind() == reflect.Interface {
-					if typ.cat == nilT && v.IsNil() {
-						return tnext
-					}
-					rtyp := typ.TypeOf()
-					if rtyp == nil {
-						return fnext
-					}
-					elem := v.Elem()
-					if rtyp.String() == t.String() && implementsInterface(v, typ) {
-						destValue(f).Set(elem)
-						return tnext
-					}
-					ival := v.Interface()
-					if ival != nil && rtyp.String() == reflect.TypeOf(ival).String() {
-						destValue(f).Set(elem)
-						return tnext
-					}
-					if typ.cat == valueT && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
-						destValue(f).Set(elem)
-						return tnext
-					}
-					return fnext
-				}
-				if vi, ok := v.Interface().(valueInterface); ok {
-					if vi.node != nil {
-						if vi.node.typ.id() == typ.id() {
-							destValue(f).Set(vi.value)
-							return tnext
-						}
-					}
-					return fnext
-				}
-				if v.Type() == typ.TypeOf() {
-					destValue(f).Set(v)
-					return tnext
-				}
-				return fnext
-			}
-
-		default:
-			n.exec = func(f *frame) bltn {
-				val := srcValue(f)
-				if t := val.Type(); t.Kind() == reflect.Interface {
-					for _, typ := range types {
-						if typ.cat == nilT && val.IsNil() {
-							return tnext
-						}
-						rtyp := typ.TypeOf()
-						if rtyp == nil {
-							continue
-						}
-						elem := val.Elem()
-						if rtyp.String() == t.String() && implementsInterface(val, typ) {
-							destValue(f).Set(elem)
-							return tnext
-						}
-						ival := val.Interface()
-						if ival != nil && rtyp.String() == reflect.TypeOf(ival).String() {
-							destValue(f).Set(elem)
-							return tnext
-						}
-						if typ.cat == valueT && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
-							destValue(f).Set(elem)
-							return tnext
-						}
-					}
-					return fnext
-				}
-				if vi, ok := val.Interface().(valueInterface); ok {
-					if v := vi.node; v != nil {
-						for _, typ := range types {
-							if v.typ.id() == typ.id() {
-								destValue(f).Set(val)
-								return tnext
-							}
-						}
-					}
-					return fnext
-				}
-				vt := val.Type()
-				for _, typ := range types {
-					if vt == typ.TypeOf() {
-						destValue(f).Set(val)
-						return tnext
-					}
-				}
-				return fnext
-			}
-		}
+		typeSwitchCase(n) // culab patch 22
 
 	case len(n.child) <= 1: // default clause
 		n.exec = func(f *frame) bltn { return tnext }
