@@ -2117,12 +2117,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 				if i == l-1 {
 					setFNext(clauses[i], n)
-					continue
-				}
-				if len(clauses[i+1].child) > 1 {
+				} else if len(clauses[i+1].child) > 1 {
 					setFNext(c, clauses[i+1].start)
 				} else {
 					setFNext(c, clauses[i+1])
+				}
+				if n.kind == switchStmt {
+					chainCaseExprs(c) // culab patch 23
 				}
 			}
 			sbn.start = clauses[0].start

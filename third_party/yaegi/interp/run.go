@@ -3007,11 +3007,7 @@ func _case(n *node) {
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for _, v := range values {
-				v1 := v(f)
-				if !v0.Type().AssignableTo(v1.Type()) {
-					v0 = v0.Convert(v1.Type())
-				}
-				if v0.Interface() == v1.Interface() {
+				if caseEqual(v0, v(f)) { // culab patch 23
 					return tnext
 				}
 			}
