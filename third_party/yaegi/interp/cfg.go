@@ -2497,70 +2497,13 @@ func getVars(n *node) (vars []*node) {
 func genGlobalVarDecl(nodes []*node, sc *scope) (*node, error) {
 	varNode := &node{kind: varDecl, action: aNop, gen: nop}
 
-	deps := map[*node][]*node{}
-	declared := map[*node]bool{} // culab patch 8
-	for _, n := range nodes {
-		deps[n] = getVarDependencies(n, sc)
-		declared[n] = true
+	order, err := initOrder(nodes, sc) // culab patch 24
+	if err != nil {
+		return nil, err
 	}
-
-	inited := map[*node]bool{}
-	revisit := []*node{}
-	for {
-		for _, n := range nodes {
-			canInit := true
-			for _, d := range deps[n] {
-				// culab patch 8: a variable that an earlier evaluation
-				// declared is initialized already; waiting for it was a
-				// "variable definition loop".
-				if declared[d] && !inited[d] {
-					canInit = false
-				}
-			}
-			if !canInit {
-				revisit = append(revisit, n)
-				continue
-			}
-
-			varNode.child = append(varNode.child, n)
-			inited[n] = true
-		}
-
-		if len(revisit) == 0 || equalNodes(nodes, revisit) {
-			break
-		}
-
-		nodes = revisit
-		revisit = []*node{}
-	}
-
-	if len(revisit) > 0 {
-		return nil, revisit[0].cfgErrorf("variable definition loop")
-	}
+	varNode.child = order
 	wireChild(varNode)
 	return varNode, nil
-}
-
-func getVarDependencies(nod *node, sc *scope) (deps []*node) {
-	nod.Walk(func(n *node) bool {
-		if n.kind != identExpr {
-			return true
-		}
-		// Process ident nodes, and avoid false dependencies.
-		if n.anc.kind == selectorExpr && childPos(n) == 1 {
-			return false
-		}
-		sym, _, ok := sc.lookup(n.ident)
-		if !ok {
-			return false
-		}
-		if sym.kind != varSym || !sym.global || sym.node == nod {
-			return false
-		}
-		deps = append(deps, sym.node)
-		return false
-	}, nil)
-	return deps
 }
 
 // setFnext sets the cond fnext field to next, propagates it for parenthesis blocks
