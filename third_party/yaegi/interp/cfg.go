@@ -2570,7 +2570,7 @@ func (n *node) isType(sc *scope) bool {
 		}
 	case identExpr:
 		return sc.getType(n.ident) != nil
-	case indexExpr:
+	case indexExpr, indexListExpr: // culab patch 26: and with several type arguments
 		// Maybe a generic type.
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym

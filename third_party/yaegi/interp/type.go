@@ -1153,6 +1153,10 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 	if err != nil {
 		return nil, err
 	}
+	if seenNode(seen, g) { // culab patch 26
+		return nil, g.cfgErrorf("recursive instantiation of %s: not supported", name)
+	}
+	seen = append(seen, g)
 	t, err = nodeType2(interp, sc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err
