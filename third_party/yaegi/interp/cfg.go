@@ -1281,6 +1281,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.gen = convert
 					n.typ = c0.typ
 					n.findex = sc.add(n.typ)
+				case isInterfaceBin(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && !isBin(c1.typ):
+					// culab patch 27: error(v) of a value of a cell type is
+					// wrapped by convert, as var e error = v wraps it.
+					if !c1.typ.implements(c0.typ) {
+						err = n.cfgErrorf("type %v does not implement interface %v", c1.typ.id(), c0.typ.id())
+					}
+					n.gen = convert
+					n.typ = c0.typ
+					n.findex = sc.add(n.typ)
 				case isInterface(c0.typ) && !c1.isNil():
 					// Convert to interface: just check that all required methods are defined by concrete type.
 					if !c1.typ.implements(c0.typ) {

@@ -14,9 +14,13 @@ func noCode(n *node) {
 	}
 }
 
+// typeString is t as Go's run-time errors name it.
 func typeString(t *itype) string {
-	if t == nil {
+	switch {
+	case t == nil:
 		return "unknown"
+	case isEmptyInterface(t):
+		return "interface {}"
 	}
 	return t.id()
 }

@@ -29,8 +29,8 @@ func chainCaseExprs(c *node) {
 }
 
 // caseEqual reports whether a switch's tag equals a case's value, as tag ==
-// val does in Go.
-func caseEqual(tag, val reflect.Value) bool {
+// val does in Go; ttag and tval are their static types (nil if unknown).
+func caseEqual(tag, val reflect.Value, ttag, tval *itype) bool {
 	if tag.Type() == val.Type() && tag.Kind() != reflect.Interface && tag.Type() != valueInterfaceType {
 		return tag.Interface() == val.Interface()
 	}
@@ -48,12 +48,35 @@ func caseEqual(tag, val reflect.Value) bool {
 	if !a.v.IsValid() || !b.v.IsValid() {
 		return a.v.IsValid() == b.v.IsValid()
 	}
-	if at, bt := a.typ(), b.typ(); at != nil && bt != nil {
+	at, bt := a.typ(), b.typ()
+	if at == nil {
+		at = cellType(ttag)
+	}
+	if bt == nil {
+		bt = cellType(tval)
+	}
+	switch {
+	case at != nil && bt != nil:
 		if at.id() != bt.id() {
 			return false
 		}
-	} else if a.v.Type() != b.v.Type() {
+	case at != nil && !b.bin.IsValid(), bt != nil && !a.bin.IsValid():
+		// A cell type with methods, and a value of another type (not a
+		// value that a compiled interface's wrapper holds, whose type is
+		// known by its reflect type only).
+		return false
+	case a.v.Type() != b.v.Type():
 		return false
 	}
 	return a.v.Interface() == b.v.Interface()
+}
+
+// cellType returns t if it is the static type of a value that the
+// interpreter holds with its type in an interface (a type with methods,
+// not compiled), else nil.
+func cellType(t *itype) *itype {
+	if t == nil || isInterface(t) || isBin(t) || t.untyped || len(t.methods()) == 0 {
+		return nil
+	}
+	return t
 }

@@ -48,6 +48,9 @@ func dynamicOf(v reflect.Value) dynValue {
 				d.src = v
 			}
 			d.bin = v
+			if n := wrappedNode(v); n != nil { // culab patch 27
+				d.node = n
+			}
 			v = v.Field(0)
 		default:
 			if !d.src.IsValid() {
@@ -179,4 +182,83 @@ func typeSwitchCase(n *node) {
 		}
 		return fnext
 	}
+}
+
+// typeAssert sets the exec of n, a type assertion x.(T), with its result
+// (v := x.(T)), its status (_, ok := x.(T)) or both, by the rule of the
+// type switches: yaegi's five matchers missed compiled values against
+// interfaces of the cell (x.(interface{ Unwrap() []error })) and cell values
+// behind compiled interfaces.
+func typeAssert(n *node, withResult, withOk bool) {
+	c0, c1 := n.child[0], n.child[1]
+	value := genValue(c0) // input value
+	var value0, value1 func(*frame) reflect.Value
+	setStatus := false
+	switch {
+	case withResult && withOk:
+		value0 = genValue(n.anc.child[0])       // returned result
+		value1 = genValue(n.anc.child[1])       // returned status
+		setStatus = n.anc.child[1].ident != "_" // do not assign status to "_"
+	case withResult && !withOk:
+		value0 = genValue(n) // returned result
+	case !withResult && withOk:
+		value1 = genValue(n.anc.child[1])       // returned status
+		setStatus = n.anc.child[1].ident != "_" // do not assign status to "_"
+	}
+	typ := c1.typ
+	next := getExec(n.tnext)
+	n.exec = func(f *frame) bltn {
+		d := dynamicOf(value(f))
+		ok := d.is(typ)
+		if !ok && !withOk {
+			panic(typeAssertionError(c0.typ, d, typ))
+		}
+		if ok && withResult {
+			value0(f).Set(d.as(f, typ))
+		}
+		if withOk {
+			setAssertStatus(f, ok, setStatus, value0, value1)
+		}
+		return next
+	}
+}
+
+// TypeAssertionError is the run-time error of a failed type assertion
+// x.(T), a runtime.Error with the message of Go's.
+type TypeAssertionError struct{ msg string }
+
+func (e *TypeAssertionError) Error() string { return e.msg }
+
+// RuntimeError makes it a runtime.Error.
+func (*TypeAssertionError) RuntimeError() {}
+
+func typeAssertionError(src *itype, d dynValue, t *itype) *TypeAssertionError {
+	inter := "interface"
+	if src != nil {
+		inter = typeString(src)
+	}
+	as := typeString(t)
+	if !d.v.IsValid() {
+		return &TypeAssertionError{"interface conversion: " + inter + " is nil, not " + as}
+	}
+	dt := d.typ()
+	cs := d.v.Type().String()
+	if dt != nil {
+		cs = typeString(dt)
+	}
+	if isInterface(t) {
+		missing := ""
+		have := dt
+		if have == nil {
+			have = valueTOf(d.v.Type())
+		}
+		ms := have.methods()
+		for name := range t.methods() {
+			if _, ok := ms[name]; !ok && (missing == "" || name < missing) {
+				missing = name
+			}
+		}
+		return &TypeAssertionError{"interface conversion: " + cs + " is not " + as + ": missing method " + missing}
+	}
+	return &TypeAssertionError{"interface conversion: " + inter + " is " + cs + ", not " + as}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"go/constant"
 	"reflect"
-	"regexp"
 	"unicode/utf8"
 )
 
@@ -70,17 +69,6 @@ var builtin = [...]bltnGenerator{
 	aTypeAssert:   typeAssertShort,
 	aXor:          xor,
 	aXorAssign:    xorAssign,
-}
-
-var receiverStripperRxp *regexp.Regexp
-
-func init() {
-	re := `func\(((.*?(, |\)))(.*))`
-	var err error
-	receiverStripperRxp, err = regexp.Compile(re)
-	if err != nil {
-		panic(err)
-	}
 }
 
 type valueInterface struct {
@@ -291,17 +279,6 @@ func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (unrecovered any) 
 	return nil
 }
 
-func stripReceiverFromArgs(signature string) (string, error) {
-	fields := receiverStripperRxp.FindStringSubmatch(signature)
-	if len(fields) < 5 {
-		return "", errors.New("error while matching method signature")
-	}
-	if fields[3] == ")" {
-		return fmt.Sprintf("func()%s", fields[4]), nil
-	}
-	return fmt.Sprintf("func(%s", fields[4]), nil
-}
-
 func typeAssertShort(n *node) {
 	typeAssert(n, true, false)
 }
@@ -312,286 +289,6 @@ func typeAssertLong(n *node) {
 
 func typeAssertStatus(n *node) {
 	typeAssert(n, false, true)
-}
-
-func typeAssert(n *node, withResult, withOk bool) {
-	c0, c1 := n.child[0], n.child[1]
-	value := genValue(c0) // input value
-	var value0, value1 func(*frame) reflect.Value
-	setStatus := false
-	switch {
-	case withResult && withOk:
-		value0 = genValue(n.anc.child[0])       // returned result
-		value1 = genValue(n.anc.child[1])       // returned status
-		setStatus = n.anc.child[1].ident != "_" // do not assign status to "_"
-	case withResult && !withOk:
-		value0 = genValue(n) // returned result
-	case !withResult && withOk:
-		value1 = genValue(n.anc.child[1])       // returned status
-		setStatus = n.anc.child[1].ident != "_" // do not assign status to "_"
-	}
-
-	typ := c1.typ // type to assert or convert to
-	typID := typ.id()
-	rtype := typ.refType(nil) // type to assert
-	next := getExec(n.tnext)
-
-	switch {
-	case isInterfaceSrc(typ):
-		n.exec = func(f *frame) bltn {
-			valf := value(f)
-			v, ok := valf.Interface().(valueInterface)
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			if !ok {
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: nil is not %v", typID))
-				}
-				return next
-			}
-			if c0.typ.cat == valueT {
-				valf = reflect.ValueOf(v)
-			}
-			if v.node.typ.id() == typID {
-				if withResult {
-					value0(f).Set(valf)
-				}
-				return next
-			}
-			m0 := v.node.typ.methods()
-			m1 := typ.methods()
-			if len(m0) < len(m1) {
-				ok = false
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: %v is not %v", v.node.typ.id(), typID))
-				}
-				return next
-			}
-
-			for k, meth1 := range m1 {
-				var meth0 string
-				meth0, ok = m0[k]
-				if !ok {
-					return next
-				}
-				// As far as we know this equality check can fail because they are two ways to
-				// represent the signature of a method: one where the receiver appears before the
-				// func keyword, and one where it is just a func signature, and the receiver is
-				// seen as the first argument. That's why if that equality fails, we try harder to
-				// compare them afterwards. Hopefully that is the only reason this equality can fail.
-				if meth0 == meth1 {
-					continue
-				}
-				tm := lookupFieldOrMethod(v.node.typ, k)
-				if tm == nil {
-					ok = false
-					return next
-				}
-
-				var err error
-				meth0, err = stripReceiverFromArgs(meth0)
-				if err != nil {
-					ok = false
-					return next
-				}
-
-				if meth0 != meth1 {
-					ok = false
-					return next
-				}
-			}
-
-			if withResult {
-				value0(f).Set(valf)
-			}
-			return next
-		}
-	case isInterface(typ):
-		n.exec = func(f *frame) bltn {
-			var leftType reflect.Type
-			v := value(f)
-			val, ok := v.Interface().(valueInterface)
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			if ok && val.node.typ.cat != valueT {
-				m0 := val.node.typ.methods()
-				m1 := typ.methods()
-				if len(m0) < len(m1) {
-					ok = false
-					return next
-				}
-
-				for k, meth1 := range m1 {
-					var meth0 string
-					meth0, ok = m0[k]
-					if !ok {
-						return next
-					}
-					if meth0 != meth1 {
-						ok = false
-						return next
-					}
-				}
-
-				if withResult {
-					value0(f).Set(genInterfaceWrapper(val.node, rtype)(f))
-				}
-				ok = true
-				return next
-			}
-
-			if ok {
-				v = val.value
-				leftType = val.node.typ.rtype
-			} else {
-				v = v.Elem()
-				leftType = v.Type()
-				ok = true
-			}
-			ok = v.IsValid()
-			if !ok {
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
-				}
-				return next
-			}
-			ok = canAssertTypes(leftType, rtype)
-			if !ok {
-				if !withOk {
-					method := firstMissingMethod(leftType, rtype)
-					panic(n.cfgErrorf("interface conversion: %s is not %s: missing method %s", leftType.String(), rtype.String(), method))
-				}
-				return next
-			}
-			if withResult {
-				value0(f).Set(v)
-			}
-			return next
-		}
-	case isEmptyInterface(n.child[0].typ):
-		n.exec = func(f *frame) bltn {
-			var ok bool
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			val := value(f)
-			concrete := val.Interface()
-			ctyp := reflect.TypeOf(concrete)
-
-			if vv, ok := concrete.(valueInterface); ok {
-				ctyp = vv.value.Type()
-				concrete = vv.value.Interface()
-			}
-			ok = canAssertTypes(ctyp, rtype)
-			if !ok {
-				if !withOk {
-					// TODO(mpl): think about whether this should ever happen.
-					if ctyp == nil {
-						panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
-					}
-					panic(n.cfgErrorf("interface conversion: interface {} is %s, not %s", ctyp.String(), rtype.String()))
-				}
-				return next
-			}
-			if withResult {
-				if isInterfaceSrc(typ) {
-					// TODO(mpl): this requires more work. the wrapped node is not complete enough.
-					value0(f).Set(reflect.ValueOf(valueInterface{n.child[0], reflect.ValueOf(concrete)}))
-				} else {
-					value0(f).Set(reflect.ValueOf(concrete))
-				}
-			}
-			return next
-		}
-	case n.child[0].typ.cat == valueT || n.child[0].typ.cat == errorT:
-		n.exec = func(f *frame) bltn {
-			v := value(f).Elem()
-			ok := v.IsValid()
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			if !ok {
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
-				}
-				return next
-			}
-			v = valueInterfaceValue(v)
-			if vt := v.Type(); vt.Kind() == reflect.Struct && vt.Field(0).Name == "IValue" {
-				// Value is retrieved from an interface wrapper.
-				v = v.Field(0).Elem()
-			}
-			ok = canAssertTypes(v.Type(), rtype)
-			if !ok {
-				if !withOk {
-					method := firstMissingMethod(v.Type(), rtype)
-					panic(n.cfgErrorf("interface conversion: %s is not %s: missing method %s", v.Type().String(), rtype.String(), method))
-				}
-				return next
-			}
-			if withResult {
-				value0(f).Set(v)
-			}
-			return next
-		}
-	default:
-		n.exec = func(f *frame) bltn {
-			v, ok := value(f).Interface().(valueInterface)
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			if !ok || !v.value.IsValid() {
-				ok = false
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
-				}
-				return next
-			}
-
-			ok = canAssertTypes(v.value.Type(), rtype)
-			if !ok {
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is %s, not %s", v.value.Type().String(), rtype.String()))
-				}
-				return next
-			}
-			if withResult {
-				value0(f).Set(v.value)
-			}
-			return next
-		}
-	}
-}
-
-func canAssertTypes(src, dest reflect.Type) bool {
-	if dest == nil {
-		return false
-	}
-	if src == dest {
-		return true
-	}
-	if dest.Kind() == reflect.Interface && src.Implements(dest) {
-		return true
-	}
-	if src == nil {
-		return false
-	}
-	if src.AssignableTo(dest) {
-		return true
-	}
-	return false
-}
-
-func firstMissingMethod(src, dest reflect.Type) string {
-	for i := 0; i < dest.NumMethod(); i++ {
-		m := dest.Method(i).Name
-		if _, ok := src.MethodByName(m); !ok {
-			return m
-		}
-	}
-	return ""
 }
 
 func convert(n *node) {
@@ -621,6 +318,10 @@ func convert(n *node) {
 		// culab patch 18: any(v) keeps v's methods and type, as var a any = v
 		// does (a type switch took any(color(1)) for an int).
 		value, doConvert = genValueInterface(c), false
+	case isInterfaceBin(n.child[0].typ) && !isInterface(c.typ):
+		// culab patch 27: error(v) wraps v as var e error = v does (a value
+		// of a cell type has no methods for reflect).
+		value, doConvert = genInterfaceWrapper(c, typ), false
 	default:
 		value = genValue(c)
 	}
@@ -949,7 +650,7 @@ func _recover(n *node) {
 }
 
 func _panic(n *node) {
-	value := genValue(n.child[1])
+	value := panicValue(n.child[1]) // culab patch 27
 	text := panicTexter(n.child[1]) // culab patch 9
 
 	n.exec = func(f *frame) bltn {
@@ -1076,11 +777,11 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 	return func(f *frame) reflect.Value { return wrap(f, value(f)) }
 }
 
-// interfaceWrapper returns what makes a value of n's type, v, a value of the
+// structWrapper returns what makes a value of n's type, v, a value of the
 // compiled interface type typ, through a wrapper struct if v's type is the
 // interpreter's (culab patch 22: split from genInterfaceWrapper, for a value
-// that no node of the frame holds, as a type switch's).
-func interfaceWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflect.Value {
+// that no node of the frame holds, as a type switch's; see interfaceWrapper).
+func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflect.Value {
 	tc := n.typ.cat
 	// Retrieve methods from the interface wrapper, which is a struct where all fields
 	// except the first define the methods to implement.
@@ -1462,7 +1163,7 @@ func callBin(n *node) {
 	fnext := getExec(n.fnext)
 	child := n.child[1:]
 	c0 := n.child[0]
-	value := genValue(c0)
+	value := binFuncValue(n, genValue(c0)) // culab patch 27
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
@@ -3004,32 +2705,17 @@ func _case(n *node) {
 		for i := range values {
 			values[i] = genValue(n.child[i])
 		}
+		ttag := n.anc.anc.child[l-2].typ
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
-			for _, v := range values {
-				if caseEqual(v0, v(f)) { // culab patch 23
+			for i, v := range values {
+				if caseEqual(v0, v(f), ttag, n.child[i].typ) { // culab patch 23
 					return tnext
 				}
 			}
 			return fnext
 		}
 	}
-}
-
-func implementsInterface(v reflect.Value, t *itype) bool {
-	rt := v.Type()
-	if t.cat == valueT {
-		return rt.Implements(t.rtype)
-	}
-	vt := &itype{cat: valueT, rtype: rt}
-	if vt.methods().contains(t.methods()) {
-		return true
-	}
-	vi, ok := v.Interface().(valueInterface)
-	if !ok {
-		return false
-	}
-	return vi.node != nil && vi.node.typ.methods().contains(t.methods())
 }
 
 func appendSlice(n *node) {
