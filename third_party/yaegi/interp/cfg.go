@@ -1882,6 +1882,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				err = n.cfgErrorf("undefined type")
 				break
 			}
+			n.typ = binPkgFallback(interp, n.typ, n.child[1].ident) // culab patch 29
 			switch {
 			case n.typ.cat == binPkgT:
 				// Resolve binary package symbol: a type or a value

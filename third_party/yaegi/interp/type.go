@@ -991,7 +991,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			break
 		}
 		name := n.child[1].ident
-		switch lt.cat {
+		switch binPkgFallback(interp, lt, name).cat { // culab patch 29
 		case binPkgT:
 			pkg := interp.binPkg[lt.path]
 			if v, ok := pkg[name]; ok {
