@@ -822,9 +822,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if sym, _, ok := sc.lookup(dest.ident); ok {
 						sym.kind = constSym
 					}
-					if childPos(n) == len(n.anc.child)-1 {
+					switch {
+					case i < n.nleft-1:
+						// culab patch 30: iota counts specs, not names
+					case childPos(n) == len(n.anc.child)-1:
 						sc.iota = 0
-					} else {
+					default:
 						sc.iota++
 					}
 				}
