@@ -1942,6 +1942,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 					n.val = ti
 					switch {
+					case isInterfaceSrc(n.typ) && n.child[0].isType(sc):
+						ifaceMethodExpr(n, sc, n.typ.fieldSeq(ti)) // culab patch 31
 					case isInterfaceSrc(n.typ):
 						n.typ = n.typ.fieldSeq(ti)
 						n.gen = getMethodByName

@@ -35,13 +35,15 @@ func dynamicOf(v reflect.Value) dynValue {
 			v = v.Elem()
 		case v.Type() == valueInterfaceType:
 			vi := v.Interface().(valueInterface)
-			if vi.node == nil || vi.node.typ.cat == nilT {
+			if vi.node != nil && vi.node.typ != nil && vi.node.typ.cat == nilT {
 				return d
 			}
 			if !d.src.IsValid() {
 				d.src = v
 			}
-			d.node = vi.node
+			if vi.node != nil && vi.node.typ != nil {
+				d.node = vi.node
+			}
 			v = vi.value
 		case isWrapperStruct(v.Type()):
 			if !d.src.IsValid() {

@@ -1028,6 +1028,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t = valueTOf(bm.Type, isBinMethod(), withRecv(lt), withScope(sc))
 			} else if ti := lt.lookupField(name); len(ti) > 0 {
 				t = lt.fieldSeq(ti)
+				if isInterfaceSrc(lt) && n.child[0].isType(sc) {
+					t = ifaceMethodExprType(n, lt, t) // culab patch 31
+				}
 			} else if bs, _, ok := lt.lookupBinField(name); ok {
 				t = valueTOf(bs.Type, withScope(sc))
 			} else {
