@@ -13,8 +13,8 @@ type Shape interface {
 
 type sq struct{ s float64 }
 
-func (q sq) Area() float64          { return q.s * q.s }
-func (q sq) Scale(k float64) Shape  { return sq{q.s * k} }
+func (q sq) Area() float64         { return q.s * q.s }
+func (q sq) Scale(k float64) Shape { return sq{q.s * k} }
 
 type named struct{ b strings.Builder }
 
