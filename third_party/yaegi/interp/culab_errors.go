@@ -3,6 +3,7 @@ package interp
 import (
 	"errors"
 	"reflect"
+	"runtime"
 )
 
 // culab patch 27: errors of cell types in the errors package.
@@ -238,10 +239,19 @@ func interfaceWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) ref
 // wraps it, so that recover gives an error (a bare value of a cell type
 // had no methods for Go, nor its type for a type switch).
 func panicValue(arg *node) func(*frame) reflect.Value {
+	value := genValue(arg)
 	if t := arg.typ; t != nil && !isInterface(t) && !isBin(t) && errorWrapper(arg) != nil {
-		return genInterfaceWrapper(arg, errorType)
+		value = genInterfaceWrapper(arg, errorType)
 	}
-	return genValue(arg)
+	// panic(nil), or of a nil interface, panics with a *runtime.PanicNilError
+	// since Go 1.21: recover returned nil, as for no panic.
+	return func(f *frame) reflect.Value {
+		v := value(f)
+		if d := dynamicOf(v); !d.v.IsValid() {
+			return reflect.ValueOf(new(runtime.PanicNilError))
+		}
+		return v
+	}
 }
 
 // interfaceEqual sets the exec of n, a comparison a == b (eq) or a != b, if

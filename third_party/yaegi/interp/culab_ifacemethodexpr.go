@@ -52,12 +52,3 @@ func callDynamicMethod(f *frame, d dynValue, name string, args []reflect.Value) 
 	}
 	return d.bin.MethodByName(name).Call(args)
 }
-
-// runtimeError is a run-time error of the interpreter with Go's message, a
-// runtime.Error.
-type runtimeError string
-
-func (e runtimeError) Error() string { return "runtime error: " + string(e) }
-
-// RuntimeError makes it a runtime.Error.
-func (runtimeError) RuntimeError() {}

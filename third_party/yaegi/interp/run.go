@@ -342,6 +342,7 @@ func convert(n *node) {
 		return
 	}
 
+	value = sliceToArrayCheck(value, typ) // culab patch 32
 	n.exec = func(f *frame) bltn {
 		if doConvert {
 			dest(f).Set(value(f).Convert(typ))
