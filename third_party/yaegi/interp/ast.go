@@ -737,20 +737,26 @@ func (interp *Interpreter) ast(f ast.Node) (string, *node, error) {
 			n := addChild(&root, anc, pos, identExpr, aNop)
 			n.ident = a.Name
 			st.push(n, nod)
-			if n.anc.kind == defineStmt && n.anc.anc.kind == constDecl && n.anc.nright == 0 {
+			if n.anc.kind == defineStmt && n.anc.anc.kind == constDecl && n.anc.nright == 0 && len(n.anc.child) == n.anc.nleft {
 				// Implicit assign expression (in a ConstDecl block).
-				// Clone assign source and type from previous
+				// Clone assign source and type from previous, once the
+				// last name is added (culab patch 30: with several names,
+				// each name got a copy of the previous last value, after
+				// it, so that `c, d` took d as c's value, and `_, _` was
+				// "cannot use _ as value").
 				a := n.anc
 				pa := a.anc.child[childPos(a)-1]
 
 				if len(pa.child) > pa.nleft+pa.nright {
 					// duplicate previous type spec
-					a.child = append(a.child, interp.dup(pa.child[a.nleft], a))
+					a.child = append(a.child, interp.dup(pa.child[pa.nleft], a))
 				}
 
 				// duplicate previous assign right hand side
-				a.child = append(a.child, interp.dup(pa.lastChild(), a))
-				a.nright++
+				for _, v := range pa.child[len(pa.child)-pa.nright:] {
+					a.child = append(a.child, interp.dup(v, a))
+				}
+				a.nright = pa.nright
 			}
 
 		case *ast.IfStmt:

@@ -822,9 +822,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if sym, _, ok := sc.lookup(dest.ident); ok {
 						sym.kind = constSym
 					}
-					if childPos(n) == len(n.anc.child)-1 {
+					switch {
+					case i < n.nleft-1:
+						// culab patch 30: iota counts specs, not names
+					case childPos(n) == len(n.anc.child)-1:
 						sc.iota = 0
-					} else {
+					default:
 						sc.iota++
 					}
 				}
@@ -947,7 +950,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				// by constOp and available in n.rval. Nothing else to do at execution.
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1:
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nleft == 1 && !interfaceDest(n): // culab patch 25
 				// To avoid a copy in frame, if the result is to be assigned, store it directly
 				// at the frame location of destination.
 				dest := n.anc.child[childPos(n)-n.anc.nright]
@@ -1275,6 +1278,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					// culab patch 18: any(v) of a value of a type with methods
 					// holds them and the type, as var a any = v does: a type
 					// switch on any(v) took a color for an int.
+					if !c1.typ.implements(c0.typ) {
+						err = n.cfgErrorf("type %v does not implement interface %v", c1.typ.id(), c0.typ.id())
+					}
+					n.gen = convert
+					n.typ = c0.typ
+					n.findex = sc.add(n.typ)
+				case isInterfaceBin(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && !isBin(c1.typ):
+					// culab patch 27: error(v) of a value of a cell type is
+					// wrapped by convert, as var e error = v wraps it.
 					if !c1.typ.implements(c0.typ) {
 						err = n.cfgErrorf("type %v does not implement interface %v", c1.typ.id(), c0.typ.id())
 					}
@@ -1873,6 +1885,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				err = n.cfgErrorf("undefined type")
 				break
 			}
+			n.typ = binPkgFallback(interp, n.typ, n.child[1].ident) // culab patch 29
 			switch {
 			case n.typ.cat == binPkgT:
 				// Resolve binary package symbol: a type or a value
@@ -1929,6 +1942,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					}
 					n.val = ti
 					switch {
+					case isInterfaceSrc(n.typ) && n.child[0].isType(sc):
+						ifaceMethodExpr(n, sc, n.typ.fieldSeq(ti)) // culab patch 31
 					case isInterfaceSrc(n.typ):
 						n.typ = n.typ.fieldSeq(ti)
 						n.gen = getMethodByName
@@ -2117,12 +2132,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 				if i == l-1 {
 					setFNext(clauses[i], n)
-					continue
-				}
-				if len(clauses[i+1].child) > 1 {
+				} else if len(clauses[i+1].child) > 1 {
 					setFNext(c, clauses[i+1].start)
 				} else {
 					setFNext(c, clauses[i+1])
+				}
+				if n.kind == switchStmt {
+					chainCaseExprs(c) // culab patch 23
 				}
 			}
 			sbn.start = clauses[0].start
@@ -2257,7 +2273,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case n.rval.IsValid():
 				n.gen = nop
 				n.findex = notInFrame
-			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1:
+			case n.anc.kind == assignStmt && n.anc.action == aAssign && n.anc.nright == 1 && !interfaceDest(n): // culab patch 25
 				dest := n.anc.child[childPos(n)-n.anc.nright]
 				n.typ = dest.typ
 				n.findex = dest.findex
@@ -2496,70 +2512,13 @@ func getVars(n *node) (vars []*node) {
 func genGlobalVarDecl(nodes []*node, sc *scope) (*node, error) {
 	varNode := &node{kind: varDecl, action: aNop, gen: nop}
 
-	deps := map[*node][]*node{}
-	declared := map[*node]bool{} // culab patch 8
-	for _, n := range nodes {
-		deps[n] = getVarDependencies(n, sc)
-		declared[n] = true
+	order, err := initOrder(nodes, sc) // culab patch 24
+	if err != nil {
+		return nil, err
 	}
-
-	inited := map[*node]bool{}
-	revisit := []*node{}
-	for {
-		for _, n := range nodes {
-			canInit := true
-			for _, d := range deps[n] {
-				// culab patch 8: a variable that an earlier evaluation
-				// declared is initialized already; waiting for it was a
-				// "variable definition loop".
-				if declared[d] && !inited[d] {
-					canInit = false
-				}
-			}
-			if !canInit {
-				revisit = append(revisit, n)
-				continue
-			}
-
-			varNode.child = append(varNode.child, n)
-			inited[n] = true
-		}
-
-		if len(revisit) == 0 || equalNodes(nodes, revisit) {
-			break
-		}
-
-		nodes = revisit
-		revisit = []*node{}
-	}
-
-	if len(revisit) > 0 {
-		return nil, revisit[0].cfgErrorf("variable definition loop")
-	}
+	varNode.child = order
 	wireChild(varNode)
 	return varNode, nil
-}
-
-func getVarDependencies(nod *node, sc *scope) (deps []*node) {
-	nod.Walk(func(n *node) bool {
-		if n.kind != identExpr {
-			return true
-		}
-		// Process ident nodes, and avoid false dependencies.
-		if n.anc.kind == selectorExpr && childPos(n) == 1 {
-			return false
-		}
-		sym, _, ok := sc.lookup(n.ident)
-		if !ok {
-			return false
-		}
-		if sym.kind != varSym || !sym.global || sym.node == nod {
-			return false
-		}
-		deps = append(deps, sym.node)
-		return false
-	}, nil)
-	return deps
 }
 
 // setFnext sets the cond fnext field to next, propagates it for parenthesis blocks
@@ -2626,7 +2585,7 @@ func (n *node) isType(sc *scope) bool {
 		}
 	case identExpr:
 		return sc.getType(n.ident) != nil
-	case indexExpr:
+	case indexExpr, indexListExpr: // culab patch 26: and with several type arguments
 		// Maybe a generic type.
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym
@@ -2952,6 +2911,7 @@ func setExec(n *node) {
 			}
 		}
 		n.gen(n)
+		noCode(n) // culab patch 25
 	}
 
 	set(n)

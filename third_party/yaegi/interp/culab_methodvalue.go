@@ -11,12 +11,12 @@ import "reflect"
 // value); for a value receiver, a copy of the value, which later changes
 // of src leave as it was.
 func boundReceiver(src reflect.Value, t reflect.Type) reflect.Value {
-	for {
-		vs, ok := src.Interface().(valueInterface)
-		if !ok {
-			break
-		}
-		src = vs.value
+	// The type is looked at before the value: Interface copies the value,
+	// a read of all of it (of a sync.Mutex that another goroutine unlocks:
+	// a data race), where the receiver of a pointer method is its address
+	// (culab patch 33).
+	for src.IsValid() && src.Type() == valueInterfaceType {
+		src = src.Interface().(valueInterface).value
 	}
 	switch sk, tk := src.Kind(), t.Kind(); {
 	case sk != reflect.Ptr && tk == reflect.Ptr:

@@ -44,12 +44,12 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 			nod = copyNode(nt, anc, true)
 			nod.typ = nt.typ
 
-		case indexExpr:
+		case indexExpr, indexListExpr: // culab patch 26: and with several type parameters
 			// Catch a possible recursive generic type definition
 			if root.kind != typeSpec {
 				break
 			}
-			if root.child[0].ident != n.child[0].ident {
+			if root.child[0].ident != n.child[0].ident || !sameTypeParams(root, n) {
 				break
 			}
 			nod := copyNode(n.child[0], anc, false)

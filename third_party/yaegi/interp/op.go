@@ -2619,6 +2619,9 @@ func posConst(n *node) {
 }
 
 func equal(n *node) {
+	if interfaceEqual(n, true) { // culab patch 27
+		return
+	}
 	tnext := getExec(n.tnext)
 	dest := genValueOutput(n, reflect.TypeOf(true))
 	typ := n.typ.concrete().TypeOf()
@@ -4531,6 +4534,9 @@ func lowerEqual(n *node) {
 }
 
 func notEqual(n *node) {
+	if interfaceEqual(n, false) { // culab patch 27
+		return
+	}
 	tnext := getExec(n.tnext)
 	dest := genValueOutput(n, reflect.TypeOf(true))
 	typ := n.typ.concrete().TypeOf()

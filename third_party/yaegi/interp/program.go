@@ -119,6 +119,12 @@ func (interp *Interpreter) CompileAST(n ast.Node) (*Program, error) {
 	}
 	interp.mutex.Unlock()
 
+	// culab patch 24: an initialization cycle is an error of the code,
+	// before any of it runs.
+	if _, err := initOrder(getVars(root), gs); err != nil {
+		return nil, err
+	}
+
 	// Add main to list of functions to run, after all inits.
 	// culab patch 19: only when this code declares it, so that a main of an
 	// earlier evaluation does not run again with every later one.

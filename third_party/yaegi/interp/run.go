@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"go/constant"
 	"reflect"
-	"regexp"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -71,17 +69,6 @@ var builtin = [...]bltnGenerator{
 	aTypeAssert:   typeAssertShort,
 	aXor:          xor,
 	aXorAssign:    xorAssign,
-}
-
-var receiverStripperRxp *regexp.Regexp
-
-func init() {
-	re := `func\(((.*?(, |\)))(.*))`
-	var err error
-	receiverStripperRxp, err = regexp.Compile(re)
-	if err != nil {
-		panic(err)
-	}
 }
 
 type valueInterface struct {
@@ -292,17 +279,6 @@ func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (unrecovered any) 
 	return nil
 }
 
-func stripReceiverFromArgs(signature string) (string, error) {
-	fields := receiverStripperRxp.FindStringSubmatch(signature)
-	if len(fields) < 5 {
-		return "", errors.New("error while matching method signature")
-	}
-	if fields[3] == ")" {
-		return fmt.Sprintf("func()%s", fields[4]), nil
-	}
-	return fmt.Sprintf("func(%s", fields[4]), nil
-}
-
 func typeAssertShort(n *node) {
 	typeAssert(n, true, false)
 }
@@ -313,286 +289,6 @@ func typeAssertLong(n *node) {
 
 func typeAssertStatus(n *node) {
 	typeAssert(n, false, true)
-}
-
-func typeAssert(n *node, withResult, withOk bool) {
-	c0, c1 := n.child[0], n.child[1]
-	value := genValue(c0) // input value
-	var value0, value1 func(*frame) reflect.Value
-	setStatus := false
-	switch {
-	case withResult && withOk:
-		value0 = genValue(n.anc.child[0])       // returned result
-		value1 = genValue(n.anc.child[1])       // returned status
-		setStatus = n.anc.child[1].ident != "_" // do not assign status to "_"
-	case withResult && !withOk:
-		value0 = genValue(n) // returned result
-	case !withResult && withOk:
-		value1 = genValue(n.anc.child[1])       // returned status
-		setStatus = n.anc.child[1].ident != "_" // do not assign status to "_"
-	}
-
-	typ := c1.typ // type to assert or convert to
-	typID := typ.id()
-	rtype := typ.refType(nil) // type to assert
-	next := getExec(n.tnext)
-
-	switch {
-	case isInterfaceSrc(typ):
-		n.exec = func(f *frame) bltn {
-			valf := value(f)
-			v, ok := valf.Interface().(valueInterface)
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			if !ok {
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: nil is not %v", typID))
-				}
-				return next
-			}
-			if c0.typ.cat == valueT {
-				valf = reflect.ValueOf(v)
-			}
-			if v.node.typ.id() == typID {
-				if withResult {
-					value0(f).Set(valf)
-				}
-				return next
-			}
-			m0 := v.node.typ.methods()
-			m1 := typ.methods()
-			if len(m0) < len(m1) {
-				ok = false
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: %v is not %v", v.node.typ.id(), typID))
-				}
-				return next
-			}
-
-			for k, meth1 := range m1 {
-				var meth0 string
-				meth0, ok = m0[k]
-				if !ok {
-					return next
-				}
-				// As far as we know this equality check can fail because they are two ways to
-				// represent the signature of a method: one where the receiver appears before the
-				// func keyword, and one where it is just a func signature, and the receiver is
-				// seen as the first argument. That's why if that equality fails, we try harder to
-				// compare them afterwards. Hopefully that is the only reason this equality can fail.
-				if meth0 == meth1 {
-					continue
-				}
-				tm := lookupFieldOrMethod(v.node.typ, k)
-				if tm == nil {
-					ok = false
-					return next
-				}
-
-				var err error
-				meth0, err = stripReceiverFromArgs(meth0)
-				if err != nil {
-					ok = false
-					return next
-				}
-
-				if meth0 != meth1 {
-					ok = false
-					return next
-				}
-			}
-
-			if withResult {
-				value0(f).Set(valf)
-			}
-			return next
-		}
-	case isInterface(typ):
-		n.exec = func(f *frame) bltn {
-			var leftType reflect.Type
-			v := value(f)
-			val, ok := v.Interface().(valueInterface)
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			if ok && val.node.typ.cat != valueT {
-				m0 := val.node.typ.methods()
-				m1 := typ.methods()
-				if len(m0) < len(m1) {
-					ok = false
-					return next
-				}
-
-				for k, meth1 := range m1 {
-					var meth0 string
-					meth0, ok = m0[k]
-					if !ok {
-						return next
-					}
-					if meth0 != meth1 {
-						ok = false
-						return next
-					}
-				}
-
-				if withResult {
-					value0(f).Set(genInterfaceWrapper(val.node, rtype)(f))
-				}
-				ok = true
-				return next
-			}
-
-			if ok {
-				v = val.value
-				leftType = val.node.typ.rtype
-			} else {
-				v = v.Elem()
-				leftType = v.Type()
-				ok = true
-			}
-			ok = v.IsValid()
-			if !ok {
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
-				}
-				return next
-			}
-			ok = canAssertTypes(leftType, rtype)
-			if !ok {
-				if !withOk {
-					method := firstMissingMethod(leftType, rtype)
-					panic(n.cfgErrorf("interface conversion: %s is not %s: missing method %s", leftType.String(), rtype.String(), method))
-				}
-				return next
-			}
-			if withResult {
-				value0(f).Set(v)
-			}
-			return next
-		}
-	case isEmptyInterface(n.child[0].typ):
-		n.exec = func(f *frame) bltn {
-			var ok bool
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			val := value(f)
-			concrete := val.Interface()
-			ctyp := reflect.TypeOf(concrete)
-
-			if vv, ok := concrete.(valueInterface); ok {
-				ctyp = vv.value.Type()
-				concrete = vv.value.Interface()
-			}
-			ok = canAssertTypes(ctyp, rtype)
-			if !ok {
-				if !withOk {
-					// TODO(mpl): think about whether this should ever happen.
-					if ctyp == nil {
-						panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
-					}
-					panic(n.cfgErrorf("interface conversion: interface {} is %s, not %s", ctyp.String(), rtype.String()))
-				}
-				return next
-			}
-			if withResult {
-				if isInterfaceSrc(typ) {
-					// TODO(mpl): this requires more work. the wrapped node is not complete enough.
-					value0(f).Set(reflect.ValueOf(valueInterface{n.child[0], reflect.ValueOf(concrete)}))
-				} else {
-					value0(f).Set(reflect.ValueOf(concrete))
-				}
-			}
-			return next
-		}
-	case n.child[0].typ.cat == valueT || n.child[0].typ.cat == errorT:
-		n.exec = func(f *frame) bltn {
-			v := value(f).Elem()
-			ok := v.IsValid()
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			if !ok {
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
-				}
-				return next
-			}
-			v = valueInterfaceValue(v)
-			if vt := v.Type(); vt.Kind() == reflect.Struct && vt.Field(0).Name == "IValue" {
-				// Value is retrieved from an interface wrapper.
-				v = v.Field(0).Elem()
-			}
-			ok = canAssertTypes(v.Type(), rtype)
-			if !ok {
-				if !withOk {
-					method := firstMissingMethod(v.Type(), rtype)
-					panic(n.cfgErrorf("interface conversion: %s is not %s: missing method %s", v.Type().String(), rtype.String(), method))
-				}
-				return next
-			}
-			if withResult {
-				value0(f).Set(v)
-			}
-			return next
-		}
-	default:
-		n.exec = func(f *frame) bltn {
-			v, ok := value(f).Interface().(valueInterface)
-			if withOk {
-				defer func() { setAssertStatus(f, ok, setStatus, value0, value1) }() // culab patch 7
-			}
-			if !ok || !v.value.IsValid() {
-				ok = false
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is nil, not %s", rtype.String()))
-				}
-				return next
-			}
-
-			ok = canAssertTypes(v.value.Type(), rtype)
-			if !ok {
-				if !withOk {
-					panic(n.cfgErrorf("interface conversion: interface {} is %s, not %s", v.value.Type().String(), rtype.String()))
-				}
-				return next
-			}
-			if withResult {
-				value0(f).Set(v.value)
-			}
-			return next
-		}
-	}
-}
-
-func canAssertTypes(src, dest reflect.Type) bool {
-	if dest == nil {
-		return false
-	}
-	if src == dest {
-		return true
-	}
-	if dest.Kind() == reflect.Interface && src.Implements(dest) {
-		return true
-	}
-	if src == nil {
-		return false
-	}
-	if src.AssignableTo(dest) {
-		return true
-	}
-	return false
-}
-
-func firstMissingMethod(src, dest reflect.Type) string {
-	for i := 0; i < dest.NumMethod(); i++ {
-		m := dest.Method(i).Name
-		if _, ok := src.MethodByName(m); !ok {
-			return m
-		}
-	}
-	return ""
 }
 
 func convert(n *node) {
@@ -622,6 +318,10 @@ func convert(n *node) {
 		// culab patch 18: any(v) keeps v's methods and type, as var a any = v
 		// does (a type switch took any(color(1)) for an int).
 		value, doConvert = genValueInterface(c), false
+	case isInterfaceBin(n.child[0].typ) && !isInterface(c.typ):
+		// culab patch 27: error(v) wraps v as var e error = v does (a value
+		// of a cell type has no methods for reflect).
+		value, doConvert = genInterfaceWrapper(c, typ), false
 	default:
 		value = genValue(c)
 	}
@@ -642,6 +342,7 @@ func convert(n *node) {
 		return
 	}
 
+	value = sliceToArrayCheck(value, typ) // culab patch 32
 	n.exec = func(f *frame) bltn {
 		if doConvert {
 			dest(f).Set(value(f).Convert(typ))
@@ -950,7 +651,7 @@ func _recover(n *node) {
 }
 
 func _panic(n *node) {
-	value := genValue(n.child[1])
+	value := panicValue(n.child[1]) // culab patch 27
 	text := panicTexter(n.child[1]) // culab patch 9
 
 	n.exec = func(f *frame) bltn {
@@ -1073,6 +774,16 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 		}
 	}
 
+	wrap := interfaceWrapper(n, typ) // culab patch 22
+	return func(f *frame) reflect.Value { return wrap(f, value(f)) }
+}
+
+// structWrapper returns what makes a value of n's type, v, a value of the
+// compiled interface type typ, through a wrapper struct if v's type is the
+// interpreter's (culab patch 22: split from genInterfaceWrapper, for a value
+// that no node of the frame holds, as a type switch's; see interfaceWrapper).
+func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflect.Value {
+	tc := n.typ.cat
 	// Retrieve methods from the interface wrapper, which is a struct where all fields
 	// except the first define the methods to implement.
 	// As the field name was generated with a prefixed first character (in order to avoid
@@ -1091,14 +802,16 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 		}
 	}
 
-	return func(f *frame) reflect.Value {
-		v := value(f)
+	return func(f *frame, v reflect.Value) reflect.Value {
 		if tc != structT && v.Type().Implements(typ) {
 			return v
 		}
 		switch v.Kind() {
 		case reflect.Chan, reflect.Func, reflect.Interface, reflect.Map, reflect.Ptr, reflect.Slice:
-			if v.IsNil() {
+			// culab patch 21: only a nil interface or the untyped nil is a nil
+			// interface; a nil *T (or map, slice... of a type with methods) is
+			// wrapped, an interface value that is not nil, as in Go.
+			if v.IsNil() && (v.Kind() == reflect.Interface || tc == nilT || tc == interfaceT) {
 				return reflect.New(typ).Elem()
 			}
 		}
@@ -1106,6 +819,7 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 		if vi, ok := v.Interface().(valueInterface); ok {
 			n2 = vi.node
 		}
+		rv := valueInterfaceValue(v) // culab patch 22: the receiver of the methods
 		v = getConcreteValue(v)
 		w := reflect.New(wrap).Elem()
 		w.Field(0).Set(v)
@@ -1123,14 +837,14 @@ func genInterfaceWrapper(n *node, typ reflect.Type) func(*frame) reflect.Value {
 				m2, i2 := n2.typ.lookupMethod(names[i])
 				if m2 != nil {
 					nod := *m2
-					nod.recv = &receiver{n, v, i2}
+					nod.recv = &receiver{nil, rv, i2} // culab patch 22: the value wrapped, not n read again
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
 				panic(n.cfgErrorf("method not found: %s", names[i]))
 			}
 			nod := *m
-			nod.recv = &receiver{n, v, indexes[i]}
+			nod.recv = &receiver{nil, rv, indexes[i]} // culab patch 22
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		return w
@@ -1450,7 +1164,7 @@ func callBin(n *node) {
 	fnext := getExec(n.fnext)
 	child := n.child[1:]
 	c0 := n.child[0]
-	value := genValue(c0)
+	value := binFuncValue(n, genValue(c0)) // culab patch 27
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
@@ -2979,170 +2693,7 @@ func _case(n *node) {
 	// TODO(mpl): a lot of what is done in typeAssert should probably be redone/reused here.
 	switch {
 	case n.anc.anc.kind == typeSwitch:
-		fnext := getExec(n.fnext)
-		sn := n.anc.anc // switch node
-		types := make([]*itype, len(n.child)-1)
-		for i := range types {
-			types[i] = n.child[i].typ
-		}
-		srcValue := genValue(sn.child[1].lastChild().child[0])
-
-		if len(sn.child[1].child) != 2 {
-			// no assign in switch guard
-			if len(n.child) <= 1 {
-				n.exec = func(f *frame) bltn { return tnext }
-			} else {
-				n.exec = func(f *frame) bltn {
-					ival := srcValue(f).Interface()
-					val, ok := ival.(valueInterface)
-					// TODO(mpl): I'm assuming here that !ok means that we're dealing with the empty
-					// interface case. But maybe we should make sure by checking the relevant cat
-					// instead? later. Use t := v.Type(); t.Kind() == reflect.Interface , like above.
-					if !ok {
-						var stype string
-						if ival != nil {
-							stype = strings.ReplaceAll(reflect.TypeOf(ival).String(), " {}", "{}")
-						}
-						for _, typ := range types {
-							// TODO(mpl): we should actually use canAssertTypes, but need to find a valid
-							// rtype for typ. Plus we need to refactor with typeAssert().
-							// weak check instead for now.
-							if ival == nil {
-								if typ.cat == nilT {
-									return tnext
-								}
-								continue
-							}
-							if stype == typ.id() {
-								return tnext
-							}
-						}
-						return fnext
-					}
-					if v := val.node; v != nil {
-						for _, typ := range types {
-							if v.typ.id() == typ.id() {
-								return tnext
-							}
-						}
-					}
-					return fnext
-				}
-			}
-			break
-		}
-
-		// assign in switch guard
-		destValue := genValue(n.lastChild().child[0])
-		switch len(types) {
-		case 0:
-			// default clause: assign var to interface value
-			n.exec = func(f *frame) bltn {
-				destValue(f).Set(srcValue(f))
-				return tnext
-			}
-		case 1:
-			// match against 1 type: assign var to concrete value
-			typ := types[0]
-			n.exec = func(f *frame) bltn {
-				v := srcValue(f)
-				if !v.IsValid() {
-					// match zero value against nil
-					if typ.cat == nilT {
-						return tnext
-					}
-					return fnext
-				}
-				if t := v.Type(); t.Kind() == reflect.Interface {
-					if typ.cat == nilT && v.IsNil() {
-						return tnext
-					}
-					rtyp := typ.TypeOf()
-					if rtyp == nil {
-						return fnext
-					}
-					elem := v.Elem()
-					if rtyp.String() == t.String() && implementsInterface(v, typ) {
-						destValue(f).Set(elem)
-						return tnext
-					}
-					ival := v.Interface()
-					if ival != nil && rtyp.String() == reflect.TypeOf(ival).String() {
-						destValue(f).Set(elem)
-						return tnext
-					}
-					if typ.cat == valueT && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
-						destValue(f).Set(elem)
-						return tnext
-					}
-					return fnext
-				}
-				if vi, ok := v.Interface().(valueInterface); ok {
-					if vi.node != nil {
-						if vi.node.typ.id() == typ.id() {
-							destValue(f).Set(vi.value)
-							return tnext
-						}
-					}
-					return fnext
-				}
-				if v.Type() == typ.TypeOf() {
-					destValue(f).Set(v)
-					return tnext
-				}
-				return fnext
-			}
-
-		default:
-			n.exec = func(f *frame) bltn {
-				val := srcValue(f)
-				if t := val.Type(); t.Kind() == reflect.Interface {
-					for _, typ := range types {
-						if typ.cat == nilT && val.IsNil() {
-							return tnext
-						}
-						rtyp := typ.TypeOf()
-						if rtyp == nil {
-							continue
-						}
-						elem := val.Elem()
-						if rtyp.String() == t.String() && implementsInterface(val, typ) {
-							destValue(f).Set(elem)
-							return tnext
-						}
-						ival := val.Interface()
-						if ival != nil && rtyp.String() == reflect.TypeOf(ival).String() {
-							destValue(f).Set(elem)
-							return tnext
-						}
-						if typ.cat == valueT && rtyp.Kind() == reflect.Interface && elem.IsValid() && elem.Type().Implements(rtyp) {
-							destValue(f).Set(elem)
-							return tnext
-						}
-					}
-					return fnext
-				}
-				if vi, ok := val.Interface().(valueInterface); ok {
-					if v := vi.node; v != nil {
-						for _, typ := range types {
-							if v.typ.id() == typ.id() {
-								destValue(f).Set(val)
-								return tnext
-							}
-						}
-					}
-					return fnext
-				}
-				vt := val.Type()
-				for _, typ := range types {
-					if vt == typ.TypeOf() {
-						destValue(f).Set(val)
-						return tnext
-					}
-				}
-				return fnext
-			}
-		}
+		typeSwitchCase(n) // culab patch 22
 
 	case len(n.child) <= 1: // default clause
 		n.exec = func(f *frame) bltn { return tnext }
@@ -3155,36 +2706,17 @@ func _case(n *node) {
 		for i := range values {
 			values[i] = genValue(n.child[i])
 		}
+		ttag := n.anc.anc.child[l-2].typ
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
-			for _, v := range values {
-				v1 := v(f)
-				if !v0.Type().AssignableTo(v1.Type()) {
-					v0 = v0.Convert(v1.Type())
-				}
-				if v0.Interface() == v1.Interface() {
+			for i, v := range values {
+				if caseEqual(v0, v(f), ttag, n.child[i].typ) { // culab patch 23
 					return tnext
 				}
 			}
 			return fnext
 		}
 	}
-}
-
-func implementsInterface(v reflect.Value, t *itype) bool {
-	rt := v.Type()
-	if t.cat == valueT {
-		return rt.Implements(t.rtype)
-	}
-	vt := &itype{cat: valueT, rtype: rt}
-	if vt.methods().contains(t.methods()) {
-		return true
-	}
-	vi, ok := v.Interface().(valueInterface)
-	if !ok {
-		return false
-	}
-	return vi.node != nil && vi.node.typ.methods().contains(t.methods())
 }
 
 func appendSlice(n *node) {

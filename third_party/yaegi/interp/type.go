@@ -991,7 +991,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			break
 		}
 		name := n.child[1].ident
-		switch lt.cat {
+		switch binPkgFallback(interp, lt, name).cat { // culab patch 29
 		case binPkgT:
 			pkg := interp.binPkg[lt.path]
 			if v, ok := pkg[name]; ok {
@@ -1028,6 +1028,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t = valueTOf(bm.Type, isBinMethod(), withRecv(lt), withScope(sc))
 			} else if ti := lt.lookupField(name); len(ti) > 0 {
 				t = lt.fieldSeq(ti)
+				if isInterfaceSrc(lt) && n.child[0].isType(sc) {
+					t = ifaceMethodExprType(n, lt, t) // culab patch 31
+				}
 			} else if bs, _, ok := lt.lookupBinField(name); ok {
 				t = valueTOf(bs.Type, withScope(sc))
 			} else {
@@ -1153,6 +1156,10 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 	if err != nil {
 		return nil, err
 	}
+	if seenNode(seen, g) { // culab patch 26
+		return nil, g.cfgErrorf("recursive instantiation of %s: not supported", name)
+	}
+	seen = append(seen, g)
 	t, err = nodeType2(interp, sc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err

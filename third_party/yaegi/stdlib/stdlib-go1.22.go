@@ -2,4 +2,4 @@
 
 package stdlib
 
-//go:generate ../internal/cmd/extract/extract go/version math/rand/v2
+//go:generate go run ../internal/cmd/culabextract go1.26 go/version math/rand/v2

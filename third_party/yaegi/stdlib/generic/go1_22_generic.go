@@ -20,13 +20,17 @@ var slicesSource string
 //go:embed culab_slices.go.txt
 var culabSlicesSource string
 
+//go:embed culab_sync.go.txt
+var syncSource string
+
 // Sources contains the list of generic packages source strings, a
 // package before those that import it (culab patch 17: iter, maps and
-// the rest of slices are culab's).
+// the rest of slices are culab's; sync's, patch 29).
 var Sources = [...]string{
 	cmpSource,
 	iterSource,
 	mapsSource,
 	slicesSource,
 	culabSlicesSource,
+	syncSource,
 }

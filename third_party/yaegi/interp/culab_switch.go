@@ -1,0 +1,82 @@
+package interp
+
+import "reflect"
+
+// culab patch 23: an expression switch evaluates the expressions of a case
+// one after the other, up to the first equal to the tag, and compares with
+// Go's ==, interface operands by dynamic type and value.
+
+// chainCaseExprs wires the clause c of an expression switch, when it has
+// several expressions, as one test per expression: the first's value is
+// compared with the tag, then, if it differs, the second is evaluated, and
+// so on. yaegi evaluated only the first expression before the clause's test,
+// which then read the results of calls that never ran.
+func chainCaseExprs(c *node) {
+	exprs := c.child[:len(c.child)-1]
+	if len(exprs) < 2 {
+		return
+	}
+	body := c.lastChild()
+	next := c.fnext
+	for i := len(exprs) - 1; i >= 0; i-- {
+		test := *c
+		test.child = []*node{exprs[i], body}
+		test.fnext = next
+		exprs[i].tnext = &test
+		next = exprs[i].start
+	}
+	c.start = exprs[0].start
+}
+
+// caseEqual reports whether a switch's tag equals a case's value, as tag ==
+// val does in Go; ttag and tval are their static types (nil if unknown).
+func caseEqual(tag, val reflect.Value, ttag, tval *itype) bool {
+	if tag.Type() == val.Type() && tag.Kind() != reflect.Interface && tag.Type() != valueInterfaceType {
+		return tag.Interface() == val.Interface()
+	}
+	isIface := func(v reflect.Value) bool {
+		return v.Kind() == reflect.Interface || v.Type() == valueInterfaceType || isWrapperStruct(v.Type())
+	}
+	if !isIface(tag) && !isIface(val) {
+		// An untyped constant of another representation than the tag's.
+		if !val.Type().ConvertibleTo(tag.Type()) {
+			return false
+		}
+		return tag.Interface() == val.Convert(tag.Type()).Interface()
+	}
+	a, b := dynamicOf(tag), dynamicOf(val)
+	if !a.v.IsValid() || !b.v.IsValid() {
+		return a.v.IsValid() == b.v.IsValid()
+	}
+	at, bt := a.typ(), b.typ()
+	if at == nil {
+		at = cellType(ttag)
+	}
+	if bt == nil {
+		bt = cellType(tval)
+	}
+	switch {
+	case at != nil && bt != nil:
+		if at.id() != bt.id() {
+			return false
+		}
+	case at != nil && !b.bin.IsValid(), bt != nil && !a.bin.IsValid():
+		// A cell type with methods, and a value of another type (not a
+		// value that a compiled interface's wrapper holds, whose type is
+		// known by its reflect type only).
+		return false
+	case a.v.Type() != b.v.Type():
+		return false
+	}
+	return a.v.Interface() == b.v.Interface()
+}
+
+// cellType returns t if it is the static type of a value that the
+// interpreter holds with its type in an interface (a type with methods,
+// not compiled), else nil.
+func cellType(t *itype) *itype {
+	if t == nil || isInterface(t) || isBin(t) || t.untyped || len(t.methods()) == 0 {
+		return nil
+	}
+	return t
+}
