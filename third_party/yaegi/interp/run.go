@@ -1560,6 +1560,12 @@ func callBin(n *node) {
 			}
 		}
 	}
+	if pv, pf := printCallArgs(n, values); pv != nil { // culab patch 20
+		values = pv
+		if pf.IsValid() {
+			value = func(*frame) reflect.Value { return pf }
+		}
+	}
 	l := len(values)
 
 	switch {

@@ -1,0 +1,428 @@
+package interp
+
+// culab patch 20 (see PATCHES.md at the module's root): fmt prints values
+// of interpreted types as Go prints them.
+//
+// A value of an interpreted type reaches compiled code without its type:
+// a named type is its underlying type, a struct is a reflect.StructOf
+// type with its unexported fields renamed ("Xname"), without methods, and
+// a value in an interface is an interp.valueInterface. fmt then printed
+// the underlying value, the wrappers, and the renamed fields. The
+// arguments of fmt's and log's printing functions that may hold such a
+// value are passed as a *cellValue instead, a fmt.Formatter that prints
+// the value as fmt would print it in a compiled program, with its
+// interpreted type: the methods Format, GoString, Error and String where
+// fmt calls them, type names for %#v, field names for %+v. A %T of such
+// an argument is given the type's name. See culab_fmtprint.go.
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+)
+
+// isPrintFunc reports whether fn prints its variadic arguments with
+// fmt's rules: fmt's and log's printing functions, which are those that
+// the interpreter gives its wrappers of fmt.Formatter and fmt.Stringer
+// (stdlib's MapTypes, the virtualized ones of fixStdlib included).
+func isPrintFunc(interp *Interpreter, fn reflect.Value) bool {
+	mt := interp.mapTypes[fn]
+	return len(mt) == 2 && mt[0] == formatterType && mt[1] == stringerType && fn.Type().IsVariadic()
+}
+
+// formatPos returns the position of the format argument of a printing
+// function of type ft, -1 where it has none: the string parameter before
+// the variadic ones.
+func formatPos(ft reflect.Type) int {
+	if i := ft.NumIn() - 2; i >= 0 && ft.In(i).Kind() == reflect.String {
+		return i
+	}
+	return -1
+}
+
+// printCallArgs returns, for a call n of a printing function
+// (printFuncs) of which an argument may hold values of interpreted types,
+// the argument values to pass instead of callBin's, values, and for a
+// function with a format, the function to call instead (printf). It
+// returns nil, nil for other calls.
+func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame) reflect.Value, reflect.Value) {
+	c0 := n.child[0]
+	if c0.recv != nil || !c0.rval.IsValid() || c0.rval.Kind() != reflect.Func {
+		return nil, reflect.Value{}
+	}
+	if !isPrintFunc(n.interp, c0.rval) {
+		return nil, reflect.Value{}
+	}
+	first := c0.rval.Type().NumIn() - 1 // the variadic arguments
+	types := argTypes(n)
+	if len(types) != len(values) || len(values) < first {
+		return nil, reflect.Value{}
+	}
+	out := append([]func(*frame) reflect.Value(nil), values...)
+	special := false
+	if n.action == aCallSlice {
+		// f(args...): the slice's elements are printed.
+		if len(values) != first+1 {
+			return nil, reflect.Value{}
+		}
+		out[first] = printSliceArg(values[first])
+		special = true
+	} else {
+		for i := first; i < len(values); i++ {
+			if types[i] != nil && needsCellValue(types[i]) {
+				out[i] = cellArg(values[i], rawArgValue(n, i), types[i])
+				special = true
+			}
+		}
+	}
+	if !special {
+		return nil, reflect.Value{} // nothing printed differently: no cost
+	}
+	fp := formatPos(c0.rval.Type())
+	if fp < 0 {
+		return out, reflect.Value{}
+	}
+	return out, printf(c0.rval, fp)
+}
+
+// cellArg returns an argument of a printing function as fmt should get it:
+// value is what callBin passes, raw the interpreter's value, t its static
+// type.
+func cellArg(value, raw func(*frame) reflect.Value, t *itype) func(*frame) reflect.Value {
+	return func(f *frame) reflect.Value {
+		return newCellValue(f, raw(f), t, func() reflect.Value { return value(f) })
+	}
+}
+
+// argTypes returns the static types of callBin's argument values of call
+// n: a call argument with several results gives several values.
+func argTypes(n *node) []*itype {
+	var ts []*itype
+	for _, c := range n.child[1:] {
+		switch {
+		case isBinCall(c, c.scope):
+			rt := c.child[0].typ.rtype
+			for j := 0; j < rt.NumOut(); j++ {
+				ts = append(ts, nil) // compiled: printed as it is
+			}
+		case isRegularCall(c):
+			ts = append(ts, c.child[0].typ.ret...)
+		default:
+			ts = append(ts, c.typ)
+		}
+	}
+	return ts
+}
+
+// rawArgValue returns the interpreter's value of callBin's i-th argument
+// value of call n.
+func rawArgValue(n *node, i int) func(*frame) reflect.Value {
+	k := 0
+	for _, c := range n.child[1:] {
+		if isRegularCall(c) && !isBinCall(c, c.scope) {
+			if i < k+len(c.child[0].typ.ret) {
+				ind := c.findex + i - k
+				return func(f *frame) reflect.Value { return f.data[ind] }
+			}
+			k += len(c.child[0].typ.ret)
+			continue
+		}
+		if k == i {
+			return genValue(c)
+		}
+		k++
+	}
+	panic(n.cfgErrorf("internal error: no argument %d", i))
+}
+
+// needsCellValue reports whether a value of static type t may print
+// differently from what fmt prints of its reflect.Value: t is or holds an
+// interpreted named type or an interface.
+func needsCellValue(t *itype) bool {
+	return typeNeeds(t, map[*itype]bool{})
+}
+
+func typeNeeds(t *itype, seen map[*itype]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.cat {
+	case valueT:
+		return t.rtype.Kind() == reflect.Interface
+	case errorT, interfaceT, genericT:
+		return true
+	case linkedT, structT:
+		if t.name != "" && t.path != "" {
+			return true
+		}
+	}
+	if t.name != "" && t.path != "" {
+		return true
+	}
+	if t.untyped || t.cat == nilT {
+		return false
+	}
+	for _, f := range t.field {
+		if typeNeeds(f.typ, seen) {
+			return true
+		}
+	}
+	if t.cat == structT {
+		return true // field names: the reflect type's are renamed
+	}
+	return typeNeeds(t.key, seen) || typeNeeds(t.val, seen)
+}
+
+// printSliceArg is the slice of f(args...): a copy whose elements are
+// printed as cell values.
+func printSliceArg(value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	return func(f *frame) reflect.Value {
+		s := value(f)
+		if s.Kind() != reflect.Slice || s.Type().Elem() != emptyInterfaceType {
+			return s
+		}
+		out := reflect.MakeSlice(s.Type(), s.Len(), s.Len())
+		for i := 0; i < s.Len(); i++ {
+			e := s.Index(i)
+			out.Index(i).Set(newCellValue(f, e, nil, func() reflect.Value { return e }))
+		}
+		return out
+	}
+}
+
+// cellValue is a value of an interpreted type, or one that holds such
+// values, as fmt gets it: it prints as Go prints the value.
+type cellValue struct {
+	f    *frame
+	v    reflect.Value
+	typ  *itype               // nil: v's type is a compiled one
+	orig func() reflect.Value // the argument as the interpreter passed it
+}
+
+// newCellValue returns the argument that fmt gets for value v of static
+// type t (nil for a compiled type): a *cellValue, or v where fmt prints
+// it right. orig is the value that the interpreter passes otherwise.
+func newCellValue(f *frame, v reflect.Value, t *itype, orig func() reflect.Value) reflect.Value {
+	v, t = dynamicValue(v, t)
+	if !v.IsValid() {
+		return reflect.New(emptyInterfaceType).Elem()
+	}
+	if t == nil && (!mayHoldCells(v.Type()) || hasFmtMethod(v.Type())) {
+		return orig()
+	}
+	return reflect.ValueOf(&cellValue{f: f, v: v, typ: t, orig: orig})
+}
+
+// dynamicValue returns the value held by v of static type t (nil for a
+// compiled type) and its type, where t is an interface.
+func dynamicValue(v reflect.Value, t *itype) (reflect.Value, *itype) {
+	for {
+		if t != nil && !isInterface(t) {
+			return v, t
+		}
+		if v.Kind() == reflect.Interface {
+			if v.IsNil() {
+				return reflect.Value{}, nil
+			}
+			v = v.Elem()
+		}
+		if !v.CanInterface() {
+			return v, nil // in an unexported field of a compiled type
+		}
+		vi, ok := v.Interface().(valueInterface)
+		if !ok {
+			return v, nil
+		}
+		if vi.node == nil || !vi.value.IsValid() {
+			return reflect.Value{}, nil
+		}
+		v, t = vi.value, vi.node.typ
+		if t != nil && t.cat == nilT {
+			return reflect.Value{}, nil
+		}
+	}
+}
+
+// holdsCells caches mayHoldCells by type.
+var holdsCells sync.Map // reflect.Type → bool
+
+// mayHoldCells reports whether a value of compiled type rt may hold
+// values of interpreted types (in interfaces), or is an interpreted
+// struct type without its name.
+func mayHoldCells(rt reflect.Type) bool {
+	if b, ok := holdsCells.Load(rt); ok {
+		return b.(bool)
+	}
+	b := rtypeHoldsCells(rt, map[reflect.Type]bool{})
+	holdsCells.Store(rt, b)
+	return b
+}
+
+func rtypeHoldsCells(rt reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[rt] {
+		return false
+	}
+	seen[rt] = true
+	switch rt.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Struct:
+		if rt == valueInterfaceType {
+			return true
+		}
+		if isWrapper(rt) {
+			return false
+		}
+		if rt.Name() == "" {
+			return true // a StructOf type: its fields may be renamed
+		}
+		for i := 0; i < rt.NumField(); i++ {
+			if rtypeHoldsCells(rt.Field(i).Type, seen) {
+				return true
+			}
+		}
+	case reflect.Array, reflect.Slice, reflect.Ptr:
+		return rtypeHoldsCells(rt.Elem(), seen)
+	case reflect.Map:
+		return rtypeHoldsCells(rt.Key(), seen) || rtypeHoldsCells(rt.Elem(), seen)
+	}
+	return false
+}
+
+// isWrapper reports whether rt is the interpreter's wrapper of a value
+// that implements a compiled interface (a struct whose field IValue
+// holds the value, whose other fields are the methods).
+func isWrapper(rt reflect.Type) bool {
+	return rt.Kind() == reflect.Struct && rt.NumField() > 0 && rt.Field(0).Name == "IValue" && rt.NumMethod() > 0
+}
+
+// Format prints the value as fmt prints it in a compiled program.
+func (c *cellValue) Format(st fmt.State, verb rune) {
+	p := newPrinter(c.f, st, verb)
+	p.print(c.v, c.typ, 0, true)
+}
+
+// typeName returns the name of type t as reflect's String gives it in a
+// compiled program.
+func goTypeName(t *itype) string {
+	if t == nil {
+		return "<nil>"
+	}
+	var b strings.Builder
+	writeTypeName(&b, t, map[*itype]bool{})
+	return b.String()
+}
+
+func writeTypeName(b *strings.Builder, t *itype, seen map[*itype]bool) {
+	if t.name != "" && t.cat != valueT {
+		if t.path != "" {
+			b.WriteString(t.path[strings.LastIndexByte(t.path, '/')+1:])
+			b.WriteByte('.')
+		}
+		b.WriteString(t.name)
+		return
+	}
+	if seen[t] {
+		b.WriteString(t.str)
+		return
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	switch t.cat {
+	case valueT:
+		b.WriteString(t.rtype.String())
+	case errorT:
+		b.WriteString("error")
+	case ptrT:
+		b.WriteByte('*')
+		writeTypeName(b, t.val, seen)
+	case sliceT, variadicT:
+		b.WriteString("[]")
+		writeTypeName(b, t.val, seen)
+	case arrayT:
+		fmt.Fprintf(b, "[%d]", t.length)
+		writeTypeName(b, t.val, seen)
+	case mapT:
+		b.WriteString("map[")
+		writeTypeName(b, t.key, seen)
+		b.WriteByte(']')
+		writeTypeName(b, t.val, seen)
+	case chanT:
+		b.WriteString("chan ")
+		writeTypeName(b, t.val, seen)
+	case chanSendT:
+		b.WriteString("chan<- ")
+		writeTypeName(b, t.val, seen)
+	case chanRecvT:
+		b.WriteString("<-chan ")
+		writeTypeName(b, t.val, seen)
+	case linkedT:
+		writeTypeName(b, t.val, seen)
+	case structT:
+		if len(t.field) == 0 {
+			b.WriteString("struct {}")
+			return
+		}
+		b.WriteString("struct { ")
+		for i, f := range t.field {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			if !f.embed {
+				b.WriteString(f.name)
+				b.WriteByte(' ')
+			}
+			writeTypeName(b, f.typ, seen)
+			if f.tag != "" {
+				fmt.Fprintf(b, " %q", f.tag)
+			}
+		}
+		b.WriteString(" }")
+	case interfaceT:
+		if len(t.field) == 0 {
+			b.WriteString("interface {}")
+			return
+		}
+		b.WriteString("interface { ")
+		for i, f := range t.field {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			if f.typ.cat == funcT {
+				b.WriteString(f.name)
+				b.WriteString(strings.TrimPrefix(goTypeName(f.typ), "func"))
+				continue
+			}
+			writeTypeName(b, f.typ, seen)
+		}
+		b.WriteString(" }")
+	case funcT:
+		b.WriteString("func(")
+		for i, a := range t.arg {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeTypeName(b, a, seen)
+		}
+		b.WriteByte(')')
+		switch len(t.ret) {
+		case 0:
+		case 1:
+			b.WriteByte(' ')
+			writeTypeName(b, t.ret[0], seen)
+		default:
+			b.WriteString(" (")
+			for i, r := range t.ret {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				writeTypeName(b, r, seen)
+			}
+			b.WriteByte(')')
+		}
+	default:
+		b.WriteString(t.str)
+	}
+}

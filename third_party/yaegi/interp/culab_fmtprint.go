@@ -1,0 +1,577 @@
+package interp
+
+// culab patch 20: the printing of a cellValue, fmt's printValue with the
+// value's interpreted type.
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// printer prints a cellValue with one verb, as fmt's pp does.
+type printer struct {
+	f             *frame
+	st            fmt.State
+	verb          rune
+	sharpV, plusV bool
+	directive     string // the verb with its flags, width and precision
+}
+
+func newPrinter(f *frame, st fmt.State, verb rune) *printer {
+	p := &printer{f: f, st: st, verb: verb}
+	p.sharpV = verb == 'v' && st.Flag('#')
+	p.plusV = verb == 'v' && st.Flag('+')
+	p.directive = directive(st, verb, "-+# 0")
+	return p
+}
+
+// directive returns the directive that st and verb stand for, with the
+// flags among flags.
+func directive(st fmt.State, verb rune, flags string) string {
+	b := []byte{'%'}
+	for i := 0; i < len(flags); i++ {
+		if st.Flag(int(flags[i])) {
+			b = append(b, flags[i])
+		}
+	}
+	if w, ok := st.Width(); ok {
+		b = strconv.AppendInt(b, int64(w), 10)
+	}
+	if pr, ok := st.Precision(); ok {
+		b = append(b, '.')
+		b = strconv.AppendInt(b, int64(pr), 10)
+	}
+	return string(append(b, string(verb)...))
+}
+
+// print prints v, of type t (nil for a compiled type), at depth as
+// fmt's printValue; canIface is false under an unexported field, where
+// fmt calls no method.
+func (p *printer) print(v reflect.Value, t *itype, depth int, canIface bool) {
+	if t != nil && isInterface(t) || t == nil && (v.Kind() == reflect.Interface || v.Type() == valueInterfaceType) {
+		dv, dt := dynamicValue(v, t)
+		if !dv.IsValid() {
+			if p.sharpV {
+				if t != nil {
+					put(p.st, goTypeName(t)+"(nil)")
+				} else {
+					put(p.st, v.Type().String()+"(nil)")
+				}
+				return
+			}
+			fmt.Fprintf(p.st, strings.Replace(p.directive, "v", "s", 1), "<nil>")
+			return
+		}
+		if depth > 0 || t != nil {
+			depth++
+		}
+		p.print(dv, dt, depth, canIface)
+		return
+	}
+	if t == nil || t.cat == valueT || t.cat == errorT {
+		p.printCompiled(v, depth, canIface)
+		return
+	}
+	if canIface && p.handleMethods(v, t) {
+		return
+	}
+	u := t
+	for u.cat == linkedT {
+		u = u.val
+	}
+	switch u.cat {
+	case structT:
+		if p.sharpV {
+			put(p.st, goTypeName(t))
+		}
+		put(p.st, "{")
+		for i, fl := range u.field {
+			if i > 0 {
+				if p.sharpV {
+					put(p.st, ", ")
+				} else {
+					put(p.st, " ")
+				}
+			}
+			name := fl.name
+			if fl.embed && name == "" {
+				name = goTypeName(fl.typ)
+			}
+			if p.plusV || p.sharpV {
+				put(p.st, name+":")
+			}
+			p.print(v.Field(i), fl.typ, depth+1, canIface && canExport(name))
+		}
+		put(p.st, "}")
+	case arrayT, sliceT, variadicT:
+		p.printList(v, t, u.val, depth, canIface)
+	case mapT:
+		p.printMap(v, t, u, depth, canIface)
+	case ptrT:
+		if depth == 0 && !v.IsNil() {
+			switch v.Elem().Kind() {
+			case reflect.Array, reflect.Slice, reflect.Struct, reflect.Map:
+				put(p.st, "&")
+				p.print(v.Elem(), u.val, depth+1, canIface)
+				return
+			}
+		}
+		p.printPointer(v, t)
+	case chanT, chanSendT, chanRecvT, funcT:
+		p.printPointer(v, t)
+	default:
+		p.printLeaf(v, t)
+	}
+}
+
+// printCompiled prints v of a compiled type.
+func (p *printer) printCompiled(v reflect.Value, depth int, canIface bool) {
+	rt := v.Type()
+	switch {
+	case isWrapper(rt):
+		// A value of an interpreted type in a compiled interface: its
+		// methods are the wrapper's.
+		if canIface && !p.sharpV && strings.ContainsRune("vsxXq", p.verb) {
+			fmt.Fprintf(p.st, p.directive, v.Interface())
+			return
+		}
+		p.print(v.Field(0), nil, depth, canIface)
+	case canIface && v.CanInterface() && (!mayHoldCells(rt) || hasFmtMethod(rt)):
+		if depth > 0 && rt.Kind() == reflect.Ptr && !hasFmtMethod(rt) {
+			p.printPointer(v, nil)
+			return
+		}
+		fmt.Fprintf(p.st, p.directive, v.Interface())
+	default:
+		// Walked here: it may hold values of interpreted types, or fmt
+		// must call no method of it.
+		switch rt.Kind() {
+		case reflect.Struct:
+			if p.sharpV {
+				put(p.st, rt.String())
+			}
+			put(p.st, "{")
+			for i := 0; i < rt.NumField(); i++ {
+				if i > 0 {
+					if p.sharpV {
+						put(p.st, ", ")
+					} else {
+						put(p.st, " ")
+					}
+				}
+				name := rt.Field(i).Name
+				if p.plusV || p.sharpV {
+					put(p.st, name+":")
+				}
+				p.print(v.Field(i), nil, depth+1, canIface && rt.Field(i).IsExported())
+			}
+			put(p.st, "}")
+		case reflect.Array, reflect.Slice:
+			p.printList(v, nil, nil, depth, canIface)
+		case reflect.Map:
+			p.printMap(v, nil, nil, depth, canIface)
+		case reflect.Ptr:
+			if depth == 0 && !v.IsNil() {
+				switch v.Elem().Kind() {
+				case reflect.Array, reflect.Slice, reflect.Struct, reflect.Map:
+					put(p.st, "&")
+					p.print(v.Elem(), nil, depth+1, canIface)
+					return
+				}
+			}
+			p.printPointer(v, nil)
+		case reflect.Chan, reflect.Func, reflect.UnsafePointer:
+			p.printPointer(v, nil)
+		default:
+			p.printLeaf(v, nil)
+		}
+	}
+}
+
+var (
+	formatterType  = reflect.TypeOf((*fmt.Formatter)(nil)).Elem()
+	goStringerType = reflect.TypeOf((*fmt.GoStringer)(nil)).Elem()
+)
+
+func hasFmtMethod(rt reflect.Type) bool {
+	return rt.Implements(formatterType) || rt.Implements(goStringerType) || rt.Implements(errorType) || rt.Implements(stringerType)
+}
+
+// put writes s to st.
+func put(st fmt.State, s string) {
+	_, _ = st.Write([]byte(s))
+}
+
+// printList prints an array or a slice v of type t and elements of type
+// et (nil: compiled types).
+func (p *printer) printList(v reflect.Value, t, et *itype, depth int, canIface bool) {
+	if strings.ContainsRune("sqxX", p.verb) && v.Type().Elem().Kind() == reflect.Uint8 {
+		b := make([]byte, v.Len())
+		reflect.Copy(reflect.ValueOf(b), v)
+		fmt.Fprintf(p.st, p.directive, b)
+		return
+	}
+	if p.sharpV {
+		put(p.st, p.typeString(v, t))
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			put(p.st, "(nil)")
+			return
+		}
+		put(p.st, "{")
+		for i := 0; i < v.Len(); i++ {
+			if i > 0 {
+				put(p.st, ", ")
+			}
+			p.print(v.Index(i), et, depth+1, canIface)
+		}
+		put(p.st, "}")
+		return
+	}
+	put(p.st, "[")
+	for i := 0; i < v.Len(); i++ {
+		if i > 0 {
+			put(p.st, " ")
+		}
+		p.print(v.Index(i), et, depth+1, canIface)
+	}
+	put(p.st, "]")
+}
+
+// printMap prints map v of type t, whose underlying type is u (nil:
+// compiled types), its keys sorted as fmt sorts them.
+func (p *printer) printMap(v reflect.Value, t, u *itype, depth int, canIface bool) {
+	var kt, et *itype
+	if u != nil {
+		kt, et = u.key, u.val
+	}
+	if p.sharpV {
+		put(p.st, p.typeString(v, t))
+		if v.IsNil() {
+			put(p.st, "(nil)")
+			return
+		}
+		put(p.st, "{")
+	} else {
+		put(p.st, "map[")
+	}
+	keys := v.MapKeys()
+	sort.SliceStable(keys, func(i, j int) bool { return compareKeys(keys[i], keys[j]) < 0 })
+	for i, k := range keys {
+		if i > 0 {
+			if p.sharpV {
+				put(p.st, ", ")
+			} else {
+				put(p.st, " ")
+			}
+		}
+		p.print(k, kt, depth+1, canIface)
+		put(p.st, ":")
+		p.print(v.MapIndex(k), et, depth+1, canIface)
+	}
+	if p.sharpV {
+		put(p.st, "}")
+	} else {
+		put(p.st, "]")
+	}
+}
+
+// typeString returns the name of v's type t (nil: compiled).
+func (p *printer) typeString(v reflect.Value, t *itype) string {
+	if t == nil {
+		return v.Type().String()
+	}
+	return goTypeName(t)
+}
+
+// printPointer prints a pointer, channel or function v of type t as
+// fmt's fmtPointer.
+func (p *printer) printPointer(v reflect.Value, t *itype) {
+	var u uintptr
+	if v.Kind() != reflect.Func || !v.IsNil() {
+		u = v.Pointer()
+	}
+	switch p.verb {
+	case 'v':
+		if p.sharpV {
+			put(p.st, "("+p.typeString(v, t)+")(")
+			if u == 0 {
+				put(p.st, "nil")
+			} else {
+				put(p.st, "0x"+strconv.FormatUint(uint64(u), 16))
+			}
+			put(p.st, ")")
+			return
+		}
+		if u == 0 {
+			fmt.Fprintf(p.st, strings.Replace(p.directive, "v", "s", 1), "<nil>")
+			return
+		}
+		fmt.Fprintf(p.st, "%#"+directive(p.st, 'x', "-0")[1:], u)
+	case 'b', 'o', 'd', 'x', 'X':
+		fmt.Fprintf(p.st, p.directive, u)
+	default:
+		p.badVerb(v, t)
+	}
+}
+
+// printLeaf prints a value v of a basic kind, of type t (nil: compiled).
+func (p *printer) printLeaf(v reflect.Value, t *itype) {
+	if !verbFits(v.Kind(), p.verb) {
+		p.badVerb(v, t)
+		return
+	}
+	fmt.Fprintf(p.st, p.directive, plainValue(v))
+}
+
+// plainValue returns v's value, of v's kind but without its type's
+// methods (and for a field that reflect hides, unexported).
+func plainValue(v reflect.Value) any {
+	switch v.Kind() {
+	case reflect.Bool:
+		return v.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return reflect.ValueOf(v.Int()).Convert(basicTypes[v.Kind()]).Interface()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return reflect.ValueOf(v.Uint()).Convert(basicTypes[v.Kind()]).Interface()
+	case reflect.Float32, reflect.Float64:
+		return reflect.ValueOf(v.Float()).Convert(basicTypes[v.Kind()]).Interface()
+	case reflect.Complex64, reflect.Complex128:
+		return reflect.ValueOf(v.Complex()).Convert(basicTypes[v.Kind()]).Interface()
+	case reflect.String:
+		return v.String()
+	}
+	if v.CanInterface() {
+		return v.Interface()
+	}
+	return nil
+}
+
+var basicTypes = map[reflect.Kind]reflect.Type{
+	reflect.Int: reflect.TypeOf(0), reflect.Int8: reflect.TypeOf(int8(0)), reflect.Int16: reflect.TypeOf(int16(0)),
+	reflect.Int32: reflect.TypeOf(int32(0)), reflect.Int64: reflect.TypeOf(int64(0)),
+	reflect.Uint: reflect.TypeOf(uint(0)), reflect.Uint8: reflect.TypeOf(uint8(0)), reflect.Uint16: reflect.TypeOf(uint16(0)),
+	reflect.Uint32: reflect.TypeOf(uint32(0)), reflect.Uint64: reflect.TypeOf(uint64(0)), reflect.Uintptr: reflect.TypeOf(uintptr(0)),
+	reflect.Float32: reflect.TypeOf(float32(0)), reflect.Float64: reflect.TypeOf(float64(0)),
+	reflect.Complex64: reflect.TypeOf(complex64(0)), reflect.Complex128: reflect.TypeOf(complex128(0)),
+}
+
+// badVerb prints v of type t (nil: compiled) for a verb that does not
+// fit its kind, as fmt's badVerb.
+func (p *printer) badVerb(v reflect.Value, t *itype) {
+	put(p.st, "%!"+string(p.verb)+"("+p.typeString(v, t)+"=")
+	q := *p
+	q.verb, q.sharpV, q.plusV = 'v', false, false
+	q.directive = directive(p.st, 'v', "-+ 0")
+	q.print(v, t, 0, false)
+	put(p.st, ")")
+}
+
+// verbFits reports whether fmt prints a value of kind k with verb, as
+// the verbs of its printValue cases.
+func verbFits(k reflect.Kind, verb rune) bool {
+	var verbs string
+	switch k {
+	case reflect.Bool:
+		verbs = "tv"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		verbs = "bcdoOqxXUv"
+	case reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		verbs = "bgGxXfFeEv"
+	case reflect.String:
+		verbs = "vsxXq"
+	default:
+		return true
+	}
+	return strings.ContainsRune(verbs, verb)
+}
+
+// compareKeys orders map keys as fmt does (internal/fmtsort).
+func compareKeys(a, b reflect.Value) int {
+	if a.Kind() == reflect.Interface {
+		a = a.Elem()
+	}
+	if b.Kind() == reflect.Interface {
+		b = b.Elem()
+	}
+	if vi, ok := asValueInterface(a); ok {
+		a = vi.value
+	}
+	if vi, ok := asValueInterface(b); ok {
+		b = vi.value
+	}
+	if !a.IsValid() || !b.IsValid() {
+		switch {
+		case !a.IsValid() && !b.IsValid():
+			return 0
+		case !a.IsValid():
+			return -1
+		}
+		return 1
+	}
+	if a.Type() != b.Type() {
+		return strings.Compare(a.Type().String(), b.Type().String())
+	}
+	switch a.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return cmp3(a.Int() < b.Int(), a.Int() > b.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return cmp3(a.Uint() < b.Uint(), a.Uint() > b.Uint())
+	case reflect.String:
+		return strings.Compare(a.String(), b.String())
+	case reflect.Float32, reflect.Float64:
+		return floatCompare(a.Float(), b.Float())
+	case reflect.Complex64, reflect.Complex128:
+		if c := floatCompare(real(a.Complex()), real(b.Complex())); c != 0 {
+			return c
+		}
+		return floatCompare(imag(a.Complex()), imag(b.Complex()))
+	case reflect.Bool:
+		return cmp3(!a.Bool() && b.Bool(), a.Bool() && !b.Bool())
+	case reflect.Ptr, reflect.UnsafePointer, reflect.Chan:
+		return cmp3(a.Pointer() < b.Pointer(), a.Pointer() > b.Pointer())
+	case reflect.Struct:
+		for i := 0; i < a.NumField(); i++ {
+			if c := compareKeys(a.Field(i), b.Field(i)); c != 0 {
+				return c
+			}
+		}
+	case reflect.Array:
+		for i := 0; i < a.Len(); i++ {
+			if c := compareKeys(a.Index(i), b.Index(i)); c != 0 {
+				return c
+			}
+		}
+	}
+	return 0
+}
+
+func asValueInterface(v reflect.Value) (valueInterface, bool) {
+	if !v.IsValid() || !v.CanInterface() {
+		return valueInterface{}, false
+	}
+	vi, ok := v.Interface().(valueInterface)
+	return vi, ok
+}
+
+func cmp3(less, more bool) int {
+	switch {
+	case less:
+		return -1
+	case more:
+		return 1
+	}
+	return 0
+}
+
+func floatCompare(a, b float64) int {
+	switch {
+	case math.IsNaN(a) && math.IsNaN(b):
+		return 0
+	case math.IsNaN(a):
+		return -1
+	case math.IsNaN(b):
+		return 1
+	}
+	return cmp3(a < b, a > b)
+}
+
+// handleMethods prints v of interpreted type t with its method Format,
+// GoString (%#v), Error or String (verbs v, s, x, X, q), as fmt's
+// handleMethods does, and reports whether it did.
+func (p *printer) handleMethods(v reflect.Value, t *itype) bool {
+	if m, index := fmtMethod(t, "Format", "func(fmt.State, int32)"); m != nil {
+		p.callMethod(v, t, m, index, "Format", reflect.ValueOf(p.st), reflect.ValueOf(p.verb))
+		return true
+	}
+	if p.sharpV {
+		if m, index := fmtMethod(t, "GoString", "func() string"); m != nil {
+			p.callMethod(v, t, m, index, "GoString")
+			return true
+		}
+		return false
+	}
+	if !strings.ContainsRune("vsxXq", p.verb) {
+		return false
+	}
+	for _, name := range [...]string{"Error", "String"} {
+		if m, index := fmtMethod(t, name, "func() string"); m != nil {
+			p.callMethod(v, t, m, index, name)
+			return true
+		}
+	}
+	return false
+}
+
+// fmtMethod returns the method name of signature sig in the method set of
+// interpreted type t, and the path of embedded fields to its receiver.
+func fmtMethod(t *itype, name, sig string) (*node, []int) {
+	m, index := t.lookupMethod(name)
+	if m == nil || m.typ == nil || m.typ.TypeOf().String() != sig {
+		return nil, nil
+	}
+	if t.cat == ptrT || !ptrReceiver(m) {
+		return m, index
+	}
+	// A pointer method is in the method set of a value of t only through
+	// an embedded pointer.
+	u := t
+	for _, i := range index {
+		for u.cat == linkedT {
+			u = u.val
+		}
+		if i >= len(u.field) {
+			return nil, nil
+		}
+		if u = u.field[i].typ; u.cat == ptrT {
+			return m, index
+		}
+	}
+	return nil, nil
+}
+
+// ptrReceiver reports whether method m has a pointer receiver.
+func ptrReceiver(m *node) bool {
+	if len(m.child) == 0 || len(m.child[0].child) == 0 {
+		return false
+	}
+	r := m.child[0].child[0].lastChild().typ
+	return r != nil && r.cat == ptrT
+}
+
+// callMethod calls method m of v (of type t), found by fmtMethod, and
+// prints its result; a panic prints as fmt's catchPanic prints it.
+func (p *printer) callMethod(v reflect.Value, t *itype, m *node, index []int, name string, args ...reflect.Value) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		if v.Kind() == reflect.Ptr && v.IsNil() {
+			fmt.Fprintf(p.st, directive(p.st, 's', "-"), "<nil>")
+			return
+		}
+		if rv, ok := r.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+			r = rv.Interface()
+		}
+		if pe, ok := r.(Panic); ok {
+			r = pe.Value
+		}
+		fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, name, r)
+	}()
+	nod := *m
+	nod.recv = &receiver{val: v, index: index}
+	out := genFunctionWrapper(&nod)(p.f).Call(args)
+	if len(out) == 1 {
+		s := out[0].String()
+		if name == "GoString" {
+			fmt.Fprintf(p.st, directive(p.st, 's', "-0"), s)
+			return
+		}
+		fmt.Fprintf(p.st, p.directive, s)
+	}
+}
