@@ -172,6 +172,16 @@ func typeNeeds(t *itype, seen map[*itype]bool) bool {
 	if t.cat == structT {
 		return true // field names: the reflect type's are renamed
 	}
+	for _, a := range t.arg {
+		if typeNeeds(a, seen) {
+			return true
+		}
+	}
+	for _, r := range t.ret {
+		if typeNeeds(r, seen) {
+			return true
+		}
+	}
 	return typeNeeds(t.key, seen) || typeNeeds(t.val, seen)
 }
 
@@ -230,6 +240,9 @@ func dynamicValue(v reflect.Value, t *itype) (reflect.Value, *itype) {
 		}
 		if !v.CanInterface() {
 			return v, nil // in an unexported field of a compiled type
+		}
+		if e, ok := v.Interface().(_error); ok && e.ICell != nil {
+			return e.ICell.value, e.ICell.typ
 		}
 		vi, ok := v.Interface().(valueInterface)
 		if !ok {
@@ -317,9 +330,18 @@ func goTypeName(t *itype) string {
 
 func writeTypeName(b *strings.Builder, t *itype, seen map[*itype]bool) {
 	if t.name != "" && t.cat != valueT {
-		if t.path != "" {
+		switch {
+		case t.path != "":
 			b.WriteString(t.path[strings.LastIndexByte(t.path, '/')+1:])
 			b.WriteByte('.')
+		case t.cat == structT || t.cat == interfaceT:
+			// A type declared in a function, or an instance of a
+			// generic type, has no path.
+			pkg := "main"
+			if t.scope != nil && t.scope.pkgName != "" {
+				pkg = t.scope.pkgName
+			}
+			b.WriteString(pkg + ".")
 		}
 		b.WriteString(t.name)
 		return
@@ -424,5 +446,42 @@ func writeTypeName(b *strings.Builder, t *itype, seen map[*itype]bool) {
 		}
 	default:
 		b.WriteString(t.str)
+	}
+}
+
+// errorWrapperType is the interpreter's wrapper of a value of an
+// interpreted type as an error (an _error), the one wrapper that keeps the
+// value with its type, in its last field: IValue is not always the value
+// (getConcreteValue), and %T and %+v of an error need its type.
+var errorWrapperType = reflect.TypeOf(_error{})
+
+// wrappedCell is a value of an interpreted type, with its type.
+type wrappedCell struct {
+	typ   *itype
+	value reflect.Value
+}
+
+// wrapperMethods returns the number of methods of wrapper type wrap,
+// whose fields are the value then its methods (and for an _error, its
+// wrappedCell).
+func wrapperMethods(wrap reflect.Type) int {
+	if wrap == errorWrapperType {
+		return wrap.NumField() - 2
+	}
+	return wrap.NumField() - 1
+}
+
+// setWrapperType records in wrapper w the value v that it wraps, with
+// its type: that of the value's interface (dyn) if any, or that of n.
+func setWrapperType(w reflect.Value, n, dyn *node, v reflect.Value) {
+	if w.Type() != errorWrapperType {
+		return
+	}
+	t := n.typ
+	if dyn != nil && dyn.typ != nil {
+		t = dyn.typ
+	}
+	if v = valueInterfaceValue(v); t != nil && !isInterface(t) && v.IsValid() {
+		w.Field(w.NumField() - 1).Set(reflect.ValueOf(&wrappedCell{typ: t, value: v}))
 	}
 }

@@ -265,6 +265,7 @@ func init() { Symbols[selfPath]["Symbols"] = reflect.ValueOf(Symbols) }
 type _error struct {
 	IValue interface{}
 	WError func() string
+	ICell  *wrappedCell // culab patch 20: the value with its type, for fmt
 }
 
 func (w _error) Error() string { return w.WError() }
