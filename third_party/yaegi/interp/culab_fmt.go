@@ -66,12 +66,12 @@ func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame)
 		if len(values) != first+1 {
 			return nil, reflect.Value{}
 		}
-		out[first] = printSliceArg(values[first])
+		out[first] = printSliceArg(n.interp, values[first])
 		special = true
 	} else {
 		for i := first; i < len(values); i++ {
 			if types[i] != nil && needsCellValue(types[i]) {
-				out[i] = cellArg(values[i], rawArgValue(n, i), types[i])
+				out[i] = cellArg(n.interp, values[i], rawArgValue(n, i), types[i])
 				special = true
 			}
 		}
@@ -89,9 +89,9 @@ func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame)
 // cellArg returns an argument of a printing function as fmt should get it:
 // value is what callBin passes, raw the interpreter's value, t its static
 // type.
-func cellArg(value, raw func(*frame) reflect.Value, t *itype) func(*frame) reflect.Value {
+func cellArg(in *Interpreter, value, raw func(*frame) reflect.Value, t *itype) func(*frame) reflect.Value {
 	return func(f *frame) reflect.Value {
-		return newCellValue(f, raw(f), t, func() reflect.Value { return value(f) })
+		return newCellValue(in, f, raw(f), t, func() reflect.Value { return value(f) })
 	}
 }
 
@@ -187,7 +187,7 @@ func typeNeeds(t *itype, seen map[*itype]bool) bool {
 
 // printSliceArg is the slice of f(args...): a copy whose elements are
 // printed as cell values.
-func printSliceArg(value func(*frame) reflect.Value) func(*frame) reflect.Value {
+func printSliceArg(in *Interpreter, value func(*frame) reflect.Value) func(*frame) reflect.Value {
 	return func(f *frame) reflect.Value {
 		s := value(f)
 		if s.Kind() != reflect.Slice || s.Type().Elem() != emptyInterfaceType {
@@ -196,7 +196,7 @@ func printSliceArg(value func(*frame) reflect.Value) func(*frame) reflect.Value 
 		out := reflect.MakeSlice(s.Type(), s.Len(), s.Len())
 		for i := 0; i < s.Len(); i++ {
 			e := s.Index(i)
-			out.Index(i).Set(newCellValue(f, e, nil, func() reflect.Value { return e }))
+			out.Index(i).Set(newCellValue(in, f, e, nil, func() reflect.Value { return e }))
 		}
 		return out
 	}
@@ -205,6 +205,7 @@ func printSliceArg(value func(*frame) reflect.Value) func(*frame) reflect.Value 
 // cellValue is a value of an interpreted type, or one that holds such
 // values, as fmt gets it: it prints as Go prints the value.
 type cellValue struct {
+	in   *Interpreter
 	f    *frame
 	v    reflect.Value
 	typ  *itype               // nil: v's type is a compiled one
@@ -214,15 +215,18 @@ type cellValue struct {
 // newCellValue returns the argument that fmt gets for value v of static
 // type t (nil for a compiled type): a *cellValue, or v where fmt prints
 // it right. orig is the value that the interpreter passes otherwise.
-func newCellValue(f *frame, v reflect.Value, t *itype, orig func() reflect.Value) reflect.Value {
+func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig func() reflect.Value) reflect.Value {
 	v, t = dynamicValue(v, t)
 	if !v.IsValid() {
 		return reflect.New(emptyInterfaceType).Elem()
 	}
+	if t == nil {
+		t = in.cellTypeOf(v.Type())
+	}
 	if t == nil && (!mayHoldCells(v.Type()) || hasFmtMethod(v.Type())) {
 		return orig()
 	}
-	return reflect.ValueOf(&cellValue{f: f, v: v, typ: t, orig: orig})
+	return reflect.ValueOf(&cellValue{in: in, f: f, v: v, typ: t, orig: orig})
 }
 
 // dynamicValue returns the value held by v of static type t (nil for a
@@ -313,7 +317,7 @@ func isWrapper(rt reflect.Type) bool {
 
 // Format prints the value as fmt prints it in a compiled program.
 func (c *cellValue) Format(st fmt.State, verb rune) {
-	p := newPrinter(c.f, st, verb)
+	p := newPrinter(c.in, c.f, st, verb)
 	p.print(c.v, c.typ, 0, true)
 }
 
@@ -484,4 +488,67 @@ func setWrapperType(w reflect.Value, n, dyn *node, v reflect.Value) {
 	if v = valueInterfaceValue(v); t != nil && !isInterface(t) && v.IsValid() {
 		w.Field(w.NumField() - 1).Set(reflect.ValueOf(&wrappedCell{typ: t, value: v}))
 	}
+}
+
+// structTypes are the named struct types of an interpreter, whose values
+// in an interface hold no type when they have no methods (their
+// reflect.StructOf type has their fields, renamed).
+type structTypes struct {
+	mu    sync.Mutex
+	types map[*itype]bool
+}
+
+// noteStructType records named struct type t of its interpreter.
+func noteStructType(t *itype) {
+	if t.name == "" || t.node == nil || t.node.interp == nil {
+		return
+	}
+	st := &t.node.interp.structTypes
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.types == nil {
+		st.types = map[*itype]bool{}
+	}
+	st.types[t] = true
+}
+
+// cellTypeOf returns the interpreted type of a value of compiled type rt
+// held in an interface, where rt is a reflect.StructOf type (or a pointer
+// to one) that one named struct type of the interpreter has: a value held
+// in an interface has its type (a valueInterface) only when its type has
+// methods of its own, and a pointer never has it. It returns nil where it
+// finds none or several.
+func (in *Interpreter) cellTypeOf(rt reflect.Type) *itype {
+	ptr := rt.Kind() == reflect.Ptr
+	if ptr {
+		rt = rt.Elem()
+	}
+	if in == nil || rt.Kind() != reflect.Struct || rt.Name() != "" {
+		return nil
+	}
+	t := in.structType(rt, ptr)
+	if t != nil && ptr {
+		return ptrOf(t)
+	}
+	return t
+}
+
+// structType returns the named struct type whose reflect type is rt,
+// without methods of its own unless withMethods, nil where there is none
+// or several.
+func (in *Interpreter) structType(rt reflect.Type, withMethods bool) *itype {
+	st := &in.structTypes
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var found *itype
+	for t := range st.types {
+		if t.rtype != rt || len(t.method) > 0 && !withMethods || isGeneric(t) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = t
+	}
+	return found
 }

@@ -50,12 +50,14 @@ type fmtDirective struct {
 	verbPos     int // position of the verb in the format
 }
 
-// parseFormat returns the directives of format for n arguments, or false
-// where fmt would report an error (a bad index, a missing argument, no
-// verb): the format is then left as it is.
-func parseFormat(format string, n int) ([]fmtDirective, bool) {
+// parseFormat returns the directives of format for n arguments, and the
+// number of arguments that fmt checks were all used (-1: none, an index
+// [n] was used), or false where fmt would report an error (a bad index,
+// a missing argument, no verb): the format is then left as it is.
+func parseFormat(format string, n int) ([]fmtDirective, int, bool) {
 	var ds []fmtDirective
 	argNum := 0
+	reordered := false
 	for i := 0; i < len(format); {
 		j := strings.IndexByte(format[i:], '%')
 		if j < 0 {
@@ -71,7 +73,7 @@ func parseFormat(format string, n int) ([]fmtDirective, bool) {
 		afterIndex := false
 		var ok bool
 		if argNum, i, afterIndex, ok = argIndex(argNum, format, i, n); !ok {
-			return nil, false
+			return nil, 0, false
 		}
 		if i < len(format) && format[i] == '*' {
 			d.width, d.widthArg = "*", argNum
@@ -84,7 +86,7 @@ func parseFormat(format string, n int) ([]fmtDirective, bool) {
 				k++
 			}
 			if afterIndex && k > i {
-				return nil, false
+				return nil, 0, false
 			}
 			d.width, i = format[i:k], k
 		}
@@ -92,10 +94,10 @@ func parseFormat(format string, n int) ([]fmtDirective, bool) {
 			i++
 			d.hasPrec = true
 			if afterIndex {
-				return nil, false
+				return nil, 0, false
 			}
 			if argNum, i, afterIndex, ok = argIndex(argNum, format, i, n); !ok {
-				return nil, false
+				return nil, 0, false
 			}
 			if i < len(format) && format[i] == '*' {
 				d.prec, d.precArg = "*", argNum
@@ -112,11 +114,11 @@ func parseFormat(format string, n int) ([]fmtDirective, bool) {
 		}
 		if !afterIndex {
 			if argNum, i, _, ok = argIndex(argNum, format, i, n); !ok {
-				return nil, false
+				return nil, 0, false
 			}
 		}
 		if i >= len(format) {
-			return nil, false
+			return nil, 0, false
 		}
 		var size int
 		d.verb, size = utf8.DecodeRuneInString(format[i:])
@@ -125,14 +127,18 @@ func parseFormat(format string, n int) ([]fmtDirective, bool) {
 		d.end = i
 		if d.verb != '%' {
 			if argNum >= n || d.widthArg >= n || d.precArg >= n {
-				return nil, false
+				return nil, 0, false
 			}
 			d.verbArg = argNum
 			argNum++
 		}
 		ds = append(ds, d)
+		reordered = reordered || strings.Contains(format[d.start:d.end], "[")
 	}
-	return ds, true
+	if reordered {
+		return ds, -1, true
+	}
+	return ds, argNum, true
 }
 
 // argIndex reads an explicit argument index [n] at format[i:], as fmt's
@@ -165,9 +171,14 @@ func rewriteFormat(format string, args []any) (string, []any) {
 	if !cells {
 		return format, args
 	}
-	ds, ok := parseFormat(format, len(args))
+	ds, used, ok := parseFormat(format, len(args))
 	if !ok {
 		return format, args
+	}
+	var extra []any
+	if used >= 0 && used < len(args) {
+		// fmt names the extra arguments' types: cellValue is not theirs.
+		args, extra = args[:used], args[used:]
 	}
 	uses := make([][numUses]bool, len(args))
 	use := func(arg int, u int) {
@@ -263,6 +274,27 @@ func rewriteFormat(format string, args []any) (string, []any) {
 		b.WriteRune(verb)
 	}
 	b.WriteString(format[prev:])
+	if extra == nil {
+		return b.String(), out
+	}
+	b.WriteString("%%!(EXTRA ")
+	for i, a := range extra {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch a := a.(type) {
+		case nil:
+			b.WriteString("<nil>")
+			continue
+		case *cellValue:
+			b.WriteString(a.as(useType).(string))
+		default:
+			b.WriteString(reflect.TypeOf(a).String())
+		}
+		b.WriteString("=%v")
+		out = append(out, a)
+	}
+	b.WriteByte(')')
 	return b.String(), out
 }
 

@@ -14,6 +14,7 @@ import (
 
 // printer prints a cellValue with one verb, as fmt's pp does.
 type printer struct {
+	in            *Interpreter
 	f             *frame
 	st            fmt.State
 	verb          rune
@@ -21,8 +22,8 @@ type printer struct {
 	directive     string // the verb with its flags, width and precision
 }
 
-func newPrinter(f *frame, st fmt.State, verb rune) *printer {
-	p := &printer{f: f, st: st, verb: verb}
+func newPrinter(in *Interpreter, f *frame, st fmt.State, verb rune) *printer {
+	p := &printer{in: in, f: f, st: st, verb: verb}
 	p.sharpV = verb == 'v' && st.Flag('#')
 	p.plusV = verb == 'v' && st.Flag('+')
 	p.directive = directive(st, verb, "-+# 0")
@@ -71,6 +72,9 @@ func (p *printer) print(v reflect.Value, t *itype, depth int, canIface bool) {
 		}
 		p.print(dv, dt, depth, canIface)
 		return
+	}
+	if t == nil {
+		t = p.in.cellTypeOf(v.Type())
 	}
 	if t == nil || t.cat == valueT || t.cat == errorT {
 		p.printCompiled(v, depth, canIface)
@@ -551,6 +555,7 @@ func (p *printer) callMethod(v reflect.Value, t *itype, m *node, index []int, na
 		if r == nil {
 			return
 		}
+		forgetPanicStack() // recovered here, as fmt recovers it
 		if v.Kind() == reflect.Ptr && v.IsNil() {
 			fmt.Fprintf(p.st, directive(p.st, 's', "-"), "<nil>")
 			return

@@ -227,6 +227,8 @@ type Interpreter struct {
 
 	hooks *hooks // symbol hooks
 
+	structTypes structTypes // culab patch 20: named struct types, for fmt
+
 	debugger *Debugger
 }
 
