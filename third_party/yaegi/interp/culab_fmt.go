@@ -18,6 +18,7 @@ package interp
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -551,4 +552,25 @@ func (in *Interpreter) structType(rt reflect.Type, withMethods bool) *itype {
 		found = t
 	}
 	return found
+}
+
+// hiddenTagKeys are the keys of the struct tags of encoders that skip an
+// unexported field, which the interpreter's reflect type exports (Xname).
+var hiddenTagKeys = []string{"json", "xml"}
+
+// fieldTag returns the tag of the reflect type's field for f: f's tag,
+// but for an unexported field, which encoding/json and encoding/xml must
+// skip as they skip it in a compiled program, "-" for their keys.
+func fieldTag(f structField) reflect.StructTag {
+	if canExport(f.name) || f.embed {
+		return reflect.StructTag(f.tag)
+	}
+	tag := f.tag
+	for _, k := range hiddenTagKeys {
+		if old, ok := reflect.StructTag(f.tag).Lookup(k); ok {
+			tag = strings.Replace(tag, k+":"+strconv.Quote(old), "", 1)
+		}
+		tag = strings.TrimSpace(tag + " " + k + `:"-"`)
+	}
+	return reflect.StructTag(tag)
 }

@@ -2174,7 +2174,7 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			field := reflect.StructField{
 				Name: exportName(f.name),
 				Type: f.typ.refType(ctx),
-				Tag:  reflect.StructTag(f.tag),
+				Tag:  fieldTag(f), // culab patch 20
 			}
 			if len(t.field) == 1 && f.embed {
 				// Mark the field as embedded (anonymous) only if it is the
