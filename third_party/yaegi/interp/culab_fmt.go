@@ -70,8 +70,9 @@ func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame)
 		out[first] = printSliceArg(n.interp, values[first])
 		special = true
 	} else {
+		fp := formatPos(c0.rval.Type())
 		for i := first; i < len(values); i++ {
-			if types[i] != nil && needsCellValue(types[i]) {
+			if types[i] != nil && needsCellValue(types[i]) && (fp >= 0 || !plainV(types[i], false)) {
 				out[i] = cellArg(n.interp, values[i], rawArgValue(n, i), types[i])
 				special = true
 			}
@@ -243,16 +244,18 @@ func dynamicValue(v reflect.Value, t *itype) (reflect.Value, *itype) {
 			}
 			v = v.Elem()
 		}
-		if !v.CanInterface() {
+		switch rt := v.Type(); {
+		case !v.CanInterface():
 			return v, nil // in an unexported field of a compiled type
-		}
-		if e, ok := v.Interface().(_error); ok && e.ICell != nil {
-			return e.ICell.value, e.ICell.typ
-		}
-		vi, ok := v.Interface().(valueInterface)
-		if !ok {
+		case rt == errorWrapperType:
+			if e := v.Interface().(_error); e.ICell != nil {
+				return e.ICell.value, e.ICell.typ
+			}
+			return v, nil
+		case rt != valueInterfaceType:
 			return v, nil
 		}
+		vi := v.Interface().(valueInterface)
 		if vi.node == nil || !vi.value.IsValid() {
 			return reflect.Value{}, nil
 		}
@@ -318,6 +321,10 @@ func isWrapper(rt reflect.Type) bool {
 
 // Format prints the value as fmt prints it in a compiled program.
 func (c *cellValue) Format(st fmt.State, verb rune) {
+	if verb == 'v' && c.typ != nil && !st.Flag('#') && plainV(c.typ, st.Flag('+')) {
+		fmt.Fprintf(st, directive(st, verb, "-+ 0"), c.v.Interface())
+		return
+	}
 	p := newPrinter(c.in, c.f, st, verb)
 	p.print(c.v, c.typ, 0, true)
 }
@@ -573,4 +580,77 @@ func fieldTag(f structField) reflect.StructTag {
 		tag = strings.TrimSpace(tag + " " + k + `:"-"`)
 	}
 	return reflect.StructTag(tag)
+}
+
+// plainV reports whether fmt prints a value of interpreted type t with
+// %v (%+v if plus) as it prints its reflect.Value: t holds no interface,
+// no type with a method that fmt calls, and no unexported field whose
+// name (plus) or methods (fmt calls none there) matter.
+func plainV(t *itype, plus bool) bool {
+	k := plainKey{t, plus}
+	if b, ok := plainTypes.Load(k); ok {
+		return b.(bool)
+	}
+	b := isPlainV(t, plus, map[*itype]bool{})
+	plainTypes.Store(k, b)
+	return b
+}
+
+type plainKey struct {
+	t    *itype
+	plus bool
+}
+
+var plainTypes sync.Map // plainKey → bool
+
+func isPlainV(t *itype, plus bool, seen map[*itype]bool) bool {
+	if t == nil || seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch {
+	case t.cat == valueT:
+		return t.rtype.Kind() != reflect.Interface
+	case isInterface(t) || t.cat == genericT:
+		return false
+	}
+	for _, m := range [...]string{"Format", "GoString", "Error", "String"} {
+		if n, _ := t.lookupMethod(m); n != nil {
+			return false
+		}
+		if _, _, _, ok := t.lookupBinMethod(m); ok && t.cat != valueT {
+			return false
+		}
+	}
+	u := t
+	for u.cat == linkedT {
+		u = u.val
+	}
+	for _, f := range u.field {
+		if !canExport(f.name) && !f.embed && (plus || !isPlainV(f.typ, false, map[*itype]bool{}) || hasCompiledFmt(f.typ, map[*itype]bool{})) {
+			return false
+		}
+		if !isPlainV(f.typ, plus, seen) {
+			return false
+		}
+	}
+	return isPlainV(u.key, plus, seen) && isPlainV(u.val, plus, seen)
+}
+
+// hasCompiledFmt reports whether t holds a compiled type with a method
+// that fmt calls.
+func hasCompiledFmt(t *itype, seen map[*itype]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if t.cat == valueT {
+		return hasFmtMethod(t.rtype) || t.rtype.Kind() == reflect.Ptr && hasFmtMethod(t.rtype.Elem())
+	}
+	for _, f := range t.field {
+		if hasCompiledFmt(f.typ, seen) {
+			return true
+		}
+	}
+	return hasCompiledFmt(t.key, seen) || hasCompiledFmt(t.val, seen)
 }

@@ -4,6 +4,7 @@ package interp
 // arguments of interpreted types (cellValue).
 
 import (
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
@@ -15,6 +16,34 @@ import (
 // as their types' names, and to %p, %w and '*' as the interpreter passes
 // them: fmt handles these before calling a Formatter.
 func printf(fn reflect.Value, formatPos int) reflect.Value {
+	// The usual signatures are Go functions, faster to call than MakeFunc's.
+	switch f := fn.Interface().(type) {
+	case func(string, ...any) (int, error):
+		return reflect.ValueOf(func(format string, a ...any) (int, error) {
+			format, a = rewriteFormat(format, a)
+			return f(format, a...)
+		})
+	case func(string, ...any) string:
+		return reflect.ValueOf(func(format string, a ...any) string {
+			format, a = rewriteFormat(format, a)
+			return f(format, a...)
+		})
+	case func(string, ...any) error:
+		return reflect.ValueOf(func(format string, a ...any) error {
+			format, a = rewriteFormat(format, a)
+			return f(format, a...)
+		})
+	case func(string, ...any):
+		return reflect.ValueOf(func(format string, a ...any) {
+			format, a = rewriteFormat(format, a)
+			f(format, a...)
+		})
+	case func(io.Writer, string, ...any) (int, error):
+		return reflect.ValueOf(func(w io.Writer, format string, a ...any) (int, error) {
+			format, a = rewriteFormat(format, a)
+			return f(w, format, a...)
+		})
+	}
 	return reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
 		last := len(in) - 1
 		args, ok := in[last].Interface().([]any)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // printer prints a cellValue with one verb, as fmt's pp does.
@@ -512,8 +513,33 @@ func (p *printer) handleMethods(v reflect.Value, t *itype) bool {
 }
 
 // fmtMethod returns the method name of signature sig in the method set of
-// interpreted type t, and the path of embedded fields to its receiver.
+// interpreted type t, and the path of embedded fields to its receiver
+// (cached: fmt asks for each value printed).
 func fmtMethod(t *itype, name, sig string) (*node, []int) {
+	k := methodKey{t, name}
+	if m, ok := fmtMethods.Load(k); ok {
+		fm := m.(foundMethod)
+		return fm.m, fm.index
+	}
+	m, index := lookupFmtMethod(t, name, sig)
+	fmtMethods.Store(k, foundMethod{m, index})
+	return m, index
+}
+
+type methodKey struct {
+	t    *itype
+	name string
+}
+
+type foundMethod struct {
+	m     *node
+	index []int
+}
+
+// fmtMethods caches fmtMethod.
+var fmtMethods sync.Map // methodKey → foundMethod
+
+func lookupFmtMethod(t *itype, name, sig string) (*node, []int) {
 	m, index := t.lookupMethod(name)
 	if m == nil || m.typ == nil || m.typ.TypeOf().String() != sig {
 		return nil, nil
@@ -568,9 +594,7 @@ func (p *printer) callMethod(v reflect.Value, t *itype, m *node, index []int, na
 		}
 		fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, name, r)
 	}()
-	nod := *m
-	nod.recv = &receiver{val: v, index: index}
-	out := genFunctionWrapper(&nod)(p.f).Call(args)
+	out := callMethodOf(p.f, m, v, index, args)
 	if len(out) == 1 {
 		s := out[0].String()
 		if name == "GoString" {
@@ -579,4 +603,34 @@ func (p *printer) callMethod(v reflect.Value, t *itype, m *node, index []int, na
 		}
 		fmt.Fprintf(p.st, p.directive, s)
 	}
+}
+
+// callMethodOf calls method m on the receiver at path index in v, in a
+// frame of f, as the function that genFunctionWrapper makes would, without
+// making it.
+func callMethodOf(f *frame, m *node, v reflect.Value, index []int, args []reflect.Value) []reflect.Value {
+	def := m.val.(*node)
+	numRet := len(def.typ.ret)
+	for _, i := range index {
+		if v.Kind() == reflect.Ptr {
+			v = v.Elem()
+		}
+		v = v.Field(i)
+		if vi, ok := asValueInterface(v); ok {
+			v = vi.value
+		}
+	}
+	fr := newFrame(f, len(def.types), f.runid())
+	d := fr.data
+	for i, t := range def.types {
+		d[i] = reflect.New(t).Elem()
+	}
+	d[numRet].Set(boundReceiver(v, def.types[numRet]))
+	for i, a := range args {
+		if numRet+1+i < len(d) {
+			setArg(d[numRet+1+i], def.typ.arg[i], a)
+		}
+	}
+	runCfg(def.child[3].start, fr, def, m)
+	return fr.data[:numRet]
 }
