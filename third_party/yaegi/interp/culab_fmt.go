@@ -111,10 +111,20 @@ func argTypes(n *node) []*itype {
 		case isRegularCall(c):
 			ts = append(ts, c.child[0].typ.ret...)
 		default:
-			ts = append(ts, c.typ)
+			ts = append(ts, operand(c).typ)
 		}
 	}
 	return ts
+}
+
+// operand returns the operand of a conversion c to an interface type
+// (error(v), any(v)), whose value has the type that fmt needs, and c
+// otherwise.
+func operand(c *node) *node {
+	if c.action == aConvert && len(c.child) == 2 && c.typ != nil && isInterface(c.typ) && c.child[1].typ != nil {
+		return c.child[1]
+	}
+	return c
 }
 
 // rawArgValue returns the interpreter's value of callBin's i-th argument
@@ -131,7 +141,7 @@ func rawArgValue(n *node, i int) func(*frame) reflect.Value {
 			continue
 		}
 		if k == i {
-			return genValue(c)
+			return genValue(operand(c))
 		}
 		k++
 	}

@@ -62,7 +62,8 @@ func printf(fn reflect.Value, formatPos int) reflect.Value {
 const (
 	useValue = iota // the value: a cellValue prints it
 	useType         // %T: the name of its type
-	useOrig         // %p, %w, '*': the argument as the interpreter passes it
+	useOrig         // %p, '*': the argument as the interpreter passes it
+	useError        // %w: the argument as an error
 	numUses
 )
 
@@ -222,8 +223,10 @@ func rewriteFormat(format string, args []any) (string, []any) {
 		case '%':
 		case 'T':
 			use(d.verbArg, useType)
-		case 'p', 'w':
+		case 'p':
 			use(d.verbArg, useOrig)
+		case 'w':
+			use(d.verbArg, useError)
 		default:
 			use(d.verbArg, useValue)
 		}
@@ -295,8 +298,10 @@ func rewriteFormat(format string, args []any) (string, []any) {
 			switch d.verb {
 			case 'T':
 				u = useType
-			case 'p', 'w':
+			case 'p':
 				u = useOrig
+			case 'w':
+				u = useError
 			}
 			b.WriteString("[" + strconv.Itoa(slot[d.verbArg][u]+1) + "]")
 		}
@@ -335,11 +340,24 @@ func (c *cellValue) as(u int) any {
 			return goTypeName(c.typ)
 		}
 		return c.v.Type().String()
-	case useOrig:
-		if o := c.orig(); o.IsValid() && o.CanInterface() {
-			return o.Interface()
+	case useOrig, useError:
+		var o any
+		if v := c.orig(); v.IsValid() && v.CanInterface() {
+			o = v.Interface()
 		}
-		return nil
+		if _, ok := o.(error); ok || u == useOrig || c.typ == nil {
+			return o
+		}
+		// A value of an interpreted type with an Error method, that the
+		// interpreter did not give fmt as an error.
+		m, index := fmtMethod(c.typ, "Error", "func() string")
+		if m == nil {
+			return o
+		}
+		f, v, t := c.f, c.v, c.typ
+		return _error{IValue: v.Interface(), ICell: &wrappedCell{typ: t, value: v}, WError: func() string {
+			return callMethodOf(f, m, v, index, nil)[0].String()
+		}}
 	}
 	return c
 }

@@ -21,6 +21,7 @@ type printer struct {
 	verb          rune
 	sharpV, plusV bool
 	directive     string // the verb with its flags, width and precision
+	erroring      bool   // printing the value of a bad verb's report
 }
 
 func newPrinter(in *Interpreter, f *frame, st fmt.State, verb rune) *printer {
@@ -65,7 +66,7 @@ func (p *printer) print(v reflect.Value, t *itype, depth int, canIface bool) {
 				}
 				return
 			}
-			fmt.Fprintf(p.st, strings.Replace(p.directive, "v", "s", 1), "<nil>")
+			put(p.st, "<nil>")
 			return
 		}
 		if depth > 0 || t != nil {
@@ -206,6 +207,21 @@ func hasFmtMethod(rt reflect.Type) bool {
 	return rt.Implements(formatterType) || rt.Implements(goStringerType) || rt.Implements(errorType) || rt.Implements(stringerType)
 }
 
+// padString writes s to st padded to its width, as fmt's padString.
+func padString(st fmt.State, s string) {
+	b := []byte{'%'}
+	if st.Flag('-') {
+		b = append(b, '-')
+	}
+	if st.Flag('0') {
+		b = append(b, '0')
+	}
+	if w, ok := st.Width(); ok {
+		b = strconv.AppendInt(b, int64(w), 10)
+	}
+	fmt.Fprintf(st, string(append(b, 's')), s)
+}
+
 // put writes s to st.
 func put(st fmt.State, s string) {
 	_, _ = st.Write([]byte(s))
@@ -312,7 +328,7 @@ func (p *printer) printPointer(v reflect.Value, t *itype) {
 			return
 		}
 		if u == 0 {
-			fmt.Fprintf(p.st, strings.Replace(p.directive, "v", "s", 1), "<nil>")
+			padString(p.st, "<nil>")
 			return
 		}
 		fmt.Fprintf(p.st, "%#"+directive(p.st, 'x', "-0")[1:], u)
@@ -329,7 +345,21 @@ func (p *printer) printLeaf(v reflect.Value, t *itype) {
 		p.badVerb(v, t)
 		return
 	}
-	fmt.Fprintf(p.st, p.directive, plainValue(v))
+	d := p.directive
+	if p.erroring {
+		// fmt prints it with 'v' but its flags as they are: a '+' is a
+		// sign, not %+v.
+		d = directive(p.st, leafVerbs[v.Kind()], "-+ 0")
+	}
+	fmt.Fprintf(p.st, d, plainValue(v))
+}
+
+// leafVerbs are the verbs that print a value of a kind as 'v' does.
+var leafVerbs = map[reflect.Kind]rune{
+	reflect.Bool: 't', reflect.String: 's',
+	reflect.Int: 'd', reflect.Int8: 'd', reflect.Int16: 'd', reflect.Int32: 'd', reflect.Int64: 'd',
+	reflect.Uint: 'd', reflect.Uint8: 'd', reflect.Uint16: 'd', reflect.Uint32: 'd', reflect.Uint64: 'd', reflect.Uintptr: 'd',
+	reflect.Float32: 'g', reflect.Float64: 'g', reflect.Complex64: 'g', reflect.Complex128: 'g',
 }
 
 // plainValue returns v's value, of v's kind but without its type's
@@ -369,7 +399,7 @@ var basicTypes = map[reflect.Kind]reflect.Type{
 func (p *printer) badVerb(v reflect.Value, t *itype) {
 	put(p.st, "%!"+string(p.verb)+"("+p.typeString(v, t)+"=")
 	q := *p
-	q.verb, q.sharpV, q.plusV = 'v', false, false
+	q.verb, q.sharpV, q.plusV, q.erroring = 'v', false, false, true
 	q.directive = directive(p.st, 'v', "-+ 0")
 	q.print(v, t, 0, false)
 	put(p.st, ")")
@@ -583,7 +613,7 @@ func (p *printer) callMethod(v reflect.Value, t *itype, m *node, index []int, na
 		}
 		forgetPanicStack() // recovered here, as fmt recovers it
 		if v.Kind() == reflect.Ptr && v.IsNil() {
-			fmt.Fprintf(p.st, directive(p.st, 's', "-"), "<nil>")
+			fmt.Fprintf(p.st, directive(p.st, 's', "-0"), "<nil>")
 			return
 		}
 		if rv, ok := r.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
