@@ -104,9 +104,15 @@ func argTypes(n *node) []*itype {
 	for _, c := range n.child[1:] {
 		switch {
 		case isBinCall(c, c.scope):
+			// A compiled result holds a value of an interpreted type only
+			// in an interface (an error that wraps one).
 			rt := c.child[0].typ.rtype
 			for j := 0; j < rt.NumOut(); j++ {
-				ts = append(ts, nil) // compiled: printed as it is
+				if rt.Out(j).Kind() == reflect.Interface {
+					ts = append(ts, valueTOf(rt.Out(j)))
+				} else {
+					ts = append(ts, nil)
+				}
 			}
 		case isRegularCall(c):
 			ts = append(ts, c.child[0].typ.ret...)
@@ -132,12 +138,19 @@ func operand(c *node) *node {
 func rawArgValue(n *node, i int) func(*frame) reflect.Value {
 	k := 0
 	for _, c := range n.child[1:] {
-		if isRegularCall(c) && !isBinCall(c, c.scope) {
-			if i < k+len(c.child[0].typ.ret) {
+		nret := -1
+		switch {
+		case isBinCall(c, c.scope):
+			nret = c.child[0].typ.rtype.NumOut()
+		case isRegularCall(c):
+			nret = len(c.child[0].typ.ret)
+		}
+		if nret >= 0 {
+			if i < k+nret {
 				ind := c.findex + i - k
 				return func(f *frame) reflect.Value { return f.data[ind] }
 			}
-			k += len(c.child[0].typ.ret)
+			k += nret
 			continue
 		}
 		if k == i {
