@@ -73,7 +73,7 @@ func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame)
 		fp := formatPos(c0.rval.Type())
 		for i := first; i < len(values); i++ {
 			if types[i] != nil && needsCellValue(types[i]) && (fp >= 0 || !plainV(types[i], false)) {
-				out[i] = cellArg(n.interp, values[i], rawArgValue(n, i), types[i])
+				out[i] = cellArg(n.interp, values[i], rawArgValue(n, i), types[i], n.anc.kind == deferStmt || n.anc.kind == goStmt)
 				special = true
 			}
 		}
@@ -91,7 +91,15 @@ func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame)
 // cellArg returns an argument of a printing function as fmt should get it:
 // value is what callBin passes, raw the interpreter's value, t its static
 // type.
-func cellArg(in *Interpreter, value, raw func(*frame) reflect.Value, t *itype) func(*frame) reflect.Value {
+func cellArg(in *Interpreter, value, raw func(*frame) reflect.Value, t *itype, deferred bool) func(*frame) reflect.Value {
+	if deferred {
+		// The arguments of a deferred call or a go statement are those
+		// of the statement's moment (patch 15).
+		return func(f *frame) reflect.Value {
+			o := argValue(value(f))
+			return newCellValue(in, f, raw(f), t, func() reflect.Value { return o })
+		}
+	}
 	return func(f *frame) reflect.Value {
 		return newCellValue(in, f, raw(f), t, func() reflect.Value { return value(f) })
 	}
@@ -251,7 +259,9 @@ func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig fun
 	if t == nil && (!mayHoldCells(v.Type()) || hasFmtMethod(v.Type())) {
 		return orig()
 	}
-	return reflect.ValueOf(&cellValue{in: in, f: f, v: v, typ: t, orig: orig})
+	// A copy: the variable may change before fmt prints it (a deferred
+	// call, a goroutine).
+	return reflect.ValueOf(&cellValue{in: in, f: f, v: argValue(v), typ: t, orig: orig})
 }
 
 // dynamicValue returns the value held by v of static type t (nil for a

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"strings"
 	"time"
@@ -81,7 +82,24 @@ type Person struct {
 	age    int
 }
 
+type hidden struct{ a ID }
+
+// deferred prints values of the defer and go statements' moment.
+func deferred() {
+	x, h := ID(1), hidden{2}
+	defer fmt.Println("deferred", x, h)
+	defer fmt.Printf("deferred %v %+v %T\n", x, h, x)
+	pr, pw := io.Pipe()
+	go fmt.Fprintln(pw, "go", x, h)
+	x, h.a = 5, 6
+	buf := make([]byte, 64)
+	n, _ := pr.Read(buf)
+	fmt.Print(string(buf[:n]))
+	fmt.Println(x, h)
+}
+
 func main() {
+	deferred()
 	p := pt{1, 2, "n", 3, 4, 5, 6}
 	fmt.Println(p)
 	fmt.Printf("%v|%+v|%T\n", p, p, p)
@@ -158,6 +176,10 @@ func main() {
 }
 
 // Output:
+// go ID-1 {2}
+// ID-5 {6}
+// deferred ID-1 {a:2} main.ID
+// deferred ID-1 {2}
 // {1 2 n 3.0°C 4 5 6ns}
 // {1 2 n 3.0°C 4 5 6ns}|{x:1 y:2 Name:n T:3.0°C t:4 d:5 D:6ns}|main.pt
 // main.pt{x:1, y:2, Name:"n", T:3, t:4, d:5, D:6}
