@@ -92,17 +92,38 @@ func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame)
 // value is what callBin passes, raw the interpreter's value, t its static
 // type.
 func cellArg(in *Interpreter, value, raw func(*frame) reflect.Value, t *itype, deferred bool) func(*frame) reflect.Value {
-	if deferred {
+	switch {
+	case deferred:
 		// The arguments of a deferred call or a go statement are those
 		// of the statement's moment (patch 15).
 		return func(f *frame) reflect.Value {
-			o := argValue(value(f))
-			return newCellValue(in, f, raw(f), t, func() reflect.Value { return o })
+			return newCellValue(in, f, raw(f), t, origArg{value: argValue(value(f))})
+		}
+	case isEmptyInterface(t):
+		// callBin passes the value as it is (the cost of a print of an
+		// any holding a plain value is that of fmt.Print).
+		return func(f *frame) reflect.Value {
+			v := raw(f)
+			return newCellValue(in, f, v, t, origArg{value: v})
 		}
 	}
 	return func(f *frame) reflect.Value {
-		return newCellValue(in, f, raw(f), t, func() reflect.Value { return value(f) })
+		return newCellValue(in, f, raw(f), t, origArg{gen: value})
 	}
+}
+
+// origArg is an argument of a printing function as the interpreter
+// passes it: value, or what gen makes of the frame.
+type origArg struct {
+	value reflect.Value
+	gen   func(*frame) reflect.Value
+}
+
+func (o origArg) get(f *frame) reflect.Value {
+	if o.gen != nil {
+		return o.gen(f)
+	}
+	return o.value
 }
 
 // argTypes returns the static types of callBin's argument values of call
@@ -229,7 +250,7 @@ func printSliceArg(in *Interpreter, value func(*frame) reflect.Value) func(*fram
 		out := reflect.MakeSlice(s.Type(), s.Len(), s.Len())
 		for i := 0; i < s.Len(); i++ {
 			e := s.Index(i)
-			out.Index(i).Set(newCellValue(in, f, e, nil, func() reflect.Value { return e }))
+			out.Index(i).Set(newCellValue(in, f, e, nil, origArg{value: e}))
 		}
 		return out
 	}
@@ -242,13 +263,13 @@ type cellValue struct {
 	f    *frame
 	v    reflect.Value
 	typ  *itype               // nil: v's type is a compiled one
-	orig func() reflect.Value // the argument as the interpreter passed it
+	orig origArg // the argument as the interpreter passes it
 }
 
 // newCellValue returns the argument that fmt gets for value v of static
 // type t (nil for a compiled type): a *cellValue, or v where fmt prints
 // it right. orig is the value that the interpreter passes otherwise.
-func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig func() reflect.Value) reflect.Value {
+func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig origArg) reflect.Value {
 	v, t = dynamicValue(v, t)
 	if !v.IsValid() {
 		return reflect.New(emptyInterfaceType).Elem()
@@ -257,7 +278,7 @@ func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig fun
 		t = in.cellTypeOf(v.Type())
 	}
 	if t == nil && (!mayHoldCells(v.Type()) || hasFmtMethod(v.Type())) {
-		return orig()
+		return orig.get(f)
 	}
 	// A copy: the variable may change before fmt prints it (a deferred
 	// call, a goroutine).
@@ -268,7 +289,7 @@ func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig fun
 // compiled type) and its type, where t is an interface.
 func dynamicValue(v reflect.Value, t *itype) (reflect.Value, *itype) {
 	for {
-		if t != nil && !isInterface(t) {
+		if t != nil && !infoOf(t).iface {
 			return v, t
 		}
 		if v.Kind() == reflect.Interface {
@@ -306,6 +327,9 @@ var holdsCells sync.Map // reflect.Type → bool
 // values of interpreted types (in interfaces), or is an interpreted
 // struct type without its name.
 func mayHoldCells(rt reflect.Type) bool {
+	if k := rt.Kind(); k <= reflect.Complex128 || k == reflect.String {
+		return false
+	}
 	if b, ok := holdsCells.Load(rt); ok {
 		return b.(bool)
 	}
@@ -620,21 +644,11 @@ func fieldTag(f structField) reflect.StructTag {
 // no type with a method that fmt calls, and no unexported field whose
 // name (plus) or methods (fmt calls none there) matter.
 func plainV(t *itype, plus bool) bool {
-	k := plainKey{t, plus}
-	if b, ok := plainTypes.Load(k); ok {
-		return b.(bool)
+	if plus {
+		return infoOf(t).plain[1]
 	}
-	b := isPlainV(t, plus, map[*itype]bool{})
-	plainTypes.Store(k, b)
-	return b
+	return infoOf(t).plain[0]
 }
-
-type plainKey struct {
-	t    *itype
-	plus bool
-}
-
-var plainTypes sync.Map // plainKey → bool
 
 func isPlainV(t *itype, plus bool, seen map[*itype]bool) bool {
 	if t == nil || seen[t] {

@@ -342,7 +342,7 @@ func (c *cellValue) as(u int) any {
 		return c.v.Type().String()
 	case useOrig, useError:
 		var o any
-		if v := c.orig(); v.IsValid() && v.CanInterface() {
+		if v := c.orig.get(c.f); v.IsValid() && v.CanInterface() {
 			o = v.Interface()
 		}
 		if _, ok := o.(error); ok || u == useOrig || c.typ == nil {
@@ -350,13 +350,13 @@ func (c *cellValue) as(u int) any {
 		}
 		// A value of an interpreted type with an Error method, that the
 		// interpreter did not give fmt as an error.
-		m, index := fmtMethod(c.typ, "Error", "func() string")
-		if m == nil {
+		m := fmtMethod(c.typ, mError)
+		if m.m == nil {
 			return o
 		}
 		f, v, t := c.f, c.v, c.typ
 		return _error{IValue: v.Interface(), ICell: &wrappedCell{typ: t, value: v}, WError: func() string {
-			return callMethodOf(f, m, v, index, nil)[0].String()
+			return callMethodOf(f, m.m, v, m.index, nil)[0].String()
 		}}
 	}
 	return c

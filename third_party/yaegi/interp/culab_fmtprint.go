@@ -55,7 +55,7 @@ func directive(st fmt.State, verb rune, flags string) string {
 // fmt's printValue; canIface is false under an unexported field, where
 // fmt calls no method.
 func (p *printer) print(v reflect.Value, t *itype, depth int, canIface bool) {
-	if t != nil && isInterface(t) || t == nil && (v.Kind() == reflect.Interface || v.Type() == valueInterfaceType) {
+	if t != nil && infoOf(t).iface || t == nil && (v.Kind() == reflect.Interface || v.Type() == valueInterfaceType) {
 		dv, dt := dynamicValue(v, t)
 		if !dv.IsValid() {
 			if p.sharpV {
@@ -519,13 +519,14 @@ func floatCompare(a, b float64) int {
 // GoString (%#v), Error or String (verbs v, s, x, X, q), as fmt's
 // handleMethods does, and reports whether it did.
 func (p *printer) handleMethods(v reflect.Value, t *itype) bool {
-	if m, index := fmtMethod(t, "Format", "func(fmt.State, int32)"); m != nil {
-		p.callMethod(v, t, m, index, "Format", reflect.ValueOf(p.st), reflect.ValueOf(p.verb))
+	ti := infoOf(t)
+	if m := ti.methods[mFormat]; m.m != nil {
+		p.callMethod(v, m, "Format", reflect.ValueOf(p.st), reflect.ValueOf(p.verb))
 		return true
 	}
 	if p.sharpV {
-		if m, index := fmtMethod(t, "GoString", "func() string"); m != nil {
-			p.callMethod(v, t, m, index, "GoString")
+		if m := ti.methods[mGoString]; m.m != nil {
+			p.callMethod(v, m, "GoString")
 			return true
 		}
 		return false
@@ -533,41 +534,67 @@ func (p *printer) handleMethods(v reflect.Value, t *itype) bool {
 	if !strings.ContainsRune("vsxXq", p.verb) {
 		return false
 	}
-	for _, name := range [...]string{"Error", "String"} {
-		if m, index := fmtMethod(t, name, "func() string"); m != nil {
-			p.callMethod(v, t, m, index, name)
-			return true
-		}
+	if m := ti.methods[mError]; m.m != nil {
+		p.callMethod(v, m, "Error")
+		return true
+	}
+	if m := ti.methods[mString]; m.m != nil {
+		p.callMethod(v, m, "String")
+		return true
 	}
 	return false
 }
 
-// fmtMethod returns the method name of signature sig in the method set of
-// interpreted type t, and the path of embedded fields to its receiver
-// (cached: fmt asks for each value printed).
-func fmtMethod(t *itype, name, sig string) (*node, []int) {
-	k := methodKey{t, name}
-	if m, ok := fmtMethods.Load(k); ok {
-		fm := m.(foundMethod)
-		return fm.m, fm.index
-	}
-	m, index := lookupFmtMethod(t, name, sig)
-	fmtMethods.Store(k, foundMethod{m, index})
-	return m, index
+// The methods that fmt calls, in typeInfo.methods.
+const (
+	mFormat = iota
+	mGoString
+	mError
+	mString
+	numMethods
+)
+
+var fmtMethodSigs = [numMethods][2]string{
+	{"Format", "func(fmt.State, int32)"}, {"GoString", "func() string"},
+	{"Error", "func() string"}, {"String", "func() string"},
 }
 
-type methodKey struct {
-	t    *itype
-	name string
+// typeInfo is what fmt needs to know of an interpreted type, computed
+// once (fmt asks for each value printed).
+type typeInfo struct {
+	iface   bool                     // an interface type
+	methods [numMethods]foundMethod // those in the method set of the type
+	plain   [2]bool                  // plainV(t, false), plainV(t, true)
 }
 
 type foundMethod struct {
 	m     *node
-	index []int
+	index []int // path of embedded fields to the receiver
 }
 
-// fmtMethods caches fmtMethod.
-var fmtMethods sync.Map // methodKey → foundMethod
+// typeInfos caches infoOf.
+var typeInfos sync.Map // *itype → *typeInfo
+
+func infoOf(t *itype) *typeInfo {
+	if ti, ok := typeInfos.Load(t); ok {
+		return ti.(*typeInfo)
+	}
+	ti := &typeInfo{iface: isInterface(t)}
+	for i, ms := range fmtMethodSigs {
+		m, index := lookupFmtMethod(t, ms[0], ms[1])
+		ti.methods[i] = foundMethod{m, index}
+	}
+	ti.plain[0] = isPlainV(t, false, map[*itype]bool{})
+	ti.plain[1] = isPlainV(t, true, map[*itype]bool{})
+	typeInfos.Store(t, ti)
+	return ti
+}
+
+// fmtMethod returns the method name of signature sig in the method set of
+// interpreted type t, and the path of embedded fields to its receiver.
+func fmtMethod(t *itype, i int) foundMethod {
+	return infoOf(t).methods[i]
+}
 
 func lookupFmtMethod(t *itype, name, sig string) (*node, []int) {
 	m, index := t.lookupMethod(name)
@@ -603,9 +630,9 @@ func ptrReceiver(m *node) bool {
 	return r != nil && r.cat == ptrT
 }
 
-// callMethod calls method m of v (of type t), found by fmtMethod, and
-// prints its result; a panic prints as fmt's catchPanic prints it.
-func (p *printer) callMethod(v reflect.Value, t *itype, m *node, index []int, name string, args ...reflect.Value) {
+// callMethod calls method m of v, found by handleMethods, and prints its
+// result; a panic prints as fmt's catchPanic prints it.
+func (p *printer) callMethod(v reflect.Value, m foundMethod, name string, args ...reflect.Value) {
 	defer func() {
 		r := recover()
 		if r == nil {
@@ -624,11 +651,15 @@ func (p *printer) callMethod(v reflect.Value, t *itype, m *node, index []int, na
 		}
 		fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, name, r)
 	}()
-	out := callMethodOf(p.f, m, v, index, args)
+	out := callMethodOf(p.f, m.m, v, m.index, args)
 	if len(out) == 1 {
 		s := out[0].String()
 		if name == "GoString" {
 			fmt.Fprintf(p.st, directive(p.st, 's', "-0"), s)
+			return
+		}
+		if p.directive == "%v" || p.directive == "%s" {
+			put(p.st, s)
 			return
 		}
 		fmt.Fprintf(p.st, p.directive, s)
