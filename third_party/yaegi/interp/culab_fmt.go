@@ -81,11 +81,7 @@ func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame)
 	if !special {
 		return nil, reflect.Value{} // nothing printed differently: no cost
 	}
-	fp := formatPos(c0.rval.Type())
-	if fp < 0 {
-		return out, reflect.Value{}
-	}
-	return out, printf(c0.rval, fp)
+	return out, printCallee(c0.rval, formatPos(c0.rval.Type()))
 }
 
 // cellArg returns an argument of a printing function as fmt should get it:
@@ -264,6 +260,8 @@ type cellValue struct {
 	v    reflect.Value
 	typ  *itype               // nil: v's type is a compiled one
 	orig origArg // the argument as the interpreter passes it
+
+	overflow *StackOverflow // of a method called to print it (rethrowOverflow)
 }
 
 // newCellValue returns the argument that fmt gets for value v of static
@@ -382,7 +380,7 @@ func (c *cellValue) Format(st fmt.State, verb rune) {
 		fmt.Fprintf(st, directive(st, verb, "-+ 0"), c.v.Interface())
 		return
 	}
-	p := newPrinter(c.in, c.f, st, verb)
+	p := newPrinter(c, st, verb)
 	p.print(c.v, c.typ, 0, true)
 }
 

@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -127,5 +128,41 @@ func TestFmtVerbs(t *testing.T) {
 			}
 			k++
 		}
+	}
+}
+
+// culab patch 20: a String method that prints its receiver with %v calls
+// itself until the stack overflows, which ends the program in Go: fmt,
+// which recovers a method's panic, does not hide the interpreter's
+// *StackOverflow.
+func TestFmtStringRecursionOverflows(t *testing.T) {
+	var out bytes.Buffer
+	i := interp.New(interp.Options{Stdout: &out, Stderr: io.Discard, MaxStackFrames: 20000})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	_, err := i.Eval(`package main
+
+import "fmt"
+
+type Celsius float64
+
+func (c Celsius) String() string { return fmt.Sprintf("%v°C", c) }
+
+func main() {
+	fmt.Println("start")
+	fmt.Println([]Celsius{3})
+	fmt.Println("end")
+}
+`)
+	var p interp.Panic
+	if !errors.As(err, &p) {
+		t.Fatalf("error %v, want a panic", err)
+	}
+	if _, ok := p.Value.(*interp.StackOverflow); !ok {
+		t.Fatalf("panic %v, want a stack overflow", p.Value)
+	}
+	if out.String() != "start\n" {
+		t.Errorf("printed %q, want only start", out.String())
 	}
 }

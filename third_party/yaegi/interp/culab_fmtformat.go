@@ -4,44 +4,48 @@ package interp
 // arguments of interpreted types (cellValue).
 
 import (
-	"io"
 	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// printf returns fn, a printing function whose format is its argument
-// formatPos, that first gives its arguments of interpreted types to %T
-// as their types' names, and to %p, %w and '*' as the interpreter passes
-// them: fmt handles these before calling a Formatter.
-func printf(fn reflect.Value, formatPos int) reflect.Value {
+// printCallee returns fn, a printing function whose format is its
+// argument formatPos (-1: none), that first gives its arguments of
+// interpreted types to %T as their types' names, and to %p, %w and '*' as
+// the interpreter passes them (fmt handles these before calling a
+// Formatter), and that ends with the stack overflow of a method that fmt
+// called (see overflowed).
+func printCallee(fn reflect.Value, formatPos int) reflect.Value {
 	// The usual signatures are Go functions, faster to call than MakeFunc's.
 	switch f := fn.Interface().(type) {
 	case func(string, ...any) (int, error):
 		return reflect.ValueOf(func(format string, a ...any) (int, error) {
 			format, a = rewriteFormat(format, a)
+			defer rethrowOverflow(a)
 			return f(format, a...)
 		})
 	case func(string, ...any) string:
 		return reflect.ValueOf(func(format string, a ...any) string {
 			format, a = rewriteFormat(format, a)
+			defer rethrowOverflow(a)
 			return f(format, a...)
 		})
 	case func(string, ...any) error:
 		return reflect.ValueOf(func(format string, a ...any) error {
 			format, a = rewriteFormat(format, a)
+			defer rethrowOverflow(a)
 			return f(format, a...)
 		})
-	case func(string, ...any):
-		return reflect.ValueOf(func(format string, a ...any) {
-			format, a = rewriteFormat(format, a)
-			f(format, a...)
+	case func(...any) (int, error):
+		return reflect.ValueOf(func(a ...any) (int, error) {
+			defer rethrowOverflow(a)
+			return f(a...)
 		})
-	case func(io.Writer, string, ...any) (int, error):
-		return reflect.ValueOf(func(w io.Writer, format string, a ...any) (int, error) {
-			format, a = rewriteFormat(format, a)
-			return f(w, format, a...)
+	case func(...any) string:
+		return reflect.ValueOf(func(a ...any) string {
+			defer rethrowOverflow(a)
+			return f(a...)
 		})
 	}
 	return reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
@@ -50,12 +54,28 @@ func printf(fn reflect.Value, formatPos int) reflect.Value {
 		if !ok {
 			return fn.CallSlice(in)
 		}
+		defer rethrowOverflow(args)
+		if formatPos < 0 {
+			return fn.CallSlice(in)
+		}
 		format, args := rewriteFormat(in[formatPos].String(), args)
 		in = append([]reflect.Value(nil), in...)
 		in[formatPos] = reflect.ValueOf(format).Convert(in[formatPos].Type())
 		in[last] = reflect.ValueOf(args)
 		return fn.CallSlice(in)
 	})
+}
+
+// rethrowOverflow panics with the stack overflow (patch 2) of a method
+// that fmt called to print one of args: fmt recovers any panic of a
+// method, where Go's stack overflow ends the program (a String method
+// that prints its receiver with %v calls itself until then).
+func rethrowOverflow(args []any) {
+	for _, a := range args {
+		if c, ok := a.(*cellValue); ok && c.overflow != nil {
+			panic(c.overflow)
+		}
+	}
 }
 
 // How a directive uses its argument.

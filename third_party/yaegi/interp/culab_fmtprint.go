@@ -15,6 +15,7 @@ import (
 
 // printer prints a cellValue with one verb, as fmt's pp does.
 type printer struct {
+	cell          *cellValue // the argument printed
 	in            *Interpreter
 	f             *frame
 	st            fmt.State
@@ -24,8 +25,8 @@ type printer struct {
 	erroring      bool   // printing the value of a bad verb's report
 }
 
-func newPrinter(in *Interpreter, f *frame, st fmt.State, verb rune) *printer {
-	p := &printer{in: in, f: f, st: st, verb: verb}
+func newPrinter(c *cellValue, st fmt.State, verb rune) *printer {
+	p := &printer{cell: c, in: c.in, f: c.f, st: st, verb: verb}
 	p.sharpV = verb == 'v' && st.Flag('#')
 	p.plusV = verb == 'v' && st.Flag('+')
 	p.directive = directive(st, verb, "-+# 0")
@@ -636,6 +637,10 @@ func (p *printer) callMethod(v reflect.Value, m foundMethod, name string, args .
 	defer func() {
 		r := recover()
 		if r == nil {
+			return
+		}
+		if so, ok := r.(*StackOverflow); ok {
+			p.cell.overflow = so
 			return
 		}
 		forgetPanicStack() // recovered here, as fmt recovers it
