@@ -258,7 +258,7 @@ type cellValue struct {
 	in   *Interpreter
 	f    *frame
 	v    reflect.Value
-	typ  *itype               // nil: v's type is a compiled one
+	typ  *itype  // nil: v's type is a compiled one
 	orig origArg // the argument as the interpreter passes it
 
 	overflow *StackOverflow // of a method called to print it (rethrowOverflow)

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
@@ -166,5 +169,60 @@ func main() {
 	// ends first.
 	if o := out.String(); !strings.HasPrefix(o, "start\n") || strings.Contains(o, "end") {
 		t.Errorf("printed %q, want start and not end", o)
+	}
+}
+
+// culab patch 20: the CPU time of 1e5 prints, by their arguments' types,
+// best of 7 (PATCHES.md has the figures before and after the patch):
+//
+//	CULAB_BENCH=1 go test -run TestFmtPrintCost -v ./interp/
+func TestFmtPrintCost(t *testing.T) {
+	if os.Getenv("CULAB_BENCH") == "" {
+		t.Skip("a measure: set CULAB_BENCH=1")
+	}
+	cpu := func() time.Duration {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			t.Fatal(err)
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	for _, call := range []string{"fmt.Sprint(i)", `fmt.Sprintf("%d %s %v", i, s, a)`, "fmt.Sprint(ID(i))", "fmt.Sprint(P{i, i})"} {
+		best := time.Hour
+		for range 7 {
+			i := interp.New(interp.Options{Stdout: io.Discard})
+			if err := i.Use(stdlib.Symbols); err != nil {
+				t.Fatal(err)
+			}
+			prog, err := i.Compile(`package main
+
+import "fmt"
+
+type ID int
+
+func (i ID) String() string { return "ID" }
+
+type P struct{ X, y int }
+
+var sink string
+
+func main() {
+	s, a := "x", any(3)
+	_, _ = s, a
+	for i := 0; i < 100000; i++ {
+		sink = ` + call + `
+	}
+}
+`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := cpu()
+			if _, err := i.Execute(prog); err != nil {
+				t.Fatal(err)
+			}
+			best = min(best, cpu()-start)
+		}
+		t.Logf("%s: %v", call, best.Round(time.Millisecond))
 	}
 }

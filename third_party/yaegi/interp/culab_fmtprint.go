@@ -563,9 +563,9 @@ var fmtMethodSigs = [numMethods][2]string{
 // typeInfo is what fmt needs to know of an interpreted type, computed
 // once (fmt asks for each value printed).
 type typeInfo struct {
-	iface   bool                     // an interface type
+	iface   bool                    // an interface type
 	methods [numMethods]foundMethod // those in the method set of the type
-	plain   [2]bool                  // plainV(t, false), plainV(t, true)
+	plain   [2]bool                 // plainV(t, false), plainV(t, true)
 }
 
 type foundMethod struct {
