@@ -18,6 +18,7 @@ package interp
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,11 +43,10 @@ func formatPos(ft reflect.Type) int {
 	return -1
 }
 
-// printCallArgs returns, for a call n of a printing function
-// (printFuncs) of which an argument may hold values of interpreted types,
-// the argument values to pass instead of callBin's, values, and for a
-// function with a format, the function to call instead (printf). It
-// returns nil, nil for other calls.
+// printCallArgs returns, for a call n of a printing function (isPrintFunc)
+// of which an argument may hold values of interpreted types, the argument
+// values to pass instead of callBin's, values, and the function to call
+// instead (printCallee). It returns nil and no function for other calls.
 func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame) reflect.Value, reflect.Value) {
 	c0 := n.child[0]
 	if c0.recv != nil || !c0.rval.IsValid() || c0.rval.Kind() != reflect.Func {
@@ -72,7 +72,7 @@ func printCallArgs(n *node, values []func(*frame) reflect.Value) ([]func(*frame)
 	} else {
 		fp := formatPos(c0.rval.Type())
 		for i := first; i < len(values); i++ {
-			if types[i] != nil && needsCellValue(types[i]) && (fp >= 0 || !plainV(types[i], false)) {
+			if types[i] != nil && needsCellValue(types[i]) && (fp >= 0 || !n.interp.plainV(types[i], false)) {
 				out[i] = cellArg(n.interp, values[i], rawArgValue(n, i), types[i], n.anc.kind == deferStmt || n.anc.kind == goStmt)
 				special = true
 			}
@@ -203,10 +203,6 @@ func typeNeeds(t *itype, seen map[*itype]bool) bool {
 		return t.rtype.Kind() == reflect.Interface
 	case errorT, interfaceT, genericT:
 		return true
-	case linkedT, structT:
-		if t.name != "" && t.path != "" {
-			return true
-		}
 	}
 	if t.name != "" && t.path != "" {
 		return true
@@ -268,7 +264,7 @@ type cellValue struct {
 // type t (nil for a compiled type): a *cellValue, or v where fmt prints
 // it right. orig is the value that the interpreter passes otherwise.
 func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig origArg) reflect.Value {
-	v, t = dynamicValue(v, t)
+	v, t = in.dynamicValue(v, t)
 	if !v.IsValid() {
 		return reflect.New(emptyInterfaceType).Elem()
 	}
@@ -285,9 +281,9 @@ func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig ori
 
 // dynamicValue returns the value held by v of static type t (nil for a
 // compiled type) and its type, where t is an interface.
-func dynamicValue(v reflect.Value, t *itype) (reflect.Value, *itype) {
+func (in *Interpreter) dynamicValue(v reflect.Value, t *itype) (reflect.Value, *itype) {
 	for {
-		if t != nil && !infoOf(t).iface {
+		if t != nil && !in.infoOf(t).iface {
 			return v, t
 		}
 		if v.Kind() == reflect.Interface {
@@ -376,7 +372,7 @@ func isWrapper(rt reflect.Type) bool {
 
 // Format prints the value as fmt prints it in a compiled program.
 func (c *cellValue) Format(st fmt.State, verb rune) {
-	if verb == 'v' && c.typ != nil && !st.Flag('#') && plainV(c.typ, st.Flag('+')) {
+	if verb == 'v' && c.typ != nil && !st.Flag('#') && c.in.plainV(c.typ, st.Flag('+')) {
 		fmt.Fprintf(st, directive(st, verb, "-+ 0"), c.v.Interface())
 		return
 	}
@@ -384,7 +380,7 @@ func (c *cellValue) Format(st fmt.State, verb rune) {
 	p.print(c.v, c.typ, 0, true)
 }
 
-// typeName returns the name of type t as reflect's String gives it in a
+// goTypeName returns the name of type t as reflect's String gives it in a
 // compiled program.
 func goTypeName(t *itype) string {
 	if t == nil {
@@ -470,23 +466,13 @@ func writeTypeName(b *strings.Builder, t *itype, seen map[*itype]bool) {
 		}
 		b.WriteString(" }")
 	case interfaceT:
-		if len(t.field) == 0 {
+		ms := interfaceMethods(t, nil)
+		if len(ms) == 0 {
 			b.WriteString("interface {}")
 			return
 		}
-		b.WriteString("interface { ")
-		for i, f := range t.field {
-			if i > 0 {
-				b.WriteString("; ")
-			}
-			if f.typ.cat == funcT {
-				b.WriteString(f.name)
-				b.WriteString(strings.TrimPrefix(goTypeName(f.typ), "func"))
-				continue
-			}
-			writeTypeName(b, f.typ, seen)
-		}
-		b.WriteString(" }")
+		sort.Strings(ms)
+		b.WriteString("interface { " + strings.Join(ms, "; ") + " }")
 	case funcT:
 		b.WriteString("func(")
 		for i, a := range t.arg {
@@ -514,6 +500,29 @@ func writeTypeName(b *strings.Builder, t *itype, seen map[*itype]bool) {
 	default:
 		b.WriteString(t.str)
 	}
+}
+
+// interfaceMethods appends to ms the methods of interface t, those of the
+// interfaces it embeds included, as reflect writes them ("N(int) string").
+func interfaceMethods(t *itype, ms []string) []string {
+	for _, f := range t.field {
+		switch {
+		case f.typ.cat == funcT:
+			ms = append(ms, f.name+strings.TrimPrefix(goTypeName(f.typ), "func"))
+		case f.typ.cat == valueT || f.typ.cat == errorT:
+			rt := f.typ.TypeOf()
+			for i := 0; i < rt.NumMethod(); i++ {
+				m := rt.Method(i)
+				ms = append(ms, m.Name+strings.TrimPrefix(m.Type.String(), "func"))
+			}
+		default:
+			for f.typ.cat == linkedT {
+				f.typ = f.typ.val
+			}
+			ms = interfaceMethods(f.typ, ms)
+		}
+	}
+	return ms
 }
 
 // errorWrapperType is the interpreter's wrapper of a value of an
@@ -553,12 +562,14 @@ func setWrapperType(w reflect.Value, n, dyn *node, v reflect.Value) {
 	}
 }
 
-// structTypes are the named struct types of an interpreter, whose values
-// in an interface hold no type when they have no methods (their
-// reflect.StructOf type has their fields, renamed).
-type structTypes struct {
-	mu    sync.Mutex
-	types map[*itype]bool
+// fmtTypes is what fmt knows of an interpreter's types: its named struct
+// types, whose values in an interface hold no type when they have no
+// methods (their reflect.StructOf type has their fields, renamed), and
+// what fmt needs to know of each type that it prints.
+type fmtTypes struct {
+	mu      sync.Mutex
+	structs map[*itype]bool
+	infos   sync.Map // *itype → *typeInfo
 }
 
 // noteStructType records named struct type t of its interpreter.
@@ -566,13 +577,13 @@ func noteStructType(t *itype) {
 	if t.name == "" || t.node == nil || t.node.interp == nil {
 		return
 	}
-	st := &t.node.interp.structTypes
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if st.types == nil {
-		st.types = map[*itype]bool{}
+	ft := &t.node.interp.fmtTypes
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	if ft.structs == nil {
+		ft.structs = map[*itype]bool{}
 	}
-	st.types[t] = true
+	ft.structs[t] = true
 }
 
 // cellTypeOf returns the interpreted type of a value of compiled type rt
@@ -600,11 +611,11 @@ func (in *Interpreter) cellTypeOf(rt reflect.Type) *itype {
 // without methods of its own unless withMethods, nil where there is none
 // or several.
 func (in *Interpreter) structType(rt reflect.Type, withMethods bool) *itype {
-	st := &in.structTypes
-	st.mu.Lock()
-	defer st.mu.Unlock()
+	ft := &in.fmtTypes
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
 	var found *itype
-	for t := range st.types {
+	for t := range ft.structs {
 		if t.rtype != rt || len(t.method) > 0 && !withMethods || isGeneric(t) {
 			continue
 		}
@@ -641,11 +652,11 @@ func fieldTag(f structField) reflect.StructTag {
 // %v (%+v if plus) as it prints its reflect.Value: t holds no interface,
 // no type with a method that fmt calls, and no unexported field whose
 // name (plus) or methods (fmt calls none there) matter.
-func plainV(t *itype, plus bool) bool {
+func (in *Interpreter) plainV(t *itype, plus bool) bool {
 	if plus {
-		return infoOf(t).plain[1]
+		return in.infoOf(t).plain[1]
 	}
-	return infoOf(t).plain[0]
+	return in.infoOf(t).plain[0]
 }
 
 func isPlainV(t *itype, plus bool, seen map[*itype]bool) bool {

@@ -370,7 +370,7 @@ func (c *cellValue) as(u int) any {
 		}
 		// A value of an interpreted type with an Error method, that the
 		// interpreter did not give fmt as an error.
-		m := fmtMethod(c.typ, mError)
+		m := c.in.fmtMethod(c.typ, mError)
 		if m.m == nil {
 			return o
 		}

@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // printer prints a cellValue with one verb, as fmt's pp does.
@@ -56,8 +55,8 @@ func directive(st fmt.State, verb rune, flags string) string {
 // fmt's printValue; canIface is false under an unexported field, where
 // fmt calls no method.
 func (p *printer) print(v reflect.Value, t *itype, depth int, canIface bool) {
-	if t != nil && infoOf(t).iface || t == nil && (v.Kind() == reflect.Interface || v.Type() == valueInterfaceType) {
-		dv, dt := dynamicValue(v, t)
+	if t != nil && p.in.infoOf(t).iface || t == nil && (v.Kind() == reflect.Interface || v.Type() == valueInterfaceType) {
+		dv, dt := p.in.dynamicValue(v, t)
 		if !dv.IsValid() {
 			if p.sharpV {
 				if t != nil {
@@ -520,7 +519,7 @@ func floatCompare(a, b float64) int {
 // GoString (%#v), Error or String (verbs v, s, x, X, q), as fmt's
 // handleMethods does, and reports whether it did.
 func (p *printer) handleMethods(v reflect.Value, t *itype) bool {
-	ti := infoOf(t)
+	ti := p.in.infoOf(t)
 	if m := ti.methods[mFormat]; m.m != nil {
 		p.callMethod(v, m, "Format", reflect.ValueOf(p.st), reflect.ValueOf(p.verb))
 		return true
@@ -573,11 +572,9 @@ type foundMethod struct {
 	index []int // path of embedded fields to the receiver
 }
 
-// typeInfos caches infoOf.
-var typeInfos sync.Map // *itype → *typeInfo
-
-func infoOf(t *itype) *typeInfo {
-	if ti, ok := typeInfos.Load(t); ok {
+// infoOf returns what fmt needs to know of t, cached by the interpreter.
+func (in *Interpreter) infoOf(t *itype) *typeInfo {
+	if ti, ok := in.fmtTypes.infos.Load(t); ok {
 		return ti.(*typeInfo)
 	}
 	ti := &typeInfo{iface: isInterface(t)}
@@ -587,14 +584,14 @@ func infoOf(t *itype) *typeInfo {
 	}
 	ti.plain[0] = isPlainV(t, false, map[*itype]bool{})
 	ti.plain[1] = isPlainV(t, true, map[*itype]bool{})
-	typeInfos.Store(t, ti)
+	in.fmtTypes.infos.Store(t, ti)
 	return ti
 }
 
-// fmtMethod returns the method name of signature sig in the method set of
-// interpreted type t, and the path of embedded fields to its receiver.
-func fmtMethod(t *itype, i int) foundMethod {
-	return infoOf(t).methods[i]
+// fmtMethod returns method i (mFormat...) of interpreted type t, if in
+// its method set, and the path of embedded fields to its receiver.
+func (in *Interpreter) fmtMethod(t *itype, i int) foundMethod {
+	return in.infoOf(t).methods[i]
 }
 
 func lookupFmtMethod(t *itype, name, sig string) (*node, []int) {

@@ -227,7 +227,7 @@ type Interpreter struct {
 
 	hooks *hooks // symbol hooks
 
-	structTypes structTypes // culab patch 20: named struct types, for fmt
+	fmtTypes fmtTypes // culab patch 20: what fmt knows of the program's types
 
 	debugger *Debugger
 }
