@@ -69,10 +69,7 @@ func (p *printer) print(v reflect.Value, t *itype, depth int, canIface bool) {
 			put(p.st, "<nil>")
 			return
 		}
-		if depth > 0 || t != nil {
-			depth++
-		}
-		p.print(dv, dt, depth, canIface)
+		p.print(dv, dt, depth+1, canIface)
 		return
 	}
 	if t == nil {
