@@ -227,6 +227,8 @@ type Interpreter struct {
 
 	hooks *hooks // symbol hooks
 
+	fmtTypes fmtTypes // culab patch 20: what fmt knows of the program's types
+
 	debugger *Debugger
 }
 
@@ -265,6 +267,7 @@ func init() { Symbols[selfPath]["Symbols"] = reflect.ValueOf(Symbols) }
 type _error struct {
 	IValue interface{}
 	WError func() string
+	ICell  *wrappedCell // culab patch 20: the value with its type, for fmt
 }
 
 func (w _error) Error() string { return w.WError() }

@@ -789,7 +789,7 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 	// As the field name was generated with a prefixed first character (in order to avoid
 	// collisions with method names), this first character is ignored in comparisons.
 	wrap := getWrapper(n, typ)
-	mn := wrap.NumField() - 1
+	mn := wrapperMethods(wrap) // culab patch 20
 	names := make([]string, mn)
 	methods := make([]*node, mn)
 	indexes := make([][]int, mn)
@@ -820,6 +820,7 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 			n2 = vi.node
 		}
 		rv := valueInterfaceValue(v) // culab patch 22: the receiver of the methods
+		raw := v                     // culab patch 20
 		v = getConcreteValue(v)
 		w := reflect.New(wrap).Elem()
 		w.Field(0).Set(v)
@@ -847,6 +848,7 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 			nod.recv = &receiver{nil, rv, indexes[i]} // culab patch 22
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
+		setWrapperType(w, n, n2, raw) // culab patch 20
 		return w
 	}
 }
@@ -1272,6 +1274,12 @@ func callBin(n *node) {
 			default:
 				values = append(values, genInterfaceWrapper(c, defType))
 			}
+		}
+	}
+	if pv, pf := printCallArgs(n, values); pv != nil { // culab patch 20
+		values = pv
+		if pf.IsValid() {
+			value = func(*frame) reflect.Value { return pf }
 		}
 	}
 	l := len(values)

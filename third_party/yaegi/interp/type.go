@@ -2181,7 +2181,7 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			field := reflect.StructField{
 				Name: exportName(f.name),
 				Type: f.typ.refType(ctx),
-				Tag:  reflect.StructTag(f.tag),
+				Tag:  fieldTag(f), // culab patch 20
 			}
 			if len(t.field) == 1 && f.embed {
 				// Mark the field as embedded (anonymous) only if it is the
@@ -2205,6 +2205,7 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		fieldFix := []fixStructField{} // Slice of field indices to fix for recursivity.
 		t.rtype = reflect.StructOf(fields)
+		noteStructType(t) // culab patch 20
 		if ctx.isComplete() {
 			for _, s := range ctx.defined {
 				for i := 0; i < s.rtype.NumField(); i++ {

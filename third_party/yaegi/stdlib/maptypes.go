@@ -26,6 +26,14 @@ func init() {
 	MapTypes[reflect.ValueOf(fmt.Sprintf)] = mt
 	MapTypes[reflect.ValueOf(fmt.Sprintln)] = mt
 
+	// culab patch 20: fmt.Append*, log.Print* print as the others do.
+	MapTypes[reflect.ValueOf(fmt.Append)] = mt
+	MapTypes[reflect.ValueOf(fmt.Appendf)] = mt
+	MapTypes[reflect.ValueOf(fmt.Appendln)] = mt
+	MapTypes[reflect.ValueOf(log.Print)] = mt
+	MapTypes[reflect.ValueOf(log.Printf)] = mt
+	MapTypes[reflect.ValueOf(log.Println)] = mt
+
 	MapTypes[reflect.ValueOf(log.Fatal)] = mt
 	MapTypes[reflect.ValueOf(log.Fatalf)] = mt
 	MapTypes[reflect.ValueOf(log.Fatalln)] = mt
