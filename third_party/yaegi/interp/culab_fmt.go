@@ -30,7 +30,8 @@ import (
 // (stdlib's MapTypes, the virtualized ones of fixStdlib included).
 func isPrintFunc(interp *Interpreter, fn reflect.Value) bool {
 	mt := interp.mapTypes[fn]
-	return len(mt) == 2 && mt[0] == formatterType && mt[1] == stringerType && fn.Type().IsVariadic()
+	// fmt.Errorf's list has error too (patch 27), between the two.
+	return len(mt) >= 2 && mt[0] == formatterType && mt[len(mt)-1] == stringerType && fn.Type().IsVariadic()
 }
 
 // formatPos returns the position of the format argument of a printing
