@@ -45,6 +45,8 @@ type virtualBackend struct {
 	// told are the sampled launch shapes already told of (sample.go).
 	sampling *vgpu.Sampling
 	told     map[string]bool
+	// last is the profile of the last launch the user ran (launches.go).
+	last *vgpu.Profile
 }
 
 // Name is the name the virtual GPU reports in Info.
@@ -296,6 +298,7 @@ func (f *virtualFunction) run(c seam.LaunchConfig, params []unsafe.Pointer) (*vg
 	if err != nil {
 		return nil, err
 	}
+	f.b.setLast(p)
 	if rep != nil && !rep.Clean() {
 		kerr = &seam.SanitizerError{Report: rep, Err: kerr}
 	}
