@@ -38,10 +38,10 @@ var MatMul = register(&Lab{
 	Variants: []Variant{
 		{Name: "one block 16×16", Kernels: []string{"mm_block"}, Launch: "<<<1, (16,16)>>>",
 			Note:   "block-stride loops: the whole product on one SM",
-			config: fixed(cudalib.D2(1, 1), cudalib.D2(16, 16))},
+			config: fixed(cudalib.D2(1, 1), cudalib.D2(16, 16)), virtualMax: 512},
 		{Name: "16×16 blocks, grid-stride", Kernels: []string{"mm_grid"}, Launch: "<<<(16,16), (16,16)>>>",
 			Note:   "the seed's fixed grid: each thread loops over (n/256)² elements",
-			config: fixed(cudalib.D2(16, 16), cudalib.D2(16, 16))},
+			config: fixed(cudalib.D2(16, 16), cudalib.D2(16, 16)), virtualMax: 512},
 		{Name: "one thread per element", Kernels: []string{"mm_grid"}, Launch: "<<<(ceil(n/16),ceil(n/16)), (16,16)>>>",
 			Note:   "the same kernel with a grid that covers C: the naive kernel",
 			config: tiles(16, 16, 16)},
@@ -95,6 +95,9 @@ func newMatMul(n int, rng *rand.Rand, colMajorA bool) (*problem, error) {
 			}
 			return []reference{matmulSample(a, b, n, rand.New(rand.NewPCG(sampleSeed, 0)))}, nil
 		},
+		refAt: func(_ int, idx []int) reference {
+			return reference{want: matmulAt(a, b, n, idx), idx: idx, tol: sumTolerance(n), how: "vs float64 dot products"}
+		},
 	}, nil
 }
 
@@ -143,6 +146,23 @@ func matmul64(a, b []float32, n int) []float64 {
 	return c
 }
 
+// matmulAt is the float64 product at the entries idx (row-major), each a
+// dot product, on every core.
+func matmulAt(a, b []float32, n int, idx []int) []float64 {
+	want := make([]float64, len(idx))
+	parallelFor(len(idx), func(_, lo, hi int) {
+		for s := lo; s < hi; s++ {
+			i, j := idx[s]/n, idx[s]%n
+			var sum float64
+			for k := range n {
+				sum += float64(a[i*n+k]) * float64(b[k*n+j])
+			}
+			want[s] = sum
+		}
+	})
+	return want
+}
+
 // matmulSample is the reference at the four corners and matmulSamples
 // random entries, each a float64 dot product.
 func matmulSample(a, b []float32, n int, rng *rand.Rand) reference {
@@ -150,15 +170,6 @@ func matmulSample(a, b []float32, n int, rng *rand.Rand) reference {
 	for range matmulSamples {
 		idx = append(idx, rng.IntN(n*n))
 	}
-	want := make([]float64, len(idx))
-	for s, e := range idx {
-		i, j := e/n, e%n
-		var sum float64
-		for k := range n {
-			sum += float64(a[i*n+k]) * float64(b[k*n+j])
-		}
-		want[s] = sum
-	}
-	return reference{want: want, idx: idx, tol: sumTolerance(n),
+	return reference{want: matmulAt(a, b, n, idx), idx: idx, tol: sumTolerance(n),
 		how: fmt.Sprintf("%d sampled entries vs float64 dot products: the CPU reference is over the cap", len(idx))}
 }

@@ -28,6 +28,11 @@ type problem struct {
 	// reference costs as much should check a sample instead. Called at
 	// most once per size, and only when a GPU output needs checking.
 	ref func(cpuDone bool) ([]reference, error)
+	// refAt, when set, is output out's reference at the elements idx
+	// (ascending), for a lab whose ref samples past the CPU cap: a sampled
+	// launch's written elements are checked against it instead of the few
+	// that both samples cover.
+	refAt func(out int, idx []int) reference
 }
 
 // deadline lets a CPU reference stop cooperatively when it runs past the

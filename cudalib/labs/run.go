@@ -44,6 +44,9 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 	}
 	if len(sizes) == 0 {
 		sizes = l.SizesFor(dev)
+		if opts.Quick {
+			sizes = l.QuickSizes(dev)
+		}
 	}
 	for _, n := range sizes {
 		if n <= 0 {
@@ -72,6 +75,13 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 			}
 		}()
 		r.gpu = &gpuLab{dev: dev, info: dev.Info(), mod: mod, kernels: map[string]*cudalib.Kernel{}}
+		if dev.Virtual() {
+			restore, serr := labSampling(dev)
+			if serr != nil {
+				return t, fmt.Errorf("lab %s: %w", l.Key, serr)
+			}
+			defer restore()
+		}
 	}
 	for _, n := range sizes {
 		rows, err := r.size(n)
@@ -83,10 +93,15 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 	return t, nil
 }
 
-// SizesFor is the sizes Run uses on dev when it is given none: Sizes, or
-// on the virtual GPU VirtualSizes (where the lab has them), which an
-// interpreter runs in seconds.
-func (l *Lab) SizesFor(dev *cudalib.Device) []int {
+// SizesFor is the sizes Run uses on dev when it is given none: Sizes, the
+// report's, on a GPU and on the virtual GPU alike (which samples the
+// large launches: see RunWith).
+func (l *Lab) SizesFor(*cudalib.Device) []int { return l.Sizes }
+
+// QuickSizes is the sizes of a quick run (Options.Quick): on the virtual
+// GPU VirtualSizes (where the lab has them), which it interprets whole in
+// seconds; Sizes elsewhere.
+func (l *Lab) QuickSizes(dev *cudalib.Device) []int {
 	if dev != nil && dev.Virtual() && len(l.VirtualSizes) > 0 {
 		return l.VirtualSizes
 	}
@@ -294,6 +309,12 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		row.Check, row.Skipped = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize)), true
 		return plan, nil
 	}
+	if v.virtualMax > 0 && g.n > v.virtualMax && g.dev.Virtual() {
+		if s, err := g.dev.VirtualSampling(); err == nil && s.Mode != cudalib.VirtualSampleFull {
+			row.Check, row.Skipped = fmt.Sprintf("not run on the virtual GPU above %s: its few blocks each loop over a large share of the work, so sampling blocks saves little and interpreting it takes minutes (%s=full runs it)", r.lab.SizeLabel(v.virtualMax), cudalib.EnvVirtualSample), true
+			return plan, nil
+		}
+	}
 	t0 := time.Now()
 	run, launch, err := g.prepare(v, r.lab.args)
 	r.ph.since("prepare", t0)
@@ -323,6 +344,7 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	if g.dev.Virtual() {
 		opts = cudalib.TimeOptions{}
 	}
+	g.sampling = runSampling{}
 	start := time.Now()
 	tm, err := g.dev.TimeFunc(opts, run)
 	if err != nil {
@@ -346,7 +368,17 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	r.ph.since("reference", t0)
 	t0 = time.Now()
-	verdict := checkAll(p.out, refs)
+	var verdict verdict
+	switch {
+	case g.sampling.check != nil:
+		if verdict, err = g.sampling.check(); err != nil {
+			return plan, fmt.Errorf("sampled check: %w", err)
+		}
+	case g.sampling.sampled():
+		verdict = checkWritten(p.out, refs, p.refAt, &g.sampling)
+	default:
+		verdict = checkAll(p.out, refs)
+	}
 	r.ph.since("compare", t0)
 	row.Pass, row.Check = verdict.pass, verdict.text
 
@@ -514,6 +546,9 @@ type gpuRun struct {
 	// gigabyte allocated and freed per round costs tens of milliseconds.
 	scratch map[int]*cudalib.Float64s
 	refs    []reference // computed at the first check of this size
+	// sampling is what the checked run sampled (sampled.go), reset
+	// before it.
+	sampling runSampling
 }
 
 // start allocates the device buffers of one size and uploads the inputs.
@@ -624,7 +659,14 @@ func (g *gpuRun) prepare(v Variant, args func(*gpuRun) []any) (run func() error,
 		return nil, "", err
 	}
 	a := args(g)
-	return func() error { return k.Launch(cfg, a...) }, launchText(k.Name(), cfg), nil
+	run = func() error {
+		if err := k.Launch(cfg, a...); err != nil {
+			return err
+		}
+		g.noteLaunch()
+		return nil
+	}
+	return run, launchText(k.Name(), cfg), nil
 }
 
 // launchText writes a launch as CUDA C does: name<<<grid, block[, shared]>>>.
