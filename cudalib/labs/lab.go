@@ -121,7 +121,8 @@ type Options struct {
 	Rounds int
 	// Quick runs, when no sizes are given, QuickSizes instead of the
 	// report's Sizes: on the virtual GPU the small VirtualSizes, whose
-	// launches run whole and whose outputs are all checked.
+	// launches run whole (under the virtual GPU's own sampling budget, not
+	// LabSampleBudget) and whose outputs are all checked.
 	Quick bool
 }
 

@@ -20,6 +20,10 @@ type problem struct {
 	// (parallelChunks). Its loops poll stop every few milliseconds and give
 	// up, returning false, once it says so.
 	cpu func(stop *deadline) bool
+	// cpuPrepare, when set, makes (and touches) the baseline's arrays
+	// before cpu is timed; it is not called when the baseline is skipped
+	// (over the cap), so a size that skips it does not hold them.
+	cpuPrepare func()
 	// cpuOut are the baseline's outputs (same shapes as out) once cpu has
 	// finished; tests check them against ref.
 	cpuOut []array

@@ -75,7 +75,7 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 			}
 		}()
 		r.gpu = &gpuLab{dev: dev, info: dev.Info(), mod: mod, kernels: map[string]*cudalib.Kernel{}}
-		if dev.Virtual() {
+		if dev.Virtual() && !opts.Quick {
 			restore, serr := labSampling(dev)
 			if serr != nil {
 				return t, fmt.Errorf("lab %s: %w", l.Key, serr)
@@ -262,6 +262,9 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	if s := r.predictCPU(n); s > 1.5*r.cap.Seconds() {
 		return 0, fmt.Sprintf("%s (%.0fs predicted from %s)", capNote, s, r.lab.SizeLabel(r.done.n)), false
 	}
+	if p.cpuPrepare != nil {
+		p.cpuPrepare()
+	}
 	stop := newDeadline(r.cap)
 	start := time.Now()
 	if !p.cpu(stop) {
@@ -323,8 +326,14 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	row.Note = launch
 	t0 = time.Now()
-	for i := range p.in {
-		if err := g.dev.Copy(g.in[i], g.orig[i]); err != nil {
+	for i, a := range p.in {
+		var err error
+		if g.orig == nil {
+			err = a.upload(g.in[i]) // the virtual GPU's memory is the host's
+		} else {
+			err = g.dev.Copy(g.in[i], g.orig[i])
+		}
+		if err != nil {
 			return plan, fmt.Errorf("input %d: %w", i+1, err)
 		}
 	}
@@ -536,10 +545,12 @@ func (gl *gpuLab) kernel(name string) (*cudalib.Kernel, error) {
 // problem's inputs and outputs (in the same order), and scratch buffers.
 type gpuRun struct {
 	*gpuLab
+	p       *problem // the size's host arrays
 	n       int
 	in, out []cudalib.Buffer
 	// orig holds the inputs as uploaded, once per size: each checked run
 	// starts from a device copy of them, not another upload from the host.
+	// nil on the virtual GPU, where each checked run uploads them.
 	orig []cudalib.Buffer
 	// scratch are the variants' scratch buffers by length, made at the
 	// first request and kept for the size's variants and rounds: a
@@ -553,7 +564,7 @@ type gpuRun struct {
 
 // start allocates the device buffers of one size and uploads the inputs.
 func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
-	g := &gpuRun{gpuLab: gl, n: n}
+	g := &gpuRun{gpuLab: gl, p: p, n: n}
 	for _, a := range p.in {
 		b, err := a.alloc(gl.dev)
 		if err != nil {
@@ -561,6 +572,9 @@ func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
 			return nil, fmt.Errorf("input: %w", err)
 		}
 		g.in = append(g.in, b)
+		if gl.dev.Virtual() {
+			continue // no device copy: an upload is a host copy there, and a 512³ stencil's input is a gigabyte
+		}
 		if b, err = a.alloc(gl.dev); err == nil {
 			g.orig = append(g.orig, b)
 			err = a.upload(b)

@@ -44,6 +44,41 @@ func labSampling(dev *cudalib.Device) (restore func(), err error) {
 	return func() { _ = dev.SetVirtualSampling(nil) }, nil
 }
 
+// sampleLaunches reports whether the next more launches of a sequence
+// whose launches count alike (same kernel and shape, counters independent
+// of the data) should be counted from l, the one just run, instead of
+// run: when l itself ran a sample of its blocks, when the sampling is
+// forced, and in auto mode when running them would exceed the budget.
+// Full mode runs everything.
+func sampleLaunches(dev *cudalib.Device, l cudalib.VirtualLaunch, more int) bool {
+	if l.Sampled() {
+		return true
+	}
+	s, err := dev.VirtualSampling()
+	if err != nil {
+		return false
+	}
+	switch s.Mode {
+	case cudalib.VirtualSampleForced:
+		return more > 0
+	case cudalib.VirtualSampleAuto:
+		budget := s.Budget
+		if budget == 0 {
+			budget = cudalib.VirtualSampleBudget
+		}
+		return int64(more)*l.Counters.WarpInstrs > budget
+	}
+	return false
+}
+
+// ranText says how many blocks of l ran.
+func ranText(l cudalib.VirtualLaunch) string {
+	if !l.Sampled() {
+		return fmt.Sprintf("ran every block (%d)", l.Counters.Blocks)
+	}
+	return fmt.Sprintf("ran %d of %d blocks", len(l.Sample.Ran), l.Sample.Blocks)
+}
+
 // runSampling is what a checked run on the virtual GPU sampled; the zero
 // value: every block of every launch ran.
 type runSampling struct {
@@ -148,9 +183,24 @@ func writtenIndex(out array) []int {
 	n := out.length()
 	parts := make([][]int, len(pieces(n)))
 	parallelFor(n, func(p, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if !math.IsNaN(out.at(i)) {
-				parts[p] = append(parts[p], i)
+		switch a := out.(type) { // the common types without an interface call per element
+		case f64:
+			for i, v := range a[lo:hi] {
+				if v == v {
+					parts[p] = append(parts[p], lo+i)
+				}
+			}
+		case f32:
+			for i, v := range a[lo:hi] {
+				if v == v {
+					parts[p] = append(parts[p], lo+i)
+				}
+			}
+		default:
+			for i := lo; i < hi; i++ {
+				if !math.IsNaN(out.at(i)) {
+					parts[p] = append(parts[p], i)
+				}
 			}
 		}
 	})
