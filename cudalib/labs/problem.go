@@ -37,6 +37,9 @@ type problem struct {
 	// launch's written elements are checked against it instead of the few
 	// that both samples cover.
 	refAt func(out int, idx []int) reference
+	// state is a lab's own data for its variants' runs (Floyd's
+	// snapshots of the CPU reference: floydState).
+	state any
 }
 
 // deadline lets a CPU reference stop cooperatively when it runs past the

@@ -377,6 +377,10 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	r.ph.since("reference", t0)
 	t0 = time.Now()
+	if g.sampling.skip != "" {
+		row.Check, row.Skipped = g.sampling.skip, true
+		return plan, nil
+	}
 	var verdict verdict
 	switch {
 	case g.sampling.check != nil:
@@ -560,6 +564,8 @@ type gpuRun struct {
 	// sampling is what the checked run sampled (sampled.go), reset
 	// before it.
 	sampling runSampling
+	// round, while a Floyd round runs, collects how its launches ran.
+	round *[]cudalib.VirtualLaunch
 }
 
 // start allocates the device buffers of one size and uploads the inputs.

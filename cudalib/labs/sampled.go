@@ -87,6 +87,9 @@ type runSampling struct {
 	// check, set by a variant that sampled its launches, replaces the
 	// lab's check: the lab's outputs were not all computed.
 	check func() (verdict, error)
+	// skip, set by a variant that found it cannot sample soundly, is why
+	// the row was not run; its time is not shown.
+	skip string
 }
 
 // sampled reports whether anything of the run was left out.
