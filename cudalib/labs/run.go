@@ -329,6 +329,9 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	for i, a := range p.in {
 		var err error
 		if g.orig == nil {
+			if r.lab.readOnlyInputs && g.uploaded {
+				break // no kernel writes them: still as uploaded
+			}
 			err = a.upload(g.in[i]) // the virtual GPU's memory is the host's
 		} else {
 			err = g.dev.Copy(g.in[i], g.orig[i])
@@ -337,6 +340,7 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 			return plan, fmt.Errorf("input %d: %w", i+1, err)
 		}
 	}
+	g.uploaded = true
 	r.ph.since("restore inputs", t0)
 	t0 = time.Now()
 	for i, a := range p.out {
@@ -365,6 +369,9 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	r.ph.since("checked run", start)
 	t0 = time.Now()
 	for i, a := range p.out {
+		if g.sampling.check != nil || g.sampling.skip != "" {
+			break // the variant checks what it ran itself
+		}
 		if err := a.fetch(g.out[i]); err != nil {
 			return plan, fmt.Errorf("output %d: %w", i+1, err)
 		}
@@ -554,8 +561,10 @@ type gpuRun struct {
 	in, out []cudalib.Buffer
 	// orig holds the inputs as uploaded, once per size: each checked run
 	// starts from a device copy of them, not another upload from the host.
-	// nil on the virtual GPU, where each checked run uploads them.
-	orig []cudalib.Buffer
+	// nil on the virtual GPU, where each checked run uploads them (once
+	// per size for a lab with readOnlyInputs: uploaded says it was).
+	orig     []cudalib.Buffer
+	uploaded bool
 	// scratch are the variants' scratch buffers by length, made at the
 	// first request and kept for the size's variants and rounds: a
 	// gigabyte allocated and freed per round costs tens of milliseconds.

@@ -67,7 +67,8 @@ var Stencil3D = register(&Lab{
 		"The seed (A40, FP64-bound) saw every block shape of ≥ 32 threads at ≈ 478 Gflop/s, (4,2,2) at half that, and 2.5D slower (360–470): compare these rows.",
 	},
 
-	setup: newStencil3D,
+	setup:          newStencil3D,
+	readOnlyInputs: true, // every step reads the input or the scratch buffer; the first step's source is never a destination
 })
 
 // stencilShapes are the seed's block-shape sweep (b) and 2.5D blocks (c).
