@@ -378,9 +378,11 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	r.ph.since("fetch", t0)
 	t0 = time.Now()
-	refs, err := g.references(p, cpuDone)
-	if err != nil {
-		return plan, fmt.Errorf("reference: %w", err)
+	var refs []reference
+	if !g.sampling.sampled() || p.refAt == nil {
+		if refs, err = g.references(p, cpuDone); err != nil {
+			return plan, fmt.Errorf("reference: %w", err)
+		}
 	}
 	r.ph.since("reference", t0)
 	t0 = time.Now()
@@ -394,8 +396,10 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		if verdict, err = g.sampling.check(); err != nil {
 			return plan, fmt.Errorf("sampled check: %w", err)
 		}
+	case g.sampling.sampled() && p.refAt != nil:
+		verdict = checkWritten(p.out, nil, p.refAt, &g.sampling)
 	case g.sampling.sampled():
-		verdict = checkWritten(p.out, refs, p.refAt, &g.sampling)
+		verdict = checkWritten(p.out, refs, nil, &g.sampling)
 	default:
 		verdict = checkAll(p.out, refs)
 	}

@@ -8,6 +8,10 @@
 // the measured one, how many modelled times are within 2× of the measured,
 // and each row's ratio, in Markdown.
 //
+// -modeled TABLES (with -tables) compares two `culab run` tables.md files
+// instead, the virtual GPU's (modelled) beside a GPU's (measured): the
+// report's sizes, which the virtual GPU runs by sampling.
+//
 //	timecompare [-gpu] [-tables docs/results/2026-11-22-h100/tables.md] [-labs a,b] [-sizes lab=n,...] [-recording REC] [-o out.md]
 //
 // -recording REC takes the modelled times from a -dump recording's work
@@ -54,9 +58,12 @@ func main() {
 	fitPath := flag.String("fit", "", "evaluate the time model on this -dump recording, instead of running the labs")
 	fromPath := flag.String("from", "", "with -dump: take the work from this recording instead of running the labs")
 	recPath := flag.String("recording", "", "model the rows on this -dump recording's work instead of running the labs on the virtual GPU")
+	modeledPath := flag.String("modeled", "", "with -tables: take the modelled times from this tables.md of a `culab run` on the virtual GPU (at the report's sizes) instead of running the labs")
 	flag.Parse()
 	var err error
 	switch {
+	case *modeledPath != "":
+		err = runTables(*modeledPath, *tables, *only, *out)
 	case *fitPath != "":
 		err = runFit(*fitPath, *measuredPath, *out)
 	case *dumpPath != "" && *fromPath != "":
