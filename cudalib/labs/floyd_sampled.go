@@ -126,6 +126,19 @@ func (f floydRoundsRun) sampled(g *gpuRun, first []cudalib.VirtualLaunch) error 
 	if len(rs) == 0 || rs[0] != 0 {
 		rs = append([]int{0}, rs...)
 	}
+	// The sampled rounds' launches keep their sample even where the
+	// sampler does not trust it (phase 3's pivot row and column of blocks
+	// return at once, which sets them apart from the other blocks of their
+	// position class): auto mode would run such a launch whole, for each
+	// sampled round. The row says so.
+	if s, err := g.dev.VirtualSampling(); err == nil && s.Mode == cudalib.VirtualSampleAuto {
+		forced := s
+		forced.Mode = cudalib.VirtualSampleForced
+		if err := g.dev.SetVirtualSampling(&forced); err != nil {
+			return err
+		}
+		defer g.dev.SetVirtualSampling(&s)
+	}
 	work := make([]int32, n*n)
 	after := g.p.out[0].(i32)
 	var bad []string

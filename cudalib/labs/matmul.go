@@ -82,6 +82,9 @@ func newMatMul(n int, rng *rand.Rand, colMajorA bool) (*problem, error) {
 	}
 	sampleSeed := rng.Uint64()
 	cpuOut := touched32(n * n)
+	// Bᵀ, made once for the size's sampled checks: a dot product then
+	// walks two rows instead of a column of B.
+	transposedB := sync.OnceValue(func() []float32 { return transpose32(b, n) })
 	return &problem{
 		in:     []array{f32(devA), f32(b)},
 		out:    []array{make(f32, n*n)},
@@ -96,7 +99,8 @@ func newMatMul(n int, rng *rand.Rand, colMajorA bool) (*problem, error) {
 			return []reference{matmulSample(a, b, n, rand.New(rand.NewPCG(sampleSeed, 0)))}, nil
 		},
 		refAt: func(_ int, idx []int) reference {
-			return reference{want: matmulAt(a, b, n, idx), idx: idx, tol: sumTolerance(n), how: "vs float64 dot products"}
+			bt := transposedB()
+			return reference{want: matmulAt(a, bt, n, idx), idx: idx, tol: sumTolerance(n), how: "vs float64 dot products"}
 		},
 	}, nil
 }
@@ -146,16 +150,17 @@ func matmul64(a, b []float32, n int) []float64 {
 	return c
 }
 
-// matmulAt is the float64 product at the entries idx (row-major), each a
-// dot product, on every core.
-func matmulAt(a, b []float32, n int, idx []int) []float64 {
+// matmulAt is the float64 product A·B at the entries idx (row-major),
+// given bt = Bᵀ, each a dot product of two rows, on every core.
+func matmulAt(a, bt []float32, n int, idx []int) []float64 {
 	want := make([]float64, len(idx))
 	parallelFor(len(idx), func(_, lo, hi int) {
 		for s := lo; s < hi; s++ {
 			i, j := idx[s]/n, idx[s]%n
+			ai, bj := a[i*n:(i+1)*n], bt[j*n:(j+1)*n]
 			var sum float64
-			for k := range n {
-				sum += float64(a[i*n+k]) * float64(b[k*n+j])
+			for k, x := range ai {
+				sum += float64(x) * float64(bj[k])
 			}
 			want[s] = sum
 		}
@@ -170,6 +175,6 @@ func matmulSample(a, b []float32, n int, rng *rand.Rand) reference {
 	for range matmulSamples {
 		idx = append(idx, rng.IntN(n*n))
 	}
-	return reference{want: matmulAt(a, b, n, idx), idx: idx, tol: sumTolerance(n),
+	return reference{want: matmulAt(a, transpose32(b, n), n, idx), idx: idx, tol: sumTolerance(n),
 		how: fmt.Sprintf("%d sampled entries vs float64 dot products: the CPU reference is over the cap", len(idx))}
 }
