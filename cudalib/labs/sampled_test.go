@@ -66,8 +66,8 @@ func TestLaunchSamplingMatchesWholeRun(t *testing.T) {
 		variants []string
 		tol      float64
 	}{
-		{Stencil3D, 40, []string{"global (32,4,4)", "shared (8,8,8)", "2.5D (16,8)"}, 0.02},
-		{Floyd, 333, []string{"global, coalesced", "shared B=32, min", "shared B=8, min", "shared B=32, if"}, 0.05},
+		{Stencil3D, 32, []string{"global (32,4,4)", "shared (8,8,8)", "shared (4,2,2)", "2.5D (16,8)"}, 0.02},
+		{Floyd, 200, []string{"global, coalesced", "shared B=32, min", "shared B=8, min", "shared B=32, if"}, 0.05},
 	}
 	for _, c := range cases {
 		run := func(mode vgpu.SampleMode) Table {
