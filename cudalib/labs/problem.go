@@ -176,3 +176,13 @@ func touched32(n int) []float32 { return touched[float32](n) }
 func newRand(seed uint64, n int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(n)))
 }
+
+// bytes is about how much memory the problem's inputs and outputs take
+// (8 bytes an element at most).
+func (p *problem) bytes() int {
+	n := 0
+	for _, a := range append(append([]array(nil), p.in...), p.out...) {
+		n += 8 * a.length()
+	}
+	return n
+}

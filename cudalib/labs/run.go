@@ -223,6 +223,13 @@ func (r *runner) size(n int) ([]Row, error) {
 	var todo []*timed
 	for i, v := range r.variants {
 		plan, err := r.check(g, p, v, &rows[i], cpuDone)
+		if g.dev.Virtual() && p.bytes() > 1<<28 {
+			// A variant's garbage (fetched copies, indices of written
+			// cells) is gigabytes at the largest sizes: give it back before
+			// the next, or the heap's headroom doubles the peak. The big
+			// arrays hold no pointers, so this collection is quick.
+			debug.FreeOSMemory()
+		}
 		if err != nil {
 			g.free() // the variant's error says more than a failed free after it
 			r.setTimes(todo, n)
