@@ -245,3 +245,64 @@ func virtualNotice(why, name string) string {
 	return fmt.Sprintf("%s: using the %s: it runs the kernels' PTX on the CPU and checks results as a GPU would; its times are modeled from its counters, not measured (%s=gpu|virtual|virtual:NAME chooses the device).",
 		why, name, EnvDevice)
 }
+
+// VirtualLaunch is how a launch ran on the virtual GPU: its kernel, its
+// counters (scaled to the grid when it was sampled) and, when only a
+// sample of its blocks ran, which (Sample; nil when every block ran).
+type VirtualLaunch struct {
+	Kernel   string
+	Counters Counters
+	Sample   *VirtualSample
+}
+
+// Sampled reports whether only a sample of the launch's blocks ran.
+func (l VirtualLaunch) Sampled() bool { return l.Sample != nil && l.Sample.Sampled }
+
+// launchSampler is d's backend when it samples launches (the virtual GPU).
+func (d *Device) launchSampler(op string) (seam.LaunchSampler, error) {
+	ls, ok := d.b.(seam.LaunchSampler)
+	if !ok {
+		return nil, fmt.Errorf("%s: only the virtual GPU samples launches", op)
+	}
+	return ls, nil
+}
+
+// VirtualSampling is the sampling the virtual GPU's next launch uses:
+// SetVirtualSampling's, else CULAB_VIRTUAL_SAMPLE's (auto when unset).
+func (d *Device) VirtualSampling() (VirtualSampling, error) {
+	ls, err := d.launchSampler("sampling")
+	if err != nil {
+		return VirtualSampling{}, err
+	}
+	return ls.Sampling()
+}
+
+// LastVirtualLaunch is how the last launch on the virtual GPU ran; false
+// before the first or on a GPU. Code that samples a sequence of launches
+// reads it to learn which blocks of a launch ran (their outputs are the
+// only ones written).
+func (d *Device) LastVirtualLaunch() (VirtualLaunch, bool) {
+	ls, err := d.launchSampler("last launch")
+	if err != nil {
+		return VirtualLaunch{}, false
+	}
+	p := ls.LastLaunch()
+	if p == nil {
+		return VirtualLaunch{}, false
+	}
+	return VirtualLaunch{Kernel: p.Kernel, Counters: p.Total, Sample: p.Sample}, true
+}
+
+// RepeatVirtualLaunches counts the last count launches on the virtual GPU
+// times more times, in order, in the open timer (TimeFunc's) without
+// running them: launch sampling, for a sequence of launches of one kernel
+// and shape whose counters do not depend on the data (the time steps of a
+// stencil), where running one stands for all. Their outputs are not
+// written. Outside a timed section it does nothing.
+func (d *Device) RepeatVirtualLaunches(count, times int) error {
+	ls, err := d.launchSampler("repeat launches")
+	if err != nil {
+		return err
+	}
+	return ls.RepeatLaunches(count, times)
+}

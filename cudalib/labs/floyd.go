@@ -93,18 +93,24 @@ func floydGlobal(name string, coalesced bool, maxSize int, note string) Variant 
 			}
 			n := floydPadded(g.n)
 			cfg := cudalib.Config{Grid: cudalib.D2(n/32, n/8), Block: cudalib.D2(32, 8)}
+			// Padding vertices have no edges: no path goes through them,
+			// so k stops at V.
+			rounds := floydRoundsRun{rounds: g.n, per: 1, dataDependent: true,
+				pivot: func(r int) int { return r },
+				launch: func(kk int) error {
+					if err := k.Launch(cfg, g.out[0], n, kk, order); err != nil {
+						return err
+					}
+					g.noteRound()
+					return nil
+				},
+				relax: func(d []int32, kk int, ran [][]int64) { floydGlobalRelax(d, n, kk, coalesced, ran) },
+			}
 			run := func() error {
 				if err := g.dev.Copy(g.out[0], g.in[0]); err != nil {
 					return err
 				}
-				// Padding vertices have no edges: no path goes through them,
-				// so k stops at V.
-				for kk := range g.n {
-					if err := k.Launch(cfg, g.out[0], n, kk, order); err != nil {
-						return err
-					}
-				}
-				return nil
+				return rounds.run(g)
 			}
 			return run, fmt.Sprintf("copy, %d × %s", g.n, launchText("fw_global", cfg)), nil
 		},
@@ -146,18 +152,24 @@ func floydBlocked(b int, useMin bool, note string) Variant {
 				{Grid: cudalib.D2(nb, 2), Block: block},
 				{Grid: cudalib.D2(nb, nb), Block: block},
 			}
-			run := func() error {
-				if err := g.dev.Copy(g.out[0], g.in[0]); err != nil {
-					return err
-				}
-				for r := range nb {
+			rounds := floydRoundsRun{rounds: nb, per: 3, dataDependent: !useMin,
+				pivot: func(r int) int { return r * b },
+				launch: func(r int) error {
 					for p, k := range ks {
 						if err := k.Launch(cfgs[p], g.out[0], n, r); err != nil {
 							return err
 						}
+						g.noteRound()
 					}
+					return nil
+				},
+				relax: func(d []int32, r int, ran [][]int64) { floydBlockedRelax(d, n, b, r, ran) },
+			}
+			run := func() error {
+				if err := g.dev.Copy(g.out[0], g.in[0]); err != nil {
+					return err
 				}
-				return nil
+				return rounds.run(g)
 			}
 			return run, fmt.Sprintf("copy, %d rounds × (%s, %s, %s)", nb,
 				launchText(kernels[0], cfgs[0]), launchText(kernels[1], cfgs[1]), launchText(kernels[2], cfgs[2])), nil
@@ -181,11 +193,24 @@ func newFloyd(v int, rng *rand.Rand) (*problem, error) {
 	n := floydPadded(v)
 	d0 := g.matrix(n)
 	cpuOut := slices.Clone(d0)
+	// The reference keeps the distances where sampled runs start their
+	// rounds (floyd_sampled.go).
+	st := &floydState{}
 	return &problem{
 		in:     []array{i32(d0)},
 		out:    []array{make(i32, n*n)},
 		cpuOut: []array{i32(cpuOut)},
-		cpu:    func(stop *deadline) bool { return floydRun(stop, cpuOut, n) },
+		state:  st,
+		cpu: func(stop *deadline) bool {
+			st.snaps, st.done = map[int][]int32{0: d0}, false
+			want := floydSampleK(n)
+			st.done = floydRounds(stop, cpuOut, n, func(k int) {
+				if slices.Contains(want, k) {
+					st.snaps[k] = slices.Clone(cpuOut)
+				}
+			})
+			return st.done
+		},
 		ref: func(cpuDone bool) ([]reference, error) {
 			if cpuDone {
 				want := make([]float64, len(cpuOut))

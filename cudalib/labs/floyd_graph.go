@@ -98,7 +98,12 @@ const (
 // host took 6.7 s at V = 5000); a piece is relaxed through a round's
 // pivots in cache. A nil stop never stops; otherwise it is polled between
 // pieces, and false means it stopped.
-func floydRun(stop *deadline, d []int32, n int) bool {
+func floydRun(stop *deadline, d []int32, n int) bool { return floydRounds(stop, d, n, nil) }
+
+// floydRounds is floydRun calling after(K) at the end of each round, when
+// d holds the distances through the pivots below K (a multiple of
+// floydTile, or n).
+func floydRounds(stop *deadline, d []int32, n int, after func(k int)) bool {
 	nb := ceilDiv(n, floydTile)
 	ns := ceilDiv(n, floydSpan)
 	tile := func(t int) (int, int) { return t * floydTile, min((t+1)*floydTile, n) }
@@ -137,6 +142,9 @@ func floydRun(stop *deadline, d []int32, n int) bool {
 		})
 		if !ok {
 			return false
+		}
+		if after != nil {
+			after(k1)
 		}
 	}
 	return true

@@ -27,8 +27,9 @@ type Lab struct {
 
 	SizeName string // column title for sizes, e.g. "elements" or "n"
 	Sizes    []int  // sizes Run uses when it is given none
-	// VirtualSizes are used instead of Sizes on the virtual GPU: each
-	// notebook finishes within a minute on a 2-core machine.
+	// VirtualSizes are a quick run's sizes on the virtual GPU
+	// (Options.Quick, QuickSizes): small enough to interpret every block
+	// of every launch, each notebook within a minute on a 2-core machine.
 	VirtualSizes []int
 	Variants     []Variant
 	Baseline     string // name of the variant SpeedupBase compares against
@@ -51,6 +52,10 @@ type Lab struct {
 	// setup makes the inputs of size n from rng; an error means the size
 	// is not valid for the lab.
 	setup func(n int, rng *rand.Rand) (*problem, error)
+	// readOnlyInputs says no variant writes its inputs: on the virtual
+	// GPU they are uploaded once per size instead of before every checked
+	// run (a 512³ stencil's input is a gigabyte).
+	readOnlyInputs bool
 	// args are the kernel arguments of the single-kernel variants.
 	args func(g *gpuRun) []any
 }
@@ -67,6 +72,11 @@ type Variant struct {
 	// maxSize, when positive, skips larger sizes (the variant would take
 	// minutes there).
 	maxSize int
+	// virtualMax, when positive, skips larger sizes on the virtual GPU
+	// unless it runs every block (CULAB_VIRTUAL_SAMPLE=full): the variant
+	// has too few blocks for a sample of them to save time (one block that
+	// loops over everything), and interpreting it whole takes minutes.
+	virtualMax int
 	// config is the launch configuration of a single-kernel variant: its
 	// one kernel is launched with config and the lab's args.
 	config func(g *gpuRun, k *cudalib.Kernel) (cudalib.Config, error)
@@ -113,6 +123,11 @@ type Options struct {
 	// all variants instead of biasing the one timed during a slow stretch.
 	// Slow variants (see SlowRun) are timed in the first round only.
 	Rounds int
+	// Quick runs, when no sizes are given, QuickSizes instead of the
+	// report's Sizes: on the virtual GPU the small VirtualSizes, whose
+	// launches run whole (under the virtual GPU's own sampling budget, not
+	// LabSampleBudget) and whose outputs are all checked.
+	Quick bool
 }
 
 // SlowRun and LongRun are how long one checked run may take before

@@ -81,6 +81,9 @@ func TestCPUBaselinesMatchReferences(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s n=%d: %v", l.Key, n, err)
 			}
+			if p.cpuPrepare != nil {
+				p.cpuPrepare()
+			}
 			if p.cpuOut == nil {
 				continue // the lab's tests check its baseline themselves
 			}

@@ -38,10 +38,10 @@ var MatMul = register(&Lab{
 	Variants: []Variant{
 		{Name: "one block 16×16", Kernels: []string{"mm_block"}, Launch: "<<<1, (16,16)>>>",
 			Note:   "block-stride loops: the whole product on one SM",
-			config: fixed(cudalib.D2(1, 1), cudalib.D2(16, 16))},
+			config: fixed(cudalib.D2(1, 1), cudalib.D2(16, 16)), virtualMax: 512},
 		{Name: "16×16 blocks, grid-stride", Kernels: []string{"mm_grid"}, Launch: "<<<(16,16), (16,16)>>>",
 			Note:   "the seed's fixed grid: each thread loops over (n/256)² elements",
-			config: fixed(cudalib.D2(16, 16), cudalib.D2(16, 16))},
+			config: fixed(cudalib.D2(16, 16), cudalib.D2(16, 16)), virtualMax: 512},
 		{Name: "one thread per element", Kernels: []string{"mm_grid"}, Launch: "<<<(ceil(n/16),ceil(n/16)), (16,16)>>>",
 			Note:   "the same kernel with a grid that covers C: the naive kernel",
 			config: tiles(16, 16, 16)},
@@ -82,6 +82,9 @@ func newMatMul(n int, rng *rand.Rand, colMajorA bool) (*problem, error) {
 	}
 	sampleSeed := rng.Uint64()
 	cpuOut := touched32(n * n)
+	// Bᵀ, made once for the size's sampled checks: a dot product then
+	// walks two rows instead of a column of B.
+	transposedB := sync.OnceValue(func() []float32 { return transpose32(b, n) })
 	return &problem{
 		in:     []array{f32(devA), f32(b)},
 		out:    []array{make(f32, n*n)},
@@ -94,6 +97,10 @@ func newMatMul(n int, rng *rand.Rand, colMajorA bool) (*problem, error) {
 				return []reference{{want: matmul64(a, b, n), tol: sumTolerance(n)}}, nil
 			}
 			return []reference{matmulSample(a, b, n, rand.New(rand.NewPCG(sampleSeed, 0)))}, nil
+		},
+		refAt: func(_ int, idx []int) reference {
+			bt := transposedB()
+			return reference{want: matmulAt(a, bt, n, idx), idx: idx, tol: sumTolerance(n), how: "vs float64 dot products"}
 		},
 	}, nil
 }
@@ -143,6 +150,24 @@ func matmul64(a, b []float32, n int) []float64 {
 	return c
 }
 
+// matmulAt is the float64 product A·B at the entries idx (row-major),
+// given bt = Bᵀ, each a dot product of two rows, on every core.
+func matmulAt(a, bt []float32, n int, idx []int) []float64 {
+	want := make([]float64, len(idx))
+	parallelFor(len(idx), func(_, lo, hi int) {
+		for s := lo; s < hi; s++ {
+			i, j := idx[s]/n, idx[s]%n
+			ai, bj := a[i*n:(i+1)*n], bt[j*n:(j+1)*n]
+			var sum float64
+			for k, x := range ai {
+				sum += float64(x) * float64(bj[k])
+			}
+			want[s] = sum
+		}
+	})
+	return want
+}
+
 // matmulSample is the reference at the four corners and matmulSamples
 // random entries, each a float64 dot product.
 func matmulSample(a, b []float32, n int, rng *rand.Rand) reference {
@@ -150,15 +175,6 @@ func matmulSample(a, b []float32, n int, rng *rand.Rand) reference {
 	for range matmulSamples {
 		idx = append(idx, rng.IntN(n*n))
 	}
-	want := make([]float64, len(idx))
-	for s, e := range idx {
-		i, j := e/n, e%n
-		var sum float64
-		for k := range n {
-			sum += float64(a[i*n+k]) * float64(b[k*n+j])
-		}
-		want[s] = sum
-	}
-	return reference{want: want, idx: idx, tol: sumTolerance(n),
+	return reference{want: matmulAt(a, transpose32(b, n), n, idx), idx: idx, tol: sumTolerance(n),
 		how: fmt.Sprintf("%d sampled entries vs float64 dot products: the CPU reference is over the cap", len(idx))}
 }

@@ -20,6 +20,10 @@ type problem struct {
 	// (parallelChunks). Its loops poll stop every few milliseconds and give
 	// up, returning false, once it says so.
 	cpu func(stop *deadline) bool
+	// cpuPrepare, when set, makes (and touches) the baseline's arrays
+	// before cpu is timed; it is not called when the baseline is skipped
+	// (over the cap), so a size that skips it does not hold them.
+	cpuPrepare func()
 	// cpuOut are the baseline's outputs (same shapes as out) once cpu has
 	// finished; tests check them against ref.
 	cpuOut []array
@@ -28,6 +32,14 @@ type problem struct {
 	// reference costs as much should check a sample instead. Called at
 	// most once per size, and only when a GPU output needs checking.
 	ref func(cpuDone bool) ([]reference, error)
+	// refAt, when set, is output out's reference at the elements idx
+	// (ascending), for a lab whose ref samples past the CPU cap: a sampled
+	// launch's written elements are checked against it instead of the few
+	// that both samples cover.
+	refAt func(out int, idx []int) reference
+	// state is a lab's own data for its variants' runs (Floyd's
+	// snapshots of the CPU reference: floydState).
+	state any
 }
 
 // deadline lets a CPU reference stop cooperatively when it runs past the
@@ -163,4 +175,14 @@ func touched32(n int) []float32 { return touched[float32](n) }
 // own stream, so a size's inputs do not depend on which sizes ran before.
 func newRand(seed uint64, n int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(n)))
+}
+
+// bytes is about how much memory the problem's inputs and outputs take
+// (8 bytes an element at most).
+func (p *problem) bytes() int {
+	n := 0
+	for _, a := range append(append([]array(nil), p.in...), p.out...) {
+		n += 8 * a.length()
+	}
+	return n
 }

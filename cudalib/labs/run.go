@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/culab/culab/cudalib"
@@ -44,6 +45,9 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 	}
 	if len(sizes) == 0 {
 		sizes = l.SizesFor(dev)
+		if opts.Quick {
+			sizes = l.QuickSizes(dev)
+		}
 	}
 	for _, n := range sizes {
 		if n <= 0 {
@@ -72,6 +76,13 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 			}
 		}()
 		r.gpu = &gpuLab{dev: dev, info: dev.Info(), mod: mod, kernels: map[string]*cudalib.Kernel{}}
+		if dev.Virtual() && !opts.Quick {
+			restore, serr := labSampling(dev)
+			if serr != nil {
+				return t, fmt.Errorf("lab %s: %w", l.Key, serr)
+			}
+			defer restore()
+		}
 	}
 	for _, n := range sizes {
 		rows, err := r.size(n)
@@ -79,14 +90,25 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 		if err != nil {
 			return t, err
 		}
+		if dev != nil && dev.Virtual() {
+			// The virtual GPU's memory is the process's: give a size's
+			// gigabytes back before the next one allocates its own, or the
+			// heap's garbage doubles the peak (a 512³ stencil holds 5 GiB).
+			debug.FreeOSMemory()
+		}
 	}
 	return t, nil
 }
 
-// SizesFor is the sizes Run uses on dev when it is given none: Sizes, or
-// on the virtual GPU VirtualSizes (where the lab has them), which an
-// interpreter runs in seconds.
-func (l *Lab) SizesFor(dev *cudalib.Device) []int {
+// SizesFor is the sizes Run uses on dev when it is given none: Sizes, the
+// report's, on a GPU and on the virtual GPU alike (which samples the
+// large launches: see RunWith).
+func (l *Lab) SizesFor(*cudalib.Device) []int { return l.Sizes }
+
+// QuickSizes is the sizes of a quick run (Options.Quick): on the virtual
+// GPU VirtualSizes (where the lab has them), which it interprets whole in
+// seconds; Sizes elsewhere.
+func (l *Lab) QuickSizes(dev *cudalib.Device) []int {
 	if dev != nil && dev.Virtual() && len(l.VirtualSizes) > 0 {
 		return l.VirtualSizes
 	}
@@ -205,6 +227,13 @@ func (r *runner) size(n int) ([]Row, error) {
 	var todo []*timed
 	for i, v := range r.variants {
 		plan, err := r.check(g, p, v, &rows[i], cpuDone)
+		if g.dev.Virtual() && p.bytes() > 1<<28 {
+			// A variant's garbage (fetched copies, indices of written
+			// cells) is gigabytes at the largest sizes: give it back before
+			// the next, or the heap's headroom doubles the peak. The big
+			// arrays hold no pointers, so this collection is quick.
+			debug.FreeOSMemory()
+		}
 		if err != nil {
 			g.free() // the variant's error says more than a failed free after it
 			r.setTimes(todo, n)
@@ -250,6 +279,9 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	}
 	if s := r.predictCPU(n); s > 1.5*r.cap.Seconds() {
 		return 0, fmt.Sprintf("%s (%.0fs predicted from %s)", capNote, s, r.lab.SizeLabel(r.done.n)), false
+	}
+	if p.cpuPrepare != nil {
+		p.cpuPrepare()
 	}
 	stop := newDeadline(r.cap)
 	start := time.Now()
@@ -298,6 +330,12 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		row.Check, row.Skipped = fmt.Sprintf("not run: too slow above %s", r.lab.SizeLabel(v.maxSize)), true
 		return plan, nil
 	}
+	if v.virtualMax > 0 && g.n > v.virtualMax && g.dev.Virtual() {
+		if s, err := g.dev.VirtualSampling(); err == nil && s.Mode != cudalib.VirtualSampleFull {
+			row.Check, row.Skipped = fmt.Sprintf("not run on the virtual GPU above %s: its few blocks each loop over a large share of the work, so sampling blocks saves little and interpreting it takes minutes (%s=full runs it)", r.lab.SizeLabel(v.virtualMax), cudalib.EnvVirtualSample), true
+			return plan, nil
+		}
+	}
 	t0 := time.Now()
 	run, launch, err := g.prepare(v, r.lab.args)
 	r.ph.since("prepare", t0)
@@ -306,11 +344,21 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	row.Note = launch
 	t0 = time.Now()
-	for i := range p.in {
-		if err := g.dev.Copy(g.in[i], g.orig[i]); err != nil {
+	for i, a := range p.in {
+		var err error
+		if g.orig == nil {
+			if r.lab.readOnlyInputs && g.uploaded {
+				break // no kernel writes them: still as uploaded
+			}
+			err = a.upload(g.in[i]) // the virtual GPU's memory is the host's
+		} else {
+			err = g.dev.Copy(g.in[i], g.orig[i])
+		}
+		if err != nil {
 			return plan, fmt.Errorf("input %d: %w", i+1, err)
 		}
 	}
+	g.uploaded = true
 	r.ph.since("restore inputs", t0)
 	t0 = time.Now()
 	for i, a := range p.out {
@@ -327,6 +375,7 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	if g.dev.Virtual() {
 		opts = cudalib.TimeOptions{}
 	}
+	g.sampling = runSampling{}
 	start := time.Now()
 	tm, err := g.dev.TimeFunc(opts, run)
 	if err != nil {
@@ -338,19 +387,40 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	r.ph.since("checked run", start)
 	t0 = time.Now()
 	for i, a := range p.out {
+		if g.sampling.check != nil || g.sampling.skip != "" {
+			break // the variant checks what it ran itself
+		}
 		if err := a.fetch(g.out[i]); err != nil {
 			return plan, fmt.Errorf("output %d: %w", i+1, err)
 		}
 	}
 	r.ph.since("fetch", t0)
 	t0 = time.Now()
-	refs, err := g.references(p, cpuDone)
-	if err != nil {
-		return plan, fmt.Errorf("reference: %w", err)
+	var refs []reference
+	if !g.sampling.sampled() || p.refAt == nil {
+		if refs, err = g.references(p, cpuDone); err != nil {
+			return plan, fmt.Errorf("reference: %w", err)
+		}
 	}
 	r.ph.since("reference", t0)
 	t0 = time.Now()
-	verdict := checkAll(p.out, refs)
+	if g.sampling.skip != "" {
+		row.Check, row.Skipped = g.sampling.skip, true
+		return plan, nil
+	}
+	var verdict verdict
+	switch {
+	case g.sampling.check != nil:
+		if verdict, err = g.sampling.check(); err != nil {
+			return plan, fmt.Errorf("sampled check: %w", err)
+		}
+	case g.sampling.sampled() && p.refAt != nil:
+		verdict = checkWritten(p.out, nil, p.refAt, &g.sampling)
+	case g.sampling.sampled():
+		verdict = checkWritten(p.out, refs, nil, &g.sampling)
+	default:
+		verdict = checkAll(p.out, refs)
+	}
 	r.ph.since("compare", t0)
 	row.Pass, row.Check = verdict.pass, verdict.text
 
@@ -508,21 +578,30 @@ func (gl *gpuLab) kernel(name string) (*cudalib.Kernel, error) {
 // problem's inputs and outputs (in the same order), and scratch buffers.
 type gpuRun struct {
 	*gpuLab
+	p       *problem // the size's host arrays
 	n       int
 	in, out []cudalib.Buffer
 	// orig holds the inputs as uploaded, once per size: each checked run
 	// starts from a device copy of them, not another upload from the host.
-	orig []cudalib.Buffer
+	// nil on the virtual GPU, where each checked run uploads them (once
+	// per size for a lab with readOnlyInputs: uploaded says it was).
+	orig     []cudalib.Buffer
+	uploaded bool
 	// scratch are the variants' scratch buffers by length, made at the
 	// first request and kept for the size's variants and rounds: a
 	// gigabyte allocated and freed per round costs tens of milliseconds.
 	scratch map[int]*cudalib.Float64s
 	refs    []reference // computed at the first check of this size
+	// sampling is what the checked run sampled (sampled.go), reset
+	// before it.
+	sampling runSampling
+	// round, while a Floyd round runs, collects how its launches ran.
+	round *[]cudalib.VirtualLaunch
 }
 
 // start allocates the device buffers of one size and uploads the inputs.
 func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
-	g := &gpuRun{gpuLab: gl, n: n}
+	g := &gpuRun{gpuLab: gl, p: p, n: n}
 	for _, a := range p.in {
 		b, err := a.alloc(gl.dev)
 		if err != nil {
@@ -530,6 +609,9 @@ func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
 			return nil, fmt.Errorf("input: %w", err)
 		}
 		g.in = append(g.in, b)
+		if gl.dev.Virtual() {
+			continue // no device copy: an upload is a host copy there, and a 512³ stencil's input is a gigabyte
+		}
 		if b, err = a.alloc(gl.dev); err == nil {
 			g.orig = append(g.orig, b)
 			err = a.upload(b)
@@ -628,7 +710,14 @@ func (g *gpuRun) prepare(v Variant, args func(*gpuRun) []any) (run func() error,
 		return nil, "", err
 	}
 	a := args(g)
-	return func() error { return k.Launch(cfg, a...) }, launchText(k.Name(), cfg), nil
+	run = func() error {
+		if err := k.Launch(cfg, a...); err != nil {
+			return err
+		}
+		g.noteLaunch()
+		return nil
+	}
+	return run, launchText(k.Name(), cfg), nil
 }
 
 // launchText writes a launch as CUDA C does: name<<<grid, block[, shared]>>>.

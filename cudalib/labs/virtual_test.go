@@ -56,31 +56,37 @@ func TestVirtualLabs(t *testing.T) {
 	}
 }
 
-// Without sizes a lab runs its VirtualSizes on the virtual GPU.
+// Without sizes a lab runs the report's Sizes on the virtual GPU too, and
+// its small VirtualSizes with Options.Quick.
 func TestVirtualSizes(t *testing.T) {
 	dev := openVirtual(t)
 	for _, l := range All() {
 		if len(l.VirtualSizes) == 0 || slices.Max(l.VirtualSizes) > slices.Max(l.Sizes) {
 			t.Errorf("%s: VirtualSizes %v: want some, none above Sizes %v", l.Key, l.VirtualSizes, l.Sizes)
 		}
-		if got := l.SizesFor(dev); !slices.Equal(got, l.VirtualSizes) {
-			t.Errorf("%s: SizesFor(virtual) = %v", l.Key, got)
+		if got := l.SizesFor(dev); !slices.Equal(got, l.Sizes) {
+			t.Errorf("%s: SizesFor(virtual) = %v, want the report's %v", l.Key, got, l.Sizes)
 		}
-		if got := l.SizesFor(nil); !slices.Equal(got, l.Sizes) {
-			t.Errorf("%s: SizesFor(nil) = %v", l.Key, got)
+		if got := l.QuickSizes(dev); !slices.Equal(got, l.VirtualSizes) {
+			t.Errorf("%s: QuickSizes(virtual) = %v", l.Key, got)
+		}
+		if got := l.QuickSizes(nil); !slices.Equal(got, l.Sizes) {
+			t.Errorf("%s: QuickSizes(nil) = %v", l.Key, got)
 		}
 	}
 	l := *VecAdd
-	l.VirtualSizes = []int{1000, 2000}
-	tab, err := l.RunWith(dev, Options{CPUCap: -1}, nil, "one thread per element")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sizes []int
-	for _, r := range tab.Rows {
-		sizes = append(sizes, r.Size)
-	}
-	if !slices.Equal(sizes, l.VirtualSizes) {
-		t.Errorf("ran sizes %v, want %v", sizes, l.VirtualSizes)
+	l.Sizes, l.VirtualSizes = []int{3000}, []int{1000, 2000}
+	for _, quick := range []bool{false, true} {
+		tab, err := l.RunWith(dev, Options{CPUCap: -1, Quick: quick}, nil, "one thread per element")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sizes []int
+		for _, r := range tab.Rows {
+			sizes = append(sizes, r.Size)
+		}
+		if want := map[bool][]int{false: l.Sizes, true: l.VirtualSizes}[quick]; !slices.Equal(sizes, want) {
+			t.Errorf("quick %v: ran sizes %v, want %v", quick, sizes, want)
+		}
 	}
 }

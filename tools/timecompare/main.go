@@ -14,6 +14,10 @@
 // a40, t4, …): the virtual GPU of that model runs the labs, or its time
 // model (timemodel.For) times a recording's work; with -fit too.
 //
+// -modeled TABLES (with -tables) compares two `culab run` tables.md files
+// instead, the virtual GPU's (modelled) beside a GPU's (measured): the
+// report's sizes, which the virtual GPU runs by sampling.
+//
 // -recording REC takes the modelled times from a -dump recording's work
 // instead of running the labs on the virtual GPU (the counters are the
 // same at the same sizes): a GPU run then takes only the GPU's time.
@@ -60,6 +64,7 @@ func main() {
 	fromPath := flag.String("from", "", "with -dump: take the work from this recording instead of running the labs")
 	recPath := flag.String("recording", "", "model the rows on this -dump recording's work instead of running the labs on the virtual GPU")
 	modelName := flag.String("model", "h100", "the GPU modeled: "+strings.Join(gpus.Keys(), ", "))
+	modeledPath := flag.String("modeled", "", "with -tables: take the modelled times from this tables.md of a `culab run` on the virtual GPU (at the report's sizes) instead of running the labs")
 	flag.Parse()
 	g, err := gpus.Lookup(*modelName)
 	if err != nil {
@@ -67,6 +72,8 @@ func main() {
 		os.Exit(2)
 	}
 	switch {
+	case *modeledPath != "":
+		err = runTables(*modeledPath, *tables, *only, *out)
 	case *fitPath != "":
 		err = runFit(g, *fitPath, *measuredPath, *out)
 	case *dumpPath != "" && *fromPath != "":

@@ -131,6 +131,17 @@ type Sampler interface {
 	SetSampling(s *vgpu.Sampling)
 }
 
+// LaunchSampler is a backend that lets its caller sample launches (the
+// virtual GPU): Sampling is what the next launch will use, LastLaunch is
+// the profile of the last launch run (nil before any), and RepeatLaunches
+// counts the last count launches again, times more times, in an open
+// timer's recording without running them.
+type LaunchSampler interface {
+	Sampling() (vgpu.Sampling, error)
+	LastLaunch() *vgpu.Profile
+	RepeatLaunches(count, times int) error
+}
+
 // TimeModeler is a backend whose times come from a model (the virtual
 // GPU's); SetTimeModel replaces the model.
 type TimeModeler interface {

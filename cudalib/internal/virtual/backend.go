@@ -50,6 +50,8 @@ type virtualBackend struct {
 	// told are the sampled launch shapes already told of (sample.go).
 	sampling *vgpu.Sampling
 	told     map[string]bool
+	// last is the profile of the last launch the user ran (launches.go).
+	last *vgpu.Profile
 }
 
 // Name is the name the virtual GPU of the H100, the default, reports in
@@ -313,6 +315,7 @@ func (f *virtualFunction) run(c seam.LaunchConfig, params []unsafe.Pointer) (*vg
 	if err != nil {
 		return nil, err
 	}
+	f.b.setLast(p)
 	if rep != nil && !rep.Clean() {
 		kerr = &seam.SanitizerError{Report: rep, Err: kerr}
 	}

@@ -1,0 +1,47 @@
+package cudalib
+
+import "testing"
+
+// Launch sampling: the last launch is known, and counting it again in a
+// timed section models what running it again would, without running it.
+func TestVirtualRepeatLaunches(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "vadd")
+	const n = 4096
+	a, _ := d.Float32s(n)
+	defer a.Free()
+	ran, err := d.TimeFunc(TimeOptions{}, func() error {
+		for range 3 {
+			if err := k.Launch(Linear(n, 256), a, a, a, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	repeated, err := d.TimeFunc(TimeOptions{}, func() error {
+		if err := k.Launch(Linear(n, 256), a, a, a, n); err != nil {
+			return err
+		}
+		l, ok := d.LastVirtualLaunch()
+		if !ok || l.Sampled() || l.Counters.Blocks != n/256 {
+			t.Errorf("last launch %+v, %v: want the whole launch", l, ok)
+		}
+		return d.RepeatVirtualLaunches(1, 2)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if repeated.Median != ran.Median || repeated.Counters != ran.Counters {
+		t.Errorf("one launch counted 3 times: %v, %+v; 3 launches: %v, %+v", repeated.Median, repeated.Counters, ran.Median, ran.Counters)
+	}
+	if err := d.RepeatVirtualLaunches(0, 1); err == nil {
+		t.Error("repeat of no launches: want an error")
+	}
+	s, err := d.VirtualSampling()
+	if err != nil || s.Mode != VirtualSampleAuto && s.Mode != VirtualSampleFull && s.Mode != VirtualSampleForced {
+		t.Errorf("VirtualSampling: %+v, %v", s, err)
+	}
+}
