@@ -130,6 +130,11 @@ type Options struct {
 	Quick bool
 }
 
+// EnvQuick, when set (to anything), makes every RunWith a quick one
+// (Options.Quick): a machine too small for the report's sizes on the
+// virtual GPU, or a test that runs the notebooks as they ship, sets it.
+const EnvQuick = "CULAB_LAB_QUICK"
+
 // SlowRun and LongRun are how long one checked run may take before
 // RunWith times the variant over 3 runs, the checked one among them, or by
 // the checked run alone (when Options.Time is left zero). On the H100,

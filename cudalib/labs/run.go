@@ -43,6 +43,9 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 	if err != nil {
 		return Table{}, err
 	}
+	if os.Getenv(EnvQuick) != "" {
+		opts.Quick = true
+	}
 	if len(sizes) == 0 {
 		sizes = l.SizesFor(dev)
 		if opts.Quick {
@@ -102,8 +105,13 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 
 // SizesFor is the sizes Run uses on dev when it is given none: Sizes, the
 // report's, on a GPU and on the virtual GPU alike (which samples the
-// large launches: see RunWith).
-func (l *Lab) SizesFor(*cudalib.Device) []int { return l.Sizes }
+// large launches: see RunWith); QuickSizes where EnvQuick is set.
+func (l *Lab) SizesFor(dev *cudalib.Device) []int {
+	if os.Getenv(EnvQuick) != "" {
+		return l.QuickSizes(dev)
+	}
+	return l.Sizes
+}
 
 // QuickSizes is the sizes of a quick run (Options.Quick): on the virtual
 // GPU VirtualSizes (where the lab has them), which it interprets whole in

@@ -90,3 +90,26 @@ func TestVirtualSizes(t *testing.T) {
 		}
 	}
 }
+
+// CULAB_LAB_QUICK makes every run a quick one, as the tests that run the
+// notebooks as they ship need.
+func TestEnvQuick(t *testing.T) {
+	dev := openVirtual(t)
+	t.Setenv(EnvQuick, "1")
+	l := *VecAdd
+	l.Sizes, l.VirtualSizes = []int{3000}, []int{1000, 2000}
+	tab, err := l.RunWith(dev, Options{CPUCap: -1}, nil, "one thread per element")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes []int
+	for _, r := range tab.Rows {
+		sizes = append(sizes, r.Size)
+	}
+	if !slices.Equal(sizes, l.VirtualSizes) {
+		t.Errorf("ran sizes %v, want the quick %v", sizes, l.VirtualSizes)
+	}
+	if got := l.SizesFor(dev); !slices.Equal(got, l.VirtualSizes) {
+		t.Errorf("SizesFor = %v, want the quick %v (the notebooks size their progress by it)", got, l.VirtualSizes)
+	}
+}
