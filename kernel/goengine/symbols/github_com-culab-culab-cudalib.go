@@ -88,6 +88,7 @@ func init() {
 		"Timing":             reflect.ValueOf((*cudalib.Timing)(nil)),
 		"Uint32s":            reflect.ValueOf((*cudalib.Uint32s)(nil)),
 		"Uint8s":             reflect.ValueOf((*cudalib.Uint8s)(nil)),
+		"VirtualLaunch":      reflect.ValueOf((*cudalib.VirtualLaunch)(nil)),
 		"VirtualSample":      reflect.ValueOf((*cudalib.VirtualSample)(nil)),
 		"VirtualSampling":    reflect.ValueOf((*cudalib.VirtualSampling)(nil)),
 
