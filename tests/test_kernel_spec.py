@@ -62,7 +62,7 @@ class CulabKernelTests(jkt.KernelTests):
         {"text": "fmt.Pri", "matches": {"Print", "Printf", "Println"}},
         {"text": "strings.HasP", "matches": {"HasPrefix"}},
         {"text": "display.HT", "matches": {"HTML"}},
-        {"text": "cudalib.Op", "matches": {"Open", "OpenDevice", "OpenVirtual"}},
+        {"text": "cudalib.Op", "matches": {"Open", "OpenDevice", "OpenVirtual", "OpenVirtualGPU"}},
         {"text": "%he", "matches": {"help"}},
         {"text": "f(1).", "matches": set()},
     ]
