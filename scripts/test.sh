@@ -11,6 +11,30 @@ scripts/setup-nvrtc.sh
 # NVRTC 13 and nvdisasm from PyPI: cudalib/sass's SASS counts (its live tests).
 scripts/setup-cudatools.sh
 go mod download
+scripts/build.sh
+
+# The Docker image of tests/test_image.py, built in the background (podman
+# as root): a first build on a new machine spends minutes downloading
+# (mmdebstrap, apt, pip), which overlap the Go tests below; its Go stage
+# uses this machine's build cache, which scripts/build.sh just filled.
+mkdir -p out/test-artifacts
+background=()
+# Each background job is a process group of its own: a run that stops
+# before it was waited for stops it too.
+trap 'for pid in "${background[@]}"; do kill -- "-$pid" 2>/dev/null || true; done' EXIT
+if [[ $EUID -eq 0 ]]; then
+  scripts/setup-podman.sh
+  image_status=$PWD/out/test-artifacts/image-build.status
+  rm -f "$image_status"
+  export CULAB_TEST_IMAGE_STATUS=$image_status CULAB_TEST_IMAGE_LOG=$PWD/out/test-artifacts/image-build.log
+  setsid tests/image/build.sh "$image_status" >"$CULAB_TEST_IMAGE_LOG" 2>&1 &
+  background+=($!)
+  echo "test.sh: building the test image in the background (log: $CULAB_TEST_IMAGE_LOG)"
+fi
+# The Python test tooling (pip, npm: downloads too), in the background as well.
+setsid scripts/setup-python.sh --test >out/test-artifacts/setup-python.log 2>&1 &
+python_pid=$!
+background+=($python_pid)
 
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go'))
@@ -31,11 +55,12 @@ fi
 
 echo "== go test -race"
 # End-to-end packages that run every notebook, lab and zoo kernel through
-# the interpreters are 8–13× slower under the race detector (notebooks: 15 s
-# against 200 s): with -race they run a subset (-short), and then whole
-# without -race. The concurrency they use is under -race in full in the
-# packages that own it (vgpu, goengine, kernel, cudalib).
-end_to_end="./notebooks ./tools/ncucompare ./tools/zoocompare"
+# the interpreters are 8–90× slower under the race detector (notebooks: 15 s
+# against 200 s; the labs' sampled-against-whole launches 3 s against 280 s):
+# with -race they run a subset (-short), and then whole without -race. The
+# concurrency they use is under -race in full in the packages that own it
+# (vgpu, goengine, kernel, cudalib).
+end_to_end="./notebooks ./cudalib/labs ./tools/ncucompare ./tools/zoocompare"
 go test -race -count=1 $(go list ./... | grep -vxF "$(for p in $end_to_end; do echo "github.com/culab/culab/${p#./}"; done)")
 go test -race -short -count=1 $end_to_end
 echo "== go test (the end-to-end packages whole, without -race)"
@@ -49,7 +74,10 @@ echo "== Python tests through real Jupyter clients"
 # jupyter_client, nbclient, jupyter_kernel_test, JupyterLab in Debian's
 # headless Chromium (Playwright drives it; no browser download): tests/.
 export PYTHONUNBUFFERED=1
-scripts/setup-python.sh --test
+if ! wait "$python_pid"; then
+  echo "test.sh: scripts/setup-python.sh --test failed:" >&2; cat out/test-artifacts/setup-python.log >&2; exit 1
+fi
+cat out/test-artifacts/setup-python.log
 if ! command -v chromium >/dev/null 2>&1; then
   if [[ $EUID -ne 0 ]]; then echo "test.sh: chromium is missing; install it as root (apt-get install chromium)" >&2; exit 1; fi
   candidate=$(apt-cache policy chromium 2>/dev/null | awk '/Candidate:/ { print $2 }')
@@ -57,7 +85,6 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
   echo "installed $(chromium --version 2>/dev/null | head -1)"
 fi
-scripts/build.sh
 bin/culab install --prefix .venv
 # The venv's kernelspec first, whatever else the environment names.
 export JUPYTER_PATH="$PWD/.venv/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
@@ -76,5 +103,7 @@ if [[ $EUID -eq 0 ]]; then
 fi
 rc=0
 .venv/bin/python -m pytest tests -v --durations=10 || rc=$?
+# The background build has ended when its test ran; not when pytest stopped
+# early: it goes on and ends by itself (its status says so).
 if [[ $rc -eq 5 ]]; then echo "test.sh: pytest collected no tests" >&2; exit 1; fi
 exit $rc
