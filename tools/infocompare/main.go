@@ -62,6 +62,7 @@ func run(out string) error {
 // byDesign are the properties the virtual GPU does not copy, and why.
 var byDesign = map[string]string{
 	"Ordinal":  "its own numbering",
+	"Name":     "says it is the virtual GPU, naming the model",
 	"UUID":     "a virtual GPU has none",
 	"Backend":  "names the backend",
 	"TotalMem": "the virtual GPU's memory is the CPU's, capped (cudalib/vgpu)",
