@@ -61,10 +61,10 @@ echo "== go test -race"
 # concurrency they use is under -race in full in the packages that own it
 # (vgpu, goengine, kernel, cudalib).
 end_to_end="./notebooks ./cudalib/labs ./tools/ncucompare ./tools/zoocompare"
-go test -race -count=1 $(go list ./... | grep -vxF "$(for p in $end_to_end; do echo "github.com/culab/culab/${p#./}"; done)")
-go test -race -short -count=1 $end_to_end
+go test -race -count=1 -timeout 20m $(go list ./... | grep -vxF "$(for p in $end_to_end; do echo "github.com/culab/culab/${p#./}"; done)")
+go test -race -short -count=1 -timeout 20m $end_to_end
 echo "== go test (the end-to-end packages whole, without -race)"
-go test -count=1 $end_to_end
+go test -count=1 -timeout 20m $end_to_end
 
 echo "== the patched yaegi's own tests of culab's patches (a module of its own: ./... above does not reach it)"
 tests=$(sed -n 's/^func \(Test[A-Za-z0-9_]*\)(t \*testing\.T).*/\1/p' third_party/yaegi/interp/culab*_test.go | paste -sd'|')

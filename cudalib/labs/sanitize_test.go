@@ -9,6 +9,9 @@ import (
 // size, runs with the virtual GPU's sanitizer on and finds nothing (a
 // finding surfaces as the run's *cudalib.SanitizerError).
 func TestLabsSanitizerClean(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every lab through the interpreter; make test runs it without -race")
+	}
 	dev := openVirtual(t)
 	if err := dev.SetSanitizer(true); err != nil {
 		t.Fatal(err)

@@ -26,6 +26,9 @@ func openVirtual(t *testing.T) *cudalib.Device {
 // minutes over under -race; the notebook test runs sizes like it); every
 // row has a modelled time and the counters of its run.
 func TestVirtualLabs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every lab through the interpreter; make test runs it without -race")
+	}
 	dev := openVirtual(t)
 	for _, l := range All() {
 		t.Run(l.Key, func(t *testing.T) {
