@@ -17,7 +17,7 @@
 // and runs a k-th as often, with a remainder loop and peeled chunks around
 // it; short guarded code is predicated into the block around it; a
 // division's slow path is a subroutine only a CALL reaches.
-// tools/internal/sassest ties the blocks to the virtual GPU's
+// cudalib/sasscount ties the blocks to the virtual GPU's
 // count of each PTX instruction: each loop's trips per entry shared out
 // among the SASS chunks of k copies as ptxas lays them out, code outside
 // loops by the PTX twins of the accesses and floating-point operations
@@ -95,13 +95,35 @@ func (t *Tools) CompileRequest(req nvrtc.Request) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	return t.disassemble(res.Image)
+}
+
+// CompileCached is CompileRequest with the CUBIN kept in cache (NVRTC's,
+// in memory and on disk), so that the same module compiles once.
+func (t *Tools) CompileCached(cache *nvrtc.Cache, req nvrtc.Request) (*Program, error) {
+	req.Target.CUBIN = true
+	res, _, err := cache.Compile(t.nvrtc, req)
+	if err != nil {
+		return nil, err
+	}
+	return t.disassemble(res.Image)
+}
+
+// Version is the NVRTC's and nvdisasm's: "NVRTC 13.0, nvdisasm".
+func (t *Tools) Version() string {
+	major, minor := t.nvrtc.Version()
+	return fmt.Sprintf("NVRTC %d.%d + nvdisasm", major, minor)
+}
+
+// disassemble has nvdisasm print a CUBIN's SASS with its line table.
+func (t *Tools) disassemble(image []byte) (*Program, error) {
 	dir, err := os.MkdirTemp("", "culab-sass-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	cubin := filepath.Join(dir, "kernel.cubin")
-	if err := os.WriteFile(cubin, res.Image, 0o600); err != nil {
+	if err := os.WriteFile(cubin, image, 0o600); err != nil {
 		return nil, err
 	}
 	out, err := exec.Command(t.nvdisasm, "-g", "-c", cubin).Output()
