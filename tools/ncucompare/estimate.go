@@ -16,8 +16,8 @@ import (
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/sass"
-	"github.com/culab/culab/display/table"
 	"github.com/culab/culab/cudalib/sasscount"
+	"github.com/culab/culab/display/table"
 	"github.com/culab/culab/tools/internal/toolfile"
 )
 
