@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
 
 	"github.com/culab/culab/cudalib/counters"
@@ -98,6 +99,19 @@ func Count(k *sass.Kernel, m *ptx.Module, fn *ptx.Func, r Run) (*Launch, error) 
 		}
 		return at[kk]
 	}
+	// NVRTC makes a file name absolute from the working directory of the
+	// compile: the PTX may come from a cache filled elsewhere. A SASS file
+	// takes the name of the PTX's file of the same base name.
+	ptxFile := map[string]string{}
+	for _, f := range m.Files {
+		ptxFile[filepath.Base(f)] = f
+	}
+	fileOf := func(f string) string {
+		if p, ok := ptxFile[filepath.Base(f)]; ok {
+			return p
+		}
+		return f
+	}
 	for i, in := range code {
 		n := int64(math.Round(x[i]))
 		l.Code[i] = Instr{Instr: in, WarpInstrs: n}
@@ -107,7 +121,7 @@ func Count(k *sass.Kernel, m *ptx.Module, fn *ptx.Func, r Run) (*Launch, error) 
 			l.Accesses[fmt.Sprintf("%s.%d", in.Opcode, in.Width)] += n
 		}
 		if in.Line > 0 {
-			ln := line(in.File, in.Line)
+			ln := line(fileOf(in.File), in.Line)
 			ln.WarpInstrs += n
 			ln.SASS = append(ln.SASS, i)
 		}
