@@ -694,6 +694,13 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 			unsure = append(unsure, b)
 			for i := blk.From; i < blk.To; i++ {
 				n = math.Max(n, lineX(code[i].Line))
+				if blk.Loop >= 0 {
+					// A SASS loop of no PTX loop's anchors (integer work
+					// alone): its lines as often as they ran.
+					if li, ok := p.lineLoop[code[i].Line]; ok && li >= 0 && p.loops[li].anchors == 0 {
+						n = math.Max(n, p.lineCount[code[i].Line])
+					}
+				}
 			}
 		}
 		for i := blk.From; i < blk.To; i++ {
