@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -20,8 +21,8 @@ import (
 // (scripts/setup-cudatools.sh), a profile's launch is counted in SASS too.
 // The module is compiled, beside the PTX the virtual GPU runs, to a CUBIN
 // of the modelled GPU's architecture with the same request, on the first
-// profile of one of its kernels (cached in NVRTC's cache, the disassembly
-// in memory by source), and the launch's PTX counts become SASS counts
+// profile of one of its kernels (the CUBIN in NVRTC's cache, the
+// disassembly on disk beside it and in memory by source), and the launch's PTX counts become SASS counts
 // per basic block (package sasscount) after it ran: nothing per lane.
 
 // EnvSASS set to "off" (or 0, false, no) keeps profiles in PTX counts
@@ -114,7 +115,11 @@ func compileSASS(req nvrtc.Request) (*sass.Program, error) {
 	if prog != nil {
 		return prog, nil
 	}
-	prog, err = t.CompileCached(seam.CompileCache(), req)
+	dir := ""
+	if d := nvrtc.DefaultCacheDir(); d != "" {
+		dir = filepath.Join(d, "sass")
+	}
+	prog, err = t.CompileCached(seam.CompileCache(), dir, req)
 	var ce *nvrtc.CompileError
 	if errors.As(err, &ce) {
 		return nil, fmt.Errorf("NVRTC 13 did not compile the module to SASS (the PTX compiled): %w", err)
