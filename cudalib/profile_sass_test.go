@@ -106,3 +106,48 @@ func TestProfileSASSOff(t *testing.T) {
 		t.Errorf("SASS %v, counting %q", p.SASS != nil, p.Counting)
 	}
 }
+
+// BenchmarkProfileSASS: a profiled launch's speed in thread-instructions
+// a second with SASS counting off and on — the counting is per launch,
+// after it ran, so the two should match (issue 32: ≥ 1 G on 2 cores).
+//
+//	go test -run '^$' -bench ProfileSASS -benchtime 5x ./cudalib/
+func BenchmarkProfileSASS(b *testing.B) {
+	if _, err := sass.Find(); err != nil {
+		b.Skipf("no SASS tools: %v", err)
+	}
+	d, err := OpenVirtual()
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := d.CompileNamed("saxpy.cu", `extern "C" __global__ void saxpy(const float* x, float* y, float a, int n) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        y[i] = a * x[i] + y[i];
+}`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	k, _ := m.Kernel("saxpy")
+	const n = 1 << 22
+	x, _ := d.Float32s(n)
+	y, _ := d.Float32s(n)
+	defer x.Free()
+	defer y.Free()
+	for _, mode := range []string{"off", "on"} {
+		b.Run("sass-"+mode, func(b *testing.B) {
+			b.Setenv(virtual.EnvSASS, map[string]string{"off": "off", "on": ""}[mode])
+			var threads int64
+			for range b.N {
+				p, err := k.Profile(Config{Grid: D1(1024), Block: D1(256)}, x, y, float32(2), int32(n))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if (p.SASS != nil) != (mode == "on") {
+					b.Fatalf("SASS %v: %s", p.SASS != nil, p.Counting)
+				}
+				threads += p.Total.ThreadInstrs
+			}
+			b.ReportMetric(float64(threads)/b.Elapsed().Seconds()/1e9, "Gthread-instr/s")
+		})
+	}
+}

@@ -298,7 +298,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		if sum(w) == 0 {
 			w = v.instrs
 		}
-		c.lineLoop[line] = argmax(w)
+		c.lineLoop[line] = c.innermostMax(w)
 		c.lineCount[line] /= n[line]
 	}
 	for i, in := range fn.Body {
@@ -399,6 +399,23 @@ func (c *PTXCounts) mergeCopies() {
 		}
 	}
 	c.loops = merged
+}
+
+// innermostMax is the loop (-1: none) with the most weight, the
+// innermost of those tied: a line NVVM peeled once before its loop (a
+// probe's first load) has as many anchors outside as inside, and is the
+// loop's.
+func (c *PTXCounts) innermostMax(w map[int]float64) int {
+	best := argmax(w)
+	for li, v := range w {
+		if v != w[best] || li == best || li < 0 {
+			continue
+		}
+		if best < 0 || c.loops[li].latch-c.loops[li].head < c.loops[best].latch-c.loops[best].head {
+			best = li
+		}
+	}
+	return best
 }
 
 func sum(m map[int]float64) float64 {
