@@ -224,6 +224,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 	}
 	// Loops: a branch back to a label; one per head, to its last back branch.
 	latch := map[int]int{}
+	backs := map[int][]int{} // every back branch to a head
 	var heads []int
 	for i, in := range fn.Body {
 		if in.Op != "bra" || len(in.Operands) != 1 {
@@ -234,6 +235,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 				heads = append(heads, h)
 			}
 			latch[h] = max(latch[h], i)
+			backs[h] = append(backs[h], i)
 		}
 	}
 	for _, h := range heads {
@@ -242,6 +244,23 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		switch {
 		case fn.Body[j].Guard != "" && j+1 < len(fn.Body):
 			l.enters = c.count[j+1]
+		case len(backs[h]) > 1:
+			// A rotated loop whose copies branch back each (NVVM's unrolled
+			// wavefront): the iterations are what they all take, a guarded
+			// one all but its fall-through; a loop entered in its middle
+			// by the jump before its head is entered as often as that.
+			l.iters = 0
+			for _, b := range backs[h] {
+				taken := c.count[b]
+				if fn.Body[b].Guard != "" && b+1 < len(fn.Body) {
+					taken = math.Max(taken-c.count[b+1], 0)
+				}
+				l.iters += taken
+			}
+			l.enters = c.count[h] - l.iters
+			if l.enters <= 0 && h > 0 && fn.Body[h-1].Op == "bra" && fn.Body[h-1].Guard == "" {
+				l.enters = c.count[h-1]
+			}
 		default:
 			l.enters = c.count[h] - c.count[j]
 		}
