@@ -151,3 +151,21 @@ func BenchmarkProfileSASS(b *testing.B) {
 		})
 	}
 }
+
+// TestProbeSaysCounting: culab info's report says whether profiles count
+// SASS or PTX, and why PTX.
+func TestProbeSaysCounting(t *testing.T) {
+	t.Setenv(virtual.EnvSASS, "off")
+	if s := Probe().String(); !strings.Contains(s, "Profiles count:") || !strings.Contains(s, "PTX instructions ("+virtual.EnvSASS+" is off)") {
+		t.Errorf("report without the counting:\n%s", s)
+	}
+	t.Setenv(virtual.EnvSASS, "")
+	_, err := sass.Find()
+	want := "SASS instructions (sm_90"
+	if err != nil {
+		want = "PTX instructions (" + err.Error()
+	}
+	if s := Probe().String(); !strings.Contains(s, want) {
+		t.Errorf("report without %q:\n%s", want, s)
+	}
+}
