@@ -129,6 +129,10 @@ func (t *Tools) CompileCached(cache *nvrtc.Cache, dir string, req nvrtc.Request)
 	return Parse(text)
 }
 
+// NVRTCVersion is the tools' NVRTC's major and minor version: a CUBIN
+// pairs with the PTX of the same NVRTC only.
+func (t *Tools) NVRTCVersion() (major, minor int) { return t.nvrtc.Version() }
+
 // Version is the NVRTC's and nvdisasm's: "NVRTC 13.0 + nvdisasm 13.2".
 func (t *Tools) Version() string {
 	major, minor := t.nvrtc.Version()

@@ -224,6 +224,7 @@ func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 		return nil, fmt.Errorf("load the PTX on the virtual GPU: %w", err)
 	}
 	vm := &virtualModule{b: b, m: m, ptx: pm, file: req.Name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}
+	vm.nvrtc[0], vm.nvrtc[1] = lib.Version()
 	vm.sass = sync.OnceValues(func() (*sass.Program, error) { return compileSASS(nreq) })
 	return vm, nil
 }
@@ -246,8 +247,10 @@ type virtualModule struct {
 	log   string
 	hit   bool
 	arch  int
-	// sass is the module's SASS, compiled on first use (sass.go).
-	sass func() (*sass.Program, error)
+	// sass is the module's SASS, compiled on first use (sass.go); nvrtc
+	// the version of the NVRTC that made the PTX.
+	sass  func() (*sass.Program, error)
+	nvrtc [2]int
 }
 
 func (m *virtualModule) Lowered() map[string]string { return m.names }

@@ -22,8 +22,12 @@ import (
 // The module is compiled, beside the PTX the virtual GPU runs, to a CUBIN
 // of the modelled GPU's architecture with the same request, on the first
 // profile of one of its kernels (the CUBIN in NVRTC's cache, the
-// disassembly on disk beside it and in memory by source), and the launch's PTX counts become SASS counts
-// per basic block (package sasscount) after it ran: nothing per lane.
+// disassembly on disk beside it and in memory by source), and the
+// launch's PTX counts become SASS counts per basic block (package
+// sasscount) after it ran: nothing per lane. The PTX must be the same
+// NVRTC's (nvrtc.Load prefers NVRTC 13 where no toolkit is installed):
+// another NVRTC's PTX would not pair with the SASS, and the profile
+// keeps PTX counts, saying why.
 
 // EnvSASS set to "off" (or 0, false, no) keeps profiles in PTX counts
 // where the tools are installed.
@@ -66,6 +70,11 @@ func (b *virtualBackend) CountSASS(fn seam.Function, p *vgpu.Profile) (*sasscoun
 	}
 	if off() {
 		return nil, fmt.Errorf("%s is off", EnvSASS)
+	}
+	if t, err := sassTools(); err == nil {
+		if major, minor := t.NVRTCVersion(); [2]int{major, minor} != vf.mod.nvrtc {
+			return nil, fmt.Errorf("the PTX is NVRTC %d.%d's, the SASS would be NVRTC %d.%d's", vf.mod.nvrtc[0], vf.mod.nvrtc[1], major, minor)
+		}
 	}
 	prog, err := vf.mod.sass()
 	if err != nil {
