@@ -52,6 +52,9 @@ func profileCopyDiv(t *testing.T) *Profile {
 func TestProfileSASS(t *testing.T) {
 	needSASSTools(t)
 	p := profileCopyDiv(t)
+	if p.SASS == nil && strings.Contains(p.Counting, virtual.EnvSASS+" is off") {
+		t.Skipf("profiles count PTX here: %s", p.Counting)
+	}
 	if p.SASS == nil || !strings.HasPrefix(p.Counting, "SASS instructions (sm_90") {
 		t.Fatalf("no SASS counts: %q", p.Counting)
 	}

@@ -17,6 +17,9 @@ func TestSASSView(t *testing.T) {
 		t.Skipf("profiles count PTX here: %v", err)
 	}
 	p := profileOf(t, 32)
+	if p.SASS == nil && strings.Contains(p.Counting, "is off") {
+		t.Skipf("profiles count PTX here: %s", p.Counting)
+	}
 	if p.SASS == nil {
 		t.Fatalf("no SASS: %s", p.Counting)
 	}
