@@ -25,6 +25,10 @@ type Report struct {
 	// need NVRTC); VirtualErr says why it cannot be opened (a bad setting).
 	Virtual    Info
 	VirtualErr error
+	// Counting says how the virtual GPU's profiles count instructions: in
+	// SASS where NVRTC 13 and nvdisasm are installed
+	// (scripts/setup-cudatools.sh), else in PTX, and why.
+	Counting string
 	// Models are the GPUs the virtual GPU can model, by the names
 	// CULAB_DEVICE=virtual:NAME and OpenVirtualGPU take.
 	Models []gpus.GPU
@@ -43,6 +47,7 @@ func Probe() Report {
 		r.VirtualErr = lerr
 	} else {
 		r.Virtual = virtual.New(model, limit, interruptCause).Info()
+		_, r.Counting = virtual.SASSCounting(r.Virtual.Major*10 + r.Virtual.Minor)
 	}
 	switch {
 	case err != nil:
@@ -135,6 +140,9 @@ func (r Report) String() string {
 		line("Virtual GPU", "", r.VirtualErr)
 	} else {
 		fmt.Fprintf(&b, "\nVirtual GPU (cudalib.OpenVirtual, or %s=virtual; virtual:NAME for a model below):\n%s", EnvDevice, r.Virtual)
+		if r.Counting != "" {
+			fmt.Fprintf(&b, "%-28s %s\n", "Profiles count:", r.Counting)
+		}
 	}
 	if len(r.Models) > 0 {
 		fmt.Fprintf(&b, "\nVirtual GPU models (%s=virtual:NAME, cudalib.OpenVirtualGPU(NAME); docs/gpus.md):\n", EnvDevice)

@@ -11,6 +11,9 @@ import (
 
 	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/internal/seam"
+	"github.com/culab/culab/cudalib/internal/virtual"
+	"github.com/culab/culab/cudalib/sasscount"
+	"github.com/culab/culab/cudalib/vgpu"
 )
 
 // Profile is one launch counted on the virtual GPU: its counters in total
@@ -39,7 +42,27 @@ type Profile struct {
 	// blocks ran and how far the counters were scaled; nil when every
 	// block ran.
 	Sample *VirtualSample
+	// SASS is what the GPU runs, counted for this launch: the module
+	// compiled to the modelled GPU's SASS beside the PTX the virtual GPU
+	// ran (NVRTC 13 and nvdisasm, scripts/setup-cudatools.sh), each SASS
+	// instruction's warp-instructions estimated per basic block from the
+	// PTX's, with their pipes, memory accesses and, per source line, the
+	// SASS and PTX it became. Total and Lines stay the PTX run's. Nil
+	// where the tools are missing or the kernel is beyond the estimate:
+	// Counting says why.
+	SASS *SASSCounts
+	// Counting says how the profile counts instructions: "SASS
+	// instructions (...)" or "PTX instructions (why not SASS)".
+	Counting string
 }
+
+// SASSCounts are a launch's SASS, counted (package sasscount); SASSLine
+// one source line's SASS and PTX, SASSPTXInstr a PTX instruction of it.
+type (
+	SASSCounts   = sasscount.Launch
+	SASSLine     = sasscount.Line
+	SASSPTXInstr = sasscount.PTXInstr
+)
 
 // LineCounters are the counters of one source line.
 type LineCounters = counters.Line
@@ -94,6 +117,7 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 				Total: p.Total, Lines: p.Lines, File: k.mod.name, Source: k.mod.source,
 				Companion: vk != k, Sample: p.Sample,
 			}
+			prof.SASS, prof.Counting = countSASS(vk, p)
 		}
 		if err != nil {
 			return err
@@ -104,6 +128,24 @@ func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
 		return prof, fmt.Errorf("profile %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
 	}
 	return prof, nil
+}
+
+// countSASS counts the SASS of vk's launch profiled as p where its
+// backend can, and says how the profile counts instructions.
+func countSASS(vk *Kernel, p *vgpu.Profile) (*SASSCounts, string) {
+	sc, ok := vk.mod.dev.b.(seam.SASSCounter)
+	if !ok {
+		return nil, "PTX instructions"
+	}
+	on, how := virtual.SASSCounting(vk.mod.dev.info.Major*10 + vk.mod.dev.info.Minor)
+	if !on {
+		return nil, how
+	}
+	s, err := sc.CountSASS(vk.fn, p)
+	if err != nil {
+		return nil, "PTX instructions (no SASS: " + err.Error() + ")"
+	}
+	return s, how
 }
 
 // onVirtual calls run with this kernel on a backend that inspects launches

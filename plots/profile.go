@@ -57,6 +57,7 @@ type profLine struct {
 	hint  string
 	waste float64 // memory work beyond what the line needs (worst first)
 	worst bool
+	sass  int64 // SASS warp-instructions (with the profile's SASS)
 }
 
 // lines are the source's lines from the first to the last that ran, each
@@ -82,6 +83,14 @@ func (v *ProfileTable) lines() []profLine {
 	for n := first; n <= last; n++ {
 		l := profLine{n: n, src: strings.ReplaceAll(src[n-1], "\t", "    "), c: p.Line(n)}
 		l.ran = l.c != (cudalib.Counters{})
+		if p.SASS != nil {
+			for _, sl := range p.SASS.Lines {
+				if sl.Line == n && p.SourceFile(sl.File) {
+					l.sass += sl.WarpInstrs
+				}
+			}
+			l.ran = l.ran || l.sass > 0
+		}
 		if v.hw != nil {
 			if c, ok := v.hw.Lines[n]; ok {
 				l.hw = &c
@@ -240,8 +249,14 @@ func (v *ProfileTable) title() string {
 // totals is the view's summary line.
 func (v *ProfileTable) totals() string {
 	c := v.p.Total
-	s := fmt.Sprintf("total: %d warp instructions; global %d requests, %s sectors/request, %s coalesced; shared %d requests, %s wavefronts/request, %d bank conflicts; %d divergent branches",
-		c.WarpInstrs, globalReq(c), per(globalSect(c), globalReq(c)), pct(coalescing(c), globalSect(c) > 0),
+	s := ""
+	if v.p.SASS != nil {
+		s = fmt.Sprintf("total: %d SASS warp instructions (%d PTX); ", v.p.SASS.WarpInstrs, c.WarpInstrs)
+	} else {
+		s = fmt.Sprintf("total: %d warp instructions; ", c.WarpInstrs)
+	}
+	s += fmt.Sprintf("global %d requests, %s sectors/request, %s coalesced; shared %d requests, %s wavefronts/request, %d bank conflicts; %d divergent branches",
+		globalReq(c), per(globalSect(c), globalReq(c)), pct(coalescing(c), globalSect(c) > 0),
 		sharedReq(c), per(sharedWF(c), sharedReq(c)), bankConflicts(c), c.DivergentBranches)
 	if v.hw != nil {
 		h := v.hw.Total
@@ -272,14 +287,24 @@ const (
 // faint, the worst lines flagged with their hints (on a line of their own
 // below them in HTML, below the table in text, in a column of Markdown's).
 func (v *ProfileTable) model() table.Table {
-	m := table.Table{Class: "culab-profile", Title: v.title(), Footer: []string{v.totals()}, Caption: profLegend,
+	m := table.Table{Class: "culab-profile", Title: v.title(), Footer: []string{v.totals()}, Caption: profLegend + " " + v.counting(),
 		Width: textWidth, Gap: 1}
 	m.Columns = []table.Column{
 		{Head: "line", Align: table.Right, Width: 4},
 		{Head: "source", Code: table.Both, Width: maxSourceText},
 	}
-	for _, c := range profColumns {
-		m.Columns = append(m.Columns, table.Column{Head: c.head, Short: c.short, Tip: c.tip, Align: table.Right, Width: 6})
+	withSASS := v.p.SASS != nil
+	if withSASS {
+		// The SASS count in every form; the PTX one beside it where there
+		// is room (not in text's 100 columns).
+		m.Columns = append(m.Columns, table.Column{Head: "SASS instrs", Short: "instrs", Tip: sassTip, Align: table.Right, Width: 6})
+	}
+	for i, c := range profColumns {
+		col := table.Column{Head: c.head, Short: c.short, Tip: c.tip, Align: table.Right, Width: 6}
+		if i == 0 && withSASS {
+			col.Head, col.Tip, col.Hide = "PTX instrs", "PTX warp-instructions the virtual GPU executed (it runs PTX; the GPU runs the SASS)", table.TextForm
+		}
+		m.Columns = append(m.Columns, col)
 	}
 	if v.hw != nil {
 		for _, i := range hwColumns {
@@ -293,6 +318,13 @@ func (v *ProfileTable) model() table.Table {
 			{Text: strconv.Itoa(l.n), Em: table.Dim},
 			{Text: cut(l.src, maxSourceHTML), Tip: longer(l.src, maxSourceHTML), Plain: cut(halveIndent(l.src), maxSourceText), MD: cut(strings.TrimSpace(l.src), maxSourceHTML)},
 		}}
+		if withSASS {
+			s := ""
+			if l.ran {
+				s = count(l.sass)
+			}
+			r.Cells = append(r.Cells, table.Cell{Text: s})
+		}
 		switch {
 		case !l.ran:
 			r.Marks = table.Faint
@@ -330,7 +362,17 @@ func (v *ProfileTable) HTML() string {
 	return table.HTML(v.model())
 }
 
-const profLegend = "Marked: the lines that move the most memory beyond what they need, with what their figure means (hover over a line for its hint, a column head for its definition). Dim lines ran no instruction. Counts are the virtual GPU's, with Nsight Compute's definitions, of PTX (the GPU runs SASS)."
+const profLegend = "Marked: the lines that move the most memory beyond what they need, with what their figure means (hover over a line for its hint, a column head for its definition). Dim lines ran no instruction. Counts are the virtual GPU's, with Nsight Compute's definitions."
+
+const sassTip = "SASS warp-instructions: what the GPU issues for the line (smsp__inst_executed), estimated per SASS basic block from the PTX the virtual GPU ran"
+
+// counting says in the legend what the instruction counts are.
+func (v *ProfileTable) counting() string {
+	if v.p.SASS != nil {
+		return "Instructions: " + v.p.Counting + "; memory counters are the PTX run's (plots.ProfileSASS shows each line's SASS)."
+	}
+	return "Instructions: " + orDefault(v.p.Counting, "PTX instructions") + " — the GPU runs SASS, so counts differ from Nsight Compute's."
+}
 
 // cut shortens s to n characters with an ellipsis.
 func cut(s string, n int) string {

@@ -49,7 +49,8 @@ func cudaOptions(opts []string) (rest []string, o inspectOptions, err error) {
 
 // watch makes the module's kernels show what o asks for where they are
 // launched, in the output of the cell that launches: each profile's
-// per-line table and chart, and each sanitizer report with findings (a
+// per-line table and chart (and the SASS of each line, where the profile
+// counts SASS), and each sanitizer report with findings (a
 // clean launch shows nothing).
 func (o inspectOptions) watch(mod *cudalib.Module) {
 	if o.sanitize {
@@ -74,6 +75,10 @@ func (o inspectOptions) watch(mod *cudalib.Module) {
 			}
 			if p != nil {
 				plots.ProfileView(p).Show()
+				if p.SASS != nil {
+					// What each line became on the GPU, with counts.
+					plots.ProfileSASS(p).Show()
+				}
 			}
 		})
 	}

@@ -16,13 +16,13 @@ import (
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/sass"
+	"github.com/culab/culab/cudalib/sasscount"
 	"github.com/culab/culab/display/table"
-	"github.com/culab/culab/tools/internal/sassest"
 	"github.com/culab/culab/tools/internal/toolfile"
 )
 
 // The estimate mode is a held-out check of the per-block SASS estimate
-// (tools/internal/sassest), whose rules were written on the zoo's kernels:
+// (cudalib/sasscount), whose rules were written on the zoo's kernels:
 // it runs the labs on the virtual GPU as the run mode does, estimates each
 // launch's SASS warp-instructions from its PTX counts, and holds them to
 // the warp instructions ncu counted on the GPU, as a comparison written
@@ -314,12 +314,12 @@ func blockEstimate(c *labCode, l launch) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	pc, err := sassest.NewPTXCounts(fn, byLine)
+	pc, err := sasscount.NewPTXCounts(fn, byLine)
 	if err != nil {
 		return 0, err
 	}
 	var total float64
-	for _, x := range sassest.BlockCounts(k, pc, sassest.Warps(l.Grid, l.Block)) {
+	for _, x := range sasscount.BlockCounts(k, pc, sasscount.Warps(l.Grid, l.Block)) {
 		total += x
 	}
 	return int64(math.Round(total)), nil
@@ -409,7 +409,7 @@ func writeEstimate(w io.Writer, est []labEstimate, recPath string) {
 	s := summarize(est)
 	fmt.Fprintf(w, "# The labs' SASS warp-instructions estimated per basic block (held out)\n\n"+
 		"ncu's `smsp__inst_executed.sum` per launch from `%s`; the virtual GPU re-ran each lab step with NVRTC 13's PTX, "+
-		"and the per-block estimate (tools/internal/sassest, rules written on the zoo, none changed) made its SASS count from each PTX instruction's warp executions.\n\n"+
+		"and the per-block estimate (cudalib/sasscount, rules written on the zoo, none changed) made its SASS count from each PTX instruction's warp executions.\n\n"+
 		"- per-block estimate / ncu: %.3f–%.3f; %d of %d launches within 5 %%, %d within 1 %%.\n"+
 		"- PTX warp-instructions / ncu: %.3f–%.3f; %d of %d within 5 %%.\n"+
 		"- this run's PTX warp-instructions equal the recording's virtual GPU figure on %d of %d launches.\n"+

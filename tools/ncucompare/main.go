@@ -15,7 +15,7 @@
 //	    writes the comparison table
 //	ncucompare estimate [-rec ncucompare.md] [-sizes floyd=32] [-o estimate.md]
 //	    runs the labs on the virtual GPU and holds the per-block SASS
-//	    estimate (tools/internal/sassest) to the warp instructions ncu
+//	    estimate (cudalib/sasscount) to the warp instructions ncu
 //	    counted in a comparison (needs scripts/setup-cudatools.sh)
 //	ncucompare metrics [-ncu path]
 //	    prints the ncu metrics compare reads, comma-separated; with -ncu

@@ -19,7 +19,7 @@
 //	zoocompare sass -rec recording.json.gz [-set zoo|blind] [-families a,b] [-o sass.md]
 //	    estimates each profiled kernel's SASS warp-instructions per basic
 //	    block of its SASS, from the virtual GPU's counts per PTX instruction
-//	    (tools/internal/sassest; cudalib/sass: needs scripts/setup-cudatools.sh),
+//	    (cudalib/sasscount; cudalib/sass: needs scripts/setup-cudatools.sh),
 //	    and holds them to ncu's
 //
 // tools/zoocompare/run.sh does the GPU side on the GPU machine.

@@ -14,7 +14,7 @@ import (
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/sass"
-	"github.com/culab/culab/tools/internal/sassest"
+	"github.com/culab/culab/cudalib/sasscount"
 	"github.com/culab/culab/tools/internal/subcmd"
 	"github.com/culab/culab/tools/internal/toolfile"
 	"github.com/culab/culab/tools/zoo"
@@ -25,7 +25,7 @@ import (
 // line (the times the line's PTX ran, its warp-instructions over its PTX
 // instructions, times the SASS instructions ptxas made of the line: wrong
 // where a line is not a unit of execution, in loops ptxas unrolls and
-// code it moves), and per SASS basic block (tools/internal/sassest).
+// code it moves), and per SASS basic block (cudalib/sasscount).
 
 func sassCmd(args []string) error {
 	fs := flag.NewFlagSet("sass", flag.ExitOnError)
@@ -69,12 +69,12 @@ type kernelEstimate struct {
 	row              string
 	kernel           string
 	ncu, ptx, sassEs int64
-	// blocks is the per-block estimate (tools/internal/sassest).
+	// blocks is the per-block estimate (cudalib/sasscount).
 	blocks  int64
 	byClass map[sass.Class]float64
 	// The memory counters: ncu's (and those it did not report), the
 	// virtual GPU's, and the virtual GPU's with the shared requests ptxas
-	// branched around taken out (sassest.WithSASS).
+	// branched around taken out (sasscount.WithSASS).
 	ncuC, vmC, fixedC counters.Counters
 	missing           []string
 }
@@ -159,7 +159,7 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 			}
 			// SASS on a line the PTX has no executed instruction on (the
 			// prologue) runs once a warp.
-			warps := sassest.Warps(l.Grid, l.Block)
+			warps := sasscount.Warps(l.Grid, l.Block)
 			var total float64
 			for _, sl := range c.sassLines[l.Kernel] {
 				x, ok := execs[sl.Line]
@@ -172,17 +172,17 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 			if fn == nil || k == nil {
 				return nil, fmt.Errorf("%s: no PTX or SASS of kernel %s", r.Family, l.Kernel)
 			}
-			pc, err := sassest.NewPTXCounts(fn, l.PTX)
+			pc, err := sasscount.NewPTXCounts(fn, l.PTX)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", r.Family, err)
 			}
 			var blocks float64
-			for i, x := range sassest.BlockCounts(k, pc, warps) {
+			for i, x := range sasscount.BlockCounts(k, pc, warps) {
 				blocks += x
 				e.byClass[k.Code()[i].Class] += x
 			}
 			e.ptx += l.Counters.WarpInstrs
-			fixed := sassest.WithSASS(k, pc, *l.Counters, l.Lines)
+			fixed := sasscount.WithSASS(k, pc, *l.Counters, l.Lines)
 			e.vmC.Add(l.Counters)
 			e.fixedC.Add(&fixed)
 			e.sassEs += int64(math.Round(total))
@@ -217,7 +217,7 @@ func writeEstimates(w io.Writer, est []kernelEstimate, lib *nvrtc.Lib) {
 	fmt.Fprintf(w, "# SASS warp-instructions estimated from the virtual GPU's counts\n\n"+
 		"Per kernel at each family's smallest size: ncu's `smsp__inst_executed.sum`; the virtual GPU's PTX warp-instructions (PTX from NVRTC %d.%d); "+
 		"Σ over source lines of the line's SASS instructions (NVRTC 13 sm_90, `cudalib/sass`) × the times the line ran (its PTX warp-instructions / its PTX instructions); "+
-		"and Σ over SASS basic blocks of the block's instructions × the times it ran, from the PTX loops' trips and the copies ptxas made of them (tools/internal/sassest).\n\n"+
+		"and Σ over SASS basic blocks of the block's instructions × the times it ran, from the PTX loops' trips and the copies ptxas made of them (cudalib/sasscount).\n\n"+
 		"- PTX / SASS: %.2f–%.2f, %d of %d kernels within 5 %%.\n- line-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n"+
 		"- block-scaled SASS / SASS: %.2f–%.2f, %d of %d within 5 %%.\n\n",
 		major, minor, plo, phi, pn, len(est), slo, shi, sn, len(est), blo, bhi, bn, len(est))
@@ -274,7 +274,7 @@ func writeCounters(w io.Writer, est []kernelEstimate) {
 	}
 	fmt.Fprintf(w, "\n## Memory counters, with the SASS's shared requests\n\n"+
 		"The virtual GPU counts a shared load or store that a short branch jumps over for every warp that reaches the branch, as if ptxas predicated it; "+
-		"where the SASS has the access unpredicated (ptxas kept the branch), only the warps that ran it issue it (tools/internal/sassest, WithSASS). "+
+		"where the SASS has the access unpredicated (ptxas kept the branch), only the warps that ran it issue it (cudalib/sasscount, WithSASS). "+
 		"Every global and shared memory counter equal to ncu's: the virtual GPU %d of %d kernels, with the SASS's shared requests %d of %d.\n\n"+
 		"| row | kernel | counter | ncu | virtual GPU | with the SASS |\n|:---|:---|:---|---:|---:|---:|\n", equalVM, n, equalFixed, n)
 	sort.SliceStable(misses, func(i, j int) bool { return misses[i].e.row < misses[j].e.row })

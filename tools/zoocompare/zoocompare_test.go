@@ -13,6 +13,7 @@ import (
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/sass"
 	"github.com/culab/culab/cudalib/timemodel"
+	"github.com/culab/culab/tools/zoo"
 )
 
 func TestScore(t *testing.T) {
@@ -166,6 +167,12 @@ func TestSASSEstimate(t *testing.T) {
 // without NVRTC 13 and nvdisasm.
 func zooEstimates(t *testing.T, families []string) []kernelEstimate {
 	t.Helper()
+	return setEstimates(t, zoo.SetZoo, zooRecording, families)
+}
+
+// setEstimates is zooEstimates of a set's families against recording.
+func setEstimates(t *testing.T, set, recording string, families []string) []kernelEstimate {
+	t.Helper()
 	tools, err := sass.Find()
 	if errors.Is(err, sass.ErrToolsMissing) {
 		t.Skipf("no NVRTC 13 and nvdisasm (%v)", err)
@@ -177,11 +184,11 @@ func zooEstimates(t *testing.T, families []string) []kernelEstimate {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, err := readRecording(zooRecording)
+	rec, err := readRecording(recording)
 	if err != nil {
 		t.Fatal(err)
 	}
-	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, families: families, seed: 1})
+	vm, err := run(runConfig{virtual: true, once: true, smallest: true, lines: true, set: set, families: families, seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/gpus"
+	"github.com/culab/culab/cudalib/sasscount"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
 )
@@ -123,6 +124,15 @@ type Inspector interface {
 	Aside() (restore func())
 	// SetSanitizer sanitizes every later launch, or stops.
 	SetSanitizer(on bool)
+}
+
+// SASSCounter is a backend that counts, beside the PTX it runs, the SASS
+// the GPU would run for a launch (the virtual GPU, where NVRTC 13 and
+// nvdisasm are installed). CountSASS returns the SASS of fn counted from
+// p, a profile of fn's launch, or why it cannot (the tools missing, the
+// kernel's code beyond the estimate): the profile then keeps PTX counts.
+type SASSCounter interface {
+	CountSASS(fn Function, p *vgpu.Profile) (*sasscount.Launch, error)
 }
 
 // Sampler is a backend that can run a sample of a launch's blocks (the

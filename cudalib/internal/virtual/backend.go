@@ -23,6 +23,7 @@ import (
 	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
+	"github.com/culab/culab/cudalib/sass"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
 )
@@ -209,9 +210,8 @@ func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	if !hasOption(opts, "-lineinfo") && !hasOption(opts, "--generate-line-info") {
 		opts = append([]string{"-lineinfo"}, opts...)
 	}
-	res, hit, err := seam.CompileCache().Compile(lib, nvrtc.Request{
-		Name: req.Name, Source: req.Source, Options: opts, NameExpressions: req.NameExprs, Target: tgt,
-	})
+	nreq := nvrtc.Request{Name: req.Name, Source: req.Source, Options: opts, NameExpressions: req.NameExprs, Target: tgt}
+	res, hit, err := seam.CompileCache().Compile(lib, nreq)
 	if err != nil {
 		return nil, seam.CompileErr(err)
 	}
@@ -223,7 +223,10 @@ func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the PTX on the virtual GPU: %w", err)
 	}
-	return &virtualModule{b: b, m: m, ptx: pm, file: req.Name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}, nil
+	vm := &virtualModule{b: b, m: m, ptx: pm, file: req.Name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}
+	vm.nvrtc[0], vm.nvrtc[1] = lib.Version()
+	vm.sass = sync.OnceValues(func() (*sass.Program, error) { return compileSASS(nreq) })
+	return vm, nil
 }
 
 func hasOption(opts []string, o string) bool {
@@ -244,6 +247,10 @@ type virtualModule struct {
 	log   string
 	hit   bool
 	arch  int
+	// sass is the module's SASS, compiled on first use (sass.go); nvrtc
+	// the version of the NVRTC that made the PTX.
+	sass  func() (*sass.Program, error)
+	nvrtc [2]int
 }
 
 func (m *virtualModule) Lowered() map[string]string { return m.names }
@@ -270,11 +277,12 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	}
 	// At least what an empty kernel gets; at most what a thread may have.
 	regs = min(max(regs, 2), m.b.spec.RegsPerThread)
-	return &virtualFunction{b: m.b, k: k, name: name, file: m.file, arch: m.arch, regs: regs}, nil
+	return &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs}, nil
 }
 
 type virtualFunction struct {
 	b    *virtualBackend
+	mod  *virtualModule
 	k    *vgpu.Kernel
 	name string // the C++ name, for errors
 	file string

@@ -21,6 +21,7 @@ func init() {
 		"MetricLines":       reflect.ValueOf(plots.MetricLines),
 		"NewProgress":       reflect.ValueOf(plots.NewProgress),
 		"PointText":         reflect.ValueOf(plots.PointText),
+		"ProfileSASS":       reflect.ValueOf(plots.ProfileSASS),
 		"ProfileView":       reflect.ValueOf(plots.ProfileView),
 		"Show":              reflect.ValueOf(plots.Show),
 		"SpeedupBars":       reflect.ValueOf(plots.SpeedupBars),
@@ -36,6 +37,7 @@ func init() {
 		"ProfileComparison": reflect.ValueOf((*plots.ProfileComparison)(nil)),
 		"ProfileTable":      reflect.ValueOf((*plots.ProfileTable)(nil)),
 		"Progress":          reflect.ValueOf((*plots.Progress)(nil)),
+		"SASSTable":         reflect.ValueOf((*plots.SASSTable)(nil)),
 		"Speedup":           reflect.ValueOf((*plots.Speedup)(nil)),
 	}
 }

@@ -1,4 +1,4 @@
-package sassest
+package sasscount
 
 import (
 	"fmt"
@@ -224,6 +224,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 	}
 	// Loops: a branch back to a label; one per head, to its last back branch.
 	latch := map[int]int{}
+	backs := map[int][]int{} // every back branch to a head
 	var heads []int
 	for i, in := range fn.Body {
 		if in.Op != "bra" || len(in.Operands) != 1 {
@@ -234,6 +235,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 				heads = append(heads, h)
 			}
 			latch[h] = max(latch[h], i)
+			backs[h] = append(backs[h], i)
 		}
 	}
 	for _, h := range heads {
@@ -242,6 +244,23 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		switch {
 		case fn.Body[j].Guard != "" && j+1 < len(fn.Body):
 			l.enters = c.count[j+1]
+		case len(backs[h]) > 1:
+			// A rotated loop whose copies branch back each (NVVM's unrolled
+			// wavefront): the iterations are what they all take, a guarded
+			// one all but its fall-through; a loop entered in its middle
+			// by the jump before its head is entered as often as that.
+			l.iters = 0
+			for _, b := range backs[h] {
+				taken := c.count[b]
+				if fn.Body[b].Guard != "" && b+1 < len(fn.Body) {
+					taken = math.Max(taken-c.count[b+1], 0)
+				}
+				l.iters += taken
+			}
+			l.enters = c.count[h] - l.iters
+			if l.enters <= 0 && h > 0 && fn.Body[h-1].Op == "bra" && fn.Body[h-1].Guard == "" {
+				l.enters = c.count[h-1]
+			}
 		default:
 			l.enters = c.count[h] - c.count[j]
 		}
@@ -298,7 +317,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		if sum(w) == 0 {
 			w = v.instrs
 		}
-		c.lineLoop[line] = argmax(w)
+		c.lineLoop[line] = c.innermostMax(w)
 		c.lineCount[line] /= n[line]
 	}
 	for i, in := range fn.Body {
@@ -399,6 +418,23 @@ func (c *PTXCounts) mergeCopies() {
 		}
 	}
 	c.loops = merged
+}
+
+// innermostMax is the loop (-1: none) with the most weight, the
+// innermost of those tied: a line NVVM peeled once before its loop (a
+// probe's first load) has as many anchors outside as inside, and is the
+// loop's.
+func (c *PTXCounts) innermostMax(w map[int]float64) int {
+	best := argmax(w)
+	for li, v := range w {
+		if v != w[best] || li == best || li < 0 {
+			continue
+		}
+		if best < 0 || c.loops[li].latch-c.loops[li].head < c.loops[best].latch-c.loops[best].head {
+			best = li
+		}
+	}
+	return best
 }
 
 func sum(m map[int]float64) float64 {
@@ -694,6 +730,13 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 			unsure = append(unsure, b)
 			for i := blk.From; i < blk.To; i++ {
 				n = math.Max(n, lineX(code[i].Line))
+				if blk.Loop >= 0 {
+					// A SASS loop of no PTX loop's anchors (integer work
+					// alone): its lines as often as they ran.
+					if li, ok := p.lineLoop[code[i].Line]; ok && li >= 0 && p.loops[li].anchors == 0 {
+						n = math.Max(n, p.lineCount[code[i].Line])
+					}
+				}
 			}
 		}
 		for i := blk.From; i < blk.To; i++ {

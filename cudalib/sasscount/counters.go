@@ -1,4 +1,4 @@
-package sassest
+package sasscount
 
 import (
 	"math"

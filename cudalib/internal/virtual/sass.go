@@ -1,0 +1,173 @@
+package virtual
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/culab/culab/cudalib/internal/seam"
+	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/cudalib/sass"
+	"github.com/culab/culab/cudalib/sasscount"
+	"github.com/culab/culab/cudalib/vgpu"
+)
+
+// What the GPU runs: where NVRTC 13 and nvdisasm are installed
+// (scripts/setup-cudatools.sh), a profile's launch is counted in SASS too.
+// The module is compiled, beside the PTX the virtual GPU runs, to a CUBIN
+// of the modelled GPU's architecture with the same request, on the first
+// profile of one of its kernels (the CUBIN in NVRTC's cache, the
+// disassembly on disk beside it and in memory by source), and the
+// launch's PTX counts become SASS counts per basic block (package
+// sasscount) after it ran: nothing per lane. The PTX must be the same
+// NVRTC's (nvrtc.Load prefers NVRTC 13 where no toolkit is installed):
+// another NVRTC's PTX would not pair with the SASS, and the profile
+// keeps PTX counts, saying why.
+
+// EnvSASS set to "off" (or 0, false, no) keeps profiles in PTX counts
+// where the tools are installed.
+const EnvSASS = "CULAB_SASS"
+
+// sassTools are the tools, looked for once a process.
+var sassTools = sync.OnceValues(sass.Find)
+
+// SASSCounting says how the profiles of a virtual GPU of compute
+// capability arch (90: the H100) count instructions: in SASS (with the
+// tools' versions), or in PTX and why.
+func SASSCounting(arch int) (sassOn bool, how string) {
+	if off() {
+		return false, "PTX instructions (" + EnvSASS + " is off)"
+	}
+	t, err := sassTools()
+	if err != nil {
+		return false, "PTX instructions (" + err.Error() + ")"
+	}
+	return true, fmt.Sprintf("SASS instructions (sm_%d, %s; estimated per basic block from the PTX the virtual GPU ran)", arch, t.Version())
+}
+
+func off() bool {
+	switch strings.ToLower(strings.TrimSpace(os.Getenv(EnvSASS))) {
+	case "off", "0", "false", "no":
+		return true
+	}
+	return false
+}
+
+// CountSASS counts the SASS of fn's launch whose profile is p: the
+// seam.SASSCounter's part.
+func (b *virtualBackend) CountSASS(fn seam.Function, p *vgpu.Profile) (*sasscount.Launch, error) {
+	vf, ok := fn.(*virtualFunction)
+	if !ok || vf.b != b {
+		return nil, fmt.Errorf("count SASS: not a kernel of this virtual GPU")
+	}
+	if p == nil {
+		return nil, fmt.Errorf("count SASS: no profile")
+	}
+	if off() {
+		return nil, fmt.Errorf("%s is off", EnvSASS)
+	}
+	if t, err := sassTools(); err == nil {
+		if major, minor := t.NVRTCVersion(); [2]int{major, minor} != vf.mod.nvrtc {
+			return nil, fmt.Errorf("the PTX is NVRTC %d.%d's, the SASS would be NVRTC %d.%d's", vf.mod.nvrtc[0], vf.mod.nvrtc[1], major, minor)
+		}
+	}
+	prog, err := vf.mod.sass()
+	if err != nil {
+		return nil, err
+	}
+	sym := vf.k.Name()
+	k, err := prog.Kernel(sym)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range vf.mod.ptx.Funcs {
+		if f.Entry && f.Name == sym && f.Body != nil {
+			l, err := sasscount.Count(k, vf.mod.ptx, f, sasscount.Run{Grid: p.Grid, Block: p.Block,
+				PTXWarpInstrs: p.PTXWarpInstrs, Total: p.Total, Lines: p.Lines})
+			if err != nil {
+				return nil, fmt.Errorf("count SASS of %s: %w", vf.name, err)
+			}
+			return l, nil
+		}
+	}
+	return nil, fmt.Errorf("count SASS: no PTX kernel %s", sym)
+}
+
+// sassCache keeps the disassembly of the modules compiled lately, by
+// request: a cell run again, or compiled on the companion virtual GPU,
+// is disassembled once.
+var sassCache = struct {
+	sync.Mutex
+	progs map[[sha256.Size]byte]*sass.Program
+	order [][sha256.Size]byte
+}{progs: map[[sha256.Size]byte]*sass.Program{}}
+
+// maxSASSCache is how many modules' disassemblies the cache keeps.
+const maxSASSCache = 32
+
+// compileSASS compiles req to its architecture's CUBIN with the tools'
+// NVRTC and disassembles it.
+func compileSASS(req nvrtc.Request) (*sass.Program, error) {
+	t, err := sassTools()
+	if err != nil {
+		return nil, err
+	}
+	key := requestKey(req)
+	sassCache.Lock()
+	prog := sassCache.progs[key]
+	sassCache.Unlock()
+	if prog != nil {
+		return prog, nil
+	}
+	dir := ""
+	if d := nvrtc.DefaultCacheDir(); d != "" {
+		dir = filepath.Join(d, "sass")
+	}
+	prog, err = t.CompileCached(seam.CompileCache(), dir, req)
+	var ce *nvrtc.CompileError
+	if errors.As(err, &ce) {
+		return nil, fmt.Errorf("NVRTC 13 did not compile the module to SASS (the PTX compiled): %w", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sassCache.Lock()
+	defer sassCache.Unlock()
+	if _, ok := sassCache.progs[key]; !ok {
+		if len(sassCache.order) == maxSASSCache {
+			delete(sassCache.progs, sassCache.order[0])
+			sassCache.order = sassCache.order[1:]
+		}
+		sassCache.order = append(sassCache.order, key)
+	}
+	sassCache.progs[key] = prog
+	return prog, nil
+}
+
+// requestKey covers what changes the CUBIN.
+func requestKey(req nvrtc.Request) [sha256.Size]byte {
+	h := sha256.New()
+	put := func(s string) {
+		var n [binary.MaxVarintLen64]byte
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(s)))])
+		h.Write([]byte(s))
+	}
+	put(req.Name)
+	put(req.Source)
+	put(fmt.Sprint(req.Target.Arch))
+	for _, o := range req.Options {
+		put(o)
+	}
+	put("--")
+	for _, e := range req.NameExpressions {
+		put(e)
+	}
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
+}
