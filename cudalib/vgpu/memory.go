@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // DefaultMemoryLimit is the device memory of a GPU whose Config leaves
@@ -37,7 +36,9 @@ const (
 type allocation struct {
 	addr uint64
 	data []byte // len is the allocation's size; 8-byte aligned for sync/atomic
-	name string // "" for Alloc; the variable for a module's .global/.const
+	// mapped says data is a mapping of its own, outside the heap (backing.go).
+	mapped bool
+	name   string // "" for Alloc; the variable for a module's .global/.const
 	// init is which bytes something wrote (sanitize_shadow.go).
 	init initSet
 }
@@ -185,7 +186,10 @@ func (g *GPU) alloc(bytes int, name string) (uint64, error) {
 	if next >= heapEnd {
 		return 0, errorf(OutOfMemory, "virtual address space exhausted")
 	}
-	a := &allocation{addr: addr, data: zeroed(bytes), name: name}
+	a := &allocation{addr: addr, name: name}
+	if a.data, a.mapped = backing(bytes); a.mapped {
+		unmapWhenUnreachable(a)
+	}
 	a.init.n = uint64(bytes)
 	// A module's variable holds its initializer (or zeros, as C's static
 	// storage); an empty allocation has nothing unwritten, which keeps
@@ -197,16 +201,6 @@ func (g *GPU) alloc(bytes int, name string) (uint64, error) {
 	t := &memTable{allocs: append(append(make([]*allocation, 0, len(old.allocs)+1), old.allocs...), a), freed: old.freed}
 	g.table.Store(t)
 	return addr, nil
-}
-
-// zeroed returns n zero bytes backed by uint64s, so that 4- and 8-byte
-// words at aligned offsets can be accessed with sync/atomic.
-func zeroed(n int) []byte {
-	if n == 0 {
-		return []byte{}
-	}
-	w := make([]uint64, (n+7)/8)
-	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), n)
 }
 
 // Free releases the allocation at addr.
@@ -233,6 +227,7 @@ func (g *GPU) free(addr uint64, vars bool) error {
 	t.freed = append(t.freed, freedRange{a.addr, uint64(len(a.data))})
 	g.used -= uint64(len(a.data))
 	g.table.Store(t)
+	a.release()
 	return nil
 }
 

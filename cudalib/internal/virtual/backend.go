@@ -162,6 +162,23 @@ func (b *virtualBackend) Fill(dst seam.DevPtr, pattern uint64, size, count int) 
 	return virtualErr("cuMemset", b.gpu().Fill(uint64(dst), pattern, size, count))
 }
 
+func (b *virtualBackend) Discard(p seam.DevPtr, n int) error {
+	if err := b.takePending(); err != nil {
+		return err
+	}
+	return virtualErr("discard", b.gpu().Discard(uint64(p), n))
+}
+
+func (b *virtualBackend) Written(p seam.DevPtr, n int) ([]vgpu.Span, error) {
+	if err := b.takePending(); err != nil {
+		return nil, err
+	}
+	s, err := b.gpu().Written(uint64(p), n)
+	return s, virtualErr("written", err)
+}
+
+var _ seam.WriteTracker = (*virtualBackend)(nil)
+
 func (b *virtualBackend) Synchronize() error { return b.takePending() }
 
 // Reset starts a fresh virtual GPU: every allocation and module is gone,
