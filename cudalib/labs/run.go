@@ -79,6 +79,13 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 			}
 		}()
 		r.gpu = &gpuLab{dev: dev, info: dev.Info(), mod: mod, kernels: map[string]*cudalib.Kernel{}}
+		if dev.Virtual() {
+			// The virtual GPU's memory is the process's, and a size's
+			// arrays are gigabytes: the default goal (twice the live
+			// heap) let garbage double the peak. The large arrays hold
+			// no pointers, so the extra collections are quick.
+			defer debug.SetGCPercent(debug.SetGCPercent(labGCPercent))
+		}
 		if dev.Virtual() && !opts.Quick {
 			restore, serr := labSampling(dev)
 			if serr != nil {
@@ -102,6 +109,10 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 	}
 	return t, nil
 }
+
+// labGCPercent is the heap's growth between collections (GOGC) while a
+// lab runs on the virtual GPU.
+const labGCPercent = 25
 
 // SizesFor is the sizes Run uses on dev when it is given none: Sizes, the
 // report's, on a GPU and on the virtual GPU alike (which samples the
@@ -222,7 +233,7 @@ func (r *runner) size(n int) ([]Row, error) {
 		return rows, nil
 	}
 	t0 = time.Now()
-	g, err := r.gpu.start(n, p)
+	g, err := r.gpu.start(n, p, l.readOnlyInputs)
 	r.ph.since("alloc and upload", t0)
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
@@ -370,7 +381,16 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	r.ph.since("restore inputs", t0)
 	t0 = time.Now()
 	for i, a := range p.out {
-		if err := a.poison(g.out[i]); err != nil {
+		var err error
+		if g.dev.Virtual() {
+			// The virtual GPU tracks which elements the run writes
+			// (written, below): nothing to write up front, and the pages a
+			// sampled launch does not touch are never made.
+			err = g.dev.VirtualDiscard(g.out[i])
+		} else {
+			err = a.poison(g.out[i])
+		}
+		if err != nil {
 			return plan, fmt.Errorf("poison output %d: %w", i+1, err)
 		}
 	}
@@ -394,12 +414,21 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	r.ph.since("checked run", start)
 	t0 = time.Now()
+	var written [][]cudalib.Range // per output, on the virtual GPU
 	for i, a := range p.out {
 		if g.sampling.check != nil || g.sampling.skip != "" {
 			break // the variant checks what it ran itself
 		}
 		if err := a.fetch(g.out[i]); err != nil {
 			return plan, fmt.Errorf("output %d: %w", i+1, err)
+		}
+		if g.dev.Virtual() {
+			w, err := g.dev.VirtualWritten(g.out[i])
+			if err != nil {
+				return plan, fmt.Errorf("output %d: %w", i+1, err)
+			}
+			unwriteOutside(a, w)
+			written = append(written, w)
 		}
 	}
 	r.ph.since("fetch", t0)
@@ -423,9 +452,9 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 			return plan, fmt.Errorf("sampled check: %w", err)
 		}
 	case g.sampling.sampled() && p.refAt != nil:
-		verdict = checkWritten(p.out, nil, p.refAt, &g.sampling)
+		verdict = checkWritten(p.out, written, nil, p.refAt, &g.sampling)
 	case g.sampling.sampled():
-		verdict = checkWritten(p.out, refs, nil, &g.sampling)
+		verdict = checkWritten(p.out, written, refs, nil, &g.sampling)
 	default:
 		verdict = checkAll(p.out, refs)
 	}
@@ -607,11 +636,20 @@ type gpuRun struct {
 	round *[]cudalib.VirtualLaunch
 }
 
-// start allocates the device buffers of one size and uploads the inputs.
-func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
+// start allocates the device buffers of one size and uploads the inputs
+// (maps them, for readOnly inputs on the virtual GPU).
+func (gl *gpuLab) start(n int, p *problem, readOnly bool) (*gpuRun, error) {
 	g := &gpuRun{gpuLab: gl, p: p, n: n}
+	// On the virtual GPU an input no kernel writes is the host array
+	// itself (a 512³ stencil's is a gigabyte): nothing to upload.
+	mapped := gl.dev.Virtual() && readOnly
+	g.uploaded = mapped
 	for _, a := range p.in {
-		b, err := a.alloc(gl.dev)
+		alloc := a.alloc
+		if mapped {
+			alloc = a.mapOn
+		}
+		b, err := alloc(gl.dev)
 		if err != nil {
 			g.free()
 			return nil, fmt.Errorf("input: %w", err)

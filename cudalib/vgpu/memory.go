@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // DefaultMemoryLimit is the device memory of a GPU whose Config leaves
@@ -172,7 +173,37 @@ func (g *GPU) Alloc(bytes int) (uint64, error) {
 	return g.alloc(bytes, "")
 }
 
+// Map makes host memory device memory, as CUDA's mapped host memory
+// (cudaHostRegister with cudaHostRegisterMapped): the allocation's bytes
+// are data's, so the host sees what kernels write and kernels what the
+// host writes, with no copy. data must stay untouched by other goroutines
+// while kernels run, and be 8-byte aligned (a []float64, []int32 … is).
+// It counts against the memory limit as an allocation does.
+func (g *GPU) Map(data []byte) (uint64, error) {
+	if len(data) > 0 && uintptr(unsafe.Pointer(&data[0]))%8 != 0 {
+		return 0, errorf(Invalid, "map host memory: its address is not 8-byte aligned")
+	}
+	return g.place(len(data), "", func(a *allocation) {
+		a.data = data
+		a.init.full.Store(true) // the host's data: all of it written
+	})
+}
+
 func (g *GPU) alloc(bytes int, name string) (uint64, error) {
+	return g.place(bytes, name, func(a *allocation) {
+		if a.data, a.mapped = backing(bytes); a.mapped {
+			unmapWhenUnreachable(a)
+		}
+		// A module's variable holds its initializer (or zeros, as C's
+		// static storage); an empty allocation has nothing unwritten,
+		// which keeps plain launches from tracking stores for it.
+		a.init.full.Store(name != "" || bytes == 0)
+	})
+}
+
+// place reserves an address range of bytes for an allocation whose memory
+// back sets, and publishes it.
+func (g *GPU) place(bytes int, name string, back func(*allocation)) (uint64, error) {
 	if bytes < 0 {
 		return 0, errorf(Invalid, "cannot allocate %d bytes", bytes)
 	}
@@ -187,14 +218,8 @@ func (g *GPU) alloc(bytes int, name string) (uint64, error) {
 		return 0, errorf(OutOfMemory, "virtual address space exhausted")
 	}
 	a := &allocation{addr: addr, name: name}
-	if a.data, a.mapped = backing(bytes); a.mapped {
-		unmapWhenUnreachable(a)
-	}
 	a.init.n = uint64(bytes)
-	// A module's variable holds its initializer (or zeros, as C's static
-	// storage); an empty allocation has nothing unwritten, which keeps
-	// plain launches from tracking stores for it.
-	a.init.full.Store(name != "" || bytes == 0)
+	back(a)
 	g.next = next
 	g.used += uint64(bytes)
 	old := g.table.Load()

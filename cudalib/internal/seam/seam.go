@@ -150,6 +150,13 @@ type WriteTracker interface {
 	Written(p DevPtr, n int) ([]vgpu.Span, error)
 }
 
+// HostMapper is a backend that makes host memory device memory without a
+// copy (the virtual GPU, whose memory is the host's): the n bytes at p
+// stay the caller's, kept alive until freed.
+type HostMapper interface {
+	MapHost(p unsafe.Pointer, n int) (DevPtr, error)
+}
+
 // TimeModeler is a backend whose times come from a model (the virtual
 // GPU's); SetTimeModel replaces the model.
 type TimeModeler interface {

@@ -177,7 +177,15 @@ func (b *virtualBackend) Written(p seam.DevPtr, n int) ([]vgpu.Span, error) {
 	return s, virtualErr("written", err)
 }
 
-var _ seam.WriteTracker = (*virtualBackend)(nil)
+func (b *virtualBackend) MapHost(p unsafe.Pointer, n int) (seam.DevPtr, error) {
+	a, err := b.gpu().Map(unsafe.Slice((*byte)(p), n))
+	return seam.DevPtr(a), virtualErr("cuMemHostRegister", err)
+}
+
+var (
+	_ seam.WriteTracker = (*virtualBackend)(nil)
+	_ seam.HostMapper   = (*virtualBackend)(nil)
+)
 
 func (b *virtualBackend) Synchronize() error { return b.takePending() }
 
