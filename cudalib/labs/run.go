@@ -304,13 +304,18 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	}
 	stop := newDeadline(r.cap)
 	start := time.Now()
-	if !p.cpu(stop) {
+	done = p.cpu(stop)
+	elapsed := time.Since(start)
+	if p.cpuAfter != nil {
+		p.cpuAfter()
+	}
+	if !done {
 		if r.cappedAt == 0 || n < r.cappedAt {
 			r.cappedAt = n
 		}
 		return 0, capNote, false
 	}
-	ms = millis(time.Since(start))
+	ms = millis(elapsed)
 	if n > r.done.n {
 		r.done.n, r.done.ms = n, ms
 	}
