@@ -455,9 +455,10 @@ func stencilSampleSteps(g *gpuRun, tmp *cudalib.Float64s, first cudalib.VirtualL
 		}
 		idx := spanIndex(written)
 		want := make([]float64, len(idx))
+		step := newStencilStepper(grid)
 		parallelFor(len(idx), func(_, lo, hi int) {
 			for j := lo; j < hi; j++ {
-				want[j] = stencilStepAt(grid, in, idx[j])
+				want[j] = step.at(in, idx[j])
 			}
 		})
 		interior := 0
@@ -533,14 +534,32 @@ func forceSampling(dev *cudalib.Device) (restore func(), err error) {
 // weighted sum of its 27 neighbours in stencilRun's order for an interior
 // cell, the cell itself on the halo (never written).
 func stencilStepAt(g stencilGrid, src []float64, i int) float64 {
-	if !g.interior(g.coords(i)) {
+	return newStencilStepper(g).at(src, i)
+}
+
+// stencilStepper is stencilStepAt with the neighbours' offsets worked out
+// once (a sampled check computes millions of cells).
+type stencilStepper struct {
+	g   stencilGrid
+	off [27]int
+}
+
+func newStencilStepper(g stencilGrid) stencilStepper {
+	s := stencilStepper{g: g}
+	sx, sxy := g.nx+2, (g.nx+2)*(g.ny+2)
+	for t := range s.off {
+		s.off[t] = t%3 - 1 + sx*(t/3%3-1) + sxy*(t/9-1)
+	}
+	return s
+}
+
+func (s stencilStepper) at(src []float64, i int) float64 {
+	if !s.g.interior(s.g.coords(i)) {
 		return src[i]
 	}
-	sx, sxy := g.nx+2, (g.nx+2)*(g.ny+2)
 	acc := 0.0
 	for t, a := range stencilWeights {
-		dx, dy, dz := t%3-1, t/3%3-1, t/9-1
-		acc += a * src[i+dx+sx*dy+sxy*dz]
+		acc += a * src[i+s.off[t]]
 	}
 	return acc
 }
