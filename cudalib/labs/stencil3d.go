@@ -530,15 +530,9 @@ func forceSampling(dev *cudalib.Device) (restore func(), err error) {
 	return func() { _ = dev.SetVirtualSampling(&s) }, nil
 }
 
-// stencilStepAt is cell i of one step of the stencil from src: the
-// weighted sum of its 27 neighbours in stencilRun's order for an interior
-// cell, the cell itself on the halo (never written).
-func stencilStepAt(g stencilGrid, src []float64, i int) float64 {
-	return newStencilStepper(g).at(src, i)
-}
-
-// stencilStepper is stencilStepAt with the neighbours' offsets worked out
-// once (a sampled check computes millions of cells).
+// stencilStepper computes cells of one step of the stencil, with the
+// neighbours' offsets worked out once (a sampled check computes millions
+// of cells).
 type stencilStepper struct {
 	g   stencilGrid
 	off [27]int
@@ -553,6 +547,9 @@ func newStencilStepper(g stencilGrid) stencilStepper {
 	return s
 }
 
+// at is cell i of one step from src: the weighted sum of its 27
+// neighbours in stencilRun's order for an interior cell, the cell itself
+// on the halo (never written).
 func (s stencilStepper) at(src []float64, i int) float64 {
 	if !s.g.interior(s.g.coords(i)) {
 		return src[i]
