@@ -138,6 +138,10 @@ type reference struct {
 	// spans, when set (with want covering every element and idx nil), are
 	// the only elements checked: a sampled launch's written ones.
 	spans []cudalib.Range
+	// place, when set, is where element i of a compact output (the
+	// checked elements gathered in order) is in the array it came from:
+	// the index the verdict names.
+	place func(i int) int
 	// sumSq is Σ want², once withNorm computed it (a size's reference
 	// serves every variant); 0 and not normed: computed by each compare.
 	sumSq  float64
@@ -187,16 +191,20 @@ func compare(out array, r reference) verdict {
 	if r.how != "" {
 		stats += " (" + r.how + ")"
 	}
+	place := func(i int) int { return i }
+	if r.place != nil {
+		place = r.place
+	}
 	switch {
 	case t.unwritten > 0:
-		return verdict{text: fmt.Sprintf("FAIL: %d of %d elements not written (still poisoned), first [%d]; %s", t.unwritten, n, t.firstNaN, stats)}
+		return verdict{text: fmt.Sprintf("FAIL: %d of %d elements not written (still poisoned), first [%d]; %s", t.unwritten, n, place(t.firstNaN), stats)}
 	case t.wrong > 0:
 		i := t.first
 		if r.idx != nil {
 			i = r.idx[t.first]
 		}
 		return verdict{text: fmt.Sprintf("FAIL: %d of %d checked elements wrong, first [%d] = %.8g, want %.8g; %s",
-			t.wrong, checked, i, out.at(i), r.want[t.first], stats)}
+			t.wrong, checked, place(i), out.at(i), r.want[t.first], stats)}
 	case !(l2 <= r.tol.l2):
 		return verdict{text: "FAIL: " + stats}
 	}
