@@ -53,8 +53,9 @@ var LaunchCfg = register(&Lab{
 		"19260817 is the seed's example of a size that is not a product of a block size and a grid size.",
 	},
 
-	setup: newComplexCopy,
-	args:  outsInsN,
+	setup:          newComplexCopy,
+	readOnlyInputs: true, // its kernels take their inputs const
+	args:           outsInsN,
 })
 
 // pow2Label writes powers of two as 2^k, other sizes in decimal.

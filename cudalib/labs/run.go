@@ -371,8 +371,8 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	for i, a := range p.in {
 		var err error
 		if g.orig == nil {
-			if r.lab.readOnlyInputs && g.uploaded {
-				break // no kernel writes them: still as uploaded
+			if r.lab.readOnlyInputs && g.uploaded || g.mapped[i] {
+				continue // no kernel writes them: still as uploaded (or mapped)
 			}
 			err = a.upload(g.in[i]) // the virtual GPU's memory is the host's
 		} else {
@@ -629,6 +629,7 @@ type gpuRun struct {
 	// per size for a lab with readOnlyInputs: uploaded says it was).
 	orig     []cudalib.Buffer
 	uploaded bool
+	mapped   []bool // per input: the host array itself (start)
 	// scratch are the variants' scratch buffers by length, made at the
 	// first request and kept for the size's variants and rounds: a
 	// gigabyte allocated and freed per round costs tens of milliseconds.
@@ -645,15 +646,16 @@ type gpuRun struct {
 // (maps them, for readOnly inputs on the virtual GPU).
 func (gl *gpuLab) start(n int, p *problem, readOnly bool) (*gpuRun, error) {
 	g := &gpuRun{gpuLab: gl, p: p, n: n}
-	// On the virtual GPU an input no kernel writes is the host array
-	// itself (a 512³ stencil's is a gigabyte): nothing to upload.
-	mapped := gl.dev.Virtual() && readOnly
-	g.uploaded = mapped
 	for _, a := range p.in {
+		// On the virtual GPU a large input no kernel writes is the host
+		// array itself (a 512³ stencil's is a gigabyte): nothing to
+		// upload. (Large: a heap allocation of its own, page-aligned.)
 		alloc := a.alloc
+		mapped := gl.dev.Virtual() && readOnly && 8*a.length() >= 1<<20
 		if mapped {
 			alloc = a.mapOn
 		}
+		g.mapped = append(g.mapped, mapped)
 		b, err := alloc(gl.dev)
 		if err != nil {
 			g.free()
