@@ -171,10 +171,13 @@ func (r *runner) table(dev *cudalib.Device) Table {
 	if r.cap < 0 {
 		cpu = "CPU column: the CPU reference was skipped (Options.CPUCap < 0)."
 	}
+	check := "Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference."
+	if dev != nil && dev.Virtual() {
+		check = "Check: the virtual GPU tracks which output elements the kernels write; those they did not are poisoned in the fetched copy (NaN, or a sentinel for integers), so they fail; values are compared with a float64 reference."
+	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Inputs are random, seed %d: Options{Seed: %d} repeats them.", r.seed, r.seed),
-		cpu,
-		"Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference.")
+		cpu, check)
 	if dev != nil && !dev.Virtual() && r.opts.rounds() > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("GPU times: median, min and max over all timed runs of a variant, taken in %d rounds that each time every variant of the size in turn, so that drift of clocks or host load spreads over all variants.", r.opts.rounds()))
 		if r.opts.Time == (cudalib.TimeOptions{}) {
