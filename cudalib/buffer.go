@@ -119,6 +119,24 @@ func (d *Device) allocMem(n, elemSize int, elemName string) (*devMem, error) {
 	return m, nil
 }
 
+// mapMem makes the n elements at host device memory (MapFloat64s, …).
+func (d *Device) mapMem(host unsafe.Pointer, n, elemSize int, elemName string) (*devMem, error) {
+	hm, ok := d.b.(seam.HostMapper)
+	if !ok {
+		return nil, fmt.Errorf("map %d×%s: only the virtual GPU maps host memory", n, elemName)
+	}
+	m := &devMem{dev: d, gen: d.generation(), elemSize: elemSize, n: n, elemName: elemName}
+	if n == 0 {
+		return m, nil
+	}
+	p, err := hm.MapHost(host, n*elemSize)
+	if err != nil {
+		return nil, fmt.Errorf("map %d×%s (%d bytes): %w", n, elemName, n*elemSize, d.explainAlloc(err, n*elemSize))
+	}
+	m.ptr = p
+	return m, nil
+}
+
 // explainAlloc turns a driver out-of-memory error into one that says what
 // was asked for and what is free.
 func (d *Device) explainAlloc(err error, bytes int) error {
@@ -158,6 +176,23 @@ func copyInAt[T any](m *devMem, off int, src []T) error {
 	n := len(src) * m.elemSize
 	if err := m.dev.b.CopyHtoD(p+seam.DevPtr(off*m.elemSize), unsafe.Pointer(&src[0]), n); err != nil {
 		return fmt.Errorf("copy to device (%d×%s at element %d): %w", len(src), m.elemName, off, err)
+	}
+	return nil
+}
+
+func copyOutAt[T any](m *devMem, off int, dst []T) error {
+	if m == nil {
+		return errNilBuffer
+	}
+	if off < 0 || off > m.n || len(dst) > m.n-off {
+		return fmt.Errorf("copy %d elements from element %d of a buffer of %d×%s: out of range", len(dst), off, m.n, m.elemName)
+	}
+	p, err := m.live()
+	if err != nil || len(dst) == 0 {
+		return err
+	}
+	if err := m.dev.b.CopyDtoH(unsafe.Pointer(&dst[0]), p+seam.DevPtr(off*m.elemSize), len(dst)*m.elemSize); err != nil {
+		return fmt.Errorf("copy to host (%d×%s from element %d): %w", len(dst), m.elemName, off, err)
 	}
 	return nil
 }

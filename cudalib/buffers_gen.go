@@ -53,6 +53,19 @@ func (d *Device) Float32s(n int) (*Float32s, error) {
 	return &Float32s{m}, nil
 }
 
+// MapFloat32s makes host device memory, without a copy (CUDA's mapped
+// host memory): kernels read and write host itself, and the host sees
+// their writes at once. Only the virtual GPU maps host memory. host must
+// not be used by other goroutines while kernels run; Free unmaps it.
+func (d *Device) MapFloat32s(host []float32) (*Float32s, error) {
+	var zero float32
+	m, err := d.mapMem(unsafe.Pointer(unsafe.SliceData(host)), len(host), int(unsafe.Sizeof(zero)), "float32")
+	if err != nil {
+		return nil, err
+	}
+	return &Float32s{m}, nil
+}
+
 // Float32sFrom allocates a buffer and copies host into it.
 func (d *Device) Float32sFrom(host []float32) (*Float32s, error) {
 	b, err := d.Float32s(len(host))
@@ -72,6 +85,9 @@ func (b *Float32s) CopyFrom(src []float32) error { return copyIn(b.mem(), src) }
 // CopyFromAt copies src to the elements [off, off+len(src)) of the
 // buffer, leaving the others as they are.
 func (b *Float32s) CopyFromAt(off int, src []float32) error { return copyInAt(b.mem(), off, src) }
+
+// CopyToAt copies the elements [off, off+len(dst)) of the buffer to dst.
+func (b *Float32s) CopyToAt(off int, dst []float32) error { return copyOutAt(b.mem(), off, dst) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Float32s) CopyTo(dst []float32) error { return copyOut(b.mem(), dst) }
@@ -118,6 +134,19 @@ func (d *Device) Float64s(n int) (*Float64s, error) {
 	return &Float64s{m}, nil
 }
 
+// MapFloat64s makes host device memory, without a copy (CUDA's mapped
+// host memory): kernels read and write host itself, and the host sees
+// their writes at once. Only the virtual GPU maps host memory. host must
+// not be used by other goroutines while kernels run; Free unmaps it.
+func (d *Device) MapFloat64s(host []float64) (*Float64s, error) {
+	var zero float64
+	m, err := d.mapMem(unsafe.Pointer(unsafe.SliceData(host)), len(host), int(unsafe.Sizeof(zero)), "float64")
+	if err != nil {
+		return nil, err
+	}
+	return &Float64s{m}, nil
+}
+
 // Float64sFrom allocates a buffer and copies host into it.
 func (d *Device) Float64sFrom(host []float64) (*Float64s, error) {
 	b, err := d.Float64s(len(host))
@@ -137,6 +166,9 @@ func (b *Float64s) CopyFrom(src []float64) error { return copyIn(b.mem(), src) }
 // CopyFromAt copies src to the elements [off, off+len(src)) of the
 // buffer, leaving the others as they are.
 func (b *Float64s) CopyFromAt(off int, src []float64) error { return copyInAt(b.mem(), off, src) }
+
+// CopyToAt copies the elements [off, off+len(dst)) of the buffer to dst.
+func (b *Float64s) CopyToAt(off int, dst []float64) error { return copyOutAt(b.mem(), off, dst) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Float64s) CopyTo(dst []float64) error { return copyOut(b.mem(), dst) }
@@ -183,6 +215,19 @@ func (d *Device) Int32s(n int) (*Int32s, error) {
 	return &Int32s{m}, nil
 }
 
+// MapInt32s makes host device memory, without a copy (CUDA's mapped
+// host memory): kernels read and write host itself, and the host sees
+// their writes at once. Only the virtual GPU maps host memory. host must
+// not be used by other goroutines while kernels run; Free unmaps it.
+func (d *Device) MapInt32s(host []int32) (*Int32s, error) {
+	var zero int32
+	m, err := d.mapMem(unsafe.Pointer(unsafe.SliceData(host)), len(host), int(unsafe.Sizeof(zero)), "int32")
+	if err != nil {
+		return nil, err
+	}
+	return &Int32s{m}, nil
+}
+
 // Int32sFrom allocates a buffer and copies host into it.
 func (d *Device) Int32sFrom(host []int32) (*Int32s, error) {
 	b, err := d.Int32s(len(host))
@@ -202,6 +247,9 @@ func (b *Int32s) CopyFrom(src []int32) error { return copyIn(b.mem(), src) }
 // CopyFromAt copies src to the elements [off, off+len(src)) of the
 // buffer, leaving the others as they are.
 func (b *Int32s) CopyFromAt(off int, src []int32) error { return copyInAt(b.mem(), off, src) }
+
+// CopyToAt copies the elements [off, off+len(dst)) of the buffer to dst.
+func (b *Int32s) CopyToAt(off int, dst []int32) error { return copyOutAt(b.mem(), off, dst) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Int32s) CopyTo(dst []int32) error { return copyOut(b.mem(), dst) }
@@ -248,6 +296,19 @@ func (d *Device) Int64s(n int) (*Int64s, error) {
 	return &Int64s{m}, nil
 }
 
+// MapInt64s makes host device memory, without a copy (CUDA's mapped
+// host memory): kernels read and write host itself, and the host sees
+// their writes at once. Only the virtual GPU maps host memory. host must
+// not be used by other goroutines while kernels run; Free unmaps it.
+func (d *Device) MapInt64s(host []int64) (*Int64s, error) {
+	var zero int64
+	m, err := d.mapMem(unsafe.Pointer(unsafe.SliceData(host)), len(host), int(unsafe.Sizeof(zero)), "int64")
+	if err != nil {
+		return nil, err
+	}
+	return &Int64s{m}, nil
+}
+
 // Int64sFrom allocates a buffer and copies host into it.
 func (d *Device) Int64sFrom(host []int64) (*Int64s, error) {
 	b, err := d.Int64s(len(host))
@@ -267,6 +328,9 @@ func (b *Int64s) CopyFrom(src []int64) error { return copyIn(b.mem(), src) }
 // CopyFromAt copies src to the elements [off, off+len(src)) of the
 // buffer, leaving the others as they are.
 func (b *Int64s) CopyFromAt(off int, src []int64) error { return copyInAt(b.mem(), off, src) }
+
+// CopyToAt copies the elements [off, off+len(dst)) of the buffer to dst.
+func (b *Int64s) CopyToAt(off int, dst []int64) error { return copyOutAt(b.mem(), off, dst) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Int64s) CopyTo(dst []int64) error { return copyOut(b.mem(), dst) }
@@ -313,6 +377,19 @@ func (d *Device) Uint32s(n int) (*Uint32s, error) {
 	return &Uint32s{m}, nil
 }
 
+// MapUint32s makes host device memory, without a copy (CUDA's mapped
+// host memory): kernels read and write host itself, and the host sees
+// their writes at once. Only the virtual GPU maps host memory. host must
+// not be used by other goroutines while kernels run; Free unmaps it.
+func (d *Device) MapUint32s(host []uint32) (*Uint32s, error) {
+	var zero uint32
+	m, err := d.mapMem(unsafe.Pointer(unsafe.SliceData(host)), len(host), int(unsafe.Sizeof(zero)), "uint32")
+	if err != nil {
+		return nil, err
+	}
+	return &Uint32s{m}, nil
+}
+
 // Uint32sFrom allocates a buffer and copies host into it.
 func (d *Device) Uint32sFrom(host []uint32) (*Uint32s, error) {
 	b, err := d.Uint32s(len(host))
@@ -332,6 +409,9 @@ func (b *Uint32s) CopyFrom(src []uint32) error { return copyIn(b.mem(), src) }
 // CopyFromAt copies src to the elements [off, off+len(src)) of the
 // buffer, leaving the others as they are.
 func (b *Uint32s) CopyFromAt(off int, src []uint32) error { return copyInAt(b.mem(), off, src) }
+
+// CopyToAt copies the elements [off, off+len(dst)) of the buffer to dst.
+func (b *Uint32s) CopyToAt(off int, dst []uint32) error { return copyOutAt(b.mem(), off, dst) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Uint32s) CopyTo(dst []uint32) error { return copyOut(b.mem(), dst) }
@@ -378,6 +458,19 @@ func (d *Device) Uint8s(n int) (*Uint8s, error) {
 	return &Uint8s{m}, nil
 }
 
+// MapUint8s makes host device memory, without a copy (CUDA's mapped
+// host memory): kernels read and write host itself, and the host sees
+// their writes at once. Only the virtual GPU maps host memory. host must
+// not be used by other goroutines while kernels run; Free unmaps it.
+func (d *Device) MapUint8s(host []uint8) (*Uint8s, error) {
+	var zero uint8
+	m, err := d.mapMem(unsafe.Pointer(unsafe.SliceData(host)), len(host), int(unsafe.Sizeof(zero)), "uint8")
+	if err != nil {
+		return nil, err
+	}
+	return &Uint8s{m}, nil
+}
+
 // Uint8sFrom allocates a buffer and copies host into it.
 func (d *Device) Uint8sFrom(host []uint8) (*Uint8s, error) {
 	b, err := d.Uint8s(len(host))
@@ -397,6 +490,9 @@ func (b *Uint8s) CopyFrom(src []uint8) error { return copyIn(b.mem(), src) }
 // CopyFromAt copies src to the elements [off, off+len(src)) of the
 // buffer, leaving the others as they are.
 func (b *Uint8s) CopyFromAt(off int, src []uint8) error { return copyInAt(b.mem(), off, src) }
+
+// CopyToAt copies the elements [off, off+len(dst)) of the buffer to dst.
+func (b *Uint8s) CopyToAt(off int, dst []uint8) error { return copyOutAt(b.mem(), off, dst) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *Uint8s) CopyTo(dst []uint8) error { return copyOut(b.mem(), dst) }

@@ -76,6 +76,19 @@ func (d *Device) {{.Type}}(n int) (*{{.Type}}, error) {
 	return &{{.Type}}{m}, nil
 }
 
+// Map{{.Type}} makes host device memory, without a copy (CUDA's mapped
+// host memory): kernels read and write host itself, and the host sees
+// their writes at once. Only the virtual GPU maps host memory. host must
+// not be used by other goroutines while kernels run; Free unmaps it.
+func (d *Device) Map{{.Type}}(host []{{.Go}}) (*{{.Type}}, error) {
+	var zero {{.Go}}
+	m, err := d.mapMem(unsafe.Pointer(unsafe.SliceData(host)), len(host), int(unsafe.Sizeof(zero)), "{{.Go}}")
+	if err != nil {
+		return nil, err
+	}
+	return &{{.Type}}{m}, nil
+}
+
 // {{.Type}}From allocates a buffer and copies host into it.
 func (d *Device) {{.Type}}From(host []{{.Go}}) (*{{.Type}}, error) {
 	b, err := d.{{.Type}}(len(host))
@@ -95,6 +108,9 @@ func (b *{{.Type}}) CopyFrom(src []{{.Go}}) error { return copyIn(b.mem(), src) 
 // CopyFromAt copies src to the elements [off, off+len(src)) of the
 // buffer, leaving the others as they are.
 func (b *{{.Type}}) CopyFromAt(off int, src []{{.Go}}) error { return copyInAt(b.mem(), off, src) }
+
+// CopyToAt copies the elements [off, off+len(dst)) of the buffer to dst.
+func (b *{{.Type}}) CopyToAt(off int, dst []{{.Go}}) error { return copyOutAt(b.mem(), off, dst) }
 
 // CopyTo copies the buffer into dst (of exactly Len elements).
 func (b *{{.Type}}) CopyTo(dst []{{.Go}}) error { return copyOut(b.mem(), dst) }

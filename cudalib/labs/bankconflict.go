@@ -49,6 +49,7 @@ var BankConflict = register(&Lab{
 		"The conflict is in the tile store only (once per tile); the dot-product loop reads a broadcast word and 32 consecutive words, conflict-free in every variant.",
 	},
 
-	setup: func(n int, rng *rand.Rand) (*problem, error) { return newMatMul(n, rng, true) },
-	args:  outsInsN,
+	setup:          func(n int, rng *rand.Rand) (*problem, error) { return newMatMul(n, rng, true) },
+	readOnlyInputs: true, // its kernels take their inputs const
+	args:           outsInsN,
 })

@@ -3,6 +3,7 @@ package labs
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/culab/culab/cudalib"
@@ -14,6 +15,9 @@ type array interface {
 	length() int
 	// alloc allocates a device buffer of the same length and type.
 	alloc(dev *cudalib.Device) (cudalib.Buffer, error)
+	// mapOn makes the host array itself a buffer of the virtual GPU
+	// (Device.MapFloat64s, …): an input no kernel writes, held once.
+	mapOn(dev *cudalib.Device) (cudalib.Buffer, error)
 	// upload copies the host data into b (made by alloc).
 	upload(b cudalib.Buffer) error
 	// poison fills b with a value no correct kernel writes (NaN, or
@@ -23,6 +27,11 @@ type array interface {
 	fetch(b cudalib.Buffer) error
 	// at is element i as float64; NaN for an integer still poisoned.
 	at(i int) float64
+	// unwrite sets the host elements [lo, hi) to the poison value: on the
+	// virtual GPU, which knows which elements a run wrote, the fetched
+	// copy's unwritten elements are poisoned on the host instead of the
+	// device's up front.
+	unwrite(lo, hi int)
 }
 
 // poisonInt marks unwritten integer outputs; labs' integer results (such as
@@ -49,32 +58,44 @@ func (a f32) length() int { return len(a) }
 func (a f32) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
 	return dev.Float32s(len(a))
 }
-func (a f32) upload(b cudalib.Buffer) error { return b.(*cudalib.Float32s).CopyFrom(a) }
-func (a f32) poison(b cudalib.Buffer) error { return b.(*cudalib.Float32s).Fill(nan32) }
-func (a f32) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Float32s).CopyTo(a) }
-func (a f32) at(i int) float64              { return float64(a[i]) }
+func (a f32) mapOn(dev *cudalib.Device) (cudalib.Buffer, error) { return dev.MapFloat32s(a) }
+func (a f32) upload(b cudalib.Buffer) error                     { return b.(*cudalib.Float32s).CopyFrom(a) }
+func (a f32) poison(b cudalib.Buffer) error                     { return b.(*cudalib.Float32s).Fill(nan32) }
+func (a f32) fetch(b cudalib.Buffer) error                      { return b.(*cudalib.Float32s).CopyTo(a) }
+func (a f32) at(i int) float64                                  { return float64(a[i]) }
+func (a f32) unwrite(lo, hi int)                                { fillRange(a[lo:hi], nan32) }
 
 func (a f64) length() int { return len(a) }
 func (a f64) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
 	return dev.Float64s(len(a))
 }
-func (a f64) upload(b cudalib.Buffer) error { return b.(*cudalib.Float64s).CopyFrom(a) }
-func (a f64) poison(b cudalib.Buffer) error { return b.(*cudalib.Float64s).Fill(nan64) }
-func (a f64) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Float64s).CopyTo(a) }
-func (a f64) at(i int) float64              { return a[i] }
+func (a f64) mapOn(dev *cudalib.Device) (cudalib.Buffer, error) { return dev.MapFloat64s(a) }
+func (a f64) upload(b cudalib.Buffer) error                     { return b.(*cudalib.Float64s).CopyFrom(a) }
+func (a f64) poison(b cudalib.Buffer) error                     { return b.(*cudalib.Float64s).Fill(nan64) }
+func (a f64) fetch(b cudalib.Buffer) error                      { return b.(*cudalib.Float64s).CopyTo(a) }
+func (a f64) at(i int) float64                                  { return a[i] }
+func (a f64) unwrite(lo, hi int)                                { fillRange(a[lo:hi], nan64) }
 
 func (a i32) length() int { return len(a) }
 func (a i32) alloc(dev *cudalib.Device) (cudalib.Buffer, error) {
 	return dev.Int32s(len(a))
 }
-func (a i32) upload(b cudalib.Buffer) error { return b.(*cudalib.Int32s).CopyFrom(a) }
-func (a i32) poison(b cudalib.Buffer) error { return b.(*cudalib.Int32s).Fill(poisonInt) }
-func (a i32) fetch(b cudalib.Buffer) error  { return b.(*cudalib.Int32s).CopyTo(a) }
+func (a i32) mapOn(dev *cudalib.Device) (cudalib.Buffer, error) { return dev.MapInt32s(a) }
+func (a i32) upload(b cudalib.Buffer) error                     { return b.(*cudalib.Int32s).CopyFrom(a) }
+func (a i32) poison(b cudalib.Buffer) error                     { return b.(*cudalib.Int32s).Fill(poisonInt) }
+func (a i32) fetch(b cudalib.Buffer) error                      { return b.(*cudalib.Int32s).CopyTo(a) }
+func (a i32) unwrite(lo, hi int)                                { fillRange(a[lo:hi], poisonInt) }
 func (a i32) at(i int) float64 {
 	if a[i] == poisonInt {
 		return math.NaN()
 	}
 	return float64(a[i])
+}
+
+func fillRange[T any](s []T, v T) {
+	for i := range s {
+		s[i] = v
+	}
 }
 
 // tolerance bounds the relative error of a correct output:
@@ -110,9 +131,17 @@ type reference struct {
 	scale []float64
 	tol   tolerance
 	how   string // said in the check text when not the full reference
-	// writtenOnly says the elements outside idx were not written on
-	// purpose (a sampled launch's other blocks): they are not checked.
+	// writtenOnly says the elements outside idx (or spans) were not
+	// written on purpose (a sampled launch's other blocks): they are not
+	// checked.
 	writtenOnly bool
+	// spans, when set (with want covering every element and idx nil), are
+	// the only elements checked: a sampled launch's written ones.
+	spans []cudalib.Range
+	// place, when set, is where element i of a compact output (the
+	// checked elements gathered in order) is in the array it came from:
+	// the index the verdict names.
+	place func(i int) int
 	// sumSq is Σ want², once withNorm computed it (a size's reference
 	// serves every variant); 0 and not normed: computed by each compare.
 	sumSq  float64
@@ -153,21 +182,29 @@ func compare(out array, r reference) verdict {
 		return verdict{text: fmt.Sprintf("FAIL: reference has %d values but %d scales", len(r.want), len(r.scale))}
 	}
 	t := compareTally(out, r)
+	checked := len(r.want)
+	if r.spans != nil {
+		checked = spansLen(r.spans)
+	}
 	l2 := relative(math.Sqrt(t.sumSq), math.Sqrt(t.refSq))
 	stats := errorStats(l2, t.maxRel, r.tol)
 	if r.how != "" {
 		stats += " (" + r.how + ")"
 	}
+	place := func(i int) int { return i }
+	if r.place != nil {
+		place = r.place
+	}
 	switch {
 	case t.unwritten > 0:
-		return verdict{text: fmt.Sprintf("FAIL: %d of %d elements not written (still poisoned), first [%d]; %s", t.unwritten, n, t.firstNaN, stats)}
+		return verdict{text: fmt.Sprintf("FAIL: %d of %d elements not written (still poisoned), first [%d]; %s", t.unwritten, n, place(t.firstNaN), stats)}
 	case t.wrong > 0:
 		i := t.first
 		if r.idx != nil {
 			i = r.idx[t.first]
 		}
 		return verdict{text: fmt.Sprintf("FAIL: %d of %d checked elements wrong, first [%d] = %.8g, want %.8g; %s",
-			t.wrong, len(r.want), i, out.at(i), r.want[t.first], stats)}
+			t.wrong, checked, place(i), out.at(i), r.want[t.first], stats)}
 	case !(l2 <= r.tol.l2):
 		return verdict{text: "FAIL: " + stats}
 	}
@@ -221,6 +258,9 @@ func compareTally(out array, r reference) tally {
 			nan[p] = s
 		})
 	}
+	if r.spans != nil {
+		return compareSpans(out, r)
+	}
 	if !r.normed {
 		r = r.withNorm()
 	}
@@ -230,32 +270,11 @@ func compareTally(out array, r reference) tally {
 	parallelFor(m, func(p, lo, hi int) {
 		s := tally{firstNaN: -1, first: -1}
 		for j := lo; j < hi; j++ {
-			w := r.want[j]
 			i := j
 			if r.idx != nil {
 				i = r.idx[j]
 			}
-			got := out.at(i)
-			if r.idx == nil && math.IsNaN(got) {
-				if s.unwritten++; s.firstNaN < 0 {
-					s.firstNaN = i
-				}
-			}
-			e := math.Abs(got - w)
-			s.sumSq += e * e
-			scale := max(math.Abs(w), rms)
-			if r.scale != nil {
-				scale = r.scale[j]
-			}
-			rel := relative(e, scale)
-			if !(rel <= s.maxRel) { // NaN sticks
-				s.maxRel = rel
-			}
-			if !(rel <= r.tol.max) {
-				if s.wrong++; s.first < 0 {
-					s.first = j
-				}
-			}
+			s.add(out, r, i, j, rms)
 		}
 		errs[p] = s
 	})
@@ -264,6 +283,83 @@ func compareTally(out array, r reference) tally {
 		total.merge(s)
 	}
 	return total
+}
+
+// compareSpans is compareTally over r.spans (r.want covers every element;
+// first is an element index, which is also its index in want).
+func compareSpans(out array, r reference) tally {
+	m := spansLen(r.spans)
+	ends := make([]int, len(r.spans)) // where each span ends among the checked elements
+	k := 0
+	for s, sp := range r.spans {
+		k += sp.Hi - sp.Lo
+		ends[s] = k
+	}
+	// each visits the checked elements [lo, hi), in order.
+	each := func(lo, hi int, f func(i int)) {
+		s := sort.SearchInts(ends, lo+1)
+		for j := lo; j < hi; s++ {
+			start := ends[s] - (r.spans[s].Hi - r.spans[s].Lo)
+			for i := r.spans[s].Lo + j - start; i < r.spans[s].Hi && j < hi; i, j = i+1, j+1 {
+				f(i)
+			}
+		}
+	}
+	sq := make([]float64, len(pieces(m)))
+	parallelFor(m, func(p, lo, hi int) {
+		each(lo, hi, func(i int) { sq[p] += r.want[i] * r.want[i] })
+	})
+	r.sumSq = 0
+	for _, x := range sq {
+		r.sumSq += x
+	}
+	rms := math.Sqrt(r.sumSq / float64(max(m, 1)))
+	errs := make([]tally, len(pieces(m)))
+	parallelFor(m, func(p, lo, hi int) {
+		s := tally{firstNaN: -1, first: -1}
+		each(lo, hi, func(i int) { s.add(out, r, i, i, rms) })
+		errs[p] = s
+	})
+	total := tally{firstNaN: -1, first: -1, refSq: r.sumSq}
+	for _, s := range errs {
+		total.merge(s)
+	}
+	return total
+}
+
+// spansLen is the elements the spans cover.
+func spansLen(spans []cudalib.Range) int {
+	n := 0
+	for _, s := range spans {
+		n += s.Hi - s.Lo
+	}
+	return n
+}
+
+// add counts element i of out against want[j] of r.
+func (s *tally) add(out array, r reference, i, j int, rms float64) {
+	w := r.want[j]
+	got := out.at(i)
+	if r.idx == nil && math.IsNaN(got) {
+		if s.unwritten++; s.firstNaN < 0 {
+			s.firstNaN = i
+		}
+	}
+	e := math.Abs(got - w)
+	s.sumSq += e * e
+	scale := max(math.Abs(w), rms)
+	if r.scale != nil {
+		scale = r.scale[j]
+	}
+	rel := relative(e, scale)
+	if !(rel <= s.maxRel) { // NaN sticks
+		s.maxRel = rel
+	}
+	if !(rel <= r.tol.max) {
+		if s.wrong++; s.first < 0 {
+			s.first = j
+		}
+	}
 }
 
 // relative is e/scale, 0 when both are 0 and +Inf for an error on a zero

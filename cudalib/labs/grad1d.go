@@ -50,7 +50,8 @@ var Grad1D = register(&Lab{
 		"On GPUs with a large L1 cache (Volta and later) the global version is as fast as the shared one or faster: the cache already serves the neighbours' reuse, and the shared version adds a barrier and the halo loads.",
 	},
 
-	setup: newGrad1D,
+	setup:          newGrad1D,
+	readOnlyInputs: true, // its kernels take their inputs const
 	args: func(g *gpuRun) []any {
 		return []any{g.out[0], g.in[0], g.n, grad1dInvH2(g.n)}
 	},

@@ -53,8 +53,8 @@ type Lab struct {
 	// is not valid for the lab.
 	setup func(n int, rng *rand.Rand) (*problem, error)
 	// readOnlyInputs says no variant writes its inputs: on the virtual
-	// GPU they are uploaded once per size instead of before every checked
-	// run (a 512³ stencil's input is a gigabyte).
+	// GPU the host arrays themselves are the device buffers (mapped, not
+	// uploaded: a 512³ stencil's input is a gigabyte).
 	readOnlyInputs bool
 	// args are the kernel arguments of the single-kernel variants.
 	args func(g *gpuRun) []any

@@ -62,8 +62,9 @@ var MatMul = register(&Lab{
 		"Where the CPU reference is over the cap, the check compares a random sample of entries (and the corners) with float64 dot products.",
 	},
 
-	setup: func(n int, rng *rand.Rand) (*problem, error) { return newMatMul(n, rng, false) },
-	args:  outsInsN,
+	setup:          func(n int, rng *rand.Rand) (*problem, error) { return newMatMul(n, rng, false) },
+	readOnlyInputs: true, // its kernels take their inputs const
+	args:           outsInsN,
 })
 
 func cube(n int) float64 { return float64(n) * float64(n) * float64(n) }

@@ -24,6 +24,9 @@ type problem struct {
 	// before cpu is timed; it is not called when the baseline is skipped
 	// (over the cap), so a size that skips it does not hold them.
 	cpuPrepare func()
+	// cpuAfter, when set, runs after cpu, finished or stopped, untimed (a
+	// baseline that computed in its input makes the input again).
+	cpuAfter func()
 	// cpuOut are the baseline's outputs (same shapes as out) once cpu has
 	// finished; tests check them against ref.
 	cpuOut []array
@@ -131,7 +134,12 @@ func randomFill[T float32 | float64](rng *rand.Rand, v []T) {
 		randomRange(rng, v)
 		return
 	}
-	seed := rng.Uint64()
+	randomFillSeeded(rng.Uint64(), v)
+}
+
+// randomFillSeeded is randomFill of more than randomPiece values from the
+// seed it draws: the same seed fills v again with the same values.
+func randomFillSeeded[T float32 | float64](seed uint64, v []T) {
 	parallelChunks(nil, len(v), randomPiece, func(lo, hi int) {
 		randomRange(rand.New(rand.NewPCG(seed, uint64(lo/randomPiece))), v[lo:hi])
 	})

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/culab/culab/cudalib"
@@ -79,6 +80,13 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 			}
 		}()
 		r.gpu = &gpuLab{dev: dev, info: dev.Info(), mod: mod, kernels: map[string]*cudalib.Kernel{}}
+		if dev.Virtual() {
+			// The virtual GPU's memory is the process's, and a size's
+			// arrays are gigabytes: the default goal (twice the live
+			// heap) let garbage double the peak. The large arrays hold
+			// no pointers, so the extra collections are quick.
+			defer tightGC()()
+		}
 		if dev.Virtual() && !opts.Quick {
 			restore, serr := labSampling(dev)
 			if serr != nil {
@@ -101,6 +109,33 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 		}
 	}
 	return t, nil
+}
+
+// labGCPercent is the heap's growth between collections (GOGC) while a
+// lab runs on the virtual GPU.
+const labGCPercent = 25
+
+// gcTight counts the runs that hold GOGC at labGCPercent; the first sets
+// it, the last puts back what it was (runs may overlap: widgets).
+var gcTight struct {
+	sync.Mutex
+	runs, was int
+}
+
+// tightGC sets GOGC to labGCPercent until the returned function runs.
+func tightGC() (restore func()) {
+	gcTight.Lock()
+	defer gcTight.Unlock()
+	if gcTight.runs++; gcTight.runs == 1 {
+		gcTight.was = debug.SetGCPercent(labGCPercent)
+	}
+	return func() {
+		gcTight.Lock()
+		defer gcTight.Unlock()
+		if gcTight.runs--; gcTight.runs == 0 {
+			debug.SetGCPercent(gcTight.was)
+		}
+	}
 }
 
 // SizesFor is the sizes Run uses on dev when it is given none: Sizes, the
@@ -160,10 +195,13 @@ func (r *runner) table(dev *cudalib.Device) Table {
 	if r.cap < 0 {
 		cpu = "CPU column: the CPU reference was skipped (Options.CPUCap < 0)."
 	}
+	check := "Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference."
+	if dev != nil && dev.Virtual() {
+		check = "Check: the virtual GPU tracks which output elements the kernels write; those they did not are poisoned in the fetched copy (NaN, or a sentinel for integers), so they fail; values are compared with a float64 reference."
+	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("Inputs are random, seed %d: Options{Seed: %d} repeats them.", r.seed, r.seed),
-		cpu,
-		"Check: GPU outputs start poisoned (NaN, or a sentinel for integers), so unwritten elements fail; values are compared with a float64 reference.")
+		cpu, check)
 	if dev != nil && !dev.Virtual() && r.opts.rounds() > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("GPU times: median, min and max over all timed runs of a variant, taken in %d rounds that each time every variant of the size in turn, so that drift of clocks or host load spreads over all variants.", r.opts.rounds()))
 		if r.opts.Time == (cudalib.TimeOptions{}) {
@@ -222,7 +260,7 @@ func (r *runner) size(n int) ([]Row, error) {
 		return rows, nil
 	}
 	t0 = time.Now()
-	g, err := r.gpu.start(n, p)
+	g, err := r.gpu.start(n, p, l.readOnlyInputs)
 	r.ph.since("alloc and upload", t0)
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
@@ -293,13 +331,18 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	}
 	stop := newDeadline(r.cap)
 	start := time.Now()
-	if !p.cpu(stop) {
+	done = p.cpu(stop)
+	elapsed := time.Since(start)
+	if p.cpuAfter != nil {
+		p.cpuAfter()
+	}
+	if !done {
 		if r.cappedAt == 0 || n < r.cappedAt {
 			r.cappedAt = n
 		}
 		return 0, capNote, false
 	}
-	ms = millis(time.Since(start))
+	ms = millis(elapsed)
 	if n > r.done.n {
 		r.done.n, r.done.ms = n, ms
 	}
@@ -355,8 +398,8 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	for i, a := range p.in {
 		var err error
 		if g.orig == nil {
-			if r.lab.readOnlyInputs && g.uploaded {
-				break // no kernel writes them: still as uploaded
+			if r.lab.readOnlyInputs && g.uploaded || g.mapped[i] {
+				continue // no kernel writes them: still as uploaded (or mapped)
 			}
 			err = a.upload(g.in[i]) // the virtual GPU's memory is the host's
 		} else {
@@ -370,7 +413,16 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	r.ph.since("restore inputs", t0)
 	t0 = time.Now()
 	for i, a := range p.out {
-		if err := a.poison(g.out[i]); err != nil {
+		var err error
+		if g.dev.Virtual() {
+			// The virtual GPU tracks which elements the run writes
+			// (written, below): nothing to write up front, and the pages a
+			// sampled launch does not touch are never made.
+			err = g.dev.VirtualDiscard(g.out[i])
+		} else {
+			err = a.poison(g.out[i])
+		}
+		if err != nil {
 			return plan, fmt.Errorf("poison output %d: %w", i+1, err)
 		}
 	}
@@ -394,12 +446,21 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 	}
 	r.ph.since("checked run", start)
 	t0 = time.Now()
+	var written [][]cudalib.Range // per output, on the virtual GPU
 	for i, a := range p.out {
 		if g.sampling.check != nil || g.sampling.skip != "" {
 			break // the variant checks what it ran itself
 		}
 		if err := a.fetch(g.out[i]); err != nil {
 			return plan, fmt.Errorf("output %d: %w", i+1, err)
+		}
+		if g.dev.Virtual() {
+			w, err := g.dev.VirtualWritten(g.out[i])
+			if err != nil {
+				return plan, fmt.Errorf("output %d: %w", i+1, err)
+			}
+			unwriteOutside(a, w)
+			written = append(written, w)
 		}
 	}
 	r.ph.since("fetch", t0)
@@ -423,9 +484,9 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 			return plan, fmt.Errorf("sampled check: %w", err)
 		}
 	case g.sampling.sampled() && p.refAt != nil:
-		verdict = checkWritten(p.out, nil, p.refAt, &g.sampling)
+		verdict = checkWritten(p.out, written, nil, p.refAt, &g.sampling)
 	case g.sampling.sampled():
-		verdict = checkWritten(p.out, refs, nil, &g.sampling)
+		verdict = checkWritten(p.out, written, refs, nil, &g.sampling)
 	default:
 		verdict = checkAll(p.out, refs)
 	}
@@ -595,6 +656,7 @@ type gpuRun struct {
 	// per size for a lab with readOnlyInputs: uploaded says it was).
 	orig     []cudalib.Buffer
 	uploaded bool
+	mapped   []bool // per input: the host array itself (start)
 	// scratch are the variants' scratch buffers by length, made at the
 	// first request and kept for the size's variants and rounds: a
 	// gigabyte allocated and freed per round costs tens of milliseconds.
@@ -607,11 +669,21 @@ type gpuRun struct {
 	round *[]cudalib.VirtualLaunch
 }
 
-// start allocates the device buffers of one size and uploads the inputs.
-func (gl *gpuLab) start(n int, p *problem) (*gpuRun, error) {
+// start allocates the device buffers of one size and uploads the inputs
+// (maps them, for readOnly inputs on the virtual GPU).
+func (gl *gpuLab) start(n int, p *problem, readOnly bool) (*gpuRun, error) {
 	g := &gpuRun{gpuLab: gl, p: p, n: n}
 	for _, a := range p.in {
-		b, err := a.alloc(gl.dev)
+		// On the virtual GPU a large input no kernel writes is the host
+		// array itself (a 512³ stencil's is a gigabyte): nothing to
+		// upload. (Large: a heap allocation of its own, page-aligned.)
+		alloc := a.alloc
+		mapped := gl.dev.Virtual() && readOnly && 8*a.length() >= 1<<20
+		if mapped {
+			alloc = a.mapOn
+		}
+		g.mapped = append(g.mapped, mapped)
+		b, err := alloc(gl.dev)
 		if err != nil {
 			g.free()
 			return nil, fmt.Errorf("input: %w", err)

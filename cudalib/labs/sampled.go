@@ -2,7 +2,7 @@ package labs
 
 import (
 	"fmt"
-	"math"
+	"sort"
 	"strings"
 
 	"github.com/culab/culab/cudalib"
@@ -124,16 +124,16 @@ func (s *runSampling) blocksText() string {
 }
 
 // checkWritten checks the outputs of a run whose launches ran a sample of
-// their blocks: only the written (no longer poisoned) elements, against
-// the reference where it has them. Unwritten elements are neither failures
-// nor passes; a run that wrote nothing the reference covers fails, since
-// nothing was checked.
+// their blocks: only the written elements (written, per output, from the
+// virtual GPU), against the reference where it has them. Unwritten
+// elements are neither failures nor passes; a run that wrote nothing the
+// reference covers fails, since nothing was checked.
 //
 // With refAt (nil refs) each output's written elements are compared with
 // refAt's reference at them: the lab's full reference is not computed.
-func checkWritten(outs []array, refs []reference, refAt func(int, []int) reference, s *runSampling) verdict {
-	if refAt == nil && len(outs) != len(refs) {
-		return verdict{text: fmt.Sprintf("FAIL: %d outputs but %d references", len(outs), len(refs))}
+func checkWritten(outs []array, written [][]cudalib.Range, refs []reference, refAt func(int, []int) reference, s *runSampling) verdict {
+	if refAt == nil && len(outs) != len(refs) || len(written) != len(outs) {
+		return verdict{text: fmt.Sprintf("FAIL: %d outputs but %d references and %d written sets", len(outs), len(refs), len(written))}
 	}
 	v := verdict{pass: true}
 	var texts []string
@@ -145,7 +145,7 @@ func checkWritten(outs []array, refs []reference, refAt func(int, []int) referen
 		} else {
 			r = refs[i]
 		}
-		c := compareWritten(outs[i], r, at)
+		c := compareWritten(outs[i], written[i], r, at)
 		v.pass = v.pass && c.pass
 		if len(outs) > 1 {
 			c.text = fmt.Sprintf("output %d: %s", i+1, c.text)
@@ -161,23 +161,34 @@ func checkWritten(outs []array, refs []reference, refAt func(int, []int) referen
 
 // compareWritten is compare on the written elements of out that r covers,
 // or against at (when set) at every written element.
-func compareWritten(out array, r reference, at func([]int) reference) verdict {
+func compareWritten(out array, written []cudalib.Range, r reference, at func([]int) reference) verdict {
 	n := out.length()
-	written := writtenIndex(out)
+	count := spansLen(written)
 	var sub reference
-	if at != nil {
-		sub = at(written)
+	switch {
+	case at != nil:
+		sub = at(spanIndex(written))
 		sub.writtenOnly = true
-	} else {
-		sub = r.restrict(written, n)
+	case r.idx == nil && len(r.want) == n:
+		sub = r
+		sub.spans, sub.writtenOnly, sub.normed = written, true, false
+		if sub.spans == nil {
+			sub.spans = []cudalib.Range{}
+		}
+	default:
+		sub = r.restrict(written)
 	}
-	if len(sub.want) == 0 {
-		return verdict{text: fmt.Sprintf("nothing checked: the sample wrote %d of %d elements, none of which the reference covers", len(written), n)}
+	checked := len(sub.want)
+	if sub.spans != nil {
+		checked = count
+	}
+	if checked == 0 {
+		return verdict{text: fmt.Sprintf("nothing checked: the sample wrote %d of %d elements, none of which the reference covers", count, n)}
 	}
 	c := compare(out, sub)
-	what := fmt.Sprintf("the %s of outputs they wrote", percent(len(written), n))
-	if len(sub.want) < len(written) {
-		what += fmt.Sprintf(" (%d of them in the reference's sample)", len(sub.want))
+	what := fmt.Sprintf("the %s of outputs they wrote", percent(count, n))
+	if checked < count {
+		what += fmt.Sprintf(" (%d of them in the reference's sample)", checked)
 	}
 	if c.pass {
 		return verdict{pass: true, text: what + " match the reference: " + strings.TrimPrefix(c.text, "ok: ")}
@@ -185,62 +196,39 @@ func compareWritten(out array, r reference, at func([]int) reference) verdict {
 	return verdict{text: what + ": " + strings.TrimPrefix(c.text, "FAIL: ")}
 }
 
-// writtenIndex lists the elements of out that are no longer poison,
-// ascending.
-func writtenIndex(out array) []int {
-	n := out.length()
-	parts := make([][]int, len(pieces(n)))
-	parallelFor(n, func(p, lo, hi int) {
-		switch a := out.(type) { // the common types without an interface call per element
-		case f64:
-			for i, v := range a[lo:hi] {
-				if v == v {
-					parts[p] = append(parts[p], lo+i)
-				}
-			}
-		case f32:
-			for i, v := range a[lo:hi] {
-				if v == v {
-					parts[p] = append(parts[p], lo+i)
-				}
-			}
-		default:
-			for i := lo; i < hi; i++ {
-				if !math.IsNaN(out.at(i)) {
-					parts[p] = append(parts[p], i)
-				}
-			}
+// spanIndex lists the elements of spans, ascending.
+func spanIndex(spans []cudalib.Range) []int {
+	idx := make([]int, 0, spansLen(spans))
+	for _, s := range spans {
+		for i := s.Lo; i < s.Hi; i++ {
+			idx = append(idx, i)
 		}
-	})
-	var idx []int
-	for _, p := range parts {
-		idx = append(idx, p...)
 	}
 	return idx
 }
 
-// restrict is r at the elements of idx (ascending, of an output of n
-// elements) that r covers, in idx's order.
-func (r reference) restrict(idx []int, n int) reference {
-	sub := reference{tol: r.tol, how: r.how, writtenOnly: true}
-	pos := func(i int) int { return i } // where element i is in r.want
-	if r.idx != nil {
-		at := make(map[int]int, len(r.idx))
-		for j, i := range r.idx {
-			at[i] = j
+// unwriteOutside poisons the host elements of out outside written
+// (ascending): what a device-side poison would have left there.
+func unwriteOutside(out array, written []cudalib.Range) {
+	lo := 0
+	for _, s := range written {
+		if s.Lo > lo {
+			out.unwrite(lo, s.Lo)
 		}
-		pos = func(i int) int {
-			if j, ok := at[i]; ok {
-				return j
-			}
-			return -1
-		}
-	} else if len(r.want) != n {
-		return sub
+		lo = s.Hi
 	}
-	for _, i := range idx {
-		j := pos(i)
-		if j < 0 {
+	if n := out.length(); lo < n {
+		out.unwrite(lo, n)
+	}
+}
+
+// restrict is r (a reference at idx) at the elements of written
+// (ascending spans) that it covers, in idx's order.
+func (r reference) restrict(written []cudalib.Range) reference {
+	sub := reference{tol: r.tol, how: r.how, writtenOnly: true, want: []float64{}, idx: []int{}}
+	for j, i := range r.idx {
+		k := sort.Search(len(written), func(k int) bool { return written[k].Hi > i })
+		if k == len(written) || written[k].Lo > i {
 			continue
 		}
 		sub.idx = append(sub.idx, i)
@@ -248,12 +236,6 @@ func (r reference) restrict(idx []int, n int) reference {
 		if r.scale != nil {
 			sub.scale = append(sub.scale, r.scale[j])
 		}
-	}
-	if sub.want == nil {
-		sub.want = []float64{}
-	}
-	if sub.idx == nil {
-		sub.idx = []int{}
 	}
 	return sub
 }

@@ -17,23 +17,24 @@ func TestCheckWritten(t *testing.T) {
 	ref := reference{want: want, tol: exact}
 	s := &runSampling{launches: []cudalib.VirtualLaunch{{Kernel: "k", Sample: &cudalib.VirtualSample{Sampled: true, Blocks: 4, Ran: []int64{1}, Trusted: true}}}}
 	out := f32{nan32, nan32, 3, 4, nan32, nan32, nan32, nan32}
-	v := checkWritten([]array{out}, []reference{ref}, nil, s)
+	w := [][]cudalib.Range{{{Lo: 2, Hi: 4}}}
+	v := checkWritten([]array{out}, w, []reference{ref}, nil, s)
 	if !v.pass || !strings.Contains(v.text, "1 of 4 blocks ran") || !strings.Contains(v.text, "25 % of outputs") {
 		t.Errorf("right written outputs: %v %q", v.pass, v.text)
 	}
 	out[3] = 4.5
-	if v := checkWritten([]array{out}, []reference{ref}, nil, s); v.pass || !strings.HasPrefix(v.text, "FAIL") || !strings.Contains(v.text, "[3] = 4.5") {
+	if v := checkWritten([]array{out}, w, []reference{ref}, nil, s); v.pass || !strings.HasPrefix(v.text, "FAIL") || !strings.Contains(v.text, "[3] = 4.5") {
 		t.Errorf("a wrong written output: %v %q", v.pass, v.text)
 	}
 	none := f32{nan32, nan32, nan32, nan32, nan32, nan32, nan32, nan32}
-	if v := checkWritten([]array{none}, []reference{ref}, nil, s); v.pass || !strings.Contains(v.text, "nothing checked") {
+	if v := checkWritten([]array{none}, [][]cudalib.Range{nil}, []reference{ref}, nil, s); v.pass || !strings.Contains(v.text, "nothing checked") {
 		t.Errorf("nothing written: %v %q", v.pass, v.text)
 	}
 	// A sampled reference: only the written elements it covers are
 	// compared; with refAt every written element is.
 	sref := reference{want: []float64{3, 7}, idx: []int{2, 6}, tol: exact}
 	out = f32{nan32, nan32, 3, 4, nan32, nan32, nan32, nan32}
-	if v := checkWritten([]array{out}, []reference{sref}, nil, s); !v.pass || !strings.Contains(v.text, "1 of them in the reference's sample") {
+	if v := checkWritten([]array{out}, w, []reference{sref}, nil, s); !v.pass || !strings.Contains(v.text, "1 of them in the reference's sample") {
 		t.Errorf("sampled reference: %v %q", v.pass, v.text)
 	}
 	at := func(_ int, idx []int) reference {
@@ -43,7 +44,7 @@ func TestCheckWritten(t *testing.T) {
 		}
 		return reference{want: w, idx: idx, tol: exact}
 	}
-	if v := checkWritten([]array{out}, nil, at, s); v.pass {
+	if v := checkWritten([]array{out}, w, nil, at, s); v.pass {
 		t.Errorf("refAt: every written element must be compared: %q", v.text)
 	}
 	if !math.IsNaN(float64(nan32)) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sort"
 	"strings"
 
 	"github.com/culab/culab/cudalib"
@@ -143,28 +144,48 @@ func stencilPrepare(g *gpuRun, kernel string, b cudalib.Dim3) (func() error, str
 	if err != nil {
 		return nil, "", fmt.Errorf("scratch buffer: %w", err)
 	}
-	// Poisoned like the output: a cell no step writes spreads NaN.
-	if err := tmp.Fill(nan64); err != nil {
+	// Poisoned like the output: a cell no step writes spreads NaN. The
+	// virtual GPU knows which cells were written instead (run.go).
+	if g.dev.Virtual() {
+		err = g.dev.VirtualDiscard(tmp)
+	} else {
+		err = tmp.Fill(nan64)
+	}
+	if err != nil {
 		return nil, "", fmt.Errorf("scratch buffer: %w", err)
 	}
 	s := n + 2
 	haloCfg := cudalib.Config{Grid: cudalib.D3(ceilDiv(s, 32), ceilDiv(s, 8), 6), Block: cudalib.D2(32, 8)}
 	cfg := stencilConfig(kernel, n, b)
 	bufs := [3]cudalib.Buffer{g.in[0], tmp, g.out[0]}
+	sampled := stencilSampled(g.dev, cfg)
 	run := func() error {
+		// Where step 1 will run a sample of its blocks and stand for the
+		// other steps, nothing reads the halos: the two copies run a
+		// sample of their blocks too (forced), so that the scratch and
+		// output buffers are not written whole (a gigabyte each at 512³).
+		restore := func() {}
+		if sampled {
+			var err error
+			if restore, err = forceSampling(g.dev); err != nil {
+				return err
+			}
+		}
 		for _, dst := range bufs[1:] {
 			if err := halo.Launch(haloCfg, g.in[0], dst, n, n, n); err != nil {
+				restore()
 				return err
 			}
 			g.noteLaunch()
 		}
+		restore()
 		for step := 1; step <= stencilSteps; step++ {
 			src, dst := stencilBuffers(step, stencilSteps)
 			if err := k.Launch(cfg, bufs[src], bufs[dst], n, n, n); err != nil {
 				return err
 			}
 			if step == 1 && g.dev.Virtual() {
-				if l, ok := g.dev.LastVirtualLaunch(); ok && sampleLaunches(g.dev, l, stencilSteps-1) {
+				if l, ok := g.dev.LastVirtualLaunch(); ok && (sampled || sampleLaunches(g.dev, l, stencilSteps-1)) {
 					return stencilSampleSteps(g, tmp, l)
 				}
 			}
@@ -215,6 +236,9 @@ func newStencil3D(n int, rng *rand.Rand) (*problem, error) {
 	if float64(n+2)*float64(n+2)*float64(n+2) > math.MaxInt32 {
 		return nil, fmt.Errorf("n = %d: %d³ stored cells exceed the kernels' 32-bit indexing", n, n+2)
 	}
+	if g.stored() > stencilInPlaceCells {
+		return newStencil3DInPlace(g, rng), nil
+	}
 	in := randomFloats(rng, g.stored())
 	sampleSeed := rng.Uint64()
 	// The baseline's arrays are made (and touched) before its timing, only
@@ -241,6 +265,71 @@ func newStencil3D(n int, rng *rand.Rand) (*problem, error) {
 		return stencilRun(stop, g, in, tmp, cpuOut, stencilSteps)
 	}
 	return p, nil
+}
+
+// stencilInPlaceCells is the most stored cells (2 GiB of float64) whose
+// baseline runs on arrays of its own. Larger grids (384³ and 512³: a
+// gigabyte an array) run it in the input itself (stencilInPlace), then
+// make the input again from its seed: the baseline's two more arrays
+// would hold the engine at over 3 GiB. Their check is then the sampled
+// cells' (the full result is not kept).
+const stencilInPlaceCells = 1 << 25
+
+// newStencil3DInPlace is newStencil3D for a grid over stencilInPlaceCells:
+// the same input (randomFloats draws one seed for so many values), a
+// baseline in place.
+func newStencil3DInPlace(g stencilGrid, rng *rand.Rand) *problem {
+	seed := rng.Uint64()
+	in := make([]float64, g.stored())
+	randomFillSeeded(seed, in)
+	sampleSeed := rng.Uint64()
+	return &problem{
+		in:  []array{f64(in)},
+		out: []array{make(f64, len(in))},
+		ref: func(bool) ([]reference, error) {
+			r := stencilSample(g, in, stencilSteps, rand.New(rand.NewPCG(sampleSeed, 0)))
+			r.how = fmt.Sprintf("%d sampled cells: the CPU reference ran in its input, which it then made again, so its result is not kept at this size", len(r.idx))
+			return []reference{r}, nil
+		},
+		cpu:      func(stop *deadline) bool { return stencilInPlace(stop, g, in, stencilSteps) },
+		cpuAfter: func() { randomFillSeeded(seed, in) },
+	}
+}
+
+// stencilInPlace is stencilRun in one array: nt steps of buf, which holds
+// the input and then the result. Each step walks the z planes in order,
+// keeping the old values of the plane before and of the plane itself
+// while it writes the plane's new ones (rows spread over every core); the
+// sums are stencilRun's, term for term, so the result is the same bit for
+// bit.
+func stencilInPlace(stop *deadline, g stencilGrid, buf []float64, nt int) bool {
+	sx, sxy := g.nx+2, (g.nx+2)*(g.ny+2)
+	prev, cur := make([]float64, sxy), make([]float64, sxy)
+	for range nt {
+		copy(prev, buf[:sxy]) // the halo plane z = 0: never written
+		for z := 1; z <= g.nz; z++ {
+			copy(cur, buf[z*sxy:(z+1)*sxy])
+			planes := [3][]float64{prev, cur, buf[(z+1)*sxy : (z+2)*sxy]}
+			dst := buf[z*sxy : (z+1)*sxy]
+			ok := parallelChunks(stop, g.ny, 8, func(y0, y1 int) {
+				for y := y0 + 1; y <= y1; y++ {
+					for x := 1; x <= g.nx; x++ {
+						c := x + sx*y
+						acc := 0.0
+						for t, a := range stencilWeights {
+							acc += a * planes[t/9][c+t%3-1+sx*(t/3%3-1)]
+						}
+						dst[c] = acc
+					}
+				}
+			})
+			if !ok {
+				return false
+			}
+			prev, cur = cur, prev
+		}
+	}
+	return true
 }
 
 // stencilRun is the float64 baseline and reference, z planes spread over
@@ -353,26 +442,43 @@ func stencilSampleSteps(g *gpuRun, tmp *cudalib.Float64s, first cudalib.VirtualL
 	grid := stencilGrid{g.n, g.n, g.n}
 	g.sampling.check = func() (verdict, error) {
 		in := g.p.in[0].(f64)
-		got := g.p.out[0].(f64) // the output's host array holds the scratch buffer now
-		if err := got.fetch(tmp); err != nil {
+		// The written cells of the scratch buffer, gathered in order (a
+		// sample of 2.5D blocks writes a piece of every row: copied to
+		// their places, they would touch every page of a gigabyte).
+		written, err := g.dev.VirtualWritten(tmp)
+		if err != nil {
 			return verdict{}, err
 		}
-		written := writtenIndex(got)
-		want := make([]float64, len(written))
-		parallelFor(len(written), func(_, lo, hi int) {
-			for j := lo; j < hi; j++ {
-				want[j] = stencilStepAt(grid, in, written[j])
+		count := spansLen(written)
+		got, want := make(f64, count), make([]float64, count)
+		starts := make([]int, len(written)) // where each span starts in got
+		step := newStencilStepper(grid)
+		interior, k := 0, 0
+		for s, r := range written {
+			starts[s] = k
+			if err := tmp.CopyToAt(r.Lo, got[k:k+r.Hi-r.Lo]); err != nil {
+				return verdict{}, err
 			}
-		})
-		interior := 0
-		for _, i := range written {
-			if grid.interior(grid.coords(i)) {
-				interior++
+			for i := r.Lo; i < r.Hi; i, k = i+1, k+1 {
+				if grid.interior(grid.coords(i)) {
+					interior++
+				}
 			}
 		}
-		ref := reference{want: want, idx: written, tol: tolerance{l2: stencilTol, max: stencilTol}, writtenOnly: true}
+		parallelFor(len(written), func(_, lo, hi int) {
+			for s := lo; s < hi; s++ {
+				for i := written[s].Lo; i < written[s].Hi; i++ {
+					want[starts[s]+i-written[s].Lo] = step.at(in, i)
+				}
+			}
+		})
+		place := func(j int) int { // got[j]'s cell
+			s := sort.Search(len(starts), func(s int) bool { return starts[s] > j }) - 1
+			return written[s].Lo + j - starts[s]
+		}
+		ref := reference{want: want, tol: tolerance{l2: stencilTol, max: stencilTol}, place: place}
 		c := compare(got, ref)
-		text := fmt.Sprintf("sampled: step 1 of %d %s, steps 2–%d counted as step 1 (same kernel and shape, no branch on the data) and not run; the %s of interior cells step 1 wrote and the halo match one step of the CPU stencil from the input: %s",
+		text := fmt.Sprintf("sampled: step 1 of %d %s, steps 2–%d counted as step 1 (same kernel and shape, no branch on the data) and not run; the %s of interior cells step 1 wrote and the halo cells the halo copies wrote match one step of the CPU stencil from the input: %s",
 			stencilSteps, ranText(first), stencilSteps, percent(interior, g.n*g.n*g.n), strings.TrimPrefix(strings.TrimPrefix(c.text, "ok: "), "FAIL: "))
 		if first.Sampled() && !first.Sample.Trusted {
 			text += "; the sample's estimate is not trusted: " + first.Sample.Reason
@@ -388,18 +494,78 @@ func stencilSampleSteps(g *gpuRun, tmp *cudalib.Float64s, first cudalib.VirtualL
 	return nil
 }
 
-// stencilStepAt is cell i of one step of the stencil from src: the
-// weighted sum of its 27 neighbours in stencilRun's order for an interior
-// cell, the cell itself on the halo (never written).
-func stencilStepAt(g stencilGrid, src []float64, i int) float64 {
-	if !g.interior(g.coords(i)) {
+// stencilStepInstrs is at least the warp-instructions of one step per
+// warp of cells: 27 loads and a store (stencilSampled).
+const stencilStepInstrs = 28
+
+// stencilSampled reports whether the steps of a launch cfg will be
+// sampled on the virtual GPU: sampling forced, or auto with the step's
+// least cost over the budget (its first step then runs a sample of its
+// blocks, and stands for the others: stencilSampleSteps).
+func stencilSampled(dev *cudalib.Device, cfg cudalib.Config) bool {
+	if !dev.Virtual() {
+		return false
+	}
+	s, err := dev.VirtualSampling()
+	if err != nil {
+		return false
+	}
+	warps := int64(cfg.Grid.X*max(cfg.Grid.Y, 1)*max(cfg.Grid.Z, 1)) * int64(ceilDiv(cfg.Block.X*max(cfg.Block.Y, 1)*max(cfg.Block.Z, 1), 32))
+	budget := s.Budget
+	if budget == 0 {
+		budget = cudalib.VirtualSampleBudget
+	}
+	switch s.Mode {
+	case cudalib.VirtualSampleForced:
+		return true
+	case cudalib.VirtualSampleAuto:
+		return warps*stencilStepInstrs > budget
+	}
+	return false
+}
+
+// forceSampling makes dev's launches sample whatever their size until
+// restore.
+func forceSampling(dev *cudalib.Device) (restore func(), err error) {
+	s, err := dev.VirtualSampling()
+	if err != nil {
+		return nil, err
+	}
+	forced := s
+	forced.Mode = cudalib.VirtualSampleForced
+	if err := dev.SetVirtualSampling(&forced); err != nil {
+		return nil, err
+	}
+	return func() { _ = dev.SetVirtualSampling(&s) }, nil
+}
+
+// stencilStepper computes cells of one step of the stencil, with the
+// neighbours' offsets worked out once (a sampled check computes millions
+// of cells).
+type stencilStepper struct {
+	g   stencilGrid
+	off [27]int
+}
+
+func newStencilStepper(g stencilGrid) stencilStepper {
+	s := stencilStepper{g: g}
+	sx, sxy := g.nx+2, (g.nx+2)*(g.ny+2)
+	for t := range s.off {
+		s.off[t] = t%3 - 1 + sx*(t/3%3-1) + sxy*(t/9-1)
+	}
+	return s
+}
+
+// at is cell i of one step from src: the weighted sum of its 27
+// neighbours in stencilRun's order for an interior cell, the cell itself
+// on the halo (never written).
+func (s stencilStepper) at(src []float64, i int) float64 {
+	if !s.g.interior(s.g.coords(i)) {
 		return src[i]
 	}
-	sx, sxy := g.nx+2, (g.nx+2)*(g.ny+2)
 	acc := 0.0
 	for t, a := range stencilWeights {
-		dx, dy, dz := t%3-1, t/3%3-1, t/9-1
-		acc += a * src[i+dx+sx*dy+sxy*dz]
+		acc += a * src[i+s.off[t]]
 	}
 	return acc
 }

@@ -45,8 +45,9 @@ var Transpose = register(&Lab{
 	work:          func(n int) float64 { return 2 * 4 * float64(n) * float64(n) / 1e9 },
 	ceiling:       peakBandwidth,
 
-	setup: newTranspose,
-	args:  outsInsN,
+	setup:          newTranspose,
+	readOnlyInputs: true, // its kernels take their inputs const
+	args:           outsInsN,
 })
 
 func newTranspose(n int, rng *rand.Rand) (*problem, error) {

@@ -57,8 +57,9 @@ var VecAdd = register(&Lab{
 		"The seed's shared-memory variant was fastest only because of how it was launched: each thread reads back its own slot, so the buffer shares nothing.",
 	},
 
-	setup: newVecAdd,
-	args:  outsInsN,
+	setup:          newVecAdd,
+	readOnlyInputs: true, // its kernels take their inputs const
+	args:           outsInsN,
 })
 
 // wLabel writes multiples of W as the seed does ("100W"), other sizes in

@@ -37,7 +37,9 @@ const (
 type allocation struct {
 	addr uint64
 	data []byte // len is the allocation's size; 8-byte aligned for sync/atomic
-	name string // "" for Alloc; the variable for a module's .global/.const
+	// mapped says data is a mapping of its own, outside the heap (backing.go).
+	mapped bool
+	name   string // "" for Alloc; the variable for a module's .global/.const
 	// init is which bytes something wrote (sanitize_shadow.go).
 	init initSet
 }
@@ -171,7 +173,37 @@ func (g *GPU) Alloc(bytes int) (uint64, error) {
 	return g.alloc(bytes, "")
 }
 
+// Map makes host memory device memory, as CUDA's mapped host memory
+// (cudaHostRegister with cudaHostRegisterMapped): the allocation's bytes
+// are data's, so the host sees what kernels write and kernels what the
+// host writes, with no copy. data must stay untouched by other goroutines
+// while kernels run, and be 8-byte aligned (a []float64, []int32 … is).
+// It counts against the memory limit as an allocation does.
+func (g *GPU) Map(data []byte) (uint64, error) {
+	if len(data) > 0 && uintptr(unsafe.Pointer(&data[0]))%8 != 0 {
+		return 0, errorf(Invalid, "map host memory: its address is not 8-byte aligned")
+	}
+	return g.place(len(data), "", func(a *allocation) {
+		a.data = data
+		a.init.full.Store(true) // the host's data: all of it written
+	})
+}
+
 func (g *GPU) alloc(bytes int, name string) (uint64, error) {
+	return g.place(bytes, name, func(a *allocation) {
+		if a.data, a.mapped = backing(bytes); a.mapped {
+			unmapWhenUnreachable(a)
+		}
+		// A module's variable holds its initializer (or zeros, as C's
+		// static storage); an empty allocation has nothing unwritten,
+		// which keeps plain launches from tracking stores for it.
+		a.init.full.Store(name != "" || bytes == 0)
+	})
+}
+
+// place reserves an address range of bytes for an allocation whose memory
+// back sets, and publishes it.
+func (g *GPU) place(bytes int, name string, back func(*allocation)) (uint64, error) {
 	if bytes < 0 {
 		return 0, errorf(Invalid, "cannot allocate %d bytes", bytes)
 	}
@@ -185,28 +217,15 @@ func (g *GPU) alloc(bytes int, name string) (uint64, error) {
 	if next >= heapEnd {
 		return 0, errorf(OutOfMemory, "virtual address space exhausted")
 	}
-	a := &allocation{addr: addr, data: zeroed(bytes), name: name}
+	a := &allocation{addr: addr, name: name}
 	a.init.n = uint64(bytes)
-	// A module's variable holds its initializer (or zeros, as C's static
-	// storage); an empty allocation has nothing unwritten, which keeps
-	// plain launches from tracking stores for it.
-	a.init.full.Store(name != "" || bytes == 0)
+	back(a)
 	g.next = next
 	g.used += uint64(bytes)
 	old := g.table.Load()
 	t := &memTable{allocs: append(append(make([]*allocation, 0, len(old.allocs)+1), old.allocs...), a), freed: old.freed}
 	g.table.Store(t)
 	return addr, nil
-}
-
-// zeroed returns n zero bytes backed by uint64s, so that 4- and 8-byte
-// words at aligned offsets can be accessed with sync/atomic.
-func zeroed(n int) []byte {
-	if n == 0 {
-		return []byte{}
-	}
-	w := make([]uint64, (n+7)/8)
-	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), n)
 }
 
 // Free releases the allocation at addr.
@@ -233,6 +252,7 @@ func (g *GPU) free(addr uint64, vars bool) error {
 	t.freed = append(t.freed, freedRange{a.addr, uint64(len(a.data))})
 	g.used -= uint64(len(a.data))
 	g.table.Store(t)
+	a.release()
 	return nil
 }
 

@@ -126,6 +126,7 @@ func (s *Sample) String() string {
 // Tunables of the sampler.
 const (
 	probeBlocks    = 8       // the first blocks, run in order before deciding
+	probeShare     = 16      // auto mode's probe grows up to this share of the grid
 	randomBlocks   = 8       // random blocks besides the classes' anchors
 	maxWidenings   = 3       // times an untrusted sample is doubled
 	maxSampled     = 4096    // blocks a sample may grow to (and at most half the grid)
@@ -257,13 +258,22 @@ func (rs *recorder) run(g *GPU, r *result) {
 		probe[i] = int64(i)
 	}
 	rs.phase(g, r, probe)
-	var cost, most int64
-	for _, rec := range rs.recs {
-		cost += rec.total.WarpInstrs
-		most = max(most, rec.total.WarpInstrs)
-	}
-	s := &Sample{Blocks: st.nblocks, Estimate: int64(float64(cost) / probeBlocks * float64(st.nblocks))}
+	s := &Sample{Blocks: st.nblocks}
 	r.sample = s
+	most := rs.probeEstimate(s)
+	// The first blocks can cost far less than the rest (a Floyd–Warshall
+	// round 0, whose pivot row of blocks returns at once): auto mode doubles
+	// the probe, in order (a block may wait on the blocks before it), while
+	// the estimate stays within the budget, up to 1/probeShare of the grid,
+	// rather than run a large launch whole on the first blocks' word.
+	for n := int64(len(probe)); rs.mode == SampleAuto && s.Estimate <= rs.budget && !rs.stopped() && 2*n <= st.nblocks/probeShare; n *= 2 {
+		more := make([]int64, n)
+		for i := range more {
+			more[i] = n + int64(i)
+		}
+		rs.phase(g, r, more)
+		most = rs.probeEstimate(s)
+	}
 	if rs.stopped() {
 		rs.whole(r)
 		return
@@ -307,6 +317,18 @@ func (rs *recorder) run(g *GPU, r *result) {
 		rs.sampled(r, false)
 		return
 	}
+}
+
+// probeEstimate sets s.Estimate from the blocks recorded so far (the
+// probe: the first blocks of the grid) and returns the most one took.
+func (rs *recorder) probeEstimate(s *Sample) (most int64) {
+	var cost int64
+	for _, rec := range rs.recs {
+		cost += rec.total.WarpInstrs
+		most = max(most, rec.total.WarpInstrs)
+	}
+	s.Estimate = int64(float64(cost) / float64(len(rs.recs)) * float64(rs.st.nblocks))
+	return most
 }
 
 // stopped reports a fault or the end of the launch's budget.

@@ -90,7 +90,11 @@ func (rs *recorder) union(sets map[int64][]uint64, unit uint64) int64 {
 			est += float64(rs.classes[c]) * float64(sum[c]) / float64(anchors[c])
 		}
 	}
-	var all []uint64
+	n := 0
+	for _, s := range sets {
+		n += len(s)
+	}
+	all := make([]uint64, 0, n) // sized at once: a sample of long blocks has millions of units
 	for _, s := range sets {
 		all = append(all, s...)
 	}

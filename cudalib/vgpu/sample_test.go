@@ -228,3 +228,31 @@ func TestSampleSpinWait(t *testing.T) {
 		t.Fatalf("chain: %+v, want an untrusted sample with stopped blocks", s)
 	}
 }
+
+// First blocks that cost next to nothing (a Floyd–Warshall round 0's pivot
+// row returns at once) do not make auto mode run a large launch whole:
+// the probe grows, in order, until it sees the blocks that work.
+func TestSampleAutoProbeGrows(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadSampling(t, g)
+	k := kernel(t, m, "trips")
+	const n = 1 << 18 // 2048 blocks of 128
+	trips := make([]int32, n)
+	for i := 16 * 128; i < n; i++ {
+		trips[i] = 40 // the first 16 blocks loop none
+	}
+	dn := upload(t, g, i32bytes(trips))
+	out, err := g.Alloc(4 * n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := Launch{Grid: dim(n / 128), Block: dim(128), Params: [][]byte{p64(out), p64(dn), p32(n)},
+		Sampling: Sampling{Mode: SampleAuto, Budget: 200_000}}
+	p := profiled(t, g, k, l)
+	if s := p.Sample; s == nil || !s.Sampled {
+		t.Fatalf("sample %v: want a sampled launch (the whole launch is far over the budget)", s)
+	}
+	if p.Sample.Estimate <= 4*200_000 {
+		t.Errorf("estimate %d: want the working blocks' cost, over 4 times the budget", p.Sample.Estimate)
+	}
+}

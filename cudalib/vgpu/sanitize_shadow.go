@@ -169,6 +169,12 @@ func (s *initSet) clear(off uint64, n int) {
 	if n <= 0 || (!s.full.Load() && s.tab.Load() == nil) {
 		return
 	}
+	if off == 0 && uint64(n) >= s.n { // all of it: no table
+		s.full.Store(false)
+		s.tab.Store(nil)
+		s.fullChunks.Store(0)
+		return
+	}
 	t := s.table()
 	s.full.Store(false)
 	for i, end := off, off+uint64(n); i < end; {

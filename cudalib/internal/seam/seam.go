@@ -152,6 +152,21 @@ type LaunchSampler interface {
 	RepeatLaunches(count, times int) error
 }
 
+// WriteTracker is a backend that knows which bytes of device memory were
+// written (the virtual GPU): Discard makes n bytes at p unwritten (zero,
+// their pages given back), Written lists the runs of them written since.
+type WriteTracker interface {
+	Discard(p DevPtr, n int) error
+	Written(p DevPtr, n int) ([]vgpu.Span, error)
+}
+
+// HostMapper is a backend that makes host memory device memory without a
+// copy (the virtual GPU, whose memory is the host's): the n bytes at p
+// stay the caller's, kept alive until freed.
+type HostMapper interface {
+	MapHost(p unsafe.Pointer, n int) (DevPtr, error)
+}
+
 // TimeModeler is a backend whose times come from a model (the virtual
 // GPU's); SetTimeModel replaces the model.
 type TimeModeler interface {

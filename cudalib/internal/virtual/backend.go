@@ -163,6 +163,31 @@ func (b *virtualBackend) Fill(dst seam.DevPtr, pattern uint64, size, count int) 
 	return virtualErr("cuMemset", b.gpu().Fill(uint64(dst), pattern, size, count))
 }
 
+func (b *virtualBackend) Discard(p seam.DevPtr, n int) error {
+	if err := b.takePending(); err != nil {
+		return err
+	}
+	return virtualErr("discard", b.gpu().Discard(uint64(p), n))
+}
+
+func (b *virtualBackend) Written(p seam.DevPtr, n int) ([]vgpu.Span, error) {
+	if err := b.takePending(); err != nil {
+		return nil, err
+	}
+	s, err := b.gpu().Written(uint64(p), n)
+	return s, virtualErr("written", err)
+}
+
+func (b *virtualBackend) MapHost(p unsafe.Pointer, n int) (seam.DevPtr, error) {
+	a, err := b.gpu().Map(unsafe.Slice((*byte)(p), n))
+	return seam.DevPtr(a), virtualErr("cuMemHostRegister", err)
+}
+
+var (
+	_ seam.WriteTracker = (*virtualBackend)(nil)
+	_ seam.HostMapper   = (*virtualBackend)(nil)
+)
+
 func (b *virtualBackend) Synchronize() error { return b.takePending() }
 
 // Reset starts a fresh virtual GPU: every allocation and module is gone,

@@ -79,6 +79,7 @@ func init() {
 		"Occupancy":          reflect.ValueOf((*cudalib.Occupancy)(nil)),
 		"OutOfMemoryError":   reflect.ValueOf((*cudalib.OutOfMemoryError)(nil)),
 		"Profile":            reflect.ValueOf((*cudalib.Profile)(nil)),
+		"Range":              reflect.ValueOf((*cudalib.Range)(nil)),
 		"Report":             reflect.ValueOf((*cudalib.Report)(nil)),
 		"SASSCounts":         reflect.ValueOf((*cudalib.SASSCounts)(nil)),
 		"SASSLine":           reflect.ValueOf((*cudalib.SASSLine)(nil)),

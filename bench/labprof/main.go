@@ -1,0 +1,95 @@
+// Command labprof runs one lab on the virtual GPU at the given sizes, as
+// its notebook does, with a CPU profile, a heap profile at the peak and
+// the process's peak RSS: where make report's time and memory go.
+//
+//	go run ./bench/labprof -lab stencil3d -sizes 512 -cpuprofile cpu.out
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/labs"
+)
+
+func main() {
+	key := flag.String("lab", "stencil3d", "the lab's key")
+	sizes := flag.String("sizes", "", "comma-separated sizes (empty: the lab's report sizes)")
+	variants := flag.String("variants", "", "semicolon-separated variants (empty: all)")
+	cpuCap := flag.Duration("cpucap", 20*time.Second, "the CPU reference's cap (negative: skip it)")
+	cpuProfile := flag.String("cpuprofile", "", "write the CPU profile here")
+	memProfile := flag.String("memprofile", "", "write the heap profile (allocations included) here at the end")
+	flag.Parse()
+	err := run(*key, *sizes, *variants, *cpuCap, *cpuProfile)
+	if err == nil && *memProfile != "" {
+		err = writeHeap(*memProfile)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "labprof:", err)
+		os.Exit(1)
+	}
+}
+
+func run(key, sizes, variants string, cpuCap time.Duration, cpuProfile string) error {
+	lab, err := labs.Get(key)
+	if err != nil {
+		return err
+	}
+	var ns []int
+	for _, s := range strings.Split(sizes, ",") {
+		if s == "" {
+			continue
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Errorf("size %q: %w", s, err)
+		}
+		ns = append(ns, n)
+	}
+	var vs []string
+	if variants != "" {
+		vs = strings.Split(variants, ";")
+	}
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	dev, err := cudalib.OpenVirtual()
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	t, err := lab.RunWith(dev, labs.Options{CPUCap: cpuCap, Seed: 1}, ns, vs...)
+	wall := time.Since(t0)
+	for _, r := range t.Rows {
+		fmt.Printf("%s %s: pass %v modeled %.4g ms: %s\n", r.SizeLabel, r.Variant, r.Pass, r.MedianMS, r.Check)
+	}
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	fmt.Printf("wall %.1fs, CPU %.1fs, peak RSS %.0f MiB\n", wall.Seconds(),
+		time.Duration(ru.Utime.Nano()+ru.Stime.Nano()).Seconds(), float64(ru.Maxrss)/1024)
+	return err
+}
+
+func writeHeap(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return pprof.Lookup("allocs").WriteTo(f, 0)
+}
