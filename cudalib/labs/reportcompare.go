@@ -227,9 +227,8 @@ func (c *ReportComparison) model() table.Table {
 		what = "modeled"
 	}
 	m := table.Table{Look: table.Bare, Class: "culab-report",
-		Title:    fmt.Sprintf("%s: this run (%s) beside the report's figures (%s)", c.Title, what, c.ReportGPU),
-		Subtitle: "Ran on " + c.Device,
-		Columns:  table.Cols(table.Left, reportHeads[:]...)}
+		Title:   fmt.Sprintf("%s: this run (%s) beside the report's figures (%s)", c.Title, what, c.ReportGPU),
+		Columns: table.Cols(table.Left, reportHeads[:]...)}
 	for _, i := range []int{3, 4, 6} {
 		m.Columns[i].Align = table.Right
 	}
@@ -247,6 +246,7 @@ func (c *ReportComparison) model() table.Table {
 	}
 	a := c.Agreement(0.1)
 	m.Notes = append(m.Notes,
+		fmt.Sprintf("This run: %s, times %s.", c.Device, what),
 		fmt.Sprintf("Within 2× of the report: %d of %d compared figures (here/report %.2f–%.2f). Order: %d of %d pairs of variants of the same report table and size whose report figures are ≥ 10 %% apart are ordered alike.",
 			a.Within2x, a.Rows, a.Lo, a.Hi, a.Agree, a.Pairs),
 		"here/report (time) is this run's time over the report's (for Gflop/s, the report's figure over this run's): above 1, this run is slower.",

@@ -118,6 +118,9 @@ func TestCompareReport(t *testing.T) {
 	if a.Rows != 3 || a.Within2x != 3 || a.Pairs != 3 || a.Agree != 3 {
 		t.Errorf("agreement %+v", a)
 	}
+	if h := c.HTML(); !strings.Contains(h, "culab-report") || !strings.Contains(h, "This run: test") {
+		t.Errorf("the HTML lacks its class or the run's device:\n%s", h)
+	}
 	md := c.Markdown()
 	for _, f := range ReportFigures("matmul") {
 		if !strings.Contains(md, strconv.FormatFloat(f.Value, 'g', -1, 64)) {
