@@ -3,7 +3,7 @@
 // and writes, in Markdown, the lab's table and the comparison with the
 // report's published figures (labs.CompareReport).
 //
-//	seedcompare -lab stencil3d [-sizes 256,384] [-variants 'shared (8,8,8),2.5D (8,8)'] [-o out.md]
+//	seedcompare -lab stencil3d [-sizes 256,384] [-variants 'shared (8,8,8);2.5D (8,8)'] [-o out.md]
 //
 // Sizes default to the report's that the lab runs (Lab.ReportSizes),
 // variants to those the report's figures name (Lab.ReportVariants).
@@ -27,7 +27,7 @@ import (
 func main() {
 	lab := flag.String("lab", "", "lab key: stencil3d, vecadd or matmul")
 	sizes := flag.String("sizes", "", "comma-separated sizes (default: the report's)")
-	variants := flag.String("variants", "", "comma-separated variants (default: the report's)")
+	variants := flag.String("variants", "", "variants separated by semicolons (names have commas; default: the report's)")
 	out := flag.String("o", "", "write the Markdown here (default: stdout)")
 	flag.Parse()
 	if err := run(*lab, *sizes, *variants, *out); err != nil {
@@ -62,7 +62,7 @@ func run(key, sizeList, variantList, out string) error {
 	}
 	vs := l.ReportVariants()
 	if variantList != "" {
-		vs = strings.Split(variantList, ",")
+		vs = strings.Split(variantList, ";")
 	}
 	start := time.Now()
 	t, err := l.RunWith(rdev, labs.Options{CPUCap: -1}, sizes, vs...)
