@@ -114,8 +114,10 @@ func CompareReport(t Table) (*ReportComparison, error) {
 		c.ReportGPU = g.Label
 	}
 	rows := map[[2]string]Row{}
+	sizes := map[int]bool{}
 	for _, r := range t.Rows {
 		rows[[2]string{fmt.Sprint(r.Size), r.Variant}] = r
+		sizes[r.Size] = true
 		c.Modeled = c.Modeled || r.Modeled
 	}
 	for _, f := range figs {
@@ -124,6 +126,8 @@ func CompareReport(t Table) (*ReportComparison, error) {
 		switch {
 		case f.Variant == "":
 			rr.Why = "no lab variant: " + noCounterpart(f)
+		case !ok && sizes[f.Size]:
+			rr.Why = "not run here: this run left the variant out"
 		case !ok:
 			rr.Why = "not run here: " + l.SizeLabel(f.Size) + " is not among this run's sizes"
 		case r.MedianMS <= 0:

@@ -110,6 +110,19 @@ func TestCompareReport(t *testing.T) {
 			}
 		case r.Ratio != 0 || r.Why == "":
 			t.Errorf("%s at %d: ratio %v, why %q: want none and a reason", f.Row, f.Size, r.Ratio, r.Why)
+		case f.Variant != "" && !strings.Contains(r.Why, "not among this run's sizes"):
+			t.Errorf("%s at %d: why %q, want the size not run", f.Row, f.Size, r.Why)
+		}
+	}
+	// A size the run has, with a variant it left out.
+	tab.Rows = tab.Rows[:2]
+	if c2, err := CompareReport(tab); err != nil {
+		t.Error(err)
+	} else {
+		for _, r := range c2.Rows {
+			if r.Figure.Size == 256 && r.Figure.Variant == "16×16 blocks, grid-stride" && r.Why != "not run here: this run left the variant out" {
+				t.Errorf("a variant left out: why %q", r.Why)
+			}
 		}
 	}
 	a := c.Agreement(0.1)
