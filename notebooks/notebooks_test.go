@@ -37,17 +37,24 @@ var notebooks = []struct {
 	// (issue 34), which shows here, without a front end, as text and one
 	// run.
 	interactive bool
+	// report is the GPU model the section "On the report's GPU" runs on
+	// (its label) and figure one of the report's figures its comparison
+	// table must show beside a modeled time; "" for a notebook without it.
+	report, figure string
 	// short: run also under -short, which scripts/test.sh uses with
 	// -race (the race detector makes the interpreters 10× slower; the
 	// whole set runs without it).
 	short bool
 }{
 	{file: "00-device.ipynb", short: true},
-	{file: "01-vector-add.ipynb", params: sizes("[]int{1000, 10*labs.W + 3}"), table: true, chart: true, short: true},
+	{file: "01-vector-add.ipynb", params: with(sizes("[]int{1000, 10*labs.W + 3}"), "reportSizes", "[]int{10 * labs.W}"), table: true, chart: true, short: true,
+		report: "RTX 2080 Ti", figure: "0.097376"},
 	{file: "02-halo-gradient-1d.ipynb", params: sizes("[]int{150, 1<<16 + 3}"), table: true, chart: true},
-	{file: "03-matmul-naive-vs-shared.ipynb", params: sizes("[]int{100, 129}"), table: true, chart: true, interactive: true},
+	{file: "03-matmul-naive-vs-shared.ipynb", params: with(sizes("[]int{100, 129}"), "reportSizes", "[]int{256}"), table: true, chart: true, interactive: true,
+		report: "RTX 2080 Ti", figure: "1.965312"},
 	{file: "04-bank-conflicts.ipynb", params: with(sizes("[]int{100, 129}"), "transposeSizes", "[]int{100, 257}"), table: true, chart: true, interactive: true},
-	{file: "05-stencil-3d.ipynb", params: sizes("[]int{16, 21}"), table: true, chart: true},
+	{file: "05-stencil-3d.ipynb", params: with(sizes("[]int{16, 21}"), "reportSizes", "[]int{32}"), table: true, chart: true,
+		report: "A40", figure: "477.644443"},
 	{file: "06-floyd-warshall.ipynb", params: sizes("[]int{1, 100}"), table: true, chart: true},
 	{file: "07-launch-config.ipynb", params: sizes("[]int{1000, 19260817 / 1000}"), table: true, chart: true, interactive: true},
 	{file: "08-your-own-kernel.ipynb", params: sizes("[]int{1000, 1 << 16}"), chart: true},
@@ -197,7 +204,7 @@ func TestNotebooksRun(t *testing.T) {
 				t.Fatalf("cell %d failed: %s: %s\n%s\ncell source:\n%s", res.FailedCell, res.Err.Name, res.Err.Value,
 					strings.Join(res.Err.Traceback, "\n"), c.Source)
 			}
-			var table, chart bool
+			var table, chart, report bool
 			interactive := 0
 			for i, c := range doc.Cells {
 				if strings.Contains(string(c.Source), "widgets.Interact(") {
@@ -213,7 +220,12 @@ func TestNotebooksRun(t *testing.T) {
 					table = table || (strings.Contains(html, "<table") && md)
 					_, png := o.Data["image/png"]
 					chart = chart || png
+					report = report || nb.report != "" && strings.Contains(html, "culab-report") &&
+						strings.Contains(html, "("+nb.report+" model)") && strings.Contains(html, nb.figure)
 				}
+			}
+			if nb.report != "" && !report {
+				t.Errorf("no comparison with the report's figures (%s) on the %s model", nb.figure, nb.report)
 			}
 			if nb.interactive && interactive == 0 {
 				t.Error("no interactive cell (widgets.Interact)")

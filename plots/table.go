@@ -248,12 +248,25 @@ func sig3(v float64) string {
 	return strconv.FormatFloat(v, 'f', max(0, 2-int(e)), 64)
 }
 
+// modelOf finds the modeled GPU in a virtual device's name: "culab
+// virtual GPU (A40 model) (sm_86, 84 SMs)".
+var modelOf = regexp.MustCompile(`\(([^()]+) model\)`)
+
+// modelName is the GPU whose time model timed a table on device, the
+// H100 where the name does not say.
+func modelName(device string) string {
+	if m := modelOf.FindStringSubmatch(device); m != nil {
+		return m[1]
+	}
+	return "H100"
+}
+
 // footer lines follow the table in every form: the baseline, what the
 // metric means and the ceiling it is compared with.
 func footer(t labs.Table) []string {
 	lines := []string{"vs base = speedup over " + orDefault(t.Baseline, "the baseline")}
 	if modeled(t) {
-		lines = append(lines, "modeled ms = H100 time model over the run's counters, not measured (docs/timemodel.md)")
+		lines = append(lines, "modeled ms = "+modelName(t.Device)+" time model over the run's counters, not measured (docs/timemodel.md)")
 	}
 	if t.MetricFormula != "" {
 		lines = append(lines, fmt.Sprintf("%s = %s", orDefault(t.MetricName, "metric"), t.MetricFormula))
