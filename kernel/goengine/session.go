@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
@@ -116,6 +117,7 @@ func (e *Engine) newSession() (*session, error) {
 
 		MaxStackFrames: e.opts.MaxStackFrames,
 		GoroutinePanic: e.goroutinePanic,
+		MaxAlloc:       physicalMemory(),
 	})
 	tables := []interp.Exports{
 		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
@@ -612,4 +614,16 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 	n := copy(p, r.buf)
 	r.buf = r.buf[n:]
 	return n, nil
+}
+
+// physicalMemory is the machine's memory in bytes, 0 if unknown: a slice
+// that a cell makes larger than that can never be allocated, and asking
+// for it ends the engine's process (the runtime's fatal "out of memory");
+// the interpreter refuses it with Go's run-time error instead.
+func physicalMemory() int64 {
+	var si syscall.Sysinfo_t
+	if syscall.Sysinfo(&si) != nil {
+		return 0
+	}
+	return int64(si.Totalram) * int64(si.Unit)
 }
