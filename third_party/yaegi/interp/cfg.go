@@ -603,6 +603,18 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
 			return false
 
+		case typeSpecAssign:
+			// culab patch 35: an alias declared in a function was left
+			// undefined (GTA declares the package's only).
+			if sc.def == nil {
+				return false
+			}
+			if n.typ, err = nodeType(interp, sc, n.child[1]); err != nil {
+				return false
+			}
+			sc.sym[n.child[0].ident] = &symbol{kind: typeSym, typ: n.typ}
+			return false
+
 		case constDecl:
 			// Early parse of constDecl subtrees, to compute all constant
 			// values which may be used in further declarations.
