@@ -417,7 +417,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				case binaryExpr, unaryExpr, compositeLitExpr:
 					// Do not attempt to propagate composite type to operator expressions,
 					// it breaks constant folding.
-				case keyValueExpr, typeAssertExpr, indexExpr:
+				case keyValueExpr, typeAssertExpr, indexExpr, indexListExpr: // culab patch 37: and f[A, B]
 					c.typ = n.typ
 				default:
 					if c.ident == nilIdent {
@@ -977,6 +977,25 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				// Allocate a new location in frame, and store the result here.
 				n.findex = sc.add(n.typ)
 			}
+
+		case indexListExpr:
+			// culab patch 37: a generic function instantiated with all its
+			// type arguments, as a value (f := Convert[string, int]).
+			if n.anc != nil && n.anc.kind == callExpr && childPos(n) == 0 {
+				break // the call instantiates it (patch 16)
+			}
+			t := n.child[0].typ
+			if t == nil || t.cat != funcT || t.node == nil || typeParamCount(t.node.anc) != len(n.child)-1 {
+				break
+			}
+			wireChild(n)
+			var g *node
+			if g, err = interp.instantiateFunc(sc, t.node.anc, n.child[1:], importPath, pkgName); err != nil {
+				break
+			}
+			n.anc.child[childPos(n)] = g
+			n.typ = g.typ
+			return
 
 		case indexExpr:
 			if isBlank(n.child[0]) {

@@ -315,12 +315,20 @@ func explicitTypeArgs(c0 *node) []*itype {
 type leftToCfg struct{}
 
 // isGenericCall reports whether src calls a generic function not yet
-// instantiated, whose result types GTA cannot know.
+// instantiated, whose result types GTA cannot know, or is such a function
+// instantiated as a value (culab patch 37: Map[string, int]).
 func isGenericCall(interp *Interpreter, sc *scope, src *node) bool {
-	if src == nil || src.kind != callExpr {
+	if src == nil {
 		return false
 	}
-	c0 := src.child[0]
+	c0 := src
+	switch src.kind {
+	case callExpr:
+		c0 = src.child[0]
+	case indexExpr, indexListExpr:
+	default:
+		return false
+	}
 	if c0.kind == indexExpr || c0.kind == indexListExpr {
 		c0 = c0.child[0]
 	}
