@@ -1689,6 +1689,7 @@ func getMethodByName(n *node) {
 	name := n.child[1].ident
 	i := n.findex
 	l := n.level
+	embedded := embeddedFields(n.child[0].typ) // culab patch 38
 
 	n.exec = func(f *frame) bltn {
 		// The interface object must be directly accessible, or embedded in a struct (exported anonymous field).
@@ -1701,7 +1702,7 @@ func getMethodByName(n *node) {
 			}
 			for i := 0; i < val0.NumField(); i++ {
 				fld := val0.Type().Field(i)
-				if !fld.Anonymous || !fld.IsExported() {
+				if !embedded[i] && (!fld.Anonymous || !fld.IsExported()) { // culab patch 38: the interpreter's embedded fields
 					continue
 				}
 				if val, ok = val0.Field(i).Interface().(valueInterface); ok {
