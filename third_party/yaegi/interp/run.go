@@ -212,7 +212,12 @@ func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (unrecovered any) 
 		f.recovered = goRuntimeError(recover()) // culab patch 34
 		panicking := f.recovered != nil
 		for _, val := range f.deferred {
-			val[0].Call(val[1:])
+			// culab patch 39: a panic in a deferred call replaces the
+			// frame's panic, and the next deferred calls still run (and
+			// may recover it); it escaped, skipping them.
+			if p := callDeferred(val); p != nil {
+				f.recovered, panicking = goRuntimeError(p), true
+			}
 		}
 		if f.recovered == nil {
 			if panicking {
@@ -1241,6 +1246,12 @@ func callBin(n *node) {
 			var defType reflect.Type
 			if variadic >= 0 && i+rcvrOffset >= variadic {
 				defType = funcType.In(variadic)
+				if n.action != aCallSlice {
+					// culab patch 40: an element of the variadic
+					// parameter, not its slice: a value of a cell type
+					// passed for ...error or ...io.Reader was not wrapped.
+					defType = defType.Elem()
+				}
 			} else {
 				defType = funcType.In(rcvrOffset + i)
 			}
