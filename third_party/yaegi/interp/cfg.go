@@ -2615,6 +2615,9 @@ func (n *node) isType(sc *scope) bool {
 			return true // Imported source type
 		}
 	case identExpr:
+		if _, ok := n.meta.(typeArg); ok && n.typ != nil {
+			return true // culab patch 41: a type argument, *main.C or []int, in an instance
+		}
 		return sc.getType(n.ident) != nil
 	case indexExpr, indexListExpr: // culab patch 26: and with several type arguments
 		// Maybe a generic type.
