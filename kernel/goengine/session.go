@@ -174,6 +174,13 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			"Stderr": reflect.ValueOf(&s.stdio[stderr]).Elem(),
 		},
 		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
+		// Process-wide limits that a cell could only use to end the
+		// engine: past them Go's runtime stops with a fatal error, which
+		// no recover catches (the engine bounds recursion itself).
+		"runtime/debug/debug": {
+			"SetMaxStack":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
+			"SetMaxThreads": reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
+		},
 		rtPath + "/rt": {
 			"Result": result,
 			"Kernel": reflect.ValueOf(func(name string) *cudalib.Kernel {
@@ -626,4 +633,10 @@ func physicalMemory() int64 {
 		return 0
 	}
 	return int64(si.Totalram) * int64(si.Unit)
+}
+
+// processWide is the error of a cell that calls a function setting a limit
+// of the whole engine process.
+func processWide(name string) error {
+	return fmt.Errorf("%s is not available in a cell: it sets a limit of the whole kernel process, which ends when a goroutine passes it", name)
 }
