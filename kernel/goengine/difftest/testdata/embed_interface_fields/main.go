@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// byLenThenReverse embeds a compiled interface beside other fields.
+// counted embeds a compiled interface beside other fields.
 type counted struct {
 	sort.Interface
 	swaps int
@@ -47,7 +47,9 @@ type loud struct {
 	volume int
 }
 
-func (l loud) Greet() string { return strings.ToUpper(l.Greeter.Greet()) + strings.Repeat("!", l.volume) }
+func (l loud) Greet() string {
+	return strings.ToUpper(l.Greeter.Greet()) + strings.Repeat("!", l.volume)
+}
 
 func main() {
 	xs := []int{5, 2, 8, 1}
