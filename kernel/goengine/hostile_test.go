@@ -157,7 +157,7 @@ func TestRuntimeErrorsInGoWords(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
 		{"var reM map[string]int\nreM[\"a\"] = 1", "assignment to entry in nil map"},
 		{"type reT struct{ x int }\nvar reP *reT\nfmt.Println(reP.x)", "runtime error: invalid memory address or nil pointer dereference"},
-		{"reS := []int{1}\nreI := 5\nfmt.Println(reS[reI])", "runtime error: index out of range"},
+		{"reS := []int{1}\nreI := 5\nfmt.Println(reS[reI])", "runtime error: index out of range [5] with length 1"},
 		{"reZ := 0\nfmt.Println(1 / reZ)", "runtime error: integer divide by zero"},
 		{"var reV any = \"s\"\nfmt.Println(reV.(int))", "interface conversion: interface {} is string, not int"},
 	} {

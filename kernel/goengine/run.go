@@ -164,6 +164,9 @@ type ending struct {
 func goCell(f func()) <-chan ending {
 	done := make(chan ending, 1)
 	go func() {
+		// A fault at a wild address (a cell's unsafe.Pointer) is a panic
+		// of the cell, not a fatal error that ends the engine.
+		debug.SetPanicOnFault(true)
 		returned := false
 		defer func() {
 			var end ending

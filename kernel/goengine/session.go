@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
@@ -116,6 +117,7 @@ func (e *Engine) newSession() (*session, error) {
 
 		MaxStackFrames: e.opts.MaxStackFrames,
 		GoroutinePanic: e.goroutinePanic,
+		MaxAlloc:       physicalMemory(),
 	})
 	tables := []interp.Exports{
 		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
@@ -172,6 +174,13 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			"Stderr": reflect.ValueOf(&s.stdio[stderr]).Elem(),
 		},
 		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
+		// Process-wide limits that a cell could only use to end the
+		// engine: past them Go's runtime stops with a fatal error, which
+		// no recover catches (the engine bounds recursion itself).
+		"runtime/debug/debug": {
+			"SetMaxStack":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
+			"SetMaxThreads": reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
+		},
 		rtPath + "/rt": {
 			"Result": result,
 			"Kernel": reflect.ValueOf(func(name string) *cudalib.Kernel {
@@ -612,4 +621,22 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 	n := copy(p, r.buf)
 	r.buf = r.buf[n:]
 	return n, nil
+}
+
+// physicalMemory is the machine's memory in bytes, 0 if unknown: a slice
+// that a cell makes larger than that can never be allocated, and asking
+// for it ends the engine's process (the runtime's fatal "out of memory");
+// the interpreter refuses it with Go's run-time error instead.
+func physicalMemory() int64 {
+	var si syscall.Sysinfo_t
+	if syscall.Sysinfo(&si) != nil {
+		return 0
+	}
+	return int64(si.Totalram) * int64(si.Unit)
+}
+
+// processWide is the error of a cell that calls a function setting a limit
+// of the whole engine process.
+func processWide(name string) error {
+	return fmt.Errorf("%s is not available in a cell: it sets a limit of the whole kernel process, which ends when a goroutine passes it", name)
 }

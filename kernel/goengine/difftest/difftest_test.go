@@ -97,6 +97,10 @@ func knownFailures(t *testing.T, ps []program) map[string]string {
 	return known
 }
 
+// refusedCategory is the category of a program whose construct the engine
+// refuses with a compile error, which TestEngine checks.
+const refusedCategory = "refused"
+
 func category(reason string) string {
 	c, _, ok := strings.Cut(reason, ":")
 	if !ok || strings.ContainsAny(c, " \t") {

@@ -417,7 +417,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				case binaryExpr, unaryExpr, compositeLitExpr:
 					// Do not attempt to propagate composite type to operator expressions,
 					// it breaks constant folding.
-				case keyValueExpr, typeAssertExpr, indexExpr:
+				case keyValueExpr, typeAssertExpr, indexExpr, indexListExpr: // culab patch 37: and f[A, B]
 					c.typ = n.typ
 				default:
 					if c.ident == nilIdent {
@@ -601,6 +601,18 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ.name = typeName
 			}
 			sc.sym[typeName] = &symbol{kind: typeSym, typ: n.typ}
+			return false
+
+		case typeSpecAssign:
+			// culab patch 35: an alias declared in a function was left
+			// undefined (GTA declares the package's only).
+			if sc.def == nil {
+				return false
+			}
+			if n.typ, err = nodeType(interp, sc, n.child[1]); err != nil {
+				return false
+			}
+			sc.sym[n.child[0].ident] = &symbol{kind: typeSym, typ: n.typ}
 			return false
 
 		case constDecl:
@@ -965,6 +977,25 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				// Allocate a new location in frame, and store the result here.
 				n.findex = sc.add(n.typ)
 			}
+
+		case indexListExpr:
+			// culab patch 37: a generic function instantiated with all its
+			// type arguments, as a value (f := Convert[string, int]).
+			if n.anc != nil && n.anc.kind == callExpr && childPos(n) == 0 {
+				break // the call instantiates it (patch 16)
+			}
+			t := n.child[0].typ
+			if t == nil || t.cat != funcT || t.node == nil || typeParamCount(t.node.anc) != len(n.child)-1 {
+				break
+			}
+			wireChild(n)
+			var g *node
+			if g, err = interp.instantiateFunc(sc, t.node.anc, n.child[1:], importPath, pkgName); err != nil {
+				break
+			}
+			n.anc.child[childPos(n)] = g
+			n.typ = g.typ
+			return
 
 		case indexExpr:
 			if isBlank(n.child[0]) {
@@ -2584,6 +2615,9 @@ func (n *node) isType(sc *scope) bool {
 			return true // Imported source type
 		}
 	case identExpr:
+		if _, ok := n.meta.(typeArg); ok && n.typ != nil {
+			return true // culab patch 41: a type argument, *main.C or []int, in an instance
+		}
 		return sc.getType(n.ident) != nil
 	case indexExpr, indexListExpr: // culab patch 26: and with several type arguments
 		// Maybe a generic type.

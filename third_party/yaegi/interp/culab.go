@@ -156,6 +156,11 @@ type GoroutinePanic struct {
 // at n, handing a panic that ends it to Options.GoroutinePanic when set.
 func (interp *Interpreter) goroutine(n *node, fn func()) {
 	if h := interp.opt.goPanic; h != nil {
+		// culab patch 42: a fault at a wild address (through unsafe) is a
+		// panic of the goroutine, which h gets, not a fatal error of the
+		// process; the embedder does the same on the goroutines it runs
+		// interpreted code on.
+		debug.SetPanicOnFault(true)
 		defer func() {
 			if r := recover(); r != nil {
 				h(GoroutinePanic{Value: r, Pos: interp.fset.Position(n.pos), Stack: takePanicStack(), Text: takePanicText()})

@@ -16,3 +16,11 @@ func argValue(v reflect.Value) reflect.Value {
 	c.Set(v)
 	return c
 }
+
+// callDeferred runs a deferred call and returns the value of a panic that
+// it did not recover, nil if none (culab patch 39).
+func callDeferred(call []reflect.Value) (p any) {
+	defer func() { p = recover() }()
+	call[0].Call(call[1:])
+	return nil
+}

@@ -384,8 +384,27 @@ func (c *cellValue) Format(st fmt.State, verb rune) {
 		return
 	}
 	p := newPrinter(c, st, verb)
+	defer func() {
+		// culab patch 42: a value that holds itself (x[0] = x with x a
+		// []any) is printed without end, as by Go's fmt, whose stack
+		// overflow ends the process; here it ends the printing call with
+		// a *StackOverflow, as a String method's would.
+		if r := recover(); r != nil {
+			if _, ok := r.(tooDeep); !ok {
+				panic(r)
+			}
+			c.overflow = &StackOverflow{Depth: maxPrintDepth, Func: "fmt, printing a value nested that deep (does it hold itself?)"}
+		}
+	}()
 	p.print(c.v, c.typ, 0, true)
 }
+
+// maxPrintDepth bounds the nesting of a value that fmt prints (culab
+// patch 42), far beyond any value a program means to print.
+const maxPrintDepth = 10_000
+
+// tooDeep is the panic of a print past maxPrintDepth.
+type tooDeep struct{}
 
 // goTypeName returns the name of type t as reflect's String gives it in a
 // compiled program.
@@ -666,11 +685,15 @@ func (in *Interpreter) plainV(t *itype, plus bool) bool {
 	return in.infoOf(t).plain[0]
 }
 
-func isPlainV(t *itype, plus bool, seen map[*itype]bool) bool {
-	if t == nil || seen[t] {
+func isPlainV(t *itype, plus bool, seen map[plainKey]bool) bool {
+	// culab patch 42: seen is by type and mode, and shared by the check of
+	// unexported fields: a fresh one there recursed without end on a type
+	// that refers to itself through an unexported field (type T struct{
+	// next *T }), a fatal stack overflow at the first print of one.
+	if t == nil || seen[plainKey{t, plus}] {
 		return true
 	}
-	seen[t] = true
+	seen[plainKey{t, plus}] = true
 	switch {
 	case t.cat == valueT:
 		return t.rtype.Kind() != reflect.Interface
@@ -690,7 +713,7 @@ func isPlainV(t *itype, plus bool, seen map[*itype]bool) bool {
 		u = u.val
 	}
 	for _, f := range u.field {
-		if !canExport(f.name) && !f.embed && (plus || !isPlainV(f.typ, false, map[*itype]bool{}) || hasCompiledFmt(f.typ, map[*itype]bool{})) {
+		if !canExport(f.name) && !f.embed && (plus || !isPlainV(f.typ, false, seen) || hasCompiledFmt(f.typ, map[*itype]bool{})) {
 			return false
 		}
 		if !isPlainV(f.typ, plus, seen) {
@@ -698,6 +721,12 @@ func isPlainV(t *itype, plus bool, seen map[*itype]bool) bool {
 		}
 	}
 	return isPlainV(u.key, plus, seen) && isPlainV(u.val, plus, seen)
+}
+
+// plainKey is a type and a mode (%+v or not) that isPlainV has seen.
+type plainKey struct {
+	t    *itype
+	plus bool
 }
 
 // hasCompiledFmt reports whether t holds a compiled type with a method

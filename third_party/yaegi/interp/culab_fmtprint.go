@@ -55,6 +55,9 @@ func directive(st fmt.State, verb rune, flags string) string {
 // fmt's printValue; canIface is false under an unexported field, where
 // fmt calls no method.
 func (p *printer) print(v reflect.Value, t *itype, depth int, canIface bool) {
+	if depth > maxPrintDepth {
+		panic(tooDeep{}) // culab patch 42
+	}
 	if t != nil && p.in.infoOf(t).iface || t == nil && (v.Kind() == reflect.Interface || v.Type() == valueInterfaceType) {
 		dv, dt := p.in.dynamicValue(v, t)
 		if !dv.IsValid() {
@@ -579,8 +582,8 @@ func (in *Interpreter) infoOf(t *itype) *typeInfo {
 		m, index := lookupFmtMethod(t, ms[0], ms[1])
 		ti.methods[i] = foundMethod{m, index}
 	}
-	ti.plain[0] = isPlainV(t, false, map[*itype]bool{})
-	ti.plain[1] = isPlainV(t, true, map[*itype]bool{})
+	ti.plain[0] = isPlainV(t, false, map[plainKey]bool{})
+	ti.plain[1] = isPlainV(t, true, map[plainKey]bool{})
 	in.fmtTypes.infos.Store(t, ti)
 	return ti
 }

@@ -120,7 +120,16 @@ func (u *unifier) coreTypes(names []string, constraints map[string]*node) {
 		n = len(u.bound)
 		for _, name := range names {
 			t, c := u.bound[name], constraints[name]
-			if t == nil || c == nil {
+			if t == nil && c != nil {
+				// culab patch 41: PT of a constraint whose core type is
+				// *T, with T known (interface{ *T; M() }, or an instance
+				// of such a generic interface), is *T.
+				if elem := u.pointerCoreElem(c); elem != nil {
+					u.bound[name] = ptrOf(elem)
+				}
+				continue
+			}
+			if c == nil {
 				continue
 			}
 			if c.kind == unaryExpr && c.action == aNop { // ~T
@@ -310,17 +319,31 @@ func explicitTypeArgs(c0 *node) []*itype {
 	return types
 }
 
+// typeArg marks, in node.meta, the identifier that stands for a type
+// argument in a generic function's instance (its ident is the type's id,
+// "*main.C", which names no symbol): it is a type, as in PT(&v) (culab
+// patch 41).
+type typeArg struct{}
+
 // leftToCfg marks, in node.meta, a package-level define statement of a
 // generic call, whose variables cfg declares (GTA cannot type them).
 type leftToCfg struct{}
 
 // isGenericCall reports whether src calls a generic function not yet
-// instantiated, whose result types GTA cannot know.
+// instantiated, whose result types GTA cannot know, or is such a function
+// instantiated as a value (culab patch 37: Map[string, int]).
 func isGenericCall(interp *Interpreter, sc *scope, src *node) bool {
-	if src == nil || src.kind != callExpr {
+	if src == nil {
 		return false
 	}
-	c0 := src.child[0]
+	c0 := src
+	switch src.kind {
+	case callExpr:
+		c0 = src.child[0]
+	case indexExpr, indexListExpr:
+	default:
+		return false
+	}
 	if c0.kind == indexExpr || c0.kind == indexListExpr {
 		c0 = c0.child[0]
 	}
@@ -343,4 +366,53 @@ func pkgLevelScope(n *node, sc *scope) *scope {
 		return sc.anc
 	}
 	return nil
+}
+
+// pointerCoreElem returns the bound type T of a constraint c whose type set
+// is the pointer type *T: an interface with the type term *T, or an
+// instance Setter[T] of a generic interface whose term is *P, P its type
+// parameter. Nil if c is not such a constraint or T is not bound yet
+// (culab patch 41).
+func (u *unifier) pointerCoreElem(c *node) *itype {
+	c = unparen(c)
+	args := map[string]*node{} // a generic interface's type parameters
+	if c.kind == indexExpr || c.kind == indexListExpr {
+		sym, _, ok := u.sc.lookup(c.child[0].ident)
+		if !ok || sym.kind != typeSym || sym.node == nil || sym.node.kind != typeSpec || len(sym.node.child) != 3 {
+			return nil
+		}
+		i := 1
+		for _, f := range sym.node.child[1].child {
+			for _, p := range f.child[:len(f.child)-1] {
+				if i < len(c.child) {
+					args[p.ident] = c.child[i]
+				}
+				i++
+			}
+		}
+		c = sym.node.child[2]
+	}
+	if c.kind != interfaceType || len(c.child) == 0 {
+		return nil
+	}
+	var term *node
+	for _, f := range c.child[0].child {
+		if len(f.child) == 1 && unparen(f.child[0]).kind == starExpr {
+			if term != nil {
+				return nil // several terms: no core type
+			}
+			term = unparen(f.child[0])
+		}
+	}
+	if term == nil {
+		return nil
+	}
+	elem := unparen(term.child[0])
+	if a, ok := args[elem.ident]; ok && elem.kind == identExpr {
+		elem = unparen(a)
+	}
+	if elem.kind != identExpr || !u.params[elem.ident] {
+		return nil
+	}
+	return u.bound[elem.ident]
 }

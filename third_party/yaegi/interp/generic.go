@@ -43,6 +43,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 			}
 			nod = copyNode(nt, anc, true)
 			nod.typ = nt.typ
+			nod.meta = typeArg{} // culab patch 41
 
 		case indexExpr, indexListExpr: // culab patch 26: and with several type parameters
 			// Catch a possible recursive generic type definition

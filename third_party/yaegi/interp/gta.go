@@ -317,6 +317,12 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				return false
 			}
 			typeName := n.child[0].ident
+			if len(n.child) > 2 && n.kind == typeSpecAssign {
+				// culab patch 37: its instances were named types, or
+				// nothing ("undefined: v" for a variable of one).
+				err = n.cfgErrorf("generic type alias %s: not supported by the interpreter (declare a defined type instead, the same declaration without =, or write the aliased type out)", typeName)
+				return false
+			}
 			if len(n.child) > 2 {
 				// Handle a generic type: skip definition as parameter is not instantiated yet.
 				n.typ = genericOf(nil, typeName, pkgName, withNode(n.child[0]), withScope(sc))

@@ -191,6 +191,7 @@ type opt struct {
 	unrestricted bool                 // allow use of non-sandboxed symbols
 	maxFrames    int                  // Options.MaxStackFrames (culab patch 2)
 	goPanic      func(GoroutinePanic) // Options.GoroutinePanic (culab patch 3)
+	maxAlloc     int64                // Options.MaxAlloc (culab patch 34)
 }
 
 // Interpreter contains global resources and state.
@@ -346,6 +347,13 @@ type Options struct {
 	// that interpreted code started with a go statement, instead of the
 	// panic ending the process (culab patch 3).
 	GoroutinePanic func(GoroutinePanic)
+
+	// MaxAlloc, when positive, bounds the bytes of a slice that make
+	// allocates: past it, make panics with Go's run-time error
+	// "makeslice: len out of range" (or cap), as Go does past its own
+	// limit, instead of the runtime's fatal "out of memory" that ends the
+	// process (culab patch 34). 0 means Go's limit.
+	MaxAlloc int64
 }
 
 // New returns a new interpreter.
@@ -374,6 +382,7 @@ func New(options Options) *Interpreter {
 	}
 
 	i.opt.maxFrames, i.opt.goPanic = options.MaxStackFrames, options.GoroutinePanic // culab patches 2, 3
+	i.opt.maxAlloc = options.MaxAlloc                                               // culab patch 34
 
 	if i.opt.stderr = options.Stderr; i.opt.stderr == nil {
 		i.opt.stderr = os.Stderr

@@ -209,10 +209,15 @@ func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (unrecovered any) 
 	defer func() {
 		f.mutex.Lock()
 		defer f.mutex.Unlock()
-		f.recovered = recover()
+		f.recovered = goRuntimeError(recover()) // culab patch 34
 		panicking := f.recovered != nil
 		for _, val := range f.deferred {
-			val[0].Call(val[1:])
+			// culab patch 39: a panic in a deferred call replaces the
+			// frame's panic, and the next deferred calls still run (and
+			// may recover it); it escaped, skipping them.
+			if p := callDeferred(val); p != nil {
+				f.recovered, panicking = goRuntimeError(p), true
+			}
 		}
 		if f.recovered == nil {
 			if panicking {
@@ -1241,6 +1246,12 @@ func callBin(n *node) {
 			var defType reflect.Type
 			if variadic >= 0 && i+rcvrOffset >= variadic {
 				defType = funcType.In(variadic)
+				if n.action != aCallSlice {
+					// culab patch 40: an element of the variadic
+					// parameter, not its slice: a value of a cell type
+					// passed for ...error or ...io.Reader was not wrapped.
+					defType = defType.Elem()
+				}
 			} else {
 				defType = funcType.In(rcvrOffset + i)
 			}
@@ -1469,7 +1480,7 @@ func getIndexArray(n *node) {
 		if n.fnext != nil {
 			fnext := getExec(n.fnext)
 			n.exec = func(f *frame) bltn {
-				r := value0(f).Index(ai)
+				r := indexChecked(value0(f), ai) // culab patch 34
 				getFrame(f, l).data[i] = r
 				if r.Bool() {
 					return tnext
@@ -1478,7 +1489,7 @@ func getIndexArray(n *node) {
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value0(f).Index(ai)
+				getFrame(f, l).data[i] = indexChecked(value0(f), ai) // culab patch 34
 				return tnext
 			}
 		}
@@ -1489,7 +1500,7 @@ func getIndexArray(n *node) {
 			fnext := getExec(n.fnext)
 			n.exec = func(f *frame) bltn {
 				_, vi := value1(f)
-				r := value0(f).Index(int(vi))
+				r := indexChecked(value0(f), int(vi)) // culab patch 34
 				getFrame(f, l).data[i] = r
 				if r.Bool() {
 					return tnext
@@ -1499,7 +1510,7 @@ func getIndexArray(n *node) {
 		} else {
 			n.exec = func(f *frame) bltn {
 				_, vi := value1(f)
-				getFrame(f, l).data[i] = value0(f).Index(int(vi))
+				getFrame(f, l).data[i] = indexChecked(value0(f), int(vi)) // culab patch 34
 				return tnext
 			}
 		}
@@ -1689,6 +1700,7 @@ func getMethodByName(n *node) {
 	name := n.child[1].ident
 	i := n.findex
 	l := n.level
+	embedded := embeddedFields(n.child[0].typ) // culab patch 38
 
 	n.exec = func(f *frame) bltn {
 		// The interface object must be directly accessible, or embedded in a struct (exported anonymous field).
@@ -1701,7 +1713,7 @@ func getMethodByName(n *node) {
 			}
 			for i := 0; i < val0.NumField(); i++ {
 				fld := val0.Type().Field(i)
-				if !fld.Anonymous || !fld.IsExported() {
+				if !embedded[i] && (!fld.Anonymous || !fld.IsExported()) { // culab patch 38: the interpreter's embedded fields
 					continue
 				}
 				if val, ok = val0.Field(i).Interface().(valueInterface); ok {
@@ -3007,18 +3019,19 @@ func _make(n *node) {
 	switch typ.Kind() {
 	case reflect.Array, reflect.Slice:
 		value := genValue(n.child[2])
+		maxAlloc := n.interp.opt.maxAlloc
 
 		switch len(n.child) {
 		case 3:
 			n.exec = func(f *frame) bltn {
 				length := int(vInt(value(f)))
-				dest(f).Set(reflect.MakeSlice(typ, length, length))
+				dest(f).Set(makeSliceChecked(typ, length, length, maxAlloc)) // culab patch 34
 				return next
 			}
 		case 4:
 			value1 := genValue(n.child[3])
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeSlice(typ, int(vInt(value(f))), int(vInt(value1(f)))))
+				dest(f).Set(makeSliceChecked(typ, int(vInt(value(f))), int(vInt(value1(f))), maxAlloc)) // culab patch 34
 				return next
 			}
 		}
@@ -3424,7 +3437,7 @@ func slice(n *node) {
 	case 2:
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice(int(vInt(value1(f))), a.Len())
+			getFrame(f, l).data[i] = sliceChecked(a, int(vInt(value1(f))), a.Len()) // culab patch 34
 			return next
 		}
 	case 3:
@@ -3432,7 +3445,7 @@ func slice(n *node) {
 
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice(int(vInt(value1(f))), int(vInt(value2(f))))
+			getFrame(f, l).data[i] = sliceChecked(a, int(vInt(value1(f))), int(vInt(value2(f)))) // culab patch 34
 			return next
 		}
 	case 4:
@@ -3441,7 +3454,7 @@ func slice(n *node) {
 
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice3(int(vInt(value1(f))), int(vInt(value2(f))), int(vInt(value3(f))))
+			getFrame(f, l).data[i] = slice3Checked(a, int(vInt(value1(f))), int(vInt(value2(f))), int(vInt(value3(f)))) // culab patch 34
 			return next
 		}
 	}
@@ -3465,7 +3478,7 @@ func slice0(n *node) {
 		value1 := genValue(n.child[1])
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice(0, int(vInt(value1(f))))
+			getFrame(f, l).data[i] = sliceChecked(a, 0, int(vInt(value1(f)))) // culab patch 34
 			return next
 		}
 	case 3:
@@ -3473,7 +3486,7 @@ func slice0(n *node) {
 		value2 := genValue(n.child[2])
 		n.exec = func(f *frame) bltn {
 			a := value0(f)
-			getFrame(f, l).data[i] = a.Slice3(0, int(vInt(value1(f))), int(vInt(value2(f))))
+			getFrame(f, l).data[i] = slice3Checked(a, 0, int(vInt(value1(f))), int(vInt(value2(f)))) // culab patch 34
 			return next
 		}
 	}

@@ -2183,7 +2183,7 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 				Type: f.typ.refType(ctx),
 				Tag:  fieldTag(f), // culab patch 20
 			}
-			if len(t.field) == 1 && f.embed {
+			if len(t.field) == 1 && f.embed && field.Type.Kind() != reflect.Interface { // culab patch 38: StructOf panics on an embedded interface
 				// Mark the field as embedded (anonymous) only if it is the
 				// only one, to avoid a panic due to golang/go#15924 issue.
 				field.Anonymous = true

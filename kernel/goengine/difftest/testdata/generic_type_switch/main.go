@@ -19,14 +19,14 @@ func Describe[T any](v T) string {
 	}
 }
 
-type color int
+type shade int
 
-func (c color) String() string { return [...]string{"red", "green"}[c] }
+func (c shade) String() string { return [...]string{"red", "green"}[c] }
 
 func main() {
 	fmt.Println(Describe(42))
 	fmt.Println(Describe("hello"))
-	fmt.Println(Describe(color(1)))
+	fmt.Println(Describe(shade(1)))
 	fmt.Println(Describe(3.5))
 	fmt.Println(Describe[any](nil))
 	fmt.Println(Describe(struct{ A int }{1}))
