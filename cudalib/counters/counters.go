@@ -136,7 +136,9 @@ type Counters struct {
 	// counted.
 	ConstLoadRequests, ConstLoadWords int64
 	// SerialLoadRequests counts the global load (and returning atomic)
-	// requests a warp waits for one after another: in an innermost loop,
+	// requests a warp waits for one after another, one for each level of
+	// an iteration's dependent loads (four chains interleaved wait once a
+	// step, not four times): in an innermost loop,
 	// a load whose address depends on a value a load of an earlier
 	// iteration returned (a pointer chase), or any load of a loop with a
 	// branch on a value a load of the same iteration returned (a probe, a

@@ -80,7 +80,8 @@ func countSerialAtomic(w *warp, in *inst, m uint32) {
 }
 
 // serialLoads returns the indices in f.Body of the global loads and
-// returning atomics a warp waits for one after another: in an innermost
+// returning atomics a warp waits for one after another (one for each
+// level of dependent loads of an iteration: critical): in an innermost
 // loop (a backward bra with no other inside it), those whose address
 // depends on a value a load of an earlier iteration returned (p =
 // next[p]), and all of them where a branch of the loop depends on a value
@@ -116,13 +117,67 @@ func serialLoads(f *ptx.Func) map[int]bool {
 		body := f.Body[b[0] : b[1]+1]
 		tainted, branches, _ := taintWalk(body, map[string]bool{}, true)
 		_, _, chained := taintWalk(body, tainted, false)
-		for k, in := range body {
-			if memLoad(in) && (branches || chained[k]) {
-				serial[b[0]+k] = true
-			}
+		if !branches && len(chained) == 0 {
+			continue
+		}
+		for _, k := range critical(body) {
+			serial[b[0]+k] = true
 		}
 	}
 	return serial
+}
+
+// critical returns the loads (by index in body) that start each level of
+// a loop iteration's dependent loads: a load's level is one more than the
+// highest level of the loads its address derives from in the iteration
+// (the loop's carried registers are level 0), and the first load of each
+// level stands for the loads beside it, which wait together (p0..p3 =
+// next[p0..p3], unrolled by 4: four levels of four loads, four waits an
+// iteration).
+func critical(body []*ptx.Instr) []int {
+	level := map[string]int{}
+	var lv func(o ptx.Operand) int
+	lv = func(o ptx.Operand) int {
+		switch o.Kind {
+		case ptx.Reg, ptx.Addr:
+			return level[o.Name]
+		case ptx.Vec, ptx.List, ptx.Pair:
+			h := 0
+			for _, e := range o.Elems {
+				h = max(h, lv(e))
+			}
+			return h
+		}
+		return 0
+	}
+	var firsts []int
+	seen := map[int]bool{}
+	for k, in := range body {
+		if len(in.Operands) == 0 || !writes(in.Op) {
+			continue
+		}
+		h := 0
+		for _, o := range in.Operands[1:] {
+			h = max(h, lv(o))
+		}
+		if memLoad(in) {
+			h++
+			if !seen[h] {
+				seen[h] = true
+				firsts = append(firsts, k)
+			}
+		}
+		d := in.Operands[0]
+		switch d.Kind {
+		case ptx.Reg:
+			level[d.Name] = h
+		case ptx.Vec, ptx.Pair:
+			for _, e := range d.Elems {
+				level[e.Name] = h
+			}
+		}
+	}
+	return firsts
 }
 
 // memLoad reports whether an instruction is a load from global (or
