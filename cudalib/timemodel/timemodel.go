@@ -355,11 +355,13 @@ func (g GPU) Terms(l Launch) Terms {
 	// partial write each, at the partial-sector rate.
 	full := math.Min(float64(c.GlobalStoreSectors), float64(c.GlobalStoreBytes)/32)
 	t.L2 = (l2Loads+full)*32/g.L2BytesPerSec + (float64(c.GlobalStoreSectors)-full)/g.StoreSectorsPerSec
-	if g.LocalStoreSectorsPerSec > 0 {
+	if scatteredLocal(c) && g.LocalStoreSectorsPerSec > 0 {
 		// Local stores are written through to L2, a lane's word at a time
 		// where the lanes' indices differ (mech.cu's local
 		// read-modify-write: 62.5 G sectors/s).
 		t.L2 += float64(c.LocalStoreSectors) / g.LocalStoreSectorsPerSec
+	} else {
+		t.L2 += float64(c.LocalStoreSectors) * 32 / g.L2BytesPerSec
 	}
 	data := float64(c.DRAMSectors) * 32
 	// The L2 fetches from DRAM DRAMFetchBytes at a time: a walk that
@@ -500,8 +502,8 @@ func (g GPU) Terms(l Launch) Terms {
 // each further distinct word's), its dependent global loads (the launch's
 // SerialLoadRequests, the longest warp's share: each waits the latency of
 // where the data lies, L1, L2 or DRAM, less the re-read cost every load
-// is charged), its local loads and the local stores a later load waits
-// for.
+// is charged), its local loads and its scattered local stores (which a
+// later load waits for).
 func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data, fetched float64) float64 {
 	w := 0.0
 	if c.ConstLoadRequests > 0 {
@@ -522,9 +524,23 @@ func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data,
 		}
 		w += serial * max(lat-g.L1HitCycles, 0)
 	}
-	w += (float64(c.LocalLoadRequests)*max(g.LocalLoadCycles-instrCycles, 0) +
-		float64(c.LocalStoreRequests)*max(g.LocalStoreCycles-instrCycles, 0)) / warps
+	w += float64(c.LocalLoadRequests) * max(g.LocalLoadCycles-instrCycles, 0) / warps
+	if scatteredLocal(c) {
+		w += float64(c.LocalStoreRequests) * max(g.LocalStoreCycles-instrCycles, 0) / warps
+	}
 	return w
+}
+
+// scatteredLocal reports whether a launch's local stores are scattered:
+// more sectors a request than the 4 of 32 lanes storing the same 4-byte
+// element (local memory interleaves the lanes' words). Insertion sort's
+// shifts (5.4 a request) are; Needleman–Wunsch's row, indexed by the loop
+// counter (4.0), is not, and its stores cost the warp nothing more (its
+// 0.37 ms on the H100 is its loads' and instructions' time). A coalesced
+// store of 8- or 16-byte elements would count as scattered: the counters
+// hold no local bytes.
+func scatteredLocal(c counters.Counters) bool {
+	return c.LocalStoreRequests > 0 && c.LocalStoreSectors > 4*c.LocalStoreRequests
 }
 
 // inFlight is the global loads a warp issues between two waits for them:
