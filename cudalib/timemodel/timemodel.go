@@ -372,9 +372,14 @@ func (g GPU) Terms(l Launch) Terms {
 	// request's lines in the steps after it) over more data than L1
 	// holds reach L2 a sector at a time (mech.cu's chase in 4 MiB: 0.52
 	// sectors a cycle an SM, however many chains and warps).
-	chased := scattered && c.SerialLoadRequests > 0
-	if chased && data > g.L1Bytes && g.ScatteredL2SectorsPerSec > 0 {
-		t.L2 = max(t.L2, float64(c.GlobalLoadSectors)/g.ScatteredL2SectorsPerSec)
+	// Only the dependent loads' share of the sectors is taken so: a
+	// kernel with a few (a branch on a run's row) streams the rest.
+	chased := 0.0
+	if scattered && c.GlobalLoadRequests > 0 {
+		chased = math.Min(1, float64(c.SerialLoadRequests)/float64(c.GlobalLoadRequests)) * float64(c.GlobalLoadSectors)
+	}
+	if chased > 0 && data > g.L1Bytes && g.ScatteredL2SectorsPerSec > 0 {
+		t.L2 = max(t.L2, chased/g.ScatteredL2SectorsPerSec)
 	}
 	if resident {
 		t.DRAM = data / g.ResidentBytesPerSec
@@ -390,11 +395,11 @@ func (g GPU) Terms(l Launch) Terms {
 			bw = g.LoopDRAMBytesPerSec
 		}
 		t.DRAM = fetched / bw
-		if chased && g.ScatteredDRAMSectorsPerSec > 0 {
+		if chased > 0 && g.ScatteredDRAMSectorsPerSec > 0 {
 			// Scattered loads over more data than L2 holds miss it in the
 			// share it cannot hold, and DRAM serves them a random sector at
 			// a time (mech.cu's chase in 256 MiB: 35 G sectors/s).
-			t.DRAM = max(t.DRAM, float64(c.GlobalLoadSectors)*(1-g.L2Bytes/fetched)/g.ScatteredDRAMSectorsPerSec)
+			t.DRAM = max(t.DRAM, chased*(1-g.L2Bytes/fetched)/g.ScatteredDRAMSectorsPerSec)
 		}
 		if c.MaxWarpGlobalLoads < loopingLoads && waves > 1 {
 			// Warps with few loads each wait one DRAM round, and the next
