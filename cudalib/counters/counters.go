@@ -127,6 +127,24 @@ type Counters struct {
 	// together they bound a launch that no single address does. No ncu
 	// counter; Add sums them.
 	AtomicSectorOps, AtomicAddresses int64
+
+	// ConstLoadRequests counts warp-level loads of .const memory at an
+	// address a lane computes (LDC; a constant at a fixed offset is an
+	// operand, not a load); ConstLoadWords the distinct 4-byte words of
+	// each: the constant cache serves a warp's distinct words one after
+	// another (bench/microbench/mech.cu). No ncu counter; zero where not
+	// counted.
+	ConstLoadRequests, ConstLoadWords int64
+	// SerialLoadRequests counts the global load (and returning atomic)
+	// requests a warp waits for one after another, one for each level of
+	// an iteration's dependent loads (four chains interleaved wait once a
+	// step, not four times): in an innermost loop,
+	// a load whose address depends on a value a load of an earlier
+	// iteration returned (a pointer chase), or any load of a loop with a
+	// branch on a value a load of the same iteration returned (a probe, a
+	// search: the GPU issues nothing past a branch it has not resolved).
+	// No ncu counter; zero where not counted.
+	SerialLoadRequests int64
 }
 
 // Line holds the counters of the instructions that carry one source
@@ -176,4 +194,7 @@ func (c *Counters) Add(o *Counters) {
 	c.MaxAddressAtomics += o.MaxAddressAtomics
 	c.AtomicSectorOps += o.AtomicSectorOps
 	c.AtomicAddresses += o.AtomicAddresses
+	c.ConstLoadRequests += o.ConstLoadRequests
+	c.ConstLoadWords += o.ConstLoadWords
+	c.SerialLoadRequests += o.SerialLoadRequests
 }

@@ -135,6 +135,19 @@ type GPU struct {
 	KernelSwitch         time.Duration // more a launch waits when the kernel before it was another
 	CopyBytesPerSec      float64       // device-to-device copies and fills (read + written bytes)
 	CopySetup            time.Duration // a driver copy's own start beyond a kernel's
+
+	// Mechanisms measured by bench/microbench/mech.cu (docs/timemodel.md).
+	ConstWordsPerSM            float64 // distinct words of LDC requests the constant cache serves per SM per cycle
+	ConstCycles                float64 // an LDC of one word, as a warp waits for it
+	ConstWordCycles            float64 // each further distinct word of a warp's LDC
+	SerialL1Cycles             float64 // a dependent load whose data stays in L1
+	SerialL2Cycles             float64 // a dependent load from L2 (data beyond L1)
+	SerialDRAMCycles           float64 // a dependent load from DRAM (data beyond L2)
+	ScatteredL2SectorsPerSec   float64 // sectors of scattered loads L2 serves (data beyond L1)
+	ScatteredDRAMSectorsPerSec float64 // sectors of scattered loads DRAM serves (data beyond L2)
+	LocalLoadCycles            float64 // a local load, as a warp waits for it (L1 hit)
+	LocalStoreCycles           float64 // a local store a later local load waits for (written through to L2)
+	LocalStoreSectorsPerSec    float64 // local store sectors L2 takes per second (partial writes)
 }
 
 // H100 is an H100 SXM 80 GB HBM3, as docs/timemodel.md explains.
@@ -175,6 +188,18 @@ var H100 = GPU{
 	KernelSwitch:      4500 * time.Nanosecond,
 	CopyBytesPerSec:   2.95e12,
 	CopySetup:         2 * time.Microsecond,
+
+	ConstWordsPerSM:            0.49,
+	ConstCycles:                37,
+	ConstWordCycles:            11,
+	SerialL1Cycles:             47,
+	SerialL2Cycles:             418,
+	SerialDRAMCycles:           1143,
+	ScatteredL2SectorsPerSec:   1.377e11,
+	ScatteredDRAMSectorsPerSec: 3.55e10,
+	LocalLoadCycles:            47,
+	LocalStoreCycles:           323,
+	LocalStoreSectorsPerSec:    6.25e10,
 }
 
 // Footprint is the rate at which the L2 applies atomic operations spread
@@ -237,8 +262,8 @@ type Launch struct {
 // Terms are the parts of a launch's modelled time, in seconds, for
 // explaining which one bounds it.
 type Terms struct {
-	Issue, FP64, SFU, Shared, L1, L2, DRAM, Blocks, Atomics, Chain float64
-	Waves                                                          int
+	Issue, FP64, SFU, Shared, Const, L1, L2, DRAM, Blocks, Atomics, Chain float64
+	Waves                                                                 int
 }
 
 // Bound names the largest term (the first of equals, in the order issue,
@@ -292,6 +317,12 @@ func (g GPU) Terms(l Launch) Terms {
 		t.SFU = float64(onBusiest) * float64(c.SFUWarpInstrs) / blocks / (g.SFUPerSM * g.ClockHz)
 	}
 	t.Shared = float64(onBusiest) * float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / blocks / (g.WavefrontsPerSM * g.ClockHz)
+	if g.ConstWordsPerSM > 0 {
+		// The constant cache serves a warp's distinct words one after
+		// another, about one every two cycles an SM (mech.cu: 0.47–0.50
+		// words a cycle for 1 to 32 distinct words a request).
+		t.Const = float64(onBusiest) * float64(c.ConstLoadWords) / blocks / (g.ConstWordsPerSM * g.ClockHz)
+	}
 	// L1 serves a load one 128-byte line a cycle: a coalesced request is
 	// a line (or a few, for wide or misaligned lanes), a scattered one (a
 	// sector a lane, each in a line of its own) up to 32.
@@ -324,11 +355,32 @@ func (g GPU) Terms(l Launch) Terms {
 	// partial write each, at the partial-sector rate.
 	full := math.Min(float64(c.GlobalStoreSectors), float64(c.GlobalStoreBytes)/32)
 	t.L2 = (l2Loads+full)*32/g.L2BytesPerSec + (float64(c.GlobalStoreSectors)-full)/g.StoreSectorsPerSec
+	if scatteredLocal(c) && g.LocalStoreSectorsPerSec > 0 {
+		// Local stores are written through to L2, a lane's word at a time
+		// where the lanes' indices differ (mech.cu's local
+		// read-modify-write: 62.5 G sectors/s).
+		t.L2 += float64(c.LocalStoreSectors) / g.LocalStoreSectorsPerSec
+	} else {
+		t.L2 += float64(c.LocalStoreSectors) * 32 / g.L2BytesPerSec
+	}
 	data := float64(c.DRAMSectors) * 32
 	// The L2 fetches from DRAM DRAMFetchBytes at a time: a walk that
 	// touches one sector of each pair moves, and keeps in L2, both.
 	fetched := max(data, float64(c.DRAMChunks)*g.DRAMFetchBytes)
 	resident := fetched <= g.L2Bytes
+	// Scattered dependent loads (a chase, a probe: no re-reads of a
+	// request's lines in the steps after it) over more data than L1
+	// holds reach L2 a sector at a time (mech.cu's chase in 4 MiB: 0.52
+	// sectors a cycle an SM, however many chains and warps).
+	// Only the dependent loads' share of the sectors is taken so: a
+	// kernel with a few (a branch on a run's row) streams the rest.
+	chased := 0.0
+	if scattered && c.GlobalLoadRequests > 0 {
+		chased = math.Min(1, float64(c.SerialLoadRequests)/float64(c.GlobalLoadRequests)) * float64(c.GlobalLoadSectors)
+	}
+	if chased > 0 && data > g.L1Bytes && g.ScatteredL2SectorsPerSec > 0 {
+		t.L2 = max(t.L2, chased/g.ScatteredL2SectorsPerSec)
+	}
 	if resident {
 		t.DRAM = data / g.ResidentBytesPerSec
 	} else {
@@ -343,6 +395,12 @@ func (g GPU) Terms(l Launch) Terms {
 			bw = g.LoopDRAMBytesPerSec
 		}
 		t.DRAM = fetched / bw
+		if chased > 0 && g.ScatteredDRAMSectorsPerSec > 0 {
+			// Scattered loads over more data than L2 holds miss it in the
+			// share it cannot hold, and DRAM serves them a random sector at
+			// a time (mech.cu's chase in 256 MiB: 35 G sectors/s).
+			t.DRAM = max(t.DRAM, chased*(1-g.L2Bytes/fetched)/g.ScatteredDRAMSectorsPerSec)
+		}
 		if c.MaxWarpGlobalLoads < loopingLoads && waves > 1 {
 			// Warps with few loads each wait one DRAM round, and the next
 			// wave's blocks start as the last one's end: DRAM idles a
@@ -432,6 +490,7 @@ func (g GPU) Terms(l Launch) Terms {
 	perWarp := longest(c.MaxWarpInstrs, c.WarpInstrs)*instrCycles +
 		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)*g.SharedLoadCycles +
 		float64(c.Barriers)*g.BarrierCycles/warps + loads + (warpsPerBlock-1)*g.WarpStartCycles
+	perWarp += g.mechCycles(c, warps, maxLoads, instrCycles, data, fetched)
 	t.Chain = float64(waves) * perWarp / g.ClockHz
 	if c.Barriers > 0 {
 		// Warps that meet at barriers move in step: between two barriers
@@ -441,6 +500,52 @@ func (g GPU) Terms(l Launch) Terms {
 		t.Chain += max(t.Issue, t.Shared)
 	}
 	return t
+}
+
+// mechCycles is what a warp waits beyond its instructions for the
+// mechanisms of bench/microbench/mech.cu: its LDCs (a word's latency and
+// each further distinct word's), its dependent global loads (the launch's
+// SerialLoadRequests, the longest warp's share: each waits the latency of
+// where the data lies, L1, L2 or DRAM, less the re-read cost every load
+// is charged), its local loads and its scattered local stores (which a
+// later load waits for).
+func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data, fetched float64) float64 {
+	w := 0.0
+	if c.ConstLoadRequests > 0 {
+		w += (float64(c.ConstLoadRequests)*max(g.ConstCycles-instrCycles, 0) +
+			float64(c.ConstLoadWords-c.ConstLoadRequests)*g.ConstWordCycles) / warps
+	}
+	if c.SerialLoadRequests > 0 {
+		lat := g.SerialL1Cycles
+		switch {
+		case fetched > g.L2Bytes:
+			lat = g.SerialDRAMCycles
+		case data > g.L1Bytes:
+			lat = g.SerialL2Cycles
+		}
+		serial := float64(c.SerialLoadRequests) / warps
+		if avg := float64(c.GlobalLoadRequests) / warps; avg > 0 && maxLoads > avg {
+			serial *= maxLoads / avg
+		}
+		w += serial * max(lat-g.L1HitCycles, 0)
+	}
+	w += float64(c.LocalLoadRequests) * max(g.LocalLoadCycles-instrCycles, 0) / warps
+	if scatteredLocal(c) {
+		w += float64(c.LocalStoreRequests) * max(g.LocalStoreCycles-instrCycles, 0) / warps
+	}
+	return w
+}
+
+// scatteredLocal reports whether a launch's local stores are scattered:
+// more sectors a request than the 4 of 32 lanes storing the same 4-byte
+// element (local memory interleaves the lanes' words). Insertion sort's
+// shifts (5.4 a request) are; Needleman–Wunsch's row, indexed by the loop
+// counter (4.0), is not, and its stores cost the warp nothing more (its
+// 0.37 ms on the H100 is its loads' and instructions' time). A coalesced
+// store of 8- or 16-byte elements would count as scattered: the counters
+// hold no local bytes.
+func scatteredLocal(c counters.Counters) bool {
+	return c.LocalStoreRequests > 0 && c.LocalStoreSectors > 4*c.LocalStoreRequests
 }
 
 // inFlight is the global loads a warp issues between two waits for them:
@@ -460,7 +565,7 @@ func inFlight(c counters.Counters) float64 {
 
 // combined is the terms' p-norm: their max when p is 0 or infinite.
 func (t Terms) combined(p float64) float64 {
-	terms := [...]float64{t.Issue, t.FP64, t.SFU, t.Shared, t.L1, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
+	terms := [...]float64{t.Issue, t.FP64, t.SFU, t.Shared, t.Const, t.L1, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
 	if p <= 0 || math.IsInf(p, 1) {
 		return slices.Max(terms[:])
 	}
@@ -572,6 +677,6 @@ type namedTerm struct {
 
 // named lists the terms with their names, in Bound's order.
 func (t Terms) named() []namedTerm {
-	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"SFU", t.SFU}, {"shared memory", t.Shared}, {"L1", t.L1}, {"L2", t.L2},
+	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"SFU", t.SFU}, {"shared memory", t.Shared}, {"constant cache", t.Const}, {"L1", t.L1}, {"L2", t.L2},
 		{"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics", t.Atomics}, {"latency", t.Chain}}
 }

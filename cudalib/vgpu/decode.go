@@ -105,6 +105,7 @@ type function struct {
 	paramSize []uint64
 	returns   []uint64
 	retSize   []uint64
+	polls     bool // it waits in a loop on a flag another block sets (pollLoop)
 }
 
 func (f *function) rows() int { return int(f.nregs) + len(f.template) }
@@ -433,6 +434,7 @@ func (d *fdec) body() error {
 	start := make([]int32, len(f.Body)+1)
 	var code []inst
 	var fixups []int // instructions whose target is an original index
+	serial := serialLoads(f)
 	for i, in := range f.Body {
 		start[i] = int32(len(code))
 		d.cur = in
@@ -454,6 +456,7 @@ func (d *fdec) body() error {
 		}
 		ins.guard, ins.guardNeg, ins.src = guard, in.GuardNeg, in
 		ins.count = accessCounter(in)
+		ins.count = mechCounter(in, &ins, i, d.vary, serial)
 		ins.san = sanitizerOp(in, &ins)
 		if ins.ctl == ctlBra {
 			fixups = append(fixups, len(code))
@@ -484,6 +487,7 @@ func (d *fdec) body() error {
 	computeReconvergence(code)
 	d.fn.nregs, d.fn.readFirst = allocateRows(code, d.fn.nregs)
 	d.fn.code = code
+	d.fn.polls = pollLoop(f)
 	d.fn.template = d.extra
 	return nil
 }
