@@ -394,7 +394,7 @@ def test_deep_panic(kernel: Kernel) -> None:
     [
         ('var m map[string]int\nm["a"] = 1', "panic", "assignment to entry in nil map"),
         ("var p *struct{ x int }\nfmt.Println(p.x)", "panic", "runtime error: invalid memory address or nil pointer dereference"),
-        ("s := []int{1}\ni := 5\nfmt.Println(s[i])", "panic", "runtime error: index out of range"),
+        ("s := []int{1}\ni := 5\nfmt.Println(s[i])", "panic", "runtime error: index out of range [5] with length 1"),
         ("z := 0\nfmt.Println(1 / z)", "panic", "runtime error: integer divide by zero"),
         ('var v any = "s"\nfmt.Println(v.(int))', "panic", "interface conversion: interface {} is string, not int"),
         ("%nope", "UsageError", "unknown magic %nope; %help lists the magics"),
