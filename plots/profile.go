@@ -295,14 +295,14 @@ func (v *ProfileTable) model() table.Table {
 	}
 	withSASS := v.p.SASS != nil
 	if withSASS {
-		// The SASS count in every form; the PTX one beside it where there
-		// is room (not in text's 100 columns).
+		// The SASS count in every form; the PTX one beside it in Markdown
+		// only (HTML's and text's widths; ProfileSASS(p).WithPTX() has it).
 		m.Columns = append(m.Columns, table.Column{Head: "SASS instrs", Short: "instrs", Tip: sassTip, Align: table.Right, Width: 6})
 	}
 	for i, c := range profColumns {
 		col := table.Column{Head: c.head, Short: c.short, Tip: c.tip, Align: table.Right, Width: 6}
 		if i == 0 && withSASS {
-			col.Head, col.Tip, col.Hide = "PTX instrs", "PTX warp-instructions the virtual GPU executed (it runs PTX; the GPU runs the SASS)", table.TextForm
+			col.Head, col.Tip, col.Hide = "PTX instrs", "PTX warp-instructions the virtual GPU executed (it runs PTX; the GPU runs the SASS)", table.TextForm|table.HTMLForm
 		}
 		m.Columns = append(m.Columns, col)
 	}

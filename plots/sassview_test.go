@@ -52,7 +52,7 @@ func TestSASSView(t *testing.T) {
 		t.Errorf("HTML lacks the table or the SASS")
 	}
 	tab := ProfileView(p)
-	if h := tab.HTML(); !strings.Contains(h, "SASS instrs") || !strings.Contains(h, "PTX instrs") {
+	if h, md := tab.HTML(), tab.Markdown(); !strings.Contains(h, "SASS instrs") || !strings.Contains(md, "PTX instrs") {
 		t.Errorf("profile table without SASS and PTX columns")
 	}
 	for _, l := range tab.lines() {
