@@ -136,19 +136,10 @@ func serialLoads(f *ptx.Func) map[int]bool {
 // iteration).
 func critical(body []*ptx.Instr) []int {
 	level := map[string]int{}
-	var lv func(o ptx.Operand) int
-	lv = func(o ptx.Operand) int {
-		switch o.Kind {
-		case ptx.Reg, ptx.Addr:
-			return level[o.Name]
-		case ptx.Vec, ptx.List, ptx.Pair:
-			h := 0
-			for _, e := range o.Elems {
-				h = max(h, lv(e))
-			}
-			return h
-		}
-		return 0
+	lv := func(o ptx.Operand) int {
+		h := 0
+		eachReg(o, func(r string) { h = max(h, level[r]) })
+		return h
 	}
 	var firsts []int
 	seen := map[int]bool{}
@@ -204,19 +195,10 @@ func taintWalk(body []*ptx.Instr, start map[string]bool, fresh bool) (map[string
 	}
 	branches := false
 	chained := map[int]bool{}
-	var uses func(o ptx.Operand) bool
-	uses = func(o ptx.Operand) bool {
-		switch o.Kind {
-		case ptx.Reg, ptx.Addr:
-			return t[o.Name]
-		case ptx.Vec, ptx.List, ptx.Pair:
-			for _, e := range o.Elems {
-				if uses(e) {
-					return true
-				}
-			}
-		}
-		return false
+	uses := func(o ptx.Operand) bool {
+		hit := false
+		eachReg(o, func(r string) { hit = hit || t[r] })
+		return hit
 	}
 	for k, in := range body {
 		guard := in.Guard != "" && t[in.Guard]
@@ -308,4 +290,17 @@ func pollLoop(f *ptx.Func) bool {
 func zeroOperand(in *ptx.Instr) bool {
 	n := len(in.Operands)
 	return n >= 3 && in.Operands[n-1].Kind == ptx.Int && in.Operands[n-1].Int == 0
+}
+
+// eachReg calls f with each register operand o reads: itself, an
+// address's base, a vector's or list's elements.
+func eachReg(o ptx.Operand, f func(string)) {
+	switch o.Kind {
+	case ptx.Reg, ptx.Addr:
+		f(o.Name)
+	case ptx.Vec, ptx.List, ptx.Pair:
+		for _, e := range o.Elems {
+			eachReg(e, f)
+		}
+	}
 }
