@@ -228,12 +228,27 @@ func ratio(p point) table.Cell {
 type times = map[string]map[string]map[string]float64
 
 // parseTables reads the median times of a `culab run` tables.md: each lab's
-// table follows a line "lab KEY · device"; its rows are "| size | variant
-// | median ms | ...".
+// table follows a line "lab KEY · device · ..."; its rows are "| size |
+// variant | median ms | ...". Only the tables of the report's device (its
+// first table's) count: a notebook's section "On the report's GPU" adds
+// tables of the same lab on another GPU's model.
 func parseTables(r io.Reader) (times, error) {
+	device := ""
 	return parseTimes(r, func(line string) (string, bool) {
 		k, ok := strings.CutPrefix(line, "lab ")
-		return strings.TrimSpace(strings.SplitN(k, "·", 2)[0]), ok
+		if !ok {
+			return "", false
+		}
+		f := strings.SplitN(k, "·", 3)
+		if len(f) > 1 {
+			d := strings.TrimSpace(f[1])
+			if device == "" {
+				device = d
+			} else if d != device {
+				return "", true
+			}
+		}
+		return strings.TrimSpace(f[0]), true
 	}, 2, false)
 }
 
