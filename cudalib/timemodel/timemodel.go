@@ -132,7 +132,6 @@ type GPU struct {
 	LaunchOverhead       time.Duration // first launch of a timed sequence, as events see it
 	LaunchGap            time.Duration // between back-to-back launches on one stream
 	HostLaunch           time.Duration // host time to enqueue one launch or copy
-	KernelSwitch         time.Duration // more a launch waits when the kernel before it was another
 	CopyBytesPerSec      float64       // device-to-device copies and fills (read + written bytes)
 	CopySetup            time.Duration // a driver copy's own start beyond a kernel's
 
@@ -183,9 +182,8 @@ var H100 = GPU{
 	BarrierCycles:     150,
 	SharedLoadCycles:  15,
 	LaunchOverhead:    6 * time.Microsecond,
-	LaunchGap:         3 * time.Microsecond,
+	LaunchGap:         1500 * time.Nanosecond,
 	HostLaunch:        4500 * time.Nanosecond,
-	KernelSwitch:      4500 * time.Nanosecond,
 	CopyBytesPerSec:   2.95e12,
 	CopySetup:         2 * time.Microsecond,
 
@@ -253,7 +251,7 @@ const loopingLoads = 8
 
 // Launch is one kernel launch as the model needs it.
 type Launch struct {
-	Kernel          string `json:",omitempty"` // its name: a launch of another kernel than the last waits longer
+	Kernel          string `json:",omitempty"` // its name, which recordings show
 	Counters        counters.Counters
 	ThreadsPerBlock int
 	BlocksPerSM     int // resident blocks per SM by the occupancy rules; 0 counts as 1
@@ -605,22 +603,18 @@ type Model interface {
 	Time(work []Work) time.Duration
 }
 
-// Time is the modelled time of a timed sequence of work (Total of each
-// piece's busy time), where a launch of another kernel than the launch
-// before it also waits KernelSwitch.
+// Time is the modelled time of a timed sequence of work: Total of each
+// piece's busy time. Which kernel a launch runs does not matter: three
+// kernels in turn run at the pace of one launched again
+// (bench/microbench/launchseq.cu).
 func (g GPU) Time(work []Work) time.Duration {
 	busy := make([]time.Duration, len(work))
-	last := ""
 	for i, w := range work {
 		if w.CopyBytes > 0 {
 			busy[i] = g.Copy(w.CopyBytes)
 			continue
 		}
 		busy[i] = g.Kernel(w.Launch)
-		if last != "" && w.Launch.Kernel != last {
-			busy[i] += g.KernelSwitch
-		}
-		last = w.Launch.Kernel
 	}
 	return g.Total(busy)
 }

@@ -269,11 +269,11 @@ func TestTime(t *testing.T) {
 	if got, want := H100.Time(work), H100.Total([]time.Duration{H100.Copy(1e9), k, k}); got != want {
 		t.Errorf("Time = %v, want %v", got, want)
 	}
-	// A launch of another kernel than the one before waits KernelSwitch.
+	// Another kernel between them changes nothing.
 	b := a
 	b.Kernel = "b"
 	work = []Work{{Launch: a}, {Launch: b}, {Launch: a}}
-	if got, want := H100.Time(work), H100.Total([]time.Duration{k, k + H100.KernelSwitch, k + H100.KernelSwitch}); got != want {
+	if got, want := H100.Time(work), H100.Total([]time.Duration{k, k, k}); got != want {
 		t.Errorf("Time of a, b, a = %v, want %v", got, want)
 	}
 }
