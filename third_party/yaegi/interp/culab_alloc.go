@@ -1,0 +1,101 @@
+package interp
+
+import (
+	"math"
+	"reflect"
+)
+
+// culab patch 43: append's growth, make of a map or a channel, and make of
+// a slice ask Options.AllocGuard first; append and a channel's buffer obey
+// Options.MaxAlloc with Go's run-time errors, as make of a slice does
+// (patch 34).
+
+// plainRuntimeError is a run-time error whose message Go gives without the
+// "runtime error: " prefix (makechan's).
+type plainRuntimeError string
+
+func (e plainRuntimeError) Error() string { return string(e) }
+
+// RuntimeError makes it a runtime.Error.
+func (plainRuntimeError) RuntimeError() {}
+
+// guardAlloc asks the embedder's AllocGuard about an allocation of bytes;
+// its error is the panic.
+func (o *opt) guardAlloc(what string, bytes int64) {
+	if o.allocGuard == nil || bytes <= 0 {
+		return
+	}
+	if err := o.allocGuard(what, bytes); err != nil {
+		panic(err)
+	}
+}
+
+// limit is the most bytes one allocation may take: Options.MaxAlloc, or
+// Go's own limit.
+func (o *opt) limit() int64 {
+	if o.maxAlloc <= 0 || o.maxAlloc > goMaxAlloc {
+		return goMaxAlloc
+	}
+	return o.maxAlloc
+}
+
+// bytesOf is n elements of size bytes, saturating past Go's limit.
+func bytesOf(n int, size uintptr) int64 {
+	if size != 0 && uint64(n) > uint64(goMaxAlloc)/uint64(size) {
+		return math.MaxInt64
+	}
+	return int64(n) * int64(size)
+}
+
+// checkAppend checks that appending k elements to s may allocate what it
+// needs: nothing when they fit its capacity, else a new array about as
+// large as the runtime's growth makes it (double a small slice, a quarter
+// more for a large one, at least what is needed).
+func (o *opt) checkAppend(s reflect.Value, k int) {
+	l, c := s.Len(), s.Cap()
+	if k <= c-l {
+		return
+	}
+	need := l + k
+	if need < 0 {
+		panic(runtimeError("growslice: len out of range"))
+	}
+	grown := c + c/4
+	if c < 256 {
+		grown = 2 * c
+	}
+	size := s.Type().Elem().Size()
+	bytes := bytesOf(max(need, grown), size)
+	if bytesOf(need, size) > o.limit() {
+		panic(runtimeError("growslice: len out of range"))
+	}
+	o.guardAlloc("append", bytes)
+}
+
+// makeMapChecked is make(typ, n) for a map type. Past the limit Go ignores
+// the size hint, as here; below it the guard is asked about the table of n
+// entries (a slot per key and element, a control byte each, 7 in 8 slots
+// full).
+func (o *opt) makeMapChecked(typ reflect.Type, n int) reflect.Value {
+	bytes := bytesOf(n, typ.Key().Size()+typ.Elem().Size()+1)
+	if bytes != math.MaxInt64 {
+		bytes += bytes / 7
+	}
+	if n < 0 || bytes > o.limit() {
+		return reflect.MakeMap(typ)
+	}
+	o.guardAlloc("make", bytes)
+	return reflect.MakeMapWithSize(typ, n)
+}
+
+// makeChanChecked is make(typ, n) for a channel type, with Go's run-time
+// error for a negative or too large buffer (reflect panicked with its own
+// message, or the runtime ended the process).
+func (o *opt) makeChanChecked(typ reflect.Type, n int) reflect.Value {
+	bytes := bytesOf(n, typ.Elem().Size())
+	if n < 0 || bytes > o.limit() {
+		panic(plainRuntimeError("makechan: size out of range"))
+	}
+	o.guardAlloc("make", bytes)
+	return reflect.MakeChan(typ, n)
+}
