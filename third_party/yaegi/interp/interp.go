@@ -53,6 +53,7 @@ type node struct {
 	redeclared bool           // set if node is a redeclared variable (CFG)
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 	exits      []*node        // culab patch 12: exit nodes of the body of a range over a function
+	hidden     [2]int         // culab patch 44: [first, last) slot that a range statement keeps its state in
 }
 
 func (n *node) shouldBreak() bool {
