@@ -77,6 +77,12 @@ type Options struct {
 	MaxStackFrames int
 	// Version is the implementation version kernel_info reports.
 	Version string
+	// CellMemory caps the live Go heap while a cell runs: past it the cell
+	// is stopped, its variables reset, and an allocation that would pass
+	// it at once is refused (memguard.go). 0 means CULAB_CELL_MEMORY when
+	// set ("2GiB", or "off"), else 0.6 of the memory the process may use
+	// (its cgroup's limit, else the machine's); negative, no cap.
+	CellMemory int64
 }
 
 // Engine is the Go kernel.Engine. Cells run one at a time.
@@ -88,10 +94,11 @@ type Engine struct {
 	mu     sync.Mutex // held while a cell runs
 	closed bool
 
-	sess *session
+	sess  *session
+	guard memGuard
 
 	cancelMu sync.Mutex
-	cancel   context.CancelFunc // the running cell's
+	cancel   context.CancelCauseFunc // the running cell's
 
 	cellCtx atomic.Pointer[context.Context] // for the interruptible time.Sleep
 
@@ -121,6 +128,11 @@ func New(opts Options) (*Engine, error) {
 		return nil, fmt.Errorf("goengine: %w", err)
 	}
 	e := &Engine{opts: opts, cap: c, logw: c.logFile()}
+	limit, err := cellMemory(opts.CellMemory)
+	if err != nil {
+		e.logf("%v; using the default", err)
+	}
+	e.guard.limit = limit
 	if opts.CaptureFD {
 		// The runtime's own report of a fatal error (such as concurrent
 		// map writes) would otherwise go into the cell's output, a
@@ -172,11 +184,11 @@ func (e *Engine) Interrupt() {
 	e.cancelMu.Lock()
 	defer e.cancelMu.Unlock()
 	if e.cancel != nil {
-		e.cancel()
+		e.cancel(nil)
 	}
 }
 
-func (e *Engine) setCancel(f context.CancelFunc) {
+func (e *Engine) setCancel(f context.CancelCauseFunc) {
 	e.cancelMu.Lock()
 	e.cancel = f
 	e.cancelMu.Unlock()

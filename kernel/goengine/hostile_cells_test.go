@@ -1,6 +1,7 @@
 package goengine
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -129,4 +130,96 @@ func waitReported(t *testing.T, e *Engine, r *recorder, text string, n int) {
 		}
 	}
 	t.Fatalf("%q reported %d times, want %d", text, got, n)
+}
+
+// memCapTest is the cap over what the test process holds live that the
+// memory guard's tests give a cell.
+const memCapTest = 192 << 20
+
+// guardedEngine is an engine whose cap for a running cell is memCapTest
+// over what the process holds live once it has started; it returns that.
+func guardedEngine(t *testing.T) (*Engine, int64) {
+	t.Helper()
+	e, err := New(Options{CellMemory: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Shutdown(false) })
+	ok(t, e, "mgKeep := 41")
+	runtime.GC()
+	_, base := heap()
+	e.guard.limit = base + memCapTest
+	return e, base
+}
+
+// A cell that grows its memory without end is stopped with an error that
+// names the cap, whether it grows by small steps (the watch stops it) or
+// by one large allocation (refused before it is made); its variables are
+// reset and collected, and earlier cells' variables are kept.
+func TestCellMemoryGuard(t *testing.T) {
+	e, base := guardedEngine(t)
+	for _, c := range []struct{ name, code, want string }{
+		{"slice of slices", "var mgS [][]byte\nfor {\n\tmgS = append(mgS, make([]byte, 1<<20))\n}", "mgS"},
+		{"append of ints", "mgX := []int{}\nfor {\n\tmgX = append(mgX, 1)\n}", "mgX"},
+		{"map growth", "mgM := map[int]int{}\nfor mgI := 0; ; mgI++ {\n\tmgM[mgI] = mgI\n}", "mgM"},
+		{"string concatenation", "mgT := \"x\"\nfor {\n\tmgT += mgT\n}", "mgT"},
+		{"one large make", "mgB := make([]byte, 1<<30)\nfmt.Println(\"after\", len(mgB))", "make of 1 GiB refused"},
+		{"one large append", "mgA := make([]byte, 100<<20)\nmgA = append(mgA, 1)\nfmt.Println(\"after\", len(mgA))", "append of 125 MiB refused"},
+		{"a large map hint", "mgH := make(map[int64]int64, 20<<20)\nfmt.Println(\"after\", len(mgH))", "make of"},
+		{"strings.Repeat", "mgR := strings.Repeat(\"ab\", 200<<20)\nfmt.Println(\"after\", len(mgR))", "strings.Repeat of 400 MiB refused"},
+		{"bytes.Repeat", "mgY := bytes.Repeat([]byte(\"ab\"), 200<<20)\nfmt.Println(\"after\", len(mgY))", "bytes.Repeat of 400 MiB refused"},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error == nil || rep.Error.Name != "MemoryError" || !strings.Contains(rep.Error.Value, c.want) ||
+			!strings.Contains(rep.Error.Value, "cap for a running cell") || !strings.Contains(rep.Error.Value, CellMemoryEnv) {
+			t.Errorf("%s: %+v, want a MemoryError with %q", c.name, rep.Error, c.want)
+		}
+		if out := r.text("stdout"); strings.Contains(out, "after") {
+			t.Errorf("%s: the cell went on: %q", c.name, out)
+		}
+		if got := ok(t, e, "mgKeep + 1").result(); got != "42" {
+			t.Fatalf("after %s: mgKeep + 1 = %q", c.name, got)
+		}
+		runtime.GC()
+		if _, live := heap(); live > base+memCapTest/4 {
+			t.Errorf("after %s: %d MiB live, %d MiB more than before", c.name, live>>20, (live-base)>>20)
+		}
+	}
+}
+
+// A variable that the guard reset is unset, with the reason; a cell that
+// recovers a refused allocation goes on.
+func TestCellMemoryGuardAfterwards(t *testing.T) {
+	e, _ := guardedEngine(t)
+	execWithin(t, e, "mgZ := []int{}\nfor {\n\tmgZ = append(mgZ, 1)\n}")
+	_, rep := execWithin(t, e, "len(mgZ)")
+	if rep.Error == nil || !strings.Contains(rep.Error.Value, "stopped for using too much memory") {
+		t.Errorf("a reset variable read: %+v", rep.Error)
+	}
+	r := ok(t, e, "func() (r string) {\n\tdefer func() { r = fmt.Sprint(recover()) }()\n\t_ = make([]byte, 1<<30)\n\treturn \"\"\n}()")
+	if got := r.result(); !strings.Contains(got, "make of 1 GiB refused") {
+		t.Errorf("recovered: %q", got)
+	}
+}
+
+// Data that a cell drops is freed: the interpreter kept the values of the
+// expressions of statements run at the package level for the session's
+// life (yaegi patch 44).
+func TestDroppedDataIsFreed(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "dfKeep := 0")
+	runtime.GC()
+	_, base := heap()
+	for _, c := range []string{
+		"dfKeep = len(make([]byte, 100<<20))",
+		"dfA := make([]byte, 100<<20)\ndfA = nil",
+		"dfB := make([]float32, 25<<20)\nfor dfI := range dfB {\n\tdfB[dfI] = 1\n\tbreak\n}\ndfB = nil",
+		"fmt.Println(len(strings.Repeat(\"x\", 100<<20)))",
+	} {
+		ok(t, e, c)
+		runtime.GC()
+		if _, live := heap(); live > base+32<<20 {
+			t.Errorf("%q: %d MiB more live after the cell", c, (live-base)>>20)
+		}
+	}
 }
