@@ -123,7 +123,7 @@ func (e *Engine) runHandler(ctx context.Context, c *cell, what string, f func())
 			s.straggler = done
 		}
 		if ms := memoryStopOf(ctx); ms != nil {
-			fmt.Fprintf(e.cap.streams[stderr].w, "%s was stopped: the engine's heap held %s, over its %s cap for a running cell (%s sets it)\n",
+			fmt.Fprintf(e.cap.streams[stderr].w, "%s was stopped: the engine's heap held %s, at or past its cap of %s for a running cell (%s sets it)\n",
 				what, memlimit.Format(ms.held), memlimit.Format(ms.limit), CellMemoryEnv)
 			debug.FreeOSMemory()
 		} else {

@@ -94,8 +94,9 @@ type Engine struct {
 	mu     sync.Mutex // held while a cell runs
 	closed bool
 
-	sess  *session
-	guard memGuard
+	sess      *session
+	guard     memGuard
+	idleGuard chan struct{} // closed to end idleWatch
 
 	cancelMu sync.Mutex
 	cancel   context.CancelCauseFunc // the running cell's
@@ -144,6 +145,10 @@ func New(opts Options) (*Engine, error) {
 	if e.sess, err = e.newSession(); err != nil {
 		c.close()
 		return nil, fmt.Errorf("goengine: %w", err)
+	}
+	if e.guard.limit > 0 {
+		e.idleGuard = make(chan struct{})
+		go e.idleWatch(e.idleGuard)
 	}
 	restoreNB, restoreComm := nb.SetHost(host{e}), comm.SetHost(commHost{e})
 	e.restoreHost = func() { restoreComm(); restoreNB() }
@@ -206,6 +211,9 @@ func (e *Engine) Shutdown(restart bool) error {
 		return nil
 	}
 	e.closed = true
+	if e.idleGuard != nil {
+		close(e.idleGuard)
+	}
 	e.restoreHost()
 	e.sess.closeStdio()
 	return e.cap.close()

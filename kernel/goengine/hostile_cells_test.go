@@ -134,21 +134,20 @@ func waitReported(t *testing.T, e *Engine, r *recorder, text string, n int) {
 
 // memCapTest is the cap over what the test process holds live that the
 // memory guard's tests give a cell.
-const memCapTest = 192 << 20
+const memCapTest = 128 << 20
 
 // guardedEngine is an engine whose cap for a running cell is memCapTest
-// over what the process holds live once it has started; it returns that.
+// over what the process held live before it started; it returns that.
 func guardedEngine(t *testing.T) (*Engine, int64) {
 	t.Helper()
-	e, err := New(Options{CellMemory: -1})
+	runtime.GC()
+	_, base := heap()
+	e, err := New(Options{CellMemory: base + memCapTest})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { e.Shutdown(false) })
 	ok(t, e, "mgKeep := 41")
-	runtime.GC()
-	_, base := heap()
-	e.guard.limit = base + memCapTest
 	return e, base
 }
 
@@ -162,16 +161,17 @@ func TestCellMemoryGuard(t *testing.T) {
 		{"slice of slices", "var mgS [][]byte\nfor {\n\tmgS = append(mgS, make([]byte, 1<<20))\n}", "mgS"},
 		{"append of ints", "mgX := []int{}\nfor {\n\tmgX = append(mgX, 1)\n}", "mgX"},
 		{"map growth", "mgM := map[int]int{}\nfor mgI := 0; ; mgI++ {\n\tmgM[mgI] = mgI\n}", "mgM"},
-		{"string concatenation", "mgT := \"x\"\nfor {\n\tmgT += mgT\n}", "mgT"},
+		{"string concatenation", "var mgT []string\nfor {\n\tmgT = append(mgT, strings.Repeat(\"ab\", 1<<19)+\"!\")\n}", "mgT"},
+		{"a string doubled", "mgD := \"x\"\nfor {\n\tmgD += mgD\n}", "+ of 128 MiB refused"},
 		{"one large make", "mgB := make([]byte, 1<<30)\nfmt.Println(\"after\", len(mgB))", "make of 1 GiB refused"},
-		{"one large append", "mgA := make([]byte, 100<<20)\nmgA = append(mgA, 1)\nfmt.Println(\"after\", len(mgA))", "append of 125 MiB refused"},
+		{"one large append", "mgA := make([]byte, 80<<20)\nmgA = append(mgA, 1)\nfmt.Println(\"after\", len(mgA))", "append of 100 MiB refused"},
 		{"a large map hint", "mgH := make(map[int64]int64, 20<<20)\nfmt.Println(\"after\", len(mgH))", "make of"},
 		{"strings.Repeat", "mgR := strings.Repeat(\"ab\", 200<<20)\nfmt.Println(\"after\", len(mgR))", "strings.Repeat of 400 MiB refused"},
 		{"bytes.Repeat", "mgY := bytes.Repeat([]byte(\"ab\"), 200<<20)\nfmt.Println(\"after\", len(mgY))", "bytes.Repeat of 400 MiB refused"},
 	} {
 		r, rep := execWithin(t, e, c.code)
 		if rep.Error == nil || rep.Error.Name != "MemoryError" || !strings.Contains(rep.Error.Value, c.want) ||
-			!strings.Contains(rep.Error.Value, "cap for a running cell") || !strings.Contains(rep.Error.Value, CellMemoryEnv) {
+			!strings.Contains(rep.Error.Value, "for a running cell") || !strings.Contains(rep.Error.Value, CellMemoryEnv) {
 			t.Errorf("%s: %+v, want a MemoryError with %q", c.name, rep.Error, c.want)
 		}
 		if out := r.text("stdout"); strings.Contains(out, "after") {
@@ -200,6 +200,24 @@ func TestCellMemoryGuardAfterwards(t *testing.T) {
 	if got := r.result(); !strings.Contains(got, "make of 1 GiB refused") {
 		t.Errorf("recovered: %q", got)
 	}
+}
+
+// A goroutine that a cell started and that grows after the cell ended is
+// stopped between cells, with a note on the next cell's stderr.
+func TestCellMemoryGuardBetweenCells(t *testing.T) {
+	e, _ := guardedEngine(t)
+	r, rep := execWithin(t, e, "var igS [][]byte\ngo func() {\n\tfor {\n\t\tigS = append(igS, make([]byte, 1<<20))\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}()")
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	waitReported(t, e, r, "goroutines were stopped between cells", 1)
+	if got := ok(t, e, "mgKeep + 1").result(); got != "42" {
+		t.Errorf("mgKeep + 1 = %q", got)
+	}
+	if got := ok(t, e, "len(igS) > 100").result(); got != "true" {
+		t.Errorf("len(igS) > 100: %q", got)
+	}
+	ok(t, e, "igS = nil")
 }
 
 // Data that a cell drops is freed: the interpreter kept the values of the

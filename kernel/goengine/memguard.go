@@ -48,8 +48,12 @@ const cellShare = 0.6
 const CellMemoryEnv = "CULAB_CELL_MEMORY"
 
 const (
-	// guardPeriod is how often the heap is read while a cell runs.
+	// guardPeriod is how often the heap is read while a cell runs,
+	// idlePeriod between cells.
 	guardPeriod = 20 * time.Millisecond
+	idlePeriod  = 200 * time.Millisecond
+	// checkMin is the smallest allocation that AllocGuard checks.
+	checkMin = 1 << 20
 	// forcedGCGap is the least time between two collections that the guard
 	// forces to learn what is live (the heap passed the cap, but perhaps
 	// with garbage).
@@ -89,24 +93,27 @@ func heap() (objects, live int64) {
 
 // memGuard watches the heap while a cell runs.
 type memGuard struct {
-	limit   int64 // the cap; 0: none
-	running atomic.Bool
+	limit int64                                   // the cap; 0: none
+	stop  atomic.Pointer[context.CancelCauseFunc] // the running cell's; nil between cells
 
 	mu     sync.Mutex // serialises the collections it forces
 	lastGC time.Time
 }
 
-// liveOver says whether the live heap passes the cap, and how much is live:
-// the heap's objects when they are under it, else what a collection finds
-// live (forced unless one ran less than forcedGCGap ago: until the next,
-// the last collection's count stands).
-func (g *memGuard) liveOver(extra int64) (int64, bool) {
+// liveOver says whether the live heap and extra bytes pass the cap, and
+// how much is live: the heap's objects when they are under it, else what
+// a collection finds live. The watch (gap) forces no collection less than
+// forcedGCGap after the last one: until its next tick, the last count
+// stands. An allocation's check always may: it comes only with an
+// allocation of 1 MiB or more, and one allowed on a stale count would
+// overshoot.
+func (g *memGuard) liveOver(extra int64, gap bool) (int64, bool) {
 	objects, live := heap()
 	if objects+extra <= g.limit {
 		return objects, false
 	}
 	g.mu.Lock()
-	if live+extra <= g.limit && time.Since(g.lastGC) >= forcedGCGap {
+	if live+extra <= g.limit && (!gap || time.Since(g.lastGC) >= forcedGCGap) {
 		runtime.GC()
 		g.lastGC = time.Now()
 		_, live = heap()
@@ -115,13 +122,21 @@ func (g *memGuard) liveOver(extra int64) (int64, bool) {
 	return live, live+extra > g.limit
 }
 
+// stopCell stops the running cell, if any, as an interrupt does, because
+// the heap held held bytes.
+func (g *memGuard) stopCell(held int64) {
+	if p := g.stop.Load(); p != nil {
+		(*p)(&memoryStop{held: held, limit: g.limit})
+	}
+}
+
 // watch watches the heap until the returned function is called, and stops
 // the cell with cancel when it passes the cap.
 func (g *memGuard) watch(cancel context.CancelCauseFunc) (end func()) {
 	if g.limit <= 0 {
 		return func() {}
 	}
-	g.running.Store(true)
+	g.stop.Store(&cancel)
 	done, ended := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(ended)
@@ -132,30 +147,77 @@ func (g *memGuard) watch(cancel context.CancelCauseFunc) (end func()) {
 			case <-done:
 				return
 			case <-t.C:
-				if held, over := g.liveOver(0); over {
-					cancel(&memoryStop{held: held, limit: g.limit})
-					return
-				}
+			}
+			if held, over := g.liveOver(0, true); over {
+				g.stopCell(held)
+				return
 			}
 		}
 	}()
 	return func() {
-		g.running.Store(false)
+		g.stop.Store(nil)
 		close(done)
 		<-ended
 	}
 }
 
-// allow is the interpreter's AllocGuard: while a cell runs, it refuses an
-// allocation that would take the live heap past the cap. Allocations under
-// an eighth of the cap are left to the watch.
+// idleWatch watches the heap between cells, every idlePeriod, until stop
+// is closed: a goroutine that a cell started may go on growing after the
+// cell. When the live heap is past the cap and still growing, it stops the
+// interpreter, which stops every goroutine of the notebook (as an
+// interrupt does), and says so on the next cell's stderr; variables keep
+// their values.
+func (e *Engine) idleWatch(stop <-chan struct{}) {
+	t := time.NewTicker(idlePeriod)
+	defer t.Stop()
+	var last int64
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		if e.guard.stop.Load() != nil {
+			continue
+		}
+		held, over := e.guard.liveOver(0, true)
+		growing := held > last
+		last = held
+		if !over || !growing || !e.mu.TryLock() { // a cell runs: its watch is on
+			continue
+		}
+		stopped := !e.closed && !e.sess.stopped
+		if stopped {
+			stopInterpreter(e.sess.in)
+			e.sess.stopped = true
+		}
+		e.mu.Unlock()
+		if stopped {
+			e.cap.emit(stderr, []byte(fmt.Sprintf("The notebook's goroutines were stopped between cells: the engine's heap held %s,"+
+				" at or past its cap of %s (%s sets it); variables keep their values.\n", memlimit.Format(held), memlimit.Format(e.guard.limit), CellMemoryEnv)))
+			debug.FreeOSMemory()
+		}
+	}
+}
+
+// allow is the interpreter's AllocGuard: while a cell runs, it checks
+// allocations from checkMin: one that would take the live heap past the
+// cap is refused if it is an eighth of the cap or more, and otherwise made,
+// the cell being stopped at its next step. A loop of such allocations
+// outruns the watch's ticks (a gigabyte in 20 ms); one of small ones does
+// not.
 func (g *memGuard) allow(what string, bytes int64) error {
-	if g.limit <= 0 || !g.running.Load() || bytes < g.limit/8 {
+	if g.limit <= 0 || bytes < checkMin || g.stop.Load() == nil {
 		return nil
 	}
-	if held, over := g.liveOver(bytes); over {
+	held, over := g.liveOver(bytes, false)
+	switch {
+	case !over:
+		return nil
+	case bytes >= g.limit/8:
 		return &MemoryError{What: what, Bytes: bytes, Held: held, Limit: g.limit}
 	}
+	g.stopCell(held + bytes)
 	return nil
 }
 
@@ -204,7 +266,7 @@ func memoryStopOf(ctx context.Context) *memoryStop {
 
 // memoryStopError is the error of a cell that the watch stopped.
 func (x *run) memoryStopError(ms *memoryStop) *kernel.ExecError {
-	msg := fmt.Sprintf("the cell was stopped: the engine's heap held %s, over its %s cap for a running cell (%s sets it)",
+	msg := fmt.Sprintf("the cell was stopped: the engine's heap held %s, at or past its cap of %s for a running cell (%s sets it)",
 		memlimit.Format(ms.held), memlimit.Format(ms.limit), CellMemoryEnv)
 	return &kernel.ExecError{Name: memoryErrorName, Value: msg, Traceback: []string{memoryErrorName + ": " + msg, "    in " + x.label}}
 }

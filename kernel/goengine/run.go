@@ -272,8 +272,8 @@ func (x *run) compile(node ast.Node) (prog *interp.Program, err error) {
 }
 
 // exec runs a compiled chunk until it ends or the cell is interrupted.
-// Once it has returned, the values of its expressions are let go (yaegi
-// patch 44): the interpreter kept them for the session's life, so that
+// When it returns (a straggler too), the values of its expressions are
+// let go (yaegi patch 44): the interpreter kept them for the session's life, so that
 // data := make(...); data = nil freed nothing.
 func (x *run) exec(prog *interp.Program) error {
 	if x.ctx.Err() != nil {
@@ -285,10 +285,12 @@ func (x *run) exec(prog *interp.Program) error {
 	x.s.result.reset()
 	x.s.trace.start()
 	var err error
-	done := goCell(func() { _, err = x.s.in.Execute(prog) })
+	done := goCell(func() {
+		defer x.s.in.ClearTemps(prog)
+		_, err = x.s.in.Execute(prog)
+	})
 	select {
 	case end := <-done:
-		x.s.in.ClearTemps(prog)
 		switch {
 		case end.panicked != nil:
 			err = fmt.Errorf("interpreter: %v", end.panicked)
@@ -300,7 +302,6 @@ func (x *run) exec(prog *interp.Program) error {
 		x.s.stopped = true
 		select {
 		case <-done:
-			x.s.in.ClearTemps(prog)
 		case <-time.After(interruptGrace):
 			x.s.straggler = done
 		}

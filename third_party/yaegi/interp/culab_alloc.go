@@ -5,8 +5,9 @@ import (
 	"reflect"
 )
 
-// culab patch 43: append's growth, make of a map or a channel, and make of
-// a slice ask Options.AllocGuard first; append and a channel's buffer obey
+// culab patch 43: append's growth, make of a map or a channel, make of a
+// slice and a string concatenation of 1 MiB or more ask
+// Options.AllocGuard first; append and a channel's buffer obey
 // Options.MaxAlloc with Go's run-time errors, as make of a slice does
 // (patch 34).
 
@@ -98,4 +99,16 @@ func (o *opt) makeChanChecked(typ reflect.Type, n int) reflect.Value {
 	}
 	o.guardAlloc("make", bytes)
 	return reflect.MakeChan(typ, n)
+}
+
+// concatGuarded is the length from which a string concatenation asks the
+// guard: below it, a call per + would cost more than it could save.
+const concatGuarded = 1 << 20
+
+// concat is a + b, asking the guard first when it is long.
+func (o *opt) concat(a, b string) string {
+	if n := len(a) + len(b); n >= concatGuarded {
+		o.guardAlloc("+", int64(n))
+	}
+	return a + b
 }

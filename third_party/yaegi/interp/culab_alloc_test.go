@@ -34,6 +34,9 @@ func TestAllocGuard(t *testing.T) {
 		{"c := make([]byte, 900<<10); c = append(c, 1)", "append 1152000", "refused"},
 		{"c = append(c, \"xy\"...)", "append 1152000", "refused"},
 		{"c = append(c, 1, 2, 3)", "append 1152000", "refused"},
+		{"cs := string(make([]byte, 600<<10)); cs = cs + cs", "+ 1228800", "refused"},
+		{"cs += cs", "+ 1228800", "refused"},
+		{"cs += \"x\"", "", ""}, // under 1 MiB: not asked
 		{"m := make(map[int64]int64, 1<<16)", "make 1273270", "refused"},
 		{"ch := make(chan [1024]byte, 1024)", "make 1048576", "refused"},
 		{"func() (err any) { defer func() { err = recover() }(); _ = make([]byte, 2<<20); return nil }()", "make 2097152", ""},
