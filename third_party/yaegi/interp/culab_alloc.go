@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 )
@@ -111,4 +112,43 @@ func (o *opt) concat(a, b string) string {
 		o.guardAlloc("+", int64(n))
 	}
 	return a + b
+}
+
+// culab patch 45: an array type larger than one allocation may be
+// (Options.MaxAlloc, or Go's limit) is a compile error: a variable, new or
+// a composite literal of it ended the process with the runtime's fatal
+// "out of memory" (Go's compiler takes types up to 2⁵⁰ bytes, and the
+// program dies the same way). new asks Options.AllocGuard.
+
+// checkArraySize refuses the array type t (its length at n) when its size
+// passes the limit.
+func (interp *Interpreter) checkArraySize(t *itype, n *node) error {
+	if t.incomplete || t.length < 0 {
+		return nil
+	}
+	rt := t.val.TypeOf()
+	if rt == nil {
+		return nil
+	}
+	if size, limit := bytesOf(t.length, rt.Size()), interp.opt.limit(); size > limit {
+		return n.cfgErrorf("array too large: %s takes %s, past the %s that one allocation may take", t.str, sizeText(size), sizeText(limit))
+	}
+	return nil
+}
+
+// sizeText writes bytes in the largest binary unit that keeps a whole
+// number of them.
+func sizeText(bytes int64) string {
+	if bytes == math.MaxInt64 {
+		return "more than 2⁶³ bytes"
+	}
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{40, "TiB"}, {30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if bytes >= 1<<u.shift {
+			return fmt.Sprintf("%d %s", bytes>>u.shift, u.name)
+		}
+	}
+	return fmt.Sprintf("%d bytes", bytes)
 }

@@ -76,3 +76,30 @@ func TestAppendAndMakePastMaxAlloc(t *testing.T) {
 		}
 	}
 }
+
+// culab patch 45: an array type past Options.MaxAlloc is a compile error,
+// wherever it is used; new asks Options.AllocGuard.
+func TestArrayPastMaxAlloc(t *testing.T) {
+	var asked []string
+	i := interp.New(interp.Options{MaxAlloc: 1 << 30, AllocGuard: func(what string, bytes int64) error {
+		asked = append(asked, fmt.Sprint(what, " ", bytes))
+		return nil
+	}})
+	for _, code := range []string{
+		"p := new([1 << 36]byte)",
+		"var q [1 << 36]byte",
+		"func big() int { var r [1 << 36]byte; return len(r) }",
+	} {
+		if _, err := i.Eval(code); err == nil || !strings.Contains(err.Error(), "array too large: [") ||
+			!strings.Contains(err.Error(), "past the 1 GiB that one allocation may take") {
+			t.Errorf("%s: %v", code, err)
+		}
+	}
+	asked = nil
+	if v, err := i.Eval("len(new([1 << 20]int16))"); err != nil || v.Int() != 1<<20 {
+		t.Errorf("a new array under the limit: %v %v", v, err)
+	}
+	if fmt.Sprint(asked) != "[new 2097152]" {
+		t.Errorf("asked %q", asked)
+	}
+}

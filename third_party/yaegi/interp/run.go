@@ -3011,7 +3011,9 @@ func _new(n *node) {
 		typ = zeroInterfaceValue().Type()
 	}
 
+	o, size := &n.interp.opt, int64(typ.Size())
 	n.exec = func(f *frame) bltn {
+		o.guardAlloc("new", size) // culab patch 45
 		v := reflect.New(typ)
 		if vi, ok := v.Interface().(*valueInterface); ok {
 			vi.node = n
