@@ -32,11 +32,11 @@ import (
 // interpreter's AllocGuard, yaegi patch 43).
 //
 // What is counted: the Go heap, which holds the cells' values and the
-// virtual GPU's small device allocations (under 1 MiB). Not counted: the
-// virtual GPU's larger device buffers, anonymous mappings outside the heap
-// (cudalib/vgpu/backing.go), which its own device memory limit bounds
-// with a CUDA out-of-memory error; goroutine stacks (DefaultMaxStackFrames
-// bounds one); and memory of native libraries (NVRTC, the CUDA driver).
+// virtual GPU's small device allocations (under 1 MiB), and the goroutines'
+// stacks. Not counted: the virtual GPU's larger device buffers, anonymous
+// mappings outside the heap (cudalib/vgpu/backing.go), which its own
+// device memory limit bounds with a CUDA out-of-memory error; and memory
+// of native libraries (NVRTC, the CUDA driver).
 
 // cellShare is the share of the process's memory (its cgroup's limit, else
 // the machine's) that the live heap may reach while a cell runs: below
@@ -84,11 +84,14 @@ func cellMemory(opt int64) (int64, error) {
 }
 
 // heap reads the heap's objects (live, and garbage not yet collected) and
-// what the last collection found live.
+// what the last collection found live, each with the goroutines' stacks
+// (a cell starting goroutines without end grows those).
 func heap() (objects, live int64) {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"},
+		{Name: "/memory/classes/heap/stacks:bytes"}}
 	metrics.Read(s)
-	return int64(s[0].Value.Uint64()), int64(s[1].Value.Uint64())
+	stacks := int64(s[2].Value.Uint64())
+	return int64(s[0].Value.Uint64()) + stacks, int64(s[1].Value.Uint64()) + stacks
 }
 
 // memGuard watches the heap while a cell runs.

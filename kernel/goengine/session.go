@@ -11,6 +11,7 @@ import (
 	"path"
 	"reflect"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -188,6 +189,7 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		// Process-wide limits that a cell could only use to end the
 		// engine: past them Go's runtime stops with a fatal error, which
 		// no recover catches (the engine bounds recursion itself).
+		"runtime/runtime": {"GOMAXPROCS": reflect.ValueOf(goMaxProcs)},
 		"runtime/debug/debug": {
 			"SetMaxStack":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
 			"SetMaxThreads": reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
@@ -633,6 +635,21 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 	r.buf = r.buf[n:]
 	return n, nil
 }
+
+// goMaxProcs is the cells' runtime.GOMAXPROCS: the runtime allocates the
+// state of every P it is asked for, and GOMAXPROCS(1 << 20) ended the
+// engine with a fatal "out of memory". Past maxProcs it panics instead.
+func goMaxProcs(n int) int {
+	if limit := maxProcs(); n > limit {
+		panic(fmt.Errorf("runtime.GOMAXPROCS(%d): at most %d in a cell (%d per CPU of this machine, at least 256): each costs the whole kernel process memory",
+			n, limit, procsPerCPU))
+	}
+	return runtime.GOMAXPROCS(n)
+}
+
+const procsPerCPU = 8
+
+func maxProcs() int { return max(256, procsPerCPU*runtime.NumCPU()) }
 
 // processWide is the error of a cell that calls a function setting a limit
 // of the whole engine process.

@@ -41,9 +41,9 @@ func (o *opt) limit() int64 {
 	return o.maxAlloc
 }
 
-// bytesOf is n elements of size bytes, saturating past Go's limit.
+// bytesOf is n elements of size bytes, saturating at math.MaxInt64.
 func bytesOf(n int, size uintptr) int64 {
-	if size != 0 && uint64(n) > uint64(goMaxAlloc)/uint64(size) {
+	if size != 0 && uint64(n) > uint64(math.MaxInt64)/uint64(size) {
 		return math.MaxInt64
 	}
 	return int64(n) * int64(size)

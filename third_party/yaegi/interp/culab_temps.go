@@ -19,10 +19,11 @@ var tempKinds = map[nkind]bool{
 // ClearTemps empties the slots of the global frame where p's package-level
 // statements kept the values of expressions, so that the collector may
 // free them; call it once p has run (and no goroutine runs p's statements
-// any more). A slot that a variable uses, as an expression's result may
-// (x := f() stores f's result in x's slot), is kept; a slot is replaced
-// with a new zero value, not zeroed, so that a pointer taken to it
-// (p := &T{}) keeps what it points to.
+// any more). Only slots that p's compile allocated are replaced, and not
+// one that a variable uses, as an expression's result may (x := f()
+// stores f's result in x's slot); a slot is replaced with a new zero
+// value, not zeroed, so that a pointer taken to it (p := &T{}) keeps what
+// it points to.
 func (interp *Interpreter) ClearTemps(p *Program) {
 	if p == nil || p.root == nil {
 		return
@@ -33,7 +34,8 @@ func (interp *Interpreter) ClearTemps(p *Program) {
 		switch {
 		case n.kind == funcDecl || n.kind == funcLit || n.kind == typeSpec:
 			return false // their own frames, or no value
-		case n.kind != rangeStmt && (n.level != 0 || n.findex < 0):
+		case n.kind != rangeStmt && (n.level != 0 || n.findex < 0 || n.rval.IsValid()):
+			// Elsewhere, none, or a constant (whose findex means nothing).
 		case n.kind == identExpr:
 			keep[n.findex] = true
 		case tempKinds[n.kind]:
@@ -49,7 +51,10 @@ func (interp *Interpreter) ClearTemps(p *Program) {
 	f.mutex.Lock()
 	defer f.mutex.Unlock()
 	for _, i := range temps {
-		if !keep[i] && i < len(f.data) && f.data[i].IsValid() {
+		// Slots below firstSlot are older programs': a node that holds no
+		// value of its own may name one (a parenthesized constant has
+		// findex 0).
+		if i >= p.firstSlot && !keep[i] && i < len(f.data) && f.data[i].IsValid() {
 			f.data[i] = reflect.New(f.data[i].Type()).Elem()
 		}
 	}

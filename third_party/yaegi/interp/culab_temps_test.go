@@ -56,6 +56,10 @@ func TestClearTemps(t *testing.T) {
 			t.Errorf("%q: %d MiB more live after ClearTemps", src, grown>>20)
 		}
 	}
+	runStmts(t, i, "keep = 5\ntz := (((2)))\ntz++")
+	if v, err := i.Eval("keep"); err != nil || v.Int() != 5 {
+		t.Errorf("a parenthesized constant cleared another program's variable: keep = %v, %v", v, err)
+	}
 	runStmts(t, i, "type tT struct{ X []byte }\ntp := &tT{X: make([]byte, 3)}\ntk := make([]byte, 5)\n"+
 		"var tfs []func() int\nfor ti := range 3 { tfs = append(tfs, func() int { return ti + len(tp.X) + len(tk) }) }")
 	v, err := i.Eval("tfs[0]() + tfs[2]()")
