@@ -131,7 +131,7 @@ func New(opts Options) (*Engine, error) {
 	e := &Engine{opts: opts, cap: c, logw: c.logFile()}
 	limit, err := cellMemory(opts.CellMemory)
 	if err != nil {
-		e.logf("%v; using the default", err)
+		e.logf("%v; the cap for a running cell is %d bytes", err, limit)
 	}
 	e.guard.limit = limit
 	if opts.CaptureFD {

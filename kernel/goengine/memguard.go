@@ -62,7 +62,7 @@ const (
 
 // cellMemory is the cap that Options.CellMemory asks for: itself when
 // positive, none when negative, else CULAB_CELL_MEMORY or cellShare of
-// the process's memory.
+// the process's memory (with an error when the variable does not parse).
 func cellMemory(opt int64) (int64, error) {
 	switch {
 	case opt > 0:
@@ -70,17 +70,19 @@ func cellMemory(opt int64) (int64, error) {
 	case opt < 0:
 		return 0, nil
 	}
-	if v := strings.TrimSpace(os.Getenv(CellMemoryEnv)); v != "" {
-		if v == "off" {
-			return 0, nil
-		}
-		n, err := memlimit.ParseSize(v)
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w, or off", CellMemoryEnv, err)
-		}
-		return n, nil
+	byDefault := int64(float64(memlimit.Of("/")) * cellShare)
+	v := strings.TrimSpace(os.Getenv(CellMemoryEnv))
+	switch v {
+	case "":
+		return byDefault, nil
+	case "off":
+		return 0, nil
 	}
-	return int64(float64(memlimit.Of("/")) * cellShare), nil
+	n, err := memlimit.ParseSize(v)
+	if err != nil {
+		return byDefault, fmt.Errorf("%s: %w, or off", CellMemoryEnv, err)
+	}
+	return n, nil
 }
 
 // heap reads the heap's objects (live, and garbage not yet collected) and
@@ -116,12 +118,15 @@ func (g *memGuard) liveOver(extra int64, gap bool) (int64, bool) {
 		return objects, false
 	}
 	g.mu.Lock()
+	defer g.mu.Unlock()
+	if objects, live = heap(); objects+extra <= g.limit { // another caller collected meanwhile
+		return objects, false
+	}
 	if live+extra <= g.limit && (!gap || time.Since(g.lastGC) >= forcedGCGap) {
 		runtime.GC()
 		g.lastGC = time.Now()
 		_, live = heap()
 	}
-	g.mu.Unlock()
 	return live, live+extra > g.limit
 }
 
