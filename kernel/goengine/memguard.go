@@ -113,13 +113,13 @@ type memGuard struct {
 // allocation of 1 MiB or more, and one allowed on a stale count would
 // overshoot.
 func (g *memGuard) liveOver(extra int64, gap bool) (int64, bool) {
-	objects, live := heap()
-	if objects+extra <= g.limit {
+	if objects, _ := heap(); objects+extra <= g.limit {
 		return objects, false
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if objects, live = heap(); objects+extra <= g.limit { // another caller collected meanwhile
+	objects, live := heap()
+	if objects+extra <= g.limit { // another caller collected meanwhile
 		return objects, false
 	}
 	if live+extra <= g.limit && (!gap || time.Since(g.lastGC) >= forcedGCGap) {
