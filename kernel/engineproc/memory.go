@@ -2,15 +2,13 @@ package engineproc
 
 import (
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/metrics"
-	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/culab/culab/internal/memlimit"
 )
 
 // A cell that worked on large data (a lab on the virtual GPU: ~700 MiB of
@@ -122,72 +120,11 @@ func setMemoryLimit(root string) int64 {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return 0
 	}
-	limit := cgroupMemoryLimit(root)
+	limit := memlimit.Cgroup(root)
 	if limit <= 0 {
 		return 0
 	}
 	soft := int64(float64(limit) * limitShare)
 	debug.SetMemoryLimit(soft)
 	return soft
-}
-
-// cgroupMemoryLimit is the smallest memory limit of this process's cgroup
-// and its ancestors (cgroup v2's memory.max, or v1's
-// memory.limit_in_bytes), in bytes; 0 when there is none or it cannot be
-// read.
-func cgroupMemoryLimit(root string) int64 {
-	b, err := os.ReadFile(filepath.Join(root, "proc/self/cgroup"))
-	if err != nil {
-		return 0
-	}
-	var best int64
-	consider := func(dir, file string) {
-		for {
-			if v, err := readLimit(filepath.Join(dir, file)); err == nil && v > 0 && (best == 0 || v < best) {
-				best = v
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir || !strings.HasPrefix(parent, filepath.Join(root, "sys/fs/cgroup")) {
-				return
-			}
-			dir = parent
-		}
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		// hierarchy-ID:controllers:path; v2 is "0::path", v1's memory
-		// controller "N:memory:path".
-		f := strings.SplitN(line, ":", 3)
-		if len(f) != 3 {
-			continue
-		}
-		switch {
-		case f[0] == "0" && f[1] == "":
-			consider(filepath.Join(root, "sys/fs/cgroup", f[2]), "memory.max")
-			consider(filepath.Join(root, "sys/fs/cgroup/unified", f[2]), "memory.max")
-		case slices.Contains(strings.Split(f[1], ","), "memory"):
-			consider(filepath.Join(root, "sys/fs/cgroup/memory", f[2]), "memory.limit_in_bytes")
-		}
-	}
-	return best
-}
-
-// noLimitV1 is at or above what cgroup v1 reports for "no limit" (the
-// largest page-aligned int64).
-const noLimitV1 = 1 << 62
-
-// readLimit reads a limit file: a number of bytes, "max" (none: 0).
-func readLimit(path string) (int64, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, err
-	}
-	s := strings.TrimSpace(string(b))
-	if s == "max" {
-		return 0, nil
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || v >= noLimitV1 {
-		return 0, err
-	}
-	return v, nil
 }

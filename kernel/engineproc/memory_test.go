@@ -117,44 +117,6 @@ func fakeRoot(t *testing.T, files map[string]string) string {
 	return root
 }
 
-func TestCgroupMemoryLimit(t *testing.T) {
-	cases := []struct {
-		name  string
-		files map[string]string
-		want  int64
-	}{
-		{"v2 in a container", map[string]string{
-			"proc/self/cgroup":         "0::/\n",
-			"sys/fs/cgroup/memory.max": "4294967296\n",
-		}, 4 << 30},
-		{"v2, the parent's limit is smaller", map[string]string{
-			"proc/self/cgroup":                    "0::/pod/kernel\n",
-			"sys/fs/cgroup/pod/kernel/memory.max": "max\n",
-			"sys/fs/cgroup/pod/memory.max":        "1073741824\n",
-		}, 1 << 30},
-		{"v2, no limit", map[string]string{
-			"proc/self/cgroup":                    "0::/user.slice\n",
-			"sys/fs/cgroup/user.slice/memory.max": "max\n",
-		}, 0},
-		{"v1", map[string]string{
-			"proc/self/cgroup": "5:cpu,cpuacct:/x\n4:memory:/process_api/abc\n0::/\n",
-			"sys/fs/cgroup/memory/process_api/abc/memory.limit_in_bytes": "2147483648\n",
-			"sys/fs/cgroup/memory/memory.limit_in_bytes":                 "9223372036854771712\n",
-		}, 2 << 30},
-		{"v1, no limit", map[string]string{
-			"proc/self/cgroup":                           "4:memory:/\n",
-			"sys/fs/cgroup/memory/memory.limit_in_bytes": "9223372036854771712\n",
-		}, 0},
-		{"unreadable", map[string]string{"proc/self/cgroup": "0::/a\n", "sys/fs/cgroup/a/memory.max": "lots\n"}, 0},
-		{"no cgroup file", map[string]string{}, 0},
-	}
-	for _, c := range cases {
-		if got := cgroupMemoryLimit(fakeRoot(t, c.files)); got != c.want {
-			t.Errorf("%s: %d, want %d", c.name, got, c.want)
-		}
-	}
-}
-
 func TestSetMemoryLimit(t *testing.T) {
 	prev := debug.SetMemoryLimit(-1)
 	defer debug.SetMemoryLimit(prev)

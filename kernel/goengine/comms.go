@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/display"
+	"github.com/culab/culab/internal/memlimit"
 	"github.com/culab/culab/kernel"
 	"github.com/culab/culab/kernel/comm"
 )
@@ -47,10 +49,11 @@ func (e *Engine) Comm(ctx context.Context, msg kernel.CommMessage, out kernel.Ou
 // displays, device calls cancelled with ctx, interrupts; then it sends
 // f's result. e.mu must be held.
 func (e *Engine) asRequest(ctx context.Context, out kernel.Output, req requestInfo, allowStdin bool, f func(context.Context, *cell) cellResult) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	e.setCancel(cancel)
 	defer e.setCancel(nil)
+	defer e.guard.watch(cancel)()
 	if err := e.sess.renewStdio(e.cap); err != nil {
 		e.logf("%v", err)
 	}
@@ -119,7 +122,13 @@ func (e *Engine) runHandler(ctx context.Context, c *cell, what string, f func())
 		case <-time.After(interruptGrace):
 			s.straggler = done
 		}
-		fmt.Fprintf(e.cap.streams[stderr].w, "interrupted: %s was stopped\n", what)
+		if ms := memoryStopOf(ctx); ms != nil {
+			fmt.Fprintf(e.cap.streams[stderr].w, "%s was stopped: the engine's heap held %s, at or past its cap of %s for a running cell (%s sets it)\n",
+				what, memlimit.Format(ms.held), memlimit.Format(ms.limit), CellMemoryEnv)
+			debug.FreeOSMemory()
+		} else {
+			fmt.Fprintf(e.cap.streams[stderr].w, "interrupted: %s was stopped\n", what)
+		}
 	}
 	c.flush()
 }

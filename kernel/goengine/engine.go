@@ -77,6 +77,12 @@ type Options struct {
 	MaxStackFrames int
 	// Version is the implementation version kernel_info reports.
 	Version string
+	// CellMemory caps the live Go heap while a cell runs: past it the cell
+	// is stopped, its variables reset, and an allocation that would pass
+	// it at once is refused (memguard.go). 0 means CULAB_CELL_MEMORY when
+	// set ("2GiB", or "off"), else 0.6 of the memory the process may use
+	// (its cgroup's limit, else the machine's); negative, no cap.
+	CellMemory int64
 }
 
 // Engine is the Go kernel.Engine. Cells run one at a time.
@@ -88,10 +94,12 @@ type Engine struct {
 	mu     sync.Mutex // held while a cell runs
 	closed bool
 
-	sess *session
+	sess      *session
+	guard     memGuard
+	idleGuard chan struct{} // closed to end idleWatch
 
 	cancelMu sync.Mutex
-	cancel   context.CancelFunc // the running cell's
+	cancel   context.CancelCauseFunc // the running cell's
 
 	cellCtx atomic.Pointer[context.Context] // for the interruptible time.Sleep
 
@@ -121,6 +129,11 @@ func New(opts Options) (*Engine, error) {
 		return nil, fmt.Errorf("goengine: %w", err)
 	}
 	e := &Engine{opts: opts, cap: c, logw: c.logFile()}
+	limit, err := cellMemory(opts.CellMemory)
+	if err != nil {
+		e.logf("%v; the cap for a running cell is %d bytes", err, limit)
+	}
+	e.guard.limit = limit
 	if opts.CaptureFD {
 		// The runtime's own report of a fatal error (such as concurrent
 		// map writes) would otherwise go into the cell's output, a
@@ -132,6 +145,10 @@ func New(opts Options) (*Engine, error) {
 	if e.sess, err = e.newSession(); err != nil {
 		c.close()
 		return nil, fmt.Errorf("goengine: %w", err)
+	}
+	if e.guard.limit > 0 {
+		e.idleGuard = make(chan struct{})
+		go e.idleWatch(e.idleGuard)
 	}
 	restoreNB, restoreComm := nb.SetHost(host{e}), comm.SetHost(commHost{e})
 	e.restoreHost = func() { restoreComm(); restoreNB() }
@@ -172,11 +189,11 @@ func (e *Engine) Interrupt() {
 	e.cancelMu.Lock()
 	defer e.cancelMu.Unlock()
 	if e.cancel != nil {
-		e.cancel()
+		e.cancel(nil)
 	}
 }
 
-func (e *Engine) setCancel(f context.CancelFunc) {
+func (e *Engine) setCancel(f context.CancelCauseFunc) {
 	e.cancelMu.Lock()
 	e.cancel = f
 	e.cancelMu.Unlock()
@@ -194,6 +211,9 @@ func (e *Engine) Shutdown(restart bool) error {
 		return nil
 	}
 	e.closed = true
+	if e.idleGuard != nil {
+		close(e.idleGuard)
+	}
 	e.restoreHost()
 	e.sess.closeStdio()
 	return e.cap.close()

@@ -117,6 +117,7 @@ func (x *run) where(file string, line int) string {
 // chunk starts, wrapped whether it ran in the engine's func literal.
 func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 	if errors.Is(err, errInterrupted) {
+		x.interrupted = true
 		return interruptedError()
 	}
 	if errors.Is(err, errGoexit) {
@@ -162,6 +163,10 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 		tb = append(tb, "    in "+x.declared(strings.TrimPrefix(f.fn, "main.")))
 	}
 	tb = append(tb, "    "+x.where(x.file, line))
+	if _, ok := cp.p.Value.(*MemoryError); ok {
+		tb[0] = memoryErrorName + ": " + value
+		return &kernel.ExecError{Name: memoryErrorName, Value: value, Traceback: tb}
+	}
 	return &kernel.ExecError{Name: "panic", Value: value, Traceback: tb}
 }
 

@@ -1,9 +1,12 @@
 package goengine
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/culab/culab/internal/memlimit"
 )
 
 // Cells a student might type that would end or corrupt a process: each
@@ -45,6 +48,16 @@ func TestHostileCells(t *testing.T) {
 			"", "&{0x"},
 		{"Goexit in a goroutine ends only the goroutine", "import \"runtime\"\nhcDone := make(chan bool)\ngo func() { defer close(hcDone); runtime.Goexit() }()\n<-hcDone\nfmt.Println(\"waited\")",
 			"", "waited\n"},
+		{"GOMAXPROCS past the machine", "import \"runtime\"\nfmt.Println(\"after\", runtime.GOMAXPROCS(1 << 20))",
+			"panic", "runtime.GOMAXPROCS(1048576): at most"},
+		{"an array larger than the machine", "var hcBig [1 << 50]byte\nfmt.Println(\"after\", len(hcBig))",
+			"CompileError", "array too large: [1125899906842624]uint8 takes 1024 TiB"},
+		{"new of an array larger than the machine", "hcNP := new([1 << 50]byte)\nfmt.Println(\"after\", len(hcNP))",
+			"CompileError", "array too large"},
+		{"a channel buffer past the machine", "hcCh := make(chan int64, 1<<50)\nfmt.Println(\"after\", cap(hcCh))",
+			"panic", "makechan: size out of range"},
+		{"panic(nil)", "panic(nil)\nfmt.Println(\"after\")", "panic", "panic called with nil argument"},
+		{"a format width past fmt's", "fmt.Println(len(fmt.Sprintf(\"%*d\", 1<<30, 1)))", "", "13\n"},
 		{"expressions nested deep", "hcDeep := " + strings.Repeat("(", 3000) + "1" + strings.Repeat(")", 3000) + "\nfmt.Println(hcDeep)",
 			"", "1\n"},
 	} {
@@ -129,4 +142,145 @@ func waitReported(t *testing.T, e *Engine, r *recorder, text string, n int) {
 		}
 	}
 	t.Fatalf("%q reported %d times, want %d", text, got, n)
+}
+
+// memCapTest is the cap over what the test process holds live that the
+// memory guard's tests give a cell.
+const memCapTest = 96 << 20
+
+// guardedEngine is an engine whose cap for a running cell is memCapTest
+// over what the process held live before it started; it returns that.
+func guardedEngine(t *testing.T) (*Engine, int64) {
+	t.Helper()
+	runtime.GC()
+	_, base := heap()
+	e, err := New(Options{CellMemory: base + memCapTest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Shutdown(false) })
+	ok(t, e, "mgKeep := 41")
+	return e, base
+}
+
+// The cap: Options.CellMemory, else CULAB_CELL_MEMORY, else a share of the
+// process's memory.
+func TestCellMemoryCap(t *testing.T) {
+	byDefault := int64(float64(memlimit.Of("/")) * cellShare)
+	for _, c := range []struct {
+		opt  int64
+		env  string
+		want int64
+		err  bool
+	}{
+		{300 << 20, "2GiB", 300 << 20, false}, {-1, "2GiB", 0, false},
+		{0, "2GiB", 2 << 30, false}, {0, "off", 0, false}, {0, "", byDefault, false},
+		{0, "lots", byDefault, true},
+	} {
+		t.Setenv(CellMemoryEnv, c.env)
+		got, err := cellMemory(c.opt)
+		if got != c.want || (err != nil) != c.err {
+			t.Errorf("CellMemory %d, %s=%q: %d, %v; want %d", c.opt, CellMemoryEnv, c.env, got, err, c.want)
+		}
+	}
+}
+
+// A cell that grows its memory without end is stopped with an error that
+// names the cap, whether it grows by small steps (the watch stops it) or
+// by one large allocation (refused before it is made); its variables are
+// reset and collected, and earlier cells' variables are kept.
+func TestCellMemoryGuard(t *testing.T) {
+	e, base := guardedEngine(t)
+	for _, c := range []struct{ name, code, want string }{
+		{"slice of slices", "var mgS [][]byte\nfor {\n\tmgS = append(mgS, make([]byte, 1<<20))\n}", "mgS"},
+		{"append of ints", "mgX := []int{}\nfor {\n\tmgX = append(mgX, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)\n}", "mgX"},
+		{"map growth", "mgM := map[int][32]int{}\nfor mgI := 0; ; mgI++ {\n\tmgM[mgI] = [32]int{mgI}\n}", "mgM"},
+		{"string concatenation", "var mgT []string\nfor {\n\tmgT = append(mgT, strings.Repeat(\"ab\", 1<<19)+\"!\")\n}", "mgT"},
+		{"a string doubled", "mgD := \"x\"\nfor {\n\tmgD += mgD\n}", "+ of "},
+		{"one large make", "mgB := make([]byte, 1<<30)\nfmt.Println(\"after\", len(mgB))", "make of 1 GiB refused"},
+		{"one large append", "mgA := make([]byte, 80<<20)\nmgA = append(mgA, 1)\nfmt.Println(\"after\", len(mgA))", "append of 100 MiB refused"},
+		{"a large map hint", "mgH := make(map[int64]int64, 20<<20)\nfmt.Println(\"after\", len(mgH))", "make of"},
+		{"strings.Repeat", "mgR := strings.Repeat(\"ab\", 200<<20)\nfmt.Println(\"after\", len(mgR))", "strings.Repeat of 400 MiB refused"},
+		{"goroutines without end", "for {\n\tgo func() {\n\t\tc := make(chan bool)\n\t\t<-c\n\t}()\n}", "the cell was stopped"},
+		{"bytes.Repeat", "mgY := bytes.Repeat([]byte(\"ab\"), 200<<20)\nfmt.Println(\"after\", len(mgY))", "bytes.Repeat of 400 MiB refused"},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error == nil || rep.Error.Name != "MemoryError" || !strings.Contains(rep.Error.Value, c.want) ||
+			!strings.Contains(rep.Error.Value, "for a running cell") || !strings.Contains(rep.Error.Value, CellMemoryEnv) {
+			t.Errorf("%s: %+v, want a MemoryError with %q", c.name, rep.Error, c.want)
+		}
+		if out := r.text("stdout"); strings.Contains(out, "after") {
+			t.Errorf("%s: the cell went on: %q", c.name, out)
+		}
+		if got := ok(t, e, "mgKeep + 1").result(); got != "42" {
+			t.Fatalf("after %s: mgKeep + 1 = %q", c.name, got)
+		}
+		waitLive(t, c.name, base+memCapTest/4)
+	}
+}
+
+// waitLive waits until the live heap (and stacks) is under limit: the
+// goroutines that a stop ended may take a moment to go.
+func waitLive(t *testing.T, what string, limit int64) {
+	t.Helper()
+	var live int64
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		runtime.GC()
+		if _, live = heap(); live <= limit {
+			return
+		}
+	}
+	t.Errorf("after %s: %d MiB live, want at most %d", what, live>>20, limit>>20)
+}
+
+// A variable that the guard reset is unset, with the reason; a cell that
+// recovers a refused allocation goes on.
+func TestCellMemoryGuardAfterwards(t *testing.T) {
+	e, _ := guardedEngine(t)
+	execWithin(t, e, "mgZ := []int{}\nfor {\n\tmgZ = append(mgZ, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)\n}")
+	_, rep := execWithin(t, e, "len(mgZ)")
+	if rep.Error == nil || !strings.Contains(rep.Error.Value, "stopped for using too much memory") {
+		t.Errorf("a reset variable read: %+v", rep.Error)
+	}
+	r := ok(t, e, "func() (r string) {\n\tdefer func() { r = fmt.Sprint(recover()) }()\n\t_ = make([]byte, 1<<30)\n\treturn \"\"\n}()")
+	if got := r.result(); !strings.Contains(got, "make of 1 GiB refused") {
+		t.Errorf("recovered: %q", got)
+	}
+}
+
+// A goroutine that a cell started and that grows after the cell ended is
+// stopped between cells, with a note on the next cell's stderr, and its
+// memory comes back. (It keeps its data to itself: a goroutine that the
+// interpreter stops races, for the race detector, with the next cell's
+// compile over the variables it used.)
+func TestCellMemoryGuardBetweenCells(t *testing.T) {
+	e, base := guardedEngine(t)
+	r, rep := execWithin(t, e, "go func() {\n\tvar s [][]byte\n\tfor {\n\t\ts = append(s, make([]byte, 1<<20))\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}()")
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	waitReported(t, e, r, "goroutines were stopped between cells", 1)
+	waitLive(t, "the stop between cells", base+memCapTest/4)
+	if got := ok(t, e, "mgKeep + 1").result(); got != "42" {
+		t.Errorf("mgKeep + 1 = %q", got)
+	}
+}
+
+// Data that a cell drops is freed: the interpreter kept the values of the
+// expressions of statements run at the package level for the session's
+// life (yaegi patch 44).
+func TestDroppedDataIsFreed(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "dfKeep := 0")
+	runtime.GC()
+	_, base := heap()
+	for _, c := range []string{
+		"dfKeep = len(make([]byte, 100<<20))",
+		"dfA := make([]byte, 100<<20)\ndfA = nil",
+		"dfB := make([]float32, 25<<20)\nfor dfI := range dfB {\n\tdfB[dfI] = 1\n\tbreak\n}\ndfB = nil",
+		"fmt.Println(len(strings.Repeat(\"x\", 100<<20)))",
+	} {
+		ok(t, e, c)
+		waitLive(t, c, base+32<<20)
+	}
 }

@@ -51,6 +51,12 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 			}
 			return res, xe
 		})
+		if ms := memoryStopOf(ctx); ms != nil && x.interrupted {
+			execErr = x.memoryStopError(ms)
+		}
+		if execErr != nil && execErr.Name == memoryErrorName {
+			execErr = x.reclaimFor(execErr)
+		}
 		reply.Error = execErr
 		return res
 	})
@@ -109,6 +115,8 @@ type run struct {
 	slots    map[string]uintptr // the interpreter's variables after the last compile
 	defined  map[string]bool    // names the cell's chunks parsed so far declare
 	why      string             // why the chunks that did not run did not
+
+	interrupted bool // the cell ended with an interrupt (or a stop of the memory guard)
 }
 
 type cellResult struct{ data, meta map[string]any }
@@ -264,6 +272,9 @@ func (x *run) compile(node ast.Node) (prog *interp.Program, err error) {
 }
 
 // exec runs a compiled chunk until it ends or the cell is interrupted.
+// When it returns (a straggler too), the values of its expressions are
+// let go (yaegi patch 44): the interpreter kept them for the session's life, so that
+// data := make(...); data = nil freed nothing.
 func (x *run) exec(prog *interp.Program) error {
 	if x.ctx.Err() != nil {
 		return errInterrupted
@@ -274,7 +285,10 @@ func (x *run) exec(prog *interp.Program) error {
 	x.s.result.reset()
 	x.s.trace.start()
 	var err error
-	done := goCell(func() { _, err = x.s.in.Execute(prog) })
+	done := goCell(func() {
+		defer x.s.in.ClearTemps(prog)
+		_, err = x.s.in.Execute(prog)
+	})
 	select {
 	case end := <-done:
 		switch {

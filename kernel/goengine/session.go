@@ -11,11 +11,11 @@ import (
 	"path"
 	"reflect"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
@@ -24,6 +24,7 @@ import (
 	stdunsafe "github.com/traefik/yaegi/stdlib/unsafe"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/internal/memlimit"
 	"github.com/culab/culab/kernel/goengine/symbols"
 )
 
@@ -117,7 +118,8 @@ func (e *Engine) newSession() (*session, error) {
 
 		MaxStackFrames: e.opts.MaxStackFrames,
 		GoroutinePanic: e.goroutinePanic,
-		MaxAlloc:       physicalMemory(),
+		MaxAlloc:       memlimit.Physical(),
+		AllocGuard:     e.guard.allow,
 	})
 	tables := []interp.Exports{
 		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
@@ -174,9 +176,20 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			"Stderr": reflect.ValueOf(&s.stdio[stderr]).Elem(),
 		},
 		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
+		// Allocations of a size the cell chooses, made at once by native
+		// code: refused past the cap for a running cell (memguard.go).
+		"strings/strings": {"Repeat": reflect.ValueOf(func(s string, count int) string {
+			e.guard.repeat("strings.Repeat", len(s), count)
+			return strings.Repeat(s, count)
+		})},
+		"bytes/bytes": {"Repeat": reflect.ValueOf(func(b []byte, count int) []byte {
+			e.guard.repeat("bytes.Repeat", len(b), count)
+			return bytes.Repeat(b, count)
+		})},
 		// Process-wide limits that a cell could only use to end the
 		// engine: past them Go's runtime stops with a fatal error, which
 		// no recover catches (the engine bounds recursion itself).
+		"runtime/runtime": {"GOMAXPROCS": reflect.ValueOf(goMaxProcs)},
 		"runtime/debug/debug": {
 			"SetMaxStack":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
 			"SetMaxThreads": reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
@@ -623,17 +636,20 @@ func (r *stdinReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// physicalMemory is the machine's memory in bytes, 0 if unknown: a slice
-// that a cell makes larger than that can never be allocated, and asking
-// for it ends the engine's process (the runtime's fatal "out of memory");
-// the interpreter refuses it with Go's run-time error instead.
-func physicalMemory() int64 {
-	var si syscall.Sysinfo_t
-	if syscall.Sysinfo(&si) != nil {
-		return 0
+// goMaxProcs is the cells' runtime.GOMAXPROCS: the runtime allocates the
+// state of every P it is asked for, and GOMAXPROCS(1 << 20) ended the
+// engine with a fatal "out of memory". Past maxProcs it panics instead.
+func goMaxProcs(n int) int {
+	if limit := maxProcs(); n > limit {
+		panic(fmt.Errorf("runtime.GOMAXPROCS(%d): at most %d in a cell (%d per CPU of this machine, at least 256): each costs the whole kernel process memory",
+			n, limit, procsPerCPU))
 	}
-	return int64(si.Totalram) * int64(si.Unit)
+	return runtime.GOMAXPROCS(n)
 }
+
+const procsPerCPU = 8
+
+func maxProcs() int { return max(256, procsPerCPU*runtime.NumCPU()) }
 
 // processWide is the error of a cell that calls a function setting a limit
 // of the whole engine process.

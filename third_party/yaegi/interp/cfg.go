@@ -152,6 +152,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					} else {
 						k, o = n.anc.child[0], n.anc.child[1]
 					}
+					first := len(sc.types) // culab patch 44: the hidden slots start here
 
 					var handled bool // culab patch 12: range over an integer or a function
 					if ktyp, vtyp, handled, err = sc.rangeIntOrFunc(n.anc, k, v, o); err != nil {
@@ -223,6 +224,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						v.findex = vindex
 						v.sym = sc.sym[v.ident] // culab patch 11
 					}
+					n.anc.hidden = [2]int{first, kindex} // culab patch 44
 				}
 			}
 

@@ -104,14 +104,16 @@ func slice3Checked(a reflect.Value, lo, hi, max int) reflect.Value {
 // negative length or capacity, a capacity below the length, or a size
 // beyond what may be allocated (reflect panicked, or the runtime ended the
 // process with "out of memory", which no recover catches).
-func makeSliceChecked(typ reflect.Type, n, c int, maxAlloc int64) reflect.Value {
-	limit := maxSliceLen(typ, maxAlloc)
+// The embedder's AllocGuard is asked before it allocates (culab patch 43).
+func makeSliceChecked(typ reflect.Type, n, c int, o *opt) reflect.Value {
+	limit := maxSliceLen(typ, o.maxAlloc)
 	if n < 0 || n > limit {
 		panic(runtimeError("makeslice: len out of range"))
 	}
 	if c < n || c > limit {
 		panic(runtimeError("makeslice: cap out of range"))
 	}
+	o.guardAlloc("make", bytesOf(c, typ.Elem().Size())) // culab patch 43
 	return reflect.MakeSlice(typ, n, c)
 }
 

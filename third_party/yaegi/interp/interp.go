@@ -53,6 +53,7 @@ type node struct {
 	redeclared bool           // set if node is a redeclared variable (CFG)
 	meta       interface{}    // meta stores meta information between gta runs, like errors
 	exits      []*node        // culab patch 12: exit nodes of the body of a range over a function
+	hidden     [2]int         // culab patch 44: [first, last) slot that a range statement keeps its state in
 }
 
 func (n *node) shouldBreak() bool {
@@ -192,6 +193,8 @@ type opt struct {
 	maxFrames    int                  // Options.MaxStackFrames (culab patch 2)
 	goPanic      func(GoroutinePanic) // Options.GoroutinePanic (culab patch 3)
 	maxAlloc     int64                // Options.MaxAlloc (culab patch 34)
+
+	allocGuard func(string, int64) error // Options.AllocGuard (culab patch 43)
 }
 
 // Interpreter contains global resources and state.
@@ -352,8 +355,17 @@ type Options struct {
 	// allocates: past it, make panics with Go's run-time error
 	// "makeslice: len out of range" (or cap), as Go does past its own
 	// limit, instead of the runtime's fatal "out of memory" that ends the
-	// process (culab patch 34). 0 means Go's limit.
+	// process (culab patch 34). 0 means Go's limit. It bounds append's
+	// growth and a channel's buffer as well (culab patch 43).
 	MaxAlloc int64
+
+	// AllocGuard, when set, is asked before make allocates a slice, a map
+	// or a channel's buffer and before append grows a slice, with what
+	// allocates ("make", "append") and about how many bytes: a non-nil
+	// error is panicked, and nothing allocated (culab patch 43). It lets
+	// the embedder refuse one allocation that would take the process past
+	// its memory, where the runtime would end it.
+	AllocGuard func(what string, bytes int64) error
 }
 
 // New returns a new interpreter.
@@ -383,6 +395,7 @@ func New(options Options) *Interpreter {
 
 	i.opt.maxFrames, i.opt.goPanic = options.MaxStackFrames, options.GoroutinePanic // culab patches 2, 3
 	i.opt.maxAlloc = options.MaxAlloc                                               // culab patch 34
+	i.opt.allocGuard = options.AllocGuard                                           // culab patch 43
 
 	if i.opt.stderr = options.Stderr; i.opt.stderr == nil {
 		i.opt.stderr = os.Stderr

@@ -17,6 +17,7 @@ func add(n *node) {
 	dest := genValueOutput(n, typ)
 	c0, c1 := n.child[0], n.child[1]
 
+	o := &n.interp.opt // culab patch 43
 	switch typ.Kind() {
 	case reflect.String:
 		switch {
@@ -24,28 +25,28 @@ func add(n *node) {
 			v0 := genValue(c0)
 			v1 := genValue(c1)
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.ValueOf(v0(f).String() + v1(f).String()).Convert(typ))
+				dest(f).Set(reflect.ValueOf(o.concat(v0(f).String(), v1(f).String())).Convert(typ))
 				return next
 			}
 		case c0.rval.IsValid():
 			s0 := vString(c0.rval)
 			v1 := genValue(c1)
 			n.exec = func(f *frame) bltn {
-				dest(f).SetString(s0 + v1(f).String())
+				dest(f).SetString(o.concat(s0, v1(f).String()))
 				return next
 			}
 		case c1.rval.IsValid():
 			v0 := genValue(c0)
 			s1 := vString(c1.rval)
 			n.exec = func(f *frame) bltn {
-				dest(f).SetString(v0(f).String() + s1)
+				dest(f).SetString(o.concat(v0(f).String(), s1))
 				return next
 			}
 		default:
 			v0 := genValue(c0)
 			v1 := genValue(c1)
 			n.exec = func(f *frame) bltn {
-				dest(f).SetString(v0(f).String() + v1(f).String())
+				dest(f).SetString(o.concat(v0(f).String(), v1(f).String()))
 				return next
 			}
 		}
@@ -1505,7 +1506,7 @@ func addAssign(n *node) {
 			v1 := vString(c1.rval)
 			n.exec = func(f *frame) bltn {
 				v, s := v0(f)
-				v.SetString(s + v1)
+				v.SetString(n.interp.opt.concat(s, v1)) // culab patch 43
 				if setMap {
 					mapValue(f).SetMapIndex(indexValue(f), v)
 				}
@@ -1563,7 +1564,7 @@ func addAssign(n *node) {
 			v1 := genValue(c1)
 			n.exec = func(f *frame) bltn {
 				v, s := v0(f)
-				v.SetString(s + v1(f).String())
+				v.SetString(n.interp.opt.concat(s, v1(f).String())) // culab patch 43
 				if setMap {
 					mapValue(f).SetMapIndex(indexValue(f), v)
 				}

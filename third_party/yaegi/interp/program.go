@@ -14,6 +14,8 @@ type Program struct {
 	pkgName string
 	root    *node
 	init    []*node
+
+	firstSlot int // culab patch 44: the first slot of the global frame that its compile allocated
 }
 
 // PackageName returns name used in a package clause.
@@ -70,6 +72,8 @@ func (interp *Interpreter) compileSrc(src, name string, inc bool) (*Program, err
 // WARNING: The node must have been parsed using interp.FileSet(). Results are
 // unpredictable otherwise.
 func (interp *Interpreter) CompileAST(n ast.Node) (*Program, error) {
+	firstSlot := len(interp.universe.types) // culab patch 44
+
 	// Convert AST.
 	pkgName, root, err := interp.ast(n)
 	if err != nil || root == nil {
@@ -147,7 +151,7 @@ func (interp *Interpreter) CompileAST(n ast.Node) (*Program, error) {
 		root.cfgDot(dotWriter(dotCmd))
 	}
 
-	return &Program{pkgName, root, initNodes}, nil
+	return &Program{pkgName, root, initNodes, firstSlot}, nil // culab patch 44
 }
 
 // Execute executes compiled Go code.

@@ -2745,15 +2745,20 @@ func appendSlice(n *node) {
 	value := genValue(n.child[1])
 	value0 := genValue(n.child[2])
 
+	o := &n.interp.opt
 	if isString(n.child[2].typ.TypeOf()) {
 		typ := reflect.TypeOf([]byte{})
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(reflect.AppendSlice(value(f), value0(f).Convert(typ)))
+			s, t := value(f), value0(f).Convert(typ)
+			o.checkAppend(s, t.Len()) // culab patch 43
+			dest(f).Set(reflect.AppendSlice(s, t))
 			return next
 		}
 	} else {
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(reflect.AppendSlice(value(f), value0(f)))
+			s, t := value(f), value0(f)
+			o.checkAppend(s, t.Len()) // culab patch 43
+			dest(f).Set(reflect.AppendSlice(s, t))
 			return next
 		}
 	}
@@ -2797,12 +2802,15 @@ func _append(n *node) {
 			}
 		}
 
+		o := &n.interp.opt
 		n.exec = func(f *frame) bltn {
 			sl := make([]reflect.Value, l)
 			for i, v := range values {
 				sl[i] = v(f)
 			}
-			dest(f).Set(reflect.Append(value(f), sl...))
+			s := value(f)
+			o.checkAppend(s, l) // culab patch 43
+			dest(f).Set(reflect.Append(s, sl...))
 			return next
 		}
 	default:
@@ -2818,8 +2826,11 @@ func _append(n *node) {
 			value0 = genValue(n.child[2])
 		}
 
+		o := &n.interp.opt
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(reflect.Append(value(f), value0(f)))
+			s, v := value(f), value0(f)
+			o.checkAppend(s, 1) // culab patch 43
+			dest(f).Set(reflect.Append(s, v))
 			return next
 		}
 	}
@@ -3000,7 +3011,9 @@ func _new(n *node) {
 		typ = zeroInterfaceValue().Type()
 	}
 
+	o, size := &n.interp.opt, int64(typ.Size())
 	n.exec = func(f *frame) bltn {
+		o.guardAlloc("new", size) // culab patch 45
 		v := reflect.New(typ)
 		if vi, ok := v.Interface().(*valueInterface); ok {
 			vi.node = n
@@ -3019,19 +3032,19 @@ func _make(n *node) {
 	switch typ.Kind() {
 	case reflect.Array, reflect.Slice:
 		value := genValue(n.child[2])
-		maxAlloc := n.interp.opt.maxAlloc
+		o := &n.interp.opt
 
 		switch len(n.child) {
 		case 3:
 			n.exec = func(f *frame) bltn {
 				length := int(vInt(value(f)))
-				dest(f).Set(makeSliceChecked(typ, length, length, maxAlloc)) // culab patch 34
+				dest(f).Set(makeSliceChecked(typ, length, length, o)) // culab patches 34, 43
 				return next
 			}
 		case 4:
 			value1 := genValue(n.child[3])
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(makeSliceChecked(typ, int(vInt(value(f))), int(vInt(value1(f))), maxAlloc)) // culab patch 34
+				dest(f).Set(makeSliceChecked(typ, int(vInt(value(f))), int(vInt(value1(f))), o)) // culab patches 34, 43
 				return next
 			}
 		}
@@ -3046,7 +3059,7 @@ func _make(n *node) {
 		case 3:
 			value := genValue(n.child[2])
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeChan(typ, int(vInt(value(f)))))
+				dest(f).Set(n.interp.opt.makeChanChecked(typ, int(vInt(value(f))))) // culab patch 43
 				return next
 			}
 		}
@@ -3061,7 +3074,7 @@ func _make(n *node) {
 		case 3:
 			value := genValue(n.child[2])
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeMapWithSize(typ, int(vInt(value(f)))))
+				dest(f).Set(n.interp.opt.makeMapChecked(typ, int(vInt(value(f))))) // culab patch 43
 				return next
 			}
 		}

@@ -510,6 +510,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		}
 		t = arrayOf(val, length, withNode(n), withScope(sc))
 		t.incomplete = incomplete || val.incomplete
+		if err := interp.checkArraySize(t, c0); err != nil { // culab patch 45
+			return nil, err
+		}
 
 	case basicLit:
 		switch v := n.rval.Interface().(type) {
@@ -668,7 +671,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			case bltnAppend, bltnMake:
 				t, err = nodeType2(interp, sc, n.child[1], seen)
 			case bltnNew:
-				t, err = nodeType2(interp, sc, n.child[1], seen)
+				if t, err = nodeType2(interp, sc, n.child[1], seen); err != nil {
+					break // culab patch 45: t is nil
+				}
 				incomplete := t.incomplete
 				t = ptrOf(t, withScope(sc))
 				t.incomplete = incomplete
