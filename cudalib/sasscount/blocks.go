@@ -230,7 +230,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		if in.Op != "bra" || len(in.Operands) != 1 {
 			continue
 		}
-		if h, ok := fn.Labels[in.Operands[0].Name]; ok && h <= i {
+		if h, ok := fn.Labels[in.Operands[0].Name]; ok && h <= i && reaches(fn, h, i) {
 			if _, seen := latch[h]; !seen {
 				heads = append(heads, h)
 			}
@@ -330,6 +330,44 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		c.inLoop[line] /= k
 	}
 	return c, nil
+}
+
+// reaches says whether control at instruction from can get to
+// instruction to. NVVM lays out the join of an if/else before the code
+// that branches to it (a shared tail, a return): a branch back to such a
+// label closes no loop, as the label's code never comes back to it.
+func reaches(fn *ptx.Func, from, to int) bool {
+	seen := make([]bool, len(fn.Body))
+	stack := []int{from}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if i >= len(fn.Body) || seen[i] {
+			continue
+		}
+		if i == to {
+			return true
+		}
+		seen[i] = true
+		in := fn.Body[i]
+		switch in.Op {
+		case "ret", "exit", "trap":
+			if in.Guard == "" {
+				continue
+			}
+		case "bra", "brx":
+			for _, o := range in.Operands {
+				if t, ok := fn.Labels[o.Name]; ok {
+					stack = append(stack, t)
+				}
+			}
+			if in.Guard == "" {
+				continue
+			}
+		}
+		stack = append(stack, i+1)
+	}
+	return false
 }
 
 // mergeCopies makes one loop of the PTX loops that are copies of one

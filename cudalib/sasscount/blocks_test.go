@@ -1,0 +1,105 @@
+package sasscount
+
+import (
+	"testing"
+
+	"github.com/culab/culab/cudalib/ptx"
+)
+
+// parseFunc parses a PTX fixture's one function.
+func parseFunc(t *testing.T, src string) *ptx.Func {
+	t.Helper()
+	m, err := ptx.Parse("t.ptx", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Funcs) != 1 {
+		t.Fatalf("%d functions, want 1", len(m.Funcs))
+	}
+	return m.Funcs[0]
+}
+
+// everyLine runs every instruction of fn n times.
+func everyLine(fn *ptx.Func, n int64) map[int]int64 {
+	c := map[int]int64{}
+	for _, in := range fn.Body {
+		c[in.Line] = n
+	}
+	return c
+}
+
+// joinBeforeBranch is NVVM's layout of an if/else whose branches join at a
+// shared tail placed before one of them (st_halo's): the branches back to
+// $L__BB0_2 and $L__BB0_3 close no loop.
+const joinBeforeBranch = `.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u32 k_param_0)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<4>;
+	ld.param.u32 %r1, [k_param_0];
+	setp.lt.s32 %p1, %r1, 2;
+	@%p1 bra $L__BB0_1;
+	bra.uni $L__BB0_4;
+$L__BB0_1:
+	add.s32 %r2, %r1, 1;
+$L__BB0_2:
+	add.s32 %r3, %r2, 1;
+$L__BB0_3:
+	ret;
+$L__BB0_4:
+	setp.lt.s32 %p2, %r1, 4;
+	@%p2 bra $L__BB0_3;
+	mov.u32 %r2, 7;
+	bra.uni $L__BB0_2;
+}
+`
+
+// TestBackwardJoinIsNoLoop: a branch back to a label whose code never comes
+// back to the branch is a join, not a loop.
+func TestBackwardJoinIsNoLoop(t *testing.T) {
+	fn := parseFunc(t, joinBeforeBranch)
+	p, err := NewPTXCounts(fn, everyLine(fn, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.loops) != 0 {
+		t.Errorf("%d loops, want none: %+v", len(p.loops), p.loops)
+	}
+}
+
+// simpleLoop is a counted loop closed by a guarded branch back.
+const simpleLoop = `.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k(.param .u32 k_param_0)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<4>;
+	ld.param.u32 %r1, [k_param_0];
+	mov.u32 %r2, 0;
+$L__BB0_1:
+	add.s32 %r2, %r2, 1;
+	setp.lt.s32 %p1, %r2, %r1;
+	@%p1 bra $L__BB0_1;
+	ret;
+}
+`
+
+// TestBackBranchLoop: a branch back to a label that reaches it is a loop,
+// with its iterations and entries.
+func TestBackBranchLoop(t *testing.T) {
+	fn := parseFunc(t, simpleLoop)
+	counts := everyLine(fn, 2)
+	for _, in := range fn.Body[2:5] { // 2 warps, 4 trips each
+		counts[in.Line] = 8
+	}
+	p, err := NewPTXCounts(fn, counts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.loops) != 1 || p.loops[0].iters != 8 || p.loops[0].enters != 2 {
+		t.Errorf("loops %+v, want one of 8 iterations, 2 entries", p.loops)
+	}
+}
