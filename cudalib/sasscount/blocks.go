@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"regexp"
 	"slices"
 
 	"github.com/culab/culab/cudalib/ptx"
@@ -67,9 +68,14 @@ import (
 // PTXCounts are one PTX function's instructions with the virtual GPU's
 // warp executions, and its loops.
 type PTXCounts struct {
-	fn     *ptx.Func
-	count  []float64 // by index into fn.Body
-	loopOf []int     // innermost loop of each instruction, -1: none
+	fn    *ptx.Func
+	count []float64 // by index into fn.Body
+	// line is each instruction's source line as ptxas's line table has
+	// it: code NVVM put on line 0 (`.loc 1 0 5`: a loop's trip count, its
+	// division) on the last line before it, as ptxas keeps no entry for
+	// line 0.
+	line   []int
+	loopOf []int // innermost loop of each instruction, -1: none
 	loops  []ptxLoop
 	// lineLoop is the loop each source line belongs to (-1: none).
 	lineLoop map[int]int
@@ -131,9 +137,22 @@ func ptxAnchor(in *ptx.Instr) float64 {
 		if slices.Contains(in.Mods, "f32") || slices.Contains(in.Mods, "f64") {
 			return 1
 		}
+	case "div", "rem":
+		if isDiv64(in) {
+			return 1
+		}
 	}
 	return 0
 }
+
+// isDiv64 says whether in is a 64-bit integer division or remainder, which
+// ptxas makes a CALL of a subroutine (__cuda_sm20_div_u64), one for one.
+func isDiv64(in *ptx.Instr) bool {
+	return (in.Op == "div" || in.Op == "rem") && (slices.Contains(in.Mods, "u64") || slices.Contains(in.Mods, "s64"))
+}
+
+// div64RE is the CALL of ptxas's 64-bit integer division or remainder.
+var div64RE = regexp.MustCompile(`__cuda_sm20_(div|rem)_[su]64\b`)
 
 // sassAnchor is the anchor weight of a SASS instruction.
 func sassAnchor(in sass.Instr) float64 {
@@ -143,6 +162,9 @@ func sassAnchor(in sass.Instr) float64 {
 	}
 	if in.Class == sass.Memory && in.Width > 0 {
 		return float64(in.Width) / 8
+	}
+	if in.Opcode == "CALL" && div64RE.MatchString(in.Operands) {
+		return 1
 	}
 	return 0
 }
@@ -171,6 +193,8 @@ func ptxKind(in *ptx.Instr) string {
 		return op + "." + space
 	case "shfl":
 		return "shfl"
+	case "div", "rem":
+		return "div64"
 	}
 	if slices.Contains(in.Mods, "f64") {
 		return "fp64"
@@ -203,16 +227,25 @@ func sassKind(in sass.Instr) string {
 		return "fp32"
 	case "DFMA", "DADD", "DMUL":
 		return "fp64"
+	case "CALL":
+		if div64RE.MatchString(in.Operands) {
+			return "div64"
+		}
 	}
 	return ""
 }
 
 // NewPTXCounts ties the launch's counts (by PTX text line) to fn.
 func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
-	c := &PTXCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
+	c := &PTXCounts{fn: fn, count: make([]float64, len(fn.Body)), line: make([]int, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
 		lineLoop: map[int]int{}, hasAnchors: map[int]bool{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}, outside: map[int]float64{}}
 	at := map[int]bool{}
+	last := 0
 	for i, in := range fn.Body {
+		if in.Loc.Line != 0 {
+			last = in.Loc.Line
+		}
+		c.line[i] = last
 		c.count[i] = float64(byLine[in.Line])
 		at[in.Line] = true
 		c.loopOf[i] = -1
@@ -295,7 +328,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 	n := map[int]float64{}
 	nIn := map[int]float64{}
 	for i, in := range fn.Body {
-		line := in.Loc.Line
+		line := c.line[i]
 		v := vote[line]
 		if v == nil {
 			v = &votes{anchors: map[int]float64{}, instrs: map[int]float64{}}
@@ -320,10 +353,10 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		c.lineLoop[line] = c.innermostMax(w)
 		c.lineCount[line] /= n[line]
 	}
-	for i, in := range fn.Body {
-		if li := c.loopOf[i]; li >= 0 && li == c.lineLoop[in.Loc.Line] && rel[i] >= 0 {
-			c.inLoop[in.Loc.Line] += rel[i]
-			nIn[in.Loc.Line]++
+	for i := range fn.Body {
+		if li := c.loopOf[i]; li >= 0 && li == c.lineLoop[c.line[i]] && rel[i] >= 0 {
+			c.inLoop[c.line[i]] += rel[i]
+			nIn[c.line[i]]++
 		}
 	}
 	for line, k := range nIn {
@@ -396,9 +429,9 @@ func (c *PTXCounts) mergeCopies() {
 		if li < 0 || ptxAnchor(in) == 0 {
 			continue
 		}
-		o, ok := first[in.Loc.Line]
+		o, ok := first[c.line[i]]
 		if !ok {
-			first[in.Loc.Line] = li
+			first[c.line[i]] = li
 			continue
 		}
 		if o != li && !nested(c.loops[o], c.loops[li]) {
@@ -883,7 +916,7 @@ func (p *PTXCounts) outsideFits(code []sass.Instr, li int) bool {
 	}
 	for i, in := range p.fn.Body {
 		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
-			need[key{in.Loc.Line, k}]--
+			need[key{p.line[i], k}]--
 		}
 	}
 	for _, n := range need {
@@ -905,7 +938,7 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 	ptxOf := map[key][]float64{}
 	for i, in := range p.fn.Body {
 		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
-			ptxOf[key{in.Loc.Line, k}] = append(ptxOf[key{in.Loc.Line, k}], p.count[i])
+			ptxOf[key{p.line[i], k}] = append(ptxOf[key{p.line[i], k}], p.count[i])
 		}
 	}
 	sassOf := map[key][]int{}

@@ -1,9 +1,11 @@
 package sasscount
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/culab/culab/cudalib/ptx"
+	"github.com/culab/culab/cudalib/sass"
 )
 
 // parseFunc parses a PTX fixture's one function.
@@ -101,5 +103,45 @@ func TestBackBranchLoop(t *testing.T) {
 	}
 	if len(p.loops) != 1 || p.loops[0].iters != 8 || p.loops[0].enters != 2 {
 		t.Errorf("loops %+v, want one of 8 iterations, 2 entries", p.loops)
+	}
+}
+
+// tripDivision is NVVM's trip count of a grid-stride loop: a 64-bit
+// division on line 0, which ptxas's line table puts on the line before.
+const tripDivision = `.version 8.0
+.target sm_90
+.address_size 64
+.file 1 "t.cu"
+.visible .entry k(.param .u64 k_param_0)
+{
+	.reg .b64 %rd<4>;
+	.loc 1 28 5
+	ld.param.u64 %rd1, [k_param_0];
+	.loc 1 0 5
+	div.u64 %rd2, %rd1, %rd1;
+	.loc 1 29 5
+	rem.s64 %rd3, %rd2, %rd1;
+	ret;
+}
+`
+
+// TestLineZeroAndDiv64: code on line 0 is on the last line before it, and a
+// 64-bit division pairs with ptxas's CALL of its subroutine.
+func TestLineZeroAndDiv64(t *testing.T) {
+	fn := parseFunc(t, tripDivision)
+	p, err := NewPTXCounts(fn, everyLine(fn, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{28, 28, 29, 29}; !slices.Equal(p.line, want) {
+		t.Errorf("lines %v, want %v", p.line, want)
+	}
+	if k := ptxKind(fn.Body[1]); k != "div64" || ptxKind(fn.Body[2]) != "div64" {
+		t.Errorf("PTX kinds %q, %q, want div64", k, ptxKind(fn.Body[2]))
+	}
+	call := sass.Instr{Opcode: "CALL", Operands: "`($__internal_2_$__cuda_sm20_div_u64)"}
+	slow := sass.Instr{Opcode: "CALL", Operands: "`($__internal_0_$__cuda_sm3x_div_rn_noftz_f32_slowpath)"}
+	if sassKind(call) != "div64" || sassAnchor(call) != 1 || sassKind(slow) != "" || sassAnchor(slow) != 0 {
+		t.Errorf("SASS kinds %q, %q", sassKind(call), sassKind(slow))
 	}
 }
