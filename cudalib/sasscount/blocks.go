@@ -103,6 +103,10 @@ type ptxLoop struct {
 	// copies of its unrolled one, when the loop is such a pair: the trips
 	// that are left over, whatever each entry's trip count.
 	remIters, remOf float64
+	// dead says no warp reached the loop: a version of a loop nest NVVM
+	// made for another condition (mm_grid's stores of zeros for n <= 0),
+	// no copy of the loops that ran.
+	dead bool
 }
 
 // ptxAnchor is the anchor weight of a PTX instruction (see above).
@@ -273,7 +277,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 	}
 	for _, h := range heads {
 		j := latch[h]
-		l := ptxLoop{head: h, latch: j, iters: c.count[j]}
+		l := ptxLoop{head: h, latch: j, iters: c.count[j], dead: c.count[h] == 0}
 		switch {
 		case fn.Body[j].Guard != "" && j+1 < len(fn.Body):
 			l.enters = c.count[j+1]
@@ -346,9 +350,9 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		}
 	}
 	for line, v := range vote {
-		w := v.anchors
+		w := c.live(v.anchors)
 		if sum(w) == 0 {
-			w = v.instrs
+			w = c.live(v.instrs)
 		}
 		c.lineLoop[line] = c.innermostMax(w)
 		c.lineCount[line] /= n[line]
@@ -426,7 +430,7 @@ func (c *PTXCounts) mergeCopies() {
 	first := map[int]int{} // line -> a loop holding its anchors
 	for i, in := range c.fn.Body {
 		li := c.loopOf[i]
-		if li < 0 || ptxAnchor(in) == 0 {
+		if li < 0 || ptxAnchor(in) == 0 || c.loops[li].dead {
 			continue
 		}
 		o, ok := first[c.line[i]]
@@ -489,6 +493,22 @@ func (c *PTXCounts) mergeCopies() {
 		}
 	}
 	c.loops = merged
+}
+
+// live is the votes w without those of loops no warp reached, unless
+// only such loops have any: a line of a loop nest NVVM versioned belongs
+// to the version that ran.
+func (c *PTXCounts) live(w map[int]float64) map[int]float64 {
+	out := map[int]float64{}
+	for li, v := range w {
+		if li < 0 || !c.loops[li].dead {
+			out[li] = v
+		}
+	}
+	if sum(out) == 0 {
+		return w
+	}
+	return out
 }
 
 // innermostMax is the loop (-1: none) with the most weight, the
@@ -627,8 +647,9 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	}
 	chunks := map[int][]*chunk{} // by PTX loop
 	loopChunk := map[int]*chunk{}
+	dead := p.deadBlocks(code, g)
 	for b := range g.Blocks {
-		if !g.Blocks[b].Reached {
+		if !g.Blocks[b].Reached || dead[b] {
 			continue
 		}
 		s, straight := member(b)
@@ -753,7 +774,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	// it; a block without anchors as its lines.
 	var free []int
 	for b, blk := range g.Blocks {
-		if s, straight := member(b); blk.Reached && s < 0 && !straight && !skipped[b] {
+		if s, straight := member(b); blk.Reached && s < 0 && !straight && !skipped[b] && !dead[b] {
 			free = append(free, b)
 		}
 	}
@@ -862,6 +883,50 @@ func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
 			}
 		}
 	}
+}
+
+// deadBlocks are the blocks of the SASS loops that are a PTX loop no warp
+// reached: as many anchors of each line and kind, its inner loops with
+// it. They run none; the code only they lead to (its set-up, its exit)
+// is capped by the flow.
+func (p *PTXCounts) deadBlocks(code []sass.Instr, g *sass.CFG) map[int]bool {
+	type key struct {
+		line int
+		kind string
+	}
+	var deadLoops []map[key]int
+	for _, l := range p.loops {
+		if !l.dead {
+			continue
+		}
+		m := map[key]int{}
+		for i := l.head; i <= l.latch; i++ {
+			if k := ptxKind(p.fn.Body[i]); k != "" {
+				m[key{p.line[i], k}]++
+			}
+		}
+		if len(m) > 0 {
+			deadLoops = append(deadLoops, m)
+		}
+	}
+	out := map[int]bool{}
+	if len(deadLoops) == 0 {
+		return out
+	}
+	for _, l := range g.Loops {
+		m := map[key]int{}
+		for _, in := range code[g.Blocks[l.Head].From:g.Blocks[l.Tail].To] {
+			if k := sassKind(in); k != "" {
+				m[key{in.Line, k}]++
+			}
+		}
+		if slices.ContainsFunc(deadLoops, func(d map[key]int) bool { return maps.Equal(d, m) }) {
+			for b := l.Head; b <= l.Tail; b++ {
+				out[b] = true
+			}
+		}
+	}
+	return out
 }
 
 // around is the innermost PTX loop holding the PTX loops of the SASS
