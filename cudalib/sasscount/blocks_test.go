@@ -145,3 +145,76 @@ func TestLineZeroAndDiv64(t *testing.T) {
 		t.Errorf("SASS kinds %q, %q", sassKind(call), sassKind(slow))
 	}
 }
+
+// versionedLoop is a loop NVVM versioned on a condition (mm_grid's n > 0):
+// the version that ran loads and stores on line 5, the other only stores
+// zeros there, three a trip.
+const versionedLoop = `.version 8.0
+.target sm_90
+.address_size 64
+.file 1 "t.cu"
+.visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1)
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	.loc 1 3 5
+	ld.param.u64 %rd1, [k_param_0];
+	ld.param.u32 %r1, [k_param_1];
+	mov.u32 %r2, 0;
+	setp.gt.s32 %p1, %r1, 0;
+	@%p1 bra $L__BB0_2;
+$L__BB0_1:
+	.loc 1 5 5
+	st.global.u32 [%rd1], %r2;
+	st.global.u32 [%rd1+4], %r2;
+	st.global.u32 [%rd1+8], %r2;
+	.loc 1 4 5
+	add.s32 %r2, %r2, 1;
+	setp.lt.s32 %p2, %r2, 8;
+	@%p2 bra $L__BB0_1;
+	ret;
+$L__BB0_2:
+	.loc 1 5 5
+	ld.global.u32 %r3, [%rd1];
+	st.global.u32 [%rd1], %r3;
+	.loc 1 4 5
+	add.s32 %r2, %r2, 1;
+	setp.lt.s32 %p3, %r2, %r1;
+	@%p3 bra $L__BB0_2;
+	ret;
+}
+`
+
+// TestDeadVersionIsNoCopy: the version no warp reached is no copy of the
+// one that ran, and line 5 belongs to the one that ran although the dead
+// one holds more of its anchors.
+func TestDeadVersionIsNoCopy(t *testing.T) {
+	fn := parseFunc(t, versionedLoop)
+	counts := everyLine(fn, 2)
+	for i, in := range fn.Body {
+		switch {
+		case i >= 5 && i <= 11: // the dead version, its ret
+			counts[in.Line] = 0
+		case i >= 12 && i <= 16: // 2 warps, 4 trips each
+			counts[in.Line] = 8
+		}
+	}
+	p, err := NewPTXCounts(fn, counts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.loops) != 2 {
+		t.Fatalf("loops %+v, want the two versions apart", p.loops)
+	}
+	live := p.loopOf[12]
+	if l := p.loops[live]; l.dead || l.iters != 8 || l.enters != 2 {
+		t.Errorf("live loop %+v, want 8 iterations of 2 entries", l)
+	}
+	if !p.loops[p.loopOf[5]].dead {
+		t.Errorf("the version no warp reached is not dead: %+v", p.loops[p.loopOf[5]])
+	}
+	if p.lineLoop[5] != live {
+		t.Errorf("line 5 is loop %d's, want the live loop %d's", p.lineLoop[5], live)
+	}
+}
