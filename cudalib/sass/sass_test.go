@@ -84,7 +84,7 @@ func TestClassify(t *testing.T) {
 		{"FFMA", nil, FMA, 0}, {"IMAD", []string{"WIDE"}, FMA, 0}, {"IADD3", nil, ALU, 0},
 		{"MUFU", []string{"RCP"}, SFU, 0}, {"I2F", []string{"U32", "RP"}, Convert, 0}, {"DFMA", nil, FP64, 0},
 		{"LDS", []string{"64"}, Memory, 64}, {"LDG", []string{"E", "128"}, Memory, 128}, {"STG", []string{"E", "U8"}, Memory, 8},
-		{"ATOMS", []string{"ADD"}, Memory, 32}, {"SHFL", []string{"DOWN"}, Memory, 0}, {"ULDC", []string{"64"}, Uniform, 0},
+		{"ATOMS", []string{"ADD"}, Memory, 32}, {"REDG", []string{"E", "ADD", "F32", "FTZ", "RN", "STRONG", "GPU"}, Memory, 32}, {"SHFL", []string{"DOWN"}, Memory, 0}, {"ULDC", []string{"64"}, Uniform, 0},
 		{"BAR", []string{"SYNC", "DEFER_BLOCKING"}, Control, 0}, {"LDC", []string{"64"}, Const, 64}, {"XYZZY", nil, Other, 0},
 	} {
 		class, width := classify(c.op, c.mods)

@@ -221,7 +221,7 @@ func sassKind(in sass.Instr) string {
 		return "ld.l"
 	case "STL":
 		return "st.l"
-	case "ATOMG", "ATOM", "RED":
+	case "ATOMG", "ATOM", "RED", "REDG":
 		return "atom.g"
 	case "ATOMS":
 		return "atom.s"
@@ -1036,19 +1036,32 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 }
 
 // perIteration is how often a block's lines of loop li ran per iteration
-// (below 1 for an if inside the loop; 1 when it has none).
+// (below 1 for an if inside the loop; 1 when it has none): the lines of
+// its unguarded anchors when it has some, as a block runs as a unit and
+// those run each time it does (the BSYNC that ends an if inside the loop
+// stands on the if's last line, the loads after it on the loop's);
+// else the lines of all its instructions.
 func perIteration(code []sass.Instr, p *PTXCounts, li int) float64 {
-	sum, n := 0.0, 0
-	for _, in := range code {
-		if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
-			sum += math.Min(r, 1)
-			n++
+	mean := func(anchors bool) (float64, bool) {
+		sum, n := 0.0, 0
+		for _, in := range code {
+			if anchors && (sassAnchor(in) == 0 || in.Predicate != "") {
+				continue
+			}
+			if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
+				sum += math.Min(r, 1)
+				n++
+			}
 		}
+		return sum / float64(max(n, 1)), n > 0
 	}
-	if n == 0 {
-		return 1
+	if r, ok := mean(true); ok {
+		return r
 	}
-	return sum / float64(n)
+	if r, ok := mean(false); ok {
+		return r
+	}
+	return 1
 }
 
 func gcdInt(a, b int) int {

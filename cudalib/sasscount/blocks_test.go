@@ -218,3 +218,27 @@ func TestDeadVersionIsNoCopy(t *testing.T) {
 		t.Errorf("line 5 is loop %d's, want the live loop %d's", p.lineLoop[5], live)
 	}
 }
+
+// TestPerIterationByAnchors: a block of a loop runs per iteration as its
+// unguarded anchors' lines do, not as the BSYNC on the guarded if's line;
+// without anchors, as all its lines.
+func TestPerIterationByAnchors(t *testing.T) {
+	p := &PTXCounts{inLoop: map[int]float64{37: 1, 38: 0.5, 42: 1}, lineLoop: map[int]int{37: 0, 38: 0, 42: 0}}
+	afterIf := []sass.Instr{
+		{Opcode: "BSYNC", Line: 38},
+		{Opcode: "LDG", Line: 42, Class: sass.Memory, Width: 32},
+		{Opcode: "FFMA", Line: 42},
+		{Opcode: "REDG", Predicate: "@P0", Line: 38, Class: sass.Memory, Width: 32},
+	}
+	if r := perIteration(afterIf, p, 0); r != 1 {
+		t.Errorf("block after the if: %v per iteration, want 1", r)
+	}
+	guard := []sass.Instr{{Opcode: "ISETP", Line: 37}, {Opcode: "IMAD", Line: 38}}
+	if r := perIteration(guard, p, 0); r != 0.75 {
+		t.Errorf("block without anchors: %v per iteration, want the lines' mean 0.75", r)
+	}
+	red := sass.Instr{Opcode: "REDG", Class: sass.Memory, Width: 32}
+	if sassKind(red) != "atom.g" || sassAnchor(red) != 4 {
+		t.Errorf("REDG: kind %q, anchor %v; want atom.g, 4", sassKind(red), sassAnchor(red))
+	}
+}
