@@ -76,6 +76,9 @@ type PTXCounts struct {
 	// line 0.
 	line   []int
 	loopOf []int // innermost loop of each instruction, -1: none
+	// rel is each loop instruction's executions per iteration of its loop
+	// (of the copy it stands in when NVVM made copies); -1 outside loops.
+	rel []float64
 	loops  []ptxLoop
 	// lineLoop is the loop each source line belongs to (-1: none).
 	lineLoop map[int]int
@@ -319,6 +322,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		}
 	}
 	rel := make([]float64, len(fn.Body))
+	c.rel = rel
 	for i := range fn.Body {
 		rel[i] = -1
 		if li := c.loopOf[i]; li >= 0 && c.loops[li].iters > 0 {
@@ -752,6 +756,14 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 			}
 			r -= c.runs * c.k
 		}
+		var inLoops []int
+		for _, c := range cs {
+			if c.loop {
+				inLoops = append(inLoops, c.blocks...)
+			}
+		}
+		slices.Sort(inLoops)
+		twins := pairAnchors(code, g, inLoops, p, li, p.rel)
 		for _, c := range cs {
 			for _, b := range c.blocks {
 				blk := g.Blocks[b]
@@ -760,7 +772,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 					n = l.enters
 				}
 				if c.loop {
-					n *= perIteration(code[blk.From:blk.To], p, li)
+					n *= perIteration(code, blk, twins, p, li)
 				}
 				for i := blk.From; i < blk.To; i++ {
 					x[i] = n
@@ -788,7 +800,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	}
 	paired := map[int]float64{}
 	for li, bs := range byLoop {
-		maps.Copy(paired, pairAnchors(code, g, bs, p, li))
+		maps.Copy(paired, pairAnchors(code, g, bs, p, li, p.count))
 	}
 	var unsure []int // blocks counted by their lines
 	for _, b := range free {
@@ -995,7 +1007,7 @@ func (p *PTXCounts) outsideFits(code []sass.Instr, li int) bool {
 // pairAnchors gives the anchors of the blocks the count of their PTX
 // twins in loop li's own body (outside loops: -1): the n-th SASS anchor of a line and kind is the
 // n-th PTX one when both have as many; otherwise each gets their mean.
-func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li int) map[int]float64 {
+func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li int, val []float64) map[int]float64 {
 	type key struct {
 		line int
 		kind string
@@ -1003,7 +1015,7 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 	ptxOf := map[key][]float64{}
 	for i, in := range p.fn.Body {
 		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
-			ptxOf[key{p.line[i], k}] = append(ptxOf[key{p.line[i], k}], p.count[i])
+			ptxOf[key{p.line[i], k}] = append(ptxOf[key{p.line[i], k}], val[i])
 		}
 	}
 	sassOf := map[key][]int{}
@@ -1035,33 +1047,34 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 	return out
 }
 
-// perIteration is how often a block's lines of loop li ran per iteration
-// (below 1 for an if inside the loop; 1 when it has none): the lines of
-// its unguarded anchors when it has some, as a block runs as a unit and
-// those run each time it does (the BSYNC that ends an if inside the loop
-// stands on the if's last line, the loads after it on the loop's);
-// else the lines of all its instructions.
-func perIteration(code []sass.Instr, p *PTXCounts, li int) float64 {
-	mean := func(anchors bool) (float64, bool) {
-		sum, n := 0.0, 0
-		for _, in := range code {
-			if anchors && (sassAnchor(in) == 0 || in.Predicate != "") {
-				continue
-			}
-			if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
-				sum += math.Min(r, 1)
-				n++
-			}
+// perIteration is how often a block of loop li runs per iteration of it
+// (below 1 for an if inside the loop; at most 1). A block runs as a unit:
+// as often as its unguarded anchors' PTX twins in the loop (twins: their
+// executions per iteration), the most of them — the BSYNC that ends an
+// if stands on the if's line, and a line may hold both an unguarded
+// compare-and-swap and the guarded work after it. A block without such
+// anchors runs as its lines of the loop do on the mean.
+func perIteration(code []sass.Instr, blk sass.Block, twins map[int]float64, p *PTXCounts, li int) float64 {
+	r, anchored := 0.0, false
+	for i := blk.From; i < blk.To; i++ {
+		if t, ok := twins[i]; ok && code[i].Predicate == "" && t >= 0 {
+			r, anchored = math.Max(r, math.Min(t, 1)), true
 		}
-		return sum / float64(max(n, 1)), n > 0
 	}
-	if r, ok := mean(true); ok {
+	if anchored {
 		return r
 	}
-	if r, ok := mean(false); ok {
-		return r
+	sum, n := 0.0, 0
+	for _, in := range code[blk.From:blk.To] {
+		if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
+			sum += math.Min(r, 1)
+			n++
+		}
 	}
-	return 1
+	if n == 0 {
+		return 1
+	}
+	return sum / float64(n)
 }
 
 func gcdInt(a, b int) int {

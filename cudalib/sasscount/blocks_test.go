@@ -219,22 +219,24 @@ func TestDeadVersionIsNoCopy(t *testing.T) {
 	}
 }
 
-// TestPerIterationByAnchors: a block of a loop runs per iteration as its
-// unguarded anchors' lines do, not as the BSYNC on the guarded if's line;
-// without anchors, as all its lines.
+// TestPerIterationByAnchors: a block of a loop runs per iteration as the
+// most run of its unguarded anchors' PTX twins (an unguarded CAS on a line
+// whose guarded work runs less, a BSYNC on the if's line do not lower
+// it); without anchors, as its lines on the mean.
 func TestPerIterationByAnchors(t *testing.T) {
 	p := &PTXCounts{inLoop: map[int]float64{37: 1, 38: 0.5, 42: 1}, lineLoop: map[int]int{37: 0, 38: 0, 42: 0}}
-	afterIf := []sass.Instr{
+	code := []sass.Instr{
 		{Opcode: "BSYNC", Line: 38},
-		{Opcode: "LDG", Line: 42, Class: sass.Memory, Width: 32},
-		{Opcode: "FFMA", Line: 42},
+		{Opcode: "ATOMG", Line: 38, Class: sass.Memory, Width: 32},
 		{Opcode: "REDG", Predicate: "@P0", Line: 38, Class: sass.Memory, Width: 32},
+		{Opcode: "ISETP", Line: 37},
+		{Opcode: "IMAD", Line: 38},
 	}
-	if r := perIteration(afterIf, p, 0); r != 1 {
-		t.Errorf("block after the if: %v per iteration, want 1", r)
+	twins := map[int]float64{1: 1, 2: 0.25}
+	if r := perIteration(code, sass.Block{From: 0, To: 3}, twins, p, 0); r != 1 {
+		t.Errorf("block of the CAS: %v per iteration, want 1", r)
 	}
-	guard := []sass.Instr{{Opcode: "ISETP", Line: 37}, {Opcode: "IMAD", Line: 38}}
-	if r := perIteration(guard, p, 0); r != 0.75 {
+	if r := perIteration(code, sass.Block{From: 3, To: 5}, twins, p, 0); r != 0.75 {
 		t.Errorf("block without anchors: %v per iteration, want the lines' mean 0.75", r)
 	}
 	red := sass.Instr{Opcode: "REDG", Class: sass.Memory, Width: 32}
