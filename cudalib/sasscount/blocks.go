@@ -78,8 +78,8 @@ type PTXCounts struct {
 	loopOf []int // innermost loop of each instruction, -1: none
 	// rel is each loop instruction's executions per iteration of its loop
 	// (of the copy it stands in when NVVM made copies); -1 outside loops.
-	rel []float64
-	loops  []ptxLoop
+	rel   []float64
+	loops []ptxLoop
 	// lineLoop is the loop each source line belongs to (-1: none).
 	lineLoop map[int]int
 	// hasAnchors says whether a line has anchors: a line without any (an
