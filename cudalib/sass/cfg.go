@@ -54,20 +54,7 @@ func (k *Kernel) CFG() *CFG {
 		if !isBranch(in.Opcode) {
 			return 0, false
 		}
-		m := targetRE.FindStringSubmatch(in.Operands)
-		if m == nil {
-			return 0, false
-		}
-		addr, ok := k.labels[m[1]]
-		if !ok {
-			return 0, false
-		}
-		for i, c := range code {
-			if c.Addr == addr {
-				return i, true
-			}
-		}
-		return 0, false
+		return k.Label(in)
 	}
 	leader := make([]bool, len(code)+1)
 	leader[0] = true
@@ -173,6 +160,25 @@ func (k *Kernel) CFG() *CFG {
 		g.Loops[i].Parent = inner(l.Head, l.Tail, i)
 	}
 	return g
+}
+
+// Label is the index in Code of the instruction at the label in's
+// operands name (a branch's target, the join a BSSY sets up), if any.
+func (k *Kernel) Label(in Instr) (int, bool) {
+	m := targetRE.FindStringSubmatch(in.Operands)
+	if m == nil {
+		return 0, false
+	}
+	addr, ok := k.labels[m[1]]
+	if !ok {
+		return 0, false
+	}
+	for i, c := range k.code() {
+		if c.Addr == addr {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // Code are the kernel's instructions without the padding after the last

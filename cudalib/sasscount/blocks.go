@@ -763,7 +763,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 			}
 		}
 		slices.Sort(inLoops)
-		twins := pairAnchors(code, g, inLoops, p, li, p.rel)
+		twins, _ := pairAnchors(code, g, inLoops, p, li, p.rel)
 		for _, c := range cs {
 			for _, b := range c.blocks {
 				blk := g.Blocks[b]
@@ -798,20 +798,24 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 		}
 		byLoop[li] = append(byLoop[li], b)
 	}
-	paired := map[int]float64{}
+	paired, exact := map[int]float64{}, map[int]bool{}
 	for li, bs := range byLoop {
-		maps.Copy(paired, pairAnchors(code, g, bs, p, li, p.count))
+		c, e := pairAnchors(code, g, bs, p, li, p.count)
+		maps.Copy(paired, c)
+		maps.Copy(exact, e)
 	}
 	var unsure []int // blocks counted by their lines
 	for _, b := range free {
 		blk := g.Blocks[b]
 		// An unguarded anchor runs as often as its block; a guarded one
-		// may run less (PTX branched around it, ptxas predicated it):
-		// with no unguarded anchor, the lines without anchors (control,
-		// indices, barriers) say too.
+		// may run less (PTX branched around it, ptxas predicated it), and
+		// one paired by the mean (its line has more of its kind in the
+		// SASS: a division's or sincospif's expansion) is a guess: with no
+		// unguarded anchor paired one for one, the lines without anchors
+		// (control, indices, barriers) say too.
 		n, anchored := 0.0, false
 		for i := blk.From; i < blk.To; i++ {
-			if c, ok := paired[i]; ok && code[i].Predicate == "" {
+			if c, ok := paired[i]; ok && code[i].Predicate == "" && exact[i] {
 				n, anchored = math.Max(n, c), true
 			}
 		}
@@ -848,7 +852,78 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 		}
 	}
 	capByFlow(code, g, x, unsure)
+	joins(k, code, g, x)
 	return x
+}
+
+// joins counts the ends of the regions ptxas brackets with BSSY Bn and
+// BSYNC Bn outside loops (where lanes that went different ways meet):
+// each group of lanes that arrives executes the BSYNC, and the converged
+// warp then runs the rest of the block once, as often as it entered the
+// region (the BSSY's block). The virtual GPU runs the paths into the join
+// once a group too (the lanes that leave a loop at one trip, those that
+// break out of it), so the blocks before a BSYNC keep the PTX's counts
+// (capByFlow does not bound them by it) and the BSYNC gets their sum;
+// a guarded branch into it is taken by some lanes on at most as many
+// executions as its other way lost. Joins nest: inner ones end first.
+func joins(k *sass.Kernel, code []sass.Instr, g *sass.CFG, x []float64) {
+	blockOf := make([]int, len(code))
+	for b, blk := range g.Blocks {
+		for i := blk.From; i < blk.To; i++ {
+			blockOf[i] = b
+		}
+	}
+	preds := make([][]int, len(g.Blocks))
+	for b, blk := range g.Blocks {
+		for _, s := range blk.Succs {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	entered := map[int]float64{} // a BSYNC's block: its region's entries
+	// out is how often control leaves block b: a converged warp after a
+	// BSYNC leaves as often as it entered the region.
+	out := func(b int) float64 {
+		if e, ok := entered[b]; ok {
+			return e
+		}
+		return x[g.Blocks[b].To-1]
+	}
+	type join struct{ bssy, bsync int }
+	var js []join
+	for i, in := range code {
+		if in.Opcode != "BSSY" {
+			continue
+		}
+		j, ok := k.Label(in)
+		b := blockOf[i]
+		if !ok || code[j].Opcode != "BSYNC" || g.Blocks[blockOf[j]].From != j || g.Blocks[b].Loop >= 0 || g.Blocks[blockOf[j]].Loop >= 0 || !g.Blocks[b].Reached {
+			continue
+		}
+		js = append(js, join{b, j})
+	}
+	slices.SortFunc(js, func(a, b join) int { return a.bsync - b.bsync })
+	for _, jn := range js {
+		b := blockOf[jn.bsync]
+		e := x[g.Blocks[jn.bssy].From]
+		arrivals := 0.0
+		for _, p := range preds[b] {
+			last := code[g.Blocks[p].To-1]
+			if len(g.Blocks[p].Succs) > 1 && last.Predicate != "" {
+				other := g.Blocks[p].Succs[0]
+				if other == b {
+					other = g.Blocks[p].Succs[1]
+				}
+				arrivals += math.Max(out(p)-x[g.Blocks[other].From], 0)
+				continue
+			}
+			arrivals += out(p)
+		}
+		x[jn.bsync] = math.Max(e, arrivals)
+		for i := jn.bsync + 1; i < g.Blocks[b].To; i++ {
+			x[i] = e
+		}
+		entered[b] = e
+	}
 }
 
 // capByFlow bounds the blocks counted by their lines (a line's mean
@@ -874,8 +949,13 @@ func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
 				exits = exits || in.Opcode == "EXIT" || in.Opcode == "RET"
 			}
 			if !exits && len(blk.Succs) > 0 {
+				// Groups of lanes reach a BSYNC one after the other, each
+				// executing it: no bound from a join.
 				sum := 0.0
 				for _, s := range blk.Succs {
+					if code[g.Blocks[s].From].Opcode == "BSYNC" {
+						sum = math.Inf(1)
+					}
 					sum += at(s)
 				}
 				n = math.Min(n, sum)
@@ -1004,10 +1084,11 @@ func (p *PTXCounts) outsideFits(code []sass.Instr, li int) bool {
 	return true
 }
 
-// pairAnchors gives the anchors of the blocks the count of their PTX
-// twins in loop li's own body (outside loops: -1): the n-th SASS anchor of a line and kind is the
-// n-th PTX one when both have as many; otherwise each gets their mean.
-func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li int, val []float64) map[int]float64 {
+// pairAnchors gives the anchors of the blocks the value (val: by PTX
+// instruction) of their PTX twins in loop li's own body (outside loops:
+// -1): the n-th SASS anchor of a line and kind is the n-th PTX one when
+// both have as many (exact); otherwise each gets their mean.
+func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li int, val []float64) (out map[int]float64, exact map[int]bool) {
 	type key struct {
 		line int
 		kind string
@@ -1026,7 +1107,7 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 			}
 		}
 	}
-	out := map[int]float64{}
+	out, exact = map[int]float64{}, map[int]bool{}
 	for k, is := range sassOf {
 		ps := ptxOf[k]
 		if len(ps) == 0 {
@@ -1038,13 +1119,13 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 		}
 		for n, i := range is {
 			if len(ps) == len(is) {
-				out[i] = ps[n]
+				out[i], exact[i] = ps[n], true
 			} else {
 				out[i] = mean
 			}
 		}
 	}
-	return out
+	return out, exact
 }
 
 // perIteration is how often a block of loop li runs per iteration of it

@@ -244,3 +244,56 @@ func TestPerIterationByAnchors(t *testing.T) {
 		t.Errorf("REDG: kind %q, anchor %v; want atom.g, 4", sassKind(red), sassAnchor(red))
 	}
 }
+
+// joinSASS is a region ptxas brackets with BSSY/BSYNC: some lanes skip
+// the load, the others run it, and all meet at the BSYNC.
+const joinSASS = `        .text.k:
+        //--------------------- .text.k --------------------------
+k:
+        /*0000*/                   ISETP.GE.AND P0, PT, R0, 0x1, PT ;
+        /*0010*/                   BSSY B0, ` + "`" + `(.L_x_1) ;
+        /*0020*/                @P0 BRA ` + "`" + `(.L_x_1) ;
+        /*0030*/                   LDG.E R2, desc[UR4][R4.64] ;
+.L_x_1:
+        /*0040*/                   BSYNC B0 ;
+        /*0050*/                   STG.E desc[UR4][R4.64], R2 ;
+        /*0060*/                   EXIT ;
+.L_x_2:
+        /*0070*/                   BRA ` + "`" + `(.L_x_2);
+`
+
+// TestJoins: each group of lanes that reaches a BSYNC executes it, and the
+// converged warp runs the rest of its block as often as it entered the
+// region; the path into the join keeps its count (groups, not warps).
+func TestJoins(t *testing.T) {
+	prog, err := sass.Parse(joinSASS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := prog.Kernels[0]
+	code, g := k.Code(), k.CFG()
+	if len(g.Blocks) != 3 {
+		t.Fatalf("blocks %+v, want 3", g.Blocks)
+	}
+	// The load's path ran 25 times, more than the join's block (10): the
+	// virtual GPU counts it once a group of lanes, as the GPU does when
+	// lanes get there at different times (after a loop). The flow bounds
+	// it by what runs before it (30), not by the join.
+	x := []float64{30, 30, 30, 25, 10, 10, 10}
+	capByFlow(code, g, x, []int{1})
+	if x[3] != 25 {
+		t.Errorf("the path into the join capped to %v, want 25", x[3])
+	}
+	joins(k, code, g, x)
+	// The BSYNC: 25 groups from the load's path, 5 more that skipped it
+	// (the branch's other way lost 30 - 25 executions).
+	if want := []float64{30, 30, 30, 25, 30, 30, 30}; !slices.Equal(x, want) {
+		t.Errorf("counts %v, want %v (the BSYNC once a group, the rest once a warp)", x, want)
+	}
+	// 10 warps entered, 25 groups ran the load: 25 BSYNCs, 10 stores.
+	x = []float64{10, 10, 10, 25, 0, 0, 0}
+	joins(k, code, g, x)
+	if want := []float64{10, 10, 10, 25, 25, 10, 10}; !slices.Equal(x, want) {
+		t.Errorf("counts %v, want %v", x, want)
+	}
+}
