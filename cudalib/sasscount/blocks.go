@@ -80,7 +80,11 @@ type PTXCounts struct {
 	// (of the copy it stands in when NVVM made copies); -1 outside loops.
 	rel   []float64
 	loops []ptxLoop
-	// lineLoop is the loop each source line belongs to (-1: none).
+	// instances are the copies of one loop body NVVM made by unrolling a
+	// loop around it (each entered on its own), in order, by loop.
+	instances map[int][]int
+	// lineLoop is the loop each source line belongs to (-1: none); of
+	// instances, the first's.
 	lineLoop map[int]int
 	// hasAnchors says whether a line has anchors: a line without any (an
 	// index, a barrier, a loop's counter) is control flow's and runs as
@@ -331,7 +335,9 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 	}
 	c.mergeCopies()
 	// Lines: their loop by the majority of anchors (else instructions).
-	type votes struct{ anchors, instrs map[int]float64 }
+	// ran: the anchors of instructions that ran; NVVM's peeled trips
+	// that no entry needed do not outvote the loop they belong to.
+	type votes struct{ ran, anchors, instrs map[int]float64 }
 	vote := map[int]*votes{}
 	n := map[int]float64{}
 	nIn := map[int]float64{}
@@ -339,14 +345,22 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		line := c.line[i]
 		v := vote[line]
 		if v == nil {
-			v = &votes{anchors: map[int]float64{}, instrs: map[int]float64{}}
+			v = &votes{ran: map[int]float64{}, anchors: map[int]float64{}, instrs: map[int]float64{}}
 			vote[line] = v
 		}
-		v.anchors[c.loopOf[i]] += ptxAnchor(in)
+		// Copies of one body vote together, as their first.
+		li := c.loopOf[i]
+		if g := c.instances[li]; len(g) > 0 {
+			li = g[0]
+		}
+		v.anchors[li] += ptxAnchor(in)
+		if c.count[i] > 0 {
+			v.ran[li] += ptxAnchor(in)
+		}
 		if ptxAnchor(in) > 0 {
 			c.hasAnchors[line] = true
 		}
-		v.instrs[c.loopOf[i]]++
+		v.instrs[li]++
 		c.lineCount[line] += c.count[i]
 		n[line]++
 		if c.loopOf[i] < 0 {
@@ -354,7 +368,10 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		}
 	}
 	for line, v := range vote {
-		w := c.live(v.anchors)
+		w := v.ran
+		if sum(w) == 0 {
+			w = c.live(v.anchors)
+		}
 		if sum(w) == 0 {
 			w = c.live(v.instrs)
 		}
@@ -362,7 +379,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		c.lineCount[line] /= n[line]
 	}
 	for i := range fn.Body {
-		if li := c.loopOf[i]; li >= 0 && li == c.lineLoop[c.line[i]] && rel[i] >= 0 {
+		if li := c.loopOf[i]; li >= 0 && c.same(li, c.lineLoop[c.line[i]]) && rel[i] >= 0 {
 			c.inLoop[c.line[i]] += rel[i]
 			nIn[c.line[i]]++
 		}
@@ -457,11 +474,28 @@ func (c *PTXCounts) mergeCopies() {
 	}
 	var merged []ptxLoop
 	index := map[int]int{}
+	own := map[int]int{} // a loop kept apart from its copies: its index
+	c.instances = map[int][]int{}
 	for _, r := range roots {
 		ms := members[r]
 		index[r] = len(merged)
 		if len(ms) == 1 {
 			merged = append(merged, c.loops[ms[0]])
+			continue
+		}
+		if sameBody(c.loops, ms) {
+			// Copies of one body each: NVVM unrolled a loop around
+			// this one, and each copy is entered on its own.
+			slices.SortFunc(ms, func(a, b int) int { return c.loops[a].head - c.loops[b].head })
+			var group []int
+			for _, li := range ms {
+				own[li] = len(merged)
+				group = append(group, len(merged))
+				merged = append(merged, c.loops[li])
+			}
+			for _, li := range group {
+				c.instances[li] = group
+			}
 			continue
 		}
 		m := ptxLoop{head: c.loops[ms[0]].head, latch: c.loops[ms[0]].latch}
@@ -492,11 +526,30 @@ func (c *PTXCounts) mergeCopies() {
 		merged = append(merged, m)
 	}
 	for i, li := range c.loopOf {
-		if li >= 0 {
+		if o, ok := own[li]; ok {
+			c.loopOf[i] = o
+		} else if li >= 0 {
 			c.loopOf[i] = index[find(li)]
 		}
 	}
 	c.loops = merged
+}
+
+// sameBody says whether the loops ms have the same anchors an iteration:
+// not a remainder loop beside a body of k copies, but one loop copied.
+func sameBody(loops []ptxLoop, ms []int) bool {
+	for _, li := range ms {
+		if loops[li].anchors == 0 || loops[li].anchors != loops[ms[0]].anchors {
+			return false
+		}
+	}
+	return true
+}
+
+// same says whether PTX loops a and b are one loop or copies of one body
+// (instances).
+func (p *PTXCounts) same(a, b int) bool {
+	return a == b || (a >= 0 && b >= 0 && slices.Contains(p.instances[a], b))
 }
 
 // live is the votes w without those of loops no warp reached, unless
@@ -575,7 +628,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	anchorsIn := func(b, li int) float64 {
 		a := 0.0
 		for _, in := range code[g.Blocks[b].From:g.Blocks[b].To] {
-			if l, ok := p.lineLoop[in.Line]; ok && l == li {
+			if l, ok := p.lineLoop[in.Line]; ok && p.same(l, li) {
 				a += sassAnchor(in)
 			}
 		}
@@ -613,6 +666,12 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	for s := range g.Loops { // inner loops close first: lower indices
 		if around := p.around(g, sassLoop, s); around >= 0 {
 			sassLoop[s] = around
+		}
+	}
+	p.spreadInstances(g, sassLoop)
+	for b, blk := range g.Blocks {
+		if s := blk.Loop; s >= 0 && region[b] >= 0 && sassLoop[s] >= 0 && p.same(region[b], sassLoop[s]) {
+			region[b] = sassLoop[s]
 		}
 	}
 	// member says which chunk a block is part of: its SASS loop (s >= 0)
@@ -1021,6 +1080,31 @@ func (p *PTXCounts) deadBlocks(code []sass.Instr, g *sass.CFG) map[int]bool {
 	return out
 }
 
+// spreadInstances gives the SASS loops of copies of one loop body (the
+// lines' loop is the first copy's) to the copies in order: ptxas keeps
+// NVVM's order, and may make m loops of each copy (a body of k copies
+// and a remainder).
+func (p *PTXCounts) spreadInstances(g *sass.CFG, sassLoop []int) {
+	byGroup := map[int][]int{} // first copy -> its SASS loops
+	for s, li := range sassLoop {
+		if li >= 0 && len(p.instances[li]) > 0 {
+			first := p.instances[li][0]
+			byGroup[first] = append(byGroup[first], s)
+		}
+	}
+	for first, ss := range byGroup {
+		group := p.instances[first]
+		if len(ss)%len(group) != 0 {
+			continue
+		}
+		slices.SortFunc(ss, func(a, b int) int { return g.Loops[a].Head - g.Loops[b].Head })
+		m := len(ss) / len(group)
+		for n, s := range ss {
+			sassLoop[s] = group[n/m]
+		}
+	}
+}
+
 // around is the innermost PTX loop holding the PTX loops of the SASS
 // loops directly inside SASS loop s, when s's own is not such a loop (-1
 // when it is, or s has none inside).
@@ -1147,7 +1231,7 @@ func perIteration(code []sass.Instr, blk sass.Block, twins map[int]float64, p *P
 	}
 	sum, n := 0.0, 0
 	for _, in := range code[blk.From:blk.To] {
-		if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
+		if r, ok := p.inLoop[in.Line]; ok && p.same(p.lineLoop[in.Line], li) {
 			sum += math.Min(r, 1)
 			n++
 		}

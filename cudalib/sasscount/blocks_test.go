@@ -297,3 +297,76 @@ func TestJoins(t *testing.T) {
 		t.Errorf("counts %v, want %v", x, want)
 	}
 }
+
+// unrolledOuter is an inner loop NVVM copied by unrolling the loop around
+// it (chase_four_serial): two copies of one body, each entered on its
+// own, and peeled trips on the same line that no entry needed.
+const unrolledOuter = `.version 8.0
+.target sm_90
+.address_size 64
+.file 1 "t.cu"
+.visible .entry k(.param .u64 k_param_0)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	.loc 1 3 5
+	ld.param.u64 %rd1, [k_param_0];
+	mov.u32 %r2, 0;
+$L__BB0_1:
+	.loc 1 5 5
+	ld.global.u32 %r3, [%rd1];
+	add.s32 %r2, %r2, 1;
+	setp.lt.s32 %p1, %r2, 8;
+	@%p1 bra $L__BB0_1;
+	mov.u32 %r2, 0;
+	ld.global.u32 %r4, [%rd1+4];
+	ld.global.u32 %r5, [%rd1+8];
+$L__BB0_2:
+	ld.global.u32 %r3, [%rd1+12];
+	add.s32 %r2, %r2, 1;
+	setp.lt.s32 %p2, %r2, 8;
+	@%p2 bra $L__BB0_2;
+	mov.u32 %r7, 1;
+	ld.global.u32 %r6, [%rd1+16];
+	ret;
+}
+`
+
+// TestInstances: copies of one loop body are kept apart (each with its
+// entries), and their line belongs to them although more of its anchors
+// stand outside, where they never ran.
+func TestInstances(t *testing.T) {
+	fn := parseFunc(t, unrolledOuter)
+	counts := everyLine(fn, 2)
+	for i, in := range fn.Body {
+		switch {
+		case (i >= 2 && i <= 5) || (i >= 9 && i <= 12): // 2 warps, 4 trips each
+			counts[in.Line] = 8
+		case i == 7 || i == 8 || i == 14: // peeled trips no entry needed
+			counts[in.Line] = 0
+		}
+	}
+	p, err := NewPTXCounts(fn, counts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.loops) != 2 || !slices.Equal(p.instances[0], []int{0, 1}) {
+		t.Fatalf("loops %+v, instances %v; want two copies of one body", p.loops, p.instances)
+	}
+	for li, l := range p.loops {
+		if l.iters != 8 || l.enters != 2 {
+			t.Errorf("copy %d: %+v, want 8 iterations of 2 entries", li, l)
+		}
+	}
+	if p.lineLoop[5] != 0 {
+		t.Errorf("line 5 is loop %d's, want the first copy's", p.lineLoop[5])
+	}
+	// The SASS loops of the copies go to the copies in order.
+	g := &sass.CFG{Loops: []sass.Loop{{Head: 3, Tail: 3, Parent: -1}, {Head: 1, Tail: 1, Parent: -1}}}
+	sassLoop := []int{0, 0}
+	p.spreadInstances(g, sassLoop)
+	if !slices.Equal(sassLoop, []int{1, 0}) {
+		t.Errorf("SASS loops of copies %v, want [1 0] (the later loop the second copy's)", sassLoop)
+	}
+}
