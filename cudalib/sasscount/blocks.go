@@ -94,6 +94,9 @@ type PTXCounts struct {
 	// the mean executions of its instructions in its loop per iteration of
 	// the loop (of the copy they stand in when NVVM made copies).
 	lineCount, inLoop map[int]float64
+	// divergent are the divergent executions of the PTX branches of each
+	// source line (Diverged; none when not known).
+	divergent map[int]float64
 	// outside is the most executions of a line's instructions outside
 	// loops (a for loop's set-up, on the line of its test, runs as often
 	// as the code before the loop; NVVM's copies may not run at all).
@@ -388,6 +391,18 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		c.inLoop[line] /= k
 	}
 	return c, nil
+}
+
+// Diverged adds the divergent executions of the PTX branches, by line of
+// the PTX text (vgpu.Profile.PTXDivergent): a branch whose lanes went
+// both ways sends two groups to the join.
+func (c *PTXCounts) Diverged(byLine map[int]int64) {
+	c.divergent = map[int]float64{}
+	for i, in := range c.fn.Body {
+		if n := byLine[in.Line]; n > 0 {
+			c.divergent[c.line[i]] += float64(n)
+		}
+	}
 }
 
 // reaches says whether control at instruction from can get to
@@ -911,7 +926,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 		}
 	}
 	capByFlow(code, g, x, unsure)
-	joins(k, code, g, x)
+	joins(k, code, g, x, p)
 	return x
 }
 
@@ -923,13 +938,19 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 // once a group too (the lanes that leave a loop at one trip, those that
 // break out of it), so the blocks before a BSYNC keep the PTX's counts
 // (capByFlow does not bound them by it) and the BSYNC gets their sum;
-// a guarded branch into it is taken by some lanes on at most as many
-// executions as its other way lost. Joins nest: inner ones end first.
-func joins(k *sass.Kernel, code []sass.Instr, g *sass.CFG, x []float64) {
+// a guarded branch into it is taken by some lanes on as many executions
+// as its other way lost, and on those where its lanes went both ways:
+// its line's divergent PTX branches, shared among the line's SASS
+// branches. Joins nest: inner ones end first.
+func joins(k *sass.Kernel, code []sass.Instr, g *sass.CFG, x []float64, p *PTXCounts) {
 	blockOf := make([]int, len(code))
+	branches := map[int]float64{} // guarded branches by line
 	for b, blk := range g.Blocks {
 		for i := blk.From; i < blk.To; i++ {
 			blockOf[i] = b
+		}
+		if last := code[blk.To-1]; blk.Reached && last.Opcode == "BRA" && last.Predicate != "" {
+			branches[last.Line]++
 		}
 	}
 	preds := make([][]int, len(g.Blocks))
@@ -947,35 +968,45 @@ func joins(k *sass.Kernel, code []sass.Instr, g *sass.CFG, x []float64) {
 		}
 		return x[g.Blocks[b].To-1]
 	}
-	type join struct{ bssy, bsync int }
+	type join struct{ bssy, bsync int } // instructions
 	var js []join
 	for i, in := range code {
 		if in.Opcode != "BSSY" {
 			continue
 		}
-		j, ok := k.Label(in)
+		// BSSY names where the warp goes on once converged: after the
+		// BSYNC.
+		after, ok := k.Label(in)
+		j := after - 1
 		b := blockOf[i]
-		if !ok || code[j].Opcode != "BSYNC" || g.Blocks[blockOf[j]].From != j || g.Blocks[b].Loop >= 0 || g.Blocks[blockOf[j]].Loop >= 0 || !g.Blocks[b].Reached {
+		if !ok || j < 0 || code[j].Opcode != "BSYNC" || g.Blocks[blockOf[j]].From != j || g.Blocks[b].Loop >= 0 || g.Blocks[blockOf[j]].Loop >= 0 || !g.Blocks[b].Reached {
 			continue
 		}
-		js = append(js, join{b, j})
+		js = append(js, join{i, j})
 	}
+
 	slices.SortFunc(js, func(a, b join) int { return a.bsync - b.bsync })
 	for _, jn := range js {
 		b := blockOf[jn.bsync]
-		e := x[g.Blocks[jn.bssy].From]
+		// The BSSY may follow an earlier join's BSYNC in its block: its
+		// own count, the converged warp's.
+		e := x[jn.bssy]
 		arrivals := 0.0
-		for _, p := range preds[b] {
-			last := code[g.Blocks[p].To-1]
-			if len(g.Blocks[p].Succs) > 1 && last.Predicate != "" {
-				other := g.Blocks[p].Succs[0]
+		for _, q := range preds[b] {
+			last := code[g.Blocks[q].To-1]
+			if len(g.Blocks[q].Succs) > 1 && last.Predicate != "" {
+				other := g.Blocks[q].Succs[0]
 				if other == b {
-					other = g.Blocks[p].Succs[1]
+					other = g.Blocks[q].Succs[1]
 				}
-				arrivals += math.Max(out(p)-x[g.Blocks[other].From], 0)
+				both := 0.0
+				if n := branches[last.Line]; n > 0 {
+					both = p.divergent[last.Line] / n
+				}
+				arrivals += math.Min(math.Max(out(q)-x[g.Blocks[other].From], 0)+both, out(q))
 				continue
 			}
-			arrivals += out(p)
+			arrivals += out(q)
 		}
 		x[jn.bsync] = math.Max(e, arrivals)
 		for i := jn.bsync + 1; i < g.Blocks[b].To; i++ {

@@ -246,16 +246,18 @@ func TestPerIterationByAnchors(t *testing.T) {
 }
 
 // joinSASS is a region ptxas brackets with BSSY/BSYNC: some lanes skip
-// the load, the others run it, and all meet at the BSYNC.
+// the load, the others run it, and all meet at the BSYNC (BSSY names the
+// instruction after it, where the converged warp goes on).
 const joinSASS = `        .text.k:
         //--------------------- .text.k --------------------------
 k:
         /*0000*/                   ISETP.GE.AND P0, PT, R0, 0x1, PT ;
-        /*0010*/                   BSSY B0, ` + "`" + `(.L_x_1) ;
+        /*0010*/                   BSSY B0, ` + "`" + `(.L_x_3) ;
         /*0020*/                @P0 BRA ` + "`" + `(.L_x_1) ;
         /*0030*/                   LDG.E R2, desc[UR4][R4.64] ;
 .L_x_1:
         /*0040*/                   BSYNC B0 ;
+.L_x_3:
         /*0050*/                   STG.E desc[UR4][R4.64], R2 ;
         /*0060*/                   EXIT ;
 .L_x_2:
@@ -284,15 +286,22 @@ func TestJoins(t *testing.T) {
 	if x[3] != 25 {
 		t.Errorf("the path into the join capped to %v, want 25", x[3])
 	}
-	joins(k, code, g, x)
+	joins(k, code, g, x, &PTXCounts{})
 	// The BSYNC: 25 groups from the load's path, 5 more that skipped it
 	// (the branch's other way lost 30 - 25 executions).
 	if want := []float64{30, 30, 30, 25, 30, 30, 30}; !slices.Equal(x, want) {
 		t.Errorf("counts %v, want %v (the BSYNC once a group, the rest once a warp)", x, want)
 	}
+	// 10 warps: 8 ran the load, 2 skipped it whole, 4 went both ways (the
+	// branch's divergent executions): 8 + 2 + 4 groups reach the BSYNC.
+	x = []float64{10, 10, 10, 8, 0, 0, 0}
+	joins(k, code, g, x, &PTXCounts{divergent: map[int]float64{0: 4}})
+	if want := []float64{10, 10, 10, 8, 14, 10, 10}; !slices.Equal(x, want) {
+		t.Errorf("counts %v, want %v", x, want)
+	}
 	// 10 warps entered, 25 groups ran the load: 25 BSYNCs, 10 stores.
 	x = []float64{10, 10, 10, 25, 0, 0, 0}
-	joins(k, code, g, x)
+	joins(k, code, g, x, &PTXCounts{})
 	if want := []float64{10, 10, 10, 25, 25, 10, 10}; !slices.Equal(x, want) {
 		t.Errorf("counts %v, want %v", x, want)
 	}
