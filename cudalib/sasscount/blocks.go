@@ -21,18 +21,26 @@ import (
 // moves code between lines. A SASS block runs as a unit; its count comes
 // from PTX instructions that ptxas keeps one for one, the anchors: memory
 // accesses weighted by the bytes a lane moves (merged ones keep their
-// bytes), shuffles, and floating-point adds, multiplies and FMAs.
+// bytes), shuffles, floating-point adds, multiplies and FMAs, and 64-bit
+// integer divisions (a CALL of ptxas's subroutine). PTX on line 0 is on
+// the line before it, as in ptxas's line table.
 //
-// Loops (PTX loop: a branch back to an earlier label):
+// Loops (PTX loop: a branch back to an earlier label that reaches the
+// branch again; NVVM's joins laid out before their branches are none):
 //
 //   - A PTX loop has iterations I (the warp executions of its back
 //     branch), entries E (of the instruction after a guarded back branch;
 //     of the header less I when it is unguarded), and a body of A anchor
 //     weight. The PTX loops NVVM made of one source loop (a remainder
 //     copy, a copy of k bodies: loops holding anchors of one line, none
-//     inside another) count as one, in iterations of the smallest copy.
+//     inside another) count as one, in iterations of the smallest copy;
+//     copies of one body (NVVM unrolled a loop around it) stay apart,
+//     each with its entries, their SASS loops theirs in order. A loop no
+//     warp reached (a version of a loop nest for another condition) is
+//     no copy, and its SASS (the same anchors) runs none.
 //   - A source line belongs to the innermost PTX loop holding most of its
-//     anchors (of its instructions when it has none). A SASS block
+//     anchors that ran (else of its anchors, else of its instructions;
+//     copies of one body together). A SASS block
 //     belongs to the loop of most of its anchors' lines, a SASS loop to
 //     that of its own blocks — or, if that does not hold the PTX loops of
 //     the SASS loops inside it, to the innermost one that does. Code
@@ -47,7 +55,8 @@ import (
 //     the same g); then the biggest chunks first, a loop as many times as
 //     it fits, a straight chunk once if it fits. A chunk's blocks run
 //     that many times E; a block of a SASS loop also scaled by how often
-//     its lines ran per iteration (an if inside the loop); a block of P
+//     it runs per iteration (an if inside the loop): as its unguarded
+//     anchors' PTX twins, the most run, else its lines; a block of P
 //     without anchors outside SASS loops (set-up, guards) runs E times,
 //     or none when the remainder took every trip.
 //
@@ -58,8 +67,17 @@ import (
 // control) too; a block without anchors as its most run line (a line's
 // most run PTX outside loops). Those last are capped by the flow around
 // them: a block runs at most as often as its predecessors together and,
-// unless it may exit, as its successors together. Blocks only a CALL of
-// a slow path reaches (a division's) count none (cudalib/sass.CFG).
+// unless it may exit or leads to a join, as its successors together.
+// Blocks only a CALL of a slow path reaches (a division's), or a
+// BRA.DIV for a warp that reaches a shuffle diverged, count none
+// (cudalib/sass.CFG). An anchor paired by the mean (its line has more of
+// its kind in the SASS) does not fix its block's count alone.
+//
+// Joins (BSSY Bn ... BSYNC Bn, outside loops): each group of lanes that
+// arrives executes the BSYNC — the groups the paths into it ran, and a
+// guarded branch into it one more on each execution where its lanes went
+// both ways (vgpu.Profile.PTXDivergent) — and the converged warp runs the
+// rest of the block as often as the BSSY.
 //
 // It assumes the entries of a loop run its mean trips (entries with other
 // trip counts take other remainders: the CSR SpMV's rows) and that ptxas
