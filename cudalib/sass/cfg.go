@@ -22,7 +22,10 @@ type Block struct {
 	// without a CALL of a slow path: ptxas's divisions and square roots
 	// branch around a CALL of a $__internal_..._slowpath subroutine (laid
 	// out after the kernel's last EXIT) that runs only for operands out of
-	// the fast path's range (denormals, infinities, huge quotients).
+	// the fast path's range (denormals, infinities, huge quotients);
+	// nor through a BRA.DIV's target: before a *_sync shuffle or vote
+	// ptxas branches to a WARPSYNC'd copy of it for a warp that arrives
+	// diverged, and a warp that arrives converged falls through.
 	Reached bool
 }
 
@@ -51,20 +54,7 @@ func (k *Kernel) CFG() *CFG {
 		if !isBranch(in.Opcode) {
 			return 0, false
 		}
-		m := targetRE.FindStringSubmatch(in.Operands)
-		if m == nil {
-			return 0, false
-		}
-		addr, ok := k.labels[m[1]]
-		if !ok {
-			return 0, false
-		}
-		for i, c := range code {
-			if c.Addr == addr {
-				return i, true
-			}
-		}
-		return 0, false
+		return k.Label(in)
 	}
 	leader := make([]bool, len(code)+1)
 	leader[0] = true
@@ -91,7 +81,8 @@ func (k *Kernel) CFG() *CFG {
 	}
 	for b := range g.Blocks {
 		last := code[g.Blocks[b].To-1]
-		guarded := last.Predicate != "" && last.Predicate != "@PT"
+		// BRA.DIV branches only for a diverged warp.
+		guarded := (last.Predicate != "" && last.Predicate != "@PT") || divBranch(last)
 		next := b+1 < len(g.Blocks)
 		t, isTarget := target(last)
 		switch {
@@ -122,12 +113,21 @@ func (k *Kernel) CFG() *CFG {
 			continue
 		}
 		g.Blocks[b].Reached = true
-		work = append(work, g.Blocks[b].Succs...)
+		succs := g.Blocks[b].Succs
+		if divBranch(code[g.Blocks[b].To-1]) {
+			succs = succs[1:] // the fall-through alone
+		}
+		work = append(work, succs...)
 	}
-	// A loop per header: from it to its last back edge's block.
+	// A loop per header: from it to its last back edge's block (of reached
+	// blocks: a diverged warp's copy of a shuffle jumps back into the
+	// converged path, which is no loop).
 	tail := map[int]int{}
 	var heads []int
 	for b, blk := range g.Blocks {
+		if !blk.Reached {
+			continue
+		}
 		for _, s := range blk.Succs {
 			if s <= b {
 				if _, ok := tail[s]; !ok {
@@ -162,9 +162,33 @@ func (k *Kernel) CFG() *CFG {
 	return g
 }
 
+// Label is the index in Code of the instruction at the label in's
+// operands name (a branch's target, the join a BSSY sets up), if any.
+func (k *Kernel) Label(in Instr) (int, bool) {
+	m := targetRE.FindStringSubmatch(in.Operands)
+	if m == nil {
+		return 0, false
+	}
+	addr, ok := k.labels[m[1]]
+	if !ok {
+		return 0, false
+	}
+	for i, c := range k.code() {
+		if c.Addr == addr {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // Code are the kernel's instructions without the padding after the last
 // EXIT; Block.From and To index it.
 func (k *Kernel) Code() []Instr { return k.code() }
+
+// divBranch says whether in is a BRA.DIV, taken by a diverged warp only.
+func divBranch(in Instr) bool {
+	return in.Opcode == "BRA" && has(in.Modifiers, "DIV")
+}
 
 func isBranch(op string) bool {
 	switch op {

@@ -84,7 +84,7 @@ func TestClassify(t *testing.T) {
 		{"FFMA", nil, FMA, 0}, {"IMAD", []string{"WIDE"}, FMA, 0}, {"IADD3", nil, ALU, 0},
 		{"MUFU", []string{"RCP"}, SFU, 0}, {"I2F", []string{"U32", "RP"}, Convert, 0}, {"DFMA", nil, FP64, 0},
 		{"LDS", []string{"64"}, Memory, 64}, {"LDG", []string{"E", "128"}, Memory, 128}, {"STG", []string{"E", "U8"}, Memory, 8},
-		{"ATOMS", []string{"ADD"}, Memory, 32}, {"SHFL", []string{"DOWN"}, Memory, 0}, {"ULDC", []string{"64"}, Uniform, 0},
+		{"ATOMS", []string{"ADD"}, Memory, 32}, {"REDG", []string{"E", "ADD", "F32", "FTZ", "RN", "STRONG", "GPU"}, Memory, 32}, {"SHFL", []string{"DOWN"}, Memory, 0}, {"ULDC", []string{"64"}, Uniform, 0},
 		{"BAR", []string{"SYNC", "DEFER_BLOCKING"}, Control, 0}, {"LDC", []string{"64"}, Const, 64}, {"XYZZY", nil, Other, 0},
 	} {
 		class, width := classify(c.op, c.mods)
@@ -233,5 +233,46 @@ func TestCFG(t *testing.T) {
 	}
 	if len(g.Loops) != 2 || g.Loops[0] != (Loop{Head: 1, Tail: 1, Parent: -1}) || g.Loops[1] != (Loop{Head: 2, Tail: 2, Parent: -1}) {
 		t.Errorf("loops %+v, want blocks 1 and 2, each its own", g.Loops)
+	}
+}
+
+// shflSASS is ptxas's __shfl_sync in a loop: BRA.DIV to a WARPSYNC'd copy
+// for a diverged warp, which jumps back to the converged path.
+const shflSASS = `        .text.k:
+        //--------------------- .text.k --------------------------
+k:
+        /*0000*/                   MOV R0, RZ ;
+.L_x_0:
+        /*0010*/                   BRA.DIV UR4, ` + "`" + `(.L_x_2) ;
+        /*0020*/                   SHFL.IDX PT, R3, R2, R0, 0x1f ;
+.L_x_1:
+        /*0030*/                   IADD3 R0, R0, 0x1, RZ ;
+        /*0040*/                   ISETP.NE.AND P0, PT, R0, 0x20, PT ;
+        /*0050*/                @P0 BRA ` + "`" + `(.L_x_0) ;
+        /*0060*/                   EXIT ;
+.L_x_2:
+        /*0070*/                   WARPSYNC.ALL ;
+        /*0080*/                   SHFL.IDX P0, R3, R2, R0, R7 ;
+        /*0090*/                   BRA ` + "`" + `(.L_x_1) ;
+.L_x_3:
+        /*00a0*/                   BRA ` + "`" + `(.L_x_3);
+`
+
+// TestCFGDivergedShuffle: BRA.DIV falls through for a converged warp; the
+// diverged warp's copy is not reached and closes no loop.
+func TestCFGDivergedShuffle(t *testing.T) {
+	p, err := Parse(shflSASS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := p.Kernels[0].CFG()
+	if len(g.Blocks) != 6 {
+		t.Fatalf("%d blocks %+v, want 6", len(g.Blocks), g.Blocks)
+	}
+	if !slices.Equal(g.Blocks[1].Succs, []int{5, 2}) || !g.Blocks[2].Reached || g.Blocks[5].Reached {
+		t.Errorf("blocks %+v: want BRA.DIV to the copy (not reached) and on to the converged shuffle", g.Blocks)
+	}
+	if len(g.Loops) != 1 || g.Loops[0] != (Loop{Head: 1, Tail: 3, Parent: -1}) {
+		t.Errorf("loops %+v, want the one over blocks 1..3", g.Loops)
 	}
 }

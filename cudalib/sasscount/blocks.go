@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"regexp"
 	"slices"
 
 	"github.com/culab/culab/cudalib/ptx"
@@ -20,18 +21,26 @@ import (
 // moves code between lines. A SASS block runs as a unit; its count comes
 // from PTX instructions that ptxas keeps one for one, the anchors: memory
 // accesses weighted by the bytes a lane moves (merged ones keep their
-// bytes), shuffles, and floating-point adds, multiplies and FMAs.
+// bytes), shuffles, floating-point adds, multiplies and FMAs, and 64-bit
+// integer divisions (a CALL of ptxas's subroutine). PTX on line 0 is on
+// the line before it, as in ptxas's line table.
 //
-// Loops (PTX loop: a branch back to an earlier label):
+// Loops (PTX loop: a branch back to an earlier label that reaches the
+// branch again; NVVM's joins laid out before their branches are none):
 //
 //   - A PTX loop has iterations I (the warp executions of its back
 //     branch), entries E (of the instruction after a guarded back branch;
 //     of the header less I when it is unguarded), and a body of A anchor
 //     weight. The PTX loops NVVM made of one source loop (a remainder
 //     copy, a copy of k bodies: loops holding anchors of one line, none
-//     inside another) count as one, in iterations of the smallest copy.
+//     inside another) count as one, in iterations of the smallest copy;
+//     copies of one body (NVVM unrolled a loop around it) stay apart,
+//     each with its entries, their SASS loops theirs in order. A loop no
+//     warp reached (a version of a loop nest for another condition) is
+//     no copy, and its SASS (the same anchors) runs none.
 //   - A source line belongs to the innermost PTX loop holding most of its
-//     anchors (of its instructions when it has none). A SASS block
+//     anchors that ran (else of its anchors, else of its instructions;
+//     copies of one body together). A SASS block
 //     belongs to the loop of most of its anchors' lines, a SASS loop to
 //     that of its own blocks — or, if that does not hold the PTX loops of
 //     the SASS loops inside it, to the innermost one that does. Code
@@ -46,7 +55,8 @@ import (
 //     the same g); then the biggest chunks first, a loop as many times as
 //     it fits, a straight chunk once if it fits. A chunk's blocks run
 //     that many times E; a block of a SASS loop also scaled by how often
-//     its lines ran per iteration (an if inside the loop); a block of P
+//     it runs per iteration (an if inside the loop): as its unguarded
+//     anchors' PTX twins, the most run, else its lines; a block of P
 //     without anchors outside SASS loops (set-up, guards) runs E times,
 //     or none when the remainder took every trip.
 //
@@ -57,8 +67,17 @@ import (
 // control) too; a block without anchors as its most run line (a line's
 // most run PTX outside loops). Those last are capped by the flow around
 // them: a block runs at most as often as its predecessors together and,
-// unless it may exit, as its successors together. Blocks only a CALL of
-// a slow path reaches (a division's) count none (cudalib/sass.CFG).
+// unless it may exit or leads to a join, as its successors together.
+// Blocks only a CALL of a slow path reaches (a division's), or a
+// BRA.DIV for a warp that reaches a shuffle diverged, count none
+// (cudalib/sass.CFG). An anchor paired by the mean (its line has more of
+// its kind in the SASS) does not fix its block's count alone.
+//
+// Joins (BSSY Bn ... BSYNC Bn, outside loops): each group of lanes that
+// arrives executes the BSYNC — the groups the paths into it ran, and a
+// guarded branch into it one more on each execution where its lanes went
+// both ways (vgpu.Profile.PTXDivergent) — and the converged warp runs the
+// rest of the block as often as the BSSY.
 //
 // It assumes the entries of a loop run its mean trips (entries with other
 // trip counts take other remainders: the CSR SpMV's rows) and that ptxas
@@ -67,11 +86,23 @@ import (
 // PTXCounts are one PTX function's instructions with the virtual GPU's
 // warp executions, and its loops.
 type PTXCounts struct {
-	fn     *ptx.Func
-	count  []float64 // by index into fn.Body
-	loopOf []int     // innermost loop of each instruction, -1: none
-	loops  []ptxLoop
-	// lineLoop is the loop each source line belongs to (-1: none).
+	fn    *ptx.Func
+	count []float64 // by index into fn.Body
+	// line is each instruction's source line as ptxas's line table has
+	// it: code NVVM put on line 0 (`.loc 1 0 5`: a loop's trip count, its
+	// division) on the last line before it, as ptxas keeps no entry for
+	// line 0.
+	line   []int
+	loopOf []int // innermost loop of each instruction, -1: none
+	// rel is each loop instruction's executions per iteration of its loop
+	// (of the copy it stands in when NVVM made copies); -1 outside loops.
+	rel   []float64
+	loops []ptxLoop
+	// instances are the copies of one loop body NVVM made by unrolling a
+	// loop around it (each entered on its own), in order, by loop.
+	instances map[int][]int
+	// lineLoop is the loop each source line belongs to (-1: none); of
+	// instances, the first's.
 	lineLoop map[int]int
 	// hasAnchors says whether a line has anchors: a line without any (an
 	// index, a barrier, a loop's counter) is control flow's and runs as
@@ -81,6 +112,9 @@ type PTXCounts struct {
 	// the mean executions of its instructions in its loop per iteration of
 	// the loop (of the copy they stand in when NVVM made copies).
 	lineCount, inLoop map[int]float64
+	// divergent are the divergent executions of the PTX branches of each
+	// source line (Diverged; none when not known).
+	divergent map[int]float64
 	// outside is the most executions of a line's instructions outside
 	// loops (a for loop's set-up, on the line of its test, runs as often
 	// as the code before the loop; NVVM's copies may not run at all).
@@ -97,6 +131,10 @@ type ptxLoop struct {
 	// copies of its unrolled one, when the loop is such a pair: the trips
 	// that are left over, whatever each entry's trip count.
 	remIters, remOf float64
+	// dead says no warp reached the loop: a version of a loop nest NVVM
+	// made for another condition (mm_grid's stores of zeros for n <= 0),
+	// no copy of the loops that ran.
+	dead bool
 }
 
 // ptxAnchor is the anchor weight of a PTX instruction (see above).
@@ -131,9 +169,22 @@ func ptxAnchor(in *ptx.Instr) float64 {
 		if slices.Contains(in.Mods, "f32") || slices.Contains(in.Mods, "f64") {
 			return 1
 		}
+	case "div", "rem":
+		if isDiv64(in) {
+			return 1
+		}
 	}
 	return 0
 }
+
+// isDiv64 says whether in is a 64-bit integer division or remainder, which
+// ptxas makes a CALL of a subroutine (__cuda_sm20_div_u64), one for one.
+func isDiv64(in *ptx.Instr) bool {
+	return (in.Op == "div" || in.Op == "rem") && (slices.Contains(in.Mods, "u64") || slices.Contains(in.Mods, "s64"))
+}
+
+// div64RE is the CALL of ptxas's 64-bit integer division or remainder.
+var div64RE = regexp.MustCompile(`__cuda_sm20_(div|rem)_[su]64\b`)
 
 // sassAnchor is the anchor weight of a SASS instruction.
 func sassAnchor(in sass.Instr) float64 {
@@ -143,6 +194,9 @@ func sassAnchor(in sass.Instr) float64 {
 	}
 	if in.Class == sass.Memory && in.Width > 0 {
 		return float64(in.Width) / 8
+	}
+	if in.Opcode == "CALL" && div64RE.MatchString(in.Operands) {
+		return 1
 	}
 	return 0
 }
@@ -171,6 +225,8 @@ func ptxKind(in *ptx.Instr) string {
 		return op + "." + space
 	case "shfl":
 		return "shfl"
+	case "div", "rem":
+		return "div64"
 	}
 	if slices.Contains(in.Mods, "f64") {
 		return "fp64"
@@ -193,7 +249,7 @@ func sassKind(in sass.Instr) string {
 		return "ld.l"
 	case "STL":
 		return "st.l"
-	case "ATOMG", "ATOM", "RED":
+	case "ATOMG", "ATOM", "RED", "REDG":
 		return "atom.g"
 	case "ATOMS":
 		return "atom.s"
@@ -203,16 +259,25 @@ func sassKind(in sass.Instr) string {
 		return "fp32"
 	case "DFMA", "DADD", "DMUL":
 		return "fp64"
+	case "CALL":
+		if div64RE.MatchString(in.Operands) {
+			return "div64"
+		}
 	}
 	return ""
 }
 
 // NewPTXCounts ties the launch's counts (by PTX text line) to fn.
 func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
-	c := &PTXCounts{fn: fn, count: make([]float64, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
+	c := &PTXCounts{fn: fn, count: make([]float64, len(fn.Body)), line: make([]int, len(fn.Body)), loopOf: make([]int, len(fn.Body)),
 		lineLoop: map[int]int{}, hasAnchors: map[int]bool{}, lineCount: map[int]float64{}, inLoop: map[int]float64{}, outside: map[int]float64{}}
 	at := map[int]bool{}
+	last := 0
 	for i, in := range fn.Body {
+		if in.Loc.Line != 0 {
+			last = in.Loc.Line
+		}
+		c.line[i] = last
 		c.count[i] = float64(byLine[in.Line])
 		at[in.Line] = true
 		c.loopOf[i] = -1
@@ -230,7 +295,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		if in.Op != "bra" || len(in.Operands) != 1 {
 			continue
 		}
-		if h, ok := fn.Labels[in.Operands[0].Name]; ok && h <= i {
+		if h, ok := fn.Labels[in.Operands[0].Name]; ok && h <= i && reaches(fn, h, i) {
 			if _, seen := latch[h]; !seen {
 				heads = append(heads, h)
 			}
@@ -240,7 +305,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 	}
 	for _, h := range heads {
 		j := latch[h]
-		l := ptxLoop{head: h, latch: j, iters: c.count[j]}
+		l := ptxLoop{head: h, latch: j, iters: c.count[j], dead: c.count[h] == 0}
 		switch {
 		case fn.Body[j].Guard != "" && j+1 < len(fn.Body):
 			l.enters = c.count[j+1]
@@ -282,6 +347,7 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		}
 	}
 	rel := make([]float64, len(fn.Body))
+	c.rel = rel
 	for i := range fn.Body {
 		rel[i] = -1
 		if li := c.loopOf[i]; li >= 0 && c.loops[li].iters > 0 {
@@ -290,22 +356,32 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 	}
 	c.mergeCopies()
 	// Lines: their loop by the majority of anchors (else instructions).
-	type votes struct{ anchors, instrs map[int]float64 }
+	// ran: the anchors of instructions that ran; NVVM's peeled trips
+	// that no entry needed do not outvote the loop they belong to.
+	type votes struct{ ran, anchors, instrs map[int]float64 }
 	vote := map[int]*votes{}
 	n := map[int]float64{}
 	nIn := map[int]float64{}
 	for i, in := range fn.Body {
-		line := in.Loc.Line
+		line := c.line[i]
 		v := vote[line]
 		if v == nil {
-			v = &votes{anchors: map[int]float64{}, instrs: map[int]float64{}}
+			v = &votes{ran: map[int]float64{}, anchors: map[int]float64{}, instrs: map[int]float64{}}
 			vote[line] = v
 		}
-		v.anchors[c.loopOf[i]] += ptxAnchor(in)
+		// Copies of one body vote together, as their first.
+		li := c.loopOf[i]
+		if g := c.instances[li]; len(g) > 0 {
+			li = g[0]
+		}
+		v.anchors[li] += ptxAnchor(in)
+		if c.count[i] > 0 {
+			v.ran[li] += ptxAnchor(in)
+		}
 		if ptxAnchor(in) > 0 {
 			c.hasAnchors[line] = true
 		}
-		v.instrs[c.loopOf[i]]++
+		v.instrs[li]++
 		c.lineCount[line] += c.count[i]
 		n[line]++
 		if c.loopOf[i] < 0 {
@@ -313,23 +389,76 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		}
 	}
 	for line, v := range vote {
-		w := v.anchors
+		w := v.ran
 		if sum(w) == 0 {
-			w = v.instrs
+			w = c.live(v.anchors)
+		}
+		if sum(w) == 0 {
+			w = c.live(v.instrs)
 		}
 		c.lineLoop[line] = c.innermostMax(w)
 		c.lineCount[line] /= n[line]
 	}
-	for i, in := range fn.Body {
-		if li := c.loopOf[i]; li >= 0 && li == c.lineLoop[in.Loc.Line] && rel[i] >= 0 {
-			c.inLoop[in.Loc.Line] += rel[i]
-			nIn[in.Loc.Line]++
+	for i := range fn.Body {
+		if li := c.loopOf[i]; li >= 0 && c.same(li, c.lineLoop[c.line[i]]) && rel[i] >= 0 {
+			c.inLoop[c.line[i]] += rel[i]
+			nIn[c.line[i]]++
 		}
 	}
 	for line, k := range nIn {
 		c.inLoop[line] /= k
 	}
 	return c, nil
+}
+
+// Diverged adds the divergent executions of the PTX branches, by line of
+// the PTX text (vgpu.Profile.PTXDivergent): a branch whose lanes went
+// both ways sends two groups to the join.
+func (c *PTXCounts) Diverged(byLine map[int]int64) {
+	c.divergent = map[int]float64{}
+	for i, in := range c.fn.Body {
+		if n := byLine[in.Line]; n > 0 {
+			c.divergent[c.line[i]] += float64(n)
+		}
+	}
+}
+
+// reaches says whether control at instruction from can get to
+// instruction to. NVVM lays out the join of an if/else before the code
+// that branches to it (a shared tail, a return): a branch back to such a
+// label closes no loop, as the label's code never comes back to it.
+func reaches(fn *ptx.Func, from, to int) bool {
+	seen := make([]bool, len(fn.Body))
+	stack := []int{from}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if i >= len(fn.Body) || seen[i] {
+			continue
+		}
+		if i == to {
+			return true
+		}
+		seen[i] = true
+		in := fn.Body[i]
+		switch in.Op {
+		case "ret", "exit", "trap":
+			if in.Guard == "" {
+				continue
+			}
+		case "bra", "brx":
+			for _, o := range in.Operands {
+				if t, ok := fn.Labels[o.Name]; ok {
+					stack = append(stack, t)
+				}
+			}
+			if in.Guard == "" {
+				continue
+			}
+		}
+		stack = append(stack, i+1)
+	}
+	return false
 }
 
 // mergeCopies makes one loop of the PTX loops that are copies of one
@@ -355,12 +484,12 @@ func (c *PTXCounts) mergeCopies() {
 	first := map[int]int{} // line -> a loop holding its anchors
 	for i, in := range c.fn.Body {
 		li := c.loopOf[i]
-		if li < 0 || ptxAnchor(in) == 0 {
+		if li < 0 || ptxAnchor(in) == 0 || c.loops[li].dead {
 			continue
 		}
-		o, ok := first[in.Loc.Line]
+		o, ok := first[c.line[i]]
 		if !ok {
-			first[in.Loc.Line] = li
+			first[c.line[i]] = li
 			continue
 		}
 		if o != li && !nested(c.loops[o], c.loops[li]) {
@@ -378,11 +507,28 @@ func (c *PTXCounts) mergeCopies() {
 	}
 	var merged []ptxLoop
 	index := map[int]int{}
+	own := map[int]int{} // a loop kept apart from its copies: its index
+	c.instances = map[int][]int{}
 	for _, r := range roots {
 		ms := members[r]
 		index[r] = len(merged)
 		if len(ms) == 1 {
 			merged = append(merged, c.loops[ms[0]])
+			continue
+		}
+		if sameBody(c.loops, ms) {
+			// Copies of one body each: NVVM unrolled a loop around
+			// this one, and each copy is entered on its own.
+			slices.SortFunc(ms, func(a, b int) int { return c.loops[a].head - c.loops[b].head })
+			var group []int
+			for _, li := range ms {
+				own[li] = len(merged)
+				group = append(group, len(merged))
+				merged = append(merged, c.loops[li])
+			}
+			for _, li := range group {
+				c.instances[li] = group
+			}
 			continue
 		}
 		m := ptxLoop{head: c.loops[ms[0]].head, latch: c.loops[ms[0]].latch}
@@ -413,11 +559,46 @@ func (c *PTXCounts) mergeCopies() {
 		merged = append(merged, m)
 	}
 	for i, li := range c.loopOf {
-		if li >= 0 {
+		if o, ok := own[li]; ok {
+			c.loopOf[i] = o
+		} else if li >= 0 {
 			c.loopOf[i] = index[find(li)]
 		}
 	}
 	c.loops = merged
+}
+
+// sameBody says whether the loops ms have the same anchors an iteration:
+// not a remainder loop beside a body of k copies, but one loop copied.
+func sameBody(loops []ptxLoop, ms []int) bool {
+	for _, li := range ms {
+		if loops[li].anchors == 0 || loops[li].anchors != loops[ms[0]].anchors {
+			return false
+		}
+	}
+	return true
+}
+
+// same says whether PTX loops a and b are one loop or copies of one body
+// (instances).
+func (p *PTXCounts) same(a, b int) bool {
+	return a == b || (a >= 0 && b >= 0 && slices.Contains(p.instances[a], b))
+}
+
+// live is the votes w without those of loops no warp reached, unless
+// only such loops have any: a line of a loop nest NVVM versioned belongs
+// to the version that ran.
+func (c *PTXCounts) live(w map[int]float64) map[int]float64 {
+	out := map[int]float64{}
+	for li, v := range w {
+		if li < 0 || !c.loops[li].dead {
+			out[li] = v
+		}
+	}
+	if sum(out) == 0 {
+		return w
+	}
+	return out
 }
 
 // innermostMax is the loop (-1: none) with the most weight, the
@@ -480,7 +661,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	anchorsIn := func(b, li int) float64 {
 		a := 0.0
 		for _, in := range code[g.Blocks[b].From:g.Blocks[b].To] {
-			if l, ok := p.lineLoop[in.Line]; ok && l == li {
+			if l, ok := p.lineLoop[in.Line]; ok && p.same(l, li) {
 				a += sassAnchor(in)
 			}
 		}
@@ -520,6 +701,12 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 			sassLoop[s] = around
 		}
 	}
+	p.spreadInstances(g, sassLoop)
+	for b, blk := range g.Blocks {
+		if s := blk.Loop; s >= 0 && region[b] >= 0 && sassLoop[s] >= 0 && p.same(region[b], sassLoop[s]) {
+			region[b] = sassLoop[s]
+		}
+	}
 	// member says which chunk a block is part of: its SASS loop (s >= 0)
 	// when that loop is of the block's region or the block has no anchors;
 	// else a straight chunk of its region.
@@ -556,8 +743,9 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	}
 	chunks := map[int][]*chunk{} // by PTX loop
 	loopChunk := map[int]*chunk{}
+	dead := p.deadBlocks(code, g)
 	for b := range g.Blocks {
-		if !g.Blocks[b].Reached {
+		if !g.Blocks[b].Reached || dead[b] {
 			continue
 		}
 		s, straight := member(b)
@@ -660,6 +848,14 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 			}
 			r -= c.runs * c.k
 		}
+		var inLoops []int
+		for _, c := range cs {
+			if c.loop {
+				inLoops = append(inLoops, c.blocks...)
+			}
+		}
+		slices.Sort(inLoops)
+		twins, _ := pairAnchors(code, g, inLoops, p, li, p.rel)
 		for _, c := range cs {
 			for _, b := range c.blocks {
 				blk := g.Blocks[b]
@@ -668,7 +864,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 					n = l.enters
 				}
 				if c.loop {
-					n *= perIteration(code[blk.From:blk.To], p, li)
+					n *= perIteration(code, blk, twins, p, li)
 				}
 				for i := blk.From; i < blk.To; i++ {
 					x[i] = n
@@ -682,7 +878,7 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 	// it; a block without anchors as its lines.
 	var free []int
 	for b, blk := range g.Blocks {
-		if s, straight := member(b); blk.Reached && s < 0 && !straight && !skipped[b] {
+		if s, straight := member(b); blk.Reached && s < 0 && !straight && !skipped[b] && !dead[b] {
 			free = append(free, b)
 		}
 	}
@@ -694,20 +890,24 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 		}
 		byLoop[li] = append(byLoop[li], b)
 	}
-	paired := map[int]float64{}
+	paired, exact := map[int]float64{}, map[int]bool{}
 	for li, bs := range byLoop {
-		maps.Copy(paired, pairAnchors(code, g, bs, p, li))
+		c, e := pairAnchors(code, g, bs, p, li, p.count)
+		maps.Copy(paired, c)
+		maps.Copy(exact, e)
 	}
 	var unsure []int // blocks counted by their lines
 	for _, b := range free {
 		blk := g.Blocks[b]
 		// An unguarded anchor runs as often as its block; a guarded one
-		// may run less (PTX branched around it, ptxas predicated it):
-		// with no unguarded anchor, the lines without anchors (control,
-		// indices, barriers) say too.
+		// may run less (PTX branched around it, ptxas predicated it), and
+		// one paired by the mean (its line has more of its kind in the
+		// SASS: a division's or sincospif's expansion) is a guess: with no
+		// unguarded anchor paired one for one, the lines without anchors
+		// (control, indices, barriers) say too.
 		n, anchored := 0.0, false
 		for i := blk.From; i < blk.To; i++ {
-			if c, ok := paired[i]; ok && code[i].Predicate == "" {
+			if c, ok := paired[i]; ok && code[i].Predicate == "" && exact[i] {
 				n, anchored = math.Max(n, c), true
 			}
 		}
@@ -744,7 +944,94 @@ func BlockCounts(k *sass.Kernel, p *PTXCounts, warps float64) []float64 {
 		}
 	}
 	capByFlow(code, g, x, unsure)
+	joins(k, code, g, x, p)
 	return x
+}
+
+// joins counts the ends of the regions ptxas brackets with BSSY Bn and
+// BSYNC Bn outside loops (where lanes that went different ways meet):
+// each group of lanes that arrives executes the BSYNC, and the converged
+// warp then runs the rest of the block once, as often as it entered the
+// region (the BSSY's block). The virtual GPU runs the paths into the join
+// once a group too (the lanes that leave a loop at one trip, those that
+// break out of it), so the blocks before a BSYNC keep the PTX's counts
+// (capByFlow does not bound them by it) and the BSYNC gets their sum;
+// a guarded branch into it is taken by some lanes on as many executions
+// as its other way lost, and on those where its lanes went both ways:
+// its line's divergent PTX branches, shared among the line's SASS
+// branches. Joins nest: inner ones end first.
+func joins(k *sass.Kernel, code []sass.Instr, g *sass.CFG, x []float64, p *PTXCounts) {
+	blockOf := make([]int, len(code))
+	branches := map[int]float64{} // guarded branches by line
+	for b, blk := range g.Blocks {
+		for i := blk.From; i < blk.To; i++ {
+			blockOf[i] = b
+		}
+		if last := code[blk.To-1]; blk.Reached && last.Opcode == "BRA" && last.Predicate != "" {
+			branches[last.Line]++
+		}
+	}
+	preds := make([][]int, len(g.Blocks))
+	for b, blk := range g.Blocks {
+		for _, s := range blk.Succs {
+			preds[s] = append(preds[s], b)
+		}
+	}
+	entered := map[int]float64{} // a BSYNC's block: its region's entries
+	// out is how often control leaves block b: a converged warp after a
+	// BSYNC leaves as often as it entered the region.
+	out := func(b int) float64 {
+		if e, ok := entered[b]; ok {
+			return e
+		}
+		return x[g.Blocks[b].To-1]
+	}
+	type join struct{ bssy, bsync int } // instructions
+	var js []join
+	for i, in := range code {
+		if in.Opcode != "BSSY" {
+			continue
+		}
+		// BSSY names where the warp goes on once converged: after the
+		// BSYNC.
+		after, ok := k.Label(in)
+		j := after - 1
+		b := blockOf[i]
+		if !ok || j < 0 || code[j].Opcode != "BSYNC" || g.Blocks[blockOf[j]].From != j || g.Blocks[b].Loop >= 0 || g.Blocks[blockOf[j]].Loop >= 0 || !g.Blocks[b].Reached {
+			continue
+		}
+		js = append(js, join{i, j})
+	}
+
+	slices.SortFunc(js, func(a, b join) int { return a.bsync - b.bsync })
+	for _, jn := range js {
+		b := blockOf[jn.bsync]
+		// The BSSY may follow an earlier join's BSYNC in its block: its
+		// own count, the converged warp's.
+		e := x[jn.bssy]
+		arrivals := 0.0
+		for _, q := range preds[b] {
+			last := code[g.Blocks[q].To-1]
+			if len(g.Blocks[q].Succs) > 1 && last.Predicate != "" {
+				other := g.Blocks[q].Succs[0]
+				if other == b {
+					other = g.Blocks[q].Succs[1]
+				}
+				both := 0.0
+				if n := branches[last.Line]; n > 0 {
+					both = p.divergent[last.Line] / n
+				}
+				arrivals += math.Min(math.Max(out(q)-x[g.Blocks[other].From], 0)+both, out(q))
+				continue
+			}
+			arrivals += out(q)
+		}
+		x[jn.bsync] = math.Max(e, arrivals)
+		for i := jn.bsync + 1; i < g.Blocks[b].To; i++ {
+			x[i] = e
+		}
+		entered[b] = e
+	}
 }
 
 // capByFlow bounds the blocks counted by their lines (a line's mean
@@ -770,8 +1057,13 @@ func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
 				exits = exits || in.Opcode == "EXIT" || in.Opcode == "RET"
 			}
 			if !exits && len(blk.Succs) > 0 {
+				// Groups of lanes reach a BSYNC one after the other, each
+				// executing it: no bound from a join.
 				sum := 0.0
 				for _, s := range blk.Succs {
+					if code[g.Blocks[s].From].Opcode == "BSYNC" {
+						sum = math.Inf(1)
+					}
 					sum += at(s)
 				}
 				n = math.Min(n, sum)
@@ -789,6 +1081,75 @@ func capByFlow(code []sass.Instr, g *sass.CFG, x []float64, blocks []int) {
 				}
 				changed = true
 			}
+		}
+	}
+}
+
+// deadBlocks are the blocks of the SASS loops that are a PTX loop no warp
+// reached: as many anchors of each line and kind, its inner loops with
+// it. They run none; the code only they lead to (its set-up, its exit)
+// is capped by the flow.
+func (p *PTXCounts) deadBlocks(code []sass.Instr, g *sass.CFG) map[int]bool {
+	type key struct {
+		line int
+		kind string
+	}
+	var deadLoops []map[key]int
+	for _, l := range p.loops {
+		if !l.dead {
+			continue
+		}
+		m := map[key]int{}
+		for i := l.head; i <= l.latch; i++ {
+			if k := ptxKind(p.fn.Body[i]); k != "" {
+				m[key{p.line[i], k}]++
+			}
+		}
+		if len(m) > 0 {
+			deadLoops = append(deadLoops, m)
+		}
+	}
+	out := map[int]bool{}
+	if len(deadLoops) == 0 {
+		return out
+	}
+	for _, l := range g.Loops {
+		m := map[key]int{}
+		for _, in := range code[g.Blocks[l.Head].From:g.Blocks[l.Tail].To] {
+			if k := sassKind(in); k != "" {
+				m[key{in.Line, k}]++
+			}
+		}
+		if slices.ContainsFunc(deadLoops, func(d map[key]int) bool { return maps.Equal(d, m) }) {
+			for b := l.Head; b <= l.Tail; b++ {
+				out[b] = true
+			}
+		}
+	}
+	return out
+}
+
+// spreadInstances gives the SASS loops of copies of one loop body (the
+// lines' loop is the first copy's) to the copies in order: ptxas keeps
+// NVVM's order, and may make m loops of each copy (a body of k copies
+// and a remainder).
+func (p *PTXCounts) spreadInstances(g *sass.CFG, sassLoop []int) {
+	byGroup := map[int][]int{} // first copy -> its SASS loops
+	for s, li := range sassLoop {
+		if li >= 0 && len(p.instances[li]) > 0 {
+			first := p.instances[li][0]
+			byGroup[first] = append(byGroup[first], s)
+		}
+	}
+	for first, ss := range byGroup {
+		group := p.instances[first]
+		if len(ss)%len(group) != 0 {
+			continue
+		}
+		slices.SortFunc(ss, func(a, b int) int { return g.Loops[a].Head - g.Loops[b].Head })
+		m := len(ss) / len(group)
+		for n, s := range ss {
+			sassLoop[s] = group[n/m]
 		}
 	}
 }
@@ -845,7 +1206,7 @@ func (p *PTXCounts) outsideFits(code []sass.Instr, li int) bool {
 	}
 	for i, in := range p.fn.Body {
 		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
-			need[key{in.Loc.Line, k}]--
+			need[key{p.line[i], k}]--
 		}
 	}
 	for _, n := range need {
@@ -856,10 +1217,11 @@ func (p *PTXCounts) outsideFits(code []sass.Instr, li int) bool {
 	return true
 }
 
-// pairAnchors gives the anchors of the blocks the count of their PTX
-// twins in loop li's own body (outside loops: -1): the n-th SASS anchor of a line and kind is the
-// n-th PTX one when both have as many; otherwise each gets their mean.
-func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li int) map[int]float64 {
+// pairAnchors gives the anchors of the blocks the value (val: by PTX
+// instruction) of their PTX twins in loop li's own body (outside loops:
+// -1): the n-th SASS anchor of a line and kind is the n-th PTX one when
+// both have as many (exact); otherwise each gets their mean.
+func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li int, val []float64) (out map[int]float64, exact map[int]bool) {
 	type key struct {
 		line int
 		kind string
@@ -867,7 +1229,7 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 	ptxOf := map[key][]float64{}
 	for i, in := range p.fn.Body {
 		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
-			ptxOf[key{in.Loc.Line, k}] = append(ptxOf[key{in.Loc.Line, k}], p.count[i])
+			ptxOf[key{p.line[i], k}] = append(ptxOf[key{p.line[i], k}], val[i])
 		}
 	}
 	sassOf := map[key][]int{}
@@ -878,7 +1240,7 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 			}
 		}
 	}
-	out := map[int]float64{}
+	out, exact = map[int]float64{}, map[int]bool{}
 	for k, is := range sassOf {
 		ps := ptxOf[k]
 		if len(ps) == 0 {
@@ -890,21 +1252,35 @@ func pairAnchors(code []sass.Instr, g *sass.CFG, blocks []int, p *PTXCounts, li 
 		}
 		for n, i := range is {
 			if len(ps) == len(is) {
-				out[i] = ps[n]
+				out[i], exact[i] = ps[n], true
 			} else {
 				out[i] = mean
 			}
 		}
 	}
-	return out
+	return out, exact
 }
 
-// perIteration is how often a block's lines of loop li ran per iteration
-// (below 1 for an if inside the loop; 1 when it has none).
-func perIteration(code []sass.Instr, p *PTXCounts, li int) float64 {
+// perIteration is how often a block of loop li runs per iteration of it
+// (below 1 for an if inside the loop; at most 1). A block runs as a unit:
+// as often as its unguarded anchors' PTX twins in the loop (twins: their
+// executions per iteration), the most of them — the BSYNC that ends an
+// if stands on the if's line, and a line may hold both an unguarded
+// compare-and-swap and the guarded work after it. A block without such
+// anchors runs as its lines of the loop do on the mean.
+func perIteration(code []sass.Instr, blk sass.Block, twins map[int]float64, p *PTXCounts, li int) float64 {
+	r, anchored := 0.0, false
+	for i := blk.From; i < blk.To; i++ {
+		if t, ok := twins[i]; ok && code[i].Predicate == "" && t >= 0 {
+			r, anchored = math.Max(r, math.Min(t, 1)), true
+		}
+	}
+	if anchored {
+		return r
+	}
 	sum, n := 0.0, 0
-	for _, in := range code {
-		if r, ok := p.inLoop[in.Line]; ok && p.lineLoop[in.Line] == li {
+	for _, in := range code[blk.From:blk.To] {
+		if r, ok := p.inLoop[in.Line]; ok && p.same(p.lineLoop[in.Line], li) {
 			sum += math.Min(r, 1)
 			n++
 		}

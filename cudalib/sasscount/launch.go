@@ -19,6 +19,9 @@ type Run struct {
 	// PTXWarpInstrs are the warp executions of each PTX instruction, by its
 	// line in the PTX text (vgpu.Profile.PTXWarpInstrs).
 	PTXWarpInstrs map[int]int64
+	// PTXDivergent are the divergent executions of each PTX branch, by its
+	// line in the PTX text (vgpu.Profile.PTXDivergent); nil: none known.
+	PTXDivergent map[int]int64
 	// Total and Lines are the launch's counters (vgpu.Profile's): the
 	// shared requests are recounted as the SASS issues them.
 	Total counters.Counters
@@ -84,6 +87,7 @@ func Count(k *sass.Kernel, m *ptx.Module, fn *ptx.Func, r Run) (*Launch, error) 
 	if err != nil {
 		return nil, err
 	}
+	pc.Diverged(r.PTXDivergent)
 	code := k.Code()
 	x := BlockCounts(k, pc, Warps(r.Grid, r.Block))
 	l := &Launch{Code: make([]Instr, len(code)), ByClass: map[sass.Class]int64{}, Accesses: map[string]int64{}}

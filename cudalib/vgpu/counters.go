@@ -32,6 +32,10 @@ type Profile struct {
 	// instruction, by its line in the PTX text (ptx.Instr.Line): the
 	// counts per basic block that tools/zoocompare's SASS estimate reads.
 	PTXWarpInstrs map[int]int64 `json:"-"`
+	// PTXDivergent are the divergent executions of each PTX branch (its
+	// lanes went both ways), by its line in the PTX text: the SASS
+	// estimate's joins, where each group of lanes arrives on its own.
+	PTXDivergent map[int]int64 `json:"-"`
 	// Sample says the launch was sampled (Sample.Sampled: the counters are
 	// scaled from the blocks that ran, and the others' outputs were not
 	// written) or why a sample was not kept; nil when every block ran
@@ -316,7 +320,7 @@ func straight(s []inst) (shared []*inst, ok bool) {
 
 // profile folds the per-instruction counts into lines and the total.
 func (r *result) profile(k *Kernel, l Launch) *Profile {
-	p := &Profile{Kernel: k.name, Grid: l.Grid, Block: l.Block, DynamicShared: l.DynamicShared, PTXWarpInstrs: map[int]int64{},
+	p := &Profile{Kernel: k.name, Grid: l.Grid, Block: l.Block, DynamicShared: l.DynamicShared, PTXWarpInstrs: map[int]int64{}, PTXDivergent: map[int]int64{},
 		Sample: r.sample}
 	type key struct {
 		file string
@@ -346,6 +350,9 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 		p.Total.Add(&c)
 		if in.src != nil && c.WarpInstrs > 0 {
 			p.PTXWarpInstrs[in.src.Line] += c.WarpInstrs
+		}
+		if in.src != nil && c.DivergentBranches > 0 {
+			p.PTXDivergent[in.src.Line] += c.DivergentBranches
 		}
 		if in.src == nil || in.src.Loc.Line == 0 {
 			continue

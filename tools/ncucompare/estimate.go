@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -318,6 +319,13 @@ func blockEstimate(c *labCode, l launch) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	// The divergent branches moved as the counts did.
+	shift := slices.Min(slices.Collect(maps.Keys(byLine))) - slices.Min(slices.Collect(maps.Keys(l.PTX)))
+	div := map[int]int64{}
+	for line, n := range l.PTXDivergent {
+		div[line+shift] = n
+	}
+	pc.Diverged(div)
 	var total float64
 	for _, x := range sasscount.BlockCounts(k, pc, sasscount.Warps(l.Grid, l.Block)) {
 		total += x

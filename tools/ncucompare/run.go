@@ -48,6 +48,8 @@ type launch struct {
 	Counters    counters.Counters
 	// PTX are the warp-instructions by PTX text line (estimate mode).
 	PTX map[int]int64 `json:"-"`
+	// PTXDivergent are the divergent branches by PTX text line.
+	PTXDivergent map[int]int64 `json:"-"`
 }
 
 // runConfig selects what the run mode runs.
@@ -80,7 +82,7 @@ func (r *recorder) observe(p *vgpu.Profile) {
 	defer r.mu.Unlock()
 	l := launch{Kernel: p.Kernel, Grid: p.Grid, Block: p.Block, Counters: p.Total}
 	if r.ptx {
-		l.PTX = p.PTXWarpInstrs
+		l.PTX, l.PTXDivergent = p.PTXWarpInstrs, p.PTXDivergent
 	}
 	r.cur = append(r.cur, l)
 }

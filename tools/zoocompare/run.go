@@ -48,6 +48,8 @@ type launch struct {
 	Lines []counters.Line `json:",omitempty"`
 	// PTX are the warp-instructions by PTX text line (sass mode).
 	PTX map[int]int64 `json:"-"`
+	// PTXDivergent are the divergent branches by PTX text line (sass mode).
+	PTXDivergent map[int]int64 `json:"-"`
 }
 
 type runConfig struct {
@@ -81,7 +83,7 @@ func (o *observer) observe(p *vgpu.Profile) {
 		c := p.Total
 		l := launch{Kernel: p.Kernel, Grid: p.Grid, Block: p.Block, Counters: &c}
 		if o.lines {
-			l.Lines, l.PTX = p.Lines, p.PTXWarpInstrs
+			l.Lines, l.PTX, l.PTXDivergent = p.Lines, p.PTXWarpInstrs, p.PTXDivergent
 		}
 		o.launches = append(o.launches, l)
 	}

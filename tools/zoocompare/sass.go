@@ -176,6 +176,7 @@ func estimate(vm *runLog, rec *recording, tools *sass.Tools, lib *nvrtc.Lib) ([]
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", r.Family, err)
 			}
+			pc.Diverged(l.PTXDivergent)
 			var blocks float64
 			for i, x := range sasscount.BlockCounts(k, pc, warps) {
 				blocks += x

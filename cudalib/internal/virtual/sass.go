@@ -88,7 +88,7 @@ func (b *virtualBackend) CountSASS(fn seam.Function, p *vgpu.Profile) (*sasscoun
 	for _, f := range vf.mod.ptx.Funcs {
 		if f.Entry && f.Name == sym && f.Body != nil {
 			l, err := sasscount.Count(k, vf.mod.ptx, f, sasscount.Run{Grid: p.Grid, Block: p.Block,
-				PTXWarpInstrs: p.PTXWarpInstrs, Total: p.Total, Lines: p.Lines})
+				PTXWarpInstrs: p.PTXWarpInstrs, PTXDivergent: p.PTXDivergent, Total: p.Total, Lines: p.Lines})
 			if err != nil {
 				return nil, fmt.Errorf("count SASS of %s: %w", vf.name, err)
 			}
