@@ -99,3 +99,24 @@ func TestSerialMisses(t *testing.T) {
 		t.Errorf("no hit counters: %.0f misses, want all 1000", got)
 	}
 }
+
+// The longest warp's serial requests scale as its instructions where
+// those outgrow its loads: a CAS insert loop's retries are atomics, not
+// loads (hash_insert at load 0.88: 2 loads a warp, the longest warp 19
+// times the average's instructions).
+func TestSerialLongestWarp(t *testing.T) {
+	const blocks, tpb = 132, 256
+	warps := int64(blocks * tpb / 32)
+	c := counters.Counters{Blocks: blocks, Threads: blocks * tpb, WarpInstrs: warps * 300, MaxWarpInstrs: 300,
+		GlobalLoadRequests: 2 * warps, GlobalLoadSectors: 8 * warps, GlobalLoadBytes: 256 * warps, MaxWarpGlobalLoads: 2,
+		AtomicRequests: 20 * warps, SerialLoadRequests: 20 * warps, Branches: 20 * warps, DRAMSectors: 1 << 16, DRAMChunks: 1 << 15}
+	even := H100.Terms(Launch{Counters: c, ThreadsPerBlock: tpb, BlocksPerSM: 1}).Chain
+	c.MaxWarpInstrs = 300 * 10
+	uneven := H100.Terms(Launch{Counters: c, ThreadsPerBlock: tpb, BlocksPerSM: 1}).Chain
+	// The longest warp's 200 CAS attempts of ~370 cycles beyond the re-read
+	// cost, against 20: about 67 000 cycles more, besides its instructions.
+	extra := (uneven - even) * H100.ClockHz
+	if want := 180*(H100.SerialL2Cycles-H100.L1HitCycles) + 2700*H100.InstrCycles; math.Abs(extra/want-1) > 0.05 {
+		t.Errorf("a longest warp of 10× the instructions adds %.0f cycles, want %.0f", extra, want)
+	}
+}

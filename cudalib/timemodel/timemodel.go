@@ -524,10 +524,17 @@ func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data,
 		case data > g.L1Bytes:
 			lat = g.SerialL2Cycles
 		}
-		serial := serialMisses / warps
+		// The longest warp's share: as its loads, or as its instructions
+		// where those are more (its atomics, a CAS loop's retries, are
+		// not among its loads).
+		scale := 1.0
 		if avg := float64(c.GlobalLoadRequests) / warps; avg > 0 && maxLoads > avg {
-			serial *= maxLoads / avg
+			scale = maxLoads / avg
 		}
+		if avg := float64(c.WarpInstrs) / warps; avg > 0 && float64(c.MaxWarpInstrs) > avg*scale {
+			scale = float64(c.MaxWarpInstrs) / avg
+		}
+		serial := serialMisses / warps * scale
 		w += serial * max(lat-g.L1HitCycles, 0)
 	}
 	w += float64(c.LocalLoadRequests) * max(g.LocalLoadCycles-instrCycles, 0) / warps
