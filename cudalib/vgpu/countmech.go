@@ -164,11 +164,15 @@ func touch(c []uint64, s uint64) bool {
 }
 
 // countSerialAtomic counts a returning atomic of a serial loop (a CAS
-// probe) as an atomic, and as serial.
+// probe) as an atomic, and as serial: it never hits L1 (the L2 performs
+// it), and the loads beside it have no hit to take back.
 func countSerialAtomic(w *warp, in *inst, m uint32) {
 	countAtomic(w, in, m)
 	if m != 0 && in.space != spShared {
 		w.wk.counts[in.id].SerialLoadRequests++
+		if w.serial != nil {
+			w.serial.last = 0
+		}
 	}
 }
 
