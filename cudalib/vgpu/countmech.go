@@ -116,8 +116,9 @@ func countSerialBeside(w *warp, in *inst, m uint32) {
 // memory takes). Only the warp's own serial loads fill it: L1 is the
 // SM's, but a warp's share is what it can count on. Emptied at each block.
 type serialCache struct {
-	small [16 * ways]uint64
-	large [256 * ways]uint64
+	small  [16 * ways]uint64
+	large  [256 * ways]uint64
+	recent [32][2]uint64 // each lane's two last sectors (+ 1), the last first
 	// The last serial request (its instruction's id + 1; 0: none yet),
 	// and whether it counted as a hit of each share.
 	last              int
@@ -132,8 +133,26 @@ func (sc *serialCache) touchAll(w *warp, in *inst, m uint32) (small, large bool)
 		base = &w.frame[in.base]
 	}
 	small, large = true, true
+	prev := ^uint64(0)
 	for mm := m; mm != 0; mm &= mm - 1 {
-		s := (base[bits.TrailingZeros32(mm)] + in.off) >> 5
+		l := bits.TrailingZeros32(mm)
+		s := (base[l] + in.off) >> 5
+		// A lane re-reading one of the two sectors it read last (a walk,
+		// a merge's two lists) hits without a lookup: most steps of a
+		// sequential walk, at a fraction of a lookup's cost.
+		r := &sc.recent[l]
+		switch s + 1 {
+		case r[0]:
+			continue
+		case r[1]:
+			r[0], r[1] = r[1], r[0]
+			continue
+		}
+		r[0], r[1] = s+1, r[0]
+		if s == prev {
+			continue // neighbouring lanes in one sector: looked up already
+		}
+		prev = s
 		small = touch(sc.small[:], s) && small
 		large = touch(sc.large[:], s) && large
 	}
