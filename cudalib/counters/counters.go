@@ -148,7 +148,7 @@ type Counters struct {
 	// SerialHits4K and SerialHits64K count the serial load requests
 	// (atomics never) whose every sector the warp's own earlier serial
 	// loads left in a cache of 4 KB (128 sectors: a warp's share of L1
-	// with 64 warps an SM) or 64 KB (2048 sectors: with 3), 4-way, least
+	// with 64 warps an SM) or 64 KB (2048 sectors: with 3), 8-way, least
 	// recently used first out, emptied at each block: a sequential walk (a
 	// merge, a linear probe, an adjacency list) re-reads its sector, a
 	// search the top of its list, a chase over a large array nothing. The
