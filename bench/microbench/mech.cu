@@ -454,6 +454,49 @@ static void probe(int sms, double clockHz) {
     CK(cudaFree(a)); CK(cudaFree(out));
 }
 
+// A walk whose exit tests its load, as probe_exit, but each lane walking
+// its own row sequentially, stride words a step (a merge, a linear probe,
+// an adjacency list): a step whose sectors the walk read the step before
+// is an L1 hit, one that enters a new sector waits for L2. Lanes' rows
+// start 32-byte aligned (all lanes enter a new sector on the same step:
+// one step in 8/stride misses) or skewed by lane % 8 words (some lane
+// enters one nearly every step: the request waits for its slowest lane).
+// Rows of 1032 words, 4224 of them (17 MB): in L2, beyond L1. a[] has no
+// zero: every walk runs all rounds.
+__global__ void walk_exit(const int *a, int *out, int stride, int skew, int rounds, int words) {
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    const int *p = a + (size_t)t * words + (threadIdx.x & 7) * skew;
+    int r = 0;
+    for (; r < rounds; r++)
+        if (p[r * stride] == 0) break;
+    out[t] = r;
+}
+
+static void walk(int sms, double clockHz) {
+    const int rounds = 128, words = rounds * 8 + 8, threads = 32, n = sms * threads;
+    std::vector<int> h((size_t)n * words);
+    for (auto &x : h) x = (int)(next32() % 1000) + 1;
+    int *a, *out;
+    CK(cudaMalloc(&a, h.size() * sizeof(int)));
+    CK(cudaMalloc(&out, n * sizeof(int)));
+    CK(cudaMemcpy(a, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
+    std::vector<int> got(n);
+    for (int skew : {0, 1})
+        for (int stride : {0, 1, 2, 4, 8}) {
+            walk_exit<<<sms, threads>>>(a, out, stride, skew, rounds, words);
+            CK(cudaGetLastError());
+            CK(cudaMemcpy(got.data(), out, n * sizeof(int), cudaMemcpyDeviceToHost));
+            for (int t = 0; t < n; t++)
+                if (got[t] != rounds) fail("walk");
+            double ms = median_ms([&] { walk_exit<<<sms, threads>>>(a, out, stride, skew, rounds, words); });
+            char name[112];
+            snprintf(name, sizeof name, "walk in L2, stride %d words, lanes %s, 1 warp an SM: cycles a load", stride,
+                     skew ? "skewed" : "aligned");
+            row(name, ms * 1e-3 * clockHz / rounds, "cycles", "a sequential walk whose branch waits its load: L1 hits and L2 misses");
+        }
+    CK(cudaFree(a)); CK(cudaFree(out));
+}
+
 // ---- a spin-wait hand-off from block to block -----------------------------------
 
 // Block b's thread 0 waits until block b-1 has published epoch, then
@@ -526,6 +569,7 @@ int main(int argc, char **argv) {
     if (on("atomics")) atomics();
     if (on("chase")) chase(sms, hz);
     if (on("probe")) probe(sms, hz);
+    if (on("walk")) walk(sms, hz);
     if (on("handoff")) handoff(hz);
     return 0;
 }

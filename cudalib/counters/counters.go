@@ -145,6 +145,17 @@ type Counters struct {
 	// search: the GPU issues nothing past a branch it has not resolved).
 	// No ncu counter; zero where not counted.
 	SerialLoadRequests int64
+	// SerialHits4K and SerialHits64K count the serial load requests
+	// (atomics never) whose every sector the warp's own earlier serial
+	// loads left in a cache of 4 KB (128 sectors: a warp's share of L1
+	// with 64 warps an SM) or 64 KB (2048 sectors: with 3), 8-way, least
+	// recently used first out, emptied at each block: a sequential walk (a
+	// merge, a linear probe, an adjacency list) re-reads its sector, a
+	// search the top of its list, a chase over a large array nothing. The
+	// time model charges a hit L1's latency, a miss the footprint's, taking
+	// the hit share its occupancy's L1 share gives. No ncu counter; zero
+	// where not counted.
+	SerialHits4K, SerialHits64K int64
 }
 
 // Line holds the counters of the instructions that carry one source
@@ -197,4 +208,6 @@ func (c *Counters) Add(o *Counters) {
 	c.ConstLoadRequests += o.ConstLoadRequests
 	c.ConstLoadWords += o.ConstLoadWords
 	c.SerialLoadRequests += o.SerialLoadRequests
+	c.SerialHits4K += o.SerialHits4K
+	c.SerialHits64K += o.SerialHits64K
 }

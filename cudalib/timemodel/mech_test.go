@@ -56,3 +56,67 @@ func TestConstantMicrobench(t *testing.T) {
 		}
 	}
 }
+
+// A dependent load that hits L1 waits no more than any load: a walk whose
+// warps' requests hit in 7 of 8 steps (a sequential walk, lanes in step)
+// takes under a third of the chase's steps, one that never hits the
+// chase's; old recordings (no hit counters) are charged as before.
+func TestSerialHits(t *testing.T) {
+	const blocks, tpb, steps = 132, 32, 256
+	step := func(hits4K, hits64K int64) float64 {
+		loads := int64(blocks * (steps + 1))
+		sectors := int64(4<<20) / 32
+		cnt := counters.Counters{Blocks: blocks, Threads: blocks * tpb, WarpInstrs: blocks * steps * 4, MaxWarpInstrs: steps * 4,
+			GlobalLoadRequests: loads, GlobalLoadSectors: 32 * loads, GlobalLoadBytes: 128 * loads, MaxWarpGlobalLoads: steps + 1,
+			Branches: blocks * steps, DRAMSectors: sectors, DRAMChunks: sectors, SerialLoadRequests: blocks * steps,
+			SerialHits4K: hits4K, SerialHits64K: hits64K}
+		return H100.Kernel(Launch{Counters: cnt, ThreadsPerBlock: tpb, BlocksPerSM: 1}).Seconds() * H100.ClockHz / steps
+	}
+	chase, walk := step(0, 0), step(0, blocks*steps*7/8)
+	if math.Abs(chase/417.8-1) > 0.15 || walk > chase/3 {
+		t.Errorf("a step: chase %.0f cycles (the H100 418), walk hitting 7 in 8 %.0f (want < a third)", chase, walk)
+	}
+	// One warp an SM has 200 KB of L1: the 64 KB share's hits count, not
+	// the 4 KB one's.
+	if small := step(blocks*steps*7/8, 0); small != chase {
+		t.Errorf("hits of the 4 KB share alone at one warp an SM: %.0f cycles a step, want the chase's %.0f", small, chase)
+	}
+}
+
+// The hit share follows the warp's share of L1: the 4 KB count at 50 or
+// more warps an SM, the 64 KB one at 3 or fewer, in between log-linearly.
+func TestSerialMisses(t *testing.T) {
+	c := counters.Counters{SerialLoadRequests: 1000, SerialHits4K: 200, SerialHits64K: 800}
+	for _, tc := range []struct{ warps, misses float64 }{
+		{64, 800}, {50, 800}, {1, 200}, {3, 200},
+		{H100.L1Bytes / (16 << 10), 500}, // a 16 KB share: halfway in log between 4 and 64 KB
+	} {
+		if got := H100.serialMisses(c, tc.warps); math.Abs(got-tc.misses) > 1e-9 {
+			t.Errorf("%.1f warps an SM: %.1f misses, want %.0f", tc.warps, got, tc.misses)
+		}
+	}
+	if got := H100.serialMisses(counters.Counters{SerialLoadRequests: 1000}, 8); got != 1000 {
+		t.Errorf("no hit counters: %.0f misses, want all 1000", got)
+	}
+}
+
+// The longest warp's serial requests scale as its instructions where
+// those outgrow its loads: a CAS insert loop's retries are atomics, not
+// loads (hash_insert at load 0.88: 2 loads a warp, the longest warp 19
+// times the average's instructions).
+func TestSerialLongestWarp(t *testing.T) {
+	const blocks, tpb = 132, 256
+	warps := int64(blocks * tpb / 32)
+	c := counters.Counters{Blocks: blocks, Threads: blocks * tpb, WarpInstrs: warps * 300, MaxWarpInstrs: 300,
+		GlobalLoadRequests: 2 * warps, GlobalLoadSectors: 8 * warps, GlobalLoadBytes: 256 * warps, MaxWarpGlobalLoads: 2,
+		AtomicRequests: 20 * warps, SerialLoadRequests: 20 * warps, Branches: 20 * warps, DRAMSectors: 1 << 16, DRAMChunks: 1 << 15}
+	even := H100.Terms(Launch{Counters: c, ThreadsPerBlock: tpb, BlocksPerSM: 1}).Chain
+	c.MaxWarpInstrs = 300 * 10
+	uneven := H100.Terms(Launch{Counters: c, ThreadsPerBlock: tpb, BlocksPerSM: 1}).Chain
+	// The longest warp's 200 CAS attempts of ~370 cycles beyond the re-read
+	// cost, against 20: about 67 000 cycles more, besides its instructions.
+	extra := (uneven - even) * H100.ClockHz
+	if want := 180*(H100.SerialL2Cycles-H100.L1HitCycles) + 2700*H100.InstrCycles; math.Abs(extra/want-1) > 0.05 {
+		t.Errorf("a longest warp of 10× the instructions adds %.0f cycles, want %.0f", extra, want)
+	}
+}

@@ -370,11 +370,13 @@ func (g GPU) Terms(l Launch) Terms {
 	// request's lines in the steps after it) over more data than L1
 	// holds reach L2 a sector at a time (mech.cu's chase in 4 MiB: 0.52
 	// sectors a cycle an SM, however many chains and warps).
-	// Only the dependent loads' share of the sectors is taken so: a
-	// kernel with a few (a branch on a run's row) streams the rest.
+	// Only the share of the sectors of dependent loads that miss L1 is
+	// taken so: a kernel with a few (a branch on a run's row) streams the
+	// rest, a sequential walk re-reads its sectors.
+	serialMisses := g.serialMisses(c, residentWarps)
 	chased := 0.0
 	if scattered && c.GlobalLoadRequests > 0 {
-		chased = math.Min(1, float64(c.SerialLoadRequests)/float64(c.GlobalLoadRequests)) * float64(c.GlobalLoadSectors)
+		chased = math.Min(1, serialMisses/float64(c.GlobalLoadRequests)) * float64(c.GlobalLoadSectors)
 	}
 	if chased > 0 && data > g.L1Bytes && g.ScatteredL2SectorsPerSec > 0 {
 		t.L2 = max(t.L2, chased/g.ScatteredL2SectorsPerSec)
@@ -488,7 +490,7 @@ func (g GPU) Terms(l Launch) Terms {
 	perWarp := longest(c.MaxWarpInstrs, c.WarpInstrs)*instrCycles +
 		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)*g.SharedLoadCycles +
 		float64(c.Barriers)*g.BarrierCycles/warps + loads + (warpsPerBlock-1)*g.WarpStartCycles
-	perWarp += g.mechCycles(c, warps, maxLoads, instrCycles, data, fetched)
+	perWarp += g.mechCycles(c, warps, maxLoads, instrCycles, data, fetched, serialMisses)
 	t.Chain = float64(waves) * perWarp / g.ClockHz
 	if c.Barriers > 0 {
 		// Warps that meet at barriers move in step: between two barriers
@@ -502,18 +504,19 @@ func (g GPU) Terms(l Launch) Terms {
 
 // mechCycles is what a warp waits beyond its instructions for the
 // mechanisms of bench/microbench/mech.cu: its LDCs (a word's latency and
-// each further distinct word's), its dependent global loads (the launch's
-// SerialLoadRequests, the longest warp's share: each waits the latency of
-// where the data lies, L1, L2 or DRAM, less the re-read cost every load
-// is charged), its local loads and its scattered local stores (which a
-// later load waits for).
-func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data, fetched float64) float64 {
+// each further distinct word's), its dependent global loads that miss L1
+// (serialMisses of the launch, the longest warp's share: each waits the
+// latency of where the data lies, L1, L2 or DRAM, less the re-read cost
+// every load is charged; a hit waits L1's, which that cost covers), its
+// local loads and its scattered local stores (which a later load waits
+// for).
+func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data, fetched, serialMisses float64) float64 {
 	w := 0.0
 	if c.ConstLoadRequests > 0 {
 		w += (float64(c.ConstLoadRequests)*max(g.ConstCycles-instrCycles, 0) +
 			float64(c.ConstLoadWords-c.ConstLoadRequests)*g.ConstWordCycles) / warps
 	}
-	if c.SerialLoadRequests > 0 {
+	if serialMisses > 0 {
 		lat := g.SerialL1Cycles
 		switch {
 		case fetched > g.L2Bytes:
@@ -521,10 +524,17 @@ func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data,
 		case data > g.L1Bytes:
 			lat = g.SerialL2Cycles
 		}
-		serial := float64(c.SerialLoadRequests) / warps
+		// The longest warp's share: as its loads, or as its instructions
+		// where those are more (its atomics, a CAS loop's retries, are
+		// not among its loads).
+		scale := 1.0
 		if avg := float64(c.GlobalLoadRequests) / warps; avg > 0 && maxLoads > avg {
-			serial *= maxLoads / avg
+			scale = maxLoads / avg
 		}
+		if avg := float64(c.WarpInstrs) / warps; avg > 0 && float64(c.MaxWarpInstrs) > avg*scale {
+			scale = float64(c.MaxWarpInstrs) / avg
+		}
+		serial := serialMisses / warps * scale
 		w += serial * max(lat-g.L1HitCycles, 0)
 	}
 	w += float64(c.LocalLoadRequests) * max(g.LocalLoadCycles-instrCycles, 0) / warps
@@ -533,6 +543,28 @@ func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data,
 	}
 	return w
 }
+
+// serialMisses is the launch's dependent load requests that miss L1: all
+// but the hits of a warp's share of L1 at its occupancy (L1Bytes over the
+// warps resident on an SM), interpolated in log between the two shares
+// the virtual GPU counts (SerialHits4K, SerialHits64K), and clamped to
+// them. Recordings without those counters: all of them.
+func (g GPU) serialMisses(c counters.Counters, residentWarps float64) float64 {
+	if c.SerialLoadRequests == 0 {
+		return 0
+	}
+	f := math.Log(g.L1Bytes/max(residentWarps, 1)/serialSmallBytes) / math.Log(serialLargeBytes/serialSmallBytes)
+	f = math.Min(math.Max(f, 0), 1)
+	hits := float64(c.SerialHits4K) + f*float64(c.SerialHits64K-c.SerialHits4K)
+	return max(float64(c.SerialLoadRequests)-hits, 0)
+}
+
+// The warp's shares of L1 in which the virtual GPU counts dependent
+// loads' hits (cudalib/vgpu's serialCache).
+const (
+	serialSmallBytes = 4 << 10
+	serialLargeBytes = 64 << 10
+)
 
 // scatteredLocal reports whether a launch's local stores are scattered:
 // more sectors a request than the 4 of 32 lanes storing the same 4-byte

@@ -17,15 +17,19 @@ import (
 // f (decoded as ins, whose plain counter is ins.count) where it counts a
 // mechanism, else ins.count: a load of .const memory at an address that
 // varies from lane to lane (ptxas makes it an LDC; a uniform one is an
-// operand), a global load or returning atomic that serial marks.
+// operand), a global load or returning atomic that serial marks as the
+// first of its level, or a load beside one (serialLoads).
 func mechCounter(in *ptx.Instr, ins *inst, i int, vary map[string]bool, serial map[int]bool) func(*warp, *inst, uint32) {
+	first, ok := serial[i]
 	switch {
 	case (in.Op == "ld" || in.Op == "ldu") && hasMod(in.Mods, "const") && ins.base >= 0 && addrVaries(in, vary):
 		return countConst
-	case serial[i] && in.Op == "atom":
+	case first && in.Op == "atom":
 		return countSerialAtomic
-	case serial[i] && ins.count != nil:
+	case first && ins.count != nil:
 		return countSerialLoad
+	case ok && in.Op != "atom" && ins.count != nil:
+		return countSerialBeside
 	}
 	return ins.count
 }
@@ -60,28 +64,141 @@ func countConst(w *warp, in *inst, m uint32) {
 }
 
 // countSerialLoad counts a serial load as a load, and as serial where it
-// went to global memory.
+// went to global memory: a hit of each of the warp's two L1 shares where
+// they held every sector its lanes read (SerialHits4K, SerialHits64K).
 func countSerialLoad(w *warp, in *inst, m uint32) {
 	c := &w.wk.counts[in.id]
 	before := c.GlobalLoadRequests
 	w.countAccess(in, m, false)
-	if c.GlobalLoadRequests > before {
-		c.SerialLoadRequests++
+	if c.GlobalLoadRequests == before {
+		return
+	}
+	c.SerialLoadRequests++
+	if w.serial == nil {
+		w.serial = new(serialCache)
+	}
+	small, large := w.serial.touchAll(w, in, m)
+	w.serial.last, w.serial.small4K, w.serial.large64K = int(in.id)+1, small, large
+	if small {
+		c.SerialHits4K++
+	}
+	if large {
+		c.SerialHits64K++
 	}
 }
 
+// countSerialBeside counts a load of a serial loop that waits with the
+// first load of its level (serialLoads): it reads its sectors through
+// the warp's L1 shares, and where it misses one the last serial request
+// counted as a hit there is not (a merge waits for a[i] and b[j]).
+func countSerialBeside(w *warp, in *inst, m uint32) {
+	c := &w.wk.counts[in.id]
+	before := c.GlobalLoadRequests
+	w.countAccess(in, m, false)
+	if c.GlobalLoadRequests == before || w.serial == nil || w.serial.last == 0 {
+		return
+	}
+	small, large := w.serial.touchAll(w, in, m)
+	first := &w.wk.counts[w.serial.last-1]
+	if w.serial.small4K && !small {
+		w.serial.small4K = false
+		first.SerialHits4K--
+	}
+	if w.serial.large64K && !large {
+		w.serial.large64K = false
+		first.SerialHits64K--
+	}
+}
+
+// serialCache is the sectors a warp's serial loads read, as its share of
+// L1 would hold them at two occupancies: 4 KB (128 sectors, L1's 256 KB
+// over 64 warps) and 64 KB (2048 sectors, over 4 warps less what shared
+// memory takes). Only the warp's own serial loads fill it: L1 is the
+// SM's, but a warp's share is what it can count on. Emptied at each block.
+type serialCache struct {
+	small  [16 * ways]uint64
+	large  [256 * ways]uint64
+	recent [32][2]uint64 // each lane's two last sectors (+ 1), the last first
+	// The last serial request (its instruction's id + 1; 0: none yet),
+	// and whether it counted as a hit of each share.
+	last              int
+	small4K, large64K bool
+}
+
+// touchAll reads the sectors of the lanes in m of a load through both
+// shares and reports whether each held them all.
+func (sc *serialCache) touchAll(w *warp, in *inst, m uint32) (small, large bool) {
+	base := &zeroRow
+	if in.base >= 0 {
+		base = &w.frame[in.base]
+	}
+	small, large = true, true
+	prev := ^uint64(0)
+	for mm := m; mm != 0; mm &= mm - 1 {
+		l := bits.TrailingZeros32(mm)
+		s := (base[l] + in.off) >> 5
+		// A lane re-reading one of the two sectors it read last (a walk,
+		// a merge's two lists) hits without a lookup: most steps of a
+		// sequential walk, at a fraction of a lookup's cost.
+		r := &sc.recent[l]
+		switch s + 1 {
+		case r[0]:
+			continue
+		case r[1]:
+			r[0], r[1] = r[1], r[0]
+			continue
+		}
+		r[0], r[1] = s+1, r[0]
+		if s == prev {
+			continue // neighbouring lanes in one sector: looked up already
+		}
+		prev = s
+		small = touch(sc.small[:], s) && small
+		large = touch(sc.large[:], s) && large
+	}
+	return small, large
+}
+
+// ways is the associativity of a serialCache share.
+const ways = 8
+
+// touch reports whether sector s is in c, a set-associative cache of
+// sectors (sector + 1; 0 is empty; each set's ways most recent first), and
+// makes it its set's most recent, evicting the least recent where it was
+// not. Sectors are spread over the sets by a multiplicative hash (lanes
+// a power of two apart would otherwise share a set).
+func touch(c []uint64, s uint64) bool {
+	sets := uint64(len(c) / ways)
+	i := (s * 0x9E3779B97F4A7C15 >> 40) & (sets - 1) * ways
+	set := c[i : i+ways]
+	tag := s + 1
+	p := 0
+	for p < ways-1 && set[p] != tag {
+		p++
+	}
+	hit := set[p] == tag
+	copy(set[1:p+1], set[:p])
+	set[0] = tag
+	return hit
+}
+
 // countSerialAtomic counts a returning atomic of a serial loop (a CAS
-// probe) as an atomic, and as serial.
+// probe) as an atomic, and as serial: it never hits L1 (the L2 performs
+// it), and the loads beside it have no hit to take back.
 func countSerialAtomic(w *warp, in *inst, m uint32) {
 	countAtomic(w, in, m)
 	if m != 0 && in.space != spShared {
 		w.wk.counts[in.id].SerialLoadRequests++
+		if w.serial != nil {
+			w.serial.last = 0
+		}
 	}
 }
 
 // serialLoads returns the indices in f.Body of the global loads and
-// returning atomics a warp waits for one after another (one for each
-// level of dependent loads of an iteration: critical): in an innermost
+// returning atomics a warp waits for one after another (true: one for
+// each level of dependent loads of an iteration, critical; false: the
+// loads beside them, which wait with them): in an innermost
 // loop (a backward bra with no other inside it), those whose address
 // depends on a value a load of an earlier iteration returned (p =
 // next[p]), and all of them where a branch of the loop depends on a value
@@ -122,6 +239,11 @@ func serialLoads(f *ptx.Func) map[int]bool {
 		}
 		for _, k := range critical(body) {
 			serial[b[0]+k] = true
+		}
+		for k, in := range body {
+			if _, ok := serial[b[0]+k]; !ok && memLoad(in) {
+				serial[b[0]+k] = false
+			}
 		}
 	}
 	return serial

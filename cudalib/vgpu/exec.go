@@ -629,7 +629,8 @@ type warp struct {
 
 	fault *Fault
 
-	dram dramCache // bitmaps of global sectors touched, when profiling
+	dram   dramCache    // bitmaps of global sectors touched, when profiling
+	serial *serialCache // sectors its serial loads read (countSerialLoad)
 }
 
 var noAllocation = &allocation{}
@@ -680,6 +681,9 @@ func (w *warp) reset() {
 	}
 	w.clock = 0
 	w.own = warpCounts{}
+	if w.serial != nil {
+		*w.serial = serialCache{}
+	}
 	w.syncs = 0
 	w.spins = 0
 	w.fault = nil

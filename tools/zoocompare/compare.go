@@ -21,7 +21,7 @@ import (
 
 func compareCmd(args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ExitOnError)
-	vmPath := fs.String("vm", "vm.json", "the virtual GPU's run")
+	vmPath := fs.String("vm", "vm.json", "the virtual GPU's run; comma-separated, a later run's families replace an earlier's (a rerun of some families)")
 	gpuPaths := fs.String("gpu", "", "the GPU's timed runs, comma-separated")
 	ncuPath := fs.String("ncu", "", "ncu's CSV of the once run (optional; .gz read as gzip)")
 	oncePath := fs.String("once", "", "the GPU's once run that ncu profiled")
@@ -43,8 +43,8 @@ func compareCmd(args []string) error {
 			return err
 		}
 	} else {
-		var vm runLog
-		if err := toolfile.ReadJSON(*vmPath, &vm); err != nil {
+		vm, err := readVMRuns(subcmd.List(*vmPath))
+		if err != nil {
 			return err
 		}
 		var runs []*runLog
@@ -76,7 +76,7 @@ func compareCmd(args []string) error {
 				return err
 			}
 		}
-		rec, problems = build(&vm, runs, names, once, launches, native)
+		rec, problems = build(vm, runs, names, once, launches, native)
 		if *recPath != "" {
 			if err := writeRecording(*recPath, rec); err != nil {
 				return err
@@ -89,6 +89,57 @@ func compareCmd(args []string) error {
 	}
 	report(w, g, rec, problems)
 	return done()
+}
+
+// readVMRuns reads the virtual GPU's runs, the first whole, each later one
+// replacing the rows of the families it has (and adding its errors).
+func readVMRuns(paths []string) (*runLog, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("-vm: no run given")
+	}
+	vm := &runLog{}
+	if err := toolfile.ReadJSON(paths[0], vm); err != nil {
+		return nil, err
+	}
+	for _, p := range paths[1:] {
+		var part runLog
+		if err := toolfile.ReadJSON(p, &part); err != nil {
+			return nil, err
+		}
+		if !part.Virtual {
+			return nil, fmt.Errorf("-vm %s: not a virtual GPU's run", p)
+		}
+		vm.Rows = replaceFamilies(vm.Rows, part.Rows)
+		vm.Errors = append(vm.Errors, part.Errors...)
+	}
+	return vm, nil
+}
+
+// replaceFamilies returns rows with the rows of every family that part
+// has replaced by part's, in place of the first row of that family.
+func replaceFamilies(rows, part []row) []row {
+	fams := map[string][]row{}
+	for _, r := range part {
+		fams[r.Family] = append(fams[r.Family], r)
+	}
+	var out []row
+	for _, r := range rows {
+		new, ok := fams[r.Family]
+		switch {
+		case !ok:
+			out = append(out, r)
+		case new != nil:
+			out = append(out, new...)
+			fams[r.Family] = nil
+		}
+	}
+	for _, r := range part {
+		if fams[r.Family] != nil {
+			out = append(out, fams[r.Family]...)
+			fams[r.Family] = nil
+		}
+	}
+	return out
 }
 
 func pct(a, n int) string {

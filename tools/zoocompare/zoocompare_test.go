@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -197,4 +198,18 @@ func setEstimates(t *testing.T, set, recording string, families []string) []kern
 		t.Fatal(err)
 	}
 	return est
+}
+
+// A rerun of some families replaces their rows where they were, and
+// leaves the others' alone.
+func TestReplaceFamilies(t *testing.T) {
+	rows := []row{{Family: "a", Size: 1}, {Family: "b", Size: 1}, {Family: "b", Size: 2}, {Family: "c", Size: 1}}
+	part := []row{{Family: "b", Size: 3}, {Family: "d", Size: 1}}
+	var got []string
+	for _, r := range replaceFamilies(rows, part) {
+		got = append(got, r.Family+strconv.Itoa(r.Size))
+	}
+	if want := "a1 b3 c1 d1"; strings.Join(got, " ") != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
 }
