@@ -46,6 +46,12 @@ type Counters struct {
 	GlobalLoadRequests, GlobalLoadSectors   int64
 	GlobalStoreRequests, GlobalStoreSectors int64
 	GlobalLoadBytes, GlobalStoreBytes       int64
+	// GlobalLoadLines sums, over global load requests, the distinct
+	// 128-byte aligned lines (4 sectors under one L1 tag) each request's
+	// lanes touch, for the time model's L1 term
+	// (bench/microbench/l1lines.cu measures what a line costs). No ncu
+	// counter; zero where not counted (recordings older than it).
+	GlobalLoadLines int64
 
 	// Shared memory (ld/st .shared and generic accesses landing there).
 	// Requests (smsp__inst_executed_op_shared_{ld,st}.sum) are the
@@ -169,6 +175,7 @@ func (c *Counters) Add(o *Counters) {
 	c.GlobalStoreRequests += o.GlobalStoreRequests
 	c.GlobalStoreSectors += o.GlobalStoreSectors
 	c.GlobalLoadBytes += o.GlobalLoadBytes
+	c.GlobalLoadLines += o.GlobalLoadLines
 	c.GlobalStoreBytes += o.GlobalStoreBytes
 	c.SharedLoadRequests += o.SharedLoadRequests
 	c.SharedLoadWavefronts += o.SharedLoadWavefronts

@@ -154,20 +154,47 @@ func TestGlobalSectors(t *testing.T) {
 	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
 	buf, _ := g.Alloc(4 * 32 * 32)
 	cases := []struct {
-		stride                 int
-		loadSectors, stSectors int64
+		stride                            int
+		loadSectors, loadLines, stSectors int64
 	}{
-		{1, 4, 2},    // coalesced f32: 128 bytes; 16 lanes store 64
-		{32, 32, 16}, // a sector per lane
-		{0, 1, 1},    // every lane the same word
-		{2, 8, 4},
+		{1, 4, 1, 2},     // coalesced f32: 128 bytes; 16 lanes store 64
+		{32, 32, 32, 16}, // a sector per lane, each in a line of its own
+		{8, 32, 8, 16},   // a sector per lane, four sectors a line
+		{0, 1, 1, 1},     // every lane the same word
+		{2, 8, 2, 4},
 	}
 	for _, c := range cases {
 		p := profileOf(t, g, m, "gload", 32, p64(buf), p32(c.stride))
 		tot := p.Total
 		if tot.GlobalLoadRequests != 1 || tot.GlobalLoadSectors != c.loadSectors || tot.GlobalLoadBytes != 128 ||
+			tot.GlobalLoadLines != c.loadLines ||
 			tot.GlobalStoreRequests != 1 || tot.GlobalStoreSectors != c.stSectors || tot.GlobalStoreBytes != 64 {
 			t.Errorf("stride %d: %+v", c.stride, tot)
+		}
+	}
+}
+
+// A coalesced row that starts half-way into a line spans two lines, and
+// lines of sectors in any order count once each.
+func TestGlobalLoadLines(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	buf, _ := g.Alloc(4 * 32 * 32)
+	p := profileOf(t, g, m, "gload", 32, p64(buf+64), p32(1))
+	if tot := p.Total; tot.GlobalLoadSectors != 4 || tot.GlobalLoadLines != 2 {
+		t.Errorf("misaligned row: %d sectors, %d lines, want 4, 2", tot.GlobalLoadSectors, tot.GlobalLoadLines)
+	}
+	for _, c := range []struct {
+		secs []uint64
+		want int64
+	}{
+		{nil, 0},
+		{[]uint64{3, 4}, 2},       // neighbours across a line's end
+		{[]uint64{0, 1, 2, 3}, 1}, // a whole line
+		{[]uint64{1, 9, 17, 18}, 3},
+	} {
+		if got := linesOf(c.secs); got != c.want {
+			t.Errorf("linesOf(%v) = %d, want %d", c.secs, got, c.want)
 		}
 	}
 }
