@@ -21,7 +21,7 @@ import (
 
 func compareCmd(args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ExitOnError)
-	vmPath := fs.String("vm", "vm.json", "the virtual GPU's run")
+	vmPath := fs.String("vm", "vm.json", "the virtual GPU's run; several, comma-separated, are merged: a later run's rows replace an earlier one's of the same family, variant and size")
 	gpuPaths := fs.String("gpu", "", "the GPU's timed runs, comma-separated")
 	ncuPath := fs.String("ncu", "", "ncu's CSV of the once run (optional; .gz read as gzip)")
 	oncePath := fs.String("once", "", "the GPU's once run that ncu profiled")
@@ -43,8 +43,8 @@ func compareCmd(args []string) error {
 			return err
 		}
 	} else {
-		var vm runLog
-		if err := toolfile.ReadJSON(*vmPath, &vm); err != nil {
+		vm, err := readVM(subcmd.List(*vmPath))
+		if err != nil {
 			return err
 		}
 		var runs []*runLog
@@ -76,7 +76,7 @@ func compareCmd(args []string) error {
 				return err
 			}
 		}
-		rec, problems = build(&vm, runs, names, once, launches, native)
+		rec, problems = build(vm, runs, names, once, launches, native)
 		if *recPath != "" {
 			if err := writeRecording(*recPath, rec); err != nil {
 				return err
@@ -89,6 +89,45 @@ func compareCmd(args []string) error {
 	}
 	report(w, g, rec, problems)
 	return done()
+}
+
+// readVM reads the virtual GPU's runs and merges them in order (a rerun
+// of some families, with a counter the first run lacked, over the run of
+// them all).
+func readVM(paths []string) (*runLog, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("-vm: no run named")
+	}
+	var merged *runLog
+	for _, p := range paths {
+		r := &runLog{}
+		if err := toolfile.ReadJSON(p, r); err != nil {
+			return nil, err
+		}
+		if merged == nil {
+			merged = r
+		} else {
+			mergeRuns(merged, r)
+		}
+	}
+	return merged, nil
+}
+
+// mergeRuns puts r's rows into into: each replaces into's row of the
+// same family, variant and size, in its place, or is added at the end.
+func mergeRuns(into, r *runLog) {
+	at := map[rowKey]int{}
+	for i, row := range into.Rows {
+		at[rowKey{row.Family, row.Variant, row.Size}] = i
+	}
+	for _, row := range r.Rows {
+		if i, ok := at[rowKey{row.Family, row.Variant, row.Size}]; ok {
+			into.Rows[i] = row
+		} else {
+			into.Rows = append(into.Rows, row)
+		}
+	}
+	into.Errors = append(into.Errors, r.Errors...)
 }
 
 func pct(a, n int) string {

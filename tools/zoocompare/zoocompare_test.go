@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -197,4 +198,20 @@ func setEstimates(t *testing.T, set, recording string, families []string) []kern
 		t.Fatal(err)
 	}
 	return est
+}
+
+// A rerun of some rows replaces them in place and adds the new ones.
+func TestMergeRuns(t *testing.T) {
+	all := &runLog{Rows: []row{{Family: "a", Variant: "x", Size: 1, RoundsMS: []float64{1}},
+		{Family: "b", Variant: "x", Size: 1, RoundsMS: []float64{2}}}}
+	rerun := &runLog{Rows: []row{{Family: "b", Variant: "x", Size: 1, RoundsMS: []float64{3}},
+		{Family: "b", Variant: "x", Size: 2, RoundsMS: []float64{4}}}, Errors: []string{"c: failed"}}
+	mergeRuns(all, rerun)
+	var got []float64
+	for _, r := range all.Rows {
+		got = append(got, r.RoundsMS[0])
+	}
+	if !slices.Equal(got, []float64{1, 3, 4}) || len(all.Errors) != 1 {
+		t.Errorf("merged rows %v, errors %v; want [1 3 4], one error", got, all.Errors)
+	}
 }
