@@ -25,8 +25,10 @@
 // reads copy u, so the 8 loads of a step are independent requests.
 //
 // Kernels:
-//   tput : warps (8 or 32 an SM, a grid of a block an SM) loop K steps of
-//          8 loads (ld.global: LDG.E, as C++ loads; width 4, 8 or 16 bytes); thread 0 reads
+//   tput : warps (16 or 32 an SM, a grid of a block an SM) loop K steps
+//          of 8 loads (ld.global: LDG.E, as C++ loads; width 4, 8 or 16
+//          bytes), a step's addresses depending on the last step's loads
+//          (or ptxas hoists the loads out of the loop); thread 0 reads
 //          clock64 between barriers around the loop. Output: cycles a
 //          request and requests a cycle an SM (an SM's requests over its
 //          span; median over SMs, median of 5 launches after a warm-up).
@@ -37,7 +39,9 @@
 // against the host's copy of the buffer.
 // Output: TSV: kernel, width, mode, lines, sectors (distinct, a request),
 // lanes_per_word (most lanes on one word), bank_ways (most distinct 4-byte
-// words on one of 32 banks, the word's address / 4 mod 32), warps_per_sm,
+// words on one of 32 banks, the word's address / 4 mod 32), wavefronts
+// (shared memory's rule: bank ways per phase of 128 bytes of lanes' data,
+// summed over the phases: cudalib/vgpu's sharedWavefronts), warps_per_sm,
 // cycles_per_request, requests_per_cycle_per_sm (empty for lat).
 #include <cstdio>
 #include <cstdlib>
@@ -93,18 +97,19 @@ __device__ __forceinline__ unsigned first(const unsigned *p) {
 }
 
 template <int W>
-__global__ void tput(const unsigned *buf, Pattern pat, unsigned *sums, long long *cycles) {
-    const unsigned off = pat.off[threadIdx.x & 31] / 4;
-    const unsigned *p[COPIES];
-#pragma unroll
-    for (int u = 0; u < COPIES; u++) p[u] = buf + u * (REGION / 4) + off;
+__global__ void tput(const unsigned *buf, Pattern pat, unsigned zero, unsigned *sums, long long *cycles) {
+    const unsigned *p = buf + pat.off[threadIdx.x & 31] / 4;
     unsigned s = 0;
     __syncthreads();
     long long t0 = clock64();
     for (int k = 0; k < K; k++) {
+        // zero is 0, which the compiler cannot know: each step's addresses
+        // depend on the last step's loads, so ptxas cannot hoist the loads
+        // out of the loop (it did when they were loop-invariant).
+        const unsigned *q = p + (s & zero);
         unsigned v[COPIES];
 #pragma unroll
-        for (int u = 0; u < COPIES; u++) v[u] = load<W>(p[u]);
+        for (int u = 0; u < COPIES; u++) v[u] = load<W>(q + u * (REGION / 4));
 #pragma unroll
         for (int u = 0; u < COPIES; u++) s += v[u];
     }
@@ -144,11 +149,13 @@ static unsigned next() {
 struct Case {
     const char *mode;
     int lines, sectors, lanesPerWord; // what the pattern touches, counted
-    int bankWays; // most distinct words on one of L1's 32 4-byte banks
+    int bankWays;   // most distinct words on one of L1's 32 4-byte banks
+    int wavefronts; // shared memory's rule: a phase's bank ways, summed
     Pattern pat;
 };
 
-// count fills the case's lines, sectors, lanes a word and bank ways from
+// count fills the case's lines, sectors, lanes a word, bank ways and
+// wavefronts from
 // its offsets (a lane reads width bytes from its offset).
 static void count(Case &c, int width) {
     std::set<unsigned> ln, sc, banks[32];
@@ -161,6 +168,18 @@ static void count(Case &c, int width) {
     }
     c.bankWays = 0;
     for (auto &b : banks) c.bankWays = std::max(c.bankWays, (int)b.size());
+    // Shared memory's phases: the lanes whose data fill 128 bytes (the
+    // warp for 4-byte loads, half-warps for 8, quarter-warps for 16).
+    const int perPhase = 128 / width;
+    c.wavefronts = 0;
+    for (int ph = 0; ph < 32; ph += perPhase) {
+        std::set<unsigned> pb[32];
+        for (int l = ph; l < ph + perPhase; l++)
+            for (int b = 0; b < width; b += 4) pb[(c.pat.off[l] + b) / 4 % 32].insert(c.pat.off[l] + b);
+        int most = 0;
+        for (auto &b : pb) most = std::max(most, (int)b.size());
+        c.wavefronts += most;
+    }
     c.lines = ln.size();
     c.sectors = sc.size();
     c.lanesPerWord = 0;
@@ -243,13 +262,13 @@ static void runCase(const Dev &d, const Case &c) {
             for (int w = 0; w < W / 4; w++) s += h[(u * REGION + c.pat.off[l]) / 4 + w];
         want[l] = s * K;
     }
-    for (int warps : {8, 32}) {
+    for (int warps : {16, 32}) {
         const int threads = 32 * warps, blocks = d.sms;
         std::vector<double> runs;
         std::vector<unsigned> got(blocks * threads);
         std::vector<long long> cyc(3 * blocks);
         for (int rep = -1; rep < 5; rep++) {
-            tput<W><<<blocks, threads>>>(d.buf, c.pat, d.sums, d.cycles);
+            tput<W><<<blocks, threads>>>(d.buf, c.pat, 0, d.sums, d.cycles);
             CHECK(cudaGetLastError());
             CHECK(cudaDeviceSynchronize());
             CHECK(cudaMemcpy(got.data(), d.sums, got.size() * 4, cudaMemcpyDeviceToHost));
@@ -274,8 +293,8 @@ static void runCase(const Dev &d, const Case &c) {
             runs.push_back(median(per));
         }
         const double cpr = median(runs);
-        printf("tput\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.4f\n", W, c.mode, c.lines, c.sectors,
-               c.lanesPerWord, c.bankWays, warps, cpr, 1.0 / cpr);
+        printf("tput\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.4f\n", W, c.mode, c.lines, c.sectors,
+               c.lanesPerWord, c.bankWays, c.wavefronts, warps, cpr, 1.0 / cpr);
     }
     std::vector<double> runs;
     for (int rep = -1; rep < 5; rep++) {
@@ -292,8 +311,8 @@ static void runCase(const Dev &d, const Case &c) {
         CHECK(cudaMemcpy(&cy, d.cycles, 8, cudaMemcpyDeviceToHost));
         runs.push_back((double)cy / CHASE);
     }
-    printf("lat\t%d\t%s\t%d\t%d\t%d\t%d\t1\t%.2f\t\n", W, c.mode, c.lines, c.sectors,
-           c.lanesPerWord, c.bankWays, median(runs));
+    printf("lat\t%d\t%s\t%d\t%d\t%d\t%d\t%d\t1\t%.2f\t\n", W, c.mode, c.lines, c.sectors,
+           c.lanesPerWord, c.bankWays, c.wavefronts, median(runs));
 }
 
 template <int W>
@@ -319,8 +338,8 @@ int main() {
     d.sms = p.multiProcessorCount;
     printf("# %s, %d SMs; requests of 32 lanes, L1-resident (32 KB), %d steps of %d loads\n", p.name,
            d.sms, K, COPIES);
-    printf("kernel\twidth\tmode\tlines\tsectors\tlanes_per_word\tbank_ways\twarps_per_sm\t"
-           "cycles_per_request\trequests_per_cycle_per_sm\n");
+    printf("kernel\twidth\tmode\tlines\tsectors\tlanes_per_word\tbank_ways\twavefronts\t"
+           "warps_per_sm\tcycles_per_request\trequests_per_cycle_per_sm\n");
     CHECK(cudaMalloc(&d.buf, WORDS * 4));
     CHECK(cudaMalloc(&d.sums, d.sms * 1024 * 4));
     CHECK(cudaMalloc(&d.last, 32 * 4));
