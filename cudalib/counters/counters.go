@@ -52,6 +52,13 @@ type Counters struct {
 	// (bench/microbench/l1lines.cu measures what a line costs). No ncu
 	// counter; zero where not counted (recordings older than it).
 	GlobalLoadLines int64
+	// GlobalLoadWavefronts sums, over global load requests, the L1 data
+	// wavefronts each takes: the most distinct 4-byte words its lanes
+	// touch in one of L1's 32 banks (word address mod 32; lanes on one
+	// word share it), over the whole warp — not shared memory's phases: a
+	// warp of 16-byte loads of two words is one. No ncu counter; zero
+	// where not counted.
+	GlobalLoadWavefronts int64
 
 	// Shared memory (ld/st .shared and generic accesses landing there).
 	// Requests (smsp__inst_executed_op_shared_{ld,st}.sum) are the
@@ -176,6 +183,7 @@ func (c *Counters) Add(o *Counters) {
 	c.GlobalStoreSectors += o.GlobalStoreSectors
 	c.GlobalLoadBytes += o.GlobalLoadBytes
 	c.GlobalLoadLines += o.GlobalLoadLines
+	c.GlobalLoadWavefronts += o.GlobalLoadWavefronts
 	c.GlobalStoreBytes += o.GlobalStoreBytes
 	c.SharedLoadRequests += o.SharedLoadRequests
 	c.SharedLoadWavefronts += o.SharedLoadWavefronts

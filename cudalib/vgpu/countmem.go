@@ -112,6 +112,7 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 			c.GlobalLoadRequests++
 			c.GlobalLoadSectors += sectors
 			c.GlobalLoadLines += lines
+			c.GlobalLoadWavefronts += int64(phaseWavefronts(base, in.off, m, max(size/4, 1)))
 			c.GlobalLoadBytes += bytes
 			w.own.globalLoads++
 		}
@@ -263,9 +264,10 @@ func phaseWavefronts(base *vec, off uint64, pm uint32, words int) int {
 }
 
 // busiestBank returns the largest number of distinct words in one bank
-// among the phase's words (at most 32), sorted.
+// among the phase's words (at most 128: a global load's whole warp of
+// 16-byte lanes), sorted.
 func busiestBank(base *vec, off uint64, pm uint32, words int) int {
-	var buf [32]uint64
+	var buf [128]uint64
 	k := 0
 	for mm := pm; mm != 0; mm &= mm - 1 {
 		a := (base[bits.TrailingZeros32(mm)] + off) >> 2
