@@ -34,6 +34,9 @@
 //   - l1: its global loads' 128-byte lines / (0.81 per cycle × clock):
 //     L1 serves about a line a cycle, so a request whose lanes touch 32
 //     lines (a thread walking its own row) takes 40 cycles, hit or miss.
+//     Where the virtual GPU counted bank ways (GlobalLoadWavefronts), a
+//     scattered request's hits take a cycle a way or a cycle per 4 lines,
+//     whichever is more, and its missed lines the line rate.
 //   - chain: what the launch's longest warp (vgpu's MaxWarp counters: a
 //     block holds its slots until its last warp ends, and its warps start
 //     one after another, so larger blocks end later) waits for in turn —
