@@ -46,6 +46,19 @@ type Counters struct {
 	GlobalLoadRequests, GlobalLoadSectors   int64
 	GlobalStoreRequests, GlobalStoreSectors int64
 	GlobalLoadBytes, GlobalStoreBytes       int64
+	// GlobalLoadLines sums, over global load requests, the distinct
+	// 128-byte aligned lines (4 sectors under one L1 tag) each request's
+	// lanes touch, for the time model's L1 term
+	// (bench/microbench/l1lines.cu measures what a line costs). No ncu
+	// counter; zero where not counted (recordings older than it).
+	GlobalLoadLines int64
+	// GlobalLoadWavefronts sums, over global load requests, the L1 data
+	// wavefronts each takes: the most distinct 4-byte words its lanes
+	// touch in one of L1's 32 banks (word address mod 32; lanes on one
+	// word share it), over the whole warp — not shared memory's phases: a
+	// warp of 16-byte loads of two words is one. No ncu counter; zero
+	// where not counted.
+	GlobalLoadWavefronts int64
 
 	// Shared memory (ld/st .shared and generic accesses landing there).
 	// Requests (smsp__inst_executed_op_shared_{ld,st}.sum) are the
@@ -180,6 +193,8 @@ func (c *Counters) Add(o *Counters) {
 	c.GlobalStoreRequests += o.GlobalStoreRequests
 	c.GlobalStoreSectors += o.GlobalStoreSectors
 	c.GlobalLoadBytes += o.GlobalLoadBytes
+	c.GlobalLoadLines += o.GlobalLoadLines
+	c.GlobalLoadWavefronts += o.GlobalLoadWavefronts
 	c.GlobalStoreBytes += o.GlobalStoreBytes
 	c.SharedLoadRequests += o.SharedLoadRequests
 	c.SharedLoadWavefronts += o.SharedLoadWavefronts

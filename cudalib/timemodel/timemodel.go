@@ -34,6 +34,9 @@
 //   - l1: its global loads' 128-byte lines / (0.81 per cycle × clock):
 //     L1 serves about a line a cycle, so a request whose lanes touch 32
 //     lines (a thread walking its own row) takes 40 cycles, hit or miss.
+//     Where the virtual GPU counted bank ways (GlobalLoadWavefronts), a
+//     scattered request's hits take a cycle a way or a cycle per 4 lines,
+//     whichever is more, and its missed lines the line rate.
 //   - chain: what the launch's longest warp (vgpu's MaxWarp counters: a
 //     block holds its slots until its last warp ends, and its warps start
 //     one after another, so larger blocks end later) waits for in turn —
@@ -122,7 +125,9 @@ type GPU struct {
 	L1HitCycles          float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
 	L1Bytes              float64       // data up to this size stays in each SM's L1
 	L1ResidentCycles     float64       // a re-read global load when all the data stays in L1
-	L1LinesPerSM         float64       // 128-byte lines of global loads L1 serves per SM per cycle
+	L1LinesPerSM         float64       // 128-byte lines of global loads L1 serves per SM per cycle (uncounted wavefronts)
+	L1WavefrontsPerSM    float64       // global load data wavefronts (bank ways) L1 serves per SM per cycle
+	L1TagsPerSM          float64       // 128-byte lines of global loads L1 looks up per SM per cycle
 	L2MissCycles         float64       // an L1 miss served by L2, as one warp waits for it
 	DRAMLatencyCycles    float64       // a load from DRAM, as one warp of an unloaded GPU waits for it
 	WarpStartCycles      float64       // a block's warps start one after another, this far apart
@@ -175,6 +180,8 @@ var H100 = GPU{
 	L1Bytes:           200 << 10,
 	L1ResidentCycles:  10,
 	L1LinesPerSM:      0.81,
+	L1WavefrontsPerSM: 1,
+	L1TagsPerSM:       4,
 	L2MissCycles:      92,
 	DRAMLatencyCycles: 198,
 	WarpStartCycles:   8,
@@ -347,6 +354,26 @@ func (g GPU) Terms(l Launch) Terms {
 	residentWarps := float64(min(perSM, onBusiest)) * warpsPerBlock
 	if !scattered || (c.GlobalLoadRequests > 0 && residentWarps*float64(c.GlobalLoadSectors)/float64(c.GlobalLoadRequests)*lineBytes <= g.L1Bytes) {
 		l2Loads *= miss
+	}
+	if scattered && c.GlobalLoadWavefronts > 0 && g.L1WavefrontsPerSM > 0 && g.L1TagsPerSM > 0 {
+		// Where the virtual GPU counted them, a scattered request that
+		// hits L1 is served as shared memory serves one, a wavefront a
+		// bank way (the most distinct words its lanes touch in one bank),
+		// its lines' tags looked up beside (l1lines.cu): 32 lanes on 8
+		// lines of a 1 KB table take 2–3 cycles, not the 14 of its
+		// sectors. A line that misses is filled at the line rate: the
+		// share new to the launch where the data, or the lines of one
+		// request of every resident warp, fit in L1 (a table), all of
+		// them otherwise. Recordings made before have no wavefronts and
+		// keep the sector charge above.
+		lines := float64(c.GlobalLoadLines)
+		hits := math.Max(float64(c.GlobalLoadWavefronts)/g.L1WavefrontsPerSM, lines/g.L1TagsPerSM)
+		missed := 1.0
+		if float64(c.DRAMSectors)*32 <= g.L1Bytes || residentWarps*lines/float64(c.GlobalLoadRequests)*lineBytes <= g.L1Bytes {
+			missed = miss
+		}
+		fills := lines * missed / g.L1LinesPerSM
+		t.L1 = float64(onBusiest) * (hits + fills) / blocks / g.ClockHz
 	}
 	// A store sector the warp fills moves at L2's bandwidth; one it writes
 	// only partly (a naive transpose writes 4 of its 32 bytes) costs L2 a

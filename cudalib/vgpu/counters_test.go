@@ -42,6 +42,21 @@ DONE:
 	ret;
 }
 
+.visible .entry gload4(.param .u64 p, .param .u32 stride)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<5>;
+	.reg .f32 %f<5>;
+	ld.param.u64 %rd1, [p];
+	ld.param.u32 %r1, [stride];
+	mov.u32 %r2, %tid.x;
+	mul.wide.u32 %rd2, %r2, %r1;
+	cvta.to.global.u64 %rd3, %rd1;
+	add.s64 %rd4, %rd3, %rd2;
+	ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd4];
+	ret;
+}
+
 .visible .entry sh32(.param .u32 stride)
 {
 	.reg .b32 %r<4>;
@@ -152,22 +167,75 @@ func profileOf(t *testing.T, g *GPU, m *Module, name string, threads int, params
 func TestGlobalSectors(t *testing.T) {
 	g := New(Config{Workers: 1})
 	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
-	buf, _ := g.Alloc(4 * 32 * 32)
+	buf, _ := g.Alloc(4 * 33 * 32)
+	// Wavefronts: the most distinct words in one of 32 banks.
 	cases := []struct {
-		stride                 int
-		loadSectors, stSectors int64
+		stride                                            int
+		loadSectors, loadLines, loadWavefronts, stSectors int64
 	}{
-		{1, 4, 2},    // coalesced f32: 128 bytes; 16 lanes store 64
-		{32, 32, 16}, // a sector per lane
-		{0, 1, 1},    // every lane the same word
-		{2, 8, 4},
+		{1, 4, 1, 1, 2},      // coalesced f32: 128 bytes; 16 lanes store 64
+		{32, 32, 32, 32, 16}, // a sector per lane, each in a line of its own, all in bank 0
+		{8, 32, 8, 8, 16},    // a sector per lane, four sectors a line, 4 banks
+		{0, 1, 1, 1, 1},      // every lane the same word
+		{2, 8, 2, 2, 4},
+		{33, 32, 32, 1, 16}, // a line a lane, each in its own bank
 	}
 	for _, c := range cases {
 		p := profileOf(t, g, m, "gload", 32, p64(buf), p32(c.stride))
 		tot := p.Total
 		if tot.GlobalLoadRequests != 1 || tot.GlobalLoadSectors != c.loadSectors || tot.GlobalLoadBytes != 128 ||
+			tot.GlobalLoadLines != c.loadLines || tot.GlobalLoadWavefronts != c.loadWavefronts ||
 			tot.GlobalStoreRequests != 1 || tot.GlobalStoreSectors != c.stSectors || tot.GlobalStoreBytes != 64 {
 			t.Errorf("stride %d: %+v", c.stride, tot)
+		}
+	}
+}
+
+// A 16-byte load's wavefronts are the whole warp's bank ways: 512
+// coalesced bytes take 4, a warp on one 16-byte word 1 (not shared
+// memory's four quarter-warps: l1lines.cu's latency), a lane a line 32.
+func TestGlobalWavefronts16(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	buf, _ := g.Alloc(144 * 32)
+	for _, c := range []struct {
+		stride                 int
+		sectors, lines, fronts int64
+	}{
+		{16, 16, 4, 4},
+		{0, 1, 1, 1},
+		{128, 32, 32, 32},
+		{144, 32, 32, 4}, // a line and 16 bytes a lane: 8 lanes cover the banks
+	} {
+		tot := profileOf(t, g, m, "gload4", 32, p64(buf), p32(c.stride)).Total
+		if tot.GlobalLoadSectors != c.sectors || tot.GlobalLoadLines != c.lines || tot.GlobalLoadWavefronts != c.fronts {
+			t.Errorf("stride %d: %d sectors, %d lines, %d wavefronts; want %d, %d, %d", c.stride,
+				tot.GlobalLoadSectors, tot.GlobalLoadLines, tot.GlobalLoadWavefronts, c.sectors, c.lines, c.fronts)
+		}
+	}
+}
+
+// A coalesced row that starts half-way into a line spans two lines, and
+// lines of sectors in any order count once each.
+func TestGlobalLoadLines(t *testing.T) {
+	g := New(Config{Workers: 1})
+	m := loadSource(t, g, "counters.ptx", []byte(countersPTX))
+	buf, _ := g.Alloc(4 * 32 * 32)
+	p := profileOf(t, g, m, "gload", 32, p64(buf+64), p32(1))
+	if tot := p.Total; tot.GlobalLoadSectors != 4 || tot.GlobalLoadLines != 2 {
+		t.Errorf("misaligned row: %d sectors, %d lines, want 4, 2", tot.GlobalLoadSectors, tot.GlobalLoadLines)
+	}
+	for _, c := range []struct {
+		secs []uint64
+		want int64
+	}{
+		{nil, 0},
+		{[]uint64{3, 4}, 2},       // neighbours across a line's end
+		{[]uint64{0, 1, 2, 3}, 1}, // a whole line
+		{[]uint64{1, 9, 17, 18}, 3},
+	} {
+		if got := linesOf(c.secs); got != c.want {
+			t.Errorf("linesOf(%v) = %d, want %d", c.secs, got, c.want)
 		}
 	}
 }

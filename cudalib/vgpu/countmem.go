@@ -102,7 +102,7 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 	c := &w.wk.counts[in.id]
 	switch sp {
 	case spGlobal:
-		sectors := w.globalSectors(base, in.off, m)
+		sectors, lines := w.globalSectors(base, in.off, m)
 		bytes := int64(bits.OnesCount32(m) * size)
 		if store {
 			c.GlobalStoreRequests++
@@ -111,6 +111,8 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 		} else {
 			c.GlobalLoadRequests++
 			c.GlobalLoadSectors += sectors
+			c.GlobalLoadLines += lines
+			c.GlobalLoadWavefronts += int64(phaseWavefronts(base, in.off, m, max(size/4, 1)))
 			c.GlobalLoadBytes += bytes
 			w.own.globalLoads++
 		}
@@ -144,8 +146,9 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 
 // globalSectors returns the distinct 32-byte sectors of the lanes'
 // accesses at base+off (an aligned access of up to 32 bytes lies in one
-// sector), and marks them in the launch's set of touched sectors.
-func (w *warp) globalSectors(base *vec, off uint64, m uint32) int64 {
+// sector) and the distinct 128-byte lines that hold them, and marks the
+// sectors in the launch's set of touched sectors.
+func (w *warp) globalSectors(base *vec, off uint64, m uint32) (sectors, lines int64) {
 	var buf [32]uint64
 	n, sorted := 0, true
 	for mm := m; mm != 0; mm &= mm - 1 {
@@ -167,7 +170,19 @@ func (w *warp) globalSectors(base *vec, off uint64, m uint32) int64 {
 	if rec := w.wk.rec; rec != nil {
 		rec.addSectors(secs)
 	}
-	return int64(len(secs))
+	return int64(len(secs)), linesOf(secs)
+}
+
+// linesOf returns the distinct 128-byte lines (4 sectors) of sorted,
+// distinct sectors: one pass, the sectors of a line being adjacent.
+func linesOf(secs []uint64) int64 {
+	var n int64
+	for i, s := range secs {
+		if i == 0 || s>>2 != secs[i-1]>>2 {
+			n++
+		}
+	}
+	return n
 }
 
 // distinct sorts s and returns its distinct values (lanes' addresses
@@ -249,9 +264,10 @@ func phaseWavefronts(base *vec, off uint64, pm uint32, words int) int {
 }
 
 // busiestBank returns the largest number of distinct words in one bank
-// among the phase's words (at most 32), sorted.
+// among the phase's words (at most 128: a global load's whole warp of
+// 16-byte lanes), sorted.
 func busiestBank(base *vec, off uint64, pm uint32, words int) int {
-	var buf [32]uint64
+	var buf [128]uint64
 	k := 0
 	for mm := pm; mm != 0; mm &= mm - 1 {
 		a := (base[bits.TrailingZeros32(mm)] + off) >> 2

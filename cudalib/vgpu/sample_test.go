@@ -122,8 +122,9 @@ func firstMissing(s []int64) int64 {
 
 // On a perfectly regular kernel (each block its own tile, partial tiles at
 // the edges) the scaled counters are the whole run's exactly; with a halo
-// shared between neighbours (a stencil) too, the 64-byte chunks within
-// 1 %.
+// shared between neighbours (a stencil) too, the 64-byte chunks and the
+// 128-byte lines within 1 % (rows of 4000 bytes start at different
+// offsets in a line, so blocks of one shape touch different lines).
 func TestSampleExactRegular(t *testing.T) {
 	g := New(Config{Workers: 2})
 	m := loadSampling(t, g)
@@ -136,7 +137,7 @@ func TestSampleExactRegular(t *testing.T) {
 			t.Fatalf("%s: samples %v and %v", name, s.Sample, w.Sample)
 		}
 		for f, v := range differences(s.Total, w.Total) {
-			if f == "DRAMChunks" && name == "stencil2d" && abs(int(v[0]-v[1]))*100 <= int(v[1]) {
+			if (f == "DRAMChunks" || f == "GlobalLoadLines") && name == "stencil2d" && abs(int(v[0]-v[1]))*100 <= int(v[1]) {
 				continue
 			}
 			t.Errorf("%s: %s sampled %d, whole %d", name, f, v[0], v[1])
