@@ -2,7 +2,7 @@
 # What ncu's shared-memory bank-conflict counters count (issue 32; the
 # question and what each outcome means: README.md, "smemconf.cu"). Builds
 # smemconf.cu with nvcc and profiles it with ncu on the GPU machine (nvcc
-# and ncu on PATH, one H100/H200); about a minute:
+# and ncu on PATH or in NCU, one H100/H200); about a minute:
 #
 #   bash bench/microbench/smemconf.sh OUTDIR
 #
@@ -22,6 +22,15 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: smemconf.sh OUTDIR}
 mkdir -p "$out"
+export PATH="$PATH:/usr/local/cuda/bin"
+ncu=${NCU:-$(command -v ncu || true)}
+if [ -z "$ncu" ]; then
+	for c in /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda-*/bin/ncu; do
+		[ -x "$c" ] && ncu=$c && break
+	done
+fi
+[ -n "$ncu" ] || { echo "smemconf.sh: no ncu (set NCU)" >&2; exit 2; }
+ncu() { "$ncu" "$@"; }
 bin=$(mktemp -d)/smemconf
 { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader; nvcc --version | tail -1; ncu --version | tail -1; } >"$out/versions.txt"
 nvcc -O3 -arch=sm_90 -lineinfo -o "$bin" "$here/smemconf.cu"
