@@ -78,6 +78,40 @@ func TestLaunchCounters(t *testing.T) {
 	}
 }
 
+// TestSharedTiming: shared wavefronts and conflicts come from the
+// SASS-patched metrics where ncu reported them, else from the hardware
+// counters, which also count lost arbitration (Timing); Arbitration is
+// the hardware counter's excess.
+func TestSharedTiming(t *testing.T) {
+	var conf Counter
+	for _, c := range Counters {
+		if c.Name == "shared ld bank conflicts" {
+			conf = c
+		}
+	}
+	hw := &Launch{Metrics: map[string]float64{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": 7522}}
+	if v, ok := conf.Value(hw); !ok || v != 7522 || !conf.Timing(hw) {
+		t.Errorf("hardware only: %v %v timing %v", v, ok, conf.Timing(hw))
+	}
+	if _, ok := conf.Arbitration(hw); ok {
+		t.Errorf("arbitration without the SASS-patched metric")
+	}
+	both := &Launch{Metrics: map[string]float64{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": 7522,
+		"smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": 0}}
+	if v, ok := conf.Value(both); !ok || v != 0 || conf.Timing(both) {
+		t.Errorf("both: %v %v timing %v", v, ok, conf.Timing(both))
+	}
+	if x, ok := conf.Arbitration(both); !ok || x != 7522 {
+		t.Errorf("arbitration %v %v", x, ok)
+	}
+	if Counters[0].Timing(both) {
+		t.Errorf("%s: timing", Counters[0].Name)
+	}
+	if !slices.Contains(MetricNames(), "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum") {
+		t.Errorf("metric names lack the SASS-patched wavefronts")
+	}
+}
+
 const sourceCSV = `==PROF== Connected to process 4242 (/tmp/culab)
 "Kernel Name","_Z7stridedPfPKfii"
 "File","/tmp/culab-hw/kernel.cu"

@@ -323,7 +323,7 @@ func writeNoise(w io.Writer, pairs []pair) {
 
 // writeCode gives each kernel's static memory instructions in PTX and SASS.
 func writeCode(w io.Writer, code *codeLog) {
-	fmt.Fprintf(w, "## PTX against SASS\n\nStatic memory instructions per kernel (count × bits per lane), PTX → SASS; **bold** where they differ (ptxas merged, split or dropped accesses). The virtual GPU models two of ptxas's changes (vgpu/COUNTERS.md): four aligned 4-byte shared loads merged into one LDS.128, and short branches around shared accesses turned into predication; where SASS differs otherwise, the counters of that class differ for that reason.\n\n")
+	fmt.Fprintf(w, "## PTX against SASS\n\nStatic memory instructions per kernel (count × bits per lane), PTX → SASS; **bold** where they differ (ptxas merged, split or dropped accesses). The virtual GPU models two of ptxas's changes (vgpu/COUNTERS.md): aligned shared loads and stores from one base merged into one LDS.128 or STS.128 (four 4-byte or two 8-byte pieces), and short branches around shared accesses turned into predication; where SASS differs otherwise, the counters of that class differ for that reason.\n\n")
 	used := map[string]bool{}
 	for _, k := range code.Kernels {
 		for c := range k.PTX {
