@@ -24,16 +24,19 @@ type Counter struct {
 	// Metrics are alternatives, the first that ncu reported all of is
 	// used; each is a list of metrics summed.
 	Metrics [][]string
-	// Hardware, where set, is the hardware counter of what the first
-	// alternative, a SASS-patched metric (smsp__sass_*), counts from each
-	// instruction's own addresses: shared-memory wavefronts and bank
-	// conflicts. The hardware counter (l1tex__data_*) also counts a shared
-	// access that lost the data banks to other traffic of the L1 (fills
-	// of global loads): more, by an amount that depends on timing and
-	// changes from launch to launch (COUNTERS.md,
-	// bench/microbench/smemconf.cu). It is the second alternative, for
-	// profiles without the SASS-patched metric.
-	Hardware []string
+	// Timed, where set, are the shared-memory wavefronts of the counter's
+	// class as the hardware counts them and as ncu's SASS-patched metric
+	// counts them from each instruction's own addresses. The hardware
+	// counters of shared wavefronts and bank conflicts (l1tex__data_*) also
+	// count a shared access that lost the data banks' arbitration: they
+	// change from launch to launch of the same kernel
+	// (bench/microbench/smemconf.cu on an H200: life_shared's load
+	// conflicts 7063, 6484, 6429 for an address-free 0; the SASS-patched
+	// wavefronts equal the addresses' count every time). ncu has no
+	// SASS-patched metric of load or store bank conflicts; where the
+	// hardware wavefronts exceed the patched ones, the hardware conflicts
+	// hold arbitration.
+	Timed *Timed
 }
 
 // Value is the counter's value in launch l: the sum of the first
@@ -47,28 +50,40 @@ func (c Counter) Value(l *Launch) (float64, bool) {
 	return 0, false
 }
 
-// Timing says whether launch l's value of c is a hardware counter that
-// also counts lost arbitration: c has one (Hardware) and ncu did not
-// report the SASS-patched metric.
+// Timed names a class's shared wavefronts metrics: the hardware's and the
+// SASS-patched one.
+type Timed struct{ Hardware, Patched string }
+
+// Timing says whether launch l's value of c holds lost arbitration, so
+// that the addresses cannot give it: c is timed, its value is a hardware
+// count, and either ncu did not report the SASS-patched wavefronts or the
+// hardware counted more of them.
 func (c Counter) Timing(l *Launch) bool {
-	if c.Hardware == nil {
+	if c.Timed == nil {
 		return false
 	}
-	_, ok := sum(l, c.Metrics[0])
-	return !ok
+	p, ok := l.Metrics[c.Timed.Patched]
+	if c.patched() {
+		return !ok // the wavefronts: the hardware's where the patched are missing
+	}
+	return !ok || l.Metrics[c.Timed.Hardware] > p
 }
 
-// Arbitration is what c's hardware counter counted in launch l beyond
-// the SASS-patched metric: shared accesses that lost the data banks to
-// other L1 traffic. ok is false where c has no hardware counter or l
-// lacks either metric.
+// patched says whether c's preferred metric is the SASS-patched one.
+func (c Counter) patched() bool {
+	return c.Timed != nil && len(c.Metrics[0]) == 1 && c.Metrics[0][0] == c.Timed.Patched
+}
+
+// Arbitration is the shared wavefronts the hardware counted in launch l
+// beyond the SASS-patched metric: accesses that lost the data banks. ok
+// is false for a counter of no wavefronts or where l lacks either metric.
 func (c Counter) Arbitration(l *Launch) (extra float64, ok bool) {
-	if c.Hardware == nil {
+	if !c.patched() {
 		return 0, false
 	}
-	det, ok1 := sum(l, c.Metrics[0])
-	hw, ok2 := sum(l, c.Hardware)
-	return hw - det, ok1 && ok2
+	p, ok1 := l.Metrics[c.Timed.Patched]
+	hw, ok2 := l.Metrics[c.Timed.Hardware]
+	return hw - p, ok1 && ok2
 }
 
 func sum(l *Launch, names []string) (float64, bool) {
@@ -85,9 +100,12 @@ func sum(l *Launch, names []string) (float64, bool) {
 
 func one(names ...string) [][]string { return [][]string{names} }
 
-// patched is a counter's metrics where a SASS-patched metric counts from
-// the addresses what the hardware metric hw counts with timing.
-func patched(sass, hw string) [][]string { return [][]string{{sass}, {hw}} }
+// shared names the shared wavefronts of op (ld, st) as the hardware and
+// the SASS patching count them.
+func shared(op string) *Timed {
+	return &Timed{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + op + ".sum",
+		"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_" + op + ".sum"}
+}
 
 // Counters are the counters that ncu measures, in the order reports show
 // them: memory first (the ones with a class), then instructions.
@@ -103,19 +121,15 @@ var Counters = []Counter{
 	{"shared ld requests", "shared ld", func(c *counters.Counters) *int64 { return &c.SharedLoadRequests },
 		[][]string{{"smsp__inst_executed_op_shared_ld.sum"}, {"smsp__sass_inst_executed_op_shared_ld.sum"}}, nil},
 	{"shared ld wavefronts", "shared ld", func(c *counters.Counters) *int64 { return &c.SharedLoadWavefronts },
-		patched("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"),
-		[]string{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"}},
+		[][]string{{shared("ld").Patched}, {shared("ld").Hardware}}, shared("ld")},
 	{"shared ld bank conflicts", "shared ld", func(c *counters.Counters) *int64 { return &c.SharedLoadBankConflicts },
-		patched("smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"),
-		[]string{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"}},
+		one("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), shared("ld")},
 	{"shared st requests", "shared st", func(c *counters.Counters) *int64 { return &c.SharedStoreRequests },
 		[][]string{{"smsp__inst_executed_op_shared_st.sum"}, {"smsp__sass_inst_executed_op_shared_st.sum"}}, nil},
 	{"shared st wavefronts", "shared st", func(c *counters.Counters) *int64 { return &c.SharedStoreWavefronts },
-		patched("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"),
-		[]string{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}},
+		[][]string{{shared("st").Patched}, {shared("st").Hardware}}, shared("st")},
 	{"shared st bank conflicts", "shared st", func(c *counters.Counters) *int64 { return &c.SharedStoreBankConflicts },
-		patched("smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"),
-		[]string{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"}},
+		one("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"), shared("st")},
 	{"local ld requests", "", func(c *counters.Counters) *int64 { return &c.LocalLoadRequests },
 		one("l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum"), nil},
 	{"local ld sectors", "", func(c *counters.Counters) *int64 { return &c.LocalLoadSectors },

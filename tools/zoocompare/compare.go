@@ -186,13 +186,12 @@ func report(w io.Writer, g gpus.GPU, rec *recording, problems []string) {
 // the kernels whose counts depend on the order atomics land, and the
 // hardware counters of shared wavefronts and bank conflicts.
 func writeCounterNotes(w io.Writer, cf counterFigures) {
-	fmt.Fprintf(w, "Shared wavefronts and bank conflicts are compared against ncu's SASS-patched metrics "+
-		"(`smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}`, `smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}`), "+
-		"which count from each instruction's addresses, where ncu reported them; its hardware counters (`l1tex__data_*`) also count a shared access "+
-		"that lost the data banks to other L1 traffic (fills of global loads), by an amount that changes from launch to launch "+
-		"(cudalib/vgpu/COUNTERS.md, bench/microbench/smemconf.cu).")
+	fmt.Fprintf(w, "Shared wavefronts are compared against ncu's SASS-patched metric "+
+		"(`smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}`), which counts from each instruction's addresses, where ncu reported it; "+
+		"its hardware counters (`l1tex__data_*`, the only ones of bank conflicts) also count a shared access that lost the data banks' arbitration, "+
+		"by an amount that changes from launch to launch (cudalib/vgpu/COUNTERS.md, bench/microbench/smemconf.cu).")
 	if cf.timingOnly > 0 {
-		fmt.Fprintf(w, " %d kernels differ only where ncu reported the hardware counters alone, and by more than the addresses give (\"%s\" below).", cf.timingOnly, whyTiming)
+		fmt.Fprintf(w, " %d kernels differ only in hardware counts that hold arbitration (the hardware wavefronts above the SASS-patched ones, or no SASS-patched ones), by more than the addresses give (\"%s\" below).", cf.timingOnly, whyTiming)
 	}
 	if len(cf.atomicOrder) > 0 {
 		fmt.Fprintf(w, " %d kernels differ in global counters that depend on the order atomics land (\"%s\" below: the slot an atomic hands a thread decides where its later accesses go, and the order changes from run to run on the GPU and on the virtual GPU): %s.",

@@ -136,7 +136,7 @@ func TestCounterMissWhy(t *testing.T) {
 	order.VM.GlobalStoreSectors, order.NCU.GlobalStoreSectors = 18276, 18292
 	timing := kernelCounters{Kernel: "life_shared", Timing: []string{"shared ld bank conflicts"}}
 	timing.NCU.SharedLoadBankConflicts = 7522
-	patched := kernelCounters{Kernel: "life_global", Arbitration: map[string]int64{"shared st bank conflicts": 599}}
+	patched := kernelCounters{Kernel: "life_global", Arbitration: map[string]int64{"shared st wavefronts": 599}}
 	odd := kernelCounters{Kernel: "bfs_pull"}
 	odd.VM.SharedLoadRequests, odd.NCU.SharedLoadRequests = 1, 2
 	rec := &recording{Rows: []recRow{
@@ -154,12 +154,12 @@ func TestCounterMissWhy(t *testing.T) {
 	if whys["bfs_queue"] != whyAtomicOrder || whys["life_shared"] != whyTiming || whys["bfs_pull"] != "" {
 		t.Errorf("why: %v", whys)
 	}
-	if len(cf.arbitration) != 1 || cf.arbitration[0] != (counterMiss{"life 8 shared", "life_global", "shared st bank conflicts", 0, 599, ""}) {
+	if len(cf.arbitration) != 1 || cf.arbitration[0] != (counterMiss{"life 8 shared", "life_global", "shared st wavefronts", 0, 599, ""}) {
 		t.Errorf("arbitration %+v", cf.arbitration)
 	}
 	var b bytes.Buffer
 	writeCounterNotes(&b, cf)
-	for _, want := range []string{"1 kernels differ only where ncu reported the hardware counters alone", "bfs 8 queue: bfs_queue", "Every other kernel: 1 of 2 equal"} {
+	for _, want := range []string{"1 kernels differ only in hardware counts that hold arbitration", "bfs 8 queue: bfs_queue", "Every other kernel: 1 of 2 equal"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("notes lack %q:\n%s", want, b.String())
 		}
