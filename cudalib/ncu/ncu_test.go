@@ -99,7 +99,7 @@ func TestSharedTiming(t *testing.T) {
 		t.Errorf("arbitration without the SASS-patched metric")
 	}
 	both := &Launch{Metrics: map[string]float64{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 304460,
-		"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": 7063,
+		"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum":       7063,
 		"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 294912}}
 	if v, ok := wf.Value(both); !ok || v != 294912 || wf.Timing(both) || !conf.Timing(both) {
 		t.Errorf("both: %v %v, timing %v %v", v, ok, wf.Timing(both), conf.Timing(both))
