@@ -73,7 +73,10 @@ type Counters struct {
 	// touch in one bank (lanes touching the same word share it: a
 	// broadcast). Bank conflicts
 	// (l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum) are
-	// the wavefronts beyond one per phase with an active lane.
+	// the wavefronts beyond one per phase with an active lane. These are
+	// what a warp's addresses give, as ncu's SASS-patched metrics
+	// (smsp__sass_l1tex_data_*) count them; its hardware counters also
+	// count accesses that lost the data banks to other L1 traffic.
 	SharedLoadRequests, SharedLoadWavefronts, SharedLoadBankConflicts    int64
 	SharedStoreRequests, SharedStoreWavefronts, SharedStoreBankConflicts int64
 

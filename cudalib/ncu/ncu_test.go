@@ -78,6 +78,45 @@ func TestLaunchCounters(t *testing.T) {
 	}
 }
 
+// TestSharedTiming: shared wavefronts come from the SASS-patched metric
+// where ncu reported it, else from the hardware counter, which also counts
+// lost arbitration (Timing); bank conflicts have only the hardware
+// counter, which holds arbitration where the hardware wavefronts exceed
+// the patched ones (measured by bench/microbench/smemconf.cu on an H200:
+// life_shared, one launch).
+func TestSharedTiming(t *testing.T) {
+	by := map[string]Counter{}
+	for _, c := range Counters {
+		by[c.Name] = c
+	}
+	wf, conf, req := by["shared ld wavefronts"], by["shared ld bank conflicts"], by["shared ld requests"]
+	hw := &Launch{Metrics: map[string]float64{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 304460,
+		"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": 7063}}
+	if v, ok := wf.Value(hw); !ok || v != 304460 || !wf.Timing(hw) || !conf.Timing(hw) {
+		t.Errorf("hardware only: %v %v, timing %v %v", v, ok, wf.Timing(hw), conf.Timing(hw))
+	}
+	if _, ok := wf.Arbitration(hw); ok {
+		t.Errorf("arbitration without the SASS-patched metric")
+	}
+	both := &Launch{Metrics: map[string]float64{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 304460,
+		"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum":       7063,
+		"smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum": 294912}}
+	if v, ok := wf.Value(both); !ok || v != 294912 || wf.Timing(both) || !conf.Timing(both) {
+		t.Errorf("both: %v %v, timing %v %v", v, ok, wf.Timing(both), conf.Timing(both))
+	}
+	if x, ok := wf.Arbitration(both); !ok || x != 304460-294912 {
+		t.Errorf("arbitration %v %v", x, ok)
+	}
+	if _, ok := conf.Arbitration(both); ok {
+		t.Errorf("arbitration of conflicts")
+	}
+	// No excess wavefronts: the hardware conflicts are the addresses'.
+	both.Metrics["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = 294912
+	if conf.Timing(both) || req.Timing(both) {
+		t.Errorf("timing without excess wavefronts")
+	}
+}
+
 const sourceCSV = `==PROF== Connected to process 4242 (/tmp/culab)
 "Kernel Name","_Z7stridedPfPKfii"
 "File","/tmp/culab-hw/kernel.cu"

@@ -76,21 +76,27 @@ func (kd *kdec) numberInsts() {
 			f.code[i].id = int32(len(kd.k.insts))
 			kd.k.insts = append(kd.k.insts, &f.code[i])
 		}
-		mergeSharedLoads(f.code)
+		mergeSharedAccesses(f.code)
 		markPredicated(f.code)
 	}
 }
 
-// mergeSharedLoads models ptxas's merge of four 4-byte shared loads into
-// one LDS.128: in a stretch of code without control transfers, labels or
-// shared stores, unguarded ld.shared of 4 bytes from one base register
-// (not redefined in between) at offsets o, o+4, o+8, o+12, where o and
-// the base are 16-byte aligned (alignOf), become one 16-byte load at o,
-// counted at the first of them; the others count nothing. Measured on
-// H100: the tiled matmul's ta[ty][k..k+3] (ptxas makes 16 LDS.32 + 4
-// LDS.128 of its 32 loads per tile) and Floyd–Warshall's col[i][k..k+3];
-// the padded tiles (rows of 33 or 17 floats) stay LDS.32.
-func mergeSharedLoads(code []inst) {
+// mergeSharedAccesses models ptxas's merge of shared loads, and of shared
+// stores, into 16-byte ones (LDS.128, STS.128): in a stretch of code
+// without control transfers, labels, barriers or atomics, unguarded
+// ld.shared (st.shared) from one base register (not redefined in between)
+// covering o..o+15 in pieces of 4 bytes (four) or of 8 (two: float2,
+// double), where o and the base are 16-byte aligned (alignOf), become one
+// 16-byte access at o, counted at the first of them; the others count
+// nothing. A store ends the load groups (it may alias what they read), a
+// shared load or a store outside the groups ends the store groups.
+// Measured on H100: the tiled matmul's ta[ty][k..k+3] (ptxas makes 16
+// LDS.32 + 4 LDS.128 of its 32 loads per tile) and Floyd–Warshall's
+// col[i][k..k+3]; the padded tiles (rows of 33 or 17 floats) stay LDS.32;
+// the blind zoo's fft_shared_table, whose first butterfly loads and
+// stores x[2t] and x[2t+1] (float2) as one LDS.128 and one STS.128 (ncu:
+// a request fewer of each a warp, 4 wavefronts fewer).
+func mergeSharedAccesses(code []inst) {
 	align := alignOf(code)
 	target := map[int32]bool{}
 	for i := range code {
@@ -99,19 +105,28 @@ func mergeSharedLoads(code []inst) {
 		}
 	}
 	type key struct {
-		base string
-		o    int64 // offset / 16
+		store bool
+		base  string
+		o     int64 // offset / 16
 	}
 	type group struct {
-		have    uint8 // bit j: the load at o+4j
-		members [4]*inst
+		piece   int64 // bytes a member moves: 4 or 8
+		have    uint8 // bit j: the word at o+4j
+		members []*inst
 	}
 	groups := map[key]*group{}
+	drop := func(store bool) {
+		for k := range groups {
+			if k.store == store {
+				delete(groups, k)
+			}
+		}
+	}
 	for i := range code {
 		in := &code[i]
 		if target[int32(i)] || in.ctl != ctlExec || in.src == nil {
 			clear(groups)
-			if in.ctl != ctlExec {
+			if in.ctl != ctlExec || in.src == nil {
 				continue
 			}
 		}
@@ -119,32 +134,52 @@ func mergeSharedLoads(code []inst) {
 		if in.aux {
 			continue
 		}
-		if p.Op != "ld" && in.count != nil || p.Op == "st" || p.Op == "atom" || p.Op == "red" {
-			clear(groups) // a store may alias what the loads read
+		switch {
+		case p.Op == "atom" || p.Op == "red" || p.Op == "bar" || p.Op == "barrier" || p.Op == "membar" || p.Op == "fence":
+			clear(groups)
+			continue
+		case p.Op == "st":
+			drop(false) // a store may alias what the loads read
+		case p.Op == "ld" && (in.space == spShared || in.space == spGeneric):
+			drop(true) // a load may read what the stores wrote
+		case p.Op != "ld" && in.count != nil:
+			clear(groups)
 			continue
 		}
-		if p.Op == "ld" && in.space == spShared && in.guard < 0 && in.size == 4 && in.nvec == 1 && len(p.Operands) == 2 {
-			a := p.Operands[1]
-			if a.Kind == ptx.Addr && a.Int >= 0 && (a.Name == "" || align[a.Name] >= 16 || a.Name[0] != '%') {
-				k := key{a.Name, a.Int / 16}
+		store := p.Op == "st"
+		addr := 1 // the address operand: ld d, [a]; st [a], v
+		if store {
+			addr = 0
+		}
+		piece := int64(in.size) * int64(in.nvec)
+		grouped := false
+		if (p.Op == "ld" || store) && in.space == spShared && in.guard < 0 && (piece == 4 || piece == 8) && len(p.Operands) == 2 {
+			a := p.Operands[addr]
+			if a.Kind == ptx.Addr && a.Int >= 0 && a.Int%piece == 0 && (a.Name == "" || align[a.Name] >= 16 || a.Name[0] != '%') {
+				k := key{store, a.Name, a.Int / 16}
 				g := groups[k]
-				if g == nil {
-					g = &group{}
+				if g == nil || g.piece != piece {
+					g = &group{piece: piece}
 					groups[k] = g
 				}
+				bits := uint8(1)<<(piece/4) - 1
 				j := (a.Int % 16) / 4
-				if a.Int%4 == 0 && g.have&(1<<j) == 0 {
-					g.have |= 1 << j
-					g.members[j] = in
+				if g.have&(bits<<j) == 0 {
+					g.have |= bits << j
+					g.members = append(g.members, in)
+					grouped = true
 				}
 				if g.have == 0xF {
-					mergeGroup(g.members)
+					mergeGroup(g.members, store)
 					delete(groups, k)
 				}
 			}
 		}
+		if store && !grouped && in.space != spGlobal {
+			drop(true) // it may alias the stores being grouped
+		}
 		// A redefined register ends the groups based on it.
-		if len(p.Operands) > 0 && p.Op != "st" {
+		if len(p.Operands) > 0 && !store {
 			d := p.Operands[0]
 			for k := range groups {
 				if d.Kind == ptx.Reg && k.base == d.Name {
@@ -155,21 +190,24 @@ func mergeSharedLoads(code []inst) {
 	}
 }
 
-// mergeGroup makes the first member (in code order) count a 16-byte load
-// at the lowest member's offset and the others count nothing.
-func mergeGroup(m [4]*inst) {
-	first := m[0]
+// mergeGroup makes the first member (in code order) count a 16-byte
+// access at the lowest member's offset and the others count nothing.
+func mergeGroup(m []*inst, store bool) {
+	first, low := m[0], m[0]
 	for _, x := range m[1:] {
 		if x.id < first.id {
 			first = x
 		}
+		if x.off < low.off {
+			low = x
+		}
 	}
-	wide := *m[0] // the load at offset o
-	wide.nvec, wide.id = 4, first.id
+	wide := *low
+	wide.nvec, wide.id = uint8(16/int(wide.size)), first.id
 	for _, x := range m {
 		x.count = nil
 	}
-	first.count = func(w *warp, _ *inst, mask uint32) { w.countAccess(&wide, mask, false) }
+	first.count = func(w *warp, _ *inst, mask uint32) { w.countAccess(&wide, mask, store) }
 }
 
 // alignOf returns, per PTX register, the alignment in bytes (1 to 16)

@@ -92,6 +92,7 @@ var _ = register(&Family{
 		compaction("atomic per warp (ballot)", "compact_warp"),
 		compaction("atomic per block", "compact_block"),
 	},
+	AtomicOrder: []string{"compact_atomic", "compact_warp", "compact_block"},
 	setup: func(n int, rng *rand.Rand) (*Problem, error) {
 		in := randomFloats(rng, n)
 		var kept []float32

@@ -110,6 +110,7 @@ var _ = registerBlind(&Family{
 		bfs("queue, thread per vertex", bfsQueue("bfs_queue", 264)),
 		bfs("queue, warp per vertex", bfsQueue("bfs_queue_warp", 1056)),
 	},
+	AtomicOrder: []string{"bfs_queue", "bfs_queue_warp"},
 	setup: func(n int, rng *rand.Rand) (*Problem, error) {
 		rowptr, col := randomGraph(rng, n)
 		want := bfsDist(rowptr, col, bfsLevels)
@@ -142,6 +143,7 @@ var _ = registerBlind(&Family{
 		hashing("linear, load 0.88", same, 0),
 		hashing("double hashing, load 0.88", same, 1),
 	},
+	AtomicOrder: []string{"hash_insert", "hash_probe"},
 	setup: func(n int, rng *rand.Rand) (*Problem, error) {
 		if n < 8 || n&(n-1) != 0 {
 			return nil, fmt.Errorf("%d keys: want a power of two ≥ 8", n)

@@ -247,6 +247,7 @@ var _ = registerBlind(&Family{
 		radixPass("shared histograms", "radix_hist_shared", "radix_scatter_atomic"),
 		radixPass("shared histograms, tiled scatter", "radix_hist_shared", "radix_scatter_tile"),
 	},
+	AtomicOrder: []string{"radix_scatter_atomic", "radix_scatter_tile"},
 	setup: func(n int, rng *rand.Rand) (*Problem, error) {
 		in := randomWords(rng, n)
 		sorted := slices.Clone(in)

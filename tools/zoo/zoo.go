@@ -41,6 +41,14 @@ type Family struct {
 	Smoke int    // a small size for tests (not a multiple of the block where the kernels allow it)
 	// Variants all compute the same outputs from the same buffers.
 	Variants []Variant
+	// AtomicOrder names the kernels whose memory counts depend on the
+	// order atomics land: the slot an atomic hands a thread (a queue
+	// position, a compacted index, a scatter offset, a hash slot) decides
+	// where its later accesses go, and that order changes from run to run
+	// on the GPU and on the virtual GPU's workers, so their sectors (and
+	// the probes of a hash table built so) cannot equal ncu's but by
+	// chance.
+	AtomicOrder []string
 	// setup makes the buffers of size n from rng, and their check.
 	setup func(n int, rng *rand.Rand) (*Problem, error)
 }

@@ -191,12 +191,20 @@ func report(w io.Writer, g gpus.GPU, rec *recording, problems []string) {
 	writeNative(w, rec)
 	fmt.Fprintf(w, "## Counters against ncu\n\nAt each family's smallest size, per kernel (summed over a row's launches of it): %d of %d kernels have every global and shared memory counter equal to ncu's. PTX warp-instructions (virtual GPU) / SASS warp-instructions (`smsp__inst_executed.sum`): %.2f–%.2f; %d of %d kernels within 5 %%.\n\n",
 		cf.equal, cf.kernels, cf.lo, cf.hi, cf.within5, cf.kernels)
+	writeCounterNotes(w, cf)
 	if len(cf.misses) > 0 {
-		miss := table.Table{Columns: append(table.Cols(table.Left, "row", "kernel", "counter"), table.Cols(table.Right, "virtual GPU", "ncu")...)}
+		miss := table.Table{Columns: append(table.Cols(table.Left, "row", "kernel", "counter"), append(table.Cols(table.Right, "virtual GPU", "ncu"), table.Column{Head: "depends on"})...)}
 		for _, m := range cf.misses {
-			miss.AddRow(m.row, m.kernel, m.counter, fmt.Sprint(m.vm), fmt.Sprint(m.ncu))
+			miss.AddRow(m.row, m.kernel, m.counter, fmt.Sprint(m.vm), fmt.Sprint(m.ncu), m.why)
 		}
 		fmt.Fprint(w, table.Markdown(miss))
+	}
+	if len(cf.arbitration) > 0 {
+		arb := table.Table{Columns: append(table.Cols(table.Left, "row", "kernel", "counter"), table.Cols(table.Right, "SASS-patched", "hardware")...)}
+		for _, m := range cf.arbitration {
+			arb.AddRow(m.row, m.kernel, m.counter, fmt.Sprint(m.vm), fmt.Sprint(m.ncu))
+		}
+		fmt.Fprintf(w, "ncu's hardware shared-memory counters against its SASS-patched ones, where they differ (the hardware's excess is lost arbitration):\n\n%s", table.Markdown(arb))
 	}
 	rows := table.Table{Columns: []table.Column{{Head: "family"}, {Head: "size", Align: table.Right}, {Head: "variant"},
 		{Head: "modeled ms", Align: table.Right}, {Head: g.Label + " median ms", Align: table.Right}, {Head: "ratio", Align: table.Right},
@@ -223,6 +231,24 @@ func report(w io.Writer, g gpus.GPU, rec *recording, problems []string) {
 			fmt.Fprintf(w, "- %s\n", p)
 		}
 	}
+}
+
+// writeCounterNotes says what the comparison of counters leaves to timing:
+// the kernels whose counts depend on the order atomics land, and the
+// hardware counters of shared wavefronts and bank conflicts.
+func writeCounterNotes(w io.Writer, cf counterFigures) {
+	fmt.Fprintf(w, "Shared wavefronts are compared against ncu's SASS-patched metric "+
+		"(`smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}`), which counts from each instruction's addresses, where ncu reported it; "+
+		"its hardware counters (`l1tex__data_*`, the only ones of bank conflicts) also count a shared access that lost the data banks' arbitration, "+
+		"by an amount that changes from launch to launch (cudalib/vgpu/COUNTERS.md, bench/microbench/smemconf.cu).")
+	if cf.timingOnly > 0 {
+		fmt.Fprintf(w, " %d kernels differ only in hardware counts that hold arbitration (the hardware wavefronts above the SASS-patched ones, or no SASS-patched ones), by more than the addresses give (\"%s\" below).", cf.timingOnly, whyTiming)
+	}
+	if len(cf.atomicOrder) > 0 {
+		fmt.Fprintf(w, " %d kernels differ in global counters that depend on the order atomics land (\"%s\" below: the slot an atomic hands a thread decides where its later accesses go, and the order changes from run to run on the GPU and on the virtual GPU): %s.",
+			len(cf.atomicOrder), whyAtomicOrder, strings.Join(cf.atomicOrder, "; "))
+	}
+	fmt.Fprintf(w, " Every other kernel: %d of %d equal.\n\n", cf.equal, cf.kernels-cf.timingOnly-len(cf.atomicOrder))
 }
 
 // ratioRange is a family's lowest and highest modeled / measured.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -46,6 +47,13 @@ type kernelCounters struct {
 	Launches int
 	VM, NCU  counters.Counters
 	Missing  []string `json:",omitempty"` // counters ncu did not report
+	// Timing names the counters whose ncu value is a hardware counter that
+	// also counts lost arbitration (ncu.Counter.Timing): ncu did not report
+	// the SASS-patched metric.
+	Timing []string `json:",omitempty"`
+	// Arbitration is, per counter, what ncu's hardware counter counted
+	// beyond the SASS-patched metric the comparison used.
+	Arbitration map[string]int64 `json:",omitempty"`
 }
 
 func writeRecording(path string, rec *recording) error {
@@ -232,6 +240,17 @@ func joinKernels(vm []launch, gpu []*ncu.Launch) []kernelCounters {
 		for _, m := range missing {
 			if !contains(k.Missing, m) {
 				k.Missing = append(k.Missing, m)
+			}
+		}
+		for _, x := range ncu.Counters {
+			if x.Timing(l) && !contains(k.Timing, x.Name) {
+				k.Timing = append(k.Timing, x.Name)
+			}
+			if v, ok := x.Arbitration(l); ok && v != 0 {
+				if k.Arbitration == nil {
+					k.Arbitration = map[string]int64{}
+				}
+				k.Arbitration[x.Name] += int64(math.Round(v))
 			}
 		}
 	}

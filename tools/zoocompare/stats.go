@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/culab/culab/cudalib/ncu"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/internal/stats"
+	"github.com/culab/culab/tools/zoo"
 )
 
 // The order rules are timecompare's (docs/timemodel.md): a measured tie,
@@ -180,38 +182,82 @@ func memoryCounters() []ncu.Counter {
 
 // counterFigures counts the profiled kernels whose memory counters all
 // equal ncu's, and the range of PTX warp-instructions over SASS ones.
+// Of the kernels that differ, it tells apart those whose global counts
+// depend on the order atomics land (zoo.Family.AtomicOrder) and those that differ
+// only in shared wavefronts or bank conflicts ncu took from its hardware
+// counters, which also count lost arbitration (ncu.Counter.Timing), by
+// more than the virtual GPU counts.
 type counterFigures struct {
 	kernels, equal int
 	lo, hi         float64 // PTX / SASS warp-instructions
 	within5        int     // kernels whose ratio is within 5 %
 	misses         []counterMiss
+	// atomicOrder are the differing kernels whose counts depend on the
+	// order atomics land ("row: kernel"); timingOnly counts the kernels
+	// that differ only in hardware counters that count arbitration.
+	atomicOrder []string
+	timingOnly  int
+	// arbitration lists what ncu's hardware shared counters counted beyond
+	// its SASS-patched ones (ncu: the hardware count, vm: the patched).
+	arbitration []counterMiss
 }
 
-// counterMiss is a memory counter of a kernel that differs from ncu's.
+// counterMiss is a memory counter of a kernel that differs from ncu's;
+// why says what it depends on ("" for a difference not understood).
 type counterMiss struct {
 	row, kernel, counter string
 	vm, ncu              int64
+	why                  string
 }
+
+// Why a counter differs, as counterMiss.why gives it.
+const (
+	whyAtomicOrder = "order of atomics"
+	whyTiming      = "hardware counter: timing"
+)
 
 func countersOf(rec *recording) counterFigures {
 	var f counterFigures
 	mem := memoryCounters()
 	for _, r := range rec.Rows {
+		var order []string
+		if z, err := zoo.Get(r.Family); err == nil {
+			order = z.AtomicOrder
+		}
+		rowName := fmt.Sprintf("%s %d %s", r.Family, r.Size, r.Variant)
 		for _, k := range r.Kernels {
 			f.kernels++
-			all := true
+			all, explained, byOrder := true, true, false
 			for _, c := range mem {
 				if contains(k.Missing, c.Name) {
 					continue
 				}
 				vm, gpu := *c.Field(&k.VM), *c.Field(&k.NCU)
-				if vm != gpu {
-					all = false
-					f.misses = append(f.misses, counterMiss{fmt.Sprintf("%s %d %s", r.Family, r.Size, r.Variant), k.Kernel, c.Name, vm, gpu})
+				if x, ok := k.Arbitration[c.Name]; ok {
+					f.arbitration = append(f.arbitration, counterMiss{rowName, k.Kernel, c.Name, gpu, gpu + x, ""})
 				}
+				if vm == gpu {
+					continue
+				}
+				all = false
+				why := ""
+				switch {
+				case contains(order, k.Kernel) && strings.HasPrefix(c.Class, "global"):
+					why, byOrder = whyAtomicOrder, true
+				case contains(k.Timing, c.Name) && vm < gpu:
+					why = whyTiming
+				default:
+					explained = false
+				}
+				f.misses = append(f.misses, counterMiss{rowName, k.Kernel, c.Name, vm, gpu, why})
 			}
-			if all {
+			switch {
+			case all:
 				f.equal++
+			case explained && byOrder:
+				f.atomicOrder = append(f.atomicOrder, rowName+": "+k.Kernel)
+			case explained:
+				f.timingOnly++
 			}
 			if k.NCU.WarpInstrs > 0 {
 				q := float64(k.VM.WarpInstrs) / float64(k.NCU.WarpInstrs)

@@ -120,11 +120,50 @@ func TestCounterMiss(t *testing.T) {
 	k.VM.WarpInstrs, k.NCU.WarpInstrs = 100, 200
 	rec := &recording{Rows: []recRow{{Family: "f", Variant: "v", Size: 8, Kernels: []kernelCounters{k}}}}
 	cf := countersOf(rec)
-	if cf.equal != 0 || len(cf.misses) != 1 || cf.misses[0] != (counterMiss{"f 8 v", "k", "global ld requests", 10, 12}) {
+	if cf.equal != 0 || len(cf.misses) != 1 || cf.misses[0] != (counterMiss{"f 8 v", "k", "global ld requests", 10, 12, ""}) {
 		t.Errorf("%+v", cf)
 	}
 	if cf.lo != 0.5 || cf.within5 != 0 {
 		t.Errorf("PTX/SASS %g, within 5 %% %d; want 0.5, 0", cf.lo, cf.within5)
+	}
+}
+
+// A kernel whose global counts depend on the order atomics land, and one
+// whose shared conflicts ncu took from its hardware counter alone (more
+// than the addresses give), are told apart from unexplained differences;
+// the hardware counter's excess over the SASS-patched one is listed.
+func TestCounterMissWhy(t *testing.T) {
+	order := kernelCounters{Kernel: "bfs_queue"}
+	order.VM.GlobalStoreSectors, order.NCU.GlobalStoreSectors = 18276, 18292
+	timing := kernelCounters{Kernel: "life_shared", Timing: []string{"shared ld bank conflicts"}}
+	timing.NCU.SharedLoadBankConflicts = 7522
+	patched := kernelCounters{Kernel: "life_global", Arbitration: map[string]int64{"shared st wavefronts": 599}}
+	odd := kernelCounters{Kernel: "bfs_pull"}
+	odd.VM.SharedLoadRequests, odd.NCU.SharedLoadRequests = 1, 2
+	rec := &recording{Rows: []recRow{
+		{Family: "bfs", Variant: "queue", Size: 8, Kernels: []kernelCounters{order, odd}},
+		{Family: "life", Variant: "shared", Size: 8, Kernels: []kernelCounters{timing, patched}},
+	}}
+	cf := countersOf(rec)
+	if cf.kernels != 4 || cf.equal != 1 || cf.timingOnly != 1 || len(cf.atomicOrder) != 1 || cf.atomicOrder[0] != "bfs 8 queue: bfs_queue" {
+		t.Errorf("%+v", cf)
+	}
+	whys := map[string]string{}
+	for _, m := range cf.misses {
+		whys[m.kernel] = m.why
+	}
+	if whys["bfs_queue"] != whyAtomicOrder || whys["life_shared"] != whyTiming || whys["bfs_pull"] != "" {
+		t.Errorf("why: %v", whys)
+	}
+	if len(cf.arbitration) != 1 || cf.arbitration[0] != (counterMiss{"life 8 shared", "life_global", "shared st wavefronts", 0, 599, ""}) {
+		t.Errorf("arbitration %+v", cf.arbitration)
+	}
+	var b bytes.Buffer
+	writeCounterNotes(&b, cf)
+	for _, want := range []string{"1 kernels differ only in hardware counts that hold arbitration", "bfs 8 queue: bfs_queue", "Every other kernel: 1 of 2 equal"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("notes lack %q:\n%s", want, b.String())
+		}
 	}
 }
 
