@@ -158,27 +158,46 @@ func stencilPrepare(g *gpuRun, kernel string, b cudalib.Dim3) (func() error, str
 	haloCfg := cudalib.Config{Grid: cudalib.D3(ceilDiv(s, 32), ceilDiv(s, 8), 6), Block: cudalib.D2(32, 8)}
 	cfg := stencilConfig(kernel, n, b)
 	bufs := [3]cudalib.Buffer{g.in[0], tmp, g.out[0]}
-	sampled := stencilSampled(g.dev, cfg)
+	planes := 1 // cells a thread computes: st_25d's march along z
+	if kernel == "st_25d" {
+		planes = n
+	}
+	sampled := stencilSampled(g.dev, cfg, planes)
 	run := func() error {
-		// Where step 1 will run a sample of its blocks and stand for the
-		// other steps, nothing reads the halos: the two copies run a
-		// sample of their blocks too (forced), so that the scratch and
-		// output buffers are not written whole (a gigabyte each at 512³).
-		restore := func() {}
+		// Where step 1 will stand for the other steps, nothing reads the
+		// output's halo: the copy into the output, the same kernel and
+		// shape as the one into the scratch buffer (which step 1 writes),
+		// is counted as it (launch sampling) and not run, so the output
+		// is not written (a gigabyte at 512³: a copy writes a cell of
+		// every row). Before a step of one thread per cell, which
+		// samples a few hundred blocks, the copy into the scratch buffer
+		// runs a sample of its blocks too (forced); a 2.5D step's sample
+		// writes a piece of every row anyway.
 		if sampled {
-			var err error
-			if restore, err = forceSampling(g.dev); err != nil {
-				return err
+			restore := func() {}
+			if planes == 1 {
+				var err error
+				if restore, err = forceSampling(g.dev); err != nil {
+					return err
+				}
 			}
-		}
-		for _, dst := range bufs[1:] {
-			if err := halo.Launch(haloCfg, g.in[0], dst, n, n, n); err != nil {
-				restore()
+			err := halo.Launch(haloCfg, g.in[0], tmp, n, n, n)
+			restore()
+			if err != nil {
 				return err
 			}
 			g.noteLaunch()
+			if err := g.dev.RepeatVirtualLaunches(1, 1); err != nil {
+				return err
+			}
+		} else {
+			for _, dst := range bufs[1:] {
+				if err := halo.Launch(haloCfg, g.in[0], dst, n, n, n); err != nil {
+					return err
+				}
+				g.noteLaunch()
+			}
 		}
-		restore()
 		for step := 1; step <= stencilSteps; step++ {
 			src, dst := stencilBuffers(step, stencilSteps)
 			if err := k.Launch(cfg, bufs[src], bufs[dst], n, n, n); err != nil {
@@ -186,7 +205,7 @@ func stencilPrepare(g *gpuRun, kernel string, b cudalib.Dim3) (func() error, str
 			}
 			if step == 1 && g.dev.Virtual() {
 				if l, ok := g.dev.LastVirtualLaunch(); ok && (sampled || sampleLaunches(g.dev, l, stencilSteps-1)) {
-					return stencilSampleSteps(g, tmp, l)
+					return stencilSampleSteps(g, tmp, l, sampled)
 				}
 			}
 		}
@@ -432,7 +451,10 @@ func stencilSample(g stencilGrid, in []float64, nt int, rng *rand.Rand) referenc
 // then that step's: the cells its blocks wrote into the scratch buffer tmp
 // (and the halo st_halo copied there) against one step of the CPU stencil
 // from the input, which the step read.
-func stencilSampleSteps(g *gpuRun, tmp *cudalib.Float64s, first cudalib.VirtualLaunch) error {
+//
+// haloCounted says the halo copy into the output was counted as the one
+// into the scratch buffer and not run (stencilPrepare).
+func stencilSampleSteps(g *gpuRun, tmp *cudalib.Float64s, first cudalib.VirtualLaunch, haloCounted bool) error {
 	if err := g.dev.RepeatVirtualLaunches(1, stencilSteps-1); err != nil {
 		return err
 	}
@@ -449,8 +471,12 @@ func stencilSampleSteps(g *gpuRun, tmp *cudalib.Float64s, first cudalib.VirtualL
 		if err != nil {
 			return verdict{}, err
 		}
-		text := fmt.Sprintf("sampled: step 1 of %d %s, steps 2–%d counted as step 1 (same kernel and shape, no branch on the data) and not run; %s",
-			stencilSteps, ranText(first), stencilSteps, c.text)
+		halo := ""
+		if haloCounted {
+			halo = ", the halo copy into the output counted as the one into the scratch buffer and not run"
+		}
+		text := fmt.Sprintf("sampled: step 1 of %d %s, steps 2–%d counted as step 1 (same kernel and shape, no branch on the data)%s and not run; %s",
+			stencilSteps, ranText(first), stencilSteps, halo, c.text)
 		if first.Sampled() && !first.Sample.Trusted {
 			text += "; the sample's estimate is not trusted: " + first.Sample.Reason
 		}
@@ -470,7 +496,7 @@ const stencilCheckCells = 1 << 22
 
 // stencilStepCheck checks the cells written (spans of the scratch buffer,
 // read by fetch) by one sampled step from in against the CPU stencil's
-// step: interior cells its blocks wrote and halo cells the halo copies
+// step: interior cells its blocks wrote and halo cells the halo copy
 // wrote. Past limit cells it checks whole z planes: the two first and two
 // last (the halo plane and the first interior plane at each end) and
 // every k-th between them, the smallest k that brings the count within
@@ -536,7 +562,7 @@ func stencilStepCheck(grid stencilGrid, in []float64, written []cudalib.Range, l
 		return checked[s].Lo + j - starts[s]
 	}
 	c := compare(got, reference{want: want, tol: tolerance{l2: stencilTol, max: stencilTol}, place: place})
-	what := fmt.Sprintf("the %s of interior cells step 1 wrote and the halo cells the halo copies wrote", percent(interior, grid.nx*grid.ny*grid.nz))
+	what := fmt.Sprintf("the %s of interior cells step 1 wrote and the halo cells the halo copy wrote", percent(interior, grid.nx*grid.ny*grid.nz))
 	if k > 1 {
 		what += fmt.Sprintf(" (compared: the %d of their %d cells in planes z = 0, 1, 1+%d, 1+2·%d, …, %d, %d)", count, spansLen(written), k, k, last-1, last)
 	}
@@ -563,14 +589,16 @@ func (g stencilGrid) interiorIn(lo, hi int) int {
 }
 
 // stencilStepInstrs is at least the warp-instructions of one step per
-// warp of cells: 27 loads and a store (stencilSampled).
+// warp of cells: 27 loads (or shared reads and multiply-adds) and a store
+// (stencilSampled).
 const stencilStepInstrs = 28
 
-// stencilSampled reports whether the steps of a launch cfg will be
-// sampled on the virtual GPU: sampling forced, or auto with the step's
-// least cost over the budget (its first step then runs a sample of its
-// blocks, and stands for the others: stencilSampleSteps).
-func stencilSampled(dev *cudalib.Device, cfg cudalib.Config) bool {
+// stencilSampled reports whether the steps of a launch cfg whose threads
+// each compute planes cells will be sampled on the virtual GPU: sampling
+// forced, or auto with the step's least cost over the budget (its first
+// step then runs a sample of its blocks, or runs whole and stands for the
+// others as a sample would: stencilSampleSteps).
+func stencilSampled(dev *cudalib.Device, cfg cudalib.Config, planes int) bool {
 	if !dev.Virtual() {
 		return false
 	}
@@ -587,7 +615,7 @@ func stencilSampled(dev *cudalib.Device, cfg cudalib.Config) bool {
 	case cudalib.VirtualSampleForced:
 		return true
 	case cudalib.VirtualSampleAuto:
-		return warps*stencilStepInstrs > budget
+		return warps*int64(planes)*stencilStepInstrs > budget
 	}
 	return false
 }

@@ -276,3 +276,35 @@ func TestStencilStepCheckPlanes(t *testing.T) {
 		t.Errorf("nothing written passed: %s", v.text)
 	}
 }
+
+// A 2.5D step's cost counts its march along z: at 512³ its steps are
+// sampled (and the output's halo copy is not run), as a step of one thread
+// per cell is; a small grid is not.
+func TestStencilSampledCountsPlanes(t *testing.T) {
+	dev := openVirtual(t)
+	restore, err := labSampling(dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer restore()
+	for _, c := range []struct {
+		kernel string
+		n      int
+		b      cudalib.Dim3
+		want   bool
+	}{
+		{"st_25d", 512, cudalib.D2(32, 32), true},
+		{"st_25d", 512, cudalib.D2(8, 8), true},
+		{"st_global", 512, cudalib.D3(32, 4, 4), true},
+		{"st_25d", 32, cudalib.D2(32, 8), false},
+		{"st_global", 32, cudalib.D3(32, 4, 4), false},
+	} {
+		planes := 1
+		if c.kernel == "st_25d" {
+			planes = c.n
+		}
+		if got := stencilSampled(dev, stencilConfig(c.kernel, c.n, c.b), planes); got != c.want {
+			t.Errorf("%s %v at %d³: sampled %v, want %v", c.kernel, c.b, c.n, got, c.want)
+		}
+	}
+}
