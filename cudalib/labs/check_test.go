@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/culab/culab/cudalib"
 )
 
 // matmulCase is a small product with its float32 GPU-like result (the
@@ -128,5 +130,40 @@ func TestSumTolerance(t *testing.T) {
 	}
 	if a, b := sumTolerance(100), sumTolerance(400); math.Abs(b.l2/a.l2-2) > 1e-12 {
 		t.Errorf("tolerance should grow like √k: %v %v", a, b)
+	}
+}
+
+// hidden hides an output's type from compare's exact fast path.
+type hidden struct{ array }
+
+// compare passes over elements equal to their reference without counting
+// them; its verdicts are those of counting every element.
+func TestCompareExactFastPath(t *testing.T) {
+	want := []float64{1, -2, 0, 3.5, math.Inf(1), 7}
+	for _, c := range []struct {
+		name string
+		got  []float64
+		tol  tolerance
+	}{
+		{"copy", []float64{1, -2, 0, 3.5, math.Inf(1), 7}, exact},
+		{"negative zero", []float64{1, -2, math.Copysign(0, -1), 3.5, math.Inf(1), 7}, exact},
+		{"one wrong", []float64{1, -2, 0, 3.25, math.Inf(1), 7}, exact},
+		{"unwritten", []float64{1, math.NaN(), 0, 3.5, math.Inf(1), 7}, exact},
+		{"rounding", []float64{1, -2, 0, 3.5 * (1 + 1e-9), math.Inf(1), 7}, tolerance{l2: 1e-6, max: 1e-6}},
+	} {
+		for _, ref := range []reference{{want: want, tol: c.tol}, {want: want[:5], tol: c.tol, spans: []cudalib.Range{{Lo: 1, Hi: 4}}}} {
+			fast, slow := compare(f64(c.got[:len(ref.want)]), ref), compare(hidden{f64(c.got[:len(ref.want)])}, ref)
+			if fast != slow {
+				t.Errorf("%s: fast path %+v, every element counted %+v", c.name, fast, slow)
+			}
+		}
+		f32s := make(f32, 4)
+		for i := range f32s {
+			f32s[i] = float32(c.got[i])
+		}
+		ref := reference{want: want[:4], tol: c.tol}
+		if fast, slow := compare(f32s, ref), compare(hidden{f32s}, ref); fast != slow {
+			t.Errorf("%s float32: fast path %+v, every element counted %+v", c.name, fast, slow)
+		}
 	}
 }

@@ -95,7 +95,29 @@ func TestGPUCheckCatchesBrokenKernels(t *testing.T) { checkCatchesBrokenKernels(
 // same verdicts.
 func TestVirtualCheckCatchesBrokenKernels(t *testing.T) { checkCatchesBrokenKernels(t, openVirtual(t)) }
 
-func checkCatchesBrokenKernels(t *testing.T, dev *cudalib.Device) {
+// On the virtual GPU with the outputs mapped (Lab.mapOutputs: the host
+// array is the device's buffer, nothing fetched), a correct run before a
+// broken one leaves nothing behind: the unwritten half still fails.
+func TestVirtualMappedOutputsCatchBrokenKernels(t *testing.T) {
+	l := brokenVecAdd()
+	l.mapOutputs = true
+	l.Variants = []Variant{l.Variants[3], l.Variants[0], l.Variants[1]}
+	const n = 1 << 18 // 1 MiB of output: mapped
+	tab, err := l.RunWith(openVirtual(t), Options{Time: quick}, []int{n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"ok: ", fmt.Sprintf("FAIL: %d of %d elements not written", n/2, n), fmt.Sprintf("FAIL: %d of %d checked elements wrong", n, n)}
+	for i, r := range tab.Rows {
+		if !strings.HasPrefix(r.Check, want[i]) || r.Pass != (i == 0) {
+			t.Errorf("%s: pass %v, check %q, want prefix %q", r.Variant, r.Pass, r.Check, want[i])
+		}
+	}
+}
+
+// brokenVecAdd is VecAdd with kernels that write half the output or the
+// wrong values, a launch the device refuses, and the good one.
+func brokenVecAdd() Lab {
 	l := *VecAdd
 	l.Source = vecaddSource + `
 __global__ void vecadd_half(float* out, const float* a, const float* b, int n)
@@ -116,6 +138,11 @@ __global__ void vecadd_minus(float* out, const float* a, const float* b, int n)
 		{Name: "good", Kernels: []string{"vecadd_thread"}, config: perElement(256)},
 	}
 	l.Baseline = "good"
+	return l
+}
+
+func checkCatchesBrokenKernels(t *testing.T, dev *cudalib.Device) {
+	l := brokenVecAdd()
 	tab, err := l.RunWith(dev, Options{Time: quick}, []int{1000})
 	if err != nil {
 		t.Fatal(err)

@@ -56,6 +56,14 @@ type Lab struct {
 	// GPU the host arrays themselves are the device buffers (mapped, not
 	// uploaded: a 512³ stencil's input is a gigabyte).
 	readOnlyInputs bool
+	// mapOutputs says the host output arrays themselves are the device's
+	// output buffers on the virtual GPU (mapped, as large inputs are):
+	// nothing is fetched, and a size holds each output once. For a lab
+	// whose runs write their outputs whole anyway (launchcfg at 2^26: two
+	// 1 GiB copies of its output otherwise); a sampled run's output is
+	// then the whole host array, where a device buffer holds only the
+	// pages the sample wrote.
+	mapOutputs bool
 	// args are the kernel arguments of the single-kernel variants.
 	args func(g *gpuRun) []any
 }

@@ -260,7 +260,7 @@ func (r *runner) size(n int) ([]Row, error) {
 		return rows, nil
 	}
 	t0 = time.Now()
-	g, err := r.gpu.start(n, p, l.readOnlyInputs)
+	g, err := r.gpu.start(n, p, l.readOnlyInputs, l.mapOutputs)
 	r.ph.since("alloc and upload", t0)
 	if err != nil {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
@@ -451,8 +451,10 @@ func (r *runner) check(g *gpuRun, p *problem, v Variant, row *Row, cpuDone bool)
 		if g.sampling.check != nil || g.sampling.skip != "" {
 			break // the variant checks what it ran itself
 		}
-		if err := a.fetch(g.out[i]); err != nil {
-			return plan, fmt.Errorf("output %d: %w", i+1, err)
+		if !g.outMapped[i] { // else the host array is the buffer
+			if err := a.fetch(g.out[i]); err != nil {
+				return plan, fmt.Errorf("output %d: %w", i+1, err)
+			}
 		}
 		if g.dev.Virtual() {
 			w, err := g.dev.VirtualWritten(g.out[i])
@@ -657,6 +659,8 @@ type gpuRun struct {
 	orig     []cudalib.Buffer
 	uploaded bool
 	mapped   []bool // per input: the host array itself (start)
+	// outMapped, per output: the host array itself (Lab.mapOutputs).
+	outMapped []bool
 	// scratch are the variants' scratch buffers by length, made at the
 	// first request and kept for the size's variants and rounds: a
 	// gigabyte allocated and freed per round costs tens of milliseconds.
@@ -670,15 +674,17 @@ type gpuRun struct {
 }
 
 // start allocates the device buffers of one size and uploads the inputs
-// (maps them, for readOnly inputs on the virtual GPU).
-func (gl *gpuLab) start(n int, p *problem, readOnly bool) (*gpuRun, error) {
+// (maps them, for readOnly inputs on the virtual GPU; maps the outputs
+// too for mapOut).
+func (gl *gpuLab) start(n int, p *problem, readOnly, mapOut bool) (*gpuRun, error) {
 	g := &gpuRun{gpuLab: gl, p: p, n: n}
+	// On the virtual GPU a large input no kernel writes is the host array
+	// itself (a 512³ stencil's is a gigabyte): nothing to upload. (Large:
+	// a heap allocation of its own, page-aligned.)
+	maps := func(a array) bool { return gl.dev.Virtual() && 8*a.length() >= 1<<20 }
 	for _, a := range p.in {
-		// On the virtual GPU a large input no kernel writes is the host
-		// array itself (a 512³ stencil's is a gigabyte): nothing to
-		// upload. (Large: a heap allocation of its own, page-aligned.)
 		alloc := a.alloc
-		mapped := gl.dev.Virtual() && readOnly && 8*a.length() >= 1<<20
+		mapped := readOnly && maps(a)
 		if mapped {
 			alloc = a.mapOn
 		}
@@ -702,7 +708,13 @@ func (gl *gpuLab) start(n int, p *problem, readOnly bool) (*gpuRun, error) {
 		}
 	}
 	for _, a := range p.out {
-		b, err := a.alloc(gl.dev)
+		alloc := a.alloc
+		mapped := mapOut && maps(a)
+		if mapped {
+			alloc = a.mapOn
+		}
+		g.outMapped = append(g.outMapped, mapped)
+		b, err := alloc(gl.dev)
 		if err != nil {
 			g.free()
 			return nil, fmt.Errorf("output: %w", err)

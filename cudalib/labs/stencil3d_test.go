@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/culab/culab/cudalib"
 )
 
 func TestStencilAlpha(t *testing.T) {
@@ -217,6 +219,92 @@ func TestStencilInPlace(t *testing.T) {
 	for i := range out {
 		if math.Float64bits(buf[i]) != math.Float64bits(out[i]) {
 			t.Fatalf("cell %d: in place %v, stencilRun %v", i, buf[i], out[i])
+		}
+	}
+}
+
+// A sampled step's check compares every written cell up to its limit, and
+// past it whole z planes (both ends' and every k-th), saying which: a
+// wrong cell in a compared plane fails, one elsewhere is not compared.
+func TestStencilStepCheckPlanes(t *testing.T) {
+	const n = 12
+	g := stencilGrid{n, n, n}
+	in := randomFloats(newRand(5, n), g.stored())
+	step := newStencilStepper(g)
+	scratch := make([]float64, g.stored())
+	for i := range scratch {
+		scratch[i] = step.at(in, i)
+	}
+	// Rows x = 2 … 6 of every plane, as a sample of blocks writes them.
+	var written []cudalib.Range
+	for z := 0; z <= n+1; z++ {
+		for y := 0; y <= n+1; y++ {
+			written = append(written, cudalib.Range{Lo: g.index(2, y, z), Hi: g.index(7, y, z)})
+		}
+	}
+	fetch := func(lo int, dst []float64) error { copy(dst, scratch[lo:]); return nil }
+	check := func(limit int) verdict {
+		v, err := stencilStepCheck(g, in, written, limit, fetch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	all := spansLen(written)
+	if v := check(all); !v.pass || strings.Contains(v.text, "planes") {
+		t.Fatalf("every written cell within the limit: %s", v.text)
+	}
+	limit := 7 * 14 * 5 // planes 0, 1, 4, 7, 10, 12 and 13 of 14 rows of 5 cells
+	v := check(limit)
+	if !v.pass || !strings.Contains(v.text, "the 490 of their 980 cells in planes z = 0, 1, 1+3, 1+2·3, …, 12, 13") {
+		t.Fatalf("half the cells: want planes 0, 1, every 3rd, 12, 13 compared: %s", v.text)
+	}
+	for _, c := range []struct {
+		z    int
+		fail bool
+	}{{0, true}, {1, true}, {4, true}, {13, true}, {12, true}, {3, false}} {
+		i := g.index(4, 5, c.z)
+		was := scratch[i]
+		scratch[i] = was + 0.5
+		v := check(limit)
+		scratch[i] = was
+		if v.pass == c.fail || c.fail && !strings.Contains(v.text, fmt.Sprintf("[%d]", i)) {
+			t.Errorf("cell wrong in plane %d: pass %v, want %v: %s", c.z, v.pass, !c.fail, v.text)
+		}
+	}
+	if v, _ := stencilStepCheck(g, in, nil, all, fetch); v.pass {
+		t.Errorf("nothing written passed: %s", v.text)
+	}
+}
+
+// A 2.5D step's cost counts its march along z: at 512³ its steps are
+// sampled (and the output's halo copy is not run), as a step of one thread
+// per cell is; a small grid is not.
+func TestStencilSampledCountsPlanes(t *testing.T) {
+	dev := openVirtual(t)
+	restore, err := labSampling(dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer restore()
+	for _, c := range []struct {
+		kernel string
+		n      int
+		b      cudalib.Dim3
+		want   bool
+	}{
+		{"st_25d", 512, cudalib.D2(32, 32), true},
+		{"st_25d", 512, cudalib.D2(8, 8), true},
+		{"st_global", 512, cudalib.D3(32, 4, 4), true},
+		{"st_25d", 32, cudalib.D2(32, 8), false},
+		{"st_global", 32, cudalib.D3(32, 4, 4), false},
+	} {
+		planes := 1
+		if c.kernel == "st_25d" {
+			planes = c.n
+		}
+		if got := stencilSampled(dev, stencilConfig(c.kernel, c.n, c.b), planes); got != c.want {
+			t.Errorf("%s %v at %d³: sampled %v, want %v", c.kernel, c.b, c.n, got, c.want)
 		}
 	}
 }

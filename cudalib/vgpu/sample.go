@@ -351,6 +351,10 @@ func (rs *recorder) phase(g *GPU, r *result, blocks []int64) {
 // whole run, its recorded blocks counted once.
 func (rs *recorder) rest(g *GPU, r *result) {
 	st := rs.st
+	// A whole run's counts are the classes' sums (whole): the records,
+	// with each block's distinct sectors (2 MB a block of a grid-stride
+	// copy of 2 GiB), go before the other blocks run.
+	rs.recs = nil
 	st.skip = rs.ran
 	rs.limit = 0
 	st.runPhase(g, r, nil)
