@@ -53,8 +53,10 @@ func TestEstimateLabs(t *testing.T) {
 	if s.n != 75 || s.otherShape != 2 || s.sameVM != 75 {
 		t.Errorf("%d launches compared (want 75), %d of another shape (want 2), %d with the recording's PTX count (want all)", s.n, s.otherShape, s.sameVM)
 	}
-	if s.within5 != 53 || s.within1 != 49 {
-		t.Errorf("per-block estimate within 5 %%: %d, within 1 %%: %d of %d; the recorded held-out figure is 53 and 49", s.within5, s.within1, s.n)
+	// 75 and 52 since the rules of docs/results/2026-11-28b-sass-counts,
+	// three of them set on these kernels (in sample; 53 and 49 held out).
+	if s.within5 != 75 || s.within1 != 52 {
+		t.Errorf("per-block estimate within 5 %%: %d, within 1 %%: %d of %d; the recorded figure is 75 and 52", s.within5, s.within1, s.n)
 	}
 }
 
