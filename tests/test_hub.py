@@ -879,16 +879,20 @@ def test_a_panic_and_an_engine_crash_stay_in_one_kernel(students: dict[str, Stud
 
 
 def test_a_cell_past_the_memory_limit_ends_its_engine_only(students: dict[str, Student]) -> None:
-    """The student's cgroup (or rlimit) stops the allocation: the engine dies, nothing else."""
+    """An allocation past the student's memory limit is refused by the engine's
+    memory guard (a cap below the cgroup's): the cell fails, nothing else."""
     ada, others = students["ada"], [students[n] for n in STUDENTS if n != "ada"]
     kernel = kernel_pid(ada.kernel_id)
     code = f"b := make([]byte, {2 * MEM_LIMIT})\nfor i := 0; i < len(b); i += 4096 {{\n\tb[i] = 1\n}}\nlen(b)"
     r = ada.run(code, timeout=120)
-    assert r.status == "error" and r.content["ename"] == "EngineCrashed" and "memory" in r.content["evalue"], r.content
-    assert kernel_pid(ada.kernel_id) == kernel, "ada's kernel process was replaced: only its engine should have died"
+    assert r.status == "error" and r.content["ename"] in ("MemoryError", "EngineCrashed"), r.content
+    assert "memory" in r.content["evalue"].lower() or "cap" in r.content["evalue"], r.content
+    assert kernel_pid(ada.kernel_id) == kernel, "ada's kernel process was replaced: at most its engine may end"
     assert ada.server() is not None
-    ada.vars.clear()
+    if r.content["ename"] == "EngineCrashed":
+        ada.vars.clear()
     ada.set("again", "ada after the memory limit")
+    ada.still_holds()
     for o in others:
         o.still_holds()
 
