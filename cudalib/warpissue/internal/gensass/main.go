@@ -1,0 +1,73 @@
+// Command gensass writes cudalib/warpissue's fixtures: the SASS of
+// bench/microbench/mlp.cu's kernels and of the matmul lab's
+// (cudalib/labs/cuda/matmul.cu) for sm_75 and sm_90, testdata/NAME_smXY.sass, from the pinned NVRTC 13 and
+// nvdisasm (scripts/setup-cudatools.sh), as the virtual GPU compiles a
+// module (-lineinfo) and disassembles it (-g -c -ndf).
+//
+//	go run ./cudalib/warpissue/internal/gensass
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/culab/culab/cudalib/nvrtc"
+	"github.com/culab/culab/cudalib/sass"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "gensass:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	lib, err := nvrtc.Open(nvrtc.ToolsLib(sass.DefaultDir()))
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "gensass-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	for _, arch := range []int{75, 90} {
+		for _, path := range []string{"bench/microbench/mlp.cu", "cudalib/labs/cuda/matmul.cu"} {
+			if err := gen(lib, tmp, path, arch); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func gen(lib *nvrtc.Lib, tmp, path string, arch int) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	name := filepath.Base(path)
+	res, err := lib.Compile(nvrtc.Request{Name: name, Source: string(src), Options: []string{"-lineinfo"},
+		Target: nvrtc.Target{Arch: arch, CUBIN: true}})
+	if err != nil {
+		return err
+	}
+	cubin := filepath.Join(tmp, "k.cubin")
+	if err := os.WriteFile(cubin, res.Image, 0o600); err != nil {
+		return err
+	}
+	nvdisasm := filepath.Join(sass.DefaultDir(), "nvidia", "cu13", "bin", "nvdisasm")
+	text, err := exec.Command(nvdisasm, "-g", "-c", "-ndf", cubin).Output()
+	if err != nil {
+		return fmt.Errorf("nvdisasm: %w", err)
+	}
+	out := filepath.Join("cudalib/warpissue/testdata", fmt.Sprintf("%s_sm%d.sass", strings.TrimSuffix(name, ".cu"), arch))
+	if err := os.WriteFile(out, text, 0o644); err != nil {
+		return err
+	}
+	return nil
+}
