@@ -99,6 +99,7 @@ import (
 	"time"
 
 	"github.com/culab/culab/cudalib/counters"
+	"github.com/culab/culab/cudalib/warpissue"
 )
 
 // GPU is the modelled device's throughputs and latencies.
@@ -129,6 +130,7 @@ type GPU struct {
 	L1WavefrontsPerSM    float64       // global load data wavefronts (bank ways) L1 serves per SM per cycle
 	L1TagsPerSM          float64       // 128-byte lines of global loads L1 looks up per SM per cycle
 	L2MissCycles         float64       // an L1 miss served by L2, as one warp waits for it
+	L2HitCycles          float64       // a global load served by L2, as a lone warp's scoreboard waits for it (mlp.cu)
 	DRAMLatencyCycles    float64       // a load from DRAM, as one warp of an unloaded GPU waits for it
 	WarpStartCycles      float64       // a block's warps start one after another, this far apart
 	TermNorm             float64       // the terms combine as their TermNorm-norm (∞: their max)
@@ -183,6 +185,7 @@ var H100 = GPU{
 	L1WavefrontsPerSM: 1,
 	L1TagsPerSM:       4,
 	L2MissCycles:      92,
+	L2HitCycles:       289.5,
 	DRAMLatencyCycles: 198,
 	WarpStartCycles:   8,
 	TermNorm:          4,
@@ -258,8 +261,11 @@ const loopingLoads = 8
 
 // Launch is one kernel launch as the model needs it.
 type Launch struct {
-	Kernel          string `json:",omitempty"` // its name, which recordings show
-	Counters        counters.Counters
+	Kernel   string `json:",omitempty"` // its name, which recordings show
+	Counters counters.Counters
+	// Loop is the kernel's hottest SASS loop, for a launch of one block
+	// (nil: none known; the chain is then taken from the counters).
+	Loop            *warpissue.Loop `json:"-"`
 	ThreadsPerBlock int
 	BlocksPerSM     int // resident blocks per SM by the occupancy rules; 0 counts as 1
 }
@@ -514,7 +520,21 @@ func (g GPU) Terms(l Launch) Terms {
 			instrCycles += float64(c.FP64WarpInstrs) / float64(c.WarpInstrs) * (g.FP64Cycles - g.InstrCycles)
 		}
 	}
-	perWarp := longest(c.MaxWarpInstrs, c.WarpInstrs)*instrCycles +
+	issue := longest(c.MaxWarpInstrs, c.WarpInstrs) * instrCycles
+	if lp := l.Loop; c.Blocks == 1 && data > g.L1Bytes && resident && lp != nil && lp.Loads > 0 && g.L2HitCycles > 0 {
+		// One block alone on its SM, its data beyond L1 and in L2: a
+		// warp waits for its loads as ptxas scheduled them, once for each
+		// group it issues before the first use of one (package
+		// warpissue; bench/microbench/mlp.cu: matmul's one block costs
+		// 39 cycles a load on an H100 and H200, 8 loads in flight, and
+		// about 10 on an RTX 2080 Ti, 32). The hottest loop's iterations
+		// are its loads over its loads an iteration; its instructions
+		// are timed with it, the rest as the others.
+		iters := maxLoads / float64(lp.Loads)
+		loads = iters * lp.Cycles(warpissue.Latencies{Global: g.L2HitCycles, Shared: g.SharedLoadCycles, ALU: g.InstrCycles})
+		issue = max(issue-iters*float64(len(lp.Ops))*g.InstrCycles, 0)
+	}
+	perWarp := issue +
 		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)*g.SharedLoadCycles +
 		float64(c.Barriers)*g.BarrierCycles/warps + loads + (warpsPerBlock-1)*g.WarpStartCycles
 	perWarp += g.mechCycles(c, warps, maxLoads, instrCycles, data, fetched, serialMisses)

@@ -26,6 +26,7 @@ import (
 	"github.com/culab/culab/cudalib/sass"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
+	"github.com/culab/culab/cudalib/warpissue"
 )
 
 // virtualBackend runs kernels on vgpu. A launch runs to its end before it
@@ -302,7 +303,9 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	}
 	// At least what an empty kernel gets; at most what a thread may have.
 	regs = min(max(regs, 2), m.b.spec.RegsPerThread)
-	return &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs}, nil
+	f := &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs}
+	f.loop = sync.OnceValue(f.hotLoop)
+	return f, nil
 }
 
 type virtualFunction struct {
@@ -313,6 +316,9 @@ type virtualFunction struct {
 	file string
 	arch int
 	regs int // registers per thread, estimated (registerEstimate)
+	// loop is the kernel's hottest SASS loop, looked for on the first
+	// launch that needs it (sass.go's hotLoop).
+	loop func() *warpissue.Loop
 }
 
 func (f *virtualFunction) Attributes() (seam.Attributes, error) {
@@ -411,7 +417,7 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 	f.nameReport(rep)
 	f.b.tellSampled(f.name, c, p.Sample)
 	threads := c.Block[0] * max(c.Block[1], 1) * max(c.Block[2], 1)
-	f.b.recordLaunch(p, threads, activeBlocks(f.b.spec, f.occupancy(), threads, c.Shared))
+	f.b.recordLaunch(p, f.timedLoop(c), threads, activeBlocks(f.b.spec, f.occupancy(), threads, c.Shared))
 	if err != nil {
 		kerr = f.kernelErr(err)
 	}

@@ -144,7 +144,7 @@ func (f *virtualFunction) compare(hook func(Comparison), c seam.LaunchConfig, l 
 	threads := c.Block[0] * max(c.Block[1], 1) * max(c.Block[2], 1)
 	perSM := activeBlocks(f.b.spec, f.occupancy(), threads, c.Shared)
 	model := func(p *vgpu.Profile) time.Duration {
-		return timemodel.For(f.b.spec).Kernel(timemodel.Launch{Kernel: f.name, Counters: p.Total, ThreadsPerBlock: threads, BlocksPerSM: perSM})
+		return timemodel.For(f.b.spec).Kernel(timemodel.Launch{Kernel: f.name, Counters: p.Total, Loop: f.timedLoop(c), ThreadsPerBlock: threads, BlocksPerSM: perSM})
 	}
 	cmp := Comparison{Kernel: f.name, Grid: c.Grid, Block: c.Block, Whole: info.Profile.Total, Sampled: sampled.Total,
 		WholeTime: model(info.Profile), SampledTime: model(sampled), WallWhole: wallWhole, WallSampled: wallSampled}

@@ -15,6 +15,7 @@ import (
 	"github.com/culab/culab/cudalib/sass"
 	"github.com/culab/culab/cudalib/sasscount"
 	"github.com/culab/culab/cudalib/vgpu"
+	"github.com/culab/culab/cudalib/warpissue"
 )
 
 // What the GPU runs: where NVRTC 13 and nvdisasm are installed
@@ -96,6 +97,43 @@ func (b *virtualBackend) CountSASS(fn seam.Function, p *vgpu.Profile) (*sasscoun
 		}
 	}
 	return nil, fmt.Errorf("count SASS: no PTX kernel %s", sym)
+}
+
+// timedLoop is the SASS loop the time model times a launch's warps by:
+// the kernel's hottest loop (package warpissue) for a launch of one block,
+// whose warps alone on their SM wait for their loads as ptxas scheduled
+// them; nil for other launches (their warps hide each other's waits: the
+// model's other terms) and where there is no SASS.
+func (f *virtualFunction) timedLoop(c seam.LaunchConfig) *warpissue.Loop {
+	if c.Grid[0]*max(c.Grid[1], 1)*max(c.Grid[2], 1) != 1 {
+		return nil
+	}
+	return f.loop()
+}
+
+// hotLoop finds the kernel's hottest SASS loop: nil where the SASS tools
+// are missing or off, or the module does not compile to SASS (the time
+// model then keeps its PTX-based chain).
+func (f *virtualFunction) hotLoop() *warpissue.Loop {
+	if off() {
+		return nil
+	}
+	if _, err := sassTools(); err != nil {
+		return nil
+	}
+	prog, err := f.mod.sass()
+	if err != nil {
+		return nil
+	}
+	k, err := prog.Kernel(f.k.Name())
+	if err != nil {
+		return nil
+	}
+	l, ok := warpissue.Hot(k)
+	if !ok {
+		return nil
+	}
+	return &l
 }
 
 // sassCache keeps the disassembly of the modules compiled lately, by

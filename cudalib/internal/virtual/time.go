@@ -10,6 +10,7 @@ import (
 	"github.com/culab/culab/cudalib/internal/seam"
 	"github.com/culab/culab/cudalib/timemodel"
 	"github.com/culab/culab/cudalib/vgpu"
+	"github.com/culab/culab/cudalib/warpissue"
 )
 
 // The virtual GPU's time is modelled (package timemodel): a timer started
@@ -97,14 +98,14 @@ func (t *virtualTimer) Bound() string {
 }
 
 // recordLaunch adds a finished launch to the open recording, if any.
-func (b *virtualBackend) recordLaunch(p *vgpu.Profile, threadsPerBlock, blocksPerSM int) {
+func (b *virtualBackend) recordLaunch(p *vgpu.Profile, loop *warpissue.Loop, threadsPerBlock, blocksPerSM int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.rec == nil || p == nil {
 		return
 	}
 	b.rec.work = append(b.rec.work, timemodel.Work{Launch: timemodel.Launch{
-		Kernel: p.Kernel, Counters: p.Total, ThreadsPerBlock: threadsPerBlock, BlocksPerSM: blocksPerSM,
+		Kernel: p.Kernel, Counters: p.Total, Loop: loop, ThreadsPerBlock: threadsPerBlock, BlocksPerSM: blocksPerSM,
 	}})
 	b.rec.counters.Add(&p.Total)
 }
