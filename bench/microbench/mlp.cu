@@ -14,7 +14,10 @@
 // coalesced loads (a line a warp a load) and a sum that the next
 // iteration's addresses depend on (so iterations do not overlap). Data
 // L1-resident (16 KB, default caching), L2-resident (__ldcg: L2 only,
-// 16 KB) or broadcast (every lane one address, as mm_block's A).
+// 16 KB), broadcast (every lane one address, as mm_block's A) or from DRAM
+// (__ldcg over a 2 GiB array, each load a new line in address order, the
+// warps 16 MB apart, each launch 256 MB further on: nothing of it in L2
+// from the launch before).
 // Figure: cycles an iteration, and cycles a load (= an iteration / U).
 //
 // Times are clock64 on thread 0 around the whole work, median of 5
@@ -57,20 +60,22 @@ __global__ void mm_block_u(float* __restrict__ c, const float* __restrict__ a,
 
 constexpr int ITER = 4096;
 constexpr int MASK = 4096 - 1; // 16 KB of ints
+constexpr int DRAM_MASK = (1 << 29) - 1; // 2 GiB of ints
 
 template <int U, int MODE>
-__global__ void lat(const int* __restrict__ d, int* sink, long long* cycles)
+__global__ void lat(const int* __restrict__ d, int* sink, long long* cycles, int off)
 {
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-    int base = warp * 1024;
+    int base = MODE == 3 ? warp * (1 << 22) : warp * 1024;
     int acc = 0;
     long long t0 = clock64();
     for (int it = 0; it < ITER; it++) {
         int v[U];
 #pragma unroll
         for (int u = 0; u < U; u++) {
-            const int idx = (base + u * 32 + (MODE == 2 ? 0 : lane)) & MASK;
-            v[u] = MODE == 1 ? __ldcg(d + idx) : d[idx];
+            const int idx = MODE == 3 ? (off + base + u * 32 + lane) & DRAM_MASK
+                                      : (base + u * 32 + (MODE == 2 ? 0 : lane)) & MASK;
+            v[u] = MODE == 1 || MODE == 3 ? __ldcg(d + idx) : d[idx];
         }
         int s = 0;
 #pragma unroll
@@ -90,8 +95,9 @@ template __global__ void mm_block_u<4>(float*, const float*, const float*, int, 
 template __global__ void mm_block_u<8>(float*, const float*, const float*, int, long long*);
 template __global__ void mm_block_u<16>(float*, const float*, const float*, int, long long*);
 template __global__ void mm_block_u<32>(float*, const float*, const float*, int, long long*);
-template __global__ void lat<1, 0>(const int*, int*, long long*);
-template __global__ void lat<1, 1>(const int*, int*, long long*);
+template __global__ void lat<1, 0>(const int*, int*, long long*, int);
+template __global__ void lat<1, 1>(const int*, int*, long long*, int);
+template __global__ void lat<1, 3>(const int*, int*, long long*, int);
 #else
 static double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -124,7 +130,7 @@ template <int U, int MODE>
 static void latrun(int warps, const int* dd, int* ds, long long* dcy) {
     std::vector<double> cy;
     for (int rep = -1; rep < 5; rep++) {
-        lat<U, MODE><<<1, warps * 32>>>(dd, ds, dcy);
+        lat<U, MODE><<<1, warps * 32>>>(dd, ds, dcy, (rep + 1) * (1 << 26));
         CHECK(cudaGetLastError());
         CHECK(cudaDeviceSynchronize());
         if (rep < 0) continue;
@@ -132,7 +138,7 @@ static void latrun(int warps, const int* dd, int* ds, long long* dcy) {
         CHECK(cudaMemcpy(&h, dcy, sizeof h, cudaMemcpyDeviceToHost));
         cy.push_back((double)h / ITER);
     }
-    const char* mode[] = {"l1", "l2", "bcast"};
+    const char* mode[] = {"l1", "l2", "bcast", "dram"};
     const double m = median(cy);
     printf("lat\t%s\t%d\t%d\t%.1f\t%.2f\n", mode[MODE], warps, U, m, m / U);
 }
@@ -189,13 +195,15 @@ int main() {
     std::vector<int> h(MASK + 1);
     for (auto& x : h) x = 2 * (int)(rng() % 1000); // even: (s & 1) == 0
     int *dd, *ds;
-    CHECK(cudaMalloc(&dd, h.size() * sizeof(int)));
+    CHECK(cudaMalloc(&dd, (DRAM_MASK + 1ull) * sizeof(int)));
+    CHECK(cudaMemset(dd, 0, (DRAM_MASK + 1ull) * sizeof(int))); // even too
     CHECK(cudaMalloc(&ds, 64));
     CHECK(cudaMemcpy(dd, h.data(), h.size() * sizeof(int), cudaMemcpyHostToDevice));
     printf("part\tmode\twarps\tloads_in_flight\tcycles_per_iter\tcycles_per_load\n");
     latall<0>(dd, ds, dcy);
     latall<1>(dd, ds, dcy);
     latall<2>(dd, ds, dcy);
+    latall<3>(dd, ds, dcy);
     return 0;
 }
 #endif

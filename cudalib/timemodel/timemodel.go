@@ -131,6 +131,7 @@ type GPU struct {
 	L1TagsPerSM          float64       // 128-byte lines of global loads L1 looks up per SM per cycle
 	L2MissCycles         float64       // an L1 miss served by L2, as one warp waits for it
 	L2HitCycles          float64       // a global load served by L2, as a lone warp's scoreboard waits for it (mlp.cu)
+	DRAMLoadCycles       float64       // a global load served by DRAM, as a lone warp's scoreboard waits for it (mlp.cu)
 	DRAMLatencyCycles    float64       // a load from DRAM, as one warp of an unloaded GPU waits for it
 	WarpStartCycles      float64       // a block's warps start one after another, this far apart
 	TermNorm             float64       // the terms combine as their TermNorm-norm (∞: their max)
@@ -185,7 +186,8 @@ var H100 = GPU{
 	L1WavefrontsPerSM: 1,
 	L1TagsPerSM:       4,
 	L2MissCycles:      92,
-	L2HitCycles:       289.5,
+	L2HitCycles:       295.6,
+	DRAMLoadCycles:    676.9,
 	DRAMLatencyCycles: 198,
 	WarpStartCycles:   8,
 	TermNorm:          4,
@@ -521,17 +523,23 @@ func (g GPU) Terms(l Launch) Terms {
 		}
 	}
 	issue := longest(c.MaxWarpInstrs, c.WarpInstrs) * instrCycles
-	if lp := l.Loop; c.Blocks == 1 && data > g.L1Bytes && resident && lp != nil && lp.Loads > 0 && g.L2HitCycles > 0 {
-		// One block alone on its SM, its data beyond L1 and in L2: a
-		// warp waits for its loads as ptxas scheduled them, once for each
-		// group it issues before the first use of one (package
-		// warpissue; bench/microbench/mlp.cu: matmul's one block costs
-		// 39 cycles a load on an H100 and H200, 8 loads in flight, and
-		// about 10 on an RTX 2080 Ti, 32). The hottest loop's iterations
-		// are its loads over its loads an iteration; its instructions
-		// are timed with it, the rest as the others.
+	if lp := l.Loop; c.Blocks == 1 && data > g.L1Bytes && lp != nil && lp.Loads > 0 && g.L2HitCycles > 0 {
+		// One block alone on its SM, its data beyond L1: a warp waits
+		// for its loads as ptxas scheduled them, once for each group it
+		// issues before the first use of one (package warpissue;
+		// bench/microbench/mlp.cu: matmul's one block costs 39 cycles a
+		// load on an H100 and H200, 8 loads in flight, and about 10 on an
+		// RTX 2080 Ti, 32). A load waits L2's latency, or, where the data
+		// does not stay in L2 between runs, DRAM's for the share of
+		// sectors new to the launch. The hottest loop's
+		// iterations are its loads over its loads an iteration; its
+		// instructions are timed with it, the rest as the others.
 		iters := maxLoads / float64(lp.Loads)
-		loads = iters * lp.Cycles(warpissue.Latencies{Global: g.L2HitCycles, Shared: g.SharedLoadCycles, ALU: g.InstrCycles})
+		lat := g.L2HitCycles
+		if !resident {
+			lat += miss * max(g.DRAMLoadCycles-g.L2HitCycles, 0)
+		}
+		loads = iters * lp.Cycles(warpissue.Latencies{Global: lat, Shared: g.SharedLoadCycles, ALU: g.InstrCycles})
 		issue = max(issue-iters*float64(len(lp.Ops))*g.InstrCycles, 0)
 	}
 	perWarp := issue +
