@@ -1,11 +1,13 @@
 package cudalib
 
 import (
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/culab/culab/cudalib/internal/virtual"
 	"github.com/culab/culab/cudalib/timemodel"
 )
 
@@ -90,5 +92,55 @@ func TestTimingBound(t *testing.T) {
 	}
 	if want := timemodel.H100.Explain(m.seqs[0]); tm.Bound != want {
 		t.Errorf("Bound %q, the H100 model explains %q", tm.Bound, want)
+	}
+}
+
+// oneBlockSrc is a lone block's loop of two loads an iteration.
+const oneBlockSrc = `extern "C" __global__ void sum2(const float* a, const float* b, float* out, int n) {
+    float s = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) s += a[i] * b[i];
+    out[threadIdx.x] = s;
+}`
+
+// recordSum2 times sum2 on grid blocks and returns the launch the model got.
+func recordSum2(t *testing.T, grid int) timemodel.Launch {
+	t.Helper()
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, oneBlockSrc, "sum2")
+	const n = 1 << 16
+	rng := rand.New(rand.NewPCG(1, 2))
+	a, _ := d.Float32sFrom(randFloats(rng, n))
+	defer a.Free()
+	b, _ := d.Float32sFrom(randFloats(rng, n))
+	defer b.Free()
+	out, _ := d.Float32s(256 * grid)
+	defer out.Free()
+	m := &recordingModel{}
+	if err := d.SetTimeModel(m); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.SetTimeModel(timemodel.H100) })
+	if _, err := d.TimeFunc(TimeOptions{}, func() error {
+		return k.Launch(Config{Grid: D1(grid), Block: D1(256)}, a, b, out, int32(n))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return m.seqs[0][0].Launch
+}
+
+// A launch of one block hands the model its kernel's hottest SASS loop
+// (the lone block's chain, timemodel's scoreboard), where the SASS tools
+// are installed; a grid of several blocks, or CULAB_SASS=off, none.
+func TestOneBlockLaunchLoop(t *testing.T) {
+	needSASSTools(t)
+	if l := recordSum2(t, 1); l.Loop == nil || l.Loop.Loads < 2 {
+		t.Errorf("one block: loop %+v, want sum2's loop with its loads", l.Loop)
+	}
+	if l := recordSum2(t, 4); l.Loop != nil {
+		t.Errorf("four blocks: a loop of %d loads, want none", l.Loop.Loads)
+	}
+	t.Setenv(virtual.EnvSASS, "off")
+	if l := recordSum2(t, 1); l.Loop != nil {
+		t.Errorf("%s=off: a loop of %d loads, want none", virtual.EnvSASS, l.Loop.Loads)
 	}
 }

@@ -105,7 +105,7 @@ func (b *virtualBackend) CountSASS(fn seam.Function, p *vgpu.Profile) (*sasscoun
 // them; nil for other launches (their warps hide each other's waits: the
 // model's other terms) and where there is no SASS.
 func (f *virtualFunction) timedLoop(c seam.LaunchConfig) *warpissue.Loop {
-	if c.Grid[0]*max(c.Grid[1], 1)*max(c.Grid[2], 1) != 1 {
+	if c.Grid[0]*max(c.Grid[1], 1)*max(c.Grid[2], 1) != 1 || off() {
 		return nil
 	}
 	return f.loop()
@@ -115,9 +115,6 @@ func (f *virtualFunction) timedLoop(c seam.LaunchConfig) *warpissue.Loop {
 // are missing or off, or the module does not compile to SASS (the time
 // model then keeps its PTX-based chain).
 func (f *virtualFunction) hotLoop() *warpissue.Loop {
-	if off() {
-		return nil
-	}
 	if _, err := sassTools(); err != nil {
 		return nil
 	}
