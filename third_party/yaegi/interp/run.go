@@ -3012,11 +3012,15 @@ func _new(n *node) {
 	}
 
 	o, size := &n.interp.opt, int64(typ.Size())
+	init := newInit(n.child[1], typ)
 	n.exec = func(f *frame) bltn {
 		o.guardAlloc("new", size) // culab patch 45
 		v := reflect.New(typ)
 		if vi, ok := v.Interface().(*valueInterface); ok {
 			vi.node = n
+		}
+		if init != nil {
+			v.Elem().Set(init(f))
 		}
 		dest(f).Set(v)
 		return next

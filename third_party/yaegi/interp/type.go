@@ -674,6 +674,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				if t, err = nodeType2(interp, sc, n.child[1], seen); err != nil {
 					break // culab patch 45: t is nil
 				}
+				if t.untyped && !n.child[1].isType(sc) {
+					t = t.defaultType(n.child[1].rval, sc) // culab patch 46: new(42) is a *int
+				}
 				incomplete := t.incomplete
 				t = ptrOf(t, withScope(sc))
 				t.incomplete = incomplete
