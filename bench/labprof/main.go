@@ -6,6 +6,8 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -27,9 +29,10 @@ func main() {
 	cpuProfile := flag.String("cpuprofile", "", "write the CPU profile here")
 	memProfile := flag.String("memprofile", "", "write the heap profile (allocations included) here at the end")
 	gpu := flag.String("gpu", "", "the modelled GPU's key, e.g. a40 (empty: the virtual GPU's default); with -report")
+	tableOut := flag.String("table", "", "write the table as JSON here (before/after comparisons of the modelled times and counters)")
 	report := flag.Bool("report", false, "run the notebook's section \"On the report's GPU\": the lab's report variants and sizes on its report GPU (or -gpu), no CPU reference")
 	flag.Parse()
-	err := run(*key, *sizes, *variants, *cpuCap, *cpuProfile, *gpu, *report)
+	err := run(*key, *sizes, *variants, *cpuCap, *cpuProfile, *gpu, *report, *tableOut)
 	if err == nil && *memProfile != "" {
 		err = writeHeap(*memProfile)
 	}
@@ -39,7 +42,7 @@ func main() {
 	}
 }
 
-func run(key, sizes, variants string, cpuCap time.Duration, cpuProfile, gpu string, report bool) error {
+func run(key, sizes, variants string, cpuCap time.Duration, cpuProfile, gpu string, report bool, tableOut string) error {
 	lab, err := labs.Get(key)
 	if err != nil {
 		return err
@@ -87,7 +90,20 @@ func run(key, sizes, variants string, cpuCap time.Duration, cpuProfile, gpu stri
 	t, err := lab.RunWith(dev, labs.Options{CPUCap: cpuCap, Seed: 1}, ns, vs...)
 	wall := time.Since(t0)
 	for _, r := range t.Rows {
-		fmt.Printf("%s %s: pass %v modeled %.4g ms: %s\n", r.SizeLabel, r.Variant, r.Pass, r.MedianMS, r.Check)
+		cpu := r.CPUNote
+		if r.CPUMS > 0 {
+			cpu = fmt.Sprintf("%.0f ms", r.CPUMS)
+		}
+		fmt.Printf("%s %s: pass %v modeled %.4g ms, CPU %s: %s\n", r.SizeLabel, r.Variant, r.Pass, r.MedianMS, cpu, r.Check)
+	}
+	if tableOut != "" {
+		b, jerr := json.MarshalIndent(t, "", "  ")
+		if jerr == nil {
+			jerr = os.WriteFile(tableOut, b, 0o644)
+		}
+		if jerr != nil {
+			return errors.Join(err, jerr)
+		}
 	}
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
