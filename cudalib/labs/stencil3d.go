@@ -330,18 +330,7 @@ func stencilInPlace(stop *deadline, g stencilGrid, buf []float64, nt int) bool {
 			copy(cur, buf[z*sxy:(z+1)*sxy])
 			planes := [3][]float64{prev, cur, buf[(z+1)*sxy : (z+2)*sxy]}
 			dst := buf[z*sxy : (z+1)*sxy]
-			ok := parallelChunks(stop, g.ny, 8, func(y0, y1 int) {
-				for y := y0 + 1; y <= y1; y++ {
-					for x := 1; x <= g.nx; x++ {
-						c := x + sx*y
-						acc := 0.0
-						for t, a := range stencilWeights {
-							acc += a * planes[t/9][c+t%3-1+sx*(t/3%3-1)]
-						}
-						dst[c] = acc
-					}
-				}
-			})
+			ok := parallelChunks(stop, g.ny, 8, func(y0, y1 int) { stencilPlane(dst, &planes, sx, y0, y1) })
 			if !ok {
 				return false
 			}
@@ -358,34 +347,14 @@ func stencilInPlace(stop *deadline, g stencilGrid, buf []float64, nt int) bool {
 // z plane, and false means it stopped.
 func stencilRun(stop *deadline, g stencilGrid, in, tmp, out []float64, nt int) bool {
 	bufs := [3][]float64{in, tmp, out}
-	var alpha [27]float64
-	var off [27]int
 	sx, sxy := g.nx+2, (g.nx+2)*(g.ny+2)
-	t := 0
-	for dz := -1; dz <= 1; dz++ {
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				alpha[t], off[t] = stencilAlpha(dx, dy, dz), dx+sx*dy+sxy*dz
-				t++
-			}
-		}
-	}
 	for s := 1; s <= nt; s++ {
 		si, di := stencilBuffers(s, nt)
 		src, dst := bufs[si], bufs[di]
 		ok := parallelChunks(stop, g.nz, 1, func(z0, _ int) {
 			z := z0 + 1
-			for y := 1; y <= g.ny; y++ {
-				row := g.index(0, y, z)
-				for x := 1; x <= g.nx; x++ {
-					c := row + x
-					acc := 0.0
-					for t := range alpha {
-						acc += alpha[t] * src[c+off[t]]
-					}
-					dst[c] = acc
-				}
-			}
+			planes := [3][]float64{src[(z-1)*sxy : z*sxy], src[z*sxy : (z+1)*sxy], src[(z+1)*sxy : (z+2)*sxy]}
+			stencilPlane(dst[z*sxy:(z+1)*sxy], &planes, sx, 0, g.ny)
 		})
 		if !ok {
 			return false
@@ -673,3 +642,63 @@ var stencilWeights = func() (w [27]float64) {
 	}
 	return w
 }()
+
+// stencilRow writes cells of one row of a step: d[x] from r, the nine
+// source rows around it, r[(dy+1) + 3(dz+1)] = row (y+dy, z+dz), each
+// starting one cell before d's first (len(d)+2 cells at least). The 27
+// products are added in stencilWeights' order (dx fastest), as
+// stencilStepper.at does, so every path of the CPU stencil gives the same
+// bits; the terms are written out and the rows resliced to one length,
+// so that the loop runs without index arithmetic or bounds checks per
+// term (the CPU baseline at 512³ is 537 M cells of 27 terms).
+func stencilRow(d []float64, r *[9][]float64) {
+	n := len(d)
+	w := &stencilWeights
+	r0, r1, r2 := r[0][:n+2], r[1][:n+2], r[2][:n+2]
+	r3, r4, r5 := r[3][:n+2], r[4][:n+2], r[5][:n+2]
+	r6, r7, r8 := r[6][:n+2], r[7][:n+2], r[8][:n+2]
+	for x := range d {
+		acc := 0.0
+		acc += w[0] * r0[x]
+		acc += w[1] * r0[x+1]
+		acc += w[2] * r0[x+2]
+		acc += w[3] * r1[x]
+		acc += w[4] * r1[x+1]
+		acc += w[5] * r1[x+2]
+		acc += w[6] * r2[x]
+		acc += w[7] * r2[x+1]
+		acc += w[8] * r2[x+2]
+		acc += w[9] * r3[x]
+		acc += w[10] * r3[x+1]
+		acc += w[11] * r3[x+2]
+		acc += w[12] * r4[x]
+		acc += w[13] * r4[x+1]
+		acc += w[14] * r4[x+2]
+		acc += w[15] * r5[x]
+		acc += w[16] * r5[x+1]
+		acc += w[17] * r5[x+2]
+		acc += w[18] * r6[x]
+		acc += w[19] * r6[x+1]
+		acc += w[20] * r6[x+2]
+		acc += w[21] * r7[x]
+		acc += w[22] * r7[x+1]
+		acc += w[23] * r7[x+2]
+		acc += w[24] * r8[x]
+		acc += w[25] * r8[x+1]
+		acc += w[26] * r8[x+2]
+		d[x] = acc
+	}
+}
+
+// stencilPlane writes the interior rows y0+1 … y1 of one z plane of a
+// step, dst, from src, the source planes z−1, z and z+1 (sx cells a row).
+func stencilPlane(dst []float64, src *[3][]float64, sx, y0, y1 int) {
+	var r [9][]float64
+	for y := y0 + 1; y <= y1; y++ {
+		for j := range r {
+			o := (y + j%3 - 1) * sx
+			r[j] = src[j/3][o : o+sx]
+		}
+		stencilRow(dst[y*sx+1:(y+1)*sx-1], &r)
+	}
+}
