@@ -521,9 +521,7 @@ func stencilStepCheck(grid stencilGrid, in []float64, written []cudalib.Range, l
 	step := newStencilStepper(grid)
 	parallelFor(len(checked), func(_, lo, hi int) {
 		for s := lo; s < hi; s++ {
-			for i := checked[s].Lo; i < checked[s].Hi; i++ {
-				want[starts[s]+i-checked[s].Lo] = step.at(in, i)
-			}
+			step.fill(in, checked[s].Lo, checked[s].Hi, want[starts[s]:])
 		}
 	})
 	place := func(j int) int { // got[j]'s cell
@@ -621,18 +619,31 @@ func newStencilStepper(g stencilGrid) stencilStepper {
 	return s
 }
 
-// at is cell i of one step from src: the weighted sum of its 27
-// neighbours in stencilRun's order for an interior cell, the cell itself
-// on the halo (never written).
-func (s stencilStepper) at(src []float64, i int) float64 {
-	if !s.g.interior(s.g.coords(i)) {
-		return src[i]
+// fill writes at(src, i) for the cells lo ≤ i < hi into want[i−lo]: a
+// row's interior cells at a time by stencilRow.
+func (s stencilStepper) fill(src []float64, lo, hi int, want []float64) {
+	sx, sxy := s.g.nx+2, (s.g.nx+2)*(s.g.ny+2)
+	var r [9][]float64
+	for i := lo; i < hi; {
+		x, y, z := s.g.coords(i)
+		row := i - x
+		end := min(hi, row+sx)
+		// The row's interior cells among [i, end): x in [a, b).
+		a, b := max(x, 1), min(end-row, s.g.nx+1)
+		if y < 1 || y > s.g.ny || z < 1 || z > s.g.nz || a >= b {
+			copy(want[i-lo:end-lo], src[i:end]) // the halo is never written
+			i = end
+			continue
+		}
+		copy(want[i-lo:row+a-lo], src[i:row+a])
+		for j := range r {
+			o := row + (j%3-1)*sx + (j/3-1)*sxy
+			r[j] = src[o+a-1 : o+b+1]
+		}
+		stencilRow(want[row+a-lo:row+b-lo], &r)
+		copy(want[row+b-lo:end-lo], src[row+b:end])
+		i = end
 	}
-	acc := 0.0
-	for t, a := range stencilWeights {
-		acc += a * src[i+s.off[t]]
-	}
-	return acc
 }
 
 // stencilWeights are α(dx,dy,dz) in stencilRun's order (dx fastest).
