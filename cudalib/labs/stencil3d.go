@@ -440,12 +440,7 @@ func stencilSampleSteps(g *gpuRun, tmp *cudalib.Float64s, first cudalib.VirtualL
 		if err != nil {
 			return verdict{}, err
 		}
-		halo := ""
-		if haloCounted {
-			halo = ", the halo copy into the output counted as the one into the scratch buffer and not run"
-		}
-		text := fmt.Sprintf("sampled: step 1 of %d %s, steps 2–%d counted as step 1 (same kernel and shape, no branch on the data)%s and not run; %s",
-			stencilSteps, ranText(first), stencilSteps, halo, c.text)
+		text := stencilStepsText(ranText(first), haloCounted) + "; " + c.text
 		if first.Sampled() && !first.Sample.Trusted {
 			text += "; the sample's estimate is not trusted: " + first.Sample.Reason
 		}
@@ -455,6 +450,18 @@ func stencilSampleSteps(g *gpuRun, tmp *cudalib.Float64s, first cudalib.VirtualL
 		return verdict{pass: c.pass, text: text}, nil
 	}
 	return nil
+}
+
+// stencilStepsText says how a sampled run's steps ran: step 1 as ran
+// says, the others counted as it and not run, and with haloCounted the
+// same for the halo copy into the output.
+func stencilStepsText(ran string, haloCounted bool) string {
+	text := fmt.Sprintf("sampled: step 1 of %d %s, steps 2–%d counted as step 1 (same kernel and shape, no branch on the data) and not run",
+		stencilSteps, ran, stencilSteps)
+	if haloCounted {
+		text += ", and the halo copy into the output counted as the one into the scratch buffer and not run"
+	}
+	return text
 }
 
 // stencilCheckCells is about the most written cells a sampled step's

@@ -309,9 +309,9 @@ func TestStencilSampledCountsPlanes(t *testing.T) {
 	}
 }
 
-// at is cell i of one step from src, term by term (the spec of fill): the weighted sum of its 27
-// neighbours in stencilRun's order for an interior cell, the cell itself
-// on the halo (never written).
+// at is cell i of one step from src, term by term (fill's spec): the
+// weighted sum of its 27 neighbours in stencilRun's order for an interior
+// cell, the cell itself on the halo (never written).
 func (s stencilStepper) at(src []float64, i int) float64 {
 	if !s.g.interior(s.g.coords(i)) {
 		return src[i]
@@ -342,6 +342,24 @@ func TestStencilStepperFill(t *testing.T) {
 			if got, exp := want[i-lo], step.at(in, i); math.Float64bits(got) != math.Float64bits(exp) {
 				t.Fatalf("fill [%d, %d): cell %d = %v, at gives %v", lo, hi, i, got, exp)
 			}
+		}
+	}
+}
+
+// The sampled run's note says once of each launch it did not run that it
+// was counted and not run.
+func TestStencilStepsText(t *testing.T) {
+	const ran = "ran 226 of 32768 blocks"
+	for _, c := range []struct {
+		halo bool
+		want string
+	}{
+		{false, "sampled: step 1 of 4 ran 226 of 32768 blocks, steps 2–4 counted as step 1 (same kernel and shape, no branch on the data) and not run"},
+		{true, "sampled: step 1 of 4 ran 226 of 32768 blocks, steps 2–4 counted as step 1 (same kernel and shape, no branch on the data) and not run, " +
+			"and the halo copy into the output counted as the one into the scratch buffer and not run"},
+	} {
+		if got := stencilStepsText(ran, c.halo); got != c.want {
+			t.Errorf("halo counted %v:\n got %q\nwant %q", c.halo, got, c.want)
 		}
 	}
 }
