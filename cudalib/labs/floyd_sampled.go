@@ -177,8 +177,10 @@ func (f floydRoundsRun) sampled(g *gpuRun, first []cudalib.VirtualLaunch) error 
 				phase3 = l
 			}
 		}
-		if err := after.fetch(g.out[0]); err != nil {
-			return err
+		if !g.outMapped[0] { // else after is the buffer itself
+			if err := after.fetch(g.out[0]); err != nil {
+				return err
+			}
 		}
 		f.relax(work, r, ran)
 		if wrong := floydDiff(work, after); wrong >= 0 {
