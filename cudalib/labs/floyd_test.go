@@ -274,3 +274,26 @@ func TestGPUFloyd(t *testing.T) {
 		}
 	}
 }
+
+// floydDiff finds the first differing cell wherever it lies (in any of
+// the pieces it compares at once, and the earliest of several), -1 for
+// equal matrices.
+func TestFloydDiff(t *testing.T) {
+	const n = 1 << 20 // several pieces
+	a := make([]int32, n)
+	for i := range a {
+		a[i] = int32(i % 1000)
+	}
+	if got := floydDiff(a, slices.Clone(a)); got != -1 {
+		t.Fatalf("equal matrices: %d, want -1", got)
+	}
+	for _, at := range [][]int{{0}, {n - 1}, {n / 2}, {n / 3, n - 5}, {7, n / 2, n - 1}} {
+		b := slices.Clone(a)
+		for _, i := range at {
+			b[i]++
+		}
+		if got := floydDiff(a, b); got != at[0] {
+			t.Errorf("cells %v differ: %d, want %d", at, got, at[0])
+		}
+	}
+}

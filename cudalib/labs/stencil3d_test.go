@@ -308,3 +308,58 @@ func TestStencilSampledCountsPlanes(t *testing.T) {
 		}
 	}
 }
+
+// at is cell i of one step from src, term by term (fill's spec): the
+// weighted sum of its 27 neighbours in stencilRun's order for an interior
+// cell, the cell itself on the halo (never written).
+func (s stencilStepper) at(src []float64, i int) float64 {
+	if !s.g.interior(s.g.coords(i)) {
+		return src[i]
+	}
+	acc := 0.0
+	for t, a := range stencilWeights {
+		acc += a * src[i+s.off[t]]
+	}
+	return acc
+}
+
+// fill computes every span of cells, of any start and end (rows of the
+// halo, pieces of rows, several rows), as at does cell by cell, bit for bit.
+func TestStencilStepperFill(t *testing.T) {
+	g := stencilGrid{6, 4, 3}
+	in := testGrid(g, 3)
+	step := newStencilStepper(g)
+	rng := newRand(9, 0)
+	for range 2000 {
+		lo := rng.IntN(g.stored())
+		hi := lo + rng.IntN(min(3*(g.nx+2), g.stored()-lo)+1)
+		if rng.IntN(100) == 0 {
+			lo, hi = 0, g.stored()
+		}
+		want := make([]float64, hi-lo)
+		step.fill(in, lo, hi, want)
+		for i := lo; i < hi; i++ {
+			if got, exp := want[i-lo], step.at(in, i); math.Float64bits(got) != math.Float64bits(exp) {
+				t.Fatalf("fill [%d, %d): cell %d = %v, at gives %v", lo, hi, i, got, exp)
+			}
+		}
+	}
+}
+
+// The sampled run's note says once of each launch it did not run that it
+// was counted and not run.
+func TestStencilStepsText(t *testing.T) {
+	const ran = "ran 226 of 32768 blocks"
+	for _, c := range []struct {
+		halo bool
+		want string
+	}{
+		{false, "sampled: step 1 of 4 ran 226 of 32768 blocks, steps 2–4 counted as step 1 (same kernel and shape, no branch on the data) and not run"},
+		{true, "sampled: step 1 of 4 ran 226 of 32768 blocks, steps 2–4 counted as step 1 (same kernel and shape, no branch on the data) and not run, " +
+			"and the halo copy into the output counted as the one into the scratch buffer and not run"},
+	} {
+		if got := stencilStepsText(ran, c.halo); got != c.want {
+			t.Errorf("halo counted %v:\n got %q\nwant %q", c.halo, got, c.want)
+		}
+	}
+}
