@@ -95,11 +95,11 @@ func TestTimingBound(t *testing.T) {
 	}
 }
 
-// oneBlockSrc is a lone block's loop of two loads an iteration.
+// oneBlockSrc is a loop of two loads an iteration, a thread a result.
 const oneBlockSrc = `extern "C" __global__ void sum2(const float* a, const float* b, float* out, int n) {
     float s = 0;
     for (int i = threadIdx.x; i < n; i += blockDim.x) s += a[i] * b[i];
-    out[threadIdx.x] = s;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = s;
 }`
 
 // recordSum2 times sum2 on grid blocks and returns the launch the model got.
