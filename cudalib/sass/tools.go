@@ -93,12 +93,22 @@ func (t *Tools) Compile(name, src string, arch int, opts ...string) (*Program, e
 // (name expressions instantiate templates); it is compiled to a CUBIN of
 // req.Target.Arch, with the options as given (add -lineinfo for lines).
 func (t *Tools) CompileRequest(req nvrtc.Request) (*Program, error) {
-	req.Target.CUBIN = true
-	res, err := t.nvrtc.Compile(req)
+	text, err := t.Disassembly(req)
 	if err != nil {
 		return nil, err
 	}
-	return t.disassemble(res.Image)
+	return Parse(text)
+}
+
+// Disassembly is CompileRequest's text before it is parsed: nvdisasm's
+// output, as Parse reads it (fixtures keep it).
+func (t *Tools) Disassembly(req nvrtc.Request) (string, error) {
+	req.Target.CUBIN = true
+	res, err := t.nvrtc.Compile(req)
+	if err != nil {
+		return "", err
+	}
+	return t.disassembly(res.Image)
 }
 
 // CompileCached is CompileRequest with the CUBIN kept in cache (NVRTC's,

@@ -115,9 +115,6 @@ func (f *virtualFunction) timedLoop(c seam.LaunchConfig) *warpissue.Loop {
 // are missing or off, or the module does not compile to SASS (the time
 // model then keeps its PTX-based chain).
 func (f *virtualFunction) hotLoop() *warpissue.Loop {
-	if _, err := sassTools(); err != nil {
-		return nil
-	}
 	prog, err := f.mod.sass()
 	if err != nil {
 		return nil

@@ -10,7 +10,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -26,48 +25,27 @@ func main() {
 }
 
 func run() error {
-	lib, err := nvrtc.Open(nvrtc.ToolsLib(sass.DefaultDir()))
+	tools, err := sass.Find()
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp("", "gensass-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
 	for _, arch := range []int{75, 90} {
 		for _, path := range []string{"bench/microbench/mlp.cu", "cudalib/labs/cuda/matmul.cu"} {
-			if err := gen(lib, tmp, path, arch); err != nil {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			name := filepath.Base(path)
+			text, err := tools.Disassembly(nvrtc.Request{Name: name, Source: string(src), Options: []string{"-lineinfo"},
+				Target: nvrtc.Target{Arch: arch}})
+			if err != nil {
+				return err
+			}
+			out := filepath.Join("cudalib/warpissue/testdata", fmt.Sprintf("%s_sm%d.sass", strings.TrimSuffix(name, ".cu"), arch))
+			if err := os.WriteFile(out, []byte(text), 0o644); err != nil {
 				return err
 			}
 		}
-	}
-	return nil
-}
-
-func gen(lib *nvrtc.Lib, tmp, path string, arch int) error {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	name := filepath.Base(path)
-	res, err := lib.Compile(nvrtc.Request{Name: name, Source: string(src), Options: []string{"-lineinfo"},
-		Target: nvrtc.Target{Arch: arch, CUBIN: true}})
-	if err != nil {
-		return err
-	}
-	cubin := filepath.Join(tmp, "k.cubin")
-	if err := os.WriteFile(cubin, res.Image, 0o600); err != nil {
-		return err
-	}
-	nvdisasm := filepath.Join(sass.DefaultDir(), "nvidia", "cu13", "bin", "nvdisasm")
-	text, err := exec.Command(nvdisasm, "-g", "-c", "-ndf", cubin).Output()
-	if err != nil {
-		return fmt.Errorf("nvdisasm: %w", err)
-	}
-	out := filepath.Join("cudalib/warpissue/testdata", fmt.Sprintf("%s_sm%d.sass", strings.TrimSuffix(name, ".cu"), arch))
-	if err := os.WriteFile(out, text, 0o644); err != nil {
-		return err
 	}
 	return nil
 }
