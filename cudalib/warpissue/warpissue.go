@@ -12,8 +12,8 @@
 //
 // bench/microbench/mlp.cu measured it on an H200: mm_block with its k loop
 // unrolled 1 to 32 times costs 140, 76, 76, 74, 50 and 50 cycles a load;
-// this package gives 149, 76, 75, 75, 47 and 51 from the SASS of the same
-// kernels with the L2 latency the same benchmark's part "lat" gives (290
+// this package gives 152, 77, 76, 76, 48 and 52 from the SASS of the same
+// kernels with the L2 latency the same benchmark's part "lat" gives (295.6
 // cycles) (docs/results/2026-11-28-mlp).
 package warpissue
 
