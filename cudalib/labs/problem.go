@@ -25,9 +25,11 @@ type problem struct {
 	// before cpu is timed; it is not called when the baseline is skipped
 	// (over the cap), so a size that skips it does not hold them.
 	cpuPrepare func()
-	// cpuAfter, when set, runs after cpu, finished or stopped, untimed (a
-	// baseline that computed in its input makes the input again).
-	cpuAfter func()
+	// cpuLast says cpu computes in the inputs themselves (a 512³ stencil's
+	// baseline, which has no room for arrays of its own): it runs after
+	// every GPU variant, whose checks and runs need the inputs, so that
+	// they need not be made again.
+	cpuLast bool
 	// cpuOut are the baseline's outputs (same shapes as out) once cpu has
 	// finished; tests check them against ref.
 	cpuOut []array

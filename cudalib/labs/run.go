@@ -242,22 +242,34 @@ func (r *runner) size(n int) ([]Row, error) {
 		return nil, fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
 	}
 	r.ph.since("inputs", t0)
-	t0 = time.Now()
-	cpuMS, cpuNote, cpuDone := r.cpu(n, p)
-	r.ph.since("cpu reference", t0)
-	r.step(label + ": CPU reference")
-	if err := cudalib.Interrupted(); err != nil {
-		return nil, err
-	}
 	rows := make([]Row, len(r.variants))
 	for i, v := range r.variants {
-		rows[i] = Row{Size: n, SizeLabel: label, Variant: v.Name, CPUMS: cpuMS, CPUNote: cpuNote}
+		rows[i] = Row{Size: n, SizeLabel: label, Variant: v.Name}
 		if r.gpu == nil {
 			rows[i].Check, rows[i].Skipped = "not run: no GPU", true
 		}
 	}
+	cpu := func() (done bool, err error) {
+		t0 := time.Now()
+		ms, note, done := r.cpu(n, p)
+		r.ph.since("cpu reference", t0)
+		r.step(label + ": CPU reference")
+		for i := range rows {
+			rows[i].CPUMS, rows[i].CPUNote = ms, note
+		}
+		return done, cudalib.Interrupted()
+	}
+	var cpuDone bool
+	if !p.cpuLast {
+		if cpuDone, err = cpu(); err != nil {
+			return nil, err
+		}
+	}
 	if r.gpu == nil {
-		return rows, nil
+		if p.cpuLast {
+			_, err = cpu()
+		}
+		return rows, err
 	}
 	t0 = time.Now()
 	g, err := r.gpu.start(n, p, l.readOnlyInputs, l.mapOutputs)
@@ -306,9 +318,14 @@ func (r *runner) size(n int) ([]Row, error) {
 		return speedups(rows, l.Baseline), fail(stopped.v, err)
 	}
 	t0 = time.Now()
-	defer r.ph.since("free", t0)
 	if err := g.free(); err != nil {
 		return speedups(rows, l.Baseline), fmt.Errorf("lab %s, size %s: %w", l.Key, label, err)
+	}
+	r.ph.since("free", t0)
+	if p.cpuLast {
+		if _, err := cpu(); err != nil {
+			return speedups(rows, l.Baseline), err
+		}
 	}
 	return speedups(rows, l.Baseline), nil
 }
@@ -333,9 +350,6 @@ func (r *runner) cpu(n int, p *problem) (ms float64, note string, done bool) {
 	start := time.Now()
 	done = p.cpu(stop)
 	elapsed := time.Since(start)
-	if p.cpuAfter != nil {
-		p.cpuAfter()
-	}
 	if !done {
 		if r.cappedAt == 0 || n < r.cappedAt {
 			r.cappedAt = n
