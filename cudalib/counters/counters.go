@@ -133,10 +133,11 @@ type Counters struct {
 	// counters.
 	MaxAddressAtomics int64
 	// AtomicSectorOps are the operations the L2 applies for the launch's
-	// global atomics: per warp instruction one a distinct 32-byte sector
-	// its lanes touch (the lanes in one sector go together), or, where
-	// they all share one address, one a lane (one a warp where ptxas
-	// aggregates, as above). AtomicAddresses are the distinct 4-byte
+	// global atomics: per warp instruction and distinct 32-byte sector its
+	// lanes touch, the most lanes on one word of it (the words of a sector
+	// go together, the lanes on one word one after another:
+	// bench/microbench/atommult.cu), so one a lane where they all share
+	// one address (one a warp where ptxas aggregates, as above). AtomicAddresses are the distinct 4-byte
 	// words they touched. Atomics over a small footprint reach few L2
 	// slices (bench/microbench's footprint sweep: a 256-bin histogram
 	// runs at 3 times one address's rate, 65536 bins at 50 times), so

@@ -95,7 +95,9 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/culab/culab/cudalib/counters"
@@ -223,14 +225,14 @@ type Footprint struct {
 // at which atomics spread over words distinct words are applied: the
 // footprint table, whose rates are of lanes each on a random one of
 // Words words, turned into L2 operations (a warp's 32 lanes over Words/8
-// sectors touch sectorsHit of them) and interpolated in log–log; beyond
+// sectors take opsHit operations) and interpolated in log–log; beyond
 // its end, the end's rate; below its start none (0): on a sector or less
 // the operations on the busiest word bound the launch.
 func footprintRate(table []Footprint, words int64) float64 {
 	if len(table) == 0 || words < table[0].Words {
 		return 0
 	}
-	rate := func(f Footprint) float64 { return f.OpsPerSec * sectorsHit(f.Words) / 32 }
+	rate := func(f Footprint) float64 { return f.OpsPerSec * opsHit(f.Words) / 32 }
 	for i := 1; i < len(table); i++ {
 		a, b := table[i-1], table[i]
 		if words <= b.Words {
@@ -241,12 +243,45 @@ func footprintRate(table []Footprint, words int64) float64 {
 	return rate(table[len(table)-1])
 }
 
-// sectorsHit is the distinct sectors 32 lanes touch on average, each on a
-// random one of words 4-byte words (8 to a sector).
-func sectorsHit(words int64) float64 {
-	s := math.Ceil(float64(words) / 8)
-	return s * (1 - math.Pow(1-1/s, 32))
+// opsHit is the L2 operations (Counters.AtomicSectorOps) of a warp whose
+// 32 lanes are each on a random one of words 4-byte words (8 to a
+// sector): per sector touched, the most lanes on one of its words. The
+// mean over opsHitWarps random warps of a fixed seed, made once a size.
+func opsHit(words int64) float64 {
+	if v, ok := opsHitMemo.Load(words); ok {
+		return v.(float64)
+	}
+	rng := rand.New(rand.NewPCG(uint64(words), 0x0b5))
+	var lanes [32]int64
+	var total int64
+	for range opsHitWarps {
+		for l := range lanes {
+			lanes[l] = rng.Int64N(words)
+		}
+		slices.Sort(lanes[:])
+		var busiest, run int64
+		for i, w := range lanes {
+			switch {
+			case i > 0 && w == lanes[i-1]:
+				run++
+			case i > 0 && w/8 == lanes[i-1]/8:
+				run = 1
+			default:
+				total += busiest
+				busiest, run = 0, 1
+			}
+			busiest = max(busiest, run)
+		}
+		total += busiest
+	}
+	v := float64(total) / opsHitWarps
+	opsHitMemo.Store(words, v)
+	return v
 }
+
+const opsHitWarps = 1 << 14
+
+var opsHitMemo sync.Map // words → opsHit
 
 // coalescedWaste is the most sector bytes per requested byte of loads
 // whose re-reads the model lets hit L1: misaligned or neighbouring rows

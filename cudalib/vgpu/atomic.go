@@ -294,19 +294,41 @@ func (w *warp) countAddresses(in *inst, m uint32) {
 		w.addSectorOps(int64(n))
 		return
 	}
-	// The L2 applies a warp's lanes that fall in one sector together:
-	// one operation a distinct sector.
-	var sectors [32]uint64
-	distinct := 0
+	// The L2 applies the lanes of a warp that fall in one sector together,
+	// a word each, and the lanes on one word one after another: a sector
+	// takes as many operations as its busiest word has lanes
+	// (bench/microbench/atommult.cu: 4 words of a sector with 8 lanes
+	// each run at half the rate of 8 words with 4).
+	var addrs [32]uint64
+	n := 0
 	for mm := m; mm != 0; mm &= mm - 1 {
 		a := base[bits.TrailingZeros32(mm)] + in.off
 		w.wk.st.atomics.add(w, a, 1)
-		if !slices.Contains(sectors[:distinct], a/32) {
-			sectors[distinct] = a / 32
-			distinct++
-		}
+		addrs[n] = a
+		n++
 	}
-	w.addSectorOps(int64(distinct))
+	w.addSectorOps(sectorOps(addrs[:n]))
+}
+
+// sectorOps is the L2 operations of one warp's atomic at addrs (its lanes'
+// addresses): per distinct 32-byte sector, the most lanes on one of its
+// words. It sorts addrs.
+func sectorOps(addrs []uint64) int64 {
+	slices.Sort(addrs)
+	var ops, busiest, run int64
+	for i, a := range addrs {
+		switch {
+		case i > 0 && a == addrs[i-1]:
+			run++
+		case i > 0 && a/32 == addrs[i-1]/32:
+			run = 1
+		default: // a new sector
+			ops += busiest
+			busiest, run = 0, 1
+		}
+		busiest = max(busiest, run)
+	}
+	return ops + busiest
 }
 
 // addSectorOps counts L2 operations of global atomics.

@@ -1,6 +1,9 @@
 package vgpu
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 const addressAtomicsPTX = `
 .version 7.8
@@ -55,9 +58,35 @@ const addressAtomicsPTX = `
 // whose lanes share an address ptxas can prove uniform counting once for
 // an integer add (ptxas aggregates it) and once a lane otherwise; shared
 // atomics are not counted; the same on any number of workers. With them,
-// the operations (AtomicSectorOps: a sector's lanes together, one a lane
-// on one address unless aggregated) and the distinct words they touch
-// (AtomicAddresses).
+// the operations (AtomicSectorOps: a sector's words together, the lanes
+// on one word one after another, one a warp where aggregated) and the
+// distinct words they touch (AtomicAddresses).
+// TestSectorOps: a warp's atomic takes, per sector, as many L2 operations
+// as its busiest word has lanes (the patterns of
+// bench/microbench/atommult.cu, lanes l = 0 … 31).
+func TestSectorOps(t *testing.T) {
+	for _, c := range []struct {
+		m, stride uint64 // m lanes a word, words stride apart
+		want      int64
+	}{
+		{1, 1, 4},   // 32 words, 4 sectors: one operation each
+		{4, 1, 4},   // 8 words of one sector, 4 lanes each
+		{8, 1, 8},   // 4 words of one sector, 8 lanes each
+		{32, 1, 32}, // one word
+		{1, 8, 32},  // a sector a lane
+		{8, 8, 32},  // 4 sectors, 8 lanes on the word of each
+	} {
+		var addrs []uint64
+		for l := range uint64(32) {
+			addrs = append(addrs, 4096+4*(l/c.m)*c.stride)
+		}
+		slices.Reverse(addrs) // any order
+		if got := sectorOps(addrs); got != c.want {
+			t.Errorf("%d lanes a word, stride %d words: %d operations, want %d", c.m, c.stride, got, c.want)
+		}
+	}
+}
+
 func TestMaxAddressAtomics(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		g := New(Config{Workers: workers})
@@ -68,12 +97,12 @@ func TestMaxAddressAtomics(t *testing.T) {
 			params           [][]byte
 			want, ops, words int64
 		}{
-			{"uniformadds", [][]byte{p64(buf)}, 3 * 2, 3 * 2, 1},           // 3 blocks of 2 warps, one aggregated add each
-			{"adds", [][]byte{p64(buf), p32(0)}, 3 * 64, 3 * 64, 1},        // one address at run time, not provably: a lane each
-			{"adds", [][]byte{p64(buf), p32(4)}, 3 * 64 / 2, 3 * 2, 2},     // half the lanes on each of two words of one sector
-			{"adds", [][]byte{p64(buf), p32(8)}, 3 * 64 / 2, 3 * 2 * 2, 2}, // two sectors
-			{"swaps", [][]byte{p64(buf)}, 3 * 64, 3 * 64, 1},               // exch is not aggregated
-			{"sharedadds", nil, 0, 0, 0},                                   // shared: no L2
+			{"uniformadds", [][]byte{p64(buf)}, 3 * 2, 3 * 2, 1},                // 3 blocks of 2 warps, one aggregated add each
+			{"adds", [][]byte{p64(buf), p32(0)}, 3 * 64, 3 * 64, 1},             // one address at run time, not provably: a lane each
+			{"adds", [][]byte{p64(buf), p32(4)}, 3 * 64 / 2, 3 * 2 * 16, 2},     // half the lanes on each of two words of one sector
+			{"adds", [][]byte{p64(buf), p32(8)}, 3 * 64 / 2, 3 * 2 * 2 * 16, 2}, // two sectors
+			{"swaps", [][]byte{p64(buf)}, 3 * 64, 3 * 64, 1},                    // exch is not aggregated
+			{"sharedadds", nil, 0, 0, 0},                                        // shared: no L2
 		} {
 			p, err := runProfiled(g, kernel(t, m, c.name), Launch{Grid: dim(3), Block: dim(64), Params: c.params})
 			if err != nil {
