@@ -395,7 +395,14 @@ func (g GPU) Terms(l Launch) Terms {
 	}
 	l2Loads := float64(c.GlobalLoadSectors)
 	residentWarps := float64(min(perSM, onBusiest)) * warpsPerBlock
-	if !scattered || (c.GlobalLoadRequests > 0 && residentWarps*float64(c.GlobalLoadSectors)/float64(c.GlobalLoadRequests)*lineBytes <= g.L1Bytes) {
+	// L1 holds lines: a request's lines where counted (GlobalLoadLines;
+	// a lane's 32 bytes four to a line, 8 lines for 32 sectors), its
+	// sectors each a line in recordings made before.
+	reqLines := float64(c.GlobalLoadSectors)
+	if c.GlobalLoadLines > 0 {
+		reqLines = float64(c.GlobalLoadLines)
+	}
+	if !scattered || (c.GlobalLoadRequests > 0 && residentWarps*reqLines/float64(c.GlobalLoadRequests)*lineBytes <= g.L1Bytes) {
 		l2Loads *= miss
 	}
 	if scattered && c.GlobalLoadWavefronts > 0 && g.L1WavefrontsPerSM > 0 && g.L1TagsPerSM > 0 {
