@@ -124,6 +124,12 @@ type executeRequest struct {
 // says they were sent before the reply (the client cannot have seen the
 // error when it sent them). "Run All" sends every cell at once, and the
 // last ones may still be on the socket when the error is answered.
+//
+// before is on the client's clock, as the headers' dates are: the failed
+// request's date plus the time the kernel took over it (a monotonic
+// reading). The client saw the error no earlier, whatever its clock says
+// against the kernel's (another host's; a clock stepped back while the
+// cell ran let a request of "Run All" run after the error).
 type aborting struct {
 	n      int
 	before time.Time
@@ -132,14 +138,15 @@ type aborting struct {
 // abortGrace bounds the wait for requests in flight after an error. It
 // delays nothing: a request that arrives meanwhile is answered at once,
 // and one sent after the client saw the error ends the wait. Generous,
-// because on a loaded machine a request already sent may take tens of
-// milliseconds to be read off the socket.
-const abortGrace = 500 * time.Millisecond
+// because on a loaded machine a request already sent may take a while to
+// be read off the socket (500 ms once let a "Run All" cell run).
+const abortGrace = 5 * time.Second
 
 // execute runs a cell; when it fails and stop_on_error holds, it returns
 // what abortQueued must abort, so that nothing sent after the client saw
 // the error is aborted.
 func (k *Kernel) execute(ctx context.Context, m *message) aborting {
+	start := time.Now()
 	var req executeRequest
 	if !k.decodeContent(m, "execute_reply", &req) {
 		return aborting{}
@@ -186,7 +193,7 @@ func (k *Kernel) execute(ctx context.Context, m *message) aborting {
 		}
 		var abort aborting
 		if !req.Silent && (req.StopOnError == nil || *req.StopOnError) {
-			abort = aborting{n: len(k.queue), before: time.Now()}
+			abort = aborting{n: len(k.queue), before: clientTime(m, start)}
 		}
 		k.reply(k.shell, m, "execute_reply", map[string]any{
 			"status": "error", "execution_count": n,
@@ -265,6 +272,17 @@ func (k *Kernel) abort(m *message) {
 	k.publishStatus(m, "busy")
 	k.reply(k.shell, m, "execute_reply", map[string]any{"status": "aborted"})
 	k.publishStatus(m, "idle")
+}
+
+// clientTime is now on the clock of m's sender: m's date plus the time
+// since start (when the kernel took m up); the kernel's clock for a header
+// without a readable date.
+func clientTime(m *message, start time.Time) time.Time {
+	d, err := time.Parse(time.RFC3339Nano, m.header.Date)
+	if err != nil {
+		return time.Now()
+	}
+	return d.Add(time.Since(start))
 }
 
 // sentBefore reports whether m's header dates it before t; a header

@@ -139,3 +139,23 @@ func TestSentBefore(t *testing.T) {
 		}
 	}
 }
+
+// A failed cell's error time is on its client's clock: the request's date
+// plus the time the kernel took over it, however far the kernel's own
+// clock is from the client's (a client on another host, a clock stepped
+// back while the cell ran).
+func TestClientTime(t *testing.T) {
+	sent := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+	start := time.Now().Add(-2 * time.Second)
+	got := clientTime(&message{header: header{Date: sent.Format(time.RFC3339Nano)}}, start)
+	if d := got.Sub(sent); d < 2*time.Second || d > time.Hour {
+		t.Errorf("clientTime = %v, want %v plus the 2 s the cell took", got, sent)
+	}
+	// A request of "Run All" sent with the failed one is aborted.
+	if !sentBefore(&message{header: header{Date: sent.Add(time.Millisecond).Format(time.RFC3339Nano)}}, got) {
+		t.Error("a request sent 1 ms after the failed one is not before its error")
+	}
+	if got := clientTime(&message{}, start); time.Since(got) > time.Minute || time.Until(got) > time.Minute {
+		t.Errorf("no date: clientTime = %v, want the kernel's clock", got)
+	}
+}
