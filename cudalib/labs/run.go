@@ -3,10 +3,10 @@ package labs
 import (
 	"errors"
 	"fmt"
+	"github.com/culab/culab/internal/gcslack"
 	"math/rand/v2"
 	"os"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/culab/culab/cudalib"
@@ -85,7 +85,7 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 			// arrays are gigabytes: the default goal (twice the live
 			// heap) let garbage double the peak. The large arrays hold
 			// no pointers, so the extra collections are quick.
-			defer tightGC()()
+			gcslack.Start()
 		}
 		if dev.Virtual() && !opts.Quick {
 			restore, serr := labSampling(dev)
@@ -109,33 +109,6 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 		}
 	}
 	return t, nil
-}
-
-// labGCPercent is the heap's growth between collections (GOGC) while a
-// lab runs on the virtual GPU.
-const labGCPercent = 25
-
-// gcTight counts the runs that hold GOGC at labGCPercent; the first sets
-// it, the last puts back what it was (runs may overlap: widgets).
-var gcTight struct {
-	sync.Mutex
-	runs, was int
-}
-
-// tightGC sets GOGC to labGCPercent until the returned function runs.
-func tightGC() (restore func()) {
-	gcTight.Lock()
-	defer gcTight.Unlock()
-	if gcTight.runs++; gcTight.runs == 1 {
-		gcTight.was = debug.SetGCPercent(labGCPercent)
-	}
-	return func() {
-		gcTight.Lock()
-		defer gcTight.Unlock()
-		if gcTight.runs--; gcTight.runs == 0 {
-			debug.SetGCPercent(gcTight.was)
-		}
-	}
 }
 
 // SizesFor is the sizes Run uses on dev when it is given none: Sizes, the

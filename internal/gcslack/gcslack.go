@@ -54,13 +54,12 @@ func arm() {
 	})
 }
 
-var current = 100
-
-// set applies p when it changed (SetGCPercent stops the world).
+// set applies p when GOGC is not p already (SetGCPercent stops the world).
 func set(p int) {
-	if p != current {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	if s[0].Value.Uint64() != uint64(p) {
 		debug.SetGCPercent(p)
-		current = p
 	}
 }
 
