@@ -126,6 +126,8 @@ func (s *Sample) String() string {
 // Tunables of the sampler.
 const (
 	probeBlocks    = 8       // the first blocks, run in order before deciding
+	probeFirst     = 2       // … of which these first; auto mode runs the rest
+	probeSkip      = 4       // … unless these put the launch past this times the budget
 	probeShare     = 16      // auto mode's probe grows up to this share of the grid
 	randomBlocks   = 8       // random blocks besides the classes' anchors
 	maxWidenings   = 3       // times an untrusted sample is doubled
@@ -257,9 +259,16 @@ func (rs *recorder) run(g *GPU, r *result) {
 	for i := range probe {
 		probe[i] = int64(i)
 	}
-	rs.phase(g, r, probe)
 	s := &Sample{Blocks: st.nblocks}
 	r.sample = s
+	// In auto mode the first blocks decide whether to sample; where the
+	// first probeFirst already put the launch far past the budget, the
+	// rest of the probe is not run (a 2.5D stencil's blocks each march
+	// through the grid: 8 of them were an eighth of its sample's cost).
+	rs.phase(g, r, probe[:probeFirst])
+	if rs.probeEstimate(s); rs.mode != SampleAuto || s.Estimate <= probeSkip*rs.budget {
+		rs.phase(g, r, probe[probeFirst:])
+	}
 	most := rs.probeEstimate(s)
 	// The first blocks can cost far less than the rest (a Floyd–Warshall
 	// round 0, whose pivot row of blocks returns at once): auto mode doubles
