@@ -291,7 +291,7 @@ func (in *Interpreter) dynamicValue(v reflect.Value, t *itype) (reflect.Value, *
 			if v.IsNil() {
 				return reflect.Value{}, nil
 			}
-			if ct := anyCellType(v); ct != nil { // culab patch 47
+			if ct := in.anyCellType(v); ct != nil { // culab patch 47
 				return v.Elem(), ct
 			}
 			v = v.Elem()

@@ -1263,6 +1263,14 @@ func callBin(n *node) {
 				if rt := getMapType(c.typ); rt != nil {
 					defType = rt
 				}
+			} else if defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
+				// culab patch 47: compiled code gets the value as before,
+				// and fmt its type where the any comes back (sync.Map,
+				// container/list, context).
+				if v := genValueTagged(c); v != nil {
+					values = append(values, v)
+					break
+				}
 			}
 
 			switch {
@@ -3404,7 +3412,10 @@ func _select(n *node) {
 			}
 			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
-			if assigned[i] != nil {
+			switch {
+			case assigned[i] != nil && cases[i].Dir == reflect.SelectSend:
+				assignedValues[i] = genSelectSendValue(chans[i], assigned[i]) // culab patch 47
+			case assigned[i] != nil:
 				assignedValues[i] = genValue(assigned[i])
 				assignedStores[i] = genStore(assigned[i]) // culab patch 10
 			}
@@ -3420,7 +3431,7 @@ func _select(n *node) {
 			// The comm clause as an empty body clause after channel send.
 			chanValues[i] = genValue(c0.child[0])
 			cases[i].Dir = reflect.SelectSend
-			assignedValues[i] = genValue(c0.child[1])
+			assignedValues[i] = genSelectSendValue(c0.child[0], c0.child[1]) // culab patch 47
 			clause[i] = func(*frame) bltn { return next }
 		}
 	}
