@@ -224,8 +224,10 @@ func (in *Interpreter) tagAny(v reflect.Value, t *itype) reflect.Value {
 		if p := dataWord(x); p != nil {
 			in.anyTags.noteObject(p, rt, t)
 		}
-	} else {
+	} else if rt == a.rt {
 		x = a.box(in, v)
+	} else {
+		return v // not the reflect type of t's first value: left as it is
 	}
 	return reflect.ValueOf(&x).Elem()
 }
