@@ -18,14 +18,16 @@ package interp
 // known_failures.txt), and wrapping these types too would make the same
 // of []any{[]ID{7}}, whose json is right. So the value stays as it is and
 // its type is noted aside, by the interface's data word: the object that
-// holds the interface's copy of the value, which the interface's copies
-// share, or for a map or a pointer the value itself. The interpreter puts
-// such a value in a box of its own, a slot of an array of boxes of the
-// type (a chunk), and notes the chunk's addresses with the type; a map or
-// a pointer is noted by itself. Only fmt's printing (dynamicValue) reads
-// the notes: what compiled code gets is what it got, a []int in an any. A
-// weak pointer tells a noted object from a new one at the address of a
-// freed one; a cleanup removes the note of a freed one.
+// holds the interface's copy of the value (its box), which the
+// interface's copies share, or for a map or a pointer the value itself.
+// The interpreter makes the box: a value without pointers goes in a slot
+// of a chunk, an array of boxes of its type, noted once; one with
+// pointers in a box of its own (a chunk would keep what the dead boxes
+// point to alive as long as one of its boxes is). Only fmt's printing
+// (dynamicValue) reads the notes: what compiled code gets is what it got,
+// a []int in an any. A weak pointer tells a noted object from a new one at
+// the address of a freed one; the notes of freed ones are swept out as
+// notes are added.
 
 import (
 	"reflect"
@@ -45,29 +47,41 @@ const (
 	// array of thousands of elements) keeps its value without a type,
 	// as before.
 	maxBoxBytes = 8 * chunkBytes
+	// minSweep is the number of notes below which none is swept.
+	minSweep = 1024
 )
 
 // anyTags is what an interpreter noted of the objects that its values in
 // empty interfaces point to: their interpreted types.
 type anyTags struct {
 	mu      sync.RWMutex
-	regions map[uintptr][]*anyTag // by address >> tagRegionShift
+	objects map[anyKey]*anyTag    // a box of its own, a map, a pointer
+	regions map[uintptr][]*anyTag // chunks, by address >> tagRegionShift
 	count   atomic.Int64          // the notes: none, no look-up
+	swept   int64                 // the notes that the last sweep left
 	boxes   sync.Map              // *itype → *boxAlloc
 }
 
+// anyKey is an object's address and the reflect type of the interface
+// that holds it.
+type anyKey struct {
+	p  uintptr
+	rt reflect.Type
+}
+
 // anyTag notes the interpreted type of the values of reflect type rt at
-// the addresses lo, lo+size, … below hi: the boxes of a chunk, or a map or
-// pointer (size 0, hi = lo+1).
+// the addresses lo, lo+size, … below hi (a chunk), or at lo (an object).
 type anyTag struct {
 	lo, hi, size uintptr
 	rt           reflect.Type
-	obj          weak.Pointer[byte] // the chunk, or the map or pointed-to object
+	obj          weak.Pointer[byte] // the chunk or object
 	typ          *itype             // nil: several (see noteObject); under mu
 }
 
-// boxAlloc hands out the boxes of one type, from its current chunk.
+// boxAlloc says how the values of one type are noted in an any, and
+// hands out the boxes of its chunks.
 type boxAlloc struct {
+	kind   int // ownBox, inChunk, asIs
 	mu     sync.Mutex
 	typ    *itype
 	rt     reflect.Type
@@ -217,37 +231,76 @@ func (in *Interpreter) tagAny(v reflect.Value, t *itype) reflect.Value {
 		return v // a zero-size value's data word is shared by all of them
 	}
 	a := in.boxAllocFor(t, rt)
+	if rt != a.rt {
+		return v // not the reflect type of t's first value: left as it is
+	}
 	var x any
-	if a == nil {
-		// A map, a pointer: the interface's data word is the value.
+	switch a.kind {
+	case inChunk:
+		x = a.box(in, v)
+	case asIs:
 		x = v.Interface()
 		if p := dataWord(x); p != nil {
 			in.anyTags.noteObject(p, rt, t)
 		}
-	} else if rt == a.rt {
-		x = a.box(in, v)
-	} else {
-		return v // not the reflect type of t's first value: left as it is
+	default:
+		if !v.CanAddr() {
+			// The interface would hold v's own storage, which may be
+			// shared (reflect.Zero's); a copy has its own.
+			c := reflect.New(rt).Elem()
+			c.Set(v)
+			v = c
+		}
+		x = v.Interface() // a copy, in a box of its own
+		in.anyTags.noteBox(dataWord(x), rt, t)
 	}
 	return reflect.ValueOf(&x).Elem()
 }
 
-// boxAllocFor returns the boxes of type t, of reflect type rt, nil where
-// rt is a pointer's shape (a map, a pointer, a struct of one pointer…),
-// which an interface holds as it is.
+// How the values of a type are noted in an any.
+const (
+	ownBox  = iota // in a box of its own: a value that holds pointers
+	inChunk        // in a box of a chunk: one without pointers
+	asIs           // by itself: a map, a pointer, a struct of one pointer…
+)
+
+// boxAllocFor returns how the values of type t, of reflect type rt, are
+// noted in an any, and their chunks.
 func (in *Interpreter) boxAllocFor(t *itype, rt reflect.Type) *boxAlloc {
 	if a, ok := in.anyTags.boxes.Load(t); ok {
 		return a.(*boxAlloc)
 	}
-	var a *boxAlloc
-	// The runtime's own choice: an interface holding the zero value of
-	// a pointer's shape has a nil data word; that of a value in a box,
-	// the box.
-	if x := reflect.New(rt).Elem().Interface(); dataWord(x) != nil {
-		a = &boxAlloc{typ: t, rt: rt, rtWord: typeWord(x), n: max(1, chunkBytes/int(rt.Size()))}
+	x := reflect.New(rt).Elem().Interface()
+	a := &boxAlloc{typ: t, rt: rt, rtWord: typeWord(x), n: max(1, chunkBytes/int(rt.Size()))}
+	switch {
+	case dataWord(x) == nil:
+		// The runtime's choice: an interface holding the zero value of
+		// a pointer's shape has a nil data word; one holding a value in
+		// a box, the box.
+		a.kind = asIs
+	case !hasPointers(rt):
+		a.kind = inChunk
 	}
 	v, _ := in.anyTags.boxes.LoadOrStore(t, a)
 	return v.(*boxAlloc)
+}
+
+// hasPointers reports whether a value of rt holds pointers.
+func hasPointers(rt reflect.Type) bool {
+	switch rt.Kind() {
+	case reflect.Array:
+		return rt.Len() > 0 && hasPointers(rt.Elem())
+	case reflect.Struct:
+		for i := 0; i < rt.NumField(); i++ {
+			if hasPointers(rt.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	case reflect.String, reflect.Slice, reflect.Map, reflect.Ptr, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
+		return true
+	}
+	return false
 }
 
 // box returns v in an interface whose data word is a box of a's chunk.
@@ -280,52 +333,9 @@ func typeWord(x any) unsafe.Pointer {
 }
 
 // noteChunk notes the chunk of boxes at lo, of size bytes, of values of
-// type t.
+// type t; the chunk was just allocated, a heap object of its own.
 func (ts *anyTags) noteChunk(lo unsafe.Pointer, size uintptr, rt reflect.Type, t *itype) {
-	tag := &anyTag{lo: uintptr(lo), hi: uintptr(lo) + size, size: rt.Size(), rt: rt, typ: t}
-	// The chunk was just allocated: a heap object of its own.
-	runtime.AddCleanup((*byte)(lo), forgetTag, tagRef{weak.Make(ts), tag.lo})
-	tag.obj = weak.Make((*byte)(lo))
-	ts.add(tag)
-}
-
-// noteObject notes that the map or the object that p points to, in an
-// interface with reflect type rt, is a value of type t.
-func (ts *anyTags) noteObject(p unsafe.Pointer, rt reflect.Type, t *itype) {
-	if old := ts.find(uintptr(p), rt); old != nil {
-		ts.mu.Lock()
-		defer ts.mu.Unlock()
-		// Put in an any again: one note (and one cleanup) for it. Put
-		// there as another type of the same reflect type (type M
-		// map[ID]ID and map[ID]ID, *A and *B of two struct types with the
-		// same fields), it has no type for fmt, rather than the latest.
-		if old.typ != t {
-			old.typ = nil
-		}
-		return
-	}
-	tag := &anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t}
-	if !addTagCleanup((*byte)(p), tagRef{weak.Make(ts), tag.lo}) {
-		return
-	}
-	tag.obj = weak.Make((*byte)(p))
-	ts.add(tag)
-}
-
-// addTagCleanup forgets the note of ref once the object at p is freed,
-// and reports whether p is a heap object: a pointer may point to a global
-// variable, whose weak pointer the runtime refuses.
-func addTagCleanup(p *byte, ref tagRef) (ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false // not a Go pointer that the runtime knows
-		}
-	}()
-	return runtime.AddCleanup(p, forgetTag, ref) != runtime.Cleanup{}
-}
-
-// add indexes tag.
-func (ts *anyTags) add(tag *anyTag) {
+	tag := &anyTag{lo: uintptr(lo), hi: uintptr(lo) + size, size: rt.Size(), rt: rt, typ: t, obj: weak.Make((*byte)(lo))}
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if ts.regions == nil {
@@ -334,49 +344,100 @@ func (ts *anyTags) add(tag *anyTag) {
 	for r := tag.lo >> tagRegionShift; r <= (tag.hi-1)>>tagRegionShift; r++ {
 		ts.regions[r] = append(ts.regions[r], tag)
 	}
-	ts.count.Add(1)
+	ts.added()
 }
 
-// tagRef is what a cleanup needs to forget a note: not the note, which
-// holds a type, which holds its interpreter, which holds the current
-// chunk of boxes (a cleanup's argument is a root of the collector).
-type tagRef struct {
-	tags weak.Pointer[anyTags]
-	lo   uintptr
+// noteBox notes that the box at p, just allocated, holds a value of type
+// t of reflect type rt.
+func (ts *anyTags) noteBox(p unsafe.Pointer, rt reflect.Type, t *itype) {
+	ts.addObject(&anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t, obj: weak.Make((*byte)(p))})
 }
 
-// forgetTag removes the notes at ref.lo whose object was freed.
-func forgetTag(ref tagRef) {
-	ts := ref.tags.Value()
-	if ts == nil {
-		return // the interpreter is gone
+// noteObject notes that the map or the object that p points to, in an
+// interface with reflect type rt, is a value of type t.
+func (ts *anyTags) noteObject(p unsafe.Pointer, rt reflect.Type, t *itype) {
+	if old := ts.find(uintptr(p), rt); old != nil {
+		ts.mu.Lock()
+		defer ts.mu.Unlock()
+		// Put in an any again: one note for it. Put there as another
+		// type of the same reflect type (type M map[ID]ID and
+		// map[ID]ID, *A and *B of two struct types with the same
+		// fields), it has no type for fmt, rather than the latest.
+		if old.typ != t {
+			old.typ = nil
+		}
+		return
 	}
+	if !onHeap((*byte)(p)) {
+		return
+	}
+	ts.addObject(&anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t, obj: weak.Make((*byte)(p))})
+}
+
+// onHeap reports whether p points into a heap object, which the runtime
+// makes a weak pointer to: a pointer may point to a global variable
+// (through a conversion of *int to *ID), or to the zero-size values'
+// address. The runtime's cleanups tell (they are no-ops for a global and
+// refuse other non-heap pointers).
+func onHeap(p *byte) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	c := runtime.AddCleanup(p, func(struct{}) {}, struct{}{})
+	if c == (runtime.Cleanup{}) {
+		return false
+	}
+	c.Stop()
+	return true
+}
+
+// addObject indexes tag, of an object.
+func (ts *anyTags) addObject(tag *anyTag) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
-	for _, tag := range ts.regions[ref.lo>>tagRegionShift] {
-		if tag.lo != ref.lo || tag.obj.Value() != nil {
-			continue
-		}
-		for r := tag.lo >> tagRegionShift; r <= (tag.hi-1)>>tagRegionShift; r++ {
-			ts.regions[r] = remove(ts.regions[r], tag)
-			if len(ts.regions[r]) == 0 {
-				delete(ts.regions, r)
-			}
-		}
-		ts.count.Add(-1)
+	if ts.objects == nil {
+		ts.objects = map[anyKey]*anyTag{}
+	}
+	ts.objects[anyKey{tag.lo, tag.rt}] = tag
+	ts.added()
+}
+
+// added counts a note added, and sweeps out the notes of freed objects
+// when the notes have doubled since the last sweep; under mu.
+func (ts *anyTags) added() {
+	if n := ts.count.Add(1); n >= minSweep && n >= 2*ts.swept {
+		ts.sweep()
 	}
 }
 
-// remove returns tags without tag, in a new slice (readers may hold the
-// old one).
-func remove(tags []*anyTag, tag *anyTag) []*anyTag {
-	out := make([]*anyTag, 0, len(tags))
-	for _, t := range tags {
-		if t != tag {
-			out = append(out, t)
+// sweep removes the notes of freed objects; under mu.
+func (ts *anyTags) sweep() {
+	n := ts.count.Load()
+	for k, tag := range ts.objects {
+		if tag.obj.Value() == nil {
+			delete(ts.objects, k)
+			n--
 		}
 	}
-	return out
+	for r, tags := range ts.regions {
+		live := tags[:0:0]
+		for _, tag := range tags {
+			if tag.obj.Value() != nil {
+				live = append(live, tag)
+			} else if r == tag.lo>>tagRegionShift {
+				n-- // counted once, in its first region
+			}
+		}
+		if len(live) == 0 {
+			delete(ts.regions, r)
+		} else {
+			ts.regions[r] = live
+		}
+	}
+	ts.count.Store(n)
+	ts.swept = n
 }
 
 // find returns the live note of the value at address p of reflect type
@@ -384,8 +445,11 @@ func remove(tags []*anyTag, tag *anyTag) []*anyTag {
 func (ts *anyTags) find(p uintptr, rt reflect.Type) *anyTag {
 	ts.mu.RLock()
 	defer ts.mu.RUnlock()
+	if tag := ts.objects[anyKey{p, rt}]; tag != nil && tag.obj.Value() != nil {
+		return tag
+	}
 	for _, tag := range ts.regions[p>>tagRegionShift] {
-		if tag.rt != rt || p < tag.lo || p >= tag.hi || tag.size != 0 && (p-tag.lo)%tag.size != 0 {
+		if tag.rt != rt || p < tag.lo || p >= tag.hi || (p-tag.lo)%tag.size != 0 {
 			continue
 		}
 		if tag.obj.Value() != nil {
