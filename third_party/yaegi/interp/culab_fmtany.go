@@ -89,6 +89,7 @@ type boxAlloc struct {
 	n      int            // the boxes of a chunk
 	chunk  reflect.Value  // the current chunk, an addressable [n]rt
 	next   int
+	last   *anyTag // the note of the last box of its own, map or object
 }
 
 // genValueTagged returns the generator of the value of n, of a type
@@ -241,7 +242,7 @@ func (in *Interpreter) tagAny(v reflect.Value, t *itype) reflect.Value {
 	case asIs:
 		x = v.Interface()
 		if p := dataWord(x); p != nil {
-			in.anyTags.noteObject(p, rt, t)
+			a.noteObject(in, p)
 		}
 	default:
 		if !v.CanAddr() {
@@ -251,10 +252,44 @@ func (in *Interpreter) tagAny(v reflect.Value, t *itype) reflect.Value {
 			c.Set(v)
 			v = c
 		}
-		x = v.Interface() // a copy, in a box of its own
-		in.anyTags.noteBox(dataWord(x), rt, t)
+		x = a.ownBox(in, v)
 	}
 	return reflect.ValueOf(&x).Elem()
+}
+
+// noteObject notes the map or object p of a's type, unless it is the
+// last one.
+func (a *boxAlloc) noteObject(in *Interpreter, p unsafe.Pointer) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.last != nil && a.last.lo == uintptr(p) && a.last.obj.Value() != nil {
+		return
+	}
+	if tag := in.anyTags.noteObject(p, a.rt, a.typ); tag != nil {
+		a.last = tag
+	}
+}
+
+// ownBox returns v, addressable, in an interface whose data word is a box
+// of its own, noted: the last one of a's type, where it holds the same
+// bytes (a box is never written to, and a loop that puts one slice in an
+// any again and again would note a box each time), or a new one.
+func (a *boxAlloc) ownBox(in *Interpreter, v reflect.Value) any {
+	size := int(a.rt.Size())
+	bytes := unsafe.Slice((*byte)(v.Addr().UnsafePointer()), size)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.last != nil {
+		if p := a.last.obj.Value(); p != nil && string(unsafe.Slice(p, size)) == string(bytes) {
+			var x any
+			e := (*[2]unsafe.Pointer)(unsafe.Pointer(&x))
+			e[0], e[1] = a.rtWord, unsafe.Pointer(p)
+			return x
+		}
+	}
+	x := v.Interface() // a copy, in a box of its own
+	a.last = in.anyTags.noteBox(dataWord(x), a.rt, a.typ)
+	return x
 }
 
 // How the values of a type are noted in an any.
@@ -348,14 +383,17 @@ func (ts *anyTags) noteChunk(lo unsafe.Pointer, size uintptr, rt reflect.Type, t
 }
 
 // noteBox notes that the box at p, just allocated, holds a value of type
-// t of reflect type rt.
-func (ts *anyTags) noteBox(p unsafe.Pointer, rt reflect.Type, t *itype) {
-	ts.addObject(&anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t, obj: weak.Make((*byte)(p))})
+// t of reflect type rt, and returns the note.
+func (ts *anyTags) noteBox(p unsafe.Pointer, rt reflect.Type, t *itype) *anyTag {
+	tag := &anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t, obj: weak.Make((*byte)(p))}
+	ts.addObject(tag)
+	return tag
 }
 
 // noteObject notes that the map or the object that p points to, in an
-// interface with reflect type rt, is a value of type t.
-func (ts *anyTags) noteObject(p unsafe.Pointer, rt reflect.Type, t *itype) {
+// interface with reflect type rt, is a value of type t, and returns the
+// note, nil where p is not a heap object.
+func (ts *anyTags) noteObject(p unsafe.Pointer, rt reflect.Type, t *itype) *anyTag {
 	if old := ts.find(uintptr(p), rt); old != nil {
 		ts.mu.Lock()
 		defer ts.mu.Unlock()
@@ -366,12 +404,14 @@ func (ts *anyTags) noteObject(p unsafe.Pointer, rt reflect.Type, t *itype) {
 		if old.typ != t {
 			old.typ = nil
 		}
-		return
+		return old
 	}
 	if !onHeap((*byte)(p)) {
-		return
+		return nil
 	}
-	ts.addObject(&anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t, obj: weak.Make((*byte)(p))})
+	tag := &anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t, obj: weak.Make((*byte)(p))}
+	ts.addObject(tag)
+	return tag
 }
 
 // onHeap reports whether p points into a heap object, which the runtime
