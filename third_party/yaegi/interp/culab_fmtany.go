@@ -163,7 +163,8 @@ func concreteType(n *node) *itype {
 
 // mayTag reports whether a value of type t may hold, in its elements,
 // keys, fields or through pointers, a value of a type with methods, or
-// has promoted ones: the static part of fmtTagged, when the code is
+// has promoted ones, or an unexported field of a compiled type with a
+// method that fmt calls: the static part of fmtTagged, when the code is
 // compiled and methods may be missing still.
 func mayTag(t *itype, seen map[*itype]bool) bool {
 	if t == nil || seen[t] {
@@ -180,7 +181,7 @@ func mayTag(t *itype, seen map[*itype]bool) bool {
 		return mayTag(t.key, seen) || mayTag(t.val, seen)
 	case structT:
 		for _, f := range t.field {
-			if f.embed || mayTag(f.typ, seen) {
+			if f.embed || mayTag(f.typ, seen) || hiddenCompiledFmt(f) {
 				return true
 			}
 		}
@@ -188,10 +189,18 @@ func mayTag(t *itype, seen map[*itype]bool) bool {
 	return false
 }
 
+// hiddenCompiledFmt reports whether f is an unexported field that holds a
+// compiled type with a method that fmt calls: fmt calls none under an
+// unexported field, but the interpreter's reflect type exports it.
+func hiddenCompiledFmt(f structField) bool {
+	return !canExport(f.name) && !f.embed && hasCompiledFmt(f.typ, map[*itype]bool{})
+}
+
 // fmtTagged reports whether a value of interpreted type t holds, or is
 // through embedding, one of a type with a method that fmt calls (Format,
-// GoString, Error, String): one whose printing fmt cannot get right from
-// its reflect value.
+// GoString, Error, String), or holds an unexported field of a compiled
+// type with one: a value whose printing fmt cannot get right from its
+// reflect value.
 func (in *Interpreter) fmtTagged(t *itype) bool {
 	return in.holdsFmtMethods(t, map[*itype]bool{})
 }
@@ -213,7 +222,7 @@ func (in *Interpreter) holdsFmtMethods(t *itype, seen map[*itype]bool) bool {
 		return in.holdsFmtMethods(t.key, seen) || in.holdsFmtMethods(t.val, seen)
 	case structT:
 		for _, f := range t.field {
-			if in.holdsFmtMethods(f.typ, seen) {
+			if in.holdsFmtMethods(f.typ, seen) || hiddenCompiledFmt(f) {
 				return true
 			}
 		}

@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Structs without methods whose fields are of a type with a String
 // method, held in an any: fmt calls String for exported fields, and not
@@ -39,4 +42,11 @@ func main() {
 	}{5, []ID{6}})
 	fmt.Printf("%v %+v\n", anon, anon)
 	fmt.Println([]any{Pair{7, 8}, []Pair{{9, 10}}, (*Team)(nil)})
+	// A compiled type's String is not called under an unexported field
+	// either.
+	hidden := any(struct {
+		d time.Duration
+		D time.Duration
+	}{1, 2})
+	fmt.Printf("%v %+v\n", hidden, hidden)
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 )
 
 type ID int
@@ -93,6 +94,11 @@ func main() {
 	fmt.Println(fmt.Sprint(a), fmt.Sprintf("%v", xs[1]))
 	err = fmt.Errorf("ids %v: %w", a, errors.New("inner"))
 	fmt.Println(err, errors.Unwrap(err))
+	var hidden any = struct {
+		d time.Duration
+		D time.Duration
+	}{1, 2}
+	fmt.Printf("%v %+v\n", hidden, hidden)
 	var none []ID
 	var z any = none
 	fmt.Println(z, z == nil)
@@ -118,4 +124,5 @@ func main() {
 // [[7,8],{"1":3,"2":1},[9],{"Lead":1,"Members":null}] <nil>
 // [ID-7 ID-8] [ID-2]
 // ids [ID-7 ID-8]: inner inner
+// {1 2ns} {d:1 D:2ns}
 // [] false
