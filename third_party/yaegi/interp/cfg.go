@@ -806,6 +806,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimization, as it does not work when assigning to a struct field or a dereferenced pointer.
 						break
 					}
+					if isEmptyInterface(dest.typ) && mayTagNode(src) {
+						// culab patch 47: the value goes into the any
+						// through genDestValue, which notes its type.
+						break
+					}
 					n.gen = nop
 					src.findex = dest.findex
 					src.level = level

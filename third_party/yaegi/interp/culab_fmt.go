@@ -291,6 +291,9 @@ func (in *Interpreter) dynamicValue(v reflect.Value, t *itype) (reflect.Value, *
 			if v.IsNil() {
 				return reflect.Value{}, nil
 			}
+			if ct := in.anyCellType(v); ct != nil { // culab patch 47
+				return v.Elem(), ct
+			}
 			v = v.Elem()
 		}
 		switch rt := v.Type(); {

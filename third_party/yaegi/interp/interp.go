@@ -232,6 +232,7 @@ type Interpreter struct {
 	hooks *hooks // symbol hooks
 
 	fmtTypes fmtTypes // culab patch 20: what fmt knows of the program's types
+	anyTags  anyTags  // culab patch 47: the types of values in empty interfaces
 
 	debugger *Debugger
 }

@@ -967,6 +967,10 @@ func call(n *node) {
 			case isFuncSrc(arg):
 				values = append(values, genFuncValue(c))
 			default:
+				if v := genValueAsAny(arg, c); v != nil { // culab patch 47
+					values = append(values, v)
+					break
+				}
 				values = append(values, genValue(c))
 			}
 		}
@@ -1258,6 +1262,14 @@ func callBin(n *node) {
 			if getMapType != nil {
 				if rt := getMapType(c.typ); rt != nil {
 					defType = rt
+				}
+			} else if defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
+				// culab patch 47: compiled code gets the value as before,
+				// and fmt its type where the any comes back (sync.Map,
+				// container/list, context).
+				if v := genValueTagged(c); v != nil {
+					values = append(values, v)
+					break
 				}
 			}
 
@@ -2195,7 +2207,9 @@ func _return(n *node) {
 					// empty interface case.
 					// we can't let genValueInterface deal with it, because we call on c,
 					// not on n, which means that the interfaceT knowledge is lost.
-					values[i] = genValue(c)
+					if values[i] = genValueTagged(c); values[i] == nil { // culab patch 47
+						values[i] = genValue(c)
+					}
 					break
 				}
 				values[i] = genValueInterface(c)
@@ -2493,6 +2507,9 @@ func doComposite(n *node, hasType bool, keyed bool) {
 		ft := typ.field[fieldIndex].typ
 		rft := ft.TypeOf()
 		convertLiteralValue(val, rft)
+		if values[fieldIndex] = genValueAsAny(ft, val); values[fieldIndex] != nil { // culab patch 47
+			continue
+		}
 		switch {
 		case val.typ.cat == nilT:
 			values[fieldIndex] = func(*frame) reflect.Value { return reflect.New(rft).Elem() }
@@ -2790,6 +2807,9 @@ func _append(n *node) {
 		l := len(args)
 		values := make([]func(*frame) reflect.Value, l)
 		for i, arg := range args {
+			if values[i] = genValueAsAny(n.typ.elem(), arg); values[i] != nil { // culab patch 47
+				continue
+			}
 			switch elem := n.typ.elem(); {
 			case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(arg.typ.method) > 0):
 				values[i] = genValueInterface(arg)
@@ -2814,8 +2834,9 @@ func _append(n *node) {
 			return next
 		}
 	default:
-		var value0 func(*frame) reflect.Value
+		value0 := genValueAsAny(n.typ.elem(), n.child[2]) // culab patch 47
 		switch elem := n.typ.elem(); {
+		case value0 != nil:
 		case isInterfaceSrc(elem) && (!isEmptyInterface(elem) || len(n.child[2].typ.method) > 0):
 			value0 = genValueInterface(n.child[2])
 		case isInterfaceBin(elem):
@@ -3391,7 +3412,10 @@ func _select(n *node) {
 			}
 			chans[i], assigned[i], ok[i], cases[i].Dir = clauseChanDir(c0)
 			chanValues[i] = genValue(chans[i])
-			if assigned[i] != nil {
+			switch {
+			case assigned[i] != nil && cases[i].Dir == reflect.SelectSend:
+				assignedValues[i] = genSelectSendValue(chans[i], assigned[i]) // culab patch 47
+			case assigned[i] != nil:
 				assignedValues[i] = genValue(assigned[i])
 				assignedStores[i] = genStore(assigned[i]) // culab patch 10
 			}
@@ -3407,7 +3431,7 @@ func _select(n *node) {
 			// The comm clause as an empty body clause after channel send.
 			chanValues[i] = genValue(c0.child[0])
 			cases[i].Dir = reflect.SelectSend
-			assignedValues[i] = genValue(c0.child[1])
+			assignedValues[i] = genSelectSendValue(c0.child[0], c0.child[1]) // culab patch 47
 			clause[i] = func(*frame) bltn { return next }
 		}
 	}

@@ -155,6 +155,9 @@ func genValue(n *node) func(*frame) reflect.Value {
 
 func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 	convertLiteralValue(n, typ.TypeOf())
+	if v := genValueAsAny(typ, n); v != nil { // culab patch 47
+		return v
+	}
 	switch {
 	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || len(n.typ.method) > 0):
 		return genValueInterface(n)
