@@ -261,6 +261,8 @@ func (k *Kernel) abortQueued(ctx context.Context, a aborting) {
 			}
 		case <-grace.C:
 			return
+		case <-k.stopping: // a shutdown ends the wait
+			return
 		case <-ctx.Done():
 			return
 		}

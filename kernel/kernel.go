@@ -91,9 +91,13 @@ type Kernel struct {
 	stdinMu      sync.Mutex    // one input_request at a time
 	stdinReplies chan *message // input_reply messages for Input
 
-	started   atomic.Bool
-	stopOnce  sync.Once
-	stopped   chan struct{} // closed once a shutdown_request is answered
+	started  atomic.Bool
+	stopOnce sync.Once
+	stopped  chan struct{} // closed once a shutdown_request is answered
+	// stopping is closed when a shutdown begins, before it waits for the
+	// worker: a failed cell's wait for requests in flight (abortQueued)
+	// ends then.
+	stopping  chan struct{}
 	engOnce   sync.Once
 	engErr    error
 	closeOnce sync.Once
@@ -199,6 +203,7 @@ func New(conn ConnectionInfo, eng Engine, opts Options) (*Kernel, error) {
 		running:      make(chan struct{}, 1),
 		stdinReplies: make(chan *message, 8),
 		stopped:      make(chan struct{}),
+		stopping:     make(chan struct{}),
 	}
 	if err := k.guard("info", func() { k.info = withDefaults(eng.Info(), opts.Version) }); err != nil {
 		return nil, err
@@ -360,6 +365,7 @@ func (k *Kernel) Close() error {
 // true when the caller is the worker itself.
 func (k *Kernel) stopEngine(restart, holdsEngine bool) error {
 	k.engOnce.Do(func() {
+		close(k.stopping)
 		k.Interrupt()
 		if !holdsEngine {
 			select {
