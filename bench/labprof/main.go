@@ -10,7 +10,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/culab/culab/internal/gcslack"
 	"os"
 	"runtime/pprof"
 	"strconv"
@@ -33,7 +32,6 @@ func main() {
 	tableOut := flag.String("table", "", "write the table as JSON here (before/after comparisons of the modelled times and counters)")
 	report := flag.Bool("report", false, "run the notebook's section \"On the report's GPU\": the lab's report variants and sizes on its report GPU (or -gpu), no CPU reference")
 	flag.Parse()
-	gcslack.Start() // as the engine does
 	err := run(*key, *sizes, *variants, *cpuCap, *cpuProfile, *gpu, *report, *tableOut)
 	if err == nil && *memProfile != "" {
 		err = writeHeap(*memProfile)

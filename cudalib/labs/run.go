@@ -85,7 +85,7 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 			// arrays are gigabytes: the default goal (twice the live
 			// heap) let garbage double the peak. The large arrays hold
 			// no pointers, so the extra collections are quick.
-			gcslack.Start()
+			defer gcslack.Hold(labGCPercent)()
 		}
 		if dev.Virtual() && !opts.Quick {
 			restore, serr := labSampling(dev)
@@ -110,6 +110,10 @@ func (l *Lab) RunWith(dev *cudalib.Device, opts Options, sizes []int, variants .
 	}
 	return t, nil
 }
+
+// labGCPercent is the heap's growth between collections (GOGC) while a
+// lab runs on the virtual GPU, less where its arrays are large (gcslack).
+const labGCPercent = 25
 
 // SizesFor is the sizes Run uses on dev when it is given none: Sizes, the
 // report's, on a GPU and on the virtual GPU alike (which samples the

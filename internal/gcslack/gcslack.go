@@ -1,16 +1,15 @@
 // Package gcslack bounds the garbage that Go's collector lets pile up
 // beside a large heap that costs nothing to scan.
 //
-// The collector starts a cycle once the heap has grown by GOGC % (100) of
-// what the last cycle found live. A cycle's work is scanning what holds
+// The collector starts a cycle once the heap has grown by GOGC % of what
+// the last cycle found live. A cycle's work is scanning what holds
 // pointers; an array of floats is marked, never scanned. So a lab holding
-// 2 GiB of host arrays let 2 GiB of garbage (the sampled blocks' records,
-// the written-cell sets) pile up before a collection that then took
-// milliseconds: the engine peaked at 3.2 GB for 2.2 GB of data. After each
-// cycle, the package sets GOGC so that the garbage allowed is the larger of
-// Floor and the scannable heap: the collector's work per allocated byte
-// stays what GOGC=100 gives a heap of pointers, and it never allows more
-// than GOGC=100 would.
+// 2 GiB of host arrays let hundreds of megabytes of garbage (the sampled
+// blocks' records, the written-cell sets) pile up beside them even at a
+// GOGC of 25, before a collection that then took milliseconds. While a
+// Hold is in force, the package sets GOGC after each cycle so that the
+// garbage allowed is the larger of Floor and the scannable heap, and never
+// more than the Hold's percent allows.
 package gcslack
 
 import (
@@ -19,10 +18,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 	"sync/atomic"
 )
 
-// Floor is the garbage always allowed: below it GOGC stays 100.
+// Floor is the garbage always allowed.
 const Floor = 256 << 20
 
 // floor is Floor, smaller in tests (read by the finalizer's goroutine).
@@ -30,16 +30,37 @@ var floor atomic.Uint64
 
 func init() { floor.Store(Floor) }
 
-var started atomic.Bool
+var hold struct {
+	sync.Mutex
+	n, was, most int
+	armed        bool
+}
 
-// Start keeps GOGC at Percent's value after every collection, for the
-// rest of the process. A GOGC set in the environment is the user's choice
-// and wins; a second call does nothing.
-func Start() {
-	if os.Getenv("GOGC") != "" || !started.CompareAndSwap(false, true) {
-		return
+// Hold keeps GOGC at most percent, and at Percent of the heap when that
+// is less, until release; holds may nest (the smallest percent of the
+// first one stands). A GOGC set in the environment is the user's choice
+// and wins.
+func Hold(percent int) (release func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
 	}
-	arm()
+	hold.Lock()
+	defer hold.Unlock()
+	if hold.n++; hold.n == 1 {
+		hold.most = percent
+		hold.was = debug.SetGCPercent(percent)
+		if !hold.armed {
+			hold.armed = true
+			arm()
+		}
+	}
+	return func() {
+		hold.Lock()
+		defer hold.Unlock()
+		if hold.n--; hold.n == 0 {
+			debug.SetGCPercent(hold.was)
+		}
+	}
 }
 
 // sentinel's finalizer runs once after each collection that finds it
@@ -47,9 +68,17 @@ func Start() {
 // the tiny allocator, whose objects' finalizers may never run.)
 type sentinel struct{ _ *int }
 
+// arm sets GOGC after the next cycle, and again after each one while a
+// hold is in force.
 func arm() {
 	runtime.SetFinalizer(&sentinel{}, func(*sentinel) {
-		set(Percent(heap()))
+		hold.Lock()
+		defer hold.Unlock()
+		if hold.n == 0 {
+			hold.armed = false
+			return
+		}
+		set(min(hold.most, Percent(heap())))
 		arm()
 	})
 }

@@ -45,20 +45,24 @@ func waitGOGC(t *testing.T, ok func(uint64) bool) {
 	t.Fatalf("GOGC stayed %d", gogc())
 }
 
-// TestStart holds an array of floats sixteen times the floor: GOGC drops
-// so that the floor's garbage is allowed, and returns to 100 once the
-// array is dropped.
-func TestStart(t *testing.T) {
+// TestHold holds an array of floats sixteen times the floor: GOGC drops
+// below the hold's percent so that the floor's garbage is allowed, returns
+// to the hold's once the array is dropped, and to what it was at release.
+func TestHold(t *testing.T) {
 	t.Setenv("GOGC", "")
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	floor.Store(8 << 20)
 	defer floor.Store(Floor)
-	Start()
+	release := Hold(25)
 	hold := func() {
 		big := make([]float64, 16*floor.Load()/8)
 		waitGOGC(t, func(p uint64) bool { return p <= 10 })
 		runtime.KeepAlive(big)
 	}
 	hold()
-	waitGOGC(t, func(p uint64) bool { return p == 100 })
+	waitGOGC(t, func(p uint64) bool { return p == 25 })
+	release()
+	if p := gogc(); p != 100 {
+		t.Errorf("GOGC %d after the hold, want 100", p)
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/culab/culab/internal/gcslack"
 	"io"
 	"os"
 	"os/signal"
@@ -280,7 +279,6 @@ func RunChild(newEngine func(pipes [2]*os.File) (kernel.Engine, error)) error {
 	}
 	signal.Ignore(os.Interrupt)
 	setMemoryLimit("/")
-	gcslack.Start() // a lab's gigabytes of arrays would let as much garbage pile up
 	token := os.Getenv(markEnv)
 	os.Unsetenv(markEnv) // not the cells' business
 	var files [4]*os.File
