@@ -4,6 +4,8 @@
 // those needs another of them for the type alone.
 package counters
 
+import "slices"
+
 // Counters are one launch's counts, with Nsight Compute's definitions
 // (cudalib/vgpu/COUNTERS.md has the details and what differs). The virtual GPU executes
 // PTX, not SASS: instruction counts are PTX instructions, and a memory
@@ -136,7 +138,7 @@ type Counters struct {
 	// global atomics: per warp instruction and distinct 32-byte sector its
 	// lanes touch, the most lanes on one word of it (the words of a sector
 	// go together, the lanes on one word one after another:
-	// bench/microbench/atommult.cu), so one a lane where they all share
+	// bench/microbench/atommult.cu; SectorOps), so one a lane where they all share
 	// one address (one a warp where ptxas aggregates, as above). AtomicAddresses are the distinct 4-byte
 	// words they touched. Atomics over a small footprint reach few L2
 	// slices (bench/microbench's footprint sweep: a 256-bin histogram
@@ -229,4 +231,25 @@ func (c *Counters) Add(o *Counters) {
 	c.SerialLoadRequests += o.SerialLoadRequests
 	c.SerialHits4K += o.SerialHits4K
 	c.SerialHits64K += o.SerialHits64K
+}
+
+// SectorOps is the L2 operations (AtomicSectorOps) of one warp's global
+// atomic whose lanes are at the byte addresses addrs: per distinct 32-byte
+// sector, the most lanes on one 4-byte word of it. It sorts addrs.
+func SectorOps(addrs []uint64) int64 {
+	slices.Sort(addrs)
+	var ops, busiest, run int64
+	for i, a := range addrs {
+		switch {
+		case i > 0 && a == addrs[i-1]:
+			run++
+		case i > 0 && a/32 == addrs[i-1]/32:
+			run = 1
+		default: // a new sector
+			ops += busiest
+			busiest, run = 0, 1
+		}
+		busiest = max(busiest, run)
+	}
+	return ops + busiest
 }

@@ -252,27 +252,13 @@ func opsHit(words int64) float64 {
 		return v.(float64)
 	}
 	rng := rand.New(rand.NewPCG(uint64(words), 0x0b5))
-	var lanes [32]int64
+	var lanes [32]uint64
 	var total int64
 	for range opsHitWarps {
 		for l := range lanes {
-			lanes[l] = rng.Int64N(words)
+			lanes[l] = 4 * uint64(rng.Int64N(words))
 		}
-		slices.Sort(lanes[:])
-		var busiest, run int64
-		for i, w := range lanes {
-			switch {
-			case i > 0 && w == lanes[i-1]:
-				run++
-			case i > 0 && w/8 == lanes[i-1]/8:
-				run = 1
-			default:
-				total += busiest
-				busiest, run = 0, 1
-			}
-			busiest = max(busiest, run)
-		}
-		total += busiest
+		total += counters.SectorOps(lanes[:])
 	}
 	v := float64(total) / opsHitWarps
 	opsHitMemo.Store(words, v)

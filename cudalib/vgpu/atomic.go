@@ -2,11 +2,11 @@ package vgpu
 
 import (
 	"math/bits"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/culab/culab/cudalib/counters"
 	"github.com/culab/culab/cudalib/ptx"
 	"github.com/culab/culab/cudalib/vgpu/alu"
 )
@@ -307,28 +307,7 @@ func (w *warp) countAddresses(in *inst, m uint32) {
 		addrs[n] = a
 		n++
 	}
-	w.addSectorOps(sectorOps(addrs[:n]))
-}
-
-// sectorOps is the L2 operations of one warp's atomic at addrs (its lanes'
-// addresses): per distinct 32-byte sector, the most lanes on one of its
-// words. It sorts addrs.
-func sectorOps(addrs []uint64) int64 {
-	slices.Sort(addrs)
-	var ops, busiest, run int64
-	for i, a := range addrs {
-		switch {
-		case i > 0 && a == addrs[i-1]:
-			run++
-		case i > 0 && a/32 == addrs[i-1]/32:
-			run = 1
-		default: // a new sector
-			ops += busiest
-			busiest, run = 0, 1
-		}
-		busiest = max(busiest, run)
-	}
-	return ops + busiest
+	w.addSectorOps(counters.SectorOps(addrs[:n]))
 }
 
 // addSectorOps counts L2 operations of global atomics.

@@ -1,9 +1,6 @@
 package vgpu
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 const addressAtomicsPTX = `
 .version 7.8
@@ -61,32 +58,6 @@ const addressAtomicsPTX = `
 // the operations (AtomicSectorOps: a sector's words together, the lanes
 // on one word one after another, one a warp where aggregated) and the
 // distinct words they touch (AtomicAddresses).
-// TestSectorOps: a warp's atomic takes, per sector, as many L2 operations
-// as its busiest word has lanes (the patterns of
-// bench/microbench/atommult.cu, lanes l = 0 … 31).
-func TestSectorOps(t *testing.T) {
-	for _, c := range []struct {
-		m, stride uint64 // m lanes a word, words stride apart
-		want      int64
-	}{
-		{1, 1, 4},   // 32 words, 4 sectors: one operation each
-		{4, 1, 4},   // 8 words of one sector, 4 lanes each
-		{8, 1, 8},   // 4 words of one sector, 8 lanes each
-		{32, 1, 32}, // one word
-		{1, 8, 32},  // a sector a lane
-		{8, 8, 32},  // 4 sectors, 8 lanes on the word of each
-	} {
-		var addrs []uint64
-		for l := range uint64(32) {
-			addrs = append(addrs, 4096+4*(l/c.m)*c.stride)
-		}
-		slices.Reverse(addrs) // any order
-		if got := sectorOps(addrs); got != c.want {
-			t.Errorf("%d lanes a word, stride %d words: %d operations, want %d", c.m, c.stride, got, c.want)
-		}
-	}
-}
-
 func TestMaxAddressAtomics(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		g := New(Config{Workers: workers})
