@@ -24,6 +24,31 @@
 
 constexpr int WORDS = 1 << 20;
 constexpr long long LANES = 1 << 24;
+constexpr int REPS = 6; // launches a measurement: a warm-up, then 5 timed
+
+// medianSeconds runs launch a warm-up and 5 more times, each between two
+// events, and returns the median of the 5 in seconds.
+template <typename F>
+static double medianSeconds(F launch) {
+    cudaEvent_t a, b;
+    CHECK(cudaEventCreate(&a));
+    CHECK(cudaEventCreate(&b));
+    std::vector<float> ms;
+    for (int r = 0; r < REPS; r++) {
+        CHECK(cudaEventRecord(a));
+        launch();
+        CHECK(cudaEventRecord(b));
+        CHECK(cudaEventSynchronize(b));
+        CHECK(cudaGetLastError());
+        float t;
+        CHECK(cudaEventElapsedTime(&t, a, b));
+        if (r > 0) ms.push_back(t);
+    }
+    CHECK(cudaEventDestroy(a));
+    CHECK(cudaEventDestroy(b));
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2] * 1e-3;
+}
 
 template <typename T>
 __global__ void mult(T *y, int m, int stride) {
@@ -44,31 +69,15 @@ template <typename T>
 static void sweep(const char *type) {
     T *y;
     CHECK(cudaMalloc(&y, WORDS * sizeof(T)));
-    cudaEvent_t a, b;
-    CHECK(cudaEventCreate(&a));
-    CHECK(cudaEventCreate(&b));
     std::vector<T> h(WORDS);
     std::vector<long long> want(WORDS);
     for (int stride : {1, 8}) {
         for (int m : {1, 2, 4, 8, 16, 32}) {
-            const int reps = 6; // a warm-up, then 5 timed
             CHECK(cudaMemset(y, 0, WORDS * sizeof(T)));
-            std::vector<float> ms;
-            for (int r = 0; r < reps; r++) {
-                CHECK(cudaEventRecord(a));
-                mult<T><<<LANES / 256, 256>>>(y, m, stride);
-                CHECK(cudaEventRecord(b));
-                CHECK(cudaEventSynchronize(b));
-                CHECK(cudaGetLastError());
-                float t;
-                CHECK(cudaEventElapsedTime(&t, a, b));
-                if (r > 0) ms.push_back(t);
-            }
-            std::sort(ms.begin(), ms.end());
-            double med = ms[ms.size() / 2] * 1e-3;
+            double med = medianSeconds([&] { mult<T><<<LANES / 256, 256>>>(y, m, stride); });
             CHECK(cudaMemcpy(h.data(), y, WORDS * sizeof(T), cudaMemcpyDeviceToHost));
             std::fill(want.begin(), want.end(), 0);
-            for (long long i = 0; i < LANES; i++) want[wordOf(i, m, stride)] += reps;
+            for (long long i = 0; i < LANES; i++) want[wordOf(i, m, stride)] += REPS;
             for (int k = 0; k < WORDS; k++) {
                 if ((long long)h[k] != want[k]) {
                     fprintf(stderr, "%s m=%d stride=%d: word %d is %lld, want %lld\n", type, m, stride, k,
@@ -98,31 +107,15 @@ __global__ void runs(float *y, int r, int space) {
 static void runSweep() {
     float *y;
     CHECK(cudaMalloc(&y, RUNWORDS * sizeof(float)));
-    cudaEvent_t a, b;
-    CHECK(cudaEventCreate(&a));
-    CHECK(cudaEventCreate(&b));
     std::vector<float> h(RUNWORDS);
     std::vector<long long> want(RUNWORDS);
     for (int space : {1, 8, 32}) {
         for (int r : {1, 4, 8, 16, 32, 64, 128, 256}) {
-            const int reps = 6;
             CHECK(cudaMemset(y, 0, RUNWORDS * sizeof(float)));
-            std::vector<float> ms;
-            for (int k = 0; k < reps; k++) {
-                CHECK(cudaEventRecord(a));
-                runs<<<LANES / 256, 256>>>(y, r, space);
-                CHECK(cudaEventRecord(b));
-                CHECK(cudaEventSynchronize(b));
-                CHECK(cudaGetLastError());
-                float t;
-                CHECK(cudaEventElapsedTime(&t, a, b));
-                if (k > 0) ms.push_back(t);
-            }
-            std::sort(ms.begin(), ms.end());
-            double med = ms[ms.size() / 2] * 1e-3;
+            double med = medianSeconds([&] { runs<<<LANES / 256, 256>>>(y, r, space); });
             CHECK(cudaMemcpy(h.data(), y, RUNWORDS * sizeof(float), cudaMemcpyDeviceToHost));
             std::fill(want.begin(), want.end(), 0);
-            for (long long i = 0; i < LANES; i++) want[(i / r) * space % RUNWORDS] += reps;
+            for (long long i = 0; i < LANES; i++) want[(i / r) * space % RUNWORDS] += REPS;
             for (int k = 0; k < RUNWORDS; k++) {
                 if ((long long)h[k] != want[k]) {
                     fprintf(stderr, "runs r=%d space=%d: word %d is %g, want %lld\n", r, space, k, h[k], want[k]);
