@@ -144,3 +144,64 @@ func TestOneBlockLaunchLoop(t *testing.T) {
 		t.Errorf("%s=off: a loop of %d loads, want none", virtual.EnvSASS, l.Loop.Loads)
 	}
 }
+
+// mulxSrc is a 64-bit multiply-xorshift loop: one PTX mul.lo.u64 is three
+// SASS IMADs, so the GPU issues about twice the PTX's instructions.
+const mulxSrc = `extern "C" __global__ void mulx(unsigned long long* x, int rounds) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned long long v = x[i];
+    for (int r = 0; r < rounds; r++) { v *= 0x9E3779B97F4A7C15ull; v ^= v >> 29; }
+    x[i] = v;
+}`
+
+// The time model is handed the SASS warp-instructions of a launch where
+// the SASS tools are installed (the profile's SASS count), and the
+// PTX-times-sequence estimate with CULAB_SASS=off.
+func TestTimedLaunchIssuesSASS(t *testing.T) {
+	needSASSTools(t)
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, mulxSrc, "mulx")
+	const n = 1024
+	rng := rand.New(rand.NewPCG(3, 4))
+	init := make([]int64, n)
+	for i := range init {
+		init[i] = rng.Int64()
+	}
+	cfg := Config{Grid: D1(n / 128), Block: D1(128)}
+	timed := func() Counters {
+		x, err := d.Int64sFrom(init)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Free()
+		m := &recordingModel{}
+		if err := d.SetTimeModel(m); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.SetTimeModel(timemodel.H100) })
+		if _, err := d.TimeFunc(TimeOptions{}, func() error { return k.Launch(cfg, x, int32(64)) }); err != nil {
+			t.Fatal(err)
+		}
+		return m.seqs[0][0].Launch.Counters
+	}
+	c := timed()
+	x, _ := d.Int64sFrom(init)
+	defer x.Free()
+	p, err := k.Profile(cfg, x, int32(64))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.SASS == nil {
+		t.Fatalf("no SASS counts: %s", p.Counting)
+	}
+	if c.SASSWarpInstrs != p.SASS.WarpInstrs {
+		t.Errorf("the model got %d SASS warp-instructions, the profile counts %d", c.SASSWarpInstrs, p.SASS.WarpInstrs)
+	}
+	if r := float64(c.SASSWarpInstrs) / float64(c.WarpInstrs); r < 1.5 {
+		t.Errorf("SASS / PTX warp-instructions %.2f, want the multiply's IMADs (about 2)", r)
+	}
+	t.Setenv(virtual.EnvSASS, "off")
+	if off := timed(); off.SASSWarpInstrs != off.WarpInstrs {
+		t.Errorf("%s=off: %d SASS warp-instructions, want the PTX's %d (no division here)", virtual.EnvSASS, off.SASSWarpInstrs, off.WarpInstrs)
+	}
+}

@@ -20,7 +20,9 @@ type Counters struct {
 	// SASSWarpInstrs estimates the SASS warp-instructions the GPU issues
 	// for them: WarpInstrs with each PTX instruction that ptxas expands
 	// into a sequence (32-bit integer division and remainder, IEEE float
-	// division) counted as its sequence's length; FP64WarpInstrs counts
+	// division) counted as its sequence's length, or, where the virtual
+	// GPU has the kernel's SASS, that SASS counted per basic block
+	// (package sasscount); FP64WarpInstrs counts
 	// those that run on the FP64 pipe (double add, multiply, FMA, compare,
 	// conversions). Zero where they were not counted (recordings older
 	// than them).

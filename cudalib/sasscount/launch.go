@@ -77,19 +77,42 @@ type PTXInstr struct {
 	WarpInstrs int64
 }
 
+// WarpInstrs is Count's WarpInstrs alone: what the time model's issue
+// term takes of every launch, without the per-line view.
+func WarpInstrs(k *sass.Kernel, fn *ptx.Func, r Run) (int64, error) {
+	_, x, err := estimate(k, fn, r)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for _, v := range x {
+		n += int64(math.Round(v))
+	}
+	return n, nil
+}
+
+// estimate is each SASS instruction's warp executions (BlockCounts) for
+// the launch r, with the PTX counts it came from.
+func estimate(k *sass.Kernel, fn *ptx.Func, r Run) (*PTXCounts, []float64, error) {
+	pc, err := NewPTXCounts(fn, r.PTXWarpInstrs)
+	if err != nil {
+		return nil, nil, err
+	}
+	pc.Diverged(r.PTXDivergent)
+	return pc, BlockCounts(k, pc, Warps(r.Grid, r.Block)), nil
+}
+
 // Count counts the SASS k of the PTX function fn (of module m, whose
 // .file table names the lines) for one launch the virtual GPU ran of fn:
 // per SASS basic block from each PTX instruction's warp executions
 // (BlockCounts). k must be what ptxas made of fn: the same source,
 // options and NVVM.
 func Count(k *sass.Kernel, m *ptx.Module, fn *ptx.Func, r Run) (*Launch, error) {
-	pc, err := NewPTXCounts(fn, r.PTXWarpInstrs)
+	pc, x, err := estimate(k, fn, r)
 	if err != nil {
 		return nil, err
 	}
-	pc.Diverged(r.PTXDivergent)
 	code := k.Code()
-	x := BlockCounts(k, pc, Warps(r.Grid, r.Block))
 	l := &Launch{Code: make([]Instr, len(code)), ByClass: map[sass.Class]int64{}, Accesses: map[string]int64{}}
 	type key struct {
 		file string

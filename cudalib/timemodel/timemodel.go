@@ -25,7 +25,9 @@
 //
 //   - issue: its warp-instructions / (4 schedulers × clock), counted as
 //     the SASS the GPU issues where the virtual GPU estimated it
-//     (SASSWarpInstrs: an integer division is a sequence of 10–13), or
+//     (SASSWarpInstrs: the kernel's SASS per basic block where the tools
+//     are installed, else PTX with an integer division a sequence of
+//     10–13), or
 //     its FP32 warp-instructions / the FP32 pipe's rate, if longer (an
 //     SM of 64 FP32 lanes issues two a cycle).
 //   - fp64, sfu: its FP64 and MUFU warp-instructions / the pipe's

@@ -305,6 +305,7 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	regs = min(max(regs, 2), m.b.spec.RegsPerThread)
 	f := &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs}
 	f.loop = sync.OnceValue(f.hotLoop)
+	f.code = sync.OnceValues(f.findCode)
 	return f, nil
 }
 
@@ -319,6 +320,9 @@ type virtualFunction struct {
 	// loop is the kernel's hottest SASS loop, looked for on the first
 	// launch that needs it (sass.go's hotLoop).
 	loop func() *warpissue.Loop
+	// code is the kernel's SASS with its PTX function, paired on the first
+	// launch (sass.go's findCode).
+	code func() (sassCode, error)
 }
 
 func (f *virtualFunction) Attributes() (seam.Attributes, error) {
@@ -414,6 +418,7 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 		return nil, nil, nil, virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
 	}
 	p, rep = info.Profile, info.Report
+	f.countIssued(p)
 	f.nameReport(rep)
 	f.b.tellSampled(f.name, c, p.Sample)
 	threads := c.Block[0] * max(c.Block[1], 1) * max(c.Block[2], 1)

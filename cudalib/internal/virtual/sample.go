@@ -141,6 +141,8 @@ func (f *virtualFunction) compare(hook func(Comparison), c seam.LaunchConfig, l 
 	if serr != nil || err != nil || info.Profile.Sample != nil && info.Profile.Sample.Sampled {
 		return err // nothing to compare
 	}
+	f.countIssued(sampled)
+	f.countIssued(info.Profile)
 	threads := c.Block[0] * max(c.Block[1], 1) * max(c.Block[2], 1)
 	perSM := activeBlocks(f.b.spec, f.occupancy(), threads, c.Shared)
 	model := func(p *vgpu.Profile) time.Duration {
