@@ -37,6 +37,11 @@ type Counters struct {
 	// it has 128 FP32 lanes (Hopper, GA10x, AD10x), two where it has 64
 	// (Turing, GA100). Zero where not counted.
 	FP32WarpInstrs int64
+	// ShuffleWarpInstrs counts the warp shuffles (shfl.sync: SHFL), which
+	// an SM completes one a cycle, a quarter of its issue rate, each
+	// waiting about 25 cycles for its lanes' values
+	// (bench/microbench/shfl.cu). Zero where not counted.
+	ShuffleWarpInstrs int64
 
 	// Global memory (ld/st .global, and generic accesses that land in
 	// global memory). A request
@@ -196,6 +201,7 @@ func (c *Counters) Add(o *Counters) {
 	c.FP64WarpInstrs += o.FP64WarpInstrs
 	c.SFUWarpInstrs += o.SFUWarpInstrs
 	c.FP32WarpInstrs += o.FP32WarpInstrs
+	c.ShuffleWarpInstrs += o.ShuffleWarpInstrs
 	c.GlobalLoadRequests += o.GlobalLoadRequests
 	c.GlobalLoadSectors += o.GlobalLoadSectors
 	c.GlobalStoreRequests += o.GlobalStoreRequests

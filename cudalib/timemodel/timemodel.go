@@ -30,8 +30,8 @@
 //     10–13), or
 //     its FP32 warp-instructions / the FP32 pipe's rate, if longer (an
 //     SM of 64 FP32 lanes issues two a cycle).
-//   - fp64, sfu: its FP64 and MUFU warp-instructions / the pipe's
-//     measured rate (1.93 and 0.49 a cycle).
+//   - fp64, sfu, shuffle: its FP64, MUFU and SHFL warp-instructions / the
+//     pipe's measured rate (1.93, 0.49 and 1 a cycle).
 //   - shared: its shared-memory wavefronts / (1 per cycle × clock).
 //   - l1: its global loads' 128-byte lines / (0.81 per cycle × clock):
 //     L1 serves about a line a cycle, so a request whose lanes touch 32
@@ -114,6 +114,7 @@ type GPU struct {
 	FP32PerSM            float64       // FP32 warp-instructions per SM per cycle (128 FP32 lanes: 4)
 	FP64PerSM            float64       // FP64 warp-instructions per SM per cycle (64 FP64 lanes)
 	SFUPerSM             float64       // MUFU warp-instructions per SM per cycle (16 SFU lanes)
+	ShufflePerSM         float64       // SHFL warp-instructions per SM per cycle
 	WavefrontsPerSM      float64       // shared-memory wavefronts per SM per cycle
 	L2BytesPerSec        float64       // L2 bandwidth for loads
 	StoreSectorsPerSec   float64       // global store sectors L2 takes per second
@@ -127,6 +128,7 @@ type GPU struct {
 	FootprintAtomics     []Footprint   // atomics a second, each lane on a random one of so many words (by words)
 	InstrCycles          float64       // cycles a warp waits between dependent instructions
 	FP64Cycles           float64       // the same for FP64 instructions
+	ShuffleCycles        float64       // the same for warp shuffles (SHFL)
 	L1HitCycles          float64       // a re-read global load, as one warp waits for it (mostly L2 hits)
 	L1Bytes              float64       // data up to this size stays in each SM's L1
 	L1ResidentCycles     float64       // a re-read global load when all the data stays in L1
@@ -169,6 +171,7 @@ var H100 = GPU{
 	FP32PerSM:            4,
 	FP64PerSM:            1.93,
 	SFUPerSM:             0.49,
+	ShufflePerSM:         1,
 	WavefrontsPerSM:      1,
 	L2BytesPerSec:        7.5e12,
 	StoreSectorsPerSec:   50e9,
@@ -183,6 +186,7 @@ var H100 = GPU{
 		{1024, 1.16e10}, {4096, 3.43e10}, {16384, 6.13e10}, {65536, 6.30e10}},
 	InstrCycles:       4.65,
 	FP64Cycles:        8.4,
+	ShuffleCycles:     25,
 	L1HitCycles:       49.5,
 	L1Bytes:           200 << 10,
 	L1ResidentCycles:  10,
@@ -298,13 +302,13 @@ type Launch struct {
 // Terms are the parts of a launch's modelled time, in seconds, for
 // explaining which one bounds it.
 type Terms struct {
-	Issue, FP64, SFU, Shared, Const, L1, L2, DRAM, Blocks, Atomics, Chain float64
-	Waves                                                                 int
+	Issue, FP64, SFU, Shuffle, Shared, Const, L1, L2, DRAM, Blocks, Atomics, Chain float64
+	Waves                                                                          int
 }
 
 // Bound names the largest term (the first of equals, in the order issue,
-// FP64 pipe, SFU, shared memory, L1, L2, DRAM, block dispatch, atomics,
-// latency).
+// FP64 pipe, SFU, shuffles, shared memory, constant cache, L1, L2, DRAM,
+// block dispatch, atomics, latency).
 func (t Terms) Bound() string {
 	named := t.named()
 	b := named[0]
@@ -351,6 +355,9 @@ func (g GPU) Terms(l Launch) Terms {
 	}
 	if g.SFUPerSM > 0 {
 		t.SFU = float64(onBusiest) * float64(c.SFUWarpInstrs) / blocks / (g.SFUPerSM * g.ClockHz)
+	}
+	if g.ShufflePerSM > 0 {
+		t.Shuffle = float64(onBusiest) * float64(c.ShuffleWarpInstrs) / blocks / (g.ShufflePerSM * g.ClockHz)
 	}
 	t.Shared = float64(onBusiest) * float64(c.SharedLoadWavefronts+c.SharedStoreWavefronts) / blocks / (g.WavefrontsPerSM * g.ClockHz)
 	if g.ConstWordsPerSM > 0 {
@@ -541,8 +548,9 @@ func (g GPU) Terms(l Launch) Terms {
 	}
 
 	// The longest warp's instructions as the GPU issues them (its share of
-	// SASS sequences and FP64 instructions taken as the launch's): an
-	// FP64 instruction waits FP64Cycles for the one it depends on.
+	// SASS sequences, FP64 instructions and shuffles taken as the
+	// launch's): an FP64 instruction waits FP64Cycles for the one it
+	// depends on, a shuffle ShuffleCycles.
 	instrCycles := g.InstrCycles
 	if c.WarpInstrs > 0 {
 		if c.SASSWarpInstrs > 0 {
@@ -550,6 +558,9 @@ func (g GPU) Terms(l Launch) Terms {
 		}
 		if g.FP64Cycles > 0 {
 			instrCycles += float64(c.FP64WarpInstrs) / float64(c.WarpInstrs) * (g.FP64Cycles - g.InstrCycles)
+		}
+		if g.ShuffleCycles > 0 {
+			instrCycles += float64(c.ShuffleWarpInstrs) / float64(c.WarpInstrs) * (g.ShuffleCycles - g.InstrCycles)
 		}
 	}
 	issue := longest(c.MaxWarpInstrs, c.WarpInstrs) * instrCycles
@@ -680,7 +691,7 @@ func inFlight(c counters.Counters) float64 {
 
 // combined is the terms' p-norm: their max when p is 0 or infinite.
 func (t Terms) combined(p float64) float64 {
-	terms := [...]float64{t.Issue, t.FP64, t.SFU, t.Shared, t.Const, t.L1, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
+	terms := [...]float64{t.Issue, t.FP64, t.SFU, t.Shuffle, t.Shared, t.Const, t.L1, t.L2, t.DRAM, t.Blocks, t.Atomics, t.Chain}
 	if p <= 0 || math.IsInf(p, 1) {
 		return slices.Max(terms[:])
 	}
@@ -788,6 +799,6 @@ type namedTerm struct {
 
 // named lists the terms with their names, in Bound's order.
 func (t Terms) named() []namedTerm {
-	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"SFU", t.SFU}, {"shared memory", t.Shared}, {"constant cache", t.Const}, {"L1", t.L1}, {"L2", t.L2},
+	return []namedTerm{{"issue", t.Issue}, {"FP64 pipe", t.FP64}, {"SFU", t.SFU}, {"shuffles", t.Shuffle}, {"shared memory", t.Shared}, {"constant cache", t.Const}, {"L1", t.L1}, {"L2", t.L2},
 		{"DRAM", t.DRAM}, {"block dispatch", t.Blocks}, {"atomics", t.Atomics}, {"latency", t.Chain}}
 }

@@ -369,6 +369,31 @@ func TestExplain(t *testing.T) {
 	}
 }
 
+// Warp shuffles as bench/microbench/shfl.cu measured them (H200,
+// docs/results/2026-11-28j-shuffle): a lone warp's chain of dependent
+// shuffles takes 24–26 cycles a shuffle; 32 warps an SM of 8 independent
+// ones each complete one shuffle a cycle an SM (0.97–1.00). The model
+// is held within 1.4×: its chain also charges the loop's add and branch,
+// which the GPU overlaps with the shuffle's wait.
+func TestShuffles(t *testing.T) {
+	const k = 1024
+	loop := func(warps, chains int64) Launch {
+		// The loop's shuffles, a counter add and a branch an iteration.
+		instrs := k * (chains + 2)
+		c := counters.Counters{Blocks: 132, Threads: 132 * 32 * warps, WarpInstrs: 132 * warps * instrs, SASSWarpInstrs: 132 * warps * instrs,
+			ShuffleWarpInstrs: 132 * warps * k * chains, MaxWarpInstrs: instrs, Branches: 132 * warps * k}
+		return Launch{Counters: c, ThreadsPerBlock: int(32 * warps), BlocksPerSM: 1}
+	}
+	cyclesPerIter := func(l Launch) float64 { return H100.Kernel(l).Seconds() * H100.ClockHz / k }
+	if got := cyclesPerIter(loop(1, 1)); got < 24 || got > 26.2*1.4 {
+		t.Errorf("one warp, one chain: %.1f cycles an iteration, measured 24.2–26.2", got)
+	}
+	tm := H100.Terms(loop(32, 8))
+	if got := cyclesPerIter(loop(32, 8)); tm.Bound() != "shuffles" || got < 256 || got > 264*1.4 {
+		t.Errorf("32 warps of 8 chains: %.1f cycles an iteration (bound %s), measured 257–264", got, tm.Bound())
+	}
+}
+
 // A thread per row of an n×n matrix, 128 threads a block, one block per
 // SM (n = 1024: the zoo's matvec): each iteration loads a[row][k] and x[k].
 // Walking the rows, a warp's a-load touches 32 lines (a sector each),

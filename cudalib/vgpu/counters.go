@@ -380,6 +380,8 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 				c.SFUWarpInstrs = c.WarpInstrs
 			case pipeFP32:
 				c.FP32WarpInstrs = c.WarpInstrs
+			case pipeShuffle:
+				c.ShuffleWarpInstrs = c.WarpInstrs
 			}
 		}
 		if c == (counters.Counters{}) {

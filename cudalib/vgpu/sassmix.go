@@ -4,8 +4,8 @@ import "github.com/culab/culab/cudalib/ptx"
 
 // What the GPU issues for a PTX instruction, where ptxas makes more than
 // one SASS instruction of it or runs it on a slower pipe (the time model's
-// issue, FP64 and SFU terms; Counters.SASSWarpInstrs, FP64WarpInstrs,
-// SFUWarpInstrs, FP32WarpInstrs).
+// issue, FP64, SFU and shuffle terms; Counters.SASSWarpInstrs,
+// FP64WarpInstrs, SFUWarpInstrs, FP32WarpInstrs, ShuffleWarpInstrs).
 //
 // Division sequences are SASS instructions per operation inside a loop
 // whose divisor does not change (the reciprocal of the divisor is hoisted
@@ -25,6 +25,7 @@ const (
 	pipeFP64              // the FP64 pipe, half the FP32 lanes
 	pipeSFU               // the special-function unit (MUFU), 16 lanes an SM
 	pipeFP32              // the FMA pipe: 64 or 128 FP32 lanes an SM, by architecture
+	pipeShuffle           // the shuffle unit: a warp's SHFL a cycle an SM
 )
 
 // sassOf returns the SASS instructions one execution of p issues, and
@@ -57,6 +58,8 @@ func sassOf(p *ptx.Instr) (n int64, on pipe) {
 		if typ == "f32" && (p.Op == "add" || p.Op == "sub" || p.Op == "mul" || p.Op == "fma" || p.Op == "mad") {
 			return 1, pipeFP32
 		}
+	case "shfl":
+		return 1, pipeShuffle
 	case "cvt":
 		for _, m := range p.Mods {
 			if m == "f64" {

@@ -103,11 +103,12 @@ const mixPTX = `
 	cvt.rn.f32.s32 %f1, %r3;
 	sin.approx.f32 %f2, %f1;
 	mul.f32 %f1, %f2, %f2;
+	shfl.sync.bfly.b32 %r3, %r3, 1, 31, -1;
 	ret;
 }
 `
 
-// TestProfileSASSMix: a launch's SASS, FP64, SFU and FP32
+// TestProfileSASSMix: a launch's SASS, FP64, SFU, FP32 and shuffle
 // warp-instructions, in total and per line.
 func TestProfileSASSMix(t *testing.T) {
 	g := New(Config{Workers: 1})
@@ -118,8 +119,8 @@ func TestProfileSASSMix(t *testing.T) {
 	}
 	warps := int64(4)
 	tot := p.Total
-	// Nine instructions a warp (ret included); div.s32 is 13 SASS.
-	if tot.WarpInstrs != 9*warps || tot.SASSWarpInstrs != (9-1+13)*warps || tot.FP64WarpInstrs != 2*warps || tot.SFUWarpInstrs != warps || tot.FP32WarpInstrs != warps {
-		t.Errorf("%d PTX, %d SASS, %d FP64, %d SFU, %d FP32 warp-instructions; want %d, %d, %d, %d, %d", tot.WarpInstrs, tot.SASSWarpInstrs, tot.FP64WarpInstrs, tot.SFUWarpInstrs, tot.FP32WarpInstrs, 9*warps, 21*warps, 2*warps, warps, warps)
+	// Ten instructions a warp (ret included); div.s32 is 13 SASS.
+	if tot.WarpInstrs != 10*warps || tot.SASSWarpInstrs != (10-1+13)*warps || tot.FP64WarpInstrs != 2*warps || tot.SFUWarpInstrs != warps || tot.FP32WarpInstrs != warps || tot.ShuffleWarpInstrs != warps {
+		t.Errorf("%d PTX, %d SASS, %d FP64, %d SFU, %d FP32, %d shuffle warp-instructions; want %d, %d, %d, %d, %d, %d", tot.WarpInstrs, tot.SASSWarpInstrs, tot.FP64WarpInstrs, tot.SFUWarpInstrs, tot.FP32WarpInstrs, tot.ShuffleWarpInstrs, 10*warps, 22*warps, 2*warps, warps, warps, warps)
 	}
 }
