@@ -21,11 +21,11 @@ var divisionSASS = map[string]int64{
 type pipe int
 
 const (
-	pipeIssue pipe = iota // issue alone: the FMA and ALU pipes keep up with it
-	pipeFP64              // the FP64 pipe, half the FP32 lanes
-	pipeSFU               // the special-function unit (MUFU), 16 lanes an SM
-	pipeFP32              // the FMA pipe: 64 or 128 FP32 lanes an SM, by architecture
-	pipeShuffle           // the shuffle unit: a warp's SHFL a cycle an SM
+	pipeIssue   pipe = iota // issue alone: the FMA and ALU pipes keep up with it
+	pipeFP64                // the FP64 pipe, half the FP32 lanes
+	pipeSFU                 // the special-function unit (MUFU), 16 lanes an SM
+	pipeFP32                // the FMA pipe: 64 or 128 FP32 lanes an SM, by architecture
+	pipeShuffle             // the shuffle unit: a warp's SHFL a cycle an SM
 )
 
 // sassOf returns the SASS instructions one execution of p issues, and
