@@ -156,7 +156,8 @@ const mulxSrc = `extern "C" __global__ void mulx(unsigned long long* x, int roun
 
 // The time model is handed the SASS warp-instructions of a launch where
 // the SASS tools are installed (the profile's SASS count), and the
-// PTX-times-sequence estimate with CULAB_SASS=off.
+// PTX-times-sequence estimate with CULAB_SASS=off; its chain steps are
+// the PTX's either way.
 func TestTimedLaunchIssuesSASS(t *testing.T) {
 	needSASSTools(t)
 	d := openVirtualGPU(t)
@@ -199,6 +200,9 @@ func TestTimedLaunchIssuesSASS(t *testing.T) {
 	}
 	if r := float64(c.SASSWarpInstrs) / float64(c.WarpInstrs); r < 1.5 {
 		t.Errorf("SASS / PTX warp-instructions %.2f, want the multiply's IMADs (about 2)", r)
+	}
+	if c.ChainWarpInstrs != c.WarpInstrs {
+		t.Errorf("%d chain steps, want the PTX's %d warp-instructions (no division here)", c.ChainWarpInstrs, c.WarpInstrs)
 	}
 	t.Setenv(virtual.EnvSASS, "off")
 	if off := timed(); off.SASSWarpInstrs != off.WarpInstrs {

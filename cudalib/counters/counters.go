@@ -27,6 +27,15 @@ type Counters struct {
 	// conversions). Zero where they were not counted (recordings older
 	// than them).
 	SASSWarpInstrs, FP64WarpInstrs int64
+	// ChainWarpInstrs are the steps a warp waits through one after
+	// another, as the time model's latency chain counts them: the PTX's
+	// warp-instructions with each one ptxas expands into a dependent
+	// sequence (a division) counted as its sequence's length, which is
+	// SASSWarpInstrs where there is no SASS. The SASS ptxas adds beside
+	// them (address arithmetic, a 64-bit value's halves) takes issue
+	// slots but mostly not steps of a warp's chain. Zero where not counted
+	// (recordings older than it: the chain takes SASSWarpInstrs).
+	ChainWarpInstrs int64
 	// SFUWarpInstrs counts those that issue a MUFU instruction on the
 	// special-function unit (sin, cos, ex2, lg2, tanh, rsqrt, rcp and sqrt
 	// of f32, a float division's reciprocal): 16 lanes an SM, an eighth of
@@ -198,6 +207,7 @@ func (c *Counters) Add(o *Counters) {
 	c.WarpInstrs += o.WarpInstrs
 	c.ThreadInstrs += o.ThreadInstrs
 	c.SASSWarpInstrs += o.SASSWarpInstrs
+	c.ChainWarpInstrs += o.ChainWarpInstrs
 	c.FP64WarpInstrs += o.FP64WarpInstrs
 	c.SFUWarpInstrs += o.SFUWarpInstrs
 	c.FP32WarpInstrs += o.FP32WarpInstrs

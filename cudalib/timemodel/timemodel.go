@@ -547,13 +547,15 @@ func (g GPU) Terms(l Launch) Terms {
 		}
 	}
 
-	// The longest warp's instructions as the GPU issues them (its share of
-	// SASS sequences, FP64 instructions and shuffles taken as the
-	// launch's): an FP64 instruction waits FP64Cycles for the one it
-	// depends on, a shuffle ShuffleCycles.
+	// The longest warp's steps (its share of the launch's chain steps:
+	// PTX instructions with their dependent SASS sequences, FP64
+	// instructions and shuffles): an FP64 instruction waits FP64Cycles for
+	// the one it depends on, a shuffle ShuffleCycles.
 	instrCycles := g.InstrCycles
 	if c.WarpInstrs > 0 {
-		if c.SASSWarpInstrs > 0 {
+		if c.ChainWarpInstrs > 0 {
+			instrCycles *= float64(c.ChainWarpInstrs) / float64(c.WarpInstrs)
+		} else if c.SASSWarpInstrs > 0 {
 			instrCycles *= float64(c.SASSWarpInstrs) / float64(c.WarpInstrs)
 		}
 		if g.FP64Cycles > 0 {

@@ -373,6 +373,7 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 		if c.WarpInstrs > 0 && in.src != nil {
 			n, on := sassOf(in.src)
 			c.SASSWarpInstrs = c.WarpInstrs * n
+			c.ChainWarpInstrs = c.SASSWarpInstrs
 			switch on {
 			case pipeFP64:
 				c.FP64WarpInstrs = c.WarpInstrs
