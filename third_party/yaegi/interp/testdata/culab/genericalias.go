@@ -52,6 +52,14 @@ func main() {
 	var a any = []int{4}
 	u, ok := a.(Vec[int])
 	fmt.Println(u, ok, Vec[int](w)[1])
+	// Instances first met in a type switch.
+	var b any = []string{"s"}
+	switch b.(type) {
+	case Set[int], stack[bool]:
+		fmt.Println("set or stack")
+	case Vec[string]:
+		fmt.Println("strings")
+	}
 }
 
 // Output:
@@ -62,3 +70,4 @@ func main() {
 // main.stack[string] b 2
 // [][]int [[1] [2 3]] 2
 // [4] true 2
+// strings
