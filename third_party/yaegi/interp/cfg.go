@@ -1059,7 +1059,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				name := t.id() + "[" + n.child[1].typ.id() + "]"
 				sym, _, ok := sc.lookup(name)
 				if !ok {
-					err = n.cfgErrorf("type not found: %s", name)
+					// culab patch 48: an instance met first here (a.(Vec[int])) is made.
+					if n.typ, err = nodeType(interp, sc, n); err != nil {
+						return
+					}
+					n.gen = nop
 					return
 				}
 				n.gen = nop
@@ -2124,6 +2128,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			usedCase := map[string]bool{}
 			for _, c := range n.lastChild().child {
 				for _, t := range c.child[:len(c.child)-1] {
+					if err = uninstantiated(t, t.typ); err != nil { // culab patch 48
+						return
+					}
 					tid := t.typ.id()
 					if usedCase[tid] {
 						err = c.cfgErrorf("duplicate case %s in type switch", t.ident)
@@ -2249,6 +2256,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				if c1.typ, err = nodeType(interp, sc, c1); err != nil {
 					return
 				}
+			}
+			if err = uninstantiated(c1, c1.typ); err != nil { // culab patch 48
+				break
 			}
 
 			err = check.typeAssertionExpr(c0, c1.typ)

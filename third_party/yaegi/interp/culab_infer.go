@@ -225,7 +225,7 @@ func (u *unifier) unifyInstance(p *node, t *itype, depth int) {
 		return
 	}
 	spec := g.node.anc
-	if spec.kind != typeSpec || len(spec.child) < 3 {
+	if spec.kind != typeSpec && spec.kind != typeSpecAssign || len(spec.child) < 3 { // culab patch 48: and aliases
 		return
 	}
 	inner := &unifier{sc: g.scope, params: map[string]bool{}, bound: map[string]*itype{}}

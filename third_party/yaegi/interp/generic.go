@@ -111,7 +111,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 			}
 
 			// Node is the type parameters list of a generic type.
-			if root.kind == typeSpec && n.anc == root && childPos(n) == 1 {
+			if (root.kind == typeSpec || root.kind == typeSpecAssign) && n.anc == root && childPos(n) == 1 {
 				// Fill the types lookup table used for type substitution.
 				tname = n.anc.child[0].ident + "["
 				for _, c := range n.child {

@@ -192,6 +192,10 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 					err = n.cfgErrorf("cannot define new methods on non-local type %s", baseType(sym.typ).id())
 					return false
 				}
+				if isGenericAlias(sym.typ) { // culab patch 48
+					err = n.cfgErrorf("cannot define new methods on generic alias type %s", typName)
+					return false
+				}
 				rcvrtype = sym.typ
 				if typPtr {
 					elementType := sym.typ
@@ -317,14 +321,14 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				return false
 			}
 			typeName := n.child[0].ident
-			if len(n.child) > 2 && n.kind == typeSpecAssign {
-				// culab patch 37: its instances were named types, or
-				// nothing ("undefined: v" for a variable of one).
-				err = n.cfgErrorf("generic type alias %s: not supported by the interpreter (declare a defined type instead, the same declaration without =, or write the aliased type out)", typeName)
-				return false
-			}
 			if len(n.child) > 2 {
 				// Handle a generic type: skip definition as parameter is not instantiated yet.
+				// A generic alias is one too: genType instantiates its
+				// right-hand side, unnamed (culab patch 48).
+				if n.kind == typeSpecAssign && isTypeParam(n.child[1], n.child[2]) {
+					err = n.child[2].cfgErrorf("cannot use type parameter declared in alias declaration as RHS")
+					return false
+				}
 				n.typ = genericOf(nil, typeName, pkgName, withNode(n.child[0]), withScope(sc))
 				if _, exists := sc.sym[typeName]; !exists {
 					sc.sym[typeName] = &symbol{kind: typeSym, node: n}
@@ -334,6 +338,9 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 			}
 			var typ *itype
 			if typ, err = nodeType(interp, sc, n.child[1]); err != nil {
+				if isGenericMisuse(err) { // culab patch 48
+					return false
+				}
 				err = nil
 				revisit = append(revisit, n)
 				return false

@@ -402,6 +402,9 @@ func nodeType(interp *Interpreter, sc *scope, n *node) (*itype, error) {
 
 func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype, err error) {
 	if n.typ != nil && !n.typ.incomplete {
+		if n.kind == identExpr { // culab patch 48: cfg gives an identifier its symbol's type
+			return n.typ, uninstantiated(n, n.typ)
+		}
 		return n.typ, nil
 	}
 	if sname := typeName(n); sname != "" {
@@ -827,6 +830,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		if t.node == nil {
 			t.node = n
 		}
+		if err = uninstantiated(n, t); err != nil { // culab patch 48
+			return nil, err
+		}
 
 	case indexExpr:
 		var lt *itype
@@ -857,6 +863,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			if sym, _, found := sc.lookup(name); found {
 				t = sym.typ
 				break
+			}
+			if err = checkTypeArgs(n, lt, 1); err != nil { // culab patch 48
+				return nil, err
 			}
 			// A generic type is being instantiated. Generate it.
 			t, err = genType(interp, sc, name, lt, []*itype{t1}, seen)
@@ -908,6 +917,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		if sym, _, found := sc.lookup(name); found {
 			t = sym.typ
 			break
+		}
+		if err = checkTypeArgs(n, lt, len(types)); err != nil { // culab patch 48
+			return nil, err
 		}
 		// A generic type is being instantiated. Generate it.
 		t, err = genType(interp, sc, name, lt, types, seen)
