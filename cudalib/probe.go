@@ -141,7 +141,7 @@ func (r Report) String() string {
 	} else {
 		fmt.Fprintf(&b, "\nVirtual GPU (cudalib.OpenVirtual, or %s=virtual; virtual:NAME for a model below):\n%s", EnvDevice, r.Virtual)
 		if r.Counting != "" {
-			fmt.Fprintf(&b, "%-28s %s\n", "Profiles count:", r.Counting)
+			fmt.Fprintf(&b, "%-28s %s\n", "Profiles, modelled times:", r.Counting)
 		}
 	}
 	if len(r.Models) > 0 {

@@ -159,7 +159,7 @@ func BenchmarkProfileSASS(b *testing.B) {
 // SASS or PTX, and why PTX.
 func TestProbeSaysCounting(t *testing.T) {
 	t.Setenv(virtual.EnvSASS, "off")
-	if s := Probe().String(); !strings.Contains(s, "Profiles count:") || !strings.Contains(s, "PTX instructions ("+virtual.EnvSASS+" is off)") {
+	if s := Probe().String(); !strings.Contains(s, "Profiles, modelled times:") || !strings.Contains(s, "PTX instructions ("+virtual.EnvSASS+" is off)") {
 		t.Errorf("report without the counting:\n%s", s)
 	}
 	t.Setenv(virtual.EnvSASS, "")
