@@ -94,6 +94,10 @@ type PTXCounts struct {
 	// line 0.
 	line   []int
 	loopOf []int // innermost loop of each instruction, -1: none
+	// kinds counts the anchors of each loop's own body (-1: outside
+	// loops) by source line and kind (ptxKind), for outsideFits: made
+	// once, as it is asked for every SASS block.
+	kinds map[int]map[lineKind]int
 	// rel is each loop instruction's executions per iteration of its loop
 	// (of the copy it stands in when NVVM made copies); -1 outside loops.
 	rel   []float64
@@ -355,6 +359,16 @@ func NewPTXCounts(fn *ptx.Func, byLine map[int]int64) (*PTXCounts, error) {
 		}
 	}
 	c.mergeCopies()
+	c.kinds = map[int]map[lineKind]int{}
+	for i, in := range fn.Body {
+		if k := ptxKind(in); k != "" {
+			li := c.loopOf[i]
+			if c.kinds[li] == nil {
+				c.kinds[li] = map[lineKind]int{}
+			}
+			c.kinds[li][lineKind{c.line[i], k}]++
+		}
+	}
 	// Lines: their loop by the majority of anchors (else instructions).
 	// ran: the anchors of instructions that ran; NVVM's peeled trips
 	// that no entry needed do not outvote the loop they belong to.
@@ -1191,30 +1205,28 @@ func (p *PTXCounts) around(g *sass.CFG, sassLoop []int, s int) int {
 // loads its bounds on the line of its body; NVVM peels an inner loop's
 // first trips into the outer loop's body.
 func (p *PTXCounts) outsideFits(code []sass.Instr, li int) bool {
-	type key struct {
-		line int
-		kind string
-	}
-	need := map[key]int{}
+	need := map[lineKind]int{}
 	for _, in := range code {
 		if k := sassKind(in); k != "" {
-			need[key{in.Line, k}]++
+			need[lineKind{in.Line, k}]++
 		}
 	}
 	if len(need) == 0 {
 		return false
 	}
-	for i, in := range p.fn.Body {
-		if k := ptxKind(in); k != "" && p.loopOf[i] == li {
-			need[key{p.line[i], k}]--
-		}
-	}
-	for _, n := range need {
-		if n > 0 {
+	have := p.kinds[li]
+	for k, n := range need {
+		if n > have[k] {
 			return false
 		}
 	}
 	return true
+}
+
+// lineKind is an anchor's source line and kind (ptxKind, sassKind).
+type lineKind struct {
+	line int
+	kind string
 }
 
 // pairAnchors gives the anchors of the blocks the value (val: by PTX
