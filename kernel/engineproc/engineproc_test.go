@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -116,7 +117,8 @@ func processRuns(pid int) bool {
 // counter is an engine whose state is a count of cells; its cells:
 // "crash" kills the process with a goroutine's panic, "exit" calls
 // os.Exit(3), "kill" prints and SIGKILLs it, "input" asks for a line,
-// "block" waits for an interrupt; "late" prints after the cell's end.
+// "block" waits for an interrupt; "late DIR" prints "late" once DIR/go
+// exists (after the cell's end), then makes DIR/printed.
 type counter struct {
 	n     int
 	pipes [2]*os.File
@@ -130,7 +132,11 @@ func (c *counter) Info() kernel.Info { return kernel.Info{LanguageName: "count"}
 func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out kernel.Output) kernel.ExecuteReply {
 	c.n++
 	out.Stream("stdout", "cell "+strconv.Itoa(c.n)+"\n")
-	switch req.Code {
+	code := req.Code
+	if strings.HasPrefix(code, "late ") {
+		code = "late"
+	}
+	switch code {
 	case "crash":
 		// Left in the pipe, unread: the kernel collects it after the crash.
 		c.pipes[stderr].WriteString("fatal error: all in the pipe\n")
@@ -159,9 +165,13 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 		out.Stream("stderr", "e")
 		fmt.Print("é"[1:] + "f")
 	case "late":
+		dir := req.Code[len("late "):]
 		go func() {
-			time.Sleep(20 * time.Millisecond)
+			for !exists(filepath.Join(dir, "go")) {
+				time.Sleep(time.Millisecond)
+			}
 			fmt.Print("late\n")
+			os.WriteFile(filepath.Join(dir, "printed"), nil, 0o644)
 		}()
 	case "stream":
 		// 50 MiB in reads of the capture pipe, as a printing cell sends it.
@@ -361,21 +371,23 @@ func TestPrintedAndSent(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("%q, want %q", got, want)
 	}
+	// The goroutine prints once the cell has ended and before the next
+	// starts: the test releases it, then waits for it to have printed.
+	dir := t.TempDir()
 	o2 := &out{}
-	if rep := run(s, "late", o2); rep.Error != nil {
+	if rep := run(s, "late "+dir, o2); rep.Error != nil {
 		t.Fatal(rep.Error)
 	}
-	var seen string
-	for range 100 {
-		o := &out{}
-		run(s, "", o)
-		if seen = o.String(); strings.Contains(seen, "late") {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
+	if err := os.WriteFile(filepath.Join(dir, "go"), nil, 0o644); err != nil {
+		t.Fatal(err)
 	}
-	if !strings.HasPrefix(seen, "late\ncell ") || strings.Contains(o2.String(), "late") {
-		t.Errorf("late output in the next cell: %q (the cell's own: %q)", seen, o2.String())
+	for !exists(filepath.Join(dir, "printed")) {
+		time.Sleep(time.Millisecond)
+	}
+	o3 := &out{}
+	run(s, "", o3)
+	if seen := o3.String(); seen != "late\ncell 3\n" || strings.Contains(o2.String(), "late") {
+		t.Errorf("late output in the next cell: %q, want %q (the cell's own: %q)", seen, "late\ncell 3\n", o2.String())
 	}
 }
 
@@ -553,4 +565,9 @@ func TestReason(t *testing.T) {
 			t.Errorf("%q: %q, want %q", c.log, got, c.want)
 		}
 	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
