@@ -87,7 +87,7 @@ type sassCode struct {
 	fn *ptx.Func
 }
 
-// sassCode is the kernel's SASS with its PTX, or why there is none.
+// sassCode returns the kernel's SASS with its PTX, or why there is none.
 func (f *virtualFunction) sassCode() (sassCode, error) {
 	if off() {
 		return sassCode{}, fmt.Errorf("%s is off", EnvSASS)
@@ -125,7 +125,7 @@ func sassRun(p *vgpu.Profile) sasscount.Run {
 }
 
 // countIssued makes the launch's SASSWarpInstrs, which the time model's
-// issue term and instruction chain take, what ptxas's code issues
+// issue term takes (its chain keeps ChainWarpInstrs), what ptxas's code issues
 // (package sasscount's estimate per SASS basic block, within 5 % of
 // ncu's smsp__inst_executed on 96 % of the zoos' kernels), where the SASS
 // is there. Elsewhere the PTX-times-sequence estimate stays (vgpu's
