@@ -11,9 +11,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <algorithm>
-#include <map>
 #include <vector>
 #include <cuda_runtime.h>
+#include "smspan.cuh"
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
     fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
@@ -41,13 +41,7 @@ __global__ void loop(int *out, long long *cycles) {
     }
     long long t1 = clock64();
     __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned sm;
-        asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-        cycles[3 * blockIdx.x] = t0;
-        cycles[3 * blockIdx.x + 1] = t1;
-        cycles[3 * blockIdx.x + 2] = sm;
-    }
+    recordSpan(cycles, t0, t1);
 #pragma unroll
     for (int c = 0; c < C; c++) out[(blockIdx.x * blockDim.x + threadIdx.x) * C + c] = i[c];
 }
@@ -63,23 +57,10 @@ static void run(const char *name, int threads, int per, int sms, int *dout, long
         CHECK(cudaDeviceSynchronize());
         if (rep < 0) continue;
         CHECK(cudaMemcpy(c.data(), dc, 3 * blocks * sizeof(long long), cudaMemcpyDeviceToHost));
-        struct span { long long start, end; int blocks; };
-        std::map<long long, span> sm;
-        for (int b = 0; b < blocks; b++) {
-            auto it = sm.find(c[3 * b + 2]);
-            if (it == sm.end()) sm[c[3 * b + 2]] = {c[3 * b], c[3 * b + 1], 1};
-            else it->second = {std::min(it->second.start, c[3 * b]), std::max(it->second.end, c[3 * b + 1]), it->second.blocks + 1};
-        }
-        std::vector<double> sp, rt;
-        for (auto &kv : sm) {
-            const double cyc = (double)(kv.second.end - kv.second.start) / K;
-            sp.push_back(cyc);
-            rt.push_back(kv.second.blocks * (threads / 32) * C / cyc);
-        }
-        std::sort(sp.begin(), sp.end());
-        std::sort(rt.begin(), rt.end());
-        spans.push_back(sp[sp.size() / 2]);
-        rates.push_back(rt[rt.size() / 2]);
+        double cyc, r;
+        smFigures(c, blocks, threads / 32 * C, K, cyc, r);
+        spans.push_back(cyc);
+        rates.push_back(r);
     }
     // The first block's indices after K steps of each chain.
     std::vector<int> got(threads * C);

@@ -18,9 +18,9 @@
 #include <cstdint>
 #include <cstring>
 #include <algorithm>
-#include <map>
 #include <vector>
 #include <cuda_runtime.h>
+#include "smspan.cuh"
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
     fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
@@ -49,13 +49,7 @@ __global__ void loop(const unsigned *in, unsigned *out, long long *cycles) {
     }
     long long t1 = clock64();
     __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned sm;
-        asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-        cycles[3 * blockIdx.x] = t0;
-        cycles[3 * blockIdx.x + 1] = t1;
-        cycles[3 * blockIdx.x + 2] = sm;
-    }
+    recordSpan(cycles, t0, t1);
 #pragma unroll
     for (int c = 0; c < C; c++) out[gid * C + c] = v[c];
 }
@@ -104,25 +98,10 @@ static double run(int threads, int blocks, unsigned *din, unsigned *dout, long l
         CHECK(cudaDeviceSynchronize());
         if (rep < 0) continue;
         CHECK(cudaMemcpy(c.data(), dc, 3 * blocks * sizeof(long long), cudaMemcpyDeviceToHost));
-        struct span { long long start, end; int blocks; };
-        std::map<long long, span> sm;
-        for (int b = 0; b < blocks; b++) {
-            auto it = sm.find(c[3 * b + 2]);
-            if (it == sm.end()) sm[c[3 * b + 2]] = {c[3 * b], c[3 * b + 1], 1};
-            else it->second = {std::min(it->second.start, c[3 * b]), std::max(it->second.end, c[3 * b + 1]), it->second.blocks + 1};
-        }
-        // An SM's warp-instructions of op a cycle (its blocks' warps may
-        // differ from the average where the blocks are spread unevenly).
-        std::vector<double> spans, rates;
-        for (auto &kv : sm) {
-            const double cyc = (double)(kv.second.end - kv.second.start) / K;
-            spans.push_back(cyc);
-            rates.push_back(kv.second.blocks * (threads / 32) * C / cyc);
-        }
-        std::sort(spans.begin(), spans.end());
-        std::sort(rates.begin(), rates.end());
-        meds.push_back(spans[spans.size() / 2]);
-        rate.push_back(rates[rates.size() / 2]);
+        double cyc, r;
+        smFigures(c, blocks, threads / 32 * C, K, cyc, r);
+        meds.push_back(cyc);
+        rate.push_back(r);
     }
     // The first 8 warps are checked (warps do not exchange values).
     const size_t checked = std::min(n, (size_t)256 * C);
