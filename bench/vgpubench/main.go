@@ -8,7 +8,7 @@
 // It prints one JSON object per kernel (run.sh puts them beside Numba's
 // CUDA simulator on the same work):
 //
-//	vgpubench [-quick] [-runs 5] [-only kernel]
+//	vgpubench [-quick] [-runs 5] [-only kernel] [-profile]
 package main
 
 import (
@@ -56,12 +56,13 @@ func main() {
 	q := flag.Bool("quick", false, "small sizes (a fast check, not the benchmark)")
 	runs := flag.Int("runs", 5, "timed launches per kernel (the median is reported)")
 	only := flag.String("only", "", "run only this kernel (vecadd_thread, mm_tiled<16> or st_global)")
+	profile := flag.Bool("profile", false, "count every counter, as a timed launch does")
 	flag.Parse()
 	sz := full
 	if *q {
 		sz = quick
 	}
-	rows, err := bench(sz, *runs, *only)
+	rows, err := bench(sz, *runs, *only, *profile)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "vgpubench:", err)
 		os.Exit(1)
@@ -86,7 +87,7 @@ type kernelCase struct {
 	check  func() error
 }
 
-func bench(sz sizes, runs int, only string) ([]row, error) {
+func bench(sz sizes, runs int, only string, profile bool) ([]row, error) {
 	lib, err := nvrtc.Load()
 	if err != nil {
 		return nil, err
@@ -121,7 +122,11 @@ func bench(sz sizes, runs int, only string) ([]row, error) {
 		var st vgpu.Stats
 		for range runs {
 			t0 := time.Now()
-			err := g.Run(k, c.launch, &vgpu.Info{Stats: &st})
+			info := &vgpu.Info{Stats: &st}
+			if profile {
+				info.Profile = new(vgpu.Profile)
+			}
+			err := g.Run(k, c.launch, info)
 			times = append(times, time.Since(t0))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", c.expr, err)

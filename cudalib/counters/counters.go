@@ -126,6 +126,10 @@ type Counters struct {
 	// (cudaLimitMaxL2FetchGranularity), so a strided walk that touches
 	// one sector of each pair moves twice its sectors' bytes.
 	DRAMChunks int64
+	// LoadSectors are those of DRAMSectors that loads touched: the data
+	// the launch's blocks draw their loads from (the time model's L1
+	// misses take an SM's blocks' union from it). Zero where not counted.
+	LoadSectors int64
 
 	// The longest warp: the most instructions (as WarpInstrs counts them),
 	// global load requests and shared load requests any one warp of the
@@ -136,6 +140,29 @@ type Counters struct {
 	// average's. Zero per line; Add sums them (the longest warps of a
 	// sequence of launches, one after another).
 	MaxWarpInstrs, MaxWarpGlobalLoads, MaxWarpSharedLoads int64
+	// The same per block, summed over the blocks: each block's longest
+	// warp's instructions, global and shared load requests (each on its
+	// own). Divided by Blocks, what a typical block holds its slots for:
+	// a launch with one outlier warp (the longest probe sequence of a hash
+	// table) pays for it once, in one block, not in every wave. No ncu
+	// counter; zero per line and where not counted; Add sums them.
+	BlockWarpInstrs, BlockWarpGlobalLoads, BlockWarpSharedLoads int64
+	// BlockLoadSectors counts, per block, the distinct 32-byte sectors its
+	// global loads touch, summed over the blocks: the sectors its SM's L1
+	// must fetch from L2 at least once whatever the block re-reads (its
+	// cold misses; blocks that share an SM at once rarely share data, the
+	// GPU spreading neighbouring blocks over SMs). A block that touches
+	// more than blockWindowSectors (8192 sectors, 256 KB: an H100 SM's
+	// L1) starts counting afresh there: its re-reads beyond that miss L1
+	// anyway. Counted on the instruction that first touches a sector. No
+	// ncu counter; zero where not counted.
+	BlockLoadSectors int64
+	// BlockScatteredSectors are those of BlockLoadSectors that scattered
+	// requests fetch: requests whose sectors hold more than twice the
+	// bytes their lanes ask for (a gather's lanes each in a sector of its
+	// own), which L2 serves a sector at a time (bench/microbench/l1cold.cu).
+	// No ncu counter; zero where not counted.
+	BlockScatteredSectors int64
 
 	// MaxAddressAtomics is the most atomic operations the launch made on
 	// one global address, as the GPU performs them: ptxas turns a 32-bit
@@ -238,9 +265,15 @@ func (c *Counters) Add(o *Counters) {
 	c.Threads += o.Threads
 	c.DRAMSectors += o.DRAMSectors
 	c.DRAMChunks += o.DRAMChunks
+	c.LoadSectors += o.LoadSectors
 	c.MaxWarpInstrs += o.MaxWarpInstrs
 	c.MaxWarpGlobalLoads += o.MaxWarpGlobalLoads
 	c.MaxWarpSharedLoads += o.MaxWarpSharedLoads
+	c.BlockWarpInstrs += o.BlockWarpInstrs
+	c.BlockWarpGlobalLoads += o.BlockWarpGlobalLoads
+	c.BlockWarpSharedLoads += o.BlockWarpSharedLoads
+	c.BlockLoadSectors += o.BlockLoadSectors
+	c.BlockScatteredSectors += o.BlockScatteredSectors
 	c.MaxAddressAtomics += o.MaxAddressAtomics
 	c.AtomicSectorOps += o.AtomicSectorOps
 	c.AtomicAddresses += o.AtomicAddresses

@@ -34,3 +34,62 @@ func TestL1Wavefronts(t *testing.T) {
 		}
 	}
 }
+
+// l1Misses against the GPU: bench/microbench/l1cold.cu's gathers (1056
+// blocks of 256 threads, 32 gathers a thread, scattered) on the H200, ncu's
+// L1 lookup misses (docs/results/2026-11-28m-l1-cold). Private windows and
+// one shared window that fit in L1 are exact (within 1 %); beyond L1 the
+// capacity share is within 30 % (an L1 of 200 KB: LRU over random
+// re-reads holds less).
+func TestL1Misses(t *testing.T) {
+	for _, c := range []struct {
+		name                        string
+		sectors, block, launch, ncu int64
+		tol                         float64
+	}{
+		{"private 16 KB", 8395808, 540672, 540672, 542201, 0.01},
+		{"shared 16 KB", 8395808, 540672, 512, 67584, 0.01},
+		{"shared 64 KB", 8586055, 2123175, 2048, 270336, 0.01},
+		{"private 64 KB", 8586055, 2123175, 1048247, 6971499, 0.15},
+		{"shared 256 KB", 8634691, 5467865, 8192, 3840301, 0.3},
+		{"shared 1 MB", 8646519, 7654017, 32768, 8032476, 0.1},
+		{"private 1 MB", 8646519, 7654017, 1048315, 8554207, 0.05},
+	} {
+		cnt := counters.Counters{Blocks: 1056, GlobalLoadSectors: c.sectors, BlockLoadSectors: c.block, LoadSectors: c.launch,
+			DRAMSectors: c.launch + 1056*256*4/32}
+		got := H100.l1Misses(cnt, 8, 8, true)
+		if math.Abs(got/float64(c.ncu)-1) > c.tol {
+			t.Errorf("%s: %.0f misses, ncu %d", c.name, got, c.ncu)
+		}
+	}
+	if got := H100.l1Misses(counters.Counters{Blocks: 1, GlobalLoadSectors: 8}, 1, 1, false); got != -1 {
+		t.Errorf("not counted: %v, want -1", got)
+	}
+}
+
+// The busiest SM pays its longest warp once: a grid of 16 waves whose
+// blocks' longest warps issue 100 instructions, one 1000, takes 15 waves
+// of the typical block and one of the longest, not 16 of the longest; a
+// regular grid (each block's longest as long as the launch's) keeps 16.
+func TestTypicalBlockChain(t *testing.T) {
+	const blocks, tpb = 132 * 8 * 16, 256
+	warps := int64(blocks * tpb / 32)
+	base := counters.Counters{Blocks: blocks, Threads: blocks * tpb, WarpInstrs: warps * 100, MaxWarpInstrs: 1000}
+	chain := func(c counters.Counters) float64 {
+		return H100.Terms(Launch{Counters: c, ThreadsPerBlock: tpb, BlocksPerSM: 8}).Chain
+	}
+	before := chain(base)
+	uneven := base
+	uneven.BlockWarpInstrs = blocks * 100
+	regular := base
+	regular.BlockWarpInstrs = blocks * 1000
+	if got := chain(regular); math.Abs(got/before-1) > 1e-9 {
+		t.Errorf("regular grid: chain %g, want %g (every wave the longest)", got, before)
+	}
+	typical := base
+	typical.MaxWarpInstrs = 100
+	want := (15*chain(typical)/16 + before/16)
+	if got := chain(uneven); math.Abs(got/want-1) > 1e-9 {
+		t.Errorf("one long warp: chain %g, want %g (15 typical waves and the longest)", got, want)
+	}
+}

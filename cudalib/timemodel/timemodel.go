@@ -322,6 +322,22 @@ func (t Terms) Bound() string {
 
 // Terms computes the terms of one launch.
 func (g GPU) Terms(l Launch) Terms {
+	t := g.terms(l, false)
+	if t.Waves > 1 && l.Counters.BlockWarpInstrs > 0 {
+		// The busiest SM runs its blocks in waves; the longest warp holds
+		// up one of them, the others take a typical block's longest warp
+		// (a hash table's longest probe sequence is paid once, not in
+		// every wave).
+		typical := g.terms(l, true)
+		t.Chain = (typical.Chain*float64(t.Waves-1) + t.Chain) / float64(t.Waves)
+	}
+	return t
+}
+
+// terms computes the terms of one launch whose warps all take the longest
+// warp's time, or, if typical, a typical block's longest warp's
+// (Counters.BlockWarpInstrs).
+func (g GPU) terms(l Launch, typical bool) Terms {
 	c := l.Counters
 	if c.Blocks <= 0 || l.ThreadsPerBlock <= 0 {
 		return Terms{}
@@ -397,8 +413,25 @@ func (g GPU) Terms(l Launch) Terms {
 	if c.GlobalLoadLines > 0 {
 		reqLines = float64(c.GlobalLoadLines)
 	}
-	if !scattered || (c.GlobalLoadRequests > 0 && residentWarps*reqLines/float64(c.GlobalLoadRequests)*lineBytes <= g.L1Bytes) {
+	walkFits := c.GlobalLoadRequests > 0 && residentWarps*reqLines/float64(c.GlobalLoadRequests)*lineBytes <= g.L1Bytes
+	if !scattered || walkFits {
 		l2Loads *= miss
+	}
+	// Where the virtual GPU counted what each block loads, the loads' L1
+	// misses (l1Misses), of which L2 serves the scattered requests' a
+	// sector at a time (l1cold.cu's gathers: 126–134 sectors a ns on the
+	// H200, as a chase's).
+	l2Time := l2Loads * 32 / g.L2BytesPerSec
+	if m := g.l1Misses(c, onBusiest, min(perSM, onBusiest), scattered && !walkFits); m >= 0 {
+		l2Loads = m
+		scat := 0.0
+		if g.ScatteredL2SectorsPerSec > 0 {
+			scat = float64(c.BlockScatteredSectors) / float64(c.BlockLoadSectors)
+		}
+		l2Time = l2Loads*(1-scat)*32/g.L2BytesPerSec
+		if scat > 0 {
+			l2Time += l2Loads * scat / g.ScatteredL2SectorsPerSec
+		}
 	}
 	if scattered && c.GlobalLoadWavefronts > 0 && g.L1WavefrontsPerSM > 0 && g.L1TagsPerSM > 0 {
 		// Where the virtual GPU counted them, a scattered request that
@@ -424,7 +457,7 @@ func (g GPU) Terms(l Launch) Terms {
 	// only partly (a naive transpose writes 4 of its 32 bytes) costs L2 a
 	// partial write each, at the partial-sector rate.
 	full := math.Min(float64(c.GlobalStoreSectors), float64(c.GlobalStoreBytes)/32)
-	t.L2 = (l2Loads+full)*32/g.L2BytesPerSec + (float64(c.GlobalStoreSectors)-full)/g.StoreSectorsPerSec
+	t.L2 = l2Time + full*32/g.L2BytesPerSec + (float64(c.GlobalStoreSectors)-full)/g.StoreSectorsPerSec
 	if scatteredLocal(c) && g.LocalStoreSectorsPerSec > 0 {
 		// Local stores are written through to L2, a lane's word at a time
 		// where the lanes' indices differ (mech.cu's local
@@ -509,6 +542,11 @@ func (g GPU) Terms(l Launch) Terms {
 	// beside busy ones). Counters without the longest warp's counts give
 	// the average warp.
 	longest := func(most, total int64) float64 { return math.Max(float64(most), float64(total)/warps) }
+	if typical {
+		c.MaxWarpInstrs = c.BlockWarpInstrs / c.Blocks
+		c.MaxWarpGlobalLoads = c.BlockWarpGlobalLoads / c.Blocks
+		c.MaxWarpSharedLoads = c.BlockWarpSharedLoads / c.Blocks
+	}
 	maxLoads := longest(c.MaxWarpGlobalLoads, c.GlobalLoadRequests)
 	// A warp waits for a load at its first use; the loads it issues
 	// between two such waits are in flight together. In a loop that uses
@@ -640,6 +678,36 @@ func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data,
 		w += float64(c.LocalStoreRequests) * max(g.LocalStoreCycles-instrCycles, 0) / warps
 	}
 	return w
+}
+
+// l1Misses estimates the sectors of a launch's global loads that miss L1
+// (bench/microbench/l1cold.cu against ncu's lookup misses; -1 where the
+// virtual GPU did not count BlockLoadSectors). An SM fetches once each
+// sector the blocks it runs load: the union of its onBusiest blocks'
+// sectors, each block a random subset of the launch's loaded sectors as
+// large as the average block's (ncu's misses within 1 %, for blocks with
+// private data and for blocks that all read one table, while the data
+// fits in L1). A re-read hits unless, with thrash (scattered loads whose
+// warps' current lines do not fit in L1 either), the resident blocks'
+// data exceeds L1: then it misses in the share L1 cannot hold (random
+// re-reads of 512 KB an SM: 81 % of the sectors miss, 70 % estimated).
+func (g GPU) l1Misses(c counters.Counters, onBusiest, resident int64, thrash bool) float64 {
+	if c.BlockLoadSectors <= 0 || c.Blocks <= 0 {
+		return -1
+	}
+	d := float64(c.BlockLoadSectors) / float64(c.Blocks)
+	u := float64(c.LoadSectors)
+	if u == 0 {
+		u = float64(c.DRAMSectors)
+	}
+	u = max(u, d)
+	union := func(k int64) float64 { return u * (1 - math.Pow(1-d/u, float64(k))) }
+	loaded := float64(c.GlobalLoadSectors)
+	m := math.Min(float64(c.BlockLoadSectors), float64(min(int64(g.SMs), c.Blocks))*union(onBusiest))
+	if held := union(resident) * 32; thrash && held > g.L1Bytes {
+		m += max(loaded-m, 0) * (1 - g.L1Bytes/held)
+	}
+	return math.Min(m, loaded)
 }
 
 // serialMisses is the launch's dependent load requests that miss L1: all

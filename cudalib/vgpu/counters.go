@@ -20,6 +20,13 @@ func (c *warpCounts) fold(o *warpCounts) {
 	c.sharedLoads = max(c.sharedLoads, o.sharedLoads)
 }
 
+// add adds o to c, field by field.
+func (c *warpCounts) add(o *warpCounts) {
+	c.instrs += o.instrs
+	c.globalLoads += o.globalLoads
+	c.sharedLoads += o.sharedLoads
+}
+
 // Profile is one launch's counters in total and per source line (sorted by
 // File, Line).
 type Profile struct {
@@ -45,16 +52,18 @@ type Profile struct {
 
 // result is what a launch's workers counted, summed per instruction.
 type result struct {
-	counts  []counters.Counters // by instruction id
-	blocks  int64
-	threads int
-	dram    int64
-	atomics int64 // the most global atomics on one address
+	counts   []counters.Counters // by instruction id
+	blocks   int64
+	threads  int
+	dram     int64
+	loadDram int64 // of them, the sectors loads touched
+	atomics  int64 // the most global atomics on one address
 	// global atomic operations as the L2 applies them, and the distinct
 	// words they touched
 	atomicOps, atomicWords int64
 	chunks                 int64 // 64-byte chunks holding a touched sector
 	longest                warpCounts
+	blockLongest           warpCounts // each block's longest warp, summed
 	// sample, when the launch was sampled or considered for it; ran is
 	// then what the blocks that ran executed (counts are scaled).
 	sample *Sample
@@ -413,6 +422,7 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.Blocks = r.blocks
 	p.Total.Threads = r.blocks * int64(r.threads)
 	p.Total.DRAMSectors = r.dram
+	p.Total.LoadSectors = r.loadDram
 	p.Total.MaxAddressAtomics = r.atomics
 	p.Total.AtomicSectorOps = r.atomicOps
 	p.Total.AtomicAddresses = r.atomicWords
@@ -420,6 +430,9 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.MaxWarpInstrs = r.longest.instrs
 	p.Total.MaxWarpGlobalLoads = r.longest.globalLoads
 	p.Total.MaxWarpSharedLoads = r.longest.sharedLoads
+	p.Total.BlockWarpInstrs = r.blockLongest.instrs
+	p.Total.BlockWarpGlobalLoads = r.blockLongest.globalLoads
+	p.Total.BlockWarpSharedLoads = r.blockLongest.sharedLoads
 	return p
 }
 

@@ -183,7 +183,14 @@ func TestGlobalSectors(t *testing.T) {
 	for _, c := range cases {
 		p := profileOf(t, g, m, "gload", 32, p64(buf), p32(c.stride))
 		tot := p.Total
+		// One block: every sector is new to it; a request is scattered
+		// where its sectors hold over twice the 128 bytes asked.
+		scattered := int64(0)
+		if c.loadSectors*32 > 2*128 {
+			scattered = c.loadSectors
+		}
 		if tot.GlobalLoadRequests != 1 || tot.GlobalLoadSectors != c.loadSectors || tot.GlobalLoadBytes != 128 ||
+			tot.BlockLoadSectors != c.loadSectors || tot.BlockScatteredSectors != scattered || tot.LoadSectors != c.loadSectors ||
 			tot.GlobalLoadLines != c.loadLines || tot.GlobalLoadWavefronts != c.loadWavefronts ||
 			tot.GlobalStoreRequests != 1 || tot.GlobalStoreSectors != c.stSectors || tot.GlobalStoreBytes != 64 {
 			t.Errorf("stride %d: %+v", c.stride, tot)
@@ -335,15 +342,18 @@ func TestCountersPerLine(t *testing.T) {
 	for i := range p.Lines {
 		sum.Add(&p.Lines[i].Counters)
 	}
-	sum.Blocks, sum.Threads, sum.DRAMSectors, sum.DRAMChunks = p.Total.Blocks, p.Total.Threads, p.Total.DRAMSectors, p.Total.DRAMChunks
+	sum.Blocks, sum.Threads, sum.DRAMSectors, sum.DRAMChunks, sum.LoadSectors = p.Total.Blocks, p.Total.Threads, p.Total.DRAMSectors, p.Total.DRAMChunks, p.Total.LoadSectors
 	sum.MaxWarpInstrs, sum.MaxWarpGlobalLoads, sum.MaxWarpSharedLoads = p.Total.MaxWarpInstrs, p.Total.MaxWarpGlobalLoads, p.Total.MaxWarpSharedLoads
+	sum.BlockWarpInstrs, sum.BlockWarpGlobalLoads, sum.BlockWarpSharedLoads = p.Total.BlockWarpInstrs, p.Total.BlockWarpGlobalLoads, p.Total.BlockWarpSharedLoads
 	if sum != p.Total {
 		t.Errorf("lines sum to %+v, total %+v", sum, p.Total)
 	}
 }
 
 // TestLongestWarp: the longest warp's counts are one warp's, not the
-// average's, on any number of workers; Add sums them over launches.
+// average's, on any number of workers, and each block's longest summed
+// over blocks; Add sums them over launches. A block's loads of one sector
+// fetch it into L1 once (BlockLoadSectors).
 func TestLongestWarp(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		g := New(Config{Workers: workers})
@@ -357,7 +367,9 @@ func TestLongestWarp(t *testing.T) {
 		}
 		tot := p.Total
 		if tot.WarpInstrs != 3*(10+3*6) || tot.GlobalLoadRequests != 3*2 ||
-			tot.MaxWarpInstrs != 10 || tot.MaxWarpGlobalLoads != 2 || tot.MaxWarpSharedLoads != 0 {
+			tot.MaxWarpInstrs != 10 || tot.MaxWarpGlobalLoads != 2 || tot.MaxWarpSharedLoads != 0 ||
+			tot.BlockWarpInstrs != 3*10 || tot.BlockWarpGlobalLoads != 3*2 || tot.BlockWarpSharedLoads != 0 ||
+			tot.GlobalLoadSectors != 6 || tot.BlockLoadSectors != 3 || tot.LoadSectors != 1 || tot.BlockScatteredSectors != 0 {
 			t.Errorf("%d workers: %+v", workers, tot)
 		}
 		sum := tot
@@ -434,5 +446,30 @@ func TestProfileDeterministic(t *testing.T) {
 		if !reflect.DeepEqual(p, first) {
 			t.Errorf("%d workers: %+v\nwant %+v", workers, p.Total, first.Total)
 		}
+	}
+}
+
+// TestBlockSectors: the set counts a sector once, a line's sectors apart,
+// grows, and starts afresh past its window and at reset.
+func TestBlockSectors(t *testing.T) {
+	var s blockSectors
+	s.reset()
+	for i := range uint64(blockWindowSectors/2 - 1) {
+		if n := s.add([]uint64{i * 977, i*977 + 1}); n != 2 {
+			t.Fatalf("line %d: %d new sectors, want 2", i*977/4, n)
+		}
+	}
+	if n := s.add([]uint64{0, 1, 2}); n != 1 {
+		t.Errorf("a line's third sector: %d new, want 1", n)
+	}
+	if n := s.add([]uint64{977 * (blockWindowSectors/2 - 2)}); n != 0 {
+		t.Errorf("a sector of the window: %d new, want 0", n)
+	}
+	if n := s.add([]uint64{3, 5}); n != 2 || s.add([]uint64{0}) != 1 {
+		t.Error("past the window: the set did not start afresh")
+	}
+	s.reset()
+	if s.add([]uint64{1}) != 1 || s.add([]uint64{1}) != 0 {
+		t.Error("after reset: want new once")
 	}
 }

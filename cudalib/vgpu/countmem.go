@@ -102,7 +102,7 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 	c := &w.wk.counts[in.id]
 	switch sp {
 	case spGlobal:
-		sectors, lines := w.globalSectors(base, in.off, m)
+		sectors, lines, fresh := w.globalSectors(base, in.off, m, !store)
 		bytes := int64(bits.OnesCount32(m) * size)
 		if store {
 			c.GlobalStoreRequests++
@@ -112,6 +112,10 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 			c.GlobalLoadRequests++
 			c.GlobalLoadSectors += sectors
 			c.GlobalLoadLines += lines
+			c.BlockLoadSectors += fresh
+			if sectors*32 > 2*bytes {
+				c.BlockScatteredSectors += fresh
+			}
 			c.GlobalLoadWavefronts += int64(phaseWavefronts(base, in.off, m, max(size/4, 1)))
 			c.GlobalLoadBytes += bytes
 			w.own.globalLoads++
@@ -147,8 +151,9 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 // globalSectors returns the distinct 32-byte sectors of the lanes'
 // accesses at base+off (an aligned access of up to 32 bytes lies in one
 // sector) and the distinct 128-byte lines that hold them, and marks the
-// sectors in the launch's set of touched sectors.
-func (w *warp) globalSectors(base *vec, off uint64, m uint32) (sectors, lines int64) {
+// sectors in the launch's set of touched sectors; for a load, also those
+// new to the worker's block (Counters.BlockLoadSectors).
+func (w *warp) globalSectors(base *vec, off uint64, m uint32, load bool) (sectors, lines, fresh int64) {
 	var buf [32]uint64
 	n, sorted := 0, true
 	for mm := m; mm != 0; mm &= mm - 1 {
@@ -166,11 +171,14 @@ func (w *warp) globalSectors(base *vec, off uint64, m uint32) (sectors, lines in
 	if !sorted {
 		secs = distinct(secs)
 	}
-	w.wk.st.dram.add(w, secs)
+	w.wk.st.dram.add(w, secs, load)
 	if rec := w.wk.rec; rec != nil {
-		rec.addSectors(secs)
+		rec.addSectors(secs, load)
 	}
-	return int64(len(secs)), linesOf(secs)
+	if load {
+		fresh = w.wk.loaded.add(secs)
+	}
+	return int64(len(secs)), linesOf(secs), fresh
 }
 
 // linesOf returns the distinct 128-byte lines (4 sectors) of sorted,
@@ -307,21 +315,26 @@ func localSectors(base *vec, off uint64, m uint32, size int) int64 {
 	return int64(len(distinct(buf[:k])))
 }
 
-// sectorSet is the set of global sectors a launch touched: a bitmap per
-// allocation, shared by the workers (a union does not depend on order).
+// sectorSet is the set of global sectors a launch touched, and of those
+// its loads touched: bitmaps per allocation, shared by the workers (a
+// union does not depend on order).
 type sectorSet struct {
 	mu   sync.Mutex
-	maps map[*allocation][]atomic.Uint64
+	maps map[*allocation]sectorBits
 }
+
+// sectorBits are an allocation's bitmaps: every access's sectors, loads'.
+type sectorBits struct{ all, loads []atomic.Uint64 }
 
 func newSectorSet() *sectorSet {
-	return &sectorSet{maps: map[*allocation][]atomic.Uint64{}}
+	return &sectorSet{maps: map[*allocation]sectorBits{}}
 }
 
-// add marks the sectors (addresses >> 5) of an access of warp w. The
-// warp keeps the bitmaps of the last few allocations it touched (a kernel
-// reads a few arrays in turn); others are looked up in the memory table.
-func (s *sectorSet) add(w *warp, sectors []uint64) {
+// add marks the sectors (addresses >> 5) of an access of warp w, a load's
+// in the loads' bitmap too. The warp keeps the bitmaps of the last few
+// allocations it touched (a kernel reads a few arrays in turn); others
+// are looked up in the memory table.
+func (s *sectorSet) add(w *warp, sectors []uint64, load bool) {
 	for _, sec := range sectors {
 		addr := sec << 5
 		d := w.dram.find(addr)
@@ -332,8 +345,16 @@ func (s *sectorSet) add(w *warp, sectors []uint64) {
 			}
 			d = w.dram.put(a, s.bitmap(a))
 		}
+		// Read before writing: re-reads, the common case, leave the
+		// shared words' cache lines unwritten.
 		i := (addr - d.a.addr) >> 5
-		d.bits[i>>6].Or(1 << (i & 63))
+		bit := uint64(1) << (i & 63)
+		if all := &d.bits.all[i>>6]; all.Load()&bit == 0 {
+			all.Or(bit)
+		}
+		if ld := &d.bits.loads[i>>6]; load && ld.Load()&bit == 0 {
+			ld.Or(bit)
+		}
 	}
 }
 
@@ -345,7 +366,7 @@ type dramCache struct {
 
 type dramEntry struct {
 	a    *allocation
-	bits []atomic.Uint64
+	bits sectorBits
 }
 
 func (c *dramCache) find(addr uint64) *dramEntry {
@@ -357,32 +378,33 @@ func (c *dramCache) find(addr uint64) *dramEntry {
 	return nil
 }
 
-func (c *dramCache) put(a *allocation, bits []atomic.Uint64) *dramEntry {
+func (c *dramCache) put(a *allocation, bits sectorBits) *dramEntry {
 	e := &c.e[c.next]
 	c.next = (c.next + 1) % len(c.e)
 	*e = dramEntry{a, bits}
 	return e
 }
 
-// bitmap returns allocation a's bitmap, made on first use.
-func (s *sectorSet) bitmap(a *allocation) []atomic.Uint64 {
+// bitmap returns allocation a's bitmaps, made on first use.
+func (s *sectorSet) bitmap(a *allocation) sectorBits {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b, ok := s.maps[a]
 	if !ok {
-		b = make([]atomic.Uint64, (len(a.data)+32*64-1)/(32*64))
+		n := (len(a.data) + 32*64 - 1) / (32 * 64)
+		b = sectorBits{make([]atomic.Uint64, n), make([]atomic.Uint64, n)}
 		s.maps[a] = b
 	}
 	return b
 }
 
-// count returns the number of sectors marked.
-func (s *sectorSet) count() int64 {
-	var n int64
+// count returns the number of sectors marked, and of those loads marked.
+func (s *sectorSet) count() (all, loads int64) {
 	for _, b := range s.maps {
-		for i := range b {
-			n += int64(bits.OnesCount64(b[i].Load()))
+		for i := range b.all {
+			all += int64(bits.OnesCount64(b.all[i].Load()))
+			loads += int64(bits.OnesCount64(b.loads[i].Load()))
 		}
 	}
-	return n
+	return all, loads
 }

@@ -9,8 +9,8 @@ import "math/bits"
 func (s *sectorSet) chunks64() int64 {
 	var n int64
 	for _, b := range s.maps {
-		for i := range b {
-			w := b[i].Load()
+		for i := range b.all {
+			w := b.all[i].Load()
 			n += int64(bits.OnesCount64((w | w>>1) & 0x5555555555555555))
 		}
 	}

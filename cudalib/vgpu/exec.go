@@ -197,7 +197,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 		st.runPhase(g, r, nil)
 	}
 	if profile && (r.sample == nil || !r.sample.Sampled) {
-		r.dram = st.dram.count()
+		r.dram, r.loadDram = st.dram.count()
 		r.chunks = st.dram.chunks64()
 		r.atomics = st.atomics.most.Load()
 		r.atomicOps = st.atomics.sectorOps.Load()
@@ -251,6 +251,7 @@ func (st *launch) runPhase(g *GPU, r *result, rs *recorder) {
 				r.counts[i].Add(&wk.counts[i])
 			}
 			r.longest.fold(&wk.longest)
+			r.blockLongest.add(&wk.blockLongest)
 			r.ran.WarpInstrs += wk.ran.WarpInstrs
 			r.ran.ThreadInstrs += wk.ran.ThreadInstrs
 			if rs != nil {
@@ -371,8 +372,11 @@ type worker struct {
 	// slot 0.
 	counts []counters.Counters
 	idMask int32
-	// longest is the most any warp the worker ran did (warpCounts.fold).
-	longest warpCounts
+	// longest is the most any warp the worker ran did (warpCounts.fold);
+	// blockLongest sums each block's longest warp's counts.
+	longest, blockLongest warpCounts
+	// loaded holds the global sectors the current block has loaded.
+	loaded blockSectors
 
 	// ran is what the worker's blocks executed, counted once a block ends
 	// (Stats: a sampled launch's counts are scaled).
@@ -494,6 +498,7 @@ func (wk *worker) runBlock(b int64) {
 	gx, gy := int64(st.grid[0]), int64(st.grid[1])
 	wk.blockIdx = [3]int{int(b % gx), int(b / gx % gy), int(b / (gx * gy))}
 	clear(wk.shared)
+	wk.loaded.reset()
 	for _, w := range wk.warps {
 		w.reset()
 	}
@@ -525,9 +530,12 @@ func (wk *worker) runBlock(b int64) {
 			continue
 		}
 		if waiting == 0 {
+			var most warpCounts
 			for _, w := range wk.warps {
-				wk.longest.fold(&w.own)
+				most.fold(&w.own)
 			}
+			wk.longest.fold(&most)
+			wk.blockLongest.add(&most)
 			return
 		}
 		wk.release()

@@ -146,6 +146,7 @@ type blockRecord struct {
 	total     counters.Counters // the block's counts, summed over instructions
 	warps     []int64           // WarpInstrs per instruction
 	sectors   []uint64          // distinct global sectors (address / 32), ascending
+	loads     []uint64          // those its loads touched
 	atomics   []wordOps         // global atomics per 4-byte word, by word
 	atomicOps int64             // the L2 operations of its global atomics
 	longest   warpCounts
@@ -720,14 +721,20 @@ func (rs *recorder) sampled(r *result, trusted bool) {
 		s.Trusted = false
 		s.Reason = "the launch stopped (a fault or its budget) while its sample ran"
 	}
-	r.dram, r.chunks = rs.footprint()
+	r.dram, r.chunks, r.loadDram = rs.footprint()
 	r.atomicWords = rs.atomicWords()
 	r.atomics = rs.mostAtomics(e)
 	var ops float64
+	var longest [3]float64
 	for _, rec := range rs.recs {
-		ops += float64(rec.atomicOps) * float64(rs.classes[rec.class]) / float64(e.per[rec.class])
+		f := float64(rs.classes[rec.class]) / float64(e.per[rec.class])
+		ops += float64(rec.atomicOps) * f
+		longest[0] += float64(rec.longest.instrs) * f
+		longest[1] += float64(rec.longest.globalLoads) * f
+		longest[2] += float64(rec.longest.sharedLoads) * f
 	}
 	r.atomicOps = int64(math.Round(ops))
+	r.blockLongest = warpCounts{int64(math.Round(longest[0])), int64(math.Round(longest[1])), int64(math.Round(longest[2]))}
 }
 
 // Snapshot copies the contents of every allocation; restore puts them

@@ -22,13 +22,13 @@ import (
 // union and the sizes of the allocations the sample touched.
 
 // footprint estimates the launch's distinct global sectors and 64-byte
-// chunks.
-func (rs *recorder) footprint() (sectors, chunks int64) {
-	sets := map[int64][]uint64{}
+// chunks, and the sectors its loads touch.
+func (rs *recorder) footprint() (sectors, chunks, loads int64) {
+	sets, loaded := map[int64][]uint64{}, map[int64][]uint64{}
 	for _, rec := range rs.recs {
-		sets[rec.block] = rec.sectors
+		sets[rec.block], loaded[rec.block] = rec.sectors, rec.loads
 	}
-	sectors = rs.union(sets, 32)
+	sectors, loads = rs.union(sets, 32), rs.union(loaded, 32)
 	for b, s := range sets {
 		c := make([]uint64, len(s))
 		for i, x := range s {
@@ -36,7 +36,7 @@ func (rs *recorder) footprint() (sectors, chunks int64) {
 		}
 		sets[b] = slices.Compact(c)
 	}
-	return sectors, rs.union(sets, 64)
+	return sectors, rs.union(sets, 64), loads
 }
 
 // atomicWords estimates the distinct words the launch's global atomics

@@ -48,6 +48,7 @@ func (wk *worker) recordBlock(b int64) {
 	// block's, not garbage nor a record's unused capacity.
 	d := distinct(rec.sectors)
 	rec.sectors, wk.sectorBuf = slices.Clone(d), d[:0]
+	rec.loads = slices.Clone(distinct(rec.loads))
 	rec.atomics = compactOps(rec.atomics)
 	wk.recs = append(wk.recs, rec)
 }
@@ -73,11 +74,15 @@ func (rs *recorder) merge(wk *worker) {
 // touches the same sectors again and again).
 const compactRecord = 1 << 20
 
-// addSectors appends the distinct sectors of one request.
-func (rec *blockRecord) addSectors(secs []uint64) {
+// addSectors appends the distinct sectors of one request, a load's to the
+// loads' list too.
+func (rec *blockRecord) addSectors(secs []uint64, load bool) {
 	rec.sectors = append(rec.sectors, secs...)
+	if load {
+		rec.loads = append(rec.loads, secs...)
+	}
 	if len(rec.sectors) >= rec.compactAt {
-		rec.sectors = distinct(rec.sectors)
+		rec.sectors, rec.loads = distinct(rec.sectors), distinct(rec.loads)
 		rec.compactAt = max(compactRecord, 2*len(rec.sectors))
 	}
 }
