@@ -428,7 +428,7 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 		if g.ScatteredL2SectorsPerSec > 0 {
 			scat = float64(c.BlockScatteredSectors) / float64(c.BlockLoadSectors)
 		}
-		l2Time = l2Loads*(1-scat)*32/g.L2BytesPerSec
+		l2Time = l2Loads * (1 - scat) * 32 / g.L2BytesPerSec
 		if scat > 0 {
 			l2Time += l2Loads * scat / g.ScatteredL2SectorsPerSec
 		}
