@@ -57,6 +57,8 @@ func For(g gpus.GPU) GPU {
 	m.L2BytesPerSec = H100.L2BytesPerSec * l2
 	m.ResidentBytesPerSec = H100.ResidentBytesPerSec * l2
 	m.StoreSectorsPerSec = H100.StoreSectorsPerSec * l2
+	m.ScatteredL2SectorsPerSec = H100.ScatteredL2SectorsPerSec * l2
+	m.ScatteredDRAMSectorsPerSec = H100.ScatteredDRAMSectorsPerSec * dram
 	m.FootprintAtomics = make([]Footprint, len(H100.FootprintAtomics))
 	for i, f := range H100.FootprintAtomics {
 		m.FootprintAtomics[i] = Footprint{f.Words, f.OpsPerSec * l2}
