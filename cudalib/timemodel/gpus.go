@@ -11,11 +11,13 @@ import "github.com/culab/culab/cudalib/gpus"
 //     ones as measured: 96.5 % and 98 % of their lanes) times g's lanes
 //     an SM over H100's.
 //   - DRAM: H100's measured rates (the copy's 3.0 TB/s, the looping
-//     grid's 2.78, the driver copy's 2.95) times g's peak over H100's: the
+//     grid's 2.78, the driver copy's 2.95, scattered sectors) times g's
+//     peak over H100's: the
 //     same achieved fraction of the peak (about 90 %), an estimate where
 //     the memory is GDDR6 and not HBM.
 //   - L2: g's size; its bandwidth, the L2-resident rate, the partial-store
-//     rate and the atomics' rates over a footprint are not published: they
+//     rate, the scattered-sector rate and the atomics' rates over a
+//     footprint are not published: they
 //     scale with SMs × clock (an L2 sized to feed its SMs), an estimate.
 //     Same-address atomics and block dispatch, one unit each, with the
 //     clock.
