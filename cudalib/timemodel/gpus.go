@@ -12,13 +12,12 @@ import "github.com/culab/culab/cudalib/gpus"
 //     an SM over H100's.
 //   - DRAM: H100's measured rates (the copy's 3.0 TB/s, the looping
 //     grid's 2.78, the driver copy's 2.95, scattered sectors) times g's
-//     peak over H100's: the
-//     same achieved fraction of the peak (about 90 %), an estimate where
-//     the memory is GDDR6 and not HBM.
+//     peak over H100's: the same achieved fraction of the peak (about
+//     90 %), an estimate where the memory is GDDR6 and not HBM.
 //   - L2: g's size; its bandwidth, the L2-resident rate, the partial-store
 //     rate, the scattered-sector rate and the atomics' rates over a
-//     footprint are not published: they
-//     scale with SMs × clock (an L2 sized to feed its SMs), an estimate.
+//     footprint are not published: they scale with SMs × clock (an L2
+//     sized to feed its SMs), an estimate.
 //     Same-address atomics and block dispatch, one unit each, with the
 //     clock.
 //   - L1: H100's share of the unified L1/shared array (200 of 256 KB) of
