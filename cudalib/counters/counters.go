@@ -189,6 +189,11 @@ type Counters struct {
 	// together they bound a launch that no single address does. No ncu
 	// counter; Add sums them.
 	AtomicSectorOps, AtomicAddresses int64
+	// AtomicSectors are the distinct 32-byte sectors those words lie in:
+	// the data the L2 must hold for the atomics (beyond it DRAM reads and
+	// writes each operation's sector: bench/microbench/atomfoot.cu). No
+	// ncu counter; zero where not counted.
+	AtomicSectors int64
 
 	// ConstLoadRequests counts warp-level loads of .const memory at an
 	// address a lane computes (LDC; a constant at a fixed offset is an
@@ -277,6 +282,7 @@ func (c *Counters) Add(o *Counters) {
 	c.MaxAddressAtomics += o.MaxAddressAtomics
 	c.AtomicSectorOps += o.AtomicSectorOps
 	c.AtomicAddresses += o.AtomicAddresses
+	c.AtomicSectors += o.AtomicSectors
 	c.ConstLoadRequests += o.ConstLoadRequests
 	c.ConstLoadWords += o.ConstLoadWords
 	c.SerialLoadRequests += o.SerialLoadRequests

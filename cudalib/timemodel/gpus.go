@@ -11,7 +11,7 @@ import "github.com/culab/culab/cudalib/gpus"
 //     ones as measured: 96.5 % and 98 % of their lanes) times g's lanes
 //     an SM over H100's.
 //   - DRAM: H100's measured rates (the copy's 3.0 TB/s, the looping
-//     grid's 2.78, the driver copy's 2.95, scattered sectors) times g's
+//     grid's 2.78, the driver copy's 2.95, scattered sectors and atomics) times g's
 //     peak over H100's: the same achieved fraction of the peak (about
 //     90 %), an estimate where the memory is GDDR6 and not HBM.
 //   - L2: g's size; its bandwidth, the L2-resident rate, the partial-store
@@ -60,6 +60,7 @@ func For(g gpus.GPU) GPU {
 	m.StoreSectorsPerSec = H100.StoreSectorsPerSec * l2
 	m.ScatteredL2SectorsPerSec = H100.ScatteredL2SectorsPerSec * l2
 	m.ScatteredDRAMSectorsPerSec = H100.ScatteredDRAMSectorsPerSec * dram
+	m.DRAMAtomicsPerSec = H100.DRAMAtomicsPerSec * dram
 	m.FootprintAtomics = make([]Footprint, len(H100.FootprintAtomics))
 	for i, f := range H100.FootprintAtomics {
 		m.FootprintAtomics[i] = Footprint{f.Words, f.OpsPerSec * l2}

@@ -126,6 +126,7 @@ type GPU struct {
 	BlocksPerSec         float64       // blocks the GPU dispatches per second
 	AddressAtomicsPerSec float64       // atomic operations the L2 applies to one address per second
 	FootprintAtomics     []Footprint   // atomics a second, each lane on a random one of so many words (by words)
+	DRAMAtomicsPerSec    float64       // atomics a second at random addresses of data beyond L2
 	InstrCycles          float64       // cycles a warp waits between dependent instructions
 	FP64Cycles           float64       // the same for FP64 instructions
 	ShuffleCycles        float64       // the same for warp shuffles (SHFL)
@@ -215,9 +216,12 @@ var H100 = GPU{
 	SerialDRAMCycles:           1143,
 	ScatteredL2SectorsPerSec:   1.377e11,
 	ScatteredDRAMSectorsPerSec: 3.55e10,
-	LocalLoadCycles:            47,
-	LocalStoreCycles:           323,
-	LocalStoreSectorsPerSec:    6.25e10,
+	// atomfoot.cu's 15.2 G/s over 512 MB on the H200, times the H100's
+	// peak DRAM bandwidth over the H200's (3352 / 4814 GB/s).
+	DRAMAtomicsPerSec:       15.2e9 * 3352 / 4814,
+	LocalLoadCycles:         47,
+	LocalStoreCycles:        323,
+	LocalStoreSectorsPerSec: 6.25e10,
 }
 
 // Footprint is the rate at which the L2 applies atomic operations spread
@@ -527,6 +531,20 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 		// values. The first operation on each word is not held up by the
 		// others.
 		t.Atomics = max(t.Atomics, float64(max(c.AtomicSectorOps-c.AtomicAddresses, 0))/r)
+	}
+	if f := float64(c.AtomicSectors) * 32; g.DRAMAtomicsPerSec > 0 && f > g.L2Bytes/2 {
+		// Atomics over more data than L2 keeps wait for DRAM to read and
+		// write their sectors (atomfoot.cu on the H200: 15.2 G operations
+		// a second over 512 MB, 70 over up to 32 MB of its 60). L2 keeps
+		// half its size of data that every SM reaches, each of its two
+		// partitions caching what its own SMs read (atomfoot's rates fit
+		// 25–38 MB); the rest miss.
+		missed := 1 - g.L2Bytes/2/f
+		inL2 := 0.0
+		if r := footprintRate(g.FootprintAtomics, c.AtomicAddresses); r > 0 {
+			inL2 = (1 - missed) / r
+		}
+		t.Atomics = max(t.Atomics, float64(c.AtomicSectorOps)*(inL2+missed/g.DRAMAtomicsPerSec))
 	}
 
 	hit := g.L1HitCycles

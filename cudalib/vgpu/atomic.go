@@ -245,6 +245,23 @@ func (s *addressCounts) add(w *warp, addr uint64, n int32) {
 	}
 }
 
+// sectors returns the 32-byte sectors holding a word with an operation
+// (after the run).
+func (s *addressCounts) sectors() int64 {
+	var n int64
+	for _, c := range s.words {
+		for i := 0; i < len(c); i += 8 {
+			for j := i; j < min(i+8, len(c)); j++ {
+				if c[j].Load() != 0 {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
+}
+
 // aggregated reports whether ptxas makes one operation per warp of the
 // atomic when its lanes share one address: a 32-bit integer add, min,
 // max, and, or or xor at an address it can prove warp-uniform becomes a

@@ -57,23 +57,24 @@ const addressAtomicsPTX = `
 // atomics are not counted; the same on any number of workers. With them,
 // the operations (AtomicSectorOps: a sector's words together, the lanes
 // on one word one after another, one a warp where aggregated) and the
-// distinct words they touch (AtomicAddresses).
+// distinct words they touch (AtomicAddresses) and the sectors of those
+// (AtomicSectors).
 func TestMaxAddressAtomics(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		g := New(Config{Workers: workers})
 		m := loadSource(t, g, "atomics.ptx", []byte(addressAtomicsPTX))
 		buf, _ := g.Alloc(64)
 		for _, c := range []struct {
-			name             string
-			params           [][]byte
-			want, ops, words int64
+			name                      string
+			params                    [][]byte
+			want, ops, words, sectors int64
 		}{
-			{"uniformadds", [][]byte{p64(buf)}, 3 * 2, 3 * 2, 1},                // 3 blocks of 2 warps, one aggregated add each
-			{"adds", [][]byte{p64(buf), p32(0)}, 3 * 64, 3 * 64, 1},             // one address at run time, not provably: a lane each
-			{"adds", [][]byte{p64(buf), p32(4)}, 3 * 64 / 2, 3 * 2 * 16, 2},     // half the lanes on each of two words of one sector
-			{"adds", [][]byte{p64(buf), p32(8)}, 3 * 64 / 2, 3 * 2 * 2 * 16, 2}, // two sectors
-			{"swaps", [][]byte{p64(buf)}, 3 * 64, 3 * 64, 1},                    // exch is not aggregated
-			{"sharedadds", nil, 0, 0, 0},                                        // shared: no L2
+			{"uniformadds", [][]byte{p64(buf)}, 3 * 2, 3 * 2, 1, 1},                // 3 blocks of 2 warps, one aggregated add each
+			{"adds", [][]byte{p64(buf), p32(0)}, 3 * 64, 3 * 64, 1, 1},             // one address at run time, not provably: a lane each
+			{"adds", [][]byte{p64(buf), p32(4)}, 3 * 64 / 2, 3 * 2 * 16, 2, 1},     // half the lanes on each of two words of one sector
+			{"adds", [][]byte{p64(buf), p32(8)}, 3 * 64 / 2, 3 * 2 * 2 * 16, 2, 2}, // two sectors
+			{"swaps", [][]byte{p64(buf)}, 3 * 64, 3 * 64, 1, 1},                    // exch is not aggregated
+			{"sharedadds", nil, 0, 0, 0, 0},                                        // shared: no L2
 		} {
 			p, err := runProfiled(g, kernel(t, m, c.name), Launch{Grid: dim(3), Block: dim(64), Params: c.params})
 			if err != nil {
@@ -82,8 +83,9 @@ func TestMaxAddressAtomics(t *testing.T) {
 			if got := p.Total.MaxAddressAtomics; got != c.want {
 				t.Errorf("%d workers, %s %v: %d atomics on one address, want %d", workers, c.name, c.params, got, c.want)
 			}
-			if got := p.Total; got.AtomicSectorOps != c.ops || got.AtomicAddresses != c.words {
-				t.Errorf("%d workers, %s %v: %d operations on %d words, want %d on %d", workers, c.name, c.params, got.AtomicSectorOps, got.AtomicAddresses, c.ops, c.words)
+			if got := p.Total; got.AtomicSectorOps != c.ops || got.AtomicAddresses != c.words || got.AtomicSectors != c.sectors {
+				t.Errorf("%d workers, %s %v: %d operations on %d words in %d sectors, want %d on %d in %d", workers, c.name, c.params,
+					got.AtomicSectorOps, got.AtomicAddresses, got.AtomicSectors, c.ops, c.words, c.sectors)
 			}
 			for _, l := range p.Lines {
 				if l.MaxAddressAtomics != 0 {

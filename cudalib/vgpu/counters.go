@@ -61,6 +61,7 @@ type result struct {
 	// global atomic operations as the L2 applies them, and the distinct
 	// words they touched
 	atomicOps, atomicWords int64
+	atomicSectors          int64 // the sectors of those words
 	chunks                 int64 // 64-byte chunks holding a touched sector
 	longest                warpCounts
 	blockLongest           warpCounts // each block's longest warp, summed
@@ -426,6 +427,7 @@ func (r *result) profile(k *Kernel, l Launch) *Profile {
 	p.Total.MaxAddressAtomics = r.atomics
 	p.Total.AtomicSectorOps = r.atomicOps
 	p.Total.AtomicAddresses = r.atomicWords
+	p.Total.AtomicSectors = r.atomicSectors
 	p.Total.DRAMChunks = r.chunks
 	p.Total.MaxWarpInstrs = r.longest.instrs
 	p.Total.MaxWarpGlobalLoads = r.longest.globalLoads

@@ -202,6 +202,7 @@ func (g *GPU) run(k *Kernel, l Launch, profile bool, san *sanLaunch) (*result, e
 		r.atomics = st.atomics.most.Load()
 		r.atomicOps = st.atomics.sectorOps.Load()
 		r.atomicWords = st.atomics.touched.Load()
+		r.atomicSectors = st.atomics.sectors()
 	}
 	if san != nil {
 		san.finish()

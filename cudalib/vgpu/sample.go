@@ -722,7 +722,7 @@ func (rs *recorder) sampled(r *result, trusted bool) {
 		s.Reason = "the launch stopped (a fault or its budget) while its sample ran"
 	}
 	r.dram, r.chunks, r.loadDram = rs.footprint()
-	r.atomicWords = rs.atomicWords()
+	r.atomicWords, r.atomicSectors = rs.atomicWords()
 	r.atomics = rs.mostAtomics(e)
 	var ops float64
 	var longest [3]float64

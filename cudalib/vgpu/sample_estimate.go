@@ -40,17 +40,18 @@ func (rs *recorder) footprint() (sectors, chunks, loads int64) {
 }
 
 // atomicWords estimates the distinct words the launch's global atomics
-// touch.
-func (rs *recorder) atomicWords() int64 {
-	sets := map[int64][]uint64{}
+// touch, and the sectors they lie in.
+func (rs *recorder) atomicWords() (words, sectors int64) {
+	sets, secs := map[int64][]uint64{}, map[int64][]uint64{}
 	for _, rec := range rs.recs {
 		w := make([]uint64, len(rec.atomics))
+		s := make([]uint64, len(rec.atomics))
 		for i, o := range rec.atomics {
-			w[i] = o.word
+			w[i], s[i] = o.word, o.word>>3
 		}
-		sets[rec.block] = w
+		sets[rec.block], secs[rec.block] = w, slices.Compact(s)
 	}
-	return rs.union(sets, 4)
+	return rs.union(sets, 4), rs.union(secs, 32)
 }
 
 // union estimates the size of the union over the grid of the blocks'
