@@ -99,28 +99,22 @@ func TestTypicalBlockChain(t *testing.T) {
 // the share they miss: bench/microbench/atomfoot.cu's CAS on the H200
 // (docs/results/2026-11-28o-atomics-footprint), 4.3 M operations of 1056
 // blocks, each on its own sector, over tables of 16 MB to 512 MB: the H200
-// model's atomics term against the measured rate, within 30 %. Within
-// half the L2 the term is the footprint's, as without the sectors.
+// model's atomics term against the measured rate, within 30 %: within
+// half the L2 the footprint rate of many words (the first operation on a
+// word is not free), beyond it DRAM's for the share missed.
 func TestAtomicsBeyondL2(t *testing.T) {
 	g := For(gpus.H200)
 	const ops = 4325376
 	for _, c := range []struct {
 		mbytes   int64
 		measured float64 // G operations a second
-	}{{16, 0}, {64, 28.3}, {128, 18.5}, {256, 16.2}, {512, 15.2}} {
+	}{{16, 69.8}, {64, 28.3}, {128, 18.5}, {256, 16.2}, {512, 15.2}} {
 		words := c.mbytes << 18
 		distinct := float64(words) * (1 - math.Exp(-float64(ops)/float64(words)))
 		cnt := counters.Counters{Blocks: 1056, Threads: 1056 * 256, AtomicRequests: ops / 32, AtomicSectorOps: ops,
 			AtomicAddresses: int64(distinct), AtomicSectors: int64(math.Min(distinct, float64(words/8))),
 			DRAMSectors: words / 8, DRAMChunks: words / 16}
 		tm := g.Terms(Launch{Counters: cnt, ThreadsPerBlock: 256, BlocksPerSM: 8})
-		if c.measured == 0 {
-			cnt.AtomicSectors = 0
-			if was := g.Terms(Launch{Counters: cnt, ThreadsPerBlock: 256, BlocksPerSM: 8}); tm.Atomics != was.Atomics {
-				t.Errorf("%d MB: atomics term %g, %g without the sectors", c.mbytes, tm.Atomics, was.Atomics)
-			}
-			continue
-		}
 		rate := ops / tm.Atomics / 1e9
 		if math.Abs(rate/c.measured-1) > 0.3 {
 			t.Errorf("%d MB: the atomics term runs %.1f G/s, atomfoot.cu %.1f", c.mbytes, rate, c.measured)

@@ -529,8 +529,11 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 		// Atomics over few words reach few L2 slices: a histogram of 256
 		// bins runs at 3.9 G operations/s whatever the spread of its
 		// values. The first operation on each word is not held up by the
-		// others.
-		t.Atomics = max(t.Atomics, float64(max(c.AtomicSectorOps-c.AtomicAddresses, 0))/r)
+		// others, but every operation takes the L2's atomic rate over
+		// many words (atomfoot.cu on the H200: 69–70 G/s, a CAS or add a
+		// word, over 4 to 32 MB).
+		t.Atomics = max(t.Atomics, float64(max(c.AtomicSectorOps-c.AtomicAddresses, 0))/r,
+			float64(c.AtomicSectorOps)/g.FootprintAtomics[len(g.FootprintAtomics)-1].OpsPerSec)
 	}
 	if f := float64(c.AtomicSectors) * 32; g.DRAMAtomicsPerSec > 0 && f > g.L2Bytes/2 {
 		// Atomics over more data than L2 keeps wait for DRAM to read and
