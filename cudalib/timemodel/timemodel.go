@@ -57,11 +57,16 @@
 //
 // The device-wide terms:
 //
-//   - l2: global load sectors × 32 B / L2 bandwidth (for coalesced loads,
-//     and scattered ones whose lines for one request of every resident
-//     warp fit in L1, only the miss share: their re-reads hit L1), plus stored bytes / L2
-//     bandwidth, plus each store sector the warp wrote only partly / the
-//     partial-sector rate (the uncoalesced writes of a naive transpose).
+//   - l2: the global load sectors that miss L1 (where the virtual GPU
+//     counted each block's: an SM's blocks' union, and for scattered
+//     loads beyond L1 the share it cannot hold; l1Misses) × 32 B / L2
+//     bandwidth, the scattered requests' share a sector at a time at the
+//     scattered rate (in recordings made before: all sectors, or for
+//     coalesced loads, and scattered ones whose lines for one request of
+//     every resident warp fit in L1, only the share new to the launch),
+//     plus stored bytes / L2 bandwidth, plus each store sector the warp
+//     wrote only partly / the partial-sector rate (the uncoalesced writes
+//     of a naive transpose).
 //   - dram: distinct global sectors touched × 32 B (the 64-byte chunks
 //     holding them × 64 B, if more: DRAM moves 64 bytes at a time) /
 //     DRAM bandwidth (less of it for a grid resident at once whose warps
@@ -78,7 +83,9 @@
 //     one bin, a counter every warp increments); or the L2's operations
 //     beyond one a word / the rate atomics over so many words reach
 //     (few words are served by few L2 slices: a uniform 256-bin
-//     histogram), whichever is longer.
+//     histogram), or every operation at the rate over many words, or,
+//     over more data than half the L2, the share missed at DRAM's rate,
+//     whichever is longest.
 //
 // Every constant of H100 (docs/timemodel.md names its source) is a
 // microbenchmark of bench/microbench on the H100, the device's own report,
