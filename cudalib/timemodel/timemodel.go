@@ -430,7 +430,7 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 	}
 	// Where the virtual GPU counted what each block loads, the loads' L1
 	// misses (l1Misses), of which L2 serves the scattered requests' a
-	// sector at a time (l1cold.cu's gathers: 126–134 sectors a ns on the
+	// sector at a time (l1cold.cu's gathers: 120–144 sectors a ns on the
 	// H200, as a chase's).
 	l2Time := l2Loads * 32 / g.L2BytesPerSec
 	if m := g.l1Misses(c, onBusiest, min(perSM, onBusiest), scattered && !walkFits); m >= 0 {
