@@ -390,7 +390,7 @@ type worker struct {
 	rec                   *blockRecord
 	sums                  [27][]counters.Counters // per class, per instruction
 	recs                  []*blockRecord
-	sectorBuf             []uint64 // the sector list a recorded block grows, reused by the next
+	sectorBuf, loadBuf    []uint64 // the sector lists a recorded block grows, reused by the next
 	blockLimit, blockUsed int64
 	blockOver             bool
 

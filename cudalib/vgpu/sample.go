@@ -145,8 +145,10 @@ type blockRecord struct {
 	class     int
 	total     counters.Counters // the block's counts, summed over instructions
 	warps     []int64           // WarpInstrs per instruction
-	sectors   []uint64          // distinct global sectors (address / 32), ascending
-	loads     []uint64          // those its loads touched
+	sectors   []uint64          // while it runs: the global sectors (address / 32) its requests touch, compacted now and then
+	loads     []uint64          // those its loads touch
+	touched   unitRuns          // when it has run: the distinct sectors
+	loaded    unitRuns          // and those its loads touched
 	atomics   []wordOps         // global atomics per 4-byte word, by word
 	atomicOps int64             // the L2 operations of its global atomics
 	longest   warpCounts

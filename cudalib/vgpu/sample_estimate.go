@@ -1,9 +1,6 @@
 package vgpu
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // The counters that do not scale with the blocks: the distinct sectors
 // (and 64-byte chunks) the launch touches, and the distinct words its
@@ -24,63 +21,44 @@ import (
 // footprint estimates the launch's distinct global sectors and 64-byte
 // chunks, and the sectors its loads touch.
 func (rs *recorder) footprint() (sectors, chunks, loads int64) {
-	sets, loaded := map[int64][]uint64{}, map[int64][]uint64{}
+	sets, loaded, halves := map[int64]unitRuns{}, map[int64]unitRuns{}, map[int64]unitRuns{}
 	for _, rec := range rs.recs {
-		sets[rec.block], loaded[rec.block] = rec.sectors, rec.loads
+		sets[rec.block], loaded[rec.block] = rec.touched, rec.loaded
+		halves[rec.block] = rec.touched.coarsen(1)
 	}
-	sectors, loads = rs.union(sets, 32), rs.union(loaded, 32)
-	for b, s := range sets {
-		c := make([]uint64, len(s))
-		for i, x := range s {
-			c[i] = x >> 1
-		}
-		sets[b] = slices.Compact(c)
-	}
-	return sectors, rs.union(sets, 64), loads
+	return rs.union(sets, 32), rs.union(halves, 64), rs.union(loaded, 32)
 }
 
 // atomicWords estimates the distinct words the launch's global atomics
 // touch, and the sectors they lie in.
 func (rs *recorder) atomicWords() (words, sectors int64) {
-	sets, secs := map[int64][]uint64{}, map[int64][]uint64{}
+	sets, secs := map[int64]unitRuns{}, map[int64]unitRuns{}
 	for _, rec := range rs.recs {
 		w := make([]uint64, len(rec.atomics))
-		s := make([]uint64, len(rec.atomics))
 		for i, o := range rec.atomics {
-			w[i], s[i] = o.word, o.word>>3
+			w[i] = o.word
 		}
-		sets[rec.block], secs[rec.block] = w, slices.Compact(s)
+		sets[rec.block] = runsOf(w)
+		secs[rec.block] = sets[rec.block].coarsen(3)
 	}
 	return rs.union(sets, 4), rs.union(secs, 32)
 }
 
 // union estimates the size of the union over the grid of the blocks'
 // sets of units of unit bytes (unit · x is an address), from the sets of
-// the recorded blocks (ascending each).
-func (rs *recorder) union(sets map[int64][]uint64, unit uint64) int64 {
+// the recorded blocks.
+func (rs *recorder) union(sets map[int64]unitRuns, unit uint64) int64 {
 	st := rs.st
 	var sum [27]int64
 	var anchors [27]int64
 	for _, a := range rs.anchors {
 		ca := st.coord(a)
 		set := sets[a]
-		var lower [][]uint64
+		var lower []unitRuns
 		for _, q := range st.before(ca)[1:] {
 			lower = append(lower, sets[st.linear(q)])
 		}
-		var novel int64
-		for _, x := range set {
-			seen := false
-			for _, l := range lower {
-				if _, ok := slices.BinarySearch(l, x); ok {
-					seen = true
-					break
-				}
-			}
-			if !seen {
-				novel++
-			}
-		}
+		novel := set.size() - set.overlap(unionRuns(lower...))
 		c := st.classOf(ca)
 		sum[c] += novel
 		anchors[c]++
@@ -91,28 +69,22 @@ func (rs *recorder) union(sets map[int64][]uint64, unit uint64) int64 {
 			est += float64(rs.classes[c]) * float64(sum[c]) / float64(anchors[c])
 		}
 	}
-	n := 0
+	all := make([]unitRuns, 0, len(sets))
 	for _, s := range sets {
-		n += len(s)
+		all = append(all, s)
 	}
-	all := make([]uint64, 0, n) // sized at once: a sample of long blocks has millions of units
-	for _, s := range sets {
-		all = append(all, s...)
-	}
-	slices.Sort(all)
-	all = slices.Compact(all)
-	lo, hi := int64(len(all)), rs.allocUnits(all, unit)
+	u := unionRuns(all...)
+	lo, hi := u.size(), rs.allocUnits(u, unit)
 	return min(max(int64(math.Round(est)), lo), max(hi, lo))
 }
 
 // allocUnits is the units of unit bytes in the allocations that hold any
-// of the units in all (ascending).
-func (rs *recorder) allocUnits(all []uint64, unit uint64) int64 {
+// of the units in all.
+func (rs *recorder) allocUnits(all unitRuns, unit uint64) int64 {
 	var n int64
 	for _, a := range rs.st.table.allocs {
 		first, end := a.addr/unit, (a.end()+unit-1)/unit
-		i, _ := slices.BinarySearch(all, first)
-		if i < len(all) && all[i] < end {
+		if all.touches(first, end) {
 			n += int64(end - first)
 		}
 	}

@@ -22,7 +22,7 @@ func (wk *worker) startRecording(rs *recorder) {
 func (wk *worker) recordBlock(b int64) {
 	st := wk.st
 	c := st.coord(b)
-	rec := &blockRecord{block: b, coord: c, class: st.classOf(c), compactAt: compactRecord, sectors: wk.sectorBuf[:0]}
+	rec := &blockRecord{block: b, coord: c, class: st.classOf(c), compactAt: compactRecord, sectors: wk.sectorBuf[:0], loads: wk.loadBuf[:0]}
 	before := wk.longest
 	wk.longest = warpCounts{}
 	wk.rec = rec
@@ -43,12 +43,13 @@ func (wk *worker) recordBlock(b int64) {
 		rec.warps[i] = wk.counts[i].WarpInstrs
 	}
 	clear(wk.counts)
-	// The block keeps its distinct sectors at their size; the list it grew
-	// (megabytes for a block that marches through a grid) is the next
-	// block's, not garbage nor a record's unused capacity.
-	d := distinct(rec.sectors)
-	rec.sectors, wk.sectorBuf = slices.Clone(d), d[:0]
-	rec.loads = slices.Clone(distinct(rec.loads))
+	// The block keeps its distinct sectors as runs; the lists it grew
+	// (megabytes for a block that marches through a grid) are the next
+	// block's, not garbage.
+	d, l := distinct(rec.sectors), distinct(rec.loads)
+	rec.touched, rec.loaded = runsOf(d), runsOf(l)
+	wk.sectorBuf, wk.loadBuf = d[:0], l[:0]
+	rec.sectors, rec.loads = nil, nil
 	rec.atomics = compactOps(rec.atomics)
 	wk.recs = append(wk.recs, rec)
 }
