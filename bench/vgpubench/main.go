@@ -8,7 +8,7 @@
 // It prints one JSON object per kernel (run.sh puts them beside Numba's
 // CUDA simulator on the same work):
 //
-//	vgpubench [-quick] [-runs 5] [-only kernel] [-profile]
+//	vgpubench [-quick] [-runs 5] [-only kernel] [-profile] [-cpuprofile file]
 package main
 
 import (
@@ -20,6 +20,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -57,7 +58,19 @@ func main() {
 	runs := flag.Int("runs", 5, "timed launches per kernel (the median is reported)")
 	only := flag.String("only", "", "run only this kernel (vecadd_thread, mm_tiled<16> or st_global)")
 	profile := flag.Bool("profile", false, "count every counter, as a timed launch does")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the runs here")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "vgpubench:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	sz := full
 	if *q {
 		sz = quick

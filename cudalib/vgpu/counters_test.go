@@ -1,7 +1,10 @@
 package vgpu
 
 import (
+	"math/bits"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/culab/culab/cudalib/counters"
@@ -471,5 +474,98 @@ func TestBlockSectors(t *testing.T) {
 	s.reset()
 	if s.add([]uint64{1}) != 1 || s.add([]uint64{1}) != 0 {
 		t.Error("after reset: want new once")
+	}
+}
+
+// TestContiguousFastPath holds the counts of a whole warp's contiguous
+// access (contiguousAt's shortcuts) to the general computation, for every
+// access size, aligned and not, at addresses near sector and bank edges.
+func TestContiguousFastPath(t *testing.T) {
+	for _, size := range []int{1, 2, 4, 8, 16} { // ld.v4.b32 is the widest access on sm_90
+		for _, first := range []uint64{0x1000, 0x1000 + uint64(size), 0x1004, 0x1010, 0x101c, 0x1020 - uint64(size), 0x1001, 0x1002} {
+			var base vec
+			for l := range base {
+				base[l] = first - 8 + uint64(l*size)
+			}
+			const m = 1<<32 - 1
+			got, ok := contiguousAt(&base, 8, m, size)
+			if !ok || got != first {
+				t.Fatalf("size %d at %#x: contiguousAt = %#x, %v", size, first, got, ok)
+			}
+			words := max(size/4, 1)
+			if fast, slow := contiguousWavefronts(first, size), phaseWavefronts(&base, 8, m, words); fast != slow {
+				t.Errorf("size %d at %#x: global wavefronts %d, want %d", size, first, fast, slow)
+			}
+			for _, load := range []bool{true, false} {
+				wf, ideal := sharedWavefronts(&base, 8, m, size, load)
+				if wf != int64(words) || ideal != int64(words) {
+					t.Errorf("size %d at %#x load %v: shared wavefronts %d (ideal %d), the shortcut says %d", size, first, load, wf, ideal, words)
+				}
+			}
+			var b1, b2 [32]uint64
+			fast, slow := accessSectors(&b1, &base, 8, m, first, true, size), accessSectors(&b2, &base, 8, m, 0, false, size)
+			if !slices.Equal(fast, slow) {
+				t.Errorf("size %d at %#x: sectors %v, want %v", size, first, fast, slow)
+			}
+		}
+	}
+	var base vec
+	for l := range base {
+		base[l] = 0x1000 + uint64(4*l)
+	}
+	base[7] += 4
+	if _, ok := contiguousAt(&base, 0, 1<<32-1, 4); ok {
+		t.Error("a lane out of step passed as contiguous")
+	}
+	if _, ok := contiguousAt(&base, 0, 1<<31-1, 4); ok {
+		t.Error("a partial warp passed as contiguous")
+	}
+}
+
+// TestWavefrontMemo holds the memo's premise: a lane pattern moved by a
+// multiple of 4 bytes has the wavefronts it had, over random patterns
+// (strides, broadcasts, random words, partial warps) of every size.
+func TestWavefrontMemo(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range 3000 {
+		size := []int{1, 2, 4, 8, 16}[r.IntN(5)]
+		m := uint32(1<<32 - 1)
+		if r.IntN(3) == 0 {
+			m = r.Uint32() | 1
+		}
+		var base vec
+		stride := uint64(r.IntN(5)) * uint64(size)
+		for l := range base {
+			switch trial % 3 {
+			case 0:
+				base[l] = 0x10000 + uint64(l)*stride
+			case 1:
+				base[l] = 0x10000 + uint64(l/16)*stride*7 // half-warps each on one address
+			default:
+				base[l] = 0x10000 + uint64(r.IntN(64))*uint64(size)
+			}
+		}
+		var e wavefrontMemo
+		load := r.IntN(2) == 0
+		wf, ideal := sharedWavefronts(&base, 0, m, size, load)
+		e.keep(&base, 0, m, spShared, wf, ideal)
+		delta := 4 * uint64(r.IntN(1000))
+		var moved vec
+		for l := range base {
+			moved[l] = base[l] + delta
+		}
+		if !e.matches(&moved, 0, m, spShared) {
+			t.Fatalf("trial %d: a moved pattern does not match", trial)
+		}
+		if w2, i2 := sharedWavefronts(&moved, 0, m, size, load); w2 != wf || i2 != ideal {
+			t.Fatalf("trial %d: moved by %d, shared wavefronts %d/%d, the memo says %d/%d", trial, delta, w2, i2, wf, ideal)
+		}
+		if g1, g2 := phaseWavefronts(&base, 0, m, max(size/4, 1)), phaseWavefronts(&moved, 0, m, max(size/4, 1)); g1 != g2 {
+			t.Fatalf("trial %d: moved by %d, global wavefronts %d, before %d", trial, delta, g2, g1)
+		}
+		moved[bits.TrailingZeros32(m)] += 2
+		if e.matches(&moved, 0, m, spShared) || e.matches(&base, 0, m, spGlobal) {
+			t.Fatalf("trial %d: another pattern or space matched", trial)
+		}
 	}
 }

@@ -84,8 +84,11 @@ var zeroRow vec
 // instructions); a global or local one sends no request to L1TEX, and a
 // generic one, whose space no lane tells, is not counted (measured on
 // H100: COUNTERS.md). Addresses are read from the base row
-// lane by lane: the common patterns (lanes in increasing order, at most
-// one word per bank) take one pass.
+// lane by lane: a whole warp's contiguous access (contiguousAt) is
+// counted from its first address, a pattern an instruction had before
+// takes its bank wavefronts from the memo (countmemo.go), and the other
+// common patterns (lanes in increasing order, at most one word per bank)
+// take one pass.
 func (w *warp) countAccess(in *inst, m uint32, store bool) {
 	base := &zeroRow
 	if in.base >= 0 {
@@ -102,7 +105,8 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 	c := &w.wk.counts[in.id]
 	switch sp {
 	case spGlobal:
-		sectors, lines, fresh := w.globalSectors(base, in.off, m, !store)
+		first, contiguous := contiguousAt(base, in.off, m, size)
+		sectors, lines, fresh := w.globalSectors(base, in.off, m, !store, first, contiguous, size)
 		bytes := int64(bits.OnesCount32(m) * size)
 		if store {
 			c.GlobalStoreRequests++
@@ -116,12 +120,22 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 			if sectors*32 > 2*bytes {
 				c.BlockScatteredSectors += fresh
 			}
-			c.GlobalLoadWavefronts += int64(phaseWavefronts(base, in.off, m, max(size/4, 1)))
+			if contiguous {
+				c.GlobalLoadWavefronts += int64(contiguousWavefronts(first, size))
+			} else {
+				c.GlobalLoadWavefronts += w.globalWavefrontsOf(in, base, m, size)
+			}
 			c.GlobalLoadBytes += bytes
 			w.own.globalLoads++
 		}
 	case spShared:
-		wf, ideal := sharedWavefronts(base, in.off, m, size, !store)
+		var wf, ideal int64
+		if _, ok := contiguousAt(base, in.off, m, size); ok {
+			// Each phase's lanes fill its 32 banks once.
+			wf, ideal = int64(max(size/4, 1)), int64(max(size/4, 1))
+		} else {
+			wf, ideal = w.sharedWavefrontsOf(in, base, m, size, !store)
+		}
 		if store {
 			c.SharedStoreRequests++
 			c.SharedStoreWavefronts += wf
@@ -153,8 +167,31 @@ func (w *warp) countAccess(in *inst, m uint32, store bool) {
 // sector) and the distinct 128-byte lines that hold them, and marks the
 // sectors in the launch's set of touched sectors; for a load, also those
 // new to the worker's block (Counters.BlockLoadSectors).
-func (w *warp) globalSectors(base *vec, off uint64, m uint32, load bool) (sectors, lines, fresh int64) {
+func (w *warp) globalSectors(base *vec, off uint64, m uint32, load bool, first uint64, contiguous bool, size int) (sectors, lines, fresh int64) {
 	var buf [32]uint64
+	secs := accessSectors(&buf, base, off, m, first, contiguous, size)
+	w.wk.st.dram.add(w, secs, load)
+	if rec := w.wk.rec; rec != nil {
+		rec.addSectors(secs, load)
+	}
+	if load {
+		fresh = w.wk.loaded.add(secs)
+	}
+	return int64(len(secs)), linesOf(secs), fresh
+}
+
+// accessSectors returns the distinct sectors of the lanes' accesses at
+// base+off, ascending, in buf. A contiguous access (contiguousAt: its
+// lanes' size bytes follow each other from first) covers its sectors
+// without a gap.
+func accessSectors(buf *[32]uint64, base *vec, off uint64, m uint32, first uint64, contiguous bool, size int) []uint64 {
+	if s0, s1 := first>>5, (first+31*uint64(size))>>5; contiguous && s1-s0 < uint64(len(buf)) {
+		secs := buf[:s1-s0+1]
+		for i := range secs {
+			secs[i] = s0 + uint64(i)
+		}
+		return secs
+	}
 	n, sorted := 0, true
 	for mm := m; mm != 0; mm &= mm - 1 {
 		s := (base[bits.TrailingZeros32(mm)] + off) >> 5
@@ -167,18 +204,10 @@ func (w *warp) globalSectors(base *vec, off uint64, m uint32, load bool) (sector
 		buf[n] = s
 		n++
 	}
-	secs := buf[:n]
 	if !sorted {
-		secs = distinct(secs)
+		return distinct(buf[:n])
 	}
-	w.wk.st.dram.add(w, secs, load)
-	if rec := w.wk.rec; rec != nil {
-		rec.addSectors(secs, load)
-	}
-	if load {
-		fresh = w.wk.loaded.add(secs)
-	}
-	return int64(len(secs)), linesOf(secs), fresh
+	return buf[:n]
 }
 
 // linesOf returns the distinct 128-byte lines (4 sectors) of sorted,
@@ -250,6 +279,32 @@ func pairedLanes(base *vec, m uint32) bool {
 	return false
 }
 
+// contiguousAt reports whether a whole warp's lanes access size bytes each
+// one after another (lane l at first + l·size), the coalesced access most
+// kernels make, whose counts need no look at banks or sorting.
+func contiguousAt(base *vec, off uint64, m uint32, size int) (first uint64, ok bool) {
+	if m != 1<<32-1 {
+		return 0, false
+	}
+	first = base[0] + off
+	a, step := first, uint64(size)
+	for l := 1; l < 32; l++ {
+		a += step
+		if base[l]+off != a {
+			return 0, false
+		}
+	}
+	return first, true
+}
+
+// contiguousWavefronts is phaseWavefronts of a contiguous access from
+// first: its distinct words are a run, which spreads over the banks
+// evenly, so the busiest holds the run's length / 32, rounded up.
+func contiguousWavefronts(first uint64, size int) int {
+	words := (first+31*uint64(size))>>2 + uint64(max(size/4, 1)) - first>>2
+	return int((words + 31) / 32)
+}
+
 // phaseWavefronts is the wavefronts of one phase: 1 unless a bank holds
 // two distinct words, which one pass with a word per bank tells.
 func phaseWavefronts(base *vec, off uint64, pm uint32, words int) int {
@@ -277,16 +332,22 @@ func phaseWavefronts(base *vec, off uint64, pm uint32, words int) int {
 func busiestBank(base *vec, off uint64, pm uint32, words int) int {
 	var buf [128]uint64
 	k := 0
+	ascending := true // lanes' words after the words before: distinct
 	for mm := pm; mm != 0; mm &= mm - 1 {
 		a := (base[bits.TrailingZeros32(mm)] + off) >> 2
+		ascending = ascending && (k == 0 || a > buf[k-1])
 		for j := range uint64(words) {
 			buf[k] = a + j
 			k++
 		}
 	}
+	all := buf[:k]
+	if !ascending {
+		all = distinct(all)
+	}
 	var perBank [32]int
 	most := 0
-	for _, wd := range distinct(buf[:k]) {
+	for _, wd := range all {
 		b := wd & 31
 		perBank[b]++
 		most = max(most, perBank[b])
@@ -335,25 +396,39 @@ func newSectorSet() *sectorSet {
 // allocations it touched (a kernel reads a few arrays in turn); others
 // are looked up in the memory table.
 func (s *sectorSet) add(w *warp, sectors []uint64, load bool) {
-	for _, sec := range sectors {
-		addr := sec << 5
+	for i := 0; i < len(sectors); {
+		addr := sectors[i] << 5
 		d := w.dram.find(addr)
 		if d == nil {
 			a := w.wk.st.table.find(addr, 1)
 			if a == nil {
+				i++
 				continue // the access faults
 			}
 			d = w.dram.put(a, s.bitmap(a))
 		}
+		// The sectors (ascending) of one bitmap word in this allocation
+		// are marked at once.
+		k := (addr - d.a.addr) >> 5
+		word, bits := k>>6, uint64(0)
+		for ; i < len(sectors); i++ {
+			a := sectors[i] << 5
+			if a-d.a.addr >= uint64(len(d.a.data)) {
+				break
+			}
+			k := (a - d.a.addr) >> 5
+			if k>>6 != word {
+				break
+			}
+			bits |= 1 << (k & 63)
+		}
 		// Read before writing: re-reads, the common case, leave the
 		// shared words' cache lines unwritten.
-		i := (addr - d.a.addr) >> 5
-		bit := uint64(1) << (i & 63)
-		if all := &d.bits.all[i>>6]; all.Load()&bit == 0 {
-			all.Or(bit)
+		if all := &d.bits.all[word]; all.Load()&bits != bits {
+			all.Or(bits)
 		}
-		if ld := &d.bits.loads[i>>6]; load && ld.Load()&bit == 0 {
-			ld.Or(bit)
+		if ld := &d.bits.loads[word]; load && ld.Load()&bits != bits {
+			ld.Or(bits)
 		}
 	}
 }

@@ -378,6 +378,9 @@ type worker struct {
 	longest, blockLongest warpCounts
 	// loaded holds the global sectors the current block has loaded.
 	loaded blockSectors
+	// memos are each memory instruction's last lane pattern and its
+	// bank wavefronts (countmemo.go), made on first need.
+	memos []wavefrontMemo
 
 	// ran is what the worker's blocks executed, counted once a block ends
 	// (Stats: a sampled launch's counts are scaled).
