@@ -408,6 +408,49 @@ func pollLoop(f *ptx.Func) bool {
 	return false
 }
 
+// orderedAtomics reports whether what f computes can depend on the order
+// its blocks' global atomics land: an atomic whose old value is read (a
+// queue's slot, a radix rank, a compare-and-swap's retry), an exchange,
+// compare-and-swap, wrapping increment or decrement (the value left
+// depends on the order), or a float add (rounding depends on it). The
+// workers interleave blocks as they happen to run, so such a kernel runs
+// its blocks one after another on one worker, as pollLoop's do: the same
+// outputs and counters on any number of cores. Integer adds, minima,
+// maxima and bitwise ones whose result nothing reads (a histogram's
+// counts) commute and keep every worker.
+func orderedAtomics(f *ptx.Func) bool {
+	reads := map[string]int{} // register → operands naming it
+	for _, in := range f.Body {
+		for _, o := range in.Operands {
+			eachReg(o, func(r string) { reads[r]++ })
+		}
+	}
+	for _, in := range f.Body {
+		if (in.Op != "atom" && in.Op != "red") || hasMod(in.Mods, "shared") || len(in.Operands) == 0 {
+			continue
+		}
+		switch {
+		case hasMod(in.Mods, "exch") || hasMod(in.Mods, "cas") || hasMod(in.Mods, "inc") || hasMod(in.Mods, "dec"):
+			return true
+		case hasMod(in.Mods, "add") && floatAtomic(in):
+			return true
+		case in.Op == "atom" && in.Operands[0].Kind == ptx.Reg && reads[in.Operands[0].Name] > 1:
+			return true // read besides here, where the atomic writes it
+		}
+	}
+	return false
+}
+
+// floatAtomic reports whether an atomic's type is a floating point one.
+func floatAtomic(in *ptx.Instr) bool {
+	for _, m := range []string{"f32", "f64", "f16", "bf16", "f16x2", "bf16x2"} {
+		if hasMod(in.Mods, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // zeroOperand reports whether an atomic's value operand is the literal 0.
 func zeroOperand(in *ptx.Instr) bool {
 	n := len(in.Operands)

@@ -1,6 +1,14 @@
 package vgpu
 
-import "testing"
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/culab/culab/cudalib/counters"
+)
 
 // A block that spin-waits on its predecessor's flag (a decoupled
 // look-back's wait) counts the same on any number of workers: one poll a
@@ -33,6 +41,61 @@ func TestSpinWaitDeterministic(t *testing.T) {
 		if first == nil {
 			first = p
 		} else if d := differences(first.Total, p.Total); len(d) > 0 {
+			t.Errorf("%d workers: counters differ from 1 worker's: %v", workers, d)
+		}
+	}
+}
+
+// A kernel whose outputs follow the order its global atomics land (a
+// queue's slots, a float sum) gives the same outputs and counters on any
+// number of workers; a histogram's integer adds keep every worker.
+func TestOrderedAtomicsDeterministic(t *testing.T) {
+	const blocks, threads = 256, 128
+	n := blocks * threads
+	r := rand.New(rand.NewPCG(5, 6))
+	ints, floats := make([]byte, 4*n), make([]byte, 4*n)
+	for i := range n {
+		binary.LittleEndian.PutUint32(ints[4*i:], r.Uint32())
+		binary.LittleEndian.PutUint32(floats[4*i:], math.Float32bits(r.Float32()*1000))
+	}
+	type outcome struct {
+		queue, total []byte
+		counts       counters.Counters
+	}
+	var first *outcome
+	for _, workers := range []int{1, 2, 4} {
+		g := New(Config{Workers: workers})
+		m := loadSampling(t, g)
+		if !kernel(t, m, "enqueue").entry.ordered || !kernel(t, m, "fsum").entry.ordered || kernel(t, m, "counter").entry.ordered {
+			t.Fatal("orderedAtomics: enqueue and fsum must be ordered, counter must not")
+		}
+		in, fin := upload(t, g, ints), upload(t, g, floats)
+		tail, queue, total := upload(t, g, make([]byte, 4)), upload(t, g, make([]byte, 4*n)), upload(t, g, make([]byte, 4))
+		l := Launch{Grid: dim(blocks), Block: dim(threads)}
+		l.Params = [][]byte{p64(tail), p64(queue), p64(in)}
+		p, err := runProfiled(g, kernel(t, m, "enqueue"), l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Params = [][]byte{p64(total), p64(fin)}
+		if err := g.Run(kernel(t, m, "fsum"), l, nil); err != nil {
+			t.Fatal(err)
+		}
+		o := &outcome{queue: make([]byte, 4*n), total: make([]byte, 4), counts: p.Total}
+		if err := g.CopyOut(o.queue, queue); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.CopyOut(o.total, total); err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = o
+			continue
+		}
+		if !bytes.Equal(o.queue, first.queue) || !bytes.Equal(o.total, first.total) {
+			t.Errorf("%d workers: the queue or the float sum differ from 1 worker's", workers)
+		}
+		if d := differences(first.counts, o.counts); len(d) > 0 {
 			t.Errorf("%d workers: counters differ from 1 worker's: %v", workers, d)
 		}
 	}

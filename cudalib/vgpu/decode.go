@@ -106,6 +106,7 @@ type function struct {
 	returns   []uint64
 	retSize   []uint64
 	polls     bool // it waits in a loop on a flag another block sets (pollLoop)
+	ordered   bool // its outputs can depend on the order its global atomics land (orderedAtomics)
 }
 
 func (f *function) rows() int { return int(f.nregs) + len(f.template) }
@@ -488,6 +489,7 @@ func (d *fdec) body() error {
 	d.fn.nregs, d.fn.readFirst = allocateRows(code, d.fn.nregs)
 	d.fn.code = code
 	d.fn.polls = pollLoop(f)
+	d.fn.ordered = orderedAtomics(f)
 	d.fn.template = d.extra
 	return nil
 }

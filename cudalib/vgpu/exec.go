@@ -229,10 +229,12 @@ func (st *launch) runPhase(g *GPU, r *result, rs *recorder) {
 		n = int64(len(st.list))
 	}
 	workers := int(min(int64(g.workers), n, max(frameBudget/blockFrames(st.k, st.nwarps), 1)))
-	if st.k.entry.polls {
+	if st.k.entry.polls || st.k.entry.ordered {
 		// Waits on other blocks are not counted by how long the workers
-		// happened to spin: the blocks run one after another, in the
-		// order the GPU dispatches them (countmech.go's pollLoop).
+		// happened to spin, nor do atomics land in the order the workers
+		// happened to reach them: the blocks run one after another, in
+		// the order the GPU dispatches them (countmech.go's pollLoop,
+		// orderedAtomics).
 		workers = 1
 	}
 	st.next.Store(0)

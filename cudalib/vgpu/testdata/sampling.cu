@@ -49,3 +49,19 @@ extern "C" __global__ void counter(int* total, int* perBlock) {
     atomicAdd(total, 1);
     atomicAdd(&perBlock[blockIdx.x], 1);
 }
+
+// enqueue appends the threads with an odd input to a queue: each takes
+// the slot an atomic hands it, so the queue's order is the order the
+// atomics land.
+extern "C" __global__ void enqueue(int* tail, int* queue, const int* in) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (in[i] & 1) {
+        queue[atomicAdd(tail, 1)] = i;
+    }
+}
+
+// fsum adds every input to one float total: its rounding depends on the
+// order.
+extern "C" __global__ void fsum(float* total, const float* in) {
+    atomicAdd(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
+}
