@@ -45,9 +45,9 @@ type Family struct {
 	// order atomics land: the slot an atomic hands a thread (a queue
 	// position, a compacted index, a scatter offset, a hash slot) decides
 	// where its later accesses go, and that order changes from run to run
-	// on the GPU and on the virtual GPU's workers, so their sectors (and
-	// the probes of a hash table built so) cannot equal ncu's but by
-	// chance.
+	// on the GPU (the virtual GPU runs such a kernel's blocks in order,
+	// the same every run), so their sectors (and the probes of a hash
+	// table built so) cannot equal ncu's but by chance.
 	AtomicOrder []string
 	// setup makes the buffers of size n from rng, and their check.
 	setup func(n int, rng *rand.Rand) (*Problem, error)

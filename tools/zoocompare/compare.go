@@ -245,7 +245,7 @@ func writeCounterNotes(w io.Writer, cf counterFigures) {
 		fmt.Fprintf(w, " %d kernels differ only in hardware counts that hold arbitration (the hardware wavefronts above the SASS-patched ones, or no SASS-patched ones), by more than the addresses give (\"%s\" below).", cf.timingOnly, whyTiming)
 	}
 	if len(cf.atomicOrder) > 0 {
-		fmt.Fprintf(w, " %d kernels differ in global counters that depend on the order atomics land (\"%s\" below: the slot an atomic hands a thread decides where its later accesses go, and the order changes from run to run on the GPU and on the virtual GPU): %s.",
+		fmt.Fprintf(w, " %d kernels differ in global counters that depend on the order atomics land (\"%s\" below: the slot an atomic hands a thread decides where its later accesses go, and the order changes from run to run on the GPU; the virtual GPU runs such kernels' blocks in order, the same every run): %s.",
 			len(cf.atomicOrder), whyAtomicOrder, strings.Join(cf.atomicOrder, "; "))
 	}
 	fmt.Fprintf(w, " Every other kernel: %d of %d equal.\n\n", cf.equal, cf.kernels-cf.timingOnly-len(cf.atomicOrder))
