@@ -1056,6 +1056,17 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = g.typ
 				return
 			case genericT:
+				if n.child[1].typ == nil {
+					// culab patch 49: a type argument that is itself an
+					// instance of several (list[pair[K, V]]{}) has no type
+					// yet here: the instance is made from the whole
+					// expression, as in a declaration.
+					if n.typ, err = nodeType(interp, sc, n); err != nil {
+						return
+					}
+					n.gen = nop
+					return
+				}
 				name := t.id() + "[" + n.child[1].typ.id() + "]"
 				sym, _, ok := sc.lookup(name)
 				if !ok {
