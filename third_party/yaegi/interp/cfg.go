@@ -1327,7 +1327,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 				n.action = aConvert
 				switch {
-				case isInterfaceSrc(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && len(c1.typ.method) > 0:
+				case isInterfaceSrc(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && hasMethods(c1.typ):
 					// culab patch 18: any(v) of a value of a type with methods
 					// holds them and the type, as var a any = v does: a type
 					// switch on any(v) took a color for an int.

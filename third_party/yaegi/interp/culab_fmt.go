@@ -716,7 +716,9 @@ func isPlainV(t *itype, plus bool, seen map[plainKey]bool) bool {
 		u = u.val
 	}
 	for _, f := range u.field {
-		if !canExport(f.name) && !f.embed && (plus || !isPlainV(f.typ, false, seen) || hasCompiledFmt(f.typ, map[*itype]bool{})) {
+		// culab patch 54: %+v names an embedded field of an unexported
+		// type too, which the reflect type renamed (Xinner).
+		if !canExport(f.name) && (plus || !f.embed && (!isPlainV(f.typ, false, seen) || hasCompiledFmt(f.typ, map[*itype]bool{}))) {
 			return false
 		}
 		if !isPlainV(f.typ, plus, seen) {

@@ -621,11 +621,14 @@ func lookupFmtMethod(t *itype, name, sig string) (*node, []int) {
 
 // ptrReceiver reports whether method m has a pointer receiver.
 func ptrReceiver(m *node) bool {
-	if len(m.child) == 0 || len(m.child[0].child) == 0 {
+	if m == nil || len(m.child) == 0 || len(m.child[0].child) == 0 {
 		return false
 	}
-	r := m.child[0].child[0].lastChild().typ
-	return r != nil && r.cat == ptrT
+	r := m.child[0].child[0].lastChild()
+	if r.typ != nil {
+		return r.typ.cat == ptrT
+	}
+	return r.kind == starExpr // not typed yet (a method set wanted during GTA)
 }
 
 // callMethod calls method m of v, found by handleMethods, and prints its

@@ -10,7 +10,7 @@ func newInit(arg *node, typ reflect.Type) func(*frame) reflect.Value {
 	if arg.isType(arg.scope) {
 		return nil
 	}
-	if isInterfaceSrc(arg.typ) && (!isEmptyInterface(arg.typ) || len(arg.typ.method) > 0) {
+	if isInterfaceSrc(arg.typ) && (!isEmptyInterface(arg.typ) || hasMethods(arg.typ)) {
 		return genValueInterface(arg)
 	}
 	if arg.rval.IsValid() {

@@ -1625,22 +1625,31 @@ func (m methodSet) equals(n methodSet) bool {
 }
 
 // Methods returns a map of method type strings, indexed by method names.
+// culab patch 51: the method set of a value type holds its value-receiver
+// methods only (and, through an embedded pointer, the pointer's); a
+// pointer type's holds both, as Go's. A value whose type has a method
+// only on its pointer satisfied an interface that needs it (any(u).(I),
+// var i I = u).
 func (t *itype) methods() methodSet {
-	seen := map[*itype]bool{}
-	var getMethods func(typ *itype) methodSet
+	type visit struct {
+		typ *itype
+		ptr bool
+	}
+	seen := map[visit]bool{}
+	var getMethods func(typ *itype, ptr bool) methodSet
 
-	getMethods = func(typ *itype) methodSet {
+	getMethods = func(typ *itype, ptr bool) methodSet {
 		res := make(methodSet)
 
-		if seen[typ] {
+		if seen[visit{typ, ptr}] {
 			// Stop the recursion, we have seen this type.
 			return res
 		}
-		seen[typ] = true
+		seen[visit{typ, ptr}] = true
 
 		switch typ.cat {
 		case linkedT:
-			for k, v := range getMethods(typ.val) {
+			for k, v := range getMethods(typ.val, ptr) {
 				res[k] = v
 			}
 		case interfaceT:
@@ -1649,7 +1658,7 @@ func (t *itype) methods() methodSet {
 				if f.typ.cat == funcT {
 					res[f.name] = f.typ.TypeOf().String()
 				} else {
-					for k, v := range getMethods(f.typ) {
+					for k, v := range getMethods(f.typ, false) {
 						res[k] = v
 					}
 				}
@@ -1669,7 +1678,7 @@ func (t *itype) methods() methodSet {
 					res[m.Name] = m.Type.String()
 				}
 			}
-			for k, v := range getMethods(typ.val) {
+			for k, v := range getMethods(typ.val, true) {
 				res[k] = v
 			}
 		case structT:
@@ -1677,19 +1686,21 @@ func (t *itype) methods() methodSet {
 				if !f.embed {
 					continue
 				}
-				for k, v := range getMethods(f.typ) {
+				for k, v := range getMethods(f.typ, ptr) {
 					res[k] = v
 				}
 			}
 		}
 		// Get all methods defined on this type.
 		for _, m := range typ.method {
-			res[m.ident] = m.typ.TypeOf().String()
+			if ptr || typ.cat == ptrT || !ptrReceiver(m) {
+				res[m.ident] = m.typ.TypeOf().String()
+			}
 		}
 		return res
 	}
 
-	return getMethods(t)
+	return getMethods(t, false)
 }
 
 // id returns a unique type identificator string.
@@ -1886,20 +1897,27 @@ func (t *itype) lookupMethod2(name string, seen map[*itype]bool) (*node, []int) 
 	if seen[t] {
 		return nil, nil
 	}
+	// culab patch 53: seen holds the types on the path, not every type
+	// met: a type met deep in one embedded field may be shallower in the next.
 	seen[t] = true
+	defer delete(seen, t)
 	if t.cat == ptrT {
 		return t.val.lookupMethod2(name, seen)
 	}
 	var index []int
 	m := t.getMethod(name)
 	if m == nil {
+		// culab patch 53: the shallowest promoted method, as Go selects
+		// (the first embedded field's, however deep, was taken).
 		for i, f := range t.field {
 			if f.embed {
-				if n, index2 := f.typ.lookupMethod2(name, seen); n != nil {
-					index = append([]int{i}, index2...)
-					return n, index
+				if n, index2 := f.typ.lookupMethod2(name, seen); n != nil && (m == nil || len(index2)+1 < len(index)) {
+					m, index = n, append([]int{i}, index2...)
 				}
 			}
+		}
+		if m != nil {
+			return m, index
 		}
 		if t.cat == linkedT || isInterfaceSrc(t) && t.val != nil {
 			return t.val.lookupMethod2(name, seen)

@@ -159,7 +159,7 @@ func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 		return v
 	}
 	switch {
-	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || len(n.typ.method) > 0):
+	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || hasMethods(n.typ)):
 		return genValueInterface(n)
 	case isNamedFuncSrc(n.typ):
 		return genFunctionWrapper(n)
@@ -254,6 +254,15 @@ func genValueInterface(n *node) func(*frame) reflect.Value {
 			}
 			v = vi.value
 			nod = vi.node
+		}
+
+		// culab patch 50: an interface holds a copy of the value, as Go's
+		// conversion makes; a variable's own storage, which an assignment
+		// to the variable changes later, changed the interface's value too.
+		if v.CanAddr() {
+			c := reflect.New(v.Type()).Elem()
+			c.Set(v)
+			v = c
 		}
 
 		// empty interface, do not wrap.
