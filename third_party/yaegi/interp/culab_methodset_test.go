@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/traefik/yaegi/interp"
@@ -68,5 +69,38 @@ func run() string { return fmt.Sprintf("%+v", outer{inner{"a"}, 1}) }`, "{inner:
 	}
 	if _, err := evalRun(t, userDecls+`func run() string { u := user{"ada"}; var r renamer = u; return r.name() }`); err == nil {
 		t.Error("a value assigned to an interface of its pointer's methods compiled")
+	}
+}
+
+// culab patch 55: len of a pointer to an array, and a range over it with
+// the key only, do not dereference it: a nil one has the array's length.
+// With a value, a nil one still panics.
+func TestNilArrayPointer(t *testing.T) {
+	got, err := evalRun(t, `func run() string {
+	var np *[3]int
+	s := fmt.Sprint(len(np), cap(np), " ")
+	for i := range np {
+		s += fmt.Sprint(i)
+	}
+	a := [2]int{4, 5}
+	p := &a
+	for i, v := range p {
+		s += fmt.Sprint(" ", i, v)
+	}
+	return s
+}`)
+	if want := "3 3 012 0 4 1 5"; err != nil || got != want {
+		t.Errorf("run() = %q, %v; want %q", got, err, want)
+	}
+	_, err = evalRun(t, `func run() string {
+	var np *[3]int
+	s := ""
+	for _, v := range np {
+		s += fmt.Sprint(v)
+	}
+	return s
+}`)
+	if err == nil || !strings.Contains(err.Error(), "nil pointer dereference") {
+		t.Errorf("a range with a value over a nil array pointer: err = %v, want a nil pointer dereference", err)
 	}
 }

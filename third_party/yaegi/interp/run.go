@@ -2620,6 +2620,19 @@ func _range(n *node) {
 		}
 	} else {
 		value = genValueRangeArray(an)
+		if index1 < 0 && an.typ.TypeOf().Kind() == reflect.Ptr {
+			// culab patch 55: a range over a pointer to an array with
+			// the key only does not dereference it (its length is the
+			// type's): a nil pointer gives the indexes, as in Go.
+			ptr := genValue(an)
+			value = func(f *frame) reflect.Value {
+				p := ptr(f)
+				if p.IsNil() {
+					return reflect.Zero(p.Type().Elem())
+				}
+				return p.Elem()
+			}
+		}
 		n.exec = func(f *frame) bltn {
 			a := f.data[index2]
 			next := f.data[index3]
@@ -2997,27 +3010,30 @@ func lenConst(n *node) {
 func _len(n *node) {
 	dest := genValueOutput(n, reflect.TypeOf(int(0)))
 	value := genValue(n.child[1])
+	length := func(f *frame) int { return value(f).Len() }
 	if isPtr(n.child[1].typ) {
-		val := value
-		value = func(f *frame) reflect.Value {
-			v := val(f).Elem()
-			for v.Kind() == reflect.Ptr {
-				v = v.Elem()
+		// culab patch 55: the length of a pointer to an array is its
+		// type's, which a nil pointer has too: Go does not dereference it
+		// (len(np) of a nil *[3]int is 3; it was a nil dereference).
+		length = func(f *frame) int {
+			t := value(f).Type()
+			for t.Kind() == reflect.Ptr {
+				t = t.Elem()
 			}
-			return v
+			return t.Len()
 		}
 	}
 	next := getExec(n.tnext)
 
 	if wantEmptyInterface(n) {
 		n.exec = func(f *frame) bltn {
-			dest(f).Set(reflect.ValueOf(value(f).Len()))
+			dest(f).Set(reflect.ValueOf(length(f)))
 			return next
 		}
 		return
 	}
 	n.exec = func(f *frame) bltn {
-		dest(f).SetInt(int64(value(f).Len()))
+		dest(f).SetInt(int64(length(f)))
 		return next
 	}
 }
