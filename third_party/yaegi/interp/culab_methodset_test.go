@@ -104,3 +104,38 @@ func TestNilArrayPointer(t *testing.T) {
 		t.Errorf("a range with a value over a nil array pointer: err = %v, want a nil pointer dereference", err)
 	}
 }
+
+// culab patches 56–58: a negative shift count panics; a map entry's key in
+// a parallel assignment is read before any destination is assigned; a nil
+// embedded pointer's promoted field and a slice map key panic with Go's
+// runtime errors.
+func TestShiftsAssignOrderAndPanics(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"negative shift", `func run() (s string) {
+	defer func() { s = fmt.Sprint(recover()) }()
+	n := -1
+	return fmt.Sprint(1 << n)
+}`, "runtime error: negative shift amount"},
+		{"unsigned shift of 70", `func run() string { s := 70; return fmt.Sprint(uint64(1)<<s, int8(1)<<s) }`, "0 0"},
+		{"map key read first", `func run() string { m := map[string]int{}; k := "a"; k, m[k] = "b", 1; return fmt.Sprint(k, " ", m) }`, "b map[a:1]"},
+		{"map replaced in the same statement", `func run() string { m := map[string]int{}; old := m; k := "a"; m, m[k] = map[string]int{}, 2; return fmt.Sprint(old, m) }`, "map[a:2] map[]"},
+		{"nil embedded pointer", `type base struct{ ID int }
+type item struct{ *base }
+func run() (s string) {
+	defer func() { s = fmt.Sprint(recover()) }()
+	var it item
+	return fmt.Sprint(it.ID)
+}`, "runtime error: invalid memory address or nil pointer dereference"},
+		{"slice as a map key", `func run() (s string) {
+	defer func() { s = fmt.Sprint(recover()) }()
+	m := map[any]int{}
+	m[[]int{1}] = 1
+	return "no panic"
+}`, "runtime error: hash of unhashable type []int"},
+	} {
+		got, err := evalRun(t, c.src)
+		if err != nil || got != c.want {
+			t.Errorf("%s: run() = %q, %v; want %q", c.name, got, err, c.want)
+		}
+	}
+}

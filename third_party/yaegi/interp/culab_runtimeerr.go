@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // culab patch 32: run-time errors with Go's values and messages.
@@ -147,8 +148,16 @@ func goRuntimeError(p any) any {
 		switch v {
 		case "reflect: Method on nil interface value", "reflect.Value.Call: call of nil function",
 			"reflect: call of reflect.Value.Field on zero Value",
-			"reflect: call of reflect.Value.Elem on zero Value":
+			"reflect: call of reflect.Value.Elem on zero Value",
+			"reflect: indirection through nil pointer to embedded struct": // culab patch 58
 			return runtimeError("invalid memory address or nil pointer dereference")
+		}
+	case error:
+		// culab patch 58: reflect's map functions say "hash of unhashable
+		// type: T"; the runtime's map statements, whose message Go
+		// programs print, "runtime error: hash of unhashable type T".
+		if t, ok := strings.CutPrefix(v.Error(), "hash of unhashable type: "); ok {
+			return runtimeError("hash of unhashable type " + t)
 		}
 	}
 	return p

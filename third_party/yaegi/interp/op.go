@@ -1009,7 +1009,7 @@ func shl(n *node) {
 		switch {
 		case isInterface:
 			v0 := genValueInt(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, i := v0(f)
 				_, j := v1(f)
@@ -1018,7 +1018,7 @@ func shl(n *node) {
 			}
 		case c0.rval.IsValid():
 			i := vInt(c0.rval)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, j := v1(f)
 				dest(f).SetInt(i << j)
@@ -1034,7 +1034,7 @@ func shl(n *node) {
 			}
 		default:
 			v0 := genValueInt(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, i := v0(f)
 				_, j := v1(f)
@@ -1046,7 +1046,7 @@ func shl(n *node) {
 		switch {
 		case isInterface:
 			v0 := genValueUint(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, i := v0(f)
 				_, j := v1(f)
@@ -1055,7 +1055,7 @@ func shl(n *node) {
 			}
 		case c0.rval.IsValid():
 			i := vUint(c0.rval)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, j := v1(f)
 				dest(f).SetUint(i << j)
@@ -1071,7 +1071,7 @@ func shl(n *node) {
 			}
 		default:
 			v0 := genValueUint(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, i := v0(f)
 				_, j := v1(f)
@@ -1113,7 +1113,7 @@ func shr(n *node) {
 		switch {
 		case isInterface:
 			v0 := genValueInt(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, i := v0(f)
 				_, j := v1(f)
@@ -1122,7 +1122,7 @@ func shr(n *node) {
 			}
 		case c0.rval.IsValid():
 			i := vInt(c0.rval)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, j := v1(f)
 				dest(f).SetInt(i >> j)
@@ -1138,7 +1138,7 @@ func shr(n *node) {
 			}
 		default:
 			v0 := genValueInt(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, i := v0(f)
 				_, j := v1(f)
@@ -1150,7 +1150,7 @@ func shr(n *node) {
 		switch {
 		case isInterface:
 			v0 := genValueUint(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, i := v0(f)
 				_, j := v1(f)
@@ -1159,7 +1159,7 @@ func shr(n *node) {
 			}
 		case c0.rval.IsValid():
 			i := vUint(c0.rval)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, j := v1(f)
 				dest(f).SetUint(i >> j)
@@ -1175,7 +1175,7 @@ func shr(n *node) {
 			}
 		default:
 			v0 := genValueUint(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				_, i := v0(f)
 				_, j := v1(f)
@@ -2154,7 +2154,7 @@ func shlAssign(n *node) {
 		switch typ.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 			v0 := genValueInt(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				v, i := v0(f)
 				_, j := v1(f)
@@ -2166,7 +2166,7 @@ func shlAssign(n *node) {
 			}
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			v0 := genValueUint(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				v, i := v0(f)
 				_, j := v1(f)
@@ -2221,7 +2221,7 @@ func shrAssign(n *node) {
 		switch typ.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 			v0 := genValueInt(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				v, i := v0(f)
 				_, j := v1(f)
@@ -2233,7 +2233,7 @@ func shrAssign(n *node) {
 			}
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			v0 := genValueUint(c0)
-			v1 := genValueUint(c1)
+			v1 := genValueShift(c1)
 			n.exec = func(f *frame) bltn {
 				v, i := v0(f)
 				_, j := v1(f)

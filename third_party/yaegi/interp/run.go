@@ -490,7 +490,23 @@ func assign(n *node) {
 	// To handle possible swap in multi-assign:
 	// evaluate and copy all values in assign right hand side into temporary
 	// then evaluate assign left hand side and copy temporary into it
+	// culab patch 57: a map entry's map and key are evaluated before any
+	// destination is assigned (Go's first phase): k, m[k] = "b", 1 set
+	// m["b"], the key read after k changed.
+	hasMap := false
+	for _, j := range ivalue {
+		hasMap = hasMap || j != nil
+	}
 	n.exec = func(f *frame) bltn {
+		var entries []reflect.Value // map, key: a pair a destination
+		if hasMap {
+			entries = make([]reflect.Value, 2*len(dvalue))
+			for i, d := range dvalue {
+				if j := ivalue[i]; j != nil && n.child[i].ident != "_" {
+					entries[2*i], entries[2*i+1] = snapshot(d(f)), snapshot(j(f))
+				}
+			}
+		}
 		t := make([]reflect.Value, len(svalue))
 		for i, s := range svalue {
 			if n.child[i].ident == "_" {
@@ -503,14 +519,25 @@ func assign(n *node) {
 			if n.child[i].ident == "_" {
 				continue
 			}
-			if j := ivalue[i]; j != nil {
-				d(f).SetMapIndex(j(f), t[i]) // Assign a map entry
+			if ivalue[i] != nil {
+				entries[2*i].SetMapIndex(entries[2*i+1], t[i]) // Assign a map entry
 			} else {
 				d(f).Set(t[i]) // Assign a var or array/slice entry
 			}
 		}
 		return next
 	}
+}
+
+// snapshot returns v, copied if it is a variable's storage, which a later
+// assignment would change.
+func snapshot(v reflect.Value) reflect.Value {
+	if !v.CanAddr() {
+		return v
+	}
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
 }
 
 func not(n *node) {
