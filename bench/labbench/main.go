@@ -11,10 +11,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"runtime/pprof"
 	"sort"
 	"time"
 
+	"github.com/culab/culab/bench/internal/cpuprof"
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/labs"
 )
@@ -27,24 +27,19 @@ func main() {
 	profile := flag.String("cpuprofile", "", "write this process's CPU profile to this file")
 	host := flag.Bool("hostcost", false, "print the host's µs per launch of floyd's fw_global at V = 400 instead (bench/launchpace/hostcost.cu's twin)")
 	flag.Parse()
-	if *profile != "" {
-		f, err := os.Create(*profile)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "labbench:", err)
-			os.Exit(1)
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := cpuprof.Start(*profile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "labbench:", err)
+		os.Exit(1)
 	}
+	defer stopProfile()
 	run := func() error { return runs(*repeat, *worker, *serve, *pace) }
 	if *host {
 		run = func() error { return hostCost(*worker) }
 	}
 	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "labbench:", err)
-		pprof.StopCPUProfile()
+		stopProfile()
 		os.Exit(1)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/culab/culab/bench/internal/cpuprof"
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/labs"
 )
@@ -62,17 +63,11 @@ func run(key, sizes, variants string, cpuCap time.Duration, cpuProfile, gpu stri
 	if variants != "" {
 		vs = strings.Split(variants, ";")
 	}
-	if cpuProfile != "" {
-		f, err := os.Create(cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := cpuprof.Start(cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	dev, err := open(lab, gpu, report)
 	if err != nil {
 		return err

@@ -20,11 +20,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
-	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/culab/culab/bench/internal/cpuprof"
 	"github.com/culab/culab/cudalib/labs"
 	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/ptx"
@@ -60,17 +60,12 @@ func main() {
 	profile := flag.Bool("profile", false, "count every counter, as a timed launch does")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the runs here")
 	flag.Parse()
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "vgpubench:", err)
-			os.Exit(1)
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := cpuprof.Start(*cpuprofile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vgpubench:", err)
+		os.Exit(1)
 	}
+	defer stopProfile()
 	sz := full
 	if *q {
 		sz = quick

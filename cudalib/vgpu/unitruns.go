@@ -1,6 +1,9 @@
 package vgpu
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // unitRuns is a set of units (sectors, 64-byte chunks, words) as ascending,
 // disjoint, non-adjacent half-open runs. A recorded block keeps its
@@ -65,15 +68,7 @@ func unionRuns(sets ...unitRuns) unitRuns {
 	for _, s := range sets {
 		all = append(all, s...)
 	}
-	slices.SortFunc(all, func(a, b unitRun) int {
-		switch {
-		case a.lo < b.lo:
-			return -1
-		case a.lo > b.lo:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(all, func(a, b unitRun) int { return cmp.Compare(a.lo, b.lo) })
 	out := all[:0]
 	for _, x := range all {
 		if n := len(out); n > 0 && out[n-1].hi >= x.lo {
