@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/culab/culab/cudalib"
+	"github.com/culab/culab/cudalib/nvrtc"
 )
 
 func run(args ...string) (int, string, string) {
@@ -110,5 +112,73 @@ func TestCPUProfileMakesANewFile(t *testing.T) {
 	cpuProfile("test", &errb)()
 	if b, _ := os.ReadFile(victim); string(b) != "keep" || !strings.Contains(errb.String(), "file exists") {
 		t.Fatalf("through a planted link: victim %q, stderr %q", b, errb.String())
+	}
+}
+
+// `culab run` puts a kernel's device printf in the cell that launched it,
+// as the Jupyter kernel does, not on the command's own output (where it
+// went before, leaving the executed notebook without it).
+func TestRunKeepsDevicePrintfInTheNotebook(t *testing.T) {
+	if _, err := nvrtc.Load(); err != nil {
+		t.Skipf("no NVRTC to compile kernels: %v", err)
+	}
+	t.Setenv("CULAB_DEVICE", "virtual")
+	dir := t.TempDir()
+	cells := []string{
+		"%%cuda\n#include <cstdio>\n__global__ void hello() { printf(\"hello from thread %d\\n\", threadIdx.x); }",
+		"dev, err := nb.Device()\nif err != nil {\n\tpanic(err)\n}\nk, err := nb.Kernel(\"hello\")\nif err != nil {\n\tpanic(err)\n}\nfmt.Println(\"before\")\nif err := k.Run(cudalib.Linear(4, 4)); err != nil {\n\tpanic(err)\n}\nif err := dev.Synchronize(); err != nil {\n\tpanic(err)\n}\nfmt.Println(\"after\")",
+	}
+	var nbCells []map[string]any
+	for i, c := range cells {
+		nbCells = append(nbCells, map[string]any{"cell_type": "code", "id": fmt.Sprint("c", i), "metadata": map[string]any{},
+			"execution_count": nil, "outputs": []any{}, "source": c})
+	}
+	src, err := json.Marshal(map[string]any{"cells": nbCells, "metadata": map[string]any{}, "nbformat": 4, "nbformat_minor": 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "printf.ipynb")
+	if err := os.WriteFile(in, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := run("run", "-o", filepath.Join(dir, "out"), in)
+	if code != 0 {
+		t.Fatalf("culab run: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	if strings.Contains(stdout+stderr, "hello from") {
+		t.Errorf("device printf reached the command's output:\n%s%s", stdout, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "out", "printf.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Cells []struct {
+			Outputs []struct {
+				Name string `json:"name"`
+				Text any    `json:"text"`
+			} `json:"outputs"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	for _, o := range out.Cells[1].Outputs {
+		if o.Name != "stdout" {
+			continue
+		}
+		switch v := o.Text.(type) {
+		case string:
+			text.WriteString(v)
+		case []any:
+			for _, l := range v {
+				text.WriteString(fmt.Sprint(l))
+			}
+		}
+	}
+	want := "before\nhello from thread 0\nhello from thread 1\nhello from thread 2\nhello from thread 3\nafter\n"
+	if !strings.HasSuffix(text.String(), want) {
+		t.Errorf("the launching cell's stdout:\n%q\nwant it to end with\n%q", text.String(), want)
 	}
 }

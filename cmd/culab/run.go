@@ -142,8 +142,12 @@ func runOne(ctx context.Context, path string, ra runArgs, log io.Writer) nbrun.E
 		return en
 	}
 	// A fresh engine per notebook: each starts from clean state, as a new
-	// Jupyter kernel would.
-	eng, err := goengine.New(goengine.Options{Version: version})
+	// Jupyter kernel would. Its cells' fds 1 and 2 are captured as the
+	// kernel's are: a kernel's device printf (the virtual GPU's, or the
+	// driver's) writes to fd 1 and belongs in the notebook, not in this
+	// command's output. Notebooks run one at a time, so the process-wide
+	// redirection is the running cell's alone.
+	eng, err := goengine.New(goengine.Options{CaptureFD: true, Version: version})
 	if err != nil {
 		en.Err = err
 		return en

@@ -56,7 +56,7 @@ type Options struct {
 	// CaptureFD redirects file descriptors 1 and 2 to the running cell's
 	// output, so that native code and syscall.Write(1, ...) reach the
 	// notebook too. It is process-wide while a cell runs: the kernel
-	// process wants it; tests and `culab run` may not. Without it, cells'
+	// process and `culab run` want it; tests may not. Without it, cells'
 	// fmt, log, os.Stdout and os.Stderr are captured all the same.
 	CaptureFD bool
 	// OutputLimit caps the bytes of stdout and stderr one cell sends, and
