@@ -82,9 +82,10 @@ type launch struct {
 	fault   *Fault
 	faultAt int64
 
-	printMu sync.Mutex
-	printf  io.Writer
-	printed int
+	printMu   sync.Mutex
+	printf    io.Writer
+	printed   int
+	printFull bool // past maxPrintf: the notice is written, lines are dropped
 
 	profile bool       // count per instruction and analyse memory accesses
 	dram    *sectorSet // global sectors touched, when profiling

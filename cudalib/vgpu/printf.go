@@ -91,6 +91,12 @@ func execPrintf(w *warp, in *inst, m uint32) {
 	st.printMu.Lock()
 	defer st.printMu.Unlock()
 	if st.printed+out.Len() > maxPrintf {
+		if !st.printFull {
+			// A GPU drops the overflow silently; a student should know
+			// that lines are missing, and why.
+			st.printFull = true
+			fmt.Fprintf(st.printf, "[device printf: output past %d bytes dropped in this launch, as a GPU's printf buffer (cudaLimitPrintfFifoSize) drops it]\n", maxPrintf)
+		}
 		return
 	}
 	st.printed += out.Len()

@@ -180,6 +180,20 @@ func TestPrintfAndAssert(t *testing.T) {
 	if out.String() != want.String() {
 		t.Errorf("printf wrote\n%s\nwant\n%s", out.String(), want.String())
 	}
+	// Past the printf buffer (1 MiB a launch) lines are dropped, a warp's
+	// lines at a time, and the output says so once.
+	big := make([]int32, 1<<15)
+	dbig := upload(t, g, i32bytes(big))
+	out.Reset()
+	err = g.Run(kernel(t, m, "hello"), Launch{Grid: dim(len(big) / 256), Block: dim(256), Printf: &out,
+		Params: [][]byte{p64(dbig), p32(len(big))}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const notice = "[device printf: output past 1048576 bytes dropped in this launch"
+	if n := out.Len(); n < maxPrintf-4096 || n > maxPrintf+200 || strings.Count(out.String(), notice) != 1 {
+		t.Errorf("a flood of printf: %d bytes, %d notices", n, strings.Count(out.String(), notice))
+	}
 	err = g.Run(kernel(t, m, "check"), Launch{Grid: dim(1), Block: dim(8), Params: [][]byte{p64(din), p32(len(in))}}, nil)
 	var f *Fault
 	if !errors.As(err, &f) || !strings.Contains(f.Reason, "assertion `in[i] >= 0' failed") || f.Thread != [3]int{3, 0, 0} {
