@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs one of the single-file microbenchmarks (NAME.cu: launchseq,
+# Builds and runs one of the single-file microbenchmarks (NAME.cu: launchseq, blocksize,
 # barrier, l1lines, atommult, shfl, ldslat, l1cold, atomfoot) on the GPU machine: bash bench/microbench/runcu.sh NAME [OUTDIR]
 # Writes OUTDIR/NAME.tsv, three runs, each its own process.
 set -euo pipefail
