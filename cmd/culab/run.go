@@ -13,6 +13,7 @@ import (
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/kernel/goengine"
+	"github.com/culab/culab/kernel/nb"
 	"github.com/culab/culab/kernel/nbrun"
 )
 
@@ -99,6 +100,13 @@ func runNotebooks(args []string, stdout, stderr io.Writer) error {
 	// A kernel fault in one notebook must not poison the next ones.
 	useWorker(stderr)
 	probe := cudalib.Probe()
+	if probe.Choice == "gpu" {
+		// The GPU's worker process starts now, outside any cell: started
+		// by a cell, it would keep that notebook's captured stderr (where
+		// the driver's printf goes) for the rest of the run. A failure is
+		// the first cell's to report.
+		_, _ = nb.Device()
+	}
 	info := nbrun.ReportInfo{
 		Title: reportTitle(probe), Culab: version, Commit: commitOf(version),
 		Date: time.Now().Format(time.RFC3339), Device: probe.String(),
@@ -143,9 +151,10 @@ func runOne(ctx context.Context, path string, ra runArgs, log io.Writer) nbrun.E
 	}
 	// A fresh engine per notebook: each starts from clean state, as a new
 	// Jupyter kernel would. Its cells' fds 1 and 2 are captured as the
-	// kernel's are: a kernel's device printf (the virtual GPU's, or the
-	// driver's) writes to fd 1 and belongs in the notebook, not in this
-	// command's output. Notebooks run one at a time, so the process-wide
+	// kernel's are: the virtual GPU's device printf writes to fd 1 and
+	// belongs in the notebook, not in this command's output (a GPU's
+	// comes from the worker process, which writes to this command's
+	// stderr). Notebooks run one at a time, so the process-wide
 	// redirection is the running cell's alone.
 	eng, err := goengine.New(goengine.Options{CaptureFD: true, Version: version})
 	if err != nil {
