@@ -191,6 +191,13 @@ func TestToolkitHeaderMissingNote(t *testing.T) {
 	}
 	l.includeDirs = []string{"/x/include"}
 	d := []Diagnostic{{Severity: "catastrophic error", Message: `cannot open source file "cuda/std/nothere"`}}
+	// A header that Thrust includes from the host's library: the note is
+	// about Thrust, whichever header it wanted.
+	th := []Diagnostic{{File: "/x/include/cccl/thrust/detail/memory_wrapper.h", Severity: "catastrophic error", Message: `cannot open source file "memory"`}}
+	l.explain(th)
+	if !strings.Contains(th[0].Message, "\nnote: Thrust (<thrust/...>) is called from host code") {
+		t.Errorf("a header Thrust wanted: %q", th[0].Message)
+	}
 	l.explain(d)
 	if strings.Contains(d[0].Message, "note") {
 		t.Errorf("with CUDA headers found, a missing one got a note: %q", d[0].Message)

@@ -40,6 +40,12 @@ var hostLibrary = map[string]bool{
 	"chrono": true, "thread": true, "random": true,
 }
 
+// thrustNote explains a %%cuda cell that includes Thrust: its containers
+// and algorithms are called from host code, which a cell's CUDA source
+// (device code, compiled by NVRTC) does not have.
+const thrustNote = "Thrust (<thrust/...>) is called from host code (thrust::device_vector, thrust::sort, thrust::reduce), which NVRTC does not compile: " +
+	"in a kernel use CUB's block and warp primitives (<cub/block/block_reduce.cuh>, <cub/warp/warp_reduce.cuh>) or cooperative groups, and cudalib's buffers from Go for memory"
+
 // toolkitPrefixes start the names of the CUDA toolkit's headers.
 var toolkitPrefixes = []string{"cuda_", "cuda/", "cooperative_groups", "mma.h", "nv/", "cub/", "thrust/",
 	"crt/", "sm_", "device_", "vector_types.h", "vector_functions.h", "math_constants.h", "cuComplex.h"}
@@ -58,6 +64,11 @@ func (l *Lib) explain(diags []Diagnostic) {
 			}
 		} else if m := noFileRE.FindStringSubmatch(msg); m != nil {
 			note = l.missingHeader(m[1])
+			if strings.Contains(d.File, "/thrust/") {
+				// Thrust's headers reach the host's library at once: the
+				// note is about thrust, not the header it wanted.
+				note = thrustNote
+			}
 		}
 		if note != "" {
 			d.Message += "\nnote: " + note
