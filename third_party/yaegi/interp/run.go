@@ -1164,6 +1164,18 @@ func call(n *node) {
 			}
 		}
 
+		// culab patch 60: the results start at their zero values. Their
+		// slots are the caller's (this call's temporaries, or the caller's
+		// results for a return of a call), which keep what an earlier call
+		// from here left, so a named result of a function called in a loop
+		// started with the previous call's value. Zeroed once the arguments,
+		// which may read them, are copied.
+		for i, v := range rvalues {
+			if r := nf.data[i]; v != nil && r.CanSet() && r.Type() == def.types[i] {
+				r.SetZero()
+			}
+		}
+
 		// Execute function body
 		if goroutine {
 			go n.interp.goroutine(n, func() { runCfg(def.child[3].start, nf, def, n) }) // culab patch 3
@@ -2554,6 +2566,11 @@ func doComposite(n *node, hasType bool, keyed bool) {
 	frameIndex := n.findex
 	l := n.level
 	rt := typ.TypeOf()
+	// culab patch 61: a literal assigned (=) to an existing variable, in
+	// whose slot it is built, is copied into the variable, which a pointer
+	// or the caller (a named result) may share; a new slot is for := and
+	// var, where the variable is a new one.
+	inPlace := n.anc.kind == assignStmt && n.anc.child[0].findex == n.findex && n.anc.child[0].level == n.level
 
 	n.exec = func(f *frame) bltn {
 		a := reflect.New(rt).Elem()
@@ -2569,6 +2586,8 @@ func doComposite(n *node, hasType bool, keyed bool) {
 				d.Set(reflect.ValueOf(valueInterface{n, a}))
 				break
 			}
+			d.Set(a)
+		case inPlace && d.IsValid() && d.CanSet() && d.Type() == a.Type():
 			d.Set(a)
 		default:
 			getFrame(f, l).data[frameIndex] = a
