@@ -742,6 +742,9 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 	if def, ok = n.val.(*node); !ok {
 		return genValueAsFunctionWrapper(n)
 	}
+	if _, isExpr := methodExprDef(n); isExpr {
+		return genMethodExprWrapper(n, def) // culab patch 63
+	}
 	start := def.child[3].start
 	numRet := len(def.typ.ret)
 	var rcvr func(*frame) reflect.Value
@@ -1001,6 +1004,10 @@ func call(n *node) {
 				values = append(values, genValue(c))
 			}
 		}
+	}
+
+	if def, ok := methodExprDef(c0); ok && len(values) > 0 && variadic != 0 && n.anc.kind != deferStmt {
+		values[0] = methodExprReceiver(c0, def, values[0]) // culab patch 63
 	}
 
 	// Compute output argument value functions.
