@@ -2215,9 +2215,16 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		ctx.slevel++
 		var fields []reflect.StructField
-		for _, f := range t.field {
+		for i, f := range t.field {
+			name := exportName(f.name)
+			if f.name == "_" {
+				// culab patch 64: blank fields, which a struct may have
+				// several of, each its own name (StructOf refuses two
+				// alike); no selector names them.
+				name = "X_\u01c2" + strconv.Itoa(i)
+			}
 			field := reflect.StructField{
-				Name: exportName(f.name),
+				Name: name,
 				Type: f.typ.refType(ctx),
 				Tag:  fieldTag(f), // culab patch 20
 			}
