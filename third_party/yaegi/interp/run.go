@@ -909,6 +909,13 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 		if v = value.MethodByName(name); v.IsValid() {
 			return
 		}
+		if value.CanAddr() && value.Kind() != reflect.Ptr {
+			// culab patch 65: a pointer method of an embedded compiled
+			// type ((*bytes.Buffer).Write), reached through a pointer.
+			if v = value.Addr().MethodByName(name); v.IsValid() {
+				return
+			}
+		}
 	}
 	return
 }
@@ -1306,7 +1313,12 @@ func callBin(n *node) {
 				defType = funcType.In(rcvrOffset + i)
 			}
 			if getMapType != nil {
-				if rt := getMapType(c.typ); rt != nil {
+				// culab patch 65: the wrappers of fmt's printing are for
+				// its ...any operands only: the io.Writer of Fprintln(w,
+				// ...) was wrapped as a fmt.Stringer when w's type has a
+				// String method ("reflect: Call using stdlib._fmt_Stringer
+				// as type io.Writer").
+				if rt := getMapType(c.typ); rt != nil && defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
 					defType = rt
 				}
 			} else if defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {

@@ -1669,6 +1669,17 @@ func (t *itype) methods() methodSet {
 				m := typ.rtype.Method(i)
 				res[m.Name] = m.Type.String()
 			}
+			if rt := typ.rtype; ptr && rt.Kind() != reflect.Interface && rt.Kind() != reflect.Ptr {
+				// culab patch 65: a compiled type embedded in a struct
+				// reached through a pointer (or addressable) has its
+				// pointer's methods too: (*bytes.Buffer).Write is a
+				// method of *T when T embeds bytes.Buffer.
+				pt := reflect.PointerTo(rt)
+				for i := pt.NumMethod() - 1; i >= 0; i-- {
+					m := pt.Method(i)
+					res[m.Name] = m.Type.String()
+				}
+			}
 		case ptrT:
 			if typ.val.cat == valueT {
 				// Ptr receiver methods need to be found with the ptr type.
