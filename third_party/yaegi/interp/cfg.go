@@ -639,6 +639,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		defer func() {
 			if r := recover(); r != nil {
+				if e, ok := r.(recursiveFuncType); ok { // culab patch 66
+					err = n.cfgErrorf("%v", e)
+					return
+				}
 				// Display the exact location in input source which triggered the panic
 				panic(n.cfgErrorf("CFG post-order panic: %v", r))
 			}
