@@ -753,8 +753,17 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		rcvr = genValueRecv(n)
 	}
 	funcType := n.typ.TypeOf()
+	// culab patch 67: a function literal given as a value (to a compiled
+	// function: wg.Go(func() {...}), sort.Slice's less) is a closure of
+	// the variables of the moment it is made, as getFunc makes it: those
+	// of its iteration in a loop, not the ones of the iteration running
+	// when it is called.
+	lit := n.kind == funcLit
 
 	return func(f *frame) reflect.Value {
+		if lit {
+			f = f.clone()
+		}
 		// culab patch 13: the receiver is evaluated, and a value receiver
 		// copied, when the method value is made, not at each call.
 		var recv reflect.Value
@@ -2345,6 +2354,7 @@ func arrayLit(n *node) {
 
 	typ := n.typ.frameType()
 	kind := typ.Kind()
+	fresh := declaredIn(n) // culab patch 68
 	n.exec = func(f *frame) bltn {
 		var a reflect.Value
 		if kind == reflect.Slice {
@@ -2354,6 +2364,10 @@ func arrayLit(n *node) {
 		}
 		for i, v := range values {
 			a.Index(index[i]).Set(v(f))
+		}
+		if fresh {
+			newVar(f, n, a)
+			return next
 		}
 		value(f).Set(a)
 		return next
@@ -2375,10 +2389,15 @@ func mapLit(n *node) {
 		values[i] = genDestValue(n.typ.val, c.child[1])
 	}
 
+	fresh := declaredIn(n) // culab patch 68
 	n.exec = func(f *frame) bltn {
 		m := reflect.MakeMap(typ)
 		for i, k := range keys {
 			m.SetMapIndex(k(f), values[i](f))
+		}
+		if fresh {
+			newVar(f, n, m)
+			return next
 		}
 		value(f).Set(m)
 		return next
