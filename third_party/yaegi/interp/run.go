@@ -865,7 +865,7 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 		}
 		rv := valueInterfaceValue(v) // culab patch 22: the receiver of the methods
 		raw := v                     // culab patch 20
-		v = getConcreteValue(v)
+		v = wrappedValue(v)          // culab patch 69
 		w := reflect.New(wrap).Elem()
 		w.Field(0).Set(v)
 		for i, m := range methods {
@@ -909,6 +909,16 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 	}
 	if v = value.MethodByName(name); v.IsValid() {
 		return
+	}
+	if value.Kind() == reflect.Struct && checkFieldIndex(value.Type(), index) {
+		// culab patch 69: a compiled method promoted from an embedded
+		// field of a struct value (time.Time's String in struct{
+		// time.Time }) was not found ("method not found: String").
+		if fv, err := value.FieldByIndexErr(index); err == nil {
+			if v = fv.MethodByName(name); v.IsValid() {
+				return
+			}
+		}
 	}
 	for value.Kind() == reflect.Ptr {
 		value = value.Elem()
