@@ -918,6 +918,13 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 			if v = fv.MethodByName(name); v.IsValid() {
 				return
 			}
+			if fv.CanAddr() && fv.Kind() != reflect.Ptr {
+				// Through an embedded pointer: the field is addressable,
+				// and its pointer methods are in the method set.
+				if v = fv.Addr().MethodByName(name); v.IsValid() {
+					return
+				}
+			}
 		}
 	}
 	for value.Kind() == reflect.Ptr {
