@@ -3145,6 +3145,10 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 	}
 
 	if m, lind, isPtr, ok := n.typ.lookupBinMethod(name); ok {
+		if n.child[0].isType(sc) && len(lind) > 0 {
+			promotedBinMethodExpr(n, name, m, lind) // culab patch 72
+			return nil
+		}
 		n.action = aGetMethod
 		switch {
 		case isPtr && n.typ.fieldSeq(lind).cat != ptrT:

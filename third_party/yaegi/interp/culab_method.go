@@ -119,3 +119,60 @@ func methodExprReceiver(n, def *node, value func(*frame) reflect.Value) func(*fr
 		return boundReceiver(r, def.types[numRet])
 	}
 }
+
+// promotedBinMethodExpr makes n, a method expression T.M or (*T).M of a
+// cell type T whose method M is a compiled type's, promoted from the
+// embedded field at path index (event.Year, with event embedding
+// time.Time), the function of the receiver then M's parameters. yaegi
+// typed it as the method bound to a receiver, without the receiver
+// parameter: a call was "too many arguments" (culab patch 72).
+func promotedBinMethodExpr(n *node, name string, m reflect.Method, index []int) {
+	rt := n.typ.TypeOf()
+	mt := m.Type
+	first := 1 // a concrete type's method has its receiver first
+	if n.typ.fieldSeq(index).TypeOf().Kind() == reflect.Interface {
+		first = 0
+	}
+	in := []reflect.Type{rt}
+	for i := first; i < mt.NumIn(); i++ {
+		in = append(in, mt.In(i))
+	}
+	out := make([]reflect.Type, mt.NumOut())
+	for i := range out {
+		out[i] = mt.Out(i)
+	}
+	variadic := mt.IsVariadic()
+	fn := reflect.MakeFunc(reflect.FuncOf(in, out, variadic), func(args []reflect.Value) []reflect.Value {
+		v := args[0]
+		for _, i := range index {
+			if v.Kind() == reflect.Ptr {
+				if v.IsNil() {
+					panic(runtimeError("invalid memory address or nil pointer dereference"))
+				}
+				v = v.Elem()
+			}
+			v = v.Field(i)
+			if vi, ok := asValueInterface(v); ok {
+				v = vi.value
+			}
+		}
+		mv := v.MethodByName(name)
+		if !mv.IsValid() && v.CanAddr() {
+			mv = v.Addr().MethodByName(name)
+		}
+		if !mv.IsValid() {
+			c := reflect.New(v.Type())
+			c.Elem().Set(v)
+			mv = c.MethodByName(name)
+		}
+		if variadic {
+			return mv.CallSlice(args[1:])
+		}
+		return mv.Call(args[1:])
+	})
+	n.typ = valueTOf(fn.Type())
+	n.rval = fn
+	n.action = aGetSym
+	n.gen = nop
+	n.findex = notInFrame
+}

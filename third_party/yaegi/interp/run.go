@@ -2044,28 +2044,29 @@ func getIndexSeqMethod(n *node) {
 	i := n.findex
 	l := n.level
 	next := getExec(n.tnext)
+	recv := binReceiver(n) // culab patch 72: a promoted method's receiver is copied when the method value is made
 
 	if n.child[0].typ.TypeOf().Kind() == reflect.Ptr {
 		if len(fi) == 0 {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Elem().Method(mi)
+				getFrame(f, l).data[i] = recv(value(f).Elem()).Method(mi)
 				return next
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Elem().FieldByIndex(fi).Method(mi)
+				getFrame(f, l).data[i] = recv(value(f).Elem().FieldByIndex(fi)).Method(mi)
 				return next
 			}
 		}
 	} else {
 		if len(fi) == 0 {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Method(mi)
+				getFrame(f, l).data[i] = recv(value(f)).Method(mi)
 				return next
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).FieldByIndex(fi).Method(mi)
+				getFrame(f, l).data[i] = recv(value(f).FieldByIndex(fi)).Method(mi)
 				return next
 			}
 		}
