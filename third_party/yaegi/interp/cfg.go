@@ -566,10 +566,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		case switchStmt, switchIfStmt, typeSwitch:
 			// Make sure default clause is in last position.
-			c := n.lastChild().child
-			if i, l := getDefault(n), len(c)-1; i >= 0 && i != l {
-				c[i], c[l] = c[l], c[i]
-			}
+			moveDefaultLast(n) // culab patch 59
 			sc = sc.pushBloc()
 			sc.loop = n
 
@@ -642,6 +639,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 
 		defer func() {
 			if r := recover(); r != nil {
+				if e, ok := r.(recursiveFuncType); ok { // culab patch 66
+					err = n.cfgErrorf("%v", e)
+					return
+				}
 				// Display the exact location in input source which triggered the panic
 				panic(n.cfgErrorf("CFG post-order panic: %v", r))
 			}
@@ -2172,16 +2173,19 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					c.child[0].tnext = c
 					c.start = c.child[0].start
 
-					if i < l-1 && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
+					if next := fallthroughTarget(body); next != nil { // culab patch 59
 						if n.kind == typeSwitch {
 							err = body.lastChild().cfgErrorf("cannot fallthrough in type switch")
 						}
-						if len(clauses[i+1].child) == 0 {
+						if len(next.child) == 0 {
 							body.tnext = n // Fallthrough to next with empty body, just exit.
 						} else {
-							body.tnext = clauses[i+1].lastChild().start
+							body.tnext = next.lastChild().start
 						}
 					} else {
+						if n.kind == switchStmt && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
+							err = body.lastChild().cfgErrorf("cannot fallthrough final case in switch") // culab patch 59
+						}
 						body.tnext = n // Exit switch at end of clause body.
 					}
 				}
@@ -2239,9 +2243,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						c.start = body.start
 					}
 					// If last case body statement is a fallthrough, then jump to next case body
-					if i < l-1 && len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
-						body.tnext = clauses[i+1].lastChild().start
+					if next := fallthroughTarget(body); next != nil { // culab patch 59
+						if len(next.child) == 0 {
+							body.tnext = n
+						} else {
+							body.tnext = next.lastChild().start
+						}
 					} else {
+						if len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
+							err = body.lastChild().cfgErrorf("cannot fallthrough final case in switch") // culab patch 59
+						}
 						body.tnext = n
 					}
 				}
@@ -3134,6 +3145,10 @@ func matchSelectorMethod(sc *scope, n *node) (err error) {
 	}
 
 	if m, lind, isPtr, ok := n.typ.lookupBinMethod(name); ok {
+		if n.child[0].isType(sc) && len(lind) > 0 {
+			promotedBinMethodExpr(n, name, m, lind) // culab patch 72
+			return nil
+		}
 		n.action = aGetMethod
 		switch {
 		case isPtr && n.typ.fieldSeq(lind).cat != ptrT:

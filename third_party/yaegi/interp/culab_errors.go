@@ -242,6 +242,12 @@ func panicValue(arg *node) func(*frame) reflect.Value {
 	value := genValue(arg)
 	if t := arg.typ; t != nil && !isInterface(t) && !isBin(t) && errorWrapper(arg) != nil {
 		value = genInterfaceWrapper(arg, errorType)
+	} else if t != nil && !isInterface(t) && !isBin(t) && len(t.methods()) > 0 {
+		// culab patch 70: a value of a cell type with methods (a
+		// Stringer) goes into the panic's any as into any other any,
+		// with its type: recover gave the bare value, which fmt printed
+		// by its fields and r.(fmt.Stringer) did not match.
+		value = genValueInterface(arg)
 	}
 	// panic(nil), or of a nil interface, panics with a *runtime.PanicNilError
 	// since Go 1.21: recover returned nil, as for no panic.

@@ -211,7 +211,7 @@ func (in *Interpreter) holdsFmtMethods(t *itype, seen map[*itype]bool) bool {
 	}
 	seen[t] = true
 	for _, m := range in.infoOf(t).methods {
-		if m.m != nil {
+		if m.ok() {
 			return true
 		}
 	}

@@ -371,12 +371,12 @@ func (c *cellValue) as(u int) any {
 		// A value of an interpreted type with an Error method, that the
 		// interpreter did not give fmt as an error.
 		m := c.in.fmtMethod(c.typ, mError)
-		if m.m == nil {
+		if !m.ok() {
 			return o
 		}
 		f, v, t := c.f, c.v, c.typ
 		return _error{IValue: v.Interface(), ICell: &wrappedCell{typ: t, value: v}, WError: func() string {
-			return callMethodOf(f, m.m, v, m.index, nil)[0].String()
+			return callFound(f, m, v, nil)[0].String()
 		}}
 	}
 	return c

@@ -520,12 +520,12 @@ func floatCompare(a, b float64) int {
 // handleMethods does, and reports whether it did.
 func (p *printer) handleMethods(v reflect.Value, t *itype) bool {
 	ti := p.in.infoOf(t)
-	if m := ti.methods[mFormat]; m.m != nil {
+	if m := ti.methods[mFormat]; m.ok() {
 		p.callMethod(v, m, "Format", reflect.ValueOf(p.st), reflect.ValueOf(p.verb))
 		return true
 	}
 	if p.sharpV {
-		if m := ti.methods[mGoString]; m.m != nil {
+		if m := ti.methods[mGoString]; m.ok() {
 			p.callMethod(v, m, "GoString")
 			return true
 		}
@@ -534,11 +534,11 @@ func (p *printer) handleMethods(v reflect.Value, t *itype) bool {
 	if !strings.ContainsRune("vsxXq", p.verb) {
 		return false
 	}
-	if m := ti.methods[mError]; m.m != nil {
+	if m := ti.methods[mError]; m.ok() {
 		p.callMethod(v, m, "Error")
 		return true
 	}
-	if m := ti.methods[mString]; m.m != nil {
+	if m := ti.methods[mString]; m.ok() {
 		p.callMethod(v, m, "String")
 		return true
 	}
@@ -569,8 +569,12 @@ type typeInfo struct {
 
 type foundMethod struct {
 	m     *node
-	index []int // path of embedded fields to the receiver
+	index []int  // path of embedded fields to the receiver
+	bin   string // culab patch 69: a compiled method (of the embedded field at index) of this name
 }
+
+// ok reports whether the method was found.
+func (fm foundMethod) ok() bool { return fm.m != nil || fm.bin != "" }
 
 // infoOf returns what fmt needs to know of t, cached by the interpreter.
 func (in *Interpreter) infoOf(t *itype) *typeInfo {
@@ -580,7 +584,10 @@ func (in *Interpreter) infoOf(t *itype) *typeInfo {
 	ti := &typeInfo{iface: isInterface(t)}
 	for i, ms := range fmtMethodSigs {
 		m, index := lookupFmtMethod(t, ms[0], ms[1])
-		ti.methods[i] = foundMethod{m, index}
+		ti.methods[i] = foundMethod{m: m, index: index}
+		if m == nil {
+			ti.methods[i] = lookupFmtBinMethod(t, ms[0], ms[1])
+		}
 	}
 	ti.plain[0] = isPlainV(t, false, map[plainKey]bool{})
 	ti.plain[1] = isPlainV(t, true, map[plainKey]bool{})
@@ -617,6 +624,98 @@ func lookupFmtMethod(t *itype, name, sig string) (*node, []int) {
 		}
 	}
 	return nil, nil
+}
+
+// lookupFmtBinMethod returns the compiled method name of signature sig
+// that t (a cell struct type) has by embedding a compiled type (time.Time's
+// String in struct{ time.Time; name string }), if in the method set of t.
+// yaegi's fmt printed the struct's fields, where Go calls the promoted
+// method (culab patch 69).
+func lookupFmtBinMethod(t *itype, name, sig string) foundMethod {
+	if t == nil || t.cat == valueT || isInterface(t) {
+		return foundMethod{}
+	}
+	bm, index, isPtr, ok := t.lookupBinMethod(name)
+	if !ok || len(index) == 0 || !binMethodHasSig(bm.Type, sig) {
+		return foundMethod{}
+	}
+	if isPtr && t.cat != ptrT && !embedsPointer(t, index) {
+		return foundMethod{}
+	}
+	return foundMethod{index: index, bin: name}
+}
+
+// binMethodHasSig reports whether the type of a compiled method, with its
+// receiver as first parameter or (an interface's) without, is sig.
+func binMethodHasSig(mt reflect.Type, sig string) bool {
+	if mt.String() == sig {
+		return true
+	}
+	if mt.NumIn() == 0 {
+		return false
+	}
+	in := make([]reflect.Type, 0, mt.NumIn()-1)
+	for i := 1; i < mt.NumIn(); i++ {
+		in = append(in, mt.In(i))
+	}
+	out := make([]reflect.Type, mt.NumOut())
+	for i := range out {
+		out[i] = mt.Out(i)
+	}
+	return reflect.FuncOf(in, out, mt.IsVariadic()).String() == sig
+}
+
+// embedsPointer reports whether the path index of embedded fields of t
+// goes through a pointer.
+func embedsPointer(t *itype, index []int) bool {
+	u := t
+	for _, i := range index {
+		for u.cat == linkedT {
+			u = u.val
+		}
+		if u.cat == ptrT {
+			return true
+		}
+		if i >= len(u.field) {
+			return false
+		}
+		if u = u.field[i].typ; u.cat == ptrT {
+			return true
+		}
+	}
+	return false
+}
+
+// callFound calls the method fm of v: an interpreted one as callMethodOf
+// does, a compiled one on the embedded field at its path.
+func callFound(f *frame, fm foundMethod, v reflect.Value, args []reflect.Value) []reflect.Value {
+	if fm.m != nil {
+		return callMethodOf(f, fm.m, v, fm.index, args)
+	}
+	for _, i := range fm.index {
+		if v.Kind() == reflect.Ptr {
+			if v.IsNil() {
+				panic(runtimeError("invalid memory address or nil pointer dereference"))
+			}
+			v = v.Elem()
+		}
+		v = v.Field(i)
+		if vi, ok := asValueInterface(v); ok {
+			v = vi.value
+		}
+	}
+	mv := v.MethodByName(fm.bin)
+	if !mv.IsValid() && v.CanAddr() {
+		mv = v.Addr().MethodByName(fm.bin)
+	}
+	if !mv.IsValid() {
+		// A value not addressable (a copy) whose method has a pointer
+		// receiver, reached through an embedded pointer: copy it.
+		c := reflect.New(v.Type())
+		c.Elem().Set(v)
+		mv = c.MethodByName(fm.bin)
+	}
+	return mv.Call(args)
 }
 
 // ptrReceiver reports whether method m has a pointer receiver.
@@ -656,7 +755,7 @@ func (p *printer) callMethod(v reflect.Value, m foundMethod, name string, args .
 		}
 		fmt.Fprintf(p.st, "%%!%c(PANIC=%s method: %v)", p.verb, name, r)
 	}()
-	out := callMethodOf(p.f, m.m, v, m.index, args)
+	out := callFound(p.f, m, v, args)
 	if len(out) == 1 {
 		s := out[0].String()
 		if name == "GoString" {

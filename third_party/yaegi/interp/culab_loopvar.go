@@ -144,3 +144,29 @@ func freshVar(f *frame, i int) reflect.Value {
 	f.data[i] = v
 	return v
 }
+
+// culab patch 68: a slice, array or map literal that declares a variable
+// (xs := []int{i}, var m = map[K]V{...}) is built in the variable's slot;
+// it was stored into the storage the slot already had, so the variable of
+// a loop body was one for all iterations: a closure or a pointer kept from
+// one iteration saw the last one's value. Go's := makes a new variable
+// each time it runs, as the define statement does for other values.
+
+// declaredIn reports whether the composite literal n is the value of a
+// single := or var declaration, built in the declared variable's slot.
+func declaredIn(n *node) bool {
+	a := n.anc
+	if a == nil || a.kind != defineStmt || len(a.child) != 2 || a.child[1] != n {
+		return false
+	}
+	d := a.child[0]
+	return d.findex == n.findex && d.level == n.level
+}
+
+// newVar makes the slot of the literal n a new variable holding v.
+func newVar(f *frame, n *node, v reflect.Value) {
+	data := getFrame(f, n.level).data
+	nv := reflect.New(data[n.findex].Type()).Elem()
+	nv.Set(v)
+	data[n.findex] = nv
+}

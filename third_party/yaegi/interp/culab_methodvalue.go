@@ -22,6 +22,11 @@ func boundReceiver(src reflect.Value, t reflect.Type) reflect.Value {
 	case sk != reflect.Ptr && tk == reflect.Ptr:
 		return src.Addr()
 	case sk == reflect.Ptr && tk != reflect.Ptr:
+		if src.IsNil() {
+			// culab patch 62: the value method of a nil pointer, as a
+			// method value, dereferences it when it is made.
+			panic(runtimeError("invalid memory address or nil pointer dereference"))
+		}
 		src = src.Elem()
 	}
 	return argValue(src)

@@ -80,3 +80,49 @@ func cellType(t *itype) *itype {
 	}
 	return t
 }
+
+// culab patch 59: a default clause that is not the last one of a switch.
+// yaegi wants the default clause last, to chain the other clauses' tests
+// and end on it, and swapped it with the last clause: the cases after the
+// default were then tested out of their order (a later case could win over
+// an earlier one that also matched), and a fallthrough went to the clause
+// that followed in the swapped order, not in the source.
+
+// moveDefaultLast moves the default clause of the switch n to the end, the
+// other clauses keeping their order, after it has noted, on each clause
+// body ending in a fallthrough statement, the clause that follows in the
+// source (see fallthroughTarget).
+func moveDefaultLast(n *node) {
+	c := n.lastChild().child
+	for i, cl := range c {
+		if len(cl.child) == 0 {
+			continue
+		}
+		if body := cl.lastChild(); len(body.child) > 0 && body.lastChild().kind == fallthroughtStmt {
+			if i+1 < len(c) {
+				body.lastChild().val = c[i+1]
+			} else {
+				body.lastChild().val = nil
+			}
+		}
+	}
+	i, l := getDefault(n), len(c)-1
+	if i < 0 || i == l {
+		return
+	}
+	d := c[i]
+	copy(c[i:], c[i+1:])
+	c[l] = d
+}
+
+// fallthroughTarget returns the clause that the case body ends by falling
+// through to, in the order of the source, or nil if it does not end in a
+// fallthrough statement (or falls through from the last clause, which Go
+// refuses).
+func fallthroughTarget(body *node) *node {
+	if len(body.child) == 0 || body.lastChild().kind != fallthroughtStmt {
+		return nil
+	}
+	next, _ := body.lastChild().val.(*node)
+	return next
+}

@@ -264,3 +264,19 @@ func typeAssertionError(src *itype, d dynValue, t *itype) *TypeAssertionError {
 	}
 	return &TypeAssertionError{"interface conversion: " + inter + " is " + cs + ", not " + as}
 }
+
+// wrappedValue is what a wrapper of a compiled interface holds of v: the
+// value of a valueInterface, or the concrete value in a wrapper struct.
+// getConcreteValue also took a struct value without methods for an
+// emulated interface and returned its last field: a cell struct embedding
+// time.Time, as a fmt.Stringer, was its name string field, whose String
+// method was then not found (culab patch 69).
+func wrappedValue(v reflect.Value) reflect.Value {
+	for v.IsValid() && v.Type() == valueInterfaceType {
+		v = v.Interface().(valueInterface).value
+	}
+	if !v.IsValid() || v.Kind() != reflect.Struct || isWrapperStruct(v.Type()) {
+		return getConcreteValue(v)
+	}
+	return v
+}

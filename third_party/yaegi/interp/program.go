@@ -71,7 +71,18 @@ func (interp *Interpreter) compileSrc(src, name string, inc bool) (*Program, err
 //
 // WARNING: The node must have been parsed using interp.FileSet(). Results are
 // unpredictable otherwise.
-func (interp *Interpreter) CompileAST(n ast.Node) (*Program, error) {
+func (interp *Interpreter) CompileAST(n ast.Node) (prog *Program, err error) {
+	defer func() {
+		// culab patch 66: a type that reflect cannot make is a compile
+		// error, wherever compiling asked for its reflect type.
+		if r := recover(); r != nil {
+			e, ok := r.(recursiveFuncType)
+			if !ok {
+				panic(r)
+			}
+			prog, err = nil, e
+		}
+	}()
 	firstSlot := len(interp.universe.types) // culab patch 44
 
 	// Convert AST.

@@ -742,6 +742,9 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 	if def, ok = n.val.(*node); !ok {
 		return genValueAsFunctionWrapper(n)
 	}
+	if _, isExpr := methodExprDef(n); isExpr {
+		return genMethodExprWrapper(n, def) // culab patch 63
+	}
 	start := def.child[3].start
 	numRet := len(def.typ.ret)
 	var rcvr func(*frame) reflect.Value
@@ -750,8 +753,17 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		rcvr = genValueRecv(n)
 	}
 	funcType := n.typ.TypeOf()
+	// culab patch 67: a function literal given as a value (to a compiled
+	// function: wg.Go(func() {...}), sort.Slice's less) is a closure of
+	// the variables of the moment it is made, as getFunc makes it: those
+	// of its iteration in a loop, not the ones of the iteration running
+	// when it is called.
+	lit := n.kind == funcLit
 
 	return func(f *frame) reflect.Value {
+		if lit {
+			f = f.clone()
+		}
 		// culab patch 13: the receiver is evaluated, and a value receiver
 		// copied, when the method value is made, not at each call.
 		var recv reflect.Value
@@ -853,7 +865,7 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 		}
 		rv := valueInterfaceValue(v) // culab patch 22: the receiver of the methods
 		raw := v                     // culab patch 20
-		v = getConcreteValue(v)
+		v = wrappedValue(v)          // culab patch 69
 		w := reflect.New(wrap).Elem()
 		w.Field(0).Set(v)
 		for i, m := range methods {
@@ -898,6 +910,23 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 	if v = value.MethodByName(name); v.IsValid() {
 		return
 	}
+	if value.Kind() == reflect.Struct && checkFieldIndex(value.Type(), index) {
+		// culab patch 69: a compiled method promoted from an embedded
+		// field of a struct value (time.Time's String in struct{
+		// time.Time }) was not found ("method not found: String").
+		if fv, err := value.FieldByIndexErr(index); err == nil {
+			if v = fv.MethodByName(name); v.IsValid() {
+				return
+			}
+			if fv.CanAddr() && fv.Kind() != reflect.Ptr {
+				// Through an embedded pointer: the field is addressable,
+				// and its pointer methods are in the method set.
+				if v = fv.Addr().MethodByName(name); v.IsValid() {
+					return
+				}
+			}
+		}
+	}
 	for value.Kind() == reflect.Ptr {
 		value = value.Elem()
 		if checkFieldIndex(value.Type(), index) {
@@ -905,6 +934,13 @@ func methodByName(value reflect.Value, name string, index []int) (v reflect.Valu
 		}
 		if v = value.MethodByName(name); v.IsValid() {
 			return
+		}
+		if value.CanAddr() && value.Kind() != reflect.Ptr {
+			// culab patch 65: a pointer method of an embedded compiled
+			// type ((*bytes.Buffer).Write), reached through a pointer.
+			if v = value.Addr().MethodByName(name); v.IsValid() {
+				return
+			}
 		}
 	}
 	return
@@ -1001,6 +1037,10 @@ func call(n *node) {
 				values = append(values, genValue(c))
 			}
 		}
+	}
+
+	if def, ok := methodExprDef(c0); ok && len(values) > 0 && variadic != 0 && n.anc.kind != deferStmt {
+		values[0] = methodExprReceiver(c0, def, values[0]) // culab patch 63
 	}
 
 	// Compute output argument value functions.
@@ -1164,6 +1204,18 @@ func call(n *node) {
 			}
 		}
 
+		// culab patch 60: the results start at their zero values. Their
+		// slots are the caller's (this call's temporaries, or the caller's
+		// results for a return of a call), which keep what an earlier call
+		// from here left, so a named result of a function called in a loop
+		// started with the previous call's value. Zeroed once the arguments,
+		// which may read them, are copied.
+		for i, v := range rvalues {
+			if r := nf.data[i]; v != nil && r.CanSet() && r.Type() == def.types[i] {
+				r.SetZero()
+			}
+		}
+
 		// Execute function body
 		if goroutine {
 			go n.interp.goroutine(n, func() { runCfg(def.child[3].start, nf, def, n) }) // culab patch 3
@@ -1287,7 +1339,12 @@ func callBin(n *node) {
 				defType = funcType.In(rcvrOffset + i)
 			}
 			if getMapType != nil {
-				if rt := getMapType(c.typ); rt != nil {
+				// culab patch 65: the wrappers of fmt's printing are for
+				// its ...any operands only: the io.Writer of Fprintln(w,
+				// ...) was wrapped as a fmt.Stringer when w's type has a
+				// String method ("reflect: Call using stdlib._fmt_Stringer
+				// as type io.Writer").
+				if rt := getMapType(c.typ); rt != nil && defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
 					defType = rt
 				}
 			} else if defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
@@ -1987,28 +2044,29 @@ func getIndexSeqMethod(n *node) {
 	i := n.findex
 	l := n.level
 	next := getExec(n.tnext)
+	recv := binReceiver(n) // culab patch 72: a promoted method's receiver is copied when the method value is made
 
 	if n.child[0].typ.TypeOf().Kind() == reflect.Ptr {
 		if len(fi) == 0 {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Elem().Method(mi)
+				getFrame(f, l).data[i] = recv(value(f).Elem()).Method(mi)
 				return next
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Elem().FieldByIndex(fi).Method(mi)
+				getFrame(f, l).data[i] = recv(value(f).Elem().FieldByIndex(fi)).Method(mi)
 				return next
 			}
 		}
 	} else {
 		if len(fi) == 0 {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).Method(mi)
+				getFrame(f, l).data[i] = recv(value(f)).Method(mi)
 				return next
 			}
 		} else {
 			n.exec = func(f *frame) bltn {
-				getFrame(f, l).data[i] = value(f).FieldByIndex(fi).Method(mi)
+				getFrame(f, l).data[i] = recv(value(f).FieldByIndex(fi)).Method(mi)
 				return next
 			}
 		}
@@ -2314,6 +2372,7 @@ func arrayLit(n *node) {
 
 	typ := n.typ.frameType()
 	kind := typ.Kind()
+	fresh := declaredIn(n) // culab patch 68
 	n.exec = func(f *frame) bltn {
 		var a reflect.Value
 		if kind == reflect.Slice {
@@ -2323,6 +2382,10 @@ func arrayLit(n *node) {
 		}
 		for i, v := range values {
 			a.Index(index[i]).Set(v(f))
+		}
+		if fresh {
+			newVar(f, n, a)
+			return next
 		}
 		value(f).Set(a)
 		return next
@@ -2344,10 +2407,15 @@ func mapLit(n *node) {
 		values[i] = genDestValue(n.typ.val, c.child[1])
 	}
 
+	fresh := declaredIn(n) // culab patch 68
 	n.exec = func(f *frame) bltn {
 		m := reflect.MakeMap(typ)
 		for i, k := range keys {
 			m.SetMapIndex(k(f), values[i](f))
+		}
+		if fresh {
+			newVar(f, n, m)
+			return next
 		}
 		value(f).Set(m)
 		return next
@@ -2554,6 +2622,11 @@ func doComposite(n *node, hasType bool, keyed bool) {
 	frameIndex := n.findex
 	l := n.level
 	rt := typ.TypeOf()
+	// culab patch 61: a literal assigned (=) to an existing variable, in
+	// whose slot it is built, is copied into the variable, which a pointer
+	// or the caller (a named result) may share; a new slot is for := and
+	// var, where the variable is a new one.
+	inPlace := n.anc.kind == assignStmt && n.anc.child[0].findex == n.findex && n.anc.child[0].level == n.level
 
 	n.exec = func(f *frame) bltn {
 		a := reflect.New(rt).Elem()
@@ -2569,6 +2642,8 @@ func doComposite(n *node, hasType bool, keyed bool) {
 				d.Set(reflect.ValueOf(valueInterface{n, a}))
 				break
 			}
+			d.Set(a)
+		case inPlace && d.IsValid() && d.CanSet() && d.Type() == a.Type():
 			d.Set(a)
 		default:
 			getFrame(f, l).data[frameIndex] = a

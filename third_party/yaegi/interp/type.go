@@ -1669,6 +1669,17 @@ func (t *itype) methods() methodSet {
 				m := typ.rtype.Method(i)
 				res[m.Name] = m.Type.String()
 			}
+			if rt := typ.rtype; ptr && rt.Kind() != reflect.Interface && rt.Kind() != reflect.Ptr {
+				// culab patch 65: a compiled type embedded in a struct
+				// reached through a pointer (or addressable) has its
+				// pointer's methods too: (*bytes.Buffer).Write is a
+				// method of *T when T embeds bytes.Buffer.
+				pt := reflect.PointerTo(rt)
+				for i := pt.NumMethod() - 1; i >= 0; i-- {
+					m := pt.Method(i)
+					res[m.Name] = m.Type.String()
+				}
+			}
 		case ptrT:
 			if typ.val.cat == valueT {
 				// Ptr receiver methods need to be found with the ptr type.
@@ -2060,6 +2071,7 @@ type refTypeContext struct {
 	// started, so we can restart the last step that fixes all the types from the same
 	// "top-level" point.
 	rect       *itype
+	funcs      map[*itype]bool // culab patch 66: the function types being made
 	rebuilding bool
 	slevel     int
 }
@@ -2180,6 +2192,18 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 	case errorT:
 		t.rtype = reflect.TypeOf(new(error)).Elem()
 	case funcT:
+		// culab patch 66: a function type met again while its own
+		// parameters and results are made refers to itself, which
+		// reflect cannot make (type F func() []F recursed until the
+		// stack overflowed and ended the process).
+		if ctx.funcs[t] {
+			panic(recursiveFuncType{t.str})
+		}
+		if ctx.funcs == nil {
+			ctx.funcs = map[*itype]bool{}
+		}
+		ctx.funcs[t] = true
+		defer delete(ctx.funcs, t)
 		variadic := false
 		in := make([]reflect.Type, len(t.arg))
 		out := make([]reflect.Type, len(t.ret))
@@ -2189,6 +2213,15 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		for i, v := range t.ret {
 			out[i] = v.refType(ctx)
+		}
+		for _, rt := range append(append([]reflect.Type{}, in...), out...) {
+			if rt == nil {
+				// culab patch 66: reflect cannot make a function type
+				// that refers to itself (type F func() F): a compile
+				// error that says so, where FuncOf panicked with
+				// "reflect.Type is nil".
+				panic(recursiveFuncType{t.str})
+			}
 		}
 		t.rtype = reflect.FuncOf(in, out, variadic)
 	case interfaceT:
@@ -2215,9 +2248,16 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 		}
 		ctx.slevel++
 		var fields []reflect.StructField
-		for _, f := range t.field {
+		for i, f := range t.field {
+			name := exportName(f.name)
+			if f.name == "_" {
+				// culab patch 64: blank fields, which a struct may have
+				// several of, each its own name (StructOf refuses two
+				// alike); no selector names them.
+				name = "X_\u01c2" + strconv.Itoa(i)
+			}
 			field := reflect.StructField{
-				Name: exportName(f.name),
+				Name: name,
 				Type: f.typ.refType(ctx),
 				Tag:  fieldTag(f), // culab patch 20
 			}
@@ -2597,3 +2637,11 @@ func isNumber(t reflect.Type) bool {
 func isBoolean(t reflect.Type) bool       { return t != nil && t.Kind() == reflect.Bool }
 func isString(t reflect.Type) bool        { return t != nil && t.Kind() == reflect.String }
 func isConstantValue(t reflect.Type) bool { return t != nil && t.Implements(constVal) }
+
+// recursiveFuncType is the panic of refType for a function type that
+// refers to itself (culab patch 66).
+type recursiveFuncType struct{ typ string }
+
+func (e recursiveFuncType) Error() string {
+	return fmt.Sprintf("recursive function types (%s refers to itself) are not supported", e.typ)
+}

@@ -72,6 +72,9 @@ func genValueRecv(n *node) func(*frame) reflect.Value {
 }
 
 func genValueAsFunctionWrapper(n *node) func(*frame) reflect.Value {
+	if def, ok := methodExprDef(n); ok {
+		return genMethodExprWrapper(n, def) // culab patch 63
+	}
 	value := genValue(n)
 	typ := n.typ.TypeOf()
 

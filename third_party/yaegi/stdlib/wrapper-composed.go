@@ -73,6 +73,45 @@ func (w _ioWriterReadFrom) ReadFrom(r io.Reader) (n int64, err error) {
 	return w.WReadFrom(r)
 }
 
+// culab patch 65: in io, a Writer may implement WriteString, used by
+// io.WriteString (and through it by bufio, strings.NewReplacer's
+// WriteString...).
+
+type _ioWriterStringWriter struct {
+	IValue interface{}
+	WWrite func(p []byte) (n int, err error)
+
+	WWriteString func(s string) (n int, err error)
+}
+
+func (w _ioWriterStringWriter) Write(p []byte) (n int, err error) {
+	return w.WWrite(p)
+}
+
+func (w _ioWriterStringWriter) WriteString(s string) (n int, err error) {
+	return w.WWriteString(s)
+}
+
+type _ioWriterReadFromStringWriter struct {
+	IValue interface{}
+	WWrite func(p []byte) (n int, err error)
+
+	WReadFrom    func(r io.Reader) (n int64, err error)
+	WWriteString func(s string) (n int, err error)
+}
+
+func (w _ioWriterReadFromStringWriter) Write(p []byte) (n int, err error) {
+	return w.WWrite(p)
+}
+
+func (w _ioWriterReadFromStringWriter) ReadFrom(r io.Reader) (n int64, err error) {
+	return w.WReadFrom(r)
+}
+
+func (w _ioWriterReadFromStringWriter) WriteString(s string) (n int, err error) {
+	return w.WWriteString(s)
+}
+
 // Each MapType value (each slice) must be sorted by complexity, i.e. by number
 // of interface methods.
 func init() {
@@ -83,6 +122,8 @@ func init() {
 		reflect.ValueOf((*_ioReaderWriteTo)(nil)).Type().Elem(),
 	}
 	MapTypes[reflect.ValueOf((*_io_Writer)(nil))] = []reflect.Type{
+		reflect.ValueOf((*_ioWriterReadFromStringWriter)(nil)).Type().Elem(),
 		reflect.ValueOf((*_ioWriterReadFrom)(nil)).Type().Elem(),
+		reflect.ValueOf((*_ioWriterStringWriter)(nil)).Type().Elem(),
 	}
 }
