@@ -336,3 +336,32 @@ func TestShutdown(t *testing.T) {
 		t.Errorf("second shutdown: %v", err)
 	}
 }
+
+// A function literal handed to compiled code (a widget's callback, an
+// atomic.Value) still runs after an interrupt: yaegi patch 67's clone of
+// its frame kept the run id of the moment it was made, so after the next
+// interrupt every call of it stopped at once, silently.
+func TestCallbackSurvivesInterrupt(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "import \"sync/atomic\"\nvar cbHeld atomic.Value\ncbHeld.Store(func() string { return \"called\" })")
+	done := make(chan kernel.ExecuteReply)
+	go func() {
+		_, rep := exec(t, e, "for {\n}")
+		done <- rep
+	}()
+	// Interrupt until the loop has started and stopped.
+	for stopped := false; !stopped; {
+		select {
+		case rep := <-done:
+			if rep.Error == nil || rep.Error.Name != "Interrupted" {
+				t.Fatalf("the loop: %+v", rep.Error)
+			}
+			stopped = true
+		case <-time.After(20 * time.Millisecond):
+			e.Interrupt()
+		}
+	}
+	if got := ok(t, e, "fmt.Println(cbHeld.Load().(func() string)())").text("stdout"); got != "called\n" {
+		t.Errorf("the callback after an interrupt printed %q, want \"called\\n\"", got)
+	}
+}

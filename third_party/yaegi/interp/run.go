@@ -761,6 +761,11 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 	lit := n.kind == funcLit
 
 	return func(f *frame) reflect.Value {
+		// The run id is the frame's where the literal is made, read at
+		// each call, as before patch 67: the clone's copy of it would go
+		// stale at the next interrupt (a run of its own), and every later
+		// call (a widget's callback) would stop at once.
+		orig := f
 		if lit {
 			f = f.clone()
 		}
@@ -772,7 +777,7 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
-			fr := newFrame(f, len(def.types), f.runid())
+			fr := newFrame(f, len(def.types), orig.runid())
 			d := fr.data
 			for i, t := range def.types {
 				d[i] = reflect.New(t).Elem()
