@@ -60,6 +60,10 @@ type CompileRequest struct {
 type Module interface {
 	// Function looks a kernel up by its lowered (mangled) or extern "C" name.
 	Function(lowered string) (Function, error)
+	// Global looks a module-scope variable (__device__, __constant__) up
+	// by its lowered or extern "C" name: its address, valid for the
+	// backend's copies, and its size in bytes.
+	Global(lowered string) (addr DevPtr, size int, err error)
 	// Lowered maps each name expression given at compile time to its symbol.
 	Lowered() map[string]string
 	CompileLog() string

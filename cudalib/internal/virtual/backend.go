@@ -309,6 +309,16 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	return f, nil
 }
 
+// Global is the variable's allocation on the virtual GPU: an address in
+// the space Alloc hands out, so the backend's copies reach it.
+func (m *virtualModule) Global(sym string) (seam.DevPtr, int, error) {
+	addr, size, err := m.m.Global(sym)
+	if err != nil {
+		return 0, 0, virtualErr("cuModuleGetGlobal", err)
+	}
+	return seam.DevPtr(addr), size, nil
+}
+
 type virtualFunction struct {
 	b    *virtualBackend
 	mod  *virtualModule
