@@ -1,6 +1,7 @@
 package cudalib
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -55,12 +56,32 @@ func (m *Module) Symbol(name string) (*Symbol, error) {
 		}
 	}
 	vars := "the source declares none"
-	if vs := scanVariables(m.source); len(vs) > 0 {
+	if vs := m.Variables(); len(vs) > 0 {
 		vars = "the source declares " + strings.Join(vs, ", ")
 	}
-	return nil, fmt.Errorf("symbol %s: no __device__ or __constant__ variable %s in module %s (only such variables at namespace scope are found; %s): %w",
-		name, name, m.name, vars, first)
+	return nil, &noSymbolError{msg: fmt.Sprintf("symbol %s: no __device__ or __constant__ variable %s in module %s (only such variables at namespace scope are found; %s): %v",
+		name, name, m.name, vars, first), cause: first}
 }
+
+// ErrNoSymbol is (wrapped in) the error of Module.Symbol for a name the
+// module has no variable of: a caller looking through several modules
+// goes on to the next one on it, and stops on any other error.
+var ErrNoSymbol = errors.New("no such __device__ or __constant__ variable")
+
+// noSymbolError is ErrNoSymbol with what was looked for and the backend's
+// own error.
+type noSymbolError struct {
+	msg   string
+	cause error
+}
+
+func (e *noSymbolError) Error() string   { return e.msg }
+func (e *noSymbolError) Unwrap() []error { return []error{ErrNoSymbol, e.cause} }
+
+// Variables lists the __constant__ and __device__ variables found in the
+// source, in order, by their names as written (without a namespace); like
+// Kernels it reads the source, so a variable a macro declares is missing.
+func (m *Module) Variables() []string { return scanVariables(m.source) }
 
 // symbolCandidates are the PTX names name may have, most likely first: a
 // name expression's lowered name where one was registered, the name as

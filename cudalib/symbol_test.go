@@ -219,6 +219,9 @@ func TestSymbolErrors(t *testing.T) {
 			t.Errorf("unknown name: %v, want it to say %q", err, want)
 		}
 	}
+	if !errors.Is(err, ErrNoSymbol) {
+		t.Errorf("unknown name: %v is not ErrNoSymbol", err)
+	}
 	if _, err := m.Symbol("conv4"); err == nil {
 		t.Error("a kernel's name was found as a variable")
 	}
