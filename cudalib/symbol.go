@@ -28,6 +28,9 @@ type Symbol struct {
 // module: "coeffs" for a variable at global scope, "ns::coeffs" for one
 // in a namespace (or the lowered PTX name). Variables declared inside a
 // function or as __shared__ are not module variables and are not found.
+// A template kernel's instance compiled on first use (Kernel("k<32>")) is
+// loaded as an image of its own, with its own copy of the variables:
+// Symbol names those of the module's other kernels.
 func (m *Module) Symbol(name string) (*Symbol, error) {
 	name = strings.TrimPrefix(strings.TrimSpace(name), "&")
 	if name == "" {

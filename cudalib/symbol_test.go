@@ -395,3 +395,81 @@ __global__ void k() { __shared__ float tile[32]; }
 		t.Errorf("scanned %q", got)
 	}
 }
+
+// An inspected launch (Profile, the sanitizer's check of each launch)
+// leaves the module's variables as they were: a counting kernel counts
+// the user's launches only.
+func TestSymbolInspectionLeavesVariables(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.Compile(symbolSrc + "\n// inspected\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	k, err := m.Kernel("count_above")
+	if err != nil {
+		t.Fatal(err)
+	}
+	counter, err := m.Symbol("counter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := []float32{1, 2, 3, -1}
+	din, _ := d.Float32sFrom(in)
+	defer din.Free()
+	zero := int32(0)
+	if err := counter.CopyFrom(&zero); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.Profile(Linear(4, 32), din, float32(0), 4); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	m.SanitizeLaunches(func(rep *SanitizerReport, err error) { checked++ })
+	defer m.SanitizeLaunches(nil)
+	if err := k.Run(Linear(4, 32), din, float32(0), 4); err != nil {
+		t.Fatal(err)
+	}
+	var got int32
+	if err := counter.CopyTo(&got); err != nil || got != 3 || checked != 1 {
+		t.Fatalf("counter = %d (%v) after a profile and a sanitized launch (%d checked), want 3", got, err, checked)
+	}
+}
+
+// On a device that is not the virtual GPU, an inspection runs on the
+// companion virtual GPU with the variables the device's module holds.
+func TestSymbolCompanionSeesVariables(t *testing.T) {
+	openVirtualGPU(t) // skips without NVRTC
+	d, fb := newFakeDevice()
+	fb.vars = map[string]int{"off": 4}
+	fb.sizes = []int{8}
+	m, err := d.Compile(`__constant__ int off;
+__global__ void poke(float* out) { out[threadIdx.x + off] = 1.0f; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := m.Kernel("poke")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf, _ := d.Float32s(32)
+	off, err := m.Symbol("off")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		off      int32
+		findings bool
+	}{{0, false}, {64, true}} {
+		if err := off.CopyFrom(&c.off); err != nil {
+			t.Fatal(err)
+		}
+		rep, err := k.Sanitize(Linear(32, 32), buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(rep.Findings) > 0; got != c.findings {
+			t.Errorf("off = %d: findings %v, want %v:\n%v", c.off, got, c.findings, rep)
+		}
+	}
+}

@@ -130,6 +130,19 @@ type Inspector interface {
 	SetSanitizer(on bool)
 }
 
+// ModuleVariables is a function of a backend that knows its module's
+// variables (the virtual GPU, from the PTX): an inspected launch (Profile,
+// a sanitizer's check) runs with the variables as the user's launch would
+// see them, and leaves them as they were.
+type ModuleVariables interface {
+	// Variables lists the (lowered) names of the module's __device__ and
+	// __constant__ variables, for the function's module's Global.
+	Variables() []string
+	// SaveVariables keeps a copy of every variable's bytes; restore
+	// writes them back.
+	SaveVariables() (restore func())
+}
+
 // SASSCounter is a backend that counts, beside the PTX it runs, the SASS
 // the GPU would run for a launch (the virtual GPU, where NVRTC 13 and
 // nvdisasm are installed). CountSASS returns the SASS of fn counted from

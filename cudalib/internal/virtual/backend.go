@@ -319,6 +319,37 @@ func (m *virtualModule) Global(sym string) (seam.DevPtr, int, error) {
 	return seam.DevPtr(addr), size, nil
 }
 
+// Variables lists the variables of the function's module (PTX names).
+func (f *virtualFunction) Variables() []string { return f.mod.m.Globals() }
+
+// SaveVariables copies the bytes of the module's variables aside, for
+// restore to write back after a launch that must leave no trace.
+func (f *virtualFunction) SaveVariables() (restore func()) {
+	g := f.b.gpu()
+	type saved struct {
+		addr uint64
+		data []byte
+	}
+	var keep []saved
+	for _, name := range f.mod.m.Globals() {
+		addr, size, err := f.mod.m.Global(name)
+		if err != nil {
+			continue
+		}
+		data := make([]byte, size)
+		if g.CopyOut(data, addr) == nil {
+			keep = append(keep, saved{addr, data})
+		}
+	}
+	return func() {
+		for _, s := range keep {
+			g.CopyIn(s.addr, s.data)
+		}
+	}
+}
+
+var _ seam.ModuleVariables = (*virtualFunction)(nil)
+
 type virtualFunction struct {
 	b    *virtualBackend
 	mod  *virtualModule
