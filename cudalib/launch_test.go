@@ -24,6 +24,10 @@ type fakeBackend struct {
 	attrs    Attributes
 	optIn    int
 	resets   int
+	// vars are the module-scope variables every module has: name to
+	// size; their storage is allocated at the first lookup.
+	vars    map[string]int
+	varPtrs map[string]seam.DevPtr
 }
 
 type fakeLaunch struct {
@@ -111,8 +115,26 @@ type fakeModule struct {
 
 func (m *fakeModule) Function(string) (seam.Function, error) { return &fakeFunc{m.f}, nil }
 func (m *fakeModule) Lowered() map[string]string             { return m.names }
-func (m *fakeModule) CompileLog() string                     { return "" }
-func (m *fakeModule) Cached() bool                           { return false }
+func (m *fakeModule) Global(sym string) (seam.DevPtr, int, error) {
+	size, ok := m.f.vars[sym]
+	if !ok {
+		return 0, 0, &DeviceError{Op: "cuModuleGetGlobal_v2", Name: "CUDA_ERROR_NOT_FOUND", Kind: KindInvalid}
+	}
+	if p, ok := m.f.varPtrs[sym]; ok {
+		return p, size, nil
+	}
+	p, err := m.f.Alloc(size)
+	if err != nil {
+		return 0, 0, err
+	}
+	if m.f.varPtrs == nil {
+		m.f.varPtrs = map[string]seam.DevPtr{}
+	}
+	m.f.varPtrs[sym] = p
+	return p, size, nil
+}
+func (m *fakeModule) CompileLog() string { return "" }
+func (m *fakeModule) Cached() bool       { return false }
 func (m *fakeModule) Unload() error {
 	if m.unload != nil {
 		m.unload()

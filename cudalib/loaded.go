@@ -179,6 +179,10 @@ func (r *loadedRef) Lowered() map[string]string                 { return r.e.imp
 func (r *loadedRef) CompileLog() string                         { return r.e.impl.CompileLog() }
 func (r *loadedRef) Cached() bool                               { return r.hit }
 
+// Global is the shared image's variable: Modules compiled from the same
+// request share its storage, as they share its kernels.
+func (r *loadedRef) Global(sym string) (seam.DevPtr, int, error) { return r.e.impl.Global(sym) }
+
 func (r *loadedRef) Unload() error {
 	var err error
 	r.once.Do(func() {

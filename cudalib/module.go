@@ -27,6 +27,7 @@ type Module struct {
 	exprs     []string               // name expressions of the loaded image
 	impl      seam.Module            // the image holding exprs
 	instances map[string]seam.Module // template instantiations compiled on demand
+	unloaded  bool                   // Unload was called: its symbols are gone
 
 	watches watchSet // what its kernels' launches do first (watch.go)
 }
@@ -246,6 +247,7 @@ func (m *Module) Unload() error {
 	if m.gen != m.dev.generation() {
 		return nil
 	}
+	m.unloaded = true
 	err := m.impl.Unload()
 	for _, impl := range m.instances {
 		if e := impl.Unload(); err == nil {

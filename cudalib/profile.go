@@ -187,6 +187,17 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		}
 	}
 	defer ins.Aside()()
+	// The module's variables (a filter's __constant__ coefficients, a
+	// __device__ counter) as the user's launch sees them, and as they were
+	// after: a kernel that counts must not count the inspection.
+	if mv, ok := vk.fn.(seam.ModuleVariables); ok {
+		defer mv.SaveVariables()()
+		if vk != k {
+			if err := k.copyVariables(vk, mv.Variables()); err != nil {
+				return fmt.Errorf("copy the module's variables to the companion virtual GPU: %w", err)
+			}
+		}
+	}
 	vargs := make([]any, len(args))
 	// One copy per buffer, however many arguments name it: a kernel that
 	// reads through one parameter what it writes through another must see
@@ -214,6 +225,45 @@ func (k *Kernel) onVirtual(cfg Config, args []any, run func(vk *Kernel, vargs []
 		vargs[i] = copiedBuffer{c}
 	}
 	return run(vk, vargs)
+}
+
+// copyVariables copies the named variables of k's module image to those
+// of vk's, on another device, through the host. A variable one image
+// lacks (the compiler dropped it from one) is left alone.
+func (k *Kernel) copyVariables(vk *Kernel, names []string) error {
+	src, err := k.mod.imageFor(k.name)
+	if err != nil {
+		return err
+	}
+	dst, err := vk.mod.imageFor(vk.name)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		sp, ssize, err := src.Global(name)
+		if err != nil {
+			if kd := kindOf(err); kd == KindFault || kd == KindUnavailable {
+				return fmt.Errorf("variable %s: %w", name, err)
+			}
+			continue
+		}
+		dp, dsize, err := dst.Global(name)
+		if err != nil {
+			continue
+		}
+		n := min(ssize, dsize)
+		if n == 0 {
+			continue
+		}
+		host := make([]byte, n)
+		if err := k.mod.dev.b.CopyDtoH(unsafe.Pointer(&host[0]), sp, n); err != nil {
+			return fmt.Errorf("variable %s: %w", name, err)
+		}
+		if err := vk.mod.dev.b.CopyHtoD(dp, unsafe.Pointer(&host[0]), n); err != nil {
+			return fmt.Errorf("variable %s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // copyBuffer makes a copy of src on dev: through the host between two

@@ -243,3 +243,45 @@ func TestWorkerBatchesTimedRegions(t *testing.T) {
 		t.Fatalf("after the failed region: %v", err)
 	}
 }
+
+// A module's variable is looked up in the worker ("global") and copied
+// through the worker's copies; its address is the worker's.
+func TestWorkerSymbol(t *testing.T) {
+	d, fb, _ := fakeWorkerDevice(t)
+	fb.vars = map[string]int{"w": 16, "_ZN2ns1cE": 4}
+	m, err := d.Compile(testSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := m.Symbol("w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Size() != 16 || w.ptr != fb.varPtrs["w"] {
+		t.Fatalf("symbol over the pipe: %d bytes at %#x, want 16 at %#x", w.Size(), w.ptr, fb.varPtrs["w"])
+	}
+	if err := w.CopyFrom([]float32{1, 2, 3, 4}); err != nil {
+		t.Fatal(err)
+	}
+	if got := fb.at(fb.varPtrs["w"])[:16]; got[4] != 0 || got[7] != 0x40 { // 2.0f is 0x40000000
+		t.Fatalf("the worker's variable holds % x", got)
+	}
+	back := make([]float32, 4)
+	if err := w.CopyTo(back); err != nil || back[3] != 4 {
+		t.Fatalf("read back over the pipe: %v, %v", back, err)
+	}
+	if c, err := m.Symbol("ns::c"); err != nil || c.Size() != 4 {
+		t.Fatalf("namespace variable over the pipe: %v", err)
+	}
+	_, err = m.Symbol("coeffs")
+	var de *DeviceError
+	if !errors.As(err, &de) || de.Name != "CUDA_ERROR_NOT_FOUND" || !strings.Contains(err.Error(), "symbol coeffs: no __device__ or __constant__ variable coeffs in module kernel.cu") {
+		t.Fatalf("unknown name over the pipe: %v", err)
+	}
+	if err := d.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.CopyTo(back); err == nil || !strings.Contains(err.Error(), "dev.Reset()") {
+		t.Fatalf("symbol after the worker's reset: %v", err)
+	}
+}

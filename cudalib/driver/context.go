@@ -417,6 +417,18 @@ func (c *Context) ModuleFunction(m Module, name string) (Function, error) {
 	return f, err
 }
 
+// ModuleGlobal looks a module-scope variable (__device__, __constant__)
+// up by its (lowered) symbol name: its device address and size in bytes.
+func (c *Context) ModuleGlobal(m Module, name string) (DevicePtr, int, error) {
+	var p DevicePtr
+	var size uintptr // size_t
+	cname := append([]byte(name), 0)
+	err := c.do(func() error {
+		return check("cuModuleGetGlobal_v2", call(sym.cuModuleGetGlobal, uintptr(unsafe.Pointer(&p)), uintptr(unsafe.Pointer(&size)), uintptr(m), uintptr(unsafe.Pointer(&cname[0]))))
+	})
+	return p, int(size), err
+}
+
 // FuncAttribute is a CUfunction_attribute.
 type FuncAttribute int
 

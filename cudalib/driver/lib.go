@@ -23,6 +23,7 @@ type symbols struct {
 	cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRelease, cuDevicePrimaryCtxReset    uintptr
 	cuCtxSetCurrent, cuCtxSynchronize                                               uintptr
 	cuModuleLoadDataEx, cuModuleUnload, cuModuleGetFunction                         uintptr
+	cuModuleGetGlobal                                                               uintptr
 	cuFuncGetAttribute, cuFuncSetAttribute, cuFuncGetParamInfo, cuFuncGetParamCount uintptr
 	cuLaunchKernel                                                                  uintptr
 	cuMemAlloc, cuMemFree, cuMemGetInfo                                             uintptr
@@ -80,6 +81,7 @@ func load() error {
 		{&sym.cuModuleLoadDataEx, []string{"cuModuleLoadDataEx"}, false},
 		{&sym.cuModuleUnload, []string{"cuModuleUnload"}, false},
 		{&sym.cuModuleGetFunction, []string{"cuModuleGetFunction"}, false},
+		{&sym.cuModuleGetGlobal, []string{"cuModuleGetGlobal_v2"}, false},
 		{&sym.cuFuncGetAttribute, []string{"cuFuncGetAttribute"}, false},
 		{&sym.cuFuncSetAttribute, []string{"cuFuncSetAttribute"}, false},
 		{&sym.cuFuncGetParamInfo, []string{"cuFuncGetParamInfo"}, true},

@@ -116,6 +116,19 @@ func (m *Module) Global(name string) (addr uint64, size int, err error) {
 	return a.addr, len(a.data), nil
 }
 
+// Globals lists the names of the module's .global and .const variables,
+// sorted.
+func (m *Module) Globals() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	names := make([]string, 0, len(m.vars))
+	for n := range m.vars {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
 // Unload frees the module's variables; its kernels can no longer run.
 func (m *Module) Unload() error {
 	m.mu.Lock()

@@ -229,3 +229,7 @@ func (h host) Input(prompt string, password bool) (string, error) {
 func (h host) Kernel(name string) (*cudalib.Kernel, error) {
 	return h.e.sess.kernels.get(name)
 }
+
+func (h host) Symbol(name string) (*cudalib.Symbol, error) {
+	return h.e.sess.kernels.symbol(name)
+}

@@ -30,7 +30,7 @@ type magicCell struct {
 }
 
 var magicHelp = []struct{ usage, text string }{
-	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name))"},
+	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name)); nb.Symbol(name) is a __constant__ or __device__ variable, set with CopyFrom(slice or &x) and read with CopyTo"},
 	{"%%cuda --profile[=N]", "also profile the first N (default 1) launches of each kernel on the virtual GPU, per source line: the table and chart show in the output of the cell that launches (plots.ProfileView)"},
 	{"%%cuda --sanitize", "also check every launch of each kernel with the virtual GPU's sanitizer first, on copies (out-of-bounds and misaligned accesses, shared-memory races, divergent barriers, uninitialized reads): a launch with findings shows the report, with the cell's lines, in the output of the cell that launches; a clean one shows nothing"},
 	{"%%time", "first line: run the cell and print its wall time"},
@@ -342,6 +342,7 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 		x.eprintf("%s\n", l)
 	}
 	inspect.watch(mod)
+	x.s.kernels.add("", nil, mod) // its variables, kernels or not
 	cached := ""
 	if mod.Cached() {
 		cached = " (from the compile cache)"

@@ -2,6 +2,7 @@ package goengine
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
@@ -329,6 +330,7 @@ type kernelRegistry struct {
 	modules []*cudalib.Module // newest last: templates instantiate from them
 }
 
+// add registers kernel k (nil: only the module) of module m under name.
 func (r *kernelRegistry) add(name string, k *cudalib.Kernel, m *cudalib.Module) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -381,6 +383,42 @@ func (r *kernelRegistry) get(name string) (*cudalib.Kernel, error) {
 		return nil, fmt.Errorf("no kernel %q: no %%%%cuda cell has compiled a kernel yet", name)
 	}
 	return nil, fmt.Errorf("no kernel %q among those of %%%%cuda cells (%s)", name, strings.Join(known, ", "))
+}
+
+// symbol returns the __constant__ or __device__ variable name of the
+// newest %%cuda cell's module that has one: the last cell wins, as for
+// kernels. A module that cannot answer (compiled before dev.Reset) says
+// why, rather than an older cell's variable standing in for its own.
+func (r *kernelRegistry) symbol(name string) (*cudalib.Symbol, error) {
+	r.mu.Lock()
+	mods := append([]*cudalib.Module(nil), r.modules...)
+	r.mu.Unlock()
+	if len(mods) == 0 {
+		return nil, fmt.Errorf("no variable %q: no %%%%cuda cell has compiled yet", name)
+	}
+	var known []string
+	seen := map[string]bool{}
+	for i := len(mods) - 1; i >= 0; i-- {
+		sym, err := mods[i].Symbol(name)
+		if err == nil {
+			return sym, nil
+		}
+		if !errors.Is(err, cudalib.ErrNoSymbol) {
+			return nil, err
+		}
+		for _, v := range mods[i].Variables() {
+			if !seen[v] {
+				seen[v] = true
+				known = append(known, v)
+			}
+		}
+	}
+	vars := "they declare none"
+	if len(known) > 0 {
+		sort.Strings(known)
+		vars = "they declare " + strings.Join(known, ", ")
+	}
+	return nil, fmt.Errorf("no __device__ or __constant__ variable %q in the %%%%cuda cells (%s; only variables at namespace scope are found)", strings.TrimSpace(name), vars)
 }
 
 // record notes what a chunk declared, for completion and inspection.

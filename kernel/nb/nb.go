@@ -1,10 +1,10 @@
 // Package nb is what a notebook cell needs from the kernel beyond the
 // libraries: the default device (shared with the %%cuda and %gpu magics), the
-// kernels that %%cuda cells compiled, and a line of input from the front
-// end. Cells see it preloaded as nb.
+// kernels and module variables that %%cuda cells compiled, and a line of
+// input from the front end. Cells see it preloaded as nb.
 //
 // Outside a culab notebook (a plain program, a test) no Host is installed:
-// Kernel and ReadLine then return ErrNoHost, and Device still works.
+// Kernel, Symbol and ReadLine then return ErrNoHost, and Device still works.
 package nb
 
 import (
@@ -22,6 +22,9 @@ type Host interface {
 	Input(prompt string, password bool) (string, error)
 	// Kernel returns a kernel that a %%cuda cell defined.
 	Kernel(name string) (*cudalib.Kernel, error)
+	// Symbol returns a __constant__ or __device__ variable that a %%cuda
+	// cell defined.
+	Symbol(name string) (*cudalib.Symbol, error)
 }
 
 // ErrNoHost is returned where only a notebook can answer.
@@ -83,6 +86,19 @@ func Kernel(name string) (*cudalib.Kernel, error) {
 		return nil, ErrNoHost
 	}
 	return h.Kernel(name)
+}
+
+// Symbol returns the __constant__ or __device__ variable name of the
+// %%cuda cells run so far (cudaMemcpyToSymbol's symbol): when several
+// cells' modules have one, the last cell wins, as for Kernel. Set it with
+// CopyFrom (a slice, or &x) before launching the cell's kernels; read it
+// with CopyTo. A variable in a namespace is named "ns::name".
+func Symbol(name string) (*cudalib.Symbol, error) {
+	h := currentHost()
+	if h == nil {
+		return nil, ErrNoHost
+	}
+	return h.Symbol(name)
 }
 
 // ReadLine shows prompt in the notebook and returns the line the user

@@ -19,6 +19,10 @@ func (fakeHost) Kernel(name string) (*cudalib.Kernel, error) {
 	return nil, fmt.Errorf("no kernel %q", name)
 }
 
+func (fakeHost) Symbol(name string) (*cudalib.Symbol, error) {
+	return nil, fmt.Errorf("no variable %q", name)
+}
+
 func TestHost(t *testing.T) {
 	if _, err := ReadLine("x"); !errors.Is(err, ErrNoHost) {
 		t.Errorf("ReadLine without a host: %v", err)
@@ -26,12 +30,18 @@ func TestHost(t *testing.T) {
 	if _, err := Kernel("k"); !errors.Is(err, ErrNoHost) {
 		t.Errorf("Kernel without a host: %v", err)
 	}
+	if _, err := Symbol("w"); !errors.Is(err, ErrNoHost) {
+		t.Errorf("Symbol without a host: %v", err)
+	}
 	restore := SetHost(fakeHost{})
 	if got, err := ReadLine("name?"); err != nil || got != `typed at "name?" (password false)` {
 		t.Errorf("ReadLine = %q, %v", got, err)
 	}
 	if _, err := Kernel("vadd"); err == nil || !strings.Contains(err.Error(), `no kernel "vadd"`) {
 		t.Errorf("Kernel: %v", err)
+	}
+	if _, err := Symbol("w"); err == nil || !strings.Contains(err.Error(), `no variable "w"`) {
+		t.Errorf("Symbol: %v", err)
 	}
 	restore()
 	if _, err := ReadLine("x"); !errors.Is(err, ErrNoHost) {

@@ -318,6 +318,14 @@ func (m *cudaModule) Function(sym string) (seam.Function, error) {
 	return &cudaFunction{ctx: m.b.ctx, f: f}, nil
 }
 
+func (m *cudaModule) Global(sym string) (seam.DevPtr, int, error) {
+	p, size, err := m.b.ctx.ModuleGlobal(m.m, sym)
+	if err != nil {
+		return 0, 0, deviceErr(err)
+	}
+	return seam.DevPtr(p), size, nil
+}
+
 // cudaFunction is one CUfunction. Its attributes and parameter sizes never
 // change, so they are read once: each read is a driver call on the worker's
 // thread, and re-reading them made a compile-cache hit cost several times

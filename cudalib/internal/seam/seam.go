@@ -60,6 +60,10 @@ type CompileRequest struct {
 type Module interface {
 	// Function looks a kernel up by its lowered (mangled) or extern "C" name.
 	Function(lowered string) (Function, error)
+	// Global looks a module-scope variable (__device__, __constant__) up
+	// by its lowered or extern "C" name: its address, valid for the
+	// backend's copies, and its size in bytes.
+	Global(lowered string) (addr DevPtr, size int, err error)
 	// Lowered maps each name expression given at compile time to its symbol.
 	Lowered() map[string]string
 	CompileLog() string
@@ -124,6 +128,19 @@ type Inspector interface {
 	Aside() (restore func())
 	// SetSanitizer sanitizes every later launch, or stops.
 	SetSanitizer(on bool)
+}
+
+// ModuleVariables is a function of a backend that knows its module's
+// variables (the virtual GPU, from the PTX): an inspected launch (Profile,
+// a sanitizer's check) runs with the variables as the user's launch would
+// see them, and leaves them as they were.
+type ModuleVariables interface {
+	// Variables lists the (lowered) names of the module's __device__ and
+	// __constant__ variables, for the function's module's Global.
+	Variables() []string
+	// SaveVariables keeps a copy of every variable's bytes; restore
+	// writes them back.
+	SaveVariables() (restore func())
 }
 
 // SASSCounter is a backend that counts, beside the PTX it runs, the SASS

@@ -309,6 +309,47 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	return f, nil
 }
 
+// Global is the variable's allocation on the virtual GPU: an address in
+// the space Alloc hands out, so the backend's copies reach it.
+func (m *virtualModule) Global(sym string) (seam.DevPtr, int, error) {
+	addr, size, err := m.m.Global(sym)
+	if err != nil {
+		return 0, 0, virtualErr("cuModuleGetGlobal", err)
+	}
+	return seam.DevPtr(addr), size, nil
+}
+
+// Variables lists the variables of the function's module (PTX names).
+func (f *virtualFunction) Variables() []string { return f.mod.m.Globals() }
+
+// SaveVariables copies the bytes of the module's variables aside, for
+// restore to write back after a launch that must leave no trace.
+func (f *virtualFunction) SaveVariables() (restore func()) {
+	g := f.b.gpu()
+	type saved struct {
+		addr uint64
+		data []byte
+	}
+	var keep []saved
+	for _, name := range f.mod.m.Globals() {
+		addr, size, err := f.mod.m.Global(name)
+		if err != nil {
+			continue
+		}
+		data := make([]byte, size)
+		if g.CopyOut(data, addr) == nil {
+			keep = append(keep, saved{addr, data})
+		}
+	}
+	return func() {
+		for _, s := range keep {
+			g.CopyIn(s.addr, s.data)
+		}
+	}
+}
+
+var _ seam.ModuleVariables = (*virtualFunction)(nil)
+
 type virtualFunction struct {
 	b    *virtualBackend
 	mod  *virtualModule

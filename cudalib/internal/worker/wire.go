@@ -15,7 +15,7 @@ import (
 // wireVersion is the version of the wire: raise it with any change to
 // wreq, wresp or the records. A worker is this program's executable
 // started again, which may have been rebuilt since this process started.
-const wireVersion = 2
+const wireVersion = 3
 
 // wreq is one call to the worker. Handles (modules, functions, streams,
 // timers) are numbers the worker hands out.
@@ -29,7 +29,7 @@ type wreq struct {
 	Pattern uint64 // fill
 	Data    []byte // htod: the bytes; batch: the records
 	Compile wcompile
-	Sym     string // function
+	Sym     string // function, global
 	Occ     wocc   // setMaxShared, suggestBlock, activeBlocks
 	// launchTimed:
 	Grid   [3]int
@@ -59,7 +59,8 @@ type wcompile struct {
 type wresp struct {
 	Err       *werr
 	Opened    wopened   // open
-	Ptr       uint64    // alloc: the device pointer; compile, function, newStream, newTimer: the handle
+	Ptr       uint64    // alloc, global: the device pointer; compile, function, newStream, newTimer: the handle
+	Size      int       // global: the variable's bytes
 	Mem       wmem      // memInfo
 	Data      []byte    // dtoh
 	Module    wmodule   // compile

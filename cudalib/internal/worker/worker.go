@@ -250,6 +250,15 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 			r.Func.Attrs, err = f.Attributes()
 			r.Func.Sizes, r.Func.SizesOK = f.ParamSizes()
 		}
+	case "global":
+		m, ok := h.(seam.Module)
+		if !ok {
+			return r, fmt.Errorf("gpu worker: no module %d", q.Ptr)
+		}
+		var addr seam.DevPtr
+		if addr, r.Size, err = m.Global(q.Sym); err == nil {
+			r.Ptr = uint64(addr)
+		}
 	default:
 		return s.handleFunc(q, h)
 	}
@@ -645,6 +654,16 @@ func (m *procModule) Function(sym string) (seam.Function, error) {
 		return nil, err
 	}
 	return &procFunction{p: m.p, id: r.Ptr, attrs: r.Func.Attrs, sizes: r.Func.Sizes, sizesOK: r.Func.SizesOK}, nil
+}
+
+// Global is the variable's address in the worker's context, which the
+// copies (htod, dtoh, staged) take as they take an allocation's.
+func (m *procModule) Global(sym string) (seam.DevPtr, int, error) {
+	r, err := m.p.call(wreq{Op: "global", Ptr: m.id, Sym: sym})
+	if err != nil {
+		return 0, 0, err
+	}
+	return seam.DevPtr(r.Ptr), r.Size, nil
 }
 
 type procFunction struct {

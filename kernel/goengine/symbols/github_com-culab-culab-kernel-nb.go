@@ -16,6 +16,7 @@ func init() {
 		"Kernel":    reflect.ValueOf(nb.Kernel),
 		"ReadLine":  reflect.ValueOf(nb.ReadLine),
 		"SetHost":   reflect.ValueOf(nb.SetHost),
+		"Symbol":    reflect.ValueOf(nb.Symbol),
 
 		// type definitions
 		"Host": reflect.ValueOf((*nb.Host)(nil)),
@@ -30,6 +31,7 @@ type _github_com_culab_culab_kernel_nb_Host struct {
 	IValue  interface{}
 	WInput  func(prompt string, password bool) (string, error)
 	WKernel func(name string) (*cudalib.Kernel, error)
+	WSymbol func(name string) (*cudalib.Symbol, error)
 }
 
 func (W _github_com_culab_culab_kernel_nb_Host) Input(prompt string, password bool) (string, error) {
@@ -37,4 +39,7 @@ func (W _github_com_culab_culab_kernel_nb_Host) Input(prompt string, password bo
 }
 func (W _github_com_culab_culab_kernel_nb_Host) Kernel(name string) (*cudalib.Kernel, error) {
 	return W.WKernel(name)
+}
+func (W _github_com_culab_culab_kernel_nb_Host) Symbol(name string) (*cudalib.Symbol, error) {
+	return W.WSymbol(name)
 }
