@@ -22,6 +22,7 @@ type Symbol struct {
 	name string
 	ptr  seam.DevPtr
 	size int
+	decl cType // the element type the source declares; cOpaque where not read
 }
 
 // Symbol returns the __constant__ or __device__ variable name of the
@@ -49,7 +50,7 @@ func (m *Module) Symbol(name string) (*Symbol, error) {
 	for _, sym := range symbolCandidates(impl.Lowered(), name) {
 		p, size, err := impl.Global(sym)
 		if err == nil {
-			return &Symbol{mod: m, name: name, ptr: p, size: size}, nil
+			return &Symbol{mod: m, name: name, ptr: p, size: size, decl: m.declaredType(name)}, nil
 		}
 		if k := kindOf(err); k == KindFault || k == KindUnavailable {
 			return nil, fmt.Errorf("symbol %s: %w", name, err)
@@ -84,7 +85,33 @@ func (e *noSymbolError) Unwrap() []error { return []error{ErrNoSymbol, e.cause} 
 // Variables lists the __constant__ and __device__ variables found in the
 // source, in order, by their names as written (without a namespace); like
 // Kernels it reads the source, so a variable a macro declares is missing.
-func (m *Module) Variables() []string { return scanVariables(m.source) }
+func (m *Module) Variables() []string {
+	var names []string
+	for _, d := range scanVariables(m.source) {
+		names = append(names, d.name)
+	}
+	return names
+}
+
+// declaredType is the element type the source declares the variable name
+// ("ns::w" is read as w) with: cOpaque where the scan does not read it (a
+// struct, a typedef, a vector type) or the name is declared twice.
+func (m *Module) declaredType(name string) cType {
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	var t cType
+	found := 0
+	for _, d := range scanVariables(m.source) {
+		if d.name == name {
+			t, found = cTypeOf(d.ctype), found+1
+		}
+	}
+	if found != 1 {
+		return cType{kind: cOpaque}
+	}
+	return t
+}
 
 // symbolCandidates are the PTX names name may have, most likely first: a
 // name expression's lowered name where one was registered, the name as
@@ -117,11 +144,11 @@ func symbolCandidates(lowered map[string]string, name string) []string {
 // scanVariables lists the names of the __constant__ and __device__
 // variables the source declares, as far as a scanner reads them: the hint
 // of a failed lookup.
-func scanVariables(src string) []string {
+func scanVariables(src string) []varDecl {
 	s := stripComments(src)
 	type found struct {
-		name string
-		at   int
+		varDecl
+		at int
 	}
 	var vars []found
 	seen := map[string]bool{}
@@ -146,16 +173,36 @@ func scanVariables(src string) []string {
 			}
 			if n := words[len(words)-1]; !seen[n] {
 				seen[n] = true
-				vars = append(vars, found{n, start})
+				vars = append(vars, found{varDecl{n, declType(words[:len(words)-1])}, start})
 			}
 		}
 	}
 	sort.Slice(vars, func(i, j int) bool { return vars[i].at < vars[j].at })
-	names := make([]string, len(vars))
+	decls := make([]varDecl, len(vars))
 	for i, v := range vars {
-		names[i] = v.name
+		decls[i] = v.varDecl
 	}
-	return names
+	return decls
+}
+
+// varDecl is a module variable as the source declares it: its name and
+// its element type's words ("unsigned int").
+type varDecl struct {
+	name, ctype string
+}
+
+// declType is the type of a declaration's words before the name, less
+// the storage and space qualifiers.
+func declType(words []string) string {
+	var t []string
+	for _, w := range words {
+		switch w {
+		case "__device__", "__constant__", "__managed__", "static", "extern", "const", "volatile", "inline":
+		default:
+			t = append(t, w)
+		}
+	}
+	return strings.Join(t, " ")
 }
 
 // Name is the variable's name as it was asked for.
@@ -218,6 +265,9 @@ func (s *Symbol) check(h hostMemory, verb string) error {
 	if unloaded {
 		return fmt.Errorf("symbol %s: module %s was unloaded", s.name, m.name)
 	}
+	if err := s.sameType(h); err != nil {
+		return fmt.Errorf("symbol %s: cannot %s %s: %w", s.name, verb, h.what, err)
+	}
 	if h.bytes > s.size {
 		fit := ""
 		if h.elem > 0 && s.size/h.elem > 0 {
@@ -228,12 +278,34 @@ func (s *Symbol) check(h hostMemory, verb string) error {
 	return nil
 }
 
+// sameType refuses Go numbers that are not the declared C type's: a
+// []float32 copied into a double array would fill half its elements
+// with bit patterns no one wrote, a silent wrong answer. Where the source
+// was not read (a struct, a typedef) only the size is checked; an
+// integer of the same size but the other signedness is the same bits.
+func (s *Symbol) sameType(h hostMemory) error {
+	d := s.decl
+	if h.base == nil || d.goName == "" {
+		return nil
+	}
+	k := h.base.Kind()
+	isFloat := k == reflect.Float32 || k == reflect.Float64
+	switch {
+	case d.kind == cFloat && (!isFloat || int(h.base.Size()) != d.size),
+		d.kind == cInt && (isFloat || k == reflect.Bool || int(h.base.Size()) != d.size),
+		d.kind == cBool && k != reflect.Bool && !(k == reflect.Uint8 || k == reflect.Int8):
+		return fmt.Errorf("the variable is declared %s: pass %s values", d.name, d.goName)
+	}
+	return nil
+}
+
 // hostMemory is the memory of a Go value a copy reads or writes.
 type hostMemory struct {
 	p     unsafe.Pointer
 	bytes int
-	elem  int    // a slice's element size; 0 for a pointer
-	what  string // "[]float32 of 4", for messages
+	elem  int          // a slice's element size; 0 for a pointer
+	base  reflect.Type // the number type under the slice, pointer and arrays
+	what  string       // "[]float32 of 4", for messages
 }
 
 // hostMemoryOf reads v as host memory of sized numbers or bools: a slice,
@@ -250,7 +322,7 @@ func hostMemoryOf(v any, write bool) (hostMemory, error) {
 			return hostMemory{}, err
 		}
 		n := rv.Len() * int(t.Elem().Size())
-		return hostMemory{p: rv.UnsafePointer(), bytes: n, elem: int(t.Elem().Size()), what: fmt.Sprintf("%s of %d", t, rv.Len())}, nil
+		return hostMemory{p: rv.UnsafePointer(), bytes: n, elem: int(t.Elem().Size()), base: baseType(t.Elem()), what: fmt.Sprintf("%s of %d", t, rv.Len())}, nil
 	case reflect.Pointer:
 		if err := plainElem(t.Elem(), t); err != nil {
 			return hostMemory{}, err
@@ -259,7 +331,7 @@ func hostMemoryOf(v any, write bool) (hostMemory, error) {
 			return hostMemory{}, fmt.Errorf("a nil %s", t)
 		}
 		n := int(t.Elem().Size())
-		return hostMemory{p: rv.UnsafePointer(), bytes: n, what: t.String()}, nil
+		return hostMemory{p: rv.UnsafePointer(), bytes: n, base: baseType(t.Elem()), what: t.String()}, nil
 	}
 	if plainElem(t, t) == nil {
 		how := "&x"
@@ -272,6 +344,14 @@ func hostMemoryOf(v any, write bool) (hostMemory, error) {
 		return hostMemory{}, fmt.Errorf("a %s value: pass a pointer (%s) or a slice, whose type says the bytes copied (an untyped constant would be an int or a float64)", t, how)
 	}
 	return hostMemory{}, fmt.Errorf("%s: pass a slice of sized numbers or bools ([]float32, []int32…) or a pointer to one such value or array (&x)", t)
+}
+
+// baseType is t under its arrays.
+func baseType(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Array {
+		t = t.Elem()
+	}
+	return t
 }
 
 // plainElem checks that values of t are sized numbers or bools, or arrays

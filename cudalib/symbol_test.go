@@ -231,7 +231,8 @@ func TestSymbolErrors(t *testing.T) {
 		want []string
 	}{
 		{make([]float32, 5), []string{"symbol w:", "[]float32 of 5", "20 bytes", "the variable 16", "4 elements fit"}},
-		{&[3]float64{}, []string{"symbol w:", "*[3]float64", "24 bytes", "the variable 16"}},
+		{&[5]float32{}, []string{"symbol w:", "*[5]float32", "20 bytes", "the variable 16"}},
+		{&[3]float64{}, []string{"symbol w:", "*[3]float64", "declared float"}},
 		{[]int{1, 2}, []string{"symbol w:", "[]int", "int32"}},
 		{[]string{"a"}, []string{"symbol w:", "[]string", "sized numbers"}},
 		{&struct{ A, B float32 }{}, []string{"symbol w:", "struct", "layout"}},
@@ -240,6 +241,9 @@ func TestSymbolErrors(t *testing.T) {
 		{nil, []string{"symbol w:", "nil"}},
 		{(*float32)(nil), []string{"symbol w:", "nil *float32"}},
 		{map[int]float32{}, []string{"symbol w:", "map[int]float32"}},
+		// The declared type: float w[4] takes float32s only.
+		{make([]float64, 2), []string{"symbol w:", "[]float64 of 2", "declared float", "float32 values"}},
+		{make([]int32, 4), []string{"symbol w:", "[]int32 of 4", "declared float"}},
 	} {
 		err := w.CopyFrom(c.src)
 		for _, want := range c.want {
@@ -247,6 +251,16 @@ func TestSymbolErrors(t *testing.T) {
 				t.Errorf("CopyFrom(%T): %v, want it to say %q", c.src, err, want)
 			}
 		}
+	}
+	counter, err := m.Symbol("counter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := counter.CopyFrom(new(float32)); err == nil || !strings.Contains(err.Error(), "declared int: pass int32 values") {
+		t.Errorf("a float32 into int counter: %v", err)
+	}
+	if err := counter.CopyFrom(new(uint32)); err != nil {
+		t.Errorf("a uint32 into int counter (the same bits): %v", err)
 	}
 	var arr [4]float32
 	if err := w.CopyTo(arr); err == nil || !strings.Contains(err.Error(), "cannot change") {
@@ -391,8 +405,12 @@ namespace ns { __device__ double v; }
 __global__ void k() { __shared__ float tile[32]; }
 #define MY__device__ 1
 `
-	if got := strings.Join(scanVariables(src), ", "); got != "w, both, counter, v" {
-		t.Errorf("scanned %q", got)
+	var got []string
+	for _, d := range scanVariables(src) {
+		got = append(got, d.name+":"+d.ctype)
+	}
+	if s := strings.Join(got, ", "); s != "w:float, both:int, counter:unsigned long long, v:double" {
+		t.Errorf("scanned %q", s)
 	}
 }
 
