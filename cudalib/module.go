@@ -27,6 +27,7 @@ type Module struct {
 	exprs     []string               // name expressions of the loaded image
 	impl      seam.Module            // the image holding exprs
 	instances map[string]seam.Module // template instantiations compiled on demand
+	symbols   map[string]bool        // variables looked up by Symbol (lowered names): an instance gets their values
 	unloaded  bool                   // Unload was called: its symbols are gone
 
 	watches watchSet // what its kernels' launches do first (watch.go)
@@ -234,6 +235,10 @@ func (m *Module) imageFor(name string) (seam.Module, error) {
 	}
 	impl, err := m.build(append(append([]string(nil), m.exprs...), name))
 	if err != nil {
+		return nil, fmt.Errorf("instantiate %s: %w", name, err)
+	}
+	if err := m.copyVariables(impl); err != nil {
+		impl.Unload()
 		return nil, fmt.Errorf("instantiate %s: %w", name, err)
 	}
 	m.instances[name] = impl

@@ -20,6 +20,7 @@ import (
 type Symbol struct {
 	mod  *Module
 	name string
+	sym  string // the name the module's images know it by
 	ptr  seam.DevPtr
 	size int
 	decl cType // the element type the source declares; cOpaque where not read
@@ -31,7 +32,9 @@ type Symbol struct {
 // function or as __shared__ are not module variables and are not found.
 // A template kernel's instance compiled on first use (Kernel("k<32>")) is
 // loaded as an image of its own, with its own copy of the variables:
-// Symbol names those of the module's other kernels.
+// CopyFrom writes them all, and an instance compiled later starts from the
+// values set; CopyTo reads the module's own (what a template instance's
+// launch wrote to its copy is not read back).
 func (m *Module) Symbol(name string) (*Symbol, error) {
 	name = strings.TrimPrefix(strings.TrimSpace(name), "&")
 	if name == "" {
@@ -50,7 +53,13 @@ func (m *Module) Symbol(name string) (*Symbol, error) {
 	for _, sym := range symbolCandidates(impl.Lowered(), name) {
 		p, size, err := impl.Global(sym)
 		if err == nil {
-			return &Symbol{mod: m, name: name, ptr: p, size: size, decl: m.declaredType(name)}, nil
+			m.mu.Lock()
+			if m.symbols == nil {
+				m.symbols = map[string]bool{}
+			}
+			m.symbols[sym] = true
+			m.mu.Unlock()
+			return &Symbol{mod: m, name: name, sym: sym, ptr: p, size: size, decl: m.declaredType(name)}, nil
 		}
 		if k := kindOf(err); k == KindFault || k == KindUnavailable {
 			return nil, fmt.Errorf("symbol %s: %w", name, err)
@@ -231,6 +240,40 @@ func (s *Symbol) CopyFrom(src any) error {
 	}
 	if err := s.mod.dev.b.CopyHtoD(s.ptr, h.p, h.bytes); err != nil {
 		return fmt.Errorf("symbol %s: copy %s (%d bytes) to the device: %w", s.name, h.what, h.bytes, err)
+	}
+	// A template instance compiled already has a copy of its own: it
+	// gets the same bytes (one compiled later copies them when it loads).
+	s.mod.mu.Lock()
+	defer s.mod.mu.Unlock()
+	for inst, impl := range s.mod.instances {
+		p, _, err := impl.Global(s.sym)
+		if err == nil {
+			err = s.mod.dev.b.CopyHtoD(p, h.p, h.bytes)
+		}
+		if err != nil {
+			return fmt.Errorf("symbol %s: copy %s to the instance %s: %w", s.name, h.what, inst, err)
+		}
+	}
+	return nil
+}
+
+// copyVariables gives a template instance's image, which has variables
+// of its own, the values the module's variables looked up by Symbol have
+// now (those a cell may have set before it launched the instance); the
+// others have their initializers in both. m.mu is held.
+func (m *Module) copyVariables(inst seam.Module) error {
+	for sym := range m.symbols {
+		from, size, err := m.impl.Global(sym)
+		if err != nil {
+			return fmt.Errorf("variable %s: %w", sym, err)
+		}
+		to, isize, err := inst.Global(sym)
+		if err != nil || isize != size {
+			return fmt.Errorf("variable %s: not the same in the instance (%d bytes, %d in the module): %v", sym, isize, size, err)
+		}
+		if err := m.dev.b.CopyDtoD(to, from, size); err != nil {
+			return fmt.Errorf("copy variable %s into the instance: %w", sym, err)
+		}
 	}
 	return nil
 }

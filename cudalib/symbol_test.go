@@ -491,3 +491,77 @@ __global__ void poke(float* out) { out[threadIdx.x + off] = 1.0f; }`)
 		}
 	}
 }
+
+// A template kernel's instance is an image of its own with its own copy
+// of the module's variables: one compiled after a CopyFrom starts from
+// the values set, and a CopyFrom after it reaches its copy too (it read
+// the declared initial zeros before, a silent wrong answer).
+func TestSymbolTemplateInstances(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.Compile(`
+__constant__ float tw[4];
+namespace tns { __constant__ float bias; }
+template <int S> __global__ void tscale(float* y, const float* x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = __fadd_rn(__fmul_rn(__fmul_rn(tw[i % 4], x[i]), (float)S), tns::bias);
+}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	tw, err := m.Symbol("tw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bias, err := m.Symbol("tns::bias")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := rand.Uint64()
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 2))
+	const n = 515
+	in := randFloats(rng, n)
+	din, _ := d.Float32sFrom(in)
+	defer din.Free()
+	dout, _ := d.Float32s(n)
+	defer dout.Free()
+	check := func(name string, s float32, coeffs []float32, b float32) {
+		t.Helper()
+		k, err := m.Kernel(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := k.Run(Linear(n, 128), dout, din, n); err != nil {
+			t.Fatal(err)
+		}
+		got, err := dout.ToHost()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, x := range in {
+			// Rounded after each operation, as the kernel's _rn intrinsics
+			// (an explicit conversion keeps Go from fusing them).
+			if want := float32(float32(coeffs[i%4]*x)*s) + b; got[i] != want {
+				t.Fatalf("%s: out[%d] = %v, want %v (tw %v, bias %v)", name, i, got[i], want, coeffs, b)
+			}
+		}
+	}
+	c1, b1 := randFloats(rng, 4), rng.Float32()
+	if err := tw.CopyFrom(c1); err != nil {
+		t.Fatal(err)
+	}
+	if err := bias.CopyFrom(&b1); err != nil {
+		t.Fatal(err)
+	}
+	check("tscale<2>", 2, c1, b1) // compiled after the values were set
+	c2, b2 := randFloats(rng, 4), rng.Float32()
+	if err := tw.CopyFrom(c2); err != nil {
+		t.Fatal(err)
+	}
+	if err := bias.CopyFrom(&b2); err != nil {
+		t.Fatal(err)
+	}
+	check("tscale<2>", 2, c2, b2) // compiled before they changed
+	check("tscale<3>", 3, c2, b2)
+}
