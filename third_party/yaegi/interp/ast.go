@@ -635,6 +635,7 @@ func (interp *Interpreter) ast(f ast.Node) (string, *node, error) {
 			}
 
 		case *ast.CommClause:
+			commAssignToDefine(a) // culab patch 74
 			kind := commClause
 			if a.Comm == nil {
 				kind = commClauseDefault

@@ -118,3 +118,45 @@ func rangeAssignToDefine(a *ast.RangeStmt) {
 	assign := &ast.AssignStmt{Lhs: lhs, TokPos: a.TokPos, Tok: token.ASSIGN, Rhs: rhs}
 	a.Body.List = append([]ast.Stmt{assign}, a.Body.List...)
 }
+
+// commAssignToDefine rewrites a select case that assigns a receive to an
+// expression other than a variable, case L1, L2 = <-ch: body (L1 an index
+// expression, a field, a dereference), as
+//
+//	case v, ok := <-ch: L1, L2 = v, ok; body
+//
+// which Go's spec makes equivalent: the left-hand side expressions are
+// evaluated, and assigned, once the case is selected (culab patch 74).
+// The interpreter never evaluated them: arr[i] = <-ch or s.f = <-ch left
+// the element or field unset, silently; a variable or a map entry was
+// assigned (patch 10).
+func commAssignToDefine(a *ast.CommClause) {
+	as, ok := a.Comm.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN {
+		return
+	}
+	plain := true
+	for _, e := range as.Lhs {
+		if _, ok := e.(*ast.Ident); !ok {
+			plain = false
+		}
+	}
+	if plain {
+		return
+	}
+	names := []string{"culabRecvValue_", "culabRecvOK_"}
+	var lhs, rhs []ast.Expr
+	def := make([]ast.Expr, len(as.Lhs))
+	for i, e := range as.Lhs {
+		if id, ok := e.(*ast.Ident); ok && id.Name == "_" {
+			def[i] = e
+			continue
+		}
+		lhs = append(lhs, e)
+		rhs = append(rhs, &ast.Ident{NamePos: e.Pos(), Name: names[i]})
+		def[i] = &ast.Ident{NamePos: e.Pos(), Name: names[i]}
+	}
+	a.Comm = &ast.AssignStmt{Lhs: def, TokPos: as.TokPos, Tok: token.DEFINE, Rhs: as.Rhs}
+	assign := &ast.AssignStmt{Lhs: lhs, TokPos: as.TokPos, Tok: token.ASSIGN, Rhs: rhs}
+	a.Body = append([]ast.Stmt{assign}, a.Body...)
+}

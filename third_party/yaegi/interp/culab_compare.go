@@ -21,3 +21,50 @@ func unnamedIdentical(t0, t1 *itype) bool {
 	}
 	return (unnamed(t0) || unnamed(t1)) && t0.TypeOf() == t1.TypeOf()
 }
+
+// culab patch 73: a bidirectional channel compares with a directional
+// channel of the same element type (`send == bidir` with send of type
+// chan<- int), the one being assignable to the other's type. The check of
+// comparisons refused them ("mismatched types chan<- int and chan int"),
+// and their reflect types differ, so the values are compared as channels.
+
+// chanDirIdentical reports whether t0 and t1 are channel types, one of them
+// bidirectional, at most one of them named, with identical element types.
+func chanDirIdentical(t0, t1 *itype) bool {
+	isChan := func(t *itype) bool {
+		switch t.cat {
+		case chanT, chanSendT, chanRecvT:
+			return true
+		}
+		return false
+	}
+	if !isChan(t0) || !isChan(t1) || t0.cat != chanT && t1.cat != chanT {
+		return false
+	}
+	if t0.name != "" && t1.name != "" {
+		return false
+	}
+	return t0.val != nil && t1.val != nil && t0.val.TypeOf() == t1.val.TypeOf()
+}
+
+// chanEqual sets the exec of n, a comparison a == b (eq) or a != b, if its
+// operands are channels of different directions (see chanDirIdentical):
+// they are equal if they are the same channel.
+func chanEqual(n *node, eq bool) bool {
+	c0, c1 := n.child[0], n.child[1]
+	if c0.typ == nil || c1.typ == nil || c0.typ.cat == c1.typ.cat || !chanDirIdentical(c0.typ, c1.typ) {
+		return false
+	}
+	tnext, fnext := getExec(n.tnext), getExec(n.fnext)
+	v0, v1 := genValue(c0), genValue(c1)
+	dest := genValueOutput(n, boolType)
+	n.exec = func(f *frame) bltn {
+		r := (v0(f).Pointer() == v1(f).Pointer()) == eq
+		dest(f).SetBool(r)
+		if fnext != nil && !r {
+			return fnext
+		}
+		return tnext
+	}
+	return true
+}

@@ -170,3 +170,22 @@ func newVar(f *frame, n *node, v reflect.Value) {
 	nv.Set(v)
 	data[n.findex] = nv
 }
+
+// culab patch 75: a select case that declares the received values (case
+// v := <-ch, case v, ok := <-ch) stored them into the storage of the
+// variables' slots, so the case's variables were one for all the times
+// the case ran: a closure or a pointer kept from one time saw the last
+// one's value. Go's := in a case makes new variables each time the case
+// is selected; genDefineStore gives the slot a new variable each time.
+func genDefineStore(dest *node) func(*frame, reflect.Value) {
+	if dest.kind != identExpr || dest.ident == "_" {
+		return genStore(dest)
+	}
+	level, index := dest.level, dest.findex
+	return func(f *frame, v reflect.Value) {
+		data := getFrame(f, level).data
+		nv := reflect.New(data[index].Type()).Elem()
+		nv.Set(v)
+		data[index] = nv
+	}
+}

@@ -145,9 +145,9 @@ func typeSwitchCase(n *node) {
 		// default clause: the variable, if any, has the guard's value
 		if sn := n.anc.anc; len(sn.child[1].child) == 2 {
 			srcValue := genValue(sn.child[1].lastChild().child[0])
-			destValue := genValue(n.lastChild().child[0])
+			store := genDefineStore(n.lastChild().child[0]) // culab patch 75
 			n.exec = func(f *frame) bltn {
-				destValue(f).Set(srcValue(f))
+				store(f, srcValue(f))
 				return tnext
 			}
 			return
@@ -162,9 +162,9 @@ func typeSwitchCase(n *node) {
 		types[i] = n.child[i].typ
 	}
 	srcValue := genValue(sn.child[1].lastChild().child[0])
-	var destValue func(*frame) reflect.Value
+	var store func(*frame, reflect.Value)
 	if len(sn.child[1].child) == 2 {
-		destValue = genValue(n.lastChild().child[0])
+		store = genDefineStore(n.lastChild().child[0]) // culab patch 75
 	}
 	n.exec = func(f *frame) bltn {
 		v := srcValue(f)
@@ -173,11 +173,11 @@ func typeSwitchCase(n *node) {
 			if !d.is(t) {
 				continue
 			}
-			if destValue != nil {
+			if store != nil {
 				if len(types) == 1 && t.cat != nilT {
-					destValue(f).Set(d.as(f, t))
+					store(f, d.as(f, t))
 				} else {
-					destValue(f).Set(v)
+					store(f, v)
 				}
 			}
 			return tnext

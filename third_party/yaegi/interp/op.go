@@ -2623,6 +2623,9 @@ func equal(n *node) {
 	if interfaceEqual(n, true) { // culab patch 27
 		return
 	}
+	if chanEqual(n, true) { // culab patch 73
+		return
+	}
 	tnext := getExec(n.tnext)
 	dest := genValueOutput(n, reflect.TypeOf(true))
 	typ := n.typ.concrete().TypeOf()
@@ -4536,6 +4539,9 @@ func lowerEqual(n *node) {
 
 func notEqual(n *node) {
 	if interfaceEqual(n, false) { // culab patch 27
+		return
+	}
+	if chanEqual(n, false) { // culab patch 73
 		return
 	}
 	tnext := getExec(n.tnext)

@@ -3538,11 +3538,17 @@ func _select(n *node) {
 			switch {
 			case assigned[i] != nil && cases[i].Dir == reflect.SelectSend:
 				assignedValues[i] = genSelectSendValue(chans[i], assigned[i]) // culab patch 47
+			case assigned[i] != nil && (c0.kind == defineStmt || c0.kind == defineXStmt):
+				assignedValues[i] = genValue(assigned[i])
+				assignedStores[i] = genDefineStore(assigned[i]) // culab patch 75
 			case assigned[i] != nil:
 				assignedValues[i] = genValue(assigned[i])
 				assignedStores[i] = genStore(assigned[i]) // culab patch 10
 			}
-			if ok[i] != nil {
+			switch {
+			case ok[i] != nil && (c0.kind == defineStmt || c0.kind == defineXStmt):
+				okStores[i] = genDefineStore(ok[i]) // culab patch 75
+			case ok[i] != nil:
 				okStores[i] = genStore(ok[i]) // culab patch 10
 			}
 		case c0.kind == exprStmt && len(c0.child) == 1 && c0.child[0].action == aRecv:
