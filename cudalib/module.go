@@ -20,6 +20,7 @@ type Module struct {
 	source  string
 	options []string
 	decls   []kernelDecl
+	vars    []varDecl // the source's module variables, as scanVariables reads them
 
 	note string // options accepted but not passed on, said in Log
 
@@ -45,7 +46,7 @@ func (d *Device) Compile(src string, opts ...string) (*Module, error) {
 func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error) {
 	opts, dropped := deviceOptions(opts)
 	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
-		decls: kernelDecls(src), instances: map[string]seam.Module{}, note: dropped}
+		decls: kernelDecls(src), vars: scanVariables(src), instances: map[string]seam.Module{}, note: dropped}
 	for _, k := range m.decls {
 		if !k.template {
 			m.exprs = append(m.exprs, k.name)

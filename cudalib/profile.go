@@ -240,26 +240,7 @@ func (k *Kernel) copyVariables(vk *Kernel, names []string) error {
 		return err
 	}
 	for _, name := range names {
-		sp, ssize, err := src.Global(name)
-		if err != nil {
-			if kd := kindOf(err); kd == KindFault || kd == KindUnavailable {
-				return fmt.Errorf("variable %s: %w", name, err)
-			}
-			continue
-		}
-		dp, dsize, err := dst.Global(name)
-		if err != nil {
-			continue
-		}
-		n := min(ssize, dsize)
-		if n == 0 {
-			continue
-		}
-		host := make([]byte, n)
-		if err := k.mod.dev.b.CopyDtoH(unsafe.Pointer(&host[0]), sp, n); err != nil {
-			return fmt.Errorf("variable %s: %w", name, err)
-		}
-		if err := vk.mod.dev.b.CopyHtoD(dp, unsafe.Pointer(&host[0]), n); err != nil {
+		if _, err := copyVariable(k.mod.dev, src, vk.mod.dev, dst, name); err != nil {
 			return fmt.Errorf("variable %s: %w", name, err)
 		}
 	}

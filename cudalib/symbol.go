@@ -96,7 +96,7 @@ func (e *noSymbolError) Unwrap() []error { return []error{ErrNoSymbol, e.cause} 
 // Kernels it reads the source, so a variable a macro declares is missing.
 func (m *Module) Variables() []string {
 	var names []string
-	for _, d := range scanVariables(m.source) {
+	for _, d := range m.vars {
 		names = append(names, d.name)
 	}
 	return names
@@ -111,7 +111,7 @@ func (m *Module) declaredType(name string) cType {
 	}
 	var t cType
 	found := 0
-	for _, d := range scanVariables(m.source) {
+	for _, d := range m.vars {
 		if d.name == name {
 			t, found = cTypeOf(d.ctype), found+1
 		}
@@ -263,19 +263,42 @@ func (s *Symbol) CopyFrom(src any) error {
 // others have their initializers in both. m.mu is held.
 func (m *Module) copyVariables(inst seam.Module) error {
 	for sym := range m.symbols {
-		from, size, err := m.impl.Global(sym)
-		if err != nil {
-			return fmt.Errorf("variable %s: %w", sym, err)
-		}
-		to, isize, err := inst.Global(sym)
-		if err != nil || isize != size {
-			return fmt.Errorf("variable %s: not the same in the instance (%d bytes, %d in the module): %v", sym, isize, size, err)
-		}
-		if err := m.dev.b.CopyDtoD(to, from, size); err != nil {
-			return fmt.Errorf("copy variable %s into the instance: %w", sym, err)
+		if ok, err := copyVariable(m.dev, m.impl, m.dev, inst, sym); err != nil || !ok {
+			return fmt.Errorf("variable %s: not in the instance (%v)", sym, err)
 		}
 	}
 	return nil
+}
+
+// copyVariable copies the variable sym of image src, on device from, to
+// the same variable of image dst, on device to (through the host between
+// two devices), as many bytes as both have. ok is false where either
+// image lacks it (the compiler dropped it from one); an error is a
+// device's.
+func copyVariable(from *Device, src seam.Module, to *Device, dst seam.Module, sym string) (ok bool, err error) {
+	sp, ssize, err := src.Global(sym)
+	if err != nil {
+		if kd := kindOf(err); kd == KindFault || kd == KindUnavailable {
+			return false, err
+		}
+		return false, nil
+	}
+	dp, dsize, err := dst.Global(sym)
+	if err != nil {
+		return false, nil
+	}
+	n := min(ssize, dsize)
+	switch {
+	case n == 0:
+	case from == to:
+		err = from.b.CopyDtoD(dp, sp, n)
+	default:
+		host := make([]byte, n)
+		if err = from.b.CopyDtoH(unsafe.Pointer(&host[0]), sp, n); err == nil {
+			err = to.b.CopyHtoD(dp, unsafe.Pointer(&host[0]), n)
+		}
+	}
+	return err == nil, err
 }
 
 // CopyTo copies the variable to dst, as cudaMemcpyFromSymbol does: dst is
