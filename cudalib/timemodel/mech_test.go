@@ -120,3 +120,48 @@ func TestSerialLongestWarp(t *testing.T) {
 		t.Errorf("a longest warp of 10× the instructions adds %.0f cycles, want %.0f", extra, want)
 	}
 }
+
+// Shared memory and L1 are one data pipe: in bench/microbench/l1mix.cu's
+// loops of shared loads and L1-hit global loads
+// (docs/results/2026-11-29g-l1-data-pipe/fit.txt, 64 warps an SM, no
+// barrier) a mix takes the sum of what each kind takes alone (8 shared
+// loads of 2 wavefronts: 1057 cycles an iteration, 8 global loads of 2
+// lines: 1074, both: 2074; 8 shared of 4 wavefronts and 2 global of 8
+// lines: 2057, about 1024, 3077), and so does the model, within 10 %, naming
+// the larger share. (Its L1 line rate, 0.81 a cycle from
+// bench/microbench/l1lines.cu, puts the global loads alone 1.24× slow.)
+func TestDataPipeMicrobench(t *testing.T) {
+	time := func(sharedLoads, sharedWF, globalLoads, lines int64, issue float64) (float64, string) {
+		const blocks, tpb, iters = 132 * 8, 256, 256
+		warps := int64(blocks * tpb / 32)
+		perWarp := int64(issue * 4 / 64 * iters)
+		req := warps * iters * globalLoads
+		cnt := counters.Counters{Blocks: blocks, Threads: blocks * tpb, WarpInstrs: warps * perWarp, MaxWarpInstrs: perWarp,
+			SharedLoadRequests: warps * iters * sharedLoads, SharedLoadWavefronts: warps * iters * sharedLoads * sharedWF,
+			MaxWarpSharedLoads: iters * sharedLoads, Branches: warps * iters,
+			// 32 lanes of 8 bytes over lines×128 bytes: a sector a lane
+			// once they spread over 8 lines.
+			GlobalLoadRequests: req, GlobalLoadSectors: req * min(4*lines, 32), GlobalLoadBytes: req * 256,
+			GlobalLoadLines: req * lines, GlobalLoadWavefronts: req * lines, MaxWarpGlobalLoads: iters * globalLoads,
+			DRAMSectors: 512, DRAMChunks: 256}
+		tm := H100.Terms(Launch{Counters: cnt, ThreadsPerBlock: tpb, BlocksPerSM: 8})
+		return tm.combined(H100.TermNorm) * H100.ClockHz / iters, tm.Bound()
+	}
+	for _, c := range []struct {
+		sharedLoads, sharedWF, globalLoads, lines int64
+		issue                                     [3]float64 // ncu's, an SM an iteration: shared alone, global alone, both
+		bound                                     string
+	}{
+		{8, 2, 8, 2, [3]float64{560.8, 810.5, 1105.7}, "L1"},
+		{8, 4, 2, 8, [3]float64{560.9, 810.6 / 4, 770.3}, "shared memory"}, // global alone: a quarter of 8 loads' issue
+		{4, 2, 8, 8, [3]float64{280.4, 810.6, 1145.6}, "L1"},
+	} {
+		shared, _ := time(c.sharedLoads, c.sharedWF, 0, 0, c.issue[0])
+		global, _ := time(0, 0, c.globalLoads, c.lines, c.issue[1])
+		both, bound := time(c.sharedLoads, c.sharedWF, c.globalLoads, c.lines, c.issue[2])
+		if math.Abs(both/(shared+global)-1) > 0.10 || bound != c.bound {
+			t.Errorf("%d shared loads of %d wavefronts and %d global of %d lines: %.0f cycles an iteration (bound %s), alone %.0f and %.0f; want their sum (%s)",
+				c.sharedLoads, c.sharedWF, c.globalLoads, c.lines, both, bound, shared, global, c.bound)
+		}
+	}
+}

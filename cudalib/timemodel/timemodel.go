@@ -464,6 +464,18 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 		fills := lines * missed / g.L1LinesPerSM
 		t.L1 = float64(onBusiest) * (hits + fills) / blocks / g.ClockHz
 	}
+	// Shared memory and L1 are one unit (L1TEX) whose data stage serves an
+	// SM one wavefront a cycle, a shared one or a global load's: where a
+	// loop mixes them their times add (bench/microbench/l1mix.cu on the
+	// H200: 64 mixes of shared and L1-hit loads at 1.00–1.12 of the sum,
+	// 1.12–2.03 of the larger). The pipe is one term, named for the
+	// larger share: a conflicted shared tile stays bound by shared memory.
+	sharedOnly := t.Shared
+	if pipe := t.Shared + t.L1; t.Shared >= t.L1 {
+		t.Shared, t.L1 = pipe, 0
+	} else {
+		t.Shared, t.L1 = 0, pipe
+	}
 	// A store sector the warp fills moves at L2's bandwidth; one it writes
 	// only partly (a naive transpose writes 4 of its 32 bytes) costs L2 a
 	// partial write each, at the partial-sector rate.
@@ -661,7 +673,10 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 		// the SM first issues every warp's instructions and serves their
 		// shared-memory wavefronts, then waits out the last one's
 		// latency, so the two add up.
-		t.Chain += max(t.Issue, t.Shared)
+		// (Shared memory's wavefronts alone: the data pipe's, global
+		// loads' included, made conv2d's shared tiles 1.49× slow, see
+		// docs/results/2026-11-29g-l1-data-pipe.)
+		t.Chain += max(t.Issue, sharedOnly)
 	}
 	return t
 }
