@@ -128,8 +128,7 @@ func TestSerialLongestWarp(t *testing.T) {
 // loads of 2 wavefronts: 1057 cycles an iteration, 8 global loads of 2
 // lines: 1074, both: 2074; 8 shared of 4 wavefronts and 2 global of 8
 // lines: 2057, about 1024, 3077), and so does the model, within 10 %, naming
-// the larger share. (Its L1 line rate, 0.81 a cycle from
-// bench/microbench/l1lines.cu, puts the global loads alone 1.24× slow.)
+// the larger share.
 func TestDataPipeMicrobench(t *testing.T) {
 	time := func(sharedLoads, sharedWF, globalLoads, lines int64, issue float64) (float64, string) {
 		const blocks, tpb, iters = 132 * 8, 256, 256

@@ -33,9 +33,10 @@
 //   - fp64, sfu, shuffle: its FP64, MUFU and SHFL warp-instructions / the
 //     pipe's measured rate (1.93, 0.49 and 1 a cycle).
 //   - shared: its shared-memory wavefronts / (1 per cycle × clock).
-//   - l1: its global loads' 128-byte lines / (0.81 per cycle × clock):
+//   - l1: its global loads' 128-byte lines / (0.95 per cycle × clock):
 //     L1 serves about a line a cycle, so a request whose lanes touch 32
-//     lines (a thread walking its own row) takes 40 cycles, hit or miss.
+//     lines (a thread walking its own row) takes 34 cycles, hit or miss;
+//     shared memory's wavefronts and these are one data pipe's, one term.
 //     Where the virtual GPU counted bank ways (GlobalLoadWavefronts), a
 //     scattered request's hits take a cycle a way or a cycle per 4 lines,
 //     whichever is more, and its missed lines the line rate.
@@ -198,7 +199,7 @@ var H100 = GPU{
 	L1HitCycles:       49.5,
 	L1Bytes:           200 << 10,
 	L1ResidentCycles:  10,
-	L1LinesPerSM:      0.81,
+	L1LinesPerSM:      0.95,
 	L1WavefrontsPerSM: 1,
 	L1TagsPerSM:       4,
 	L2MissCycles:      92,
