@@ -15,7 +15,7 @@ func TestPercent(t *testing.T) {
 	}{
 		{0, 0, 100},
 		{Floor, 0, 100},            // GOGC=100 allows no more than Floor here
-		{4 * Floor, 0, 25},         // a gigabyte of arrays: Floor of garbage
+		{4 * Floor, 0, 25},         // four Floors of arrays: a Floor of garbage
 		{4 * Floor, 2 * Floor, 50}, // as much garbage as there is to scan
 		{1 << 50, 0, 1},            // never 0, which would collect continually
 	} {
