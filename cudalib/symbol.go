@@ -92,8 +92,9 @@ func (e *noSymbolError) Error() string   { return e.msg }
 func (e *noSymbolError) Unwrap() []error { return []error{ErrNoSymbol, e.cause} }
 
 // Variables lists the __constant__ and __device__ variables found in the
-// source, in order, by their names as written (without a namespace); like
-// Kernels it reads the source, so a variable a macro declares is missing.
+// source, in order, by the names Symbol takes ("ns::w" for a namespace's);
+// like Kernels it reads the source, so a variable a macro declares is
+// missing.
 func (m *Module) Variables() []string {
 	var names []string
 	for _, d := range m.vars {
@@ -103,12 +104,10 @@ func (m *Module) Variables() []string {
 }
 
 // declaredType is the element type the source declares the variable name
-// ("ns::w" is read as w) with: cOpaque where the scan does not read it (a
-// struct, a typedef, a vector type) or the name is declared twice.
+// (qualified by its namespace) with: cOpaque where the scan does not read
+// it (a struct, a typedef, a vector type) or the name is declared twice.
 func (m *Module) declaredType(name string) cType {
-	if i := strings.LastIndex(name, "::"); i >= 0 {
-		name = name[i+2:]
-	}
+	name = strings.TrimPrefix(name, "::")
 	var t cType
 	found := 0
 	for _, d := range m.vars {
@@ -187,11 +186,81 @@ func scanVariables(src string) []varDecl {
 		}
 	}
 	sort.Slice(vars, func(i, j int) bool { return vars[i].at < vars[j].at })
-	decls := make([]varDecl, len(vars))
+	at := make([]int, len(vars))
 	for i, v := range vars {
-		decls[i] = v.varDecl
+		at[i] = v.at
+	}
+	decls := make([]varDecl, len(vars))
+	for i, ns := range namespacesAt(s, at) {
+		decls[i] = vars[i].varDecl
+		if ns != "" {
+			decls[i].name = ns + "::" + decls[i].name
+		}
 	}
 	return decls
+}
+
+// namespacesAt is the named namespace ("a::b") enclosing each of the
+// ascending positions of s, "" at global scope, in one pass over s: a
+// lookup wants a namespace's variable by its qualified name, and a hint
+// that named it bare sent the user to a name that is not found. An
+// anonymous namespace adds nothing (its variables are not found by name).
+func namespacesAt(s string, at []int) []string {
+	out := make([]string, len(at))
+	var stack []string // one entry a brace: the namespace it opens, or "" for any other
+	pending := ""      // the namespace whose brace comes next
+	inNamespace := false
+	k := 0
+	for i := 0; i < len(s) && k < len(at); i++ {
+		for k < len(at) && at[k] <= i {
+			out[k] = qualified(stack)
+			k++
+		}
+		switch c := s[i]; {
+		case c == '{':
+			if inNamespace {
+				stack = append(stack, pending)
+			} else {
+				stack = append(stack, "")
+			}
+			pending, inNamespace = "", false
+		case c == '}':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case c == ';':
+			pending, inNamespace = "", false // namespace a = b;
+		case isIdent(rune(c)) && (i == 0 || !isIdent(rune(s[i-1]))):
+			j := i
+			for j < len(s) && isIdent(rune(s[j])) {
+				j++
+			}
+			if w := s[i:j]; w == "namespace" {
+				inNamespace, pending = true, ""
+			} else if inNamespace {
+				if pending != "" {
+					pending += "::"
+				}
+				pending += w // namespace a::b {
+			}
+			i = j - 1
+		}
+	}
+	for ; k < len(at); k++ {
+		out[k] = qualified(stack)
+	}
+	return out
+}
+
+// qualified joins the namespaces of a brace stack.
+func qualified(stack []string) string {
+	var names []string
+	for _, n := range stack {
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "::")
 }
 
 // varDecl is a module variable as the source declares it: its name and

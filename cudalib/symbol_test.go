@@ -214,7 +214,7 @@ func TestSymbolErrors(t *testing.T) {
 	}
 
 	_, err = m.Symbol("coeffs")
-	for _, want := range []string{"symbol coeffs:", "filters.cu", "__device__ or __constant__", "namespace scope", "w, counter, scale"} {
+	for _, want := range []string{"symbol coeffs:", "filters.cu", "__device__ or __constant__", "namespace scope", "w, counter, filt::scale"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("unknown name: %v, want it to say %q", err, want)
 		}
@@ -409,7 +409,23 @@ __global__ void k() { __shared__ float tile[32]; }
 	for _, d := range scanVariables(src) {
 		got = append(got, d.name+":"+d.ctype)
 	}
-	if s := strings.Join(got, ", "); s != "w:float, both:int, counter:unsigned long long, v:double" {
+	if s := strings.Join(got, ", "); s != "w:float, both:int, counter:unsigned long long, ns::v:double" {
+		t.Errorf("scanned %q", s)
+	}
+	// Namespaces nest, open C++17-style, alias, and close; an anonymous
+	// one and a struct's braces add nothing.
+	src = `
+namespace outer { namespace inner { __constant__ float a; } __device__ int b; }
+namespace al = outer::inner;
+namespace x::y { struct S { int f; }; __device__ float c[4]; }
+namespace { __device__ int d; }
+__device__ int e;
+`
+	got = nil
+	for _, d := range scanVariables(src) {
+		got = append(got, d.name)
+	}
+	if s := strings.Join(got, ", "); s != "outer::inner::a, outer::b, x::y::c, d, e" {
 		t.Errorf("scanned %q", s)
 	}
 }
