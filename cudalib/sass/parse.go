@@ -18,7 +18,10 @@ type Program struct {
 type Kernel struct {
 	Name   string
 	Instrs []Instr
-	labels map[string]int // ".L_x_0" -> the address of the instruction after it
+	// Registers a thread takes, as ptxas allocated them (0: not known, a
+	// Program parsed from text alone).
+	Registers int
+	labels    map[string]int // ".L_x_0" -> the address of the instruction after it
 }
 
 // Instr is one SASS instruction.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/culab/culab/cudalib/nvrtc"
 )
 
 // divideSource has a float4 copy on line 4 and a 32-bit signed division on
@@ -274,5 +276,41 @@ func TestCFGDivergedShuffle(t *testing.T) {
 	}
 	if len(g.Loops) != 1 || g.Loops[0] != (Loop{Head: 1, Tail: 3, Parent: -1}) {
 		t.Errorf("loops %+v, want the one over blocks 1..3", g.Loops)
+	}
+}
+
+// Each kernel's registers are ptxas's, from the CUBIN: a loop unrolled
+// into many independent loads takes more than a plain one (barphase.cu's
+// phase<4> and phase<128>: 32 and 98 with NVRTC 13.0), whatever the order
+// of the kernels in the module.
+func TestRegisters(t *testing.T) {
+	tl := tools(t)
+	src := `template <int W> __global__ void phase(const float *g, float *out, float a) {
+    __shared__ float s[256];
+    const int t = threadIdx.x;
+    float acc = 1.0f;
+    for (int k = 0; k < 64; k++) {
+        s[t] = g[k * 256 + t];
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < W; j++) acc = fmaf(acc, a, s[(t + 33 * j) & 255]);
+        __syncthreads();
+    }
+    out[blockIdx.x * 256 + t] = acc;
+}
+__global__ void plain(float *x) { x[threadIdx.x] += 1.0f; }
+`
+	p, err := tl.CompileRequest(nvrtc.Request{Name: "regs.cu", Source: src, NameExpressions: []string{"phase<4>", "phase<128>"},
+		Target: nvrtc.Target{Arch: 90}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	regs := map[string]int{}
+	for _, k := range p.Kernels {
+		regs[k.Name] = k.Registers
+	}
+	small, large, plain := regs["_Z5phaseILi4EEvPKfPff"], regs["_Z5phaseILi128EEvPKfPff"], regs["_Z5plainPf"]
+	if plain <= 0 || small < plain || large <= 2*small || large > 255 {
+		t.Errorf("registers %v: want plain > 0, phase<4> at least plain's, phase<128> over twice phase<4>'s", regs)
 	}
 }

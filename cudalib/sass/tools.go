@@ -93,11 +93,12 @@ func (t *Tools) Compile(name, src string, arch int, opts ...string) (*Program, e
 // (name expressions instantiate templates); it is compiled to a CUBIN of
 // req.Target.Arch, with the options as given (add -lineinfo for lines).
 func (t *Tools) CompileRequest(req nvrtc.Request) (*Program, error) {
-	text, err := t.Disassembly(req)
+	req.Target.CUBIN = true
+	res, err := t.nvrtc.Compile(req)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(text)
+	return t.disassemble(res.Image)
 }
 
 // Disassembly is CompileRequest's text before it is parsed: nvdisasm's
@@ -128,15 +129,18 @@ func (t *Tools) CompileCached(cache *nvrtc.Cache, dir string, req nvrtc.Request)
 	key.Write([]byte(t.Version() + "\x00"))
 	key.Write(res.Image)
 	path := filepath.Join(dir, hex.EncodeToString(key.Sum(nil)))
-	if text, ok := readEntry(dir, path); ok {
-		return Parse(text)
+	text, ok := readEntry(dir, path)
+	if !ok {
+		if text, err = t.disassembly(res.Image); err != nil {
+			return nil, err
+		}
+		writeEntry(dir, path, text) // a failed write costs a disassembly next time
 	}
-	text, err := t.disassembly(res.Image)
+	p, err := Parse(text)
 	if err != nil {
 		return nil, err
 	}
-	writeEntry(dir, path, text) // a failed write costs a disassembly next time
-	return Parse(text)
+	return p.withRegisters(res.Image)
 }
 
 // NVRTCVersion is the tools' NVRTC's major and minor version: a CUBIN
@@ -149,13 +153,18 @@ func (t *Tools) Version() string {
 	return fmt.Sprintf("NVRTC %d.%d + nvdisasm %s", major, minor, t.disVersion)
 }
 
-// disassemble has nvdisasm print a CUBIN's SASS with its line table.
+// disassemble has nvdisasm print a CUBIN's SASS with its line table, and
+// reads the kernels' registers from the CUBIN.
 func (t *Tools) disassemble(image []byte) (*Program, error) {
 	text, err := t.disassembly(image)
 	if err != nil {
 		return nil, err
 	}
-	return Parse(text)
+	p, err := Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return p.withRegisters(image)
 }
 
 // disassembly is nvdisasm's text of a CUBIN: its code (-c) with the line

@@ -306,6 +306,7 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	f := &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs}
 	f.loop = sync.OnceValue(f.hotLoop)
 	f.code = sync.OnceValues(f.findCode)
+	f.registers = sync.OnceValue(f.ptxasRegisters)
 	return f, nil
 }
 
@@ -357,7 +358,10 @@ type virtualFunction struct {
 	name string // the C++ name, for errors
 	file string
 	arch int
-	regs int // registers per thread, estimated (registerEstimate)
+	regs int // registers per thread, estimated from the PTX (registerEstimate)
+	// registers is what occupancy counts: ptxas's where the kernel's SASS
+	// is there, else regs (sass.go's ptxasRegisters).
+	registers func() int
 	// loop is the kernel's hottest SASS loop, looked for on the first
 	// launch that needs it (sass.go's hotLoop).
 	loop func() *warpissue.Loop
@@ -368,7 +372,7 @@ type virtualFunction struct {
 
 func (f *virtualFunction) Attributes() (seam.Attributes, error) {
 	return seam.Attributes{
-		Registers:     f.regs,
+		Registers:     f.registers(),
 		StaticShared:  f.k.StaticShared(),
 		LocalBytes:    f.k.LocalBytes(),
 		MaxThreads:    f.b.Info().MaxThreadsPerBlock,
@@ -506,7 +510,7 @@ func (f *virtualFunction) ActiveBlocksPerSM(block, dynamicShared int) (int, erro
 }
 
 func (f *virtualFunction) occupancy() kernelUse {
-	return kernelUse{registers: f.regs, staticShared: f.k.StaticShared()}
+	return kernelUse{registers: f.registers(), staticShared: f.k.StaticShared()}
 }
 
 // Streams: launches run in order, each to its end, so a stream only has a

@@ -120,6 +120,19 @@ func (f *virtualFunction) findCode() (sassCode, error) {
 	return sassCode{}, fmt.Errorf("count SASS: no PTX kernel %s", sym)
 }
 
+// ptxasRegisters is the registers a thread of the kernel takes as ptxas
+// allocated them (the CUBIN's), where its SASS is there, so that the
+// occupancy API and the time model's resident blocks are the GPU's; else
+// the estimate from the PTX, which counts an unrolled loop's independent
+// values as live at once (bench/microbench/barphase.cu's 128 steps: 98
+// registers, the estimate over 128).
+func (f *virtualFunction) ptxasRegisters() int {
+	if c, err := f.sassCode(); err == nil && c.k.Registers > 0 {
+		return min(c.k.Registers, f.b.spec.RegsPerThread)
+	}
+	return f.regs
+}
+
 func sassRun(p *vgpu.Profile) sasscount.Run {
 	return sasscount.Run{Grid: p.Grid, Block: p.Block, PTXWarpInstrs: p.PTXWarpInstrs, PTXDivergent: p.PTXDivergent, Total: p.Total, Lines: p.Lines}
 }
