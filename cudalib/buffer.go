@@ -89,6 +89,20 @@ func (m *devMem) live() (seam.DevPtr, error) {
 }
 
 // describe is a buffer's String: its type, length, size and state.
+// on refuses a buffer of another device than d: its address means nothing
+// there, or another allocation's bytes (the virtual GPUs' address spaces
+// overlap), so using it would read or write the wrong memory silently.
+func (m *devMem) on(d *Device) error {
+	if m.dev == d {
+		return nil
+	}
+	other := "another device"
+	if m.dev != nil && m.dev.String() != d.String() {
+		other = m.dev.String()
+	}
+	return fmt.Errorf("the buffer (%d×%s) belongs to %s, not to %v: allocate it on this device, or copy it through the host (ToHost, then dev.…From)", m.n, m.elemName, other, d)
+}
+
 func (m *devMem) describe(typ string) string {
 	if m == nil {
 		return "cudalib." + typ + "(nil)"
@@ -243,6 +257,12 @@ func (d *Device) Copy(dst, src Buffer) error {
 		return fmt.Errorf("device copy: %w", errNilBuffer)
 	}
 	dm, sm := dst.mem(), src.mem()
+	if err := dm.on(d); err != nil {
+		return fmt.Errorf("device copy: destination: %w", err)
+	}
+	if err := sm.on(d); err != nil {
+		return fmt.Errorf("device copy: source: %w", err)
+	}
 	if dm.Bytes() != sm.Bytes() {
 		return fmt.Errorf("device copy: destination has %d bytes, source %d: size mismatch", dm.Bytes(), sm.Bytes())
 	}

@@ -258,6 +258,9 @@ func (k *Kernel) argument(i int, arg any) (uint64, error) {
 		p, t, compiled = &k.decl.params[i], k.types[i], k.decl.compiled
 	}
 	a, err := goArgOf(arg)
+	if err == nil && a.kind == argBuffer {
+		err = a.buf.mem().on(k.mod.dev)
+	}
 	if err != nil {
 		return 0, k.refuse("argument %d%s: %v", i+1, paramName(p), err)
 	}

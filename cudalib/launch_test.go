@@ -251,9 +251,10 @@ func TestLaunchMarshalsArguments(t *testing.T) {
 	if l.args[0] != uint64(out.m.ptr) || l.args[1] != uint64(a.m.ptr) || l.args[3] != 10 {
 		t.Errorf("args %x", l.args)
 	}
-	_, _, tk := fakeKernel(t, "tiled<32>")
-	b64, _ := d.Float64s(1)
-	if err := tk.Launch(Linear(1, 1), a, b64, int64(-2), uint32(7)); err != nil {
+	td, _, tk := fakeKernel(t, "tiled<32>")
+	a32, _ := td.Float32s(1)
+	b64, _ := td.Float64s(1)
+	if err := tk.Launch(Linear(1, 1), a32, b64, int64(-2), uint32(7)); err != nil {
 		t.Fatal(err)
 	}
 	if tk.name != "tiled<32>" || len(tk.Params()) != 4 {
@@ -421,6 +422,34 @@ func TestNilBuffersAreErrors(t *testing.T) {
 	}
 	if _, err := b.ToHost(); err == nil {
 		t.Error("ToHost on a nil buffer")
+	}
+}
+
+// TestBufferOfAnotherDevice: a buffer made on one device, passed to a
+// kernel or a copy of another, is refused. Both fake devices allocate from
+// the same address, as two virtual GPUs do: the launch used to run on the
+// kernel's device with that address, reading and writing whichever of its
+// own buffers lay there, and the copy copied that buffer, both silently.
+func TestBufferOfAnotherDevice(t *testing.T) {
+	d, fb, k := fakeKernel(t, "vadd")
+	other, _ := newFakeDevice()
+	mine, _ := d.Float32s(4)
+	theirs, _ := other.Float32s(4)
+	for name, err := range map[string]error{
+		"Launch":         k.Launch(Linear(4, 32), mine, theirs, mine, 4),
+		"Copy into":      d.Copy(theirs, mine),
+		"Copy from":      d.Copy(mine, theirs),
+		"Copy elsewhere": other.Copy(mine, mine),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "belongs to another device") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if len(fb.launches) != 0 {
+		t.Errorf("%d launches reached the backend", len(fb.launches))
+	}
+	if err := k.Launch(Linear(4, 32), mine, mine, mine, 4); err != nil {
+		t.Errorf("the kernel's own device's buffers: %v", err)
 	}
 }
 
