@@ -417,3 +417,50 @@ func TestKernelString(t *testing.T) {
 		t.Errorf("a bad option: %v (want the file named once)", err)
 	}
 }
+
+// TestVirtualLaunchBounds: a block larger than the kernel's
+// __launch_bounds__ is refused before it runs, as a GPU refuses it (the
+// virtual GPU used to run it, so a kernel wrong on a GPU passed here).
+func TestVirtualLaunchBounds(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `__global__ void __launch_bounds__(128) lb(float* x) { x[threadIdx.x] = threadIdx.x; }`, "lb")
+	if got := k.Attributes().MaxThreads; got != 128 {
+		t.Errorf("MaxThreads %d, want 128", got)
+	}
+	x, _ := d.Float32s(256)
+	err := k.Run(Linear(256, 256), x)
+	var le *LaunchError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "at most 128 per block") {
+		t.Errorf("256 threads: %v", err)
+	}
+	if err := k.Run(Linear(256, 128), x); err != nil {
+		t.Errorf("128 threads: %v", err)
+	}
+	plain := compileVirtual(t, d, `__global__ void nb(float* x) { x[threadIdx.x] = 1; }`, "nb")
+	if got := plain.Attributes().MaxThreads; got != d.Info().MaxThreadsPerBlock {
+		t.Errorf("without bounds: MaxThreads %d", got)
+	}
+}
+
+// TestVirtualStaticSharedOver48K: a kernel declaring more than 48 KiB of
+// static shared memory does not load, as on a GPU (ptxas refuses it); the
+// virtual GPU used to run it. 48 KiB itself loads.
+func TestVirtualStaticSharedOver48K(t *testing.T) {
+	d := openVirtualGPU(t)
+	_, err := d.Compile(`__global__ void big(float* x) {
+    __shared__ float tile[16384];
+    tile[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    x[threadIdx.x] = tile[16383 - threadIdx.x];
+}`)
+	if err == nil || !strings.Contains(err.Error(), "uses too much shared data (0x10000 bytes, 0xc000 max)") ||
+		!strings.Contains(err.Error(), "extern __shared__") {
+		t.Errorf("64 KiB static: %v", err)
+	}
+	compileVirtual(t, d, `__global__ void fits(float* x) {
+    __shared__ float tile[12288];
+    tile[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    x[threadIdx.x] = tile[12287 - threadIdx.x];
+}`, "fits")
+}

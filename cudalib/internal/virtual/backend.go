@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -249,10 +250,35 @@ func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the PTX on the virtual GPU: %w", err)
 	}
+	if err := staticSharedFits(m, pm, inf.SharedPerBlock); err != nil {
+		m.Unload()
+		return nil, fmt.Errorf("load module (%s): %w", tgt, err)
+	}
 	vm := &virtualModule{b: b, m: m, ptx: pm, file: req.Name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}
 	vm.nvrtc[0], vm.nvrtc[1] = lib.Version()
 	vm.sass = sync.OnceValues(func() (*sass.Program, error) { return compileSASS(nreq) })
 	return vm, nil
+}
+
+// staticSharedFits refuses a module with a kernel whose static shared
+// memory passes the 48 KiB a block may declare statically, as the GPU's
+// PTX assembler does when the module loads: only dynamic shared memory
+// goes beyond, opted in per kernel. The virtual GPU used to run such a
+// kernel, which no GPU loads.
+func staticSharedFits(m *vgpu.Module, pm *ptx.Module, most int) error {
+	for _, f := range pm.Funcs {
+		if !f.Entry || f.Extern {
+			continue
+		}
+		k, err := m.Kernel(f.Name)
+		if err != nil || k.StaticShared() <= most {
+			continue
+		}
+		return &seam.DeviceError{Op: "cuModuleLoadDataEx", Code: 218, Name: "CUDA_ERROR_INVALID_PTX", Kind: seam.KindInvalid,
+			Msg: fmt.Sprintf("ptxas error: Entry function '%s' uses too much shared data (%#x bytes, %#x max): a block's static __shared__ arrays may hold at most %d KiB; for more, use dynamic shared memory (extern __shared__, and the bytes in Config.Shared)",
+				f.Name, k.StaticShared(), most, most>>10)}
+	}
+	return nil
 }
 
 func hasOption(opts []string, o string) bool {
@@ -284,6 +310,31 @@ func (m *virtualModule) CompileLog() string         { return m.log }
 func (m *virtualModule) Cached() bool               { return m.hit }
 func (m *virtualModule) Unload() error              { return virtualErr("cuModuleUnload", m.m.Unload()) }
 
+// blockBound is the most threads a block of fn may have by its
+// .maxntid or .reqntid directive (__launch_bounds__, __maxnreg__'s
+// companions), or MaxInt where it has none: a GPU refuses a larger block
+// (CUDA_ERROR_INVALID_VALUE; cuFuncGetAttribute's
+// MAX_THREADS_PER_BLOCK says the bound), so the virtual GPU does too.
+func blockBound(fn *ptx.Func) int {
+	most := math.MaxInt
+	for _, d := range fn.Directives {
+		if d.Name != "maxntid" && d.Name != "reqntid" {
+			continue
+		}
+		n := 1
+		for _, a := range d.Args {
+			v, err := strconv.Atoi(strings.TrimSpace(a))
+			if err != nil || v < 1 {
+				n = math.MaxInt // a form not understood bounds nothing
+				break
+			}
+			n *= v
+		}
+		most = min(most, n)
+	}
+	return most
+}
+
 func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	k, err := m.m.Kernel(sym)
 	if err != nil {
@@ -296,14 +347,16 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 		}
 	}
 	regs := 0
+	maxThreads := m.b.Info().MaxThreadsPerBlock
 	for _, fn := range m.ptx.Funcs {
 		if fn.Entry && fn.Name == sym {
 			regs = registerEstimate(fn)
+			maxThreads = min(maxThreads, blockBound(fn))
 		}
 	}
 	// At least what an empty kernel gets; at most what a thread may have.
 	regs = min(max(regs, 2), m.b.spec.RegsPerThread)
-	f := &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs}
+	f := &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs, maxThreads: maxThreads}
 	f.loop = sync.OnceValue(f.hotLoop)
 	f.code = sync.OnceValues(f.findCode)
 	return f, nil
@@ -358,6 +411,9 @@ type virtualFunction struct {
 	file string
 	arch int
 	regs int // registers per thread, estimated (registerEstimate)
+	// maxThreads is the most threads a block of the kernel may have: the
+	// device's, or fewer where __launch_bounds__ says so (blockBound).
+	maxThreads int
 	// loop is the kernel's hottest SASS loop, looked for on the first
 	// launch that needs it (sass.go's hotLoop).
 	loop func() *warpissue.Loop
@@ -371,7 +427,7 @@ func (f *virtualFunction) Attributes() (seam.Attributes, error) {
 		Registers:     f.regs,
 		StaticShared:  f.k.StaticShared(),
 		LocalBytes:    f.k.LocalBytes(),
-		MaxThreads:    f.b.Info().MaxThreadsPerBlock,
+		MaxThreads:    f.maxThreads,
 		PTXVersion:    f.arch,
 		BinaryVersion: f.arch,
 	}, nil
