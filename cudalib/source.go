@@ -57,6 +57,7 @@ type paramDecl struct {
 func scanKernels(src string) []kernelDecl {
 	s := stripComments(src)
 	var out []kernelDecl
+	sc := scopes{s: s}
 	for off := 0; ; {
 		i := strings.Index(s[off:], "__global__")
 		if i < 0 {
@@ -73,6 +74,9 @@ func scanKernels(src string) []kernelDecl {
 			continue
 		}
 		tparams, template := templateParams(s[:start])
+		if ns := sc.at(start); ns != "" {
+			name = ns + "::" + name // NVRTC finds a namespace's kernel by its qualified name only
+		}
 		out = append(out, kernelDecl{
 			name:     name,
 			template: template,
@@ -81,6 +85,61 @@ func scanKernels(src string) []kernelDecl {
 		})
 		off = end
 	}
+}
+
+// scopes follows the braces of stripped source up to a position, to name
+// the namespaces open there.
+type scopes struct {
+	s     string
+	pos   int
+	stack []string // per open brace: the namespace it opens; "" for any other block and an anonymous namespace
+}
+
+// at is the qualified name of the namespaces open at pos ("lab", "a::b"),
+// "" at global scope; positions must not decrease from call to call.
+func (sc *scopes) at(pos int) string {
+	for ; sc.pos < pos && sc.pos < len(sc.s); sc.pos++ {
+		switch sc.s[sc.pos] {
+		case '\'':
+			// A character literal: '{' opens nothing.
+			for sc.pos++; sc.pos < len(sc.s) && sc.s[sc.pos] != '\'' && sc.s[sc.pos] != '\n'; sc.pos++ {
+				if sc.s[sc.pos] == '\\' {
+					sc.pos++
+				}
+			}
+		case '{':
+			sc.stack = append(sc.stack, namespaceOpened(sc.s[:sc.pos]))
+		case '}':
+			if len(sc.stack) > 0 {
+				sc.stack = sc.stack[:len(sc.stack)-1]
+			}
+		}
+	}
+	var names []string
+	for _, n := range sc.stack {
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "::")
+}
+
+// namespaceOpened is the name of the namespace whose opening brace ends
+// prefix ("namespace lab", "namespace a::b", "inline namespace v1"), or ""
+// when the brace opens anything else or an anonymous namespace (whose
+// kernels are found by their plain names).
+func namespaceOpened(prefix string) string {
+	p := strings.TrimRightFunc(prefix, unicode.IsSpace)
+	j := len(p)
+	for j > 0 && (isIdent(rune(p[j-1])) || p[j-1] == ':') {
+		j--
+	}
+	name, before := p[j:], strings.TrimRightFunc(p[:j], unicode.IsSpace)
+	k := len(before) - len("namespace")
+	if name == "" || name == "namespace" || k < 0 || before[k:] != "namespace" || (k > 0 && isIdent(rune(before[k-1]))) {
+		return ""
+	}
+	return name
 }
 
 // declName finds the function name after __global__: the first identifier

@@ -464,3 +464,38 @@ func TestVirtualStaticSharedOver48K(t *testing.T) {
     x[threadIdx.x] = tile[12287 - threadIdx.x];
 }`, "fits")
 }
+
+// TestVirtualNamespacedKernels: kernels inside namespaces compile and are
+// found by their qualified names, templates too; an anonymous namespace's
+// by the plain name. A namespace's kernel used to fail the whole cell's
+// compile (its plain name was registered with NVRTC, which cannot find it).
+func TestVirtualNamespacedKernels(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.Compile(`namespace lab {
+__global__ void nk(int* x) { x[0] = 42; }
+namespace inner { template <int N> __global__ void tk(int* x) { x[0] = N; } }
+}
+namespace { __global__ void anon(int* x) { x[0] = 7; } }
+struct S { int a; };
+__global__ void top(int* x) { if (x[0] == '{') x[0] = 2; else x[0] = 1; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	if got := strings.Join(m.Kernels(), ","); got != "anon,lab::inner::tk<...>,lab::nk,top" {
+		t.Errorf("kernels %s", got)
+	}
+	x, _ := d.Int32s(1)
+	for name, want := range map[string]int32{"lab::nk": 42, "lab::inner::tk<5>": 5, "anon": 7, "top": 1} {
+		k, err := m.Kernel(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := k.Run(Linear(1, 1), x); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if h, _ := x.ToHost(); h[0] != want {
+			t.Errorf("%s wrote %d, want %d", name, h[0], want)
+		}
+	}
+}
