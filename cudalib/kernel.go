@@ -289,7 +289,16 @@ func (k *Kernel) signature() string {
 	if k.decl == nil {
 		return ""
 	}
-	return ": " + k.name + "(" + joinParams(k.decl.params) + ")"
+	sig := ": " + k.name + "(" + joinParams(k.decl.params) + ")"
+	if m := k.mod; m != nil {
+		for _, d := range m.decls {
+			if d.name == k.decl.name && slices.ContainsFunc(d.params, func(p paramDecl) bool { return p.hasDefault }) {
+				sig += " (its default arguments are for C++ calls: a launch passes every argument)"
+				break
+			}
+		}
+	}
+	return sig
 }
 
 func joinParams(ps []paramDecl) string {

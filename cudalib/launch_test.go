@@ -203,6 +203,51 @@ func TestScanKernels(t *testing.T) {
 	}
 }
 
+// TestScanKernelsPrototypes: a kernel declared before its definition is
+// one kernel (the cell used to bind its Go variable twice and fail with
+// "no new variables on left side of :="); one only declared is kept;
+// a kernel defined twice (overloads) is refused by name.
+func TestScanKernelsPrototypes(t *testing.T) {
+	got := scanKernels(`__global__ void fwd(int*);
+template <int B> __global__ void sum(const float*, float*);
+__global__ void fwd(int* x) { x[0] = 9; }
+template <int B> __global__ void sum(const float* in, float* out) { out[0] = in[0] * B; }
+__global__ void only(float*);`)
+	var names []string
+	for _, d := range got {
+		names = append(names, d.name)
+	}
+	if strings.Join(names, ",") != "fwd,sum,only" || got[0].params[0].text != "int* x" {
+		t.Errorf("kernels %+v", got)
+	}
+	d, _ := newFakeDevice()
+	_, err := d.Compile(`__global__ void ov(int* x) { x[0] = 1; }
+__global__ void ov(float* x) { x[0] = 2.5f; }`)
+	if err == nil || !strings.Contains(err.Error(), "kernel ov is defined more than once (overloads)") {
+		t.Errorf("overloads: %v", err)
+	}
+}
+
+// TestDefaultArgumentsAreNotApplied: a launch passes every argument, a
+// defaulted one too, and the refusal says so; the parameter is named as
+// written ("int v", not "int 3" as it used to be).
+func TestDefaultArgumentsAreNotApplied(t *testing.T) {
+	d, _ := newFakeDevice()
+	m, err := d.Compile(`__global__ void defarg(int* x, int v = 3) { x[0] = v; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := m.Kernel("defarg")
+	x, _ := d.Int32s(1)
+	err = k.Launch(Linear(1, 1), x)
+	if err == nil || !strings.Contains(err.Error(), "defarg(int* x, int v) (its default arguments are for C++ calls") {
+		t.Errorf("one argument of two: %v", err)
+	}
+	if err := k.Launch(Linear(1, 1), x, 3); err != nil {
+		t.Errorf("both: %v", err)
+	}
+}
+
 // A template's bare name says it is one and how to name an instance.
 func TestKernelOfTemplateName(t *testing.T) {
 	d, _ := newFakeDevice()

@@ -47,6 +47,9 @@ func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error)
 	opts, dropped := deviceOptions(opts)
 	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
 		decls: kernelDecls(src), vars: scanVariables(src), instances: map[string]seam.Module{}, note: dropped}
+	if k := overloaded(m.decls); k != "" {
+		return nil, fmt.Errorf("compile %s: kernel %s is defined more than once (overloads): a kernel is launched by its name alone, so overloaded kernels cannot be told apart; give each its own name (%s_int, %s_float...)", name, k, k, k)
+	}
 	for _, k := range m.decls {
 		if !k.template {
 			m.exprs = append(m.exprs, k.name)

@@ -1,6 +1,7 @@
 package cudalib
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -49,6 +50,9 @@ type paramDecl struct {
 	text    string // as written, for error messages
 	pointer bool
 	elem    string // C element type of a pointer ("float"), or the scalar type
+	// hasDefault: the source gives it a default argument, which a launch
+	// from Go cannot apply (the compiled kernel has no defaults).
+	hasDefault bool
 }
 
 // scanKernels finds the __global__ functions of CUDA C source. It is a
@@ -56,12 +60,12 @@ type paramDecl struct {
 // skips what it cannot read (launch checks then rely on the driver alone).
 func scanKernels(src string) []kernelDecl {
 	s := stripComments(src)
-	var out []kernelDecl
+	var out, declared []kernelDecl // defined, and declared only (a prototype)
 	sc := scopes{s: s}
 	for off := 0; ; {
 		i := strings.Index(s[off:], "__global__")
 		if i < 0 {
-			return out
+			return withDeclared(out, declared)
 		}
 		start := off + i
 		off = start + len("__global__")
@@ -77,14 +81,46 @@ func scanKernels(src string) []kernelDecl {
 		if ns := sc.at(start); ns != "" {
 			name = ns + "::" + name // NVRTC finds a namespace's kernel by its qualified name only
 		}
-		out = append(out, kernelDecl{
+		d := kernelDecl{
 			name:     name,
 			template: template,
 			tparams:  tparams,
 			params:   parseParams(s[open+1 : end]),
-		})
+		}
+		if rest := strings.TrimLeftFunc(s[end+1:], unicode.IsSpace); strings.HasPrefix(rest, ";") {
+			declared = append(declared, d)
+		} else {
+			out = append(out, d)
+		}
 		off = end
 	}
+}
+
+// withDeclared adds to the kernels defined those only declared
+// (`__global__ void k(int*);`) that no definition names: a kernel
+// declared before its definition is one kernel, not two.
+func withDeclared(defined, declared []kernelDecl) []kernelDecl {
+	out := defined
+	for _, d := range declared {
+		if !slices.ContainsFunc(out, func(o kernelDecl) bool { return o.name == d.name }) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// overloaded says which kernel is defined more than once (C++ overloads,
+// `k(int*)` and `k(float*)`), "" if none: a kernel is found by its name
+// alone, so overloads cannot be told apart.
+func overloaded(decls []kernelDecl) string {
+	seen := map[string]bool{}
+	for _, d := range decls {
+		if seen[d.name] {
+			return d.name
+		}
+		seen[d.name] = true
+	}
+	return ""
 }
 
 // scopes follows the braces of stripped source up to a position, to name
@@ -274,7 +310,12 @@ func parseParams(list string) []paramDecl {
 }
 
 func parseParam(text string) paramDecl {
-	p := paramDecl{text: text, pointer: strings.Contains(text, "*")}
+	// A default argument ("int v = 3") is no part of the type or the name.
+	def := false
+	if i := strings.IndexByte(text, '='); i >= 0 {
+		text, def = strings.TrimSpace(text[:i]), true
+	}
+	p := paramDecl{text: text, pointer: strings.Contains(text, "*"), hasDefault: def}
 	var words []string
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isIdent(r) }) {
 		switch w {
