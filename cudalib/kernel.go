@@ -2,6 +2,7 @@ package cudalib
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -261,6 +262,14 @@ func (k *Kernel) argument(i int, arg any) (uint64, error) {
 	if err == nil && a.kind == argBuffer {
 		err = a.buf.mem().on(k.mod.dev)
 	}
+	if err != nil && p != nil && !p.pointer && isHostArray(arg) {
+		// goArgOf's advice (copy it into a buffer) is for pointer
+		// parameters; this one takes a value.
+		err = fmt.Errorf("%s takes one value, got Go %T", t.name, arg)
+		if t.kind == cNoGo {
+			err = fmt.Errorf("%w; Go has no %s values: declare the kernel's parameters as types Go has (float, double, int...) and convert in the kernel", err, t.name)
+		}
+	}
 	if err != nil {
 		return 0, k.refuse("argument %d%s: %v", i+1, paramName(p), err)
 	}
@@ -276,6 +285,12 @@ func (k *Kernel) argument(i int, arg any) (uint64, error) {
 		return 0, k.refuse("argument %d%s: %s is %d bytes; the kernel's parameter is %d bytes", i+1, paramName(p), what, size, k.sizes[i])
 	}
 	return bits, nil
+}
+
+// isHostArray says whether arg is a Go slice or array.
+func isHostArray(arg any) bool {
+	k := reflect.ValueOf(arg).Kind()
+	return k == reflect.Slice || k == reflect.Array
 }
 
 func paramName(p *paramDecl) string {

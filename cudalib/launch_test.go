@@ -248,6 +248,34 @@ func TestDefaultArgumentsAreNotApplied(t *testing.T) {
 	}
 }
 
+// TestHostArraysSayWhatToPass: a slice for a pointer names the buffer
+// constructor of its element type; a slice or array for a parameter that
+// takes a value says so (it used to advise copying it into a Float32s,
+// for a double2 or an int too).
+func TestHostArraysSayWhatToPass(t *testing.T) {
+	d, _ := newFakeDevice()
+	m, err := d.Compile(`__global__ void d2(double2 v, double* out) { out[0] = v.x + v.y; }
+__global__ void dn(double* out, int n) { out[0] = n; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := d.Float64s(1)
+	for _, c := range []struct {
+		kernel string
+		args   []any
+		want   string
+	}{
+		{"dn", []any{[]float64{1}, 1}, "argument 1 (double* out): []float64 is host memory: copy it to a device buffer (dev.Float64sFrom(xs)...)"},
+		{"d2", []any{[2]float64{1, 2}, out}, "argument 1 (double2 v): double2 takes one value, got Go [2]float64; Go has no double2 values"},
+		{"dn", []any{out, []int32{1}}, "argument 2 (int n): int takes one value, got Go []int32"},
+	} {
+		k, _ := m.Kernel(c.kernel)
+		if err := k.Launch(Linear(1, 1), c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v\nwant %q", c.args, err, c.want)
+		}
+	}
+}
+
 // A template's bare name says it is one and how to name an instance.
 func TestKernelOfTemplateName(t *testing.T) {
 	d, _ := newFakeDevice()
