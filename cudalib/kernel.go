@@ -163,6 +163,9 @@ func (k *Kernel) prepare(cfg Config, args []any) (seam.LaunchConfig, *argBlock, 
 		if lc.Stream, err = cfg.Stream.live(); err != nil {
 			return seam.LaunchConfig{}, nil, k.refuse("%v", err)
 		}
+		if cfg.Stream.dev != d {
+			return seam.LaunchConfig{}, nil, k.refuse("the stream belongs to another device than the kernel's (%v)", d)
+		}
 	}
 	return lc, params, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/culab/culab/cudalib/counters"
@@ -204,6 +205,9 @@ type Stream struct {
 	dev  *Device
 	gen  int
 	impl seam.Stream
+
+	mu        sync.Mutex
+	destroyed bool // its handle is gone: a GPU may hand it to another stream
 }
 
 // NewStream creates a stream.
@@ -216,8 +220,16 @@ func (d *Device) NewStream() (*Stream, error) {
 }
 
 func (s *Stream) live() (seam.Stream, error) {
+	if s == nil {
+		return nil, fmt.Errorf("nil stream (was it created? check the error of dev.NewStream)")
+	}
 	if s.gen != s.dev.generation() {
 		return nil, fmt.Errorf("stream was created before dev.Reset()")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.destroyed {
+		return nil, fmt.Errorf("stream was destroyed")
 	}
 	return s.impl, nil
 }
@@ -235,11 +247,15 @@ func (s *Stream) Synchronize() error {
 }
 
 // Destroy releases the stream.
+// Destroying it twice is not an error; using it after is.
 func (s *Stream) Destroy() error {
 	impl, err := s.live()
 	if err != nil {
 		return nil
 	}
+	s.mu.Lock()
+	s.destroyed = true
+	s.mu.Unlock()
 	return impl.Destroy()
 }
 

@@ -499,3 +499,40 @@ __global__ void top(int* x) { if (x[0] == '{') x[0] = 2; else x[0] = 1; }`)
 		}
 	}
 }
+
+// TestDestroyedStreamIsRefused: a launch on a destroyed stream, or on a
+// stream of another device, is refused (a GPU may have handed the handle
+// to another stream); destroying twice is not an error. Such a launch
+// used to run.
+func TestDestroyedStreamIsRefused(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `__global__ void inc(float* x) { x[threadIdx.x] += 1; }`, "inc")
+	x, _ := d.Float32s(32)
+	s, err := d.NewStream()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Stream: s}, x); err != nil {
+		t.Fatalf("live stream: %v", err)
+	}
+	if err := s.Destroy(); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Stream: s}, x); err == nil || !strings.Contains(err.Error(), "stream was destroyed") {
+		t.Errorf("launch on a destroyed stream: %v", err)
+	}
+	if err := s.Synchronize(); err == nil || !strings.Contains(err.Error(), "stream was destroyed") {
+		t.Errorf("synchronize a destroyed stream: %v", err)
+	}
+	if err := s.Destroy(); err != nil {
+		t.Errorf("destroy twice: %v", err)
+	}
+	other, err := OpenVirtualGPU("t4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, _ := other.NewStream()
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Stream: theirs}, x); err == nil || !strings.Contains(err.Error(), "another device") {
+		t.Errorf("stream of another device: %v", err)
+	}
+}
