@@ -22,7 +22,7 @@ type Buffer interface {
 }
 
 // ErrFreed is returned for a buffer used after Free or after Device.Reset.
-var ErrFreed = errors.New("buffer was freed (or the device was reset since it was made)")
+var ErrFreed = errors.New("buffer was freed (or the device was reset or closed since it was made)")
 
 // devMem is the untyped part every buffer shares.
 type devMem struct {
@@ -121,6 +121,9 @@ func (d *Device) allocMem(n, elemSize int, elemName string) (*devMem, error) {
 	if n > math.MaxInt/elemSize {
 		return nil, fmt.Errorf("allocate %d×%s: size overflows", n, elemName)
 	}
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("allocate %d×%s: %w", n, elemName, err)
+	}
 	m := &devMem{dev: d, gen: d.generation(), elemSize: elemSize, n: n, elemName: elemName}
 	if n == 0 {
 		return m, nil
@@ -138,6 +141,9 @@ func (d *Device) mapMem(host unsafe.Pointer, n, elemSize int, elemName string) (
 	hm, ok := d.b.(seam.HostMapper)
 	if !ok {
 		return nil, fmt.Errorf("map %d×%s: only the virtual GPU maps host memory", n, elemName)
+	}
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("map %d×%s: %w", n, elemName, err)
 	}
 	m := &devMem{dev: d, gen: d.generation(), elemSize: elemSize, n: n, elemName: elemName}
 	if n == 0 {

@@ -146,7 +146,7 @@ func (k *Kernel) refuse(format string, v ...any) error {
 func (k *Kernel) prepare(cfg Config, args []any) (seam.LaunchConfig, *argBlock, error) {
 	d := k.mod.dev
 	if k.mod.gen != d.generation() {
-		return seam.LaunchConfig{}, nil, k.refuse("the module was loaded before dev.Reset(); compile it again")
+		return seam.LaunchConfig{}, nil, k.refuse("the module was loaded before dev.Reset() or dev.Close(); compile it again")
 	}
 	if err := k.checkConfig(cfg); err != nil {
 		return seam.LaunchConfig{}, nil, err

@@ -44,6 +44,9 @@ func (d *Device) Compile(src string, opts ...string) (*Module, error) {
 
 // CompileNamed is Compile with the file name that diagnostics carry.
 func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error) {
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", name, err)
+	}
 	opts, dropped := deviceOptions(opts)
 	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
 		decls: kernelDecls(src), vars: scanVariables(src), instances: map[string]seam.Module{}, note: dropped}
@@ -117,7 +120,7 @@ func (m *Module) Kernels() []string {
 // instantiation ("mm_tiled<32>") is compiled on first use.
 func (m *Module) Kernel(name string) (*Kernel, error) {
 	if m.gen != m.dev.generation() {
-		return nil, fmt.Errorf("kernel %s: module was loaded before dev.Reset(); compile it again", name)
+		return nil, fmt.Errorf("kernel %s: module was loaded before dev.Reset() or dev.Close(); compile it again", name)
 	}
 	name = strings.TrimSpace(name)
 	for _, d := range m.decls {

@@ -41,7 +41,7 @@ func (m *Module) Symbol(name string) (*Symbol, error) {
 		return nil, fmt.Errorf("symbol: no name given")
 	}
 	if m.gen != m.dev.generation() {
-		return nil, fmt.Errorf("symbol %s: module was loaded before dev.Reset(); compile it again", name)
+		return nil, fmt.Errorf("symbol %s: module was loaded before dev.Reset() or dev.Close(); compile it again", name)
 	}
 	m.mu.Lock()
 	impl, unloaded := m.impl, m.unloaded
@@ -323,7 +323,7 @@ func (s *Symbol) CopyTo(dst any) error {
 func (s *Symbol) check(h hostMemory, verb string) error {
 	m := s.mod
 	if m.gen != m.dev.generation() {
-		return fmt.Errorf("symbol %s: its module was loaded before dev.Reset(); compile it again and look the symbol up again", s.name)
+		return fmt.Errorf("symbol %s: its module was loaded before dev.Reset() or dev.Close(); compile it again and look the symbol up again", s.name)
 	}
 	m.mu.Lock()
 	unloaded := m.unloaded

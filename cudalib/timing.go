@@ -212,6 +212,9 @@ type Stream struct {
 
 // NewStream creates a stream.
 func (d *Device) NewStream() (*Stream, error) {
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("create stream: %w", err)
+	}
 	s, err := d.b.NewStream()
 	if err != nil {
 		return nil, fmt.Errorf("create stream: %w", err)
@@ -224,7 +227,7 @@ func (s *Stream) live() (seam.Stream, error) {
 		return nil, fmt.Errorf("nil stream (was it created? check the error of dev.NewStream)")
 	}
 	if s.gen != s.dev.generation() {
-		return nil, fmt.Errorf("stream was created before dev.Reset()")
+		return nil, fmt.Errorf("stream was created before dev.Reset() or dev.Close()")
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -536,3 +536,35 @@ func TestDestroyedStreamIsRefused(t *testing.T) {
 		t.Errorf("stream of another device: %v", err)
 	}
 }
+
+// TestClosedDeviceMakesNothing: after Close, allocating, compiling and
+// making a stream on the device fail saying it was closed (they used to
+// work on a closed virtual GPU), and what was made before says Close too.
+func TestClosedDeviceMakesNothing(t *testing.T) {
+	if _, err := nvrtc.Load(); err != nil {
+		t.Skipf("no NVRTC to compile kernels: %v", err)
+	}
+	d, err := OpenVirtualGPU("a100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := compileVirtual(t, d, `__global__ void z(int* x) { x[0] = 5; }`, "z")
+	b, _ := d.Int32s(1)
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, allocErr := d.Int32s(1)
+	_, compileErr := d.Compile(`__global__ void y(int* x) { x[0] = 5; }`)
+	_, streamErr := d.NewStream()
+	for name, err := range map[string]error{"alloc": allocErr, "compile": compileErr, "stream": streamErr} {
+		if err == nil || !strings.Contains(err.Error(), "the device was closed") {
+			t.Errorf("%s after Close: %v", name, err)
+		}
+	}
+	if err := k.Run(Linear(1, 1), b); err == nil || !strings.Contains(err.Error(), "dev.Close()") {
+		t.Errorf("launch after Close: %v", err)
+	}
+	if err := d.Close(); err != nil {
+		t.Errorf("close twice: %v", err)
+	}
+}
