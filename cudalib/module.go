@@ -241,6 +241,11 @@ func (m *Module) imageFor(name string) (seam.Module, error) {
 		return impl, nil
 	}
 	impl, err := m.build(append(append([]string(nil), m.exprs...), name))
+	if err != nil && strings.Contains(err.Error(), "__nv_name_map") {
+		// NVRTC could not read the name as an instance (its errors name
+		// its own generated file): say what the template takes.
+		return nil, fmt.Errorf("instantiate %s: NVRTC cannot read it as an instance of a kernel template%s: %w", name, m.templateHint(name), err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("instantiate %s: %w", name, err)
 	}
@@ -250,6 +255,19 @@ func (m *Module) imageFor(name string) (seam.Module, error) {
 	}
 	m.instances[name] = impl
 	return impl, nil
+}
+
+// templateHint names the template an instance name starts with, its
+// parameters and an instance of it, for errors: " (template <int B>
+// blockSum: nb.Kernel("blockSum<32>"))".
+func (m *Module) templateHint(name string) string {
+	base := strings.TrimSpace(name[:strings.IndexByte(name, '<')])
+	for _, d := range m.decls {
+		if d.template && d.name == base {
+			return fmt.Sprintf(" (template <%s> %s: e.g. %q)", d.tparams, d.name, templateExample(d))
+		}
+	}
+	return ""
 }
 
 // Unload releases the module's images; its kernels must not be used after.

@@ -568,3 +568,24 @@ func TestClosedDeviceMakesNothing(t *testing.T) {
 		t.Errorf("close twice: %v", err)
 	}
 }
+
+// TestVirtualTemplateNameMistakes: an instance name NVRTC cannot read
+// says what the template takes (its errors alone name NVRTC's own
+// generated file, __nv_name_map).
+func TestVirtualTemplateNameMistakes(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.Compile(`template <int B> __global__ void tk(float* x) { x[threadIdx.x] *= B; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	for _, name := range []string{"tk<float>", "tk<"} {
+		_, err := m.Kernel(name)
+		if err == nil || !strings.Contains(err.Error(), `cannot read it as an instance of a kernel template (template <int B> tk: e.g. "tk<32>")`) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := m.Kernel("tk<4>"); err != nil {
+		t.Errorf("tk<4>: %v", err)
+	}
+}
