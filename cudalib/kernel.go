@@ -48,10 +48,11 @@ type Config struct {
 // Linear covers n elements with 1D blocks of the given size:
 // grid = ceil(n / block).
 func Linear(n, block int) Config {
-	if block <= 0 {
+	if block <= 0 || n <= 0 {
 		return Config{Grid: D1(0), Block: D1(block)}
 	}
-	return Config{Grid: D1((n + block - 1) / block), Block: D1(block)}
+	// Not (n+block-1)/block: that overflows to a negative grid near MaxInt.
+	return Config{Grid: D1((n-1)/block + 1), Block: D1(block)}
 }
 
 // Kernel is a __global__ function of a loaded module: the RawKernel of CuPy.

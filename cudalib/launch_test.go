@@ -437,6 +437,29 @@ func TestBuffers(t *testing.T) {
 	}
 }
 
+// TestLinearNearMaxInt: Linear's grid is the ceiling of n/block for any
+// n, not a negative overflow near MaxInt (refused, but with a nonsense
+// grid); n ≤ 0 is an empty grid, which a launch refuses.
+func TestLinearNearMaxInt(t *testing.T) {
+	for _, c := range []struct{ n, block, grid int }{
+		{1000, 256, 4}, {1024, 256, 4}, {1, 256, 1}, {0, 256, 0}, {-5, 256, 0},
+		{math.MaxInt, 256, math.MaxInt/256 + 1}, {math.MaxInt, 1, math.MaxInt},
+	} {
+		if g := Linear(c.n, c.block).Grid.X; g != c.grid {
+			t.Errorf("Linear(%d, %d).Grid.X = %d, want %d", c.n, c.block, g, c.grid)
+		}
+	}
+}
+
+// TestTimeFuncNil: a nil function is an error, not a nil dereference
+// panic in the cell.
+func TestTimeFuncNil(t *testing.T) {
+	d, _ := newFakeDevice()
+	if _, err := d.TimeFunc(TimeOptions{}, nil); err == nil || !strings.Contains(err.Error(), "nil function") {
+		t.Errorf("TimeFunc(nil): %v", err)
+	}
+}
+
 func TestTimeRepeatsUntilBothMinimums(t *testing.T) {
 	d, fb, k := fakeKernel(t, "vadd")
 	f, _ := d.Float32s(4)

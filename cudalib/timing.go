@@ -110,6 +110,9 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 // calls f once and returns the modelled time of the launches and copies
 // it enqueued.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
+	if f == nil {
+		return Timing{}, errors.New("TimeFunc: nil function: pass the work to time, func() error { return k.Launch(cfg, args...) }")
+	}
 	return d.measure(opts, f, func(tm seam.Timer) error {
 		if err := tm.Start(nil); err != nil {
 			return fmt.Errorf("timer start: %w", err)
