@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -451,7 +452,7 @@ func (f *virtualFunction) run(c seam.LaunchConfig, params []unsafe.Pointer) (*vg
 	f.b.mu.Lock()
 	san := f.b.sanitize
 	f.b.mu.Unlock()
-	p, rep, kerr, err := f.exec(c, params, san)
+	p, rep, kerr, err := f.exec(c, params, san, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -466,9 +467,10 @@ func (f *virtualFunction) run(c seam.LaunchConfig, params []unsafe.Pointer) (*vg
 }
 
 // exec runs the launch (with the sanitizer when san) and records it for
-// the timers. kerr is what went wrong in the kernel (a GPU reports it
+// the timers; its device printf goes to printf (nil: standard output, as
+// on a GPU). kerr is what went wrong in the kernel (a GPU reports it
 // later); err is a launch the driver would refuse.
-func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
+func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san bool, printf io.Writer) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
 	budget, err := virtualBudget()
 	if err != nil {
 		return nil, nil, nil, err
@@ -490,6 +492,7 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 		Params:        make([][]byte, len(params)),
 		Budget:        budget,
 		Interrupted:   func() bool { return f.b.cause() != nil },
+		Printf:        printf,
 	}
 	for i, p := range params {
 		l.Params[i] = unsafe.Slice((*byte)(p), sizes[i])
@@ -587,7 +590,9 @@ func (b *virtualBackend) Inspect(fn seam.Function, c seam.LaunchConfig, params [
 	if !ok || vf.b != b {
 		return nil, nil, nil, fmt.Errorf("inspect: not a kernel of this virtual GPU")
 	}
-	return vf.exec(c, params, san)
+	// The inspection runs on copies and must leave no trace: its printf
+	// output would show each line of the user's own launch twice.
+	return vf.exec(c, params, san, io.Discard)
 }
 
 // SetSanitizer sanitizes every later launch, or stops.
