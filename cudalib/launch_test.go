@@ -276,6 +276,25 @@ __global__ void dn(double* out, int n) { out[0] = n; }`)
 	}
 }
 
+// TestScanKernelsMacros: __global__ in a macro's body is no kernel (its
+// "name" is the macro's parameter, and registering it failed the cell's
+// compile); the module's log says kernels made by macros are not found.
+func TestScanKernelsMacros(t *testing.T) {
+	src := "#define KERNEL(name) __global__ void name(int* x)\n#define LONG(name) \\\n    __global__ void name(float* y)\nKERNEL(mk) { x[0] = 99; }\n__global__ void real(int* x) { x[0] = 1; }"
+	got := scanKernels(src)
+	if len(got) != 1 || got[0].name != "real" {
+		t.Errorf("kernels %+v, want only real", got)
+	}
+	d, _ := newFakeDevice()
+	m, err := d.Compile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Log(), "a macro declares a kernel") {
+		t.Errorf("log %q", m.Log())
+	}
+}
+
 // A template's bare name says it is one and how to name an instance.
 func TestKernelOfTemplateName(t *testing.T) {
 	d, _ := newFakeDevice()

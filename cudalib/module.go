@@ -48,6 +48,9 @@ func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error)
 		return nil, fmt.Errorf("compile %s: %w", name, err)
 	}
 	opts, dropped := deviceOptions(opts)
+	if macroKernels(src) {
+		dropped += "note: a macro declares a kernel (#define ... __global__ ...): culab finds kernels by reading the source, not the preprocessor's output, so those are not found; write __global__ in each kernel's own declaration\n"
+	}
 	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
 		decls: kernelDecls(src), vars: scanVariables(src), instances: map[string]seam.Module{}, note: dropped}
 	if k := overloaded(m.decls); k != "" {

@@ -69,6 +69,9 @@ func scanKernels(src string) []kernelDecl {
 		}
 		start := off + i
 		off = start + len("__global__")
+		if inDirective(s, start) {
+			continue // a macro's body (#define KERNEL(f) __global__ void f(...)): its names are the macro's parameters
+		}
 		name, open := declName(s, off)
 		if name == "" {
 			continue
@@ -93,6 +96,32 @@ func scanKernels(src string) []kernelDecl {
 			out = append(out, d)
 		}
 		off = end
+	}
+}
+
+// inDirective says whether pos is on a preprocessor directive's line
+// (with the lines its backslashes continue it onto).
+func inDirective(s string, pos int) bool {
+	start := strings.LastIndexByte(s[:pos], '\n') + 1
+	for start > 1 && s[start-2] == '\\' { // the line before ends in a backslash: the same logical line
+		start = strings.LastIndexByte(s[:start-1], '\n') + 1
+	}
+	return strings.HasPrefix(strings.TrimLeft(s[start:pos], " \t"), "#")
+}
+
+// macroKernels says whether src declares a kernel inside a macro, which
+// scanKernels cannot see through.
+func macroKernels(src string) bool {
+	s := stripComments(src)
+	for off := 0; ; {
+		i := strings.Index(s[off:], "__global__")
+		if i < 0 {
+			return false
+		}
+		if inDirective(s, off+i) {
+			return true
+		}
+		off += i + len("__global__")
 	}
 }
 
