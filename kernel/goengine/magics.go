@@ -30,7 +30,7 @@ type magicCell struct {
 }
 
 var magicHelp = []struct{ usage, text string }{
-	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name)); nb.Symbol(name) is a __constant__ or __device__ variable, set with CopyFrom(slice or &x) and read with CopyTo"},
+	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name); in a namespace, or named as a package or a Go name of yours, nb.Kernel(name) only); nb.Symbol(name) is a __constant__ or __device__ variable, set with CopyFrom(slice or &x) and read with CopyTo"},
 	{"%%cuda --profile[=N]", "also profile the first N (default 1) launches of each kernel on the virtual GPU, per source line: the table and chart show in the output of the cell that launches (plots.ProfileView)"},
 	{"%%cuda --sanitize", "also check every launch of each kernel with the virtual GPU's sanitizer first, on copies (out-of-bounds and misaligned accesses, shared-memory races, divergent barriers, uninitialized reads): a launch with findings shows the report, with the cell's lines, in the output of the cell that launches; a clean one shows nothing"},
 	{"%%time", "first line: run the cell and print its wall time"},
