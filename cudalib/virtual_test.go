@@ -423,7 +423,7 @@ func TestKernelString(t *testing.T) {
 // virtual GPU used to run it, so a kernel wrong on a GPU passed here).
 func TestVirtualLaunchBounds(t *testing.T) {
 	d := openVirtualGPU(t)
-	k := compileVirtual(t, d, `__global__ void __launch_bounds__(128) lb(float* x) { x[threadIdx.x] = threadIdx.x; }`, "lb")
+	k := compileVirtual(t, d, `__global__ void __launch_bounds__(128) lb(float* x) { x[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x; }`, "lb")
 	if got := k.Attributes().MaxThreads; got != 128 {
 		t.Errorf("MaxThreads %d, want 128", got)
 	}
