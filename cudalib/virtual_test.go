@@ -589,3 +589,20 @@ func TestVirtualTemplateNameMistakes(t *testing.T) {
 		t.Errorf("tk<4>: %v", err)
 	}
 }
+
+// TestVirtualLaunchRefusalNamesTheKernel: a launch the virtual GPU refuses
+// (here 4 MiB of local memory a thread, past 512 KiB) names the kernel as
+// written, not by its mangled PTX name (_Z8bigLocalPii).
+func TestVirtualLaunchRefusalNamesTheKernel(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `__global__ void bigLocal(int* out, int n) {
+    int a[1 << 20];
+    for (int i = 0; i < n; i++) a[i] = i;
+    out[0] = a[out[0] % n];
+}`, "bigLocal")
+	out, _ := d.Int32s(1)
+	err := k.Run(Linear(1, 1), out, 10)
+	if err == nil || !strings.Contains(err.Error(), "kernel bigLocal: 4194304 bytes of local memory per thread") {
+		t.Errorf("launch: %v", err)
+	}
+}

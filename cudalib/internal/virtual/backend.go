@@ -515,6 +515,8 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 	}
 	var ve *vgpu.Error
 	if errors.As(err, &ve) {
+		// vgpu names the kernel by its PTX (mangled) name; the user wrote f.name.
+		ve.Msg = strings.Replace(ve.Msg, "kernel "+f.k.Name()+":", "kernel "+f.name+":", 1)
 		return nil, nil, nil, virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
 	}
 	p, rep = info.Profile, info.Report
