@@ -138,12 +138,12 @@ func (d *Device) allocMem(n, elemSize int, elemName string) (*devMem, error) {
 
 // mapMem makes the n elements at host device memory (MapFloat64s, …).
 func (d *Device) mapMem(host unsafe.Pointer, n, elemSize int, elemName string) (*devMem, error) {
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("map %d×%s: %w", n, elemName, err)
+	}
 	hm, ok := d.b.(seam.HostMapper)
 	if !ok {
 		return nil, fmt.Errorf("map %d×%s: only the virtual GPU maps host memory", n, elemName)
-	}
-	if err := d.usable(); err != nil {
-		return nil, fmt.Errorf("map %d×%s: %w", n, elemName, err)
 	}
 	m := &devMem{dev: d, gen: d.generation(), elemSize: elemSize, n: n, elemName: elemName}
 	if n == 0 {
@@ -259,6 +259,9 @@ func fill(m *devMem, pattern uint64) error {
 // Copy copies src into dst on the device (cuMemcpyDtoD): the "library copy"
 // of the launch-configuration lab. Both must have the same size in bytes.
 func (d *Device) Copy(dst, src Buffer) error {
+	if err := d.usable(); err != nil {
+		return fmt.Errorf("device copy: %w", err)
+	}
 	if dst == nil || src == nil || isNilBuffer(dst) || isNilBuffer(src) {
 		return fmt.Errorf("device copy: %w", errNilBuffer)
 	}

@@ -195,6 +195,9 @@ func (d *Device) Close() error {
 // usable refuses to make anything on a closed device, whose backend is
 // gone (on a GPU, its context).
 func (d *Device) usable() error {
+	if d == nil || d.b == nil {
+		return errNilDevice
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.closed {
@@ -202,6 +205,10 @@ func (d *Device) usable() error {
 	}
 	return nil
 }
+
+// errNilDevice is what a nil or zero Device does: an open whose error
+// went unread (dev, _ := cudalib.Open()).
+var errNilDevice = errors.New("nil device (did it open? check the error of nb.Device or cudalib.Open)")
 
 var errClosed = errors.New("the device was closed (dev.Close()): open it again (nb.Device(), cudalib.Open()) and make what you need on it")
 

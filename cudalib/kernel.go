@@ -1,6 +1,7 @@
 package cudalib
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -111,6 +112,9 @@ func (k *Kernel) Params() []string {
 // kernel, surface at the next call on the device (Run waits and reports
 // them against this launch).
 func (k *Kernel) Launch(cfg Config, args ...any) error {
+	if err := k.usable(); err != nil {
+		return err
+	}
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
@@ -135,6 +139,17 @@ func (k *Kernel) Run(cfg Config, args ...any) error {
 	}
 	if err := k.mod.dev.Synchronize(); err != nil {
 		return fmt.Errorf("run %s: %w", k.name, err)
+	}
+	return nil
+}
+
+// errNilKernel is what a nil or zero Kernel does: one whose lookup
+// failed, its error unread (k, _ := nb.Kernel("typo")).
+var errNilKernel = errors.New("nil kernel (was it found? check the error of nb.Kernel or Module.Kernel)")
+
+func (k *Kernel) usable() error {
+	if k == nil || k.mod == nil {
+		return errNilKernel
 	}
 	return nil
 }
@@ -343,6 +358,9 @@ type Occupancy struct {
 // SuggestBlock asks the occupancy API for the block size that maximises
 // occupancy with the given dynamic shared memory per block (seed 004).
 func (k *Kernel) SuggestBlock(dynamicShared int) (Occupancy, error) {
+	if err := k.usable(); err != nil {
+		return Occupancy{}, err
+	}
 	minGrid, block, err := k.fn.SuggestBlock(dynamicShared)
 	if err != nil {
 		return Occupancy{}, fmt.Errorf("occupancy of %s: %w", k.name, err)
@@ -352,6 +370,9 @@ func (k *Kernel) SuggestBlock(dynamicShared int) (Occupancy, error) {
 
 // ActiveBlocksPerSM is how many blocks of the given size fit on one SM.
 func (k *Kernel) ActiveBlocksPerSM(block, dynamicShared int) (int, error) {
+	if err := k.usable(); err != nil {
+		return 0, err
+	}
 	n, err := k.fn.ActiveBlocksPerSM(block, dynamicShared)
 	if err != nil {
 		return 0, fmt.Errorf("occupancy of %s with %d threads: %w", k.name, block, err)

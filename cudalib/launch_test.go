@@ -568,6 +568,54 @@ func TestBufferOfAnotherDevice(t *testing.T) {
 	}
 }
 
+// TestNilHandlesAreErrors: the handle a failed lookup, compile or open
+// returns with its error unread (k, _ := nb.Kernel("typo")) is nil; using
+// it is an error saying which call to check, where it was a nil-pointer
+// panic out of cudalib.
+func TestNilHandlesAreErrors(t *testing.T) {
+	d, _ := newFakeDevice()
+	buf, _ := d.Float32s(1)
+	var (
+		nk *Kernel
+		zk Kernel
+		nm *Module
+		ns *Symbol
+		nd *Device
+		zd Device
+	)
+	_, timeErr := nk.Time(Linear(1, 1))
+	_, profErr := nk.Profile(Linear(1, 1))
+	_, sanErr := nk.Sanitize(Linear(1, 1))
+	_, hwErr := nk.HardwareProfile(Linear(1, 1))
+	_, sugErr := nk.SuggestBlock(0)
+	_, actErr := nk.ActiveBlocksPerSM(32, 0)
+	_, mkErr := nm.Kernel("k")
+	_, msErr := nm.Symbol("w")
+	var f float32
+	_, allocErr := nd.Float32s(1)
+	_, fromErr := zd.Float32sFrom([]float32{1})
+	_, compErr := nd.Compile("__global__ void k() {}")
+	_, streamErr := nd.NewStream()
+	_, tfErr := nd.TimeFunc(TimeOptions{}, func() error { return nil })
+	for name, c := range map[string]struct {
+		err  error
+		want string
+	}{
+		"Kernel.Run": {nk.Run(Linear(1, 1), buf), "nil kernel"}, "zero Kernel.Launch": {zk.Launch(Linear(1, 1)), "nil kernel"},
+		"Kernel.Time": {timeErr, "nil kernel"}, "Kernel.Profile": {profErr, "nil kernel"}, "Kernel.Sanitize": {sanErr, "nil kernel"},
+		"Kernel.HardwareProfile": {hwErr, "nil kernel"}, "Kernel.SuggestBlock": {sugErr, "nil kernel"}, "Kernel.ActiveBlocksPerSM": {actErr, "nil kernel"},
+		"Module.Kernel": {mkErr, "nil module"}, "Module.Symbol": {msErr, "nil module"},
+		"Symbol.CopyFrom": {ns.CopyFrom([]float32{1}), "nil symbol"}, "Symbol.CopyTo": {ns.CopyTo(&f), "nil symbol"},
+		"Device.Float32s": {allocErr, "nil device"}, "zero Device.Float32sFrom": {fromErr, "nil device"},
+		"Device.Compile": {compErr, "nil device"}, "Device.NewStream": {streamErr, "nil device"},
+		"Device.TimeFunc": {tfErr, "nil device"}, "Device.Copy": {nd.Copy(buf, buf), "nil device"},
+	} {
+		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", name, c.err, c.want)
+		}
+	}
+}
+
 // BenchmarkLaunchHostPath is culab's own host work per launch (checks,
 // argument marshalling), the backend's left out: a fake one that keeps
 // nothing.

@@ -69,6 +69,10 @@ func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error)
 	return m, nil
 }
 
+// errNilModule is what a nil Module does: a compile whose error went
+// unread (m, _ := dev.Compile(src)).
+var errNilModule = errors.New("nil module (did it compile? check the error of dev.Compile)")
+
 func (m *Module) build(exprs []string) (seam.Module, error) {
 	req := seam.CompileRequest{Name: m.name, Source: m.source, Options: m.options, NameExprs: exprs}
 	impl, err := m.dev.loaded.load(m.gen, req, m.dev.b.Compile)
@@ -122,6 +126,9 @@ func (m *Module) Kernels() []string {
 // Kernel returns the kernel with the given C++ name. A template
 // instantiation ("mm_tiled<32>") is compiled on first use.
 func (m *Module) Kernel(name string) (*Kernel, error) {
+	if m == nil || m.impl == nil {
+		return nil, errNilModule
+	}
 	if m.gen != m.dev.generation() {
 		return nil, fmt.Errorf("kernel %s: module was loaded before dev.Reset() or dev.Close(); compile it again", name)
 	}

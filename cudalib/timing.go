@@ -84,6 +84,9 @@ func (k *Kernel) Time(cfg Config, args ...any) (Timing, error) {
 
 // TimeWith is Time with explicit repetition settings.
 func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, error) {
+	if err := k.usable(); err != nil {
+		return Timing{}, err
+	}
 	lc, params, err := k.prepare(cfg, args)
 	if err != nil {
 		return Timing{}, err
@@ -110,6 +113,9 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 // calls f once and returns the modelled time of the launches and copies
 // it enqueued.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
+	if err := d.usable(); err != nil {
+		return Timing{}, err
+	}
 	if f == nil {
 		return Timing{}, errors.New("TimeFunc: nil function: pass the work to time, func() error { return k.Launch(cfg, args...) }")
 	}
