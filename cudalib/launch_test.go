@@ -609,6 +609,7 @@ func TestNilHandlesAreErrors(t *testing.T) {
 		"Device.Float32s": {allocErr, "nil device"}, "zero Device.Float32sFrom": {fromErr, "nil device"},
 		"Device.Compile": {compErr, "nil device"}, "Device.NewStream": {streamErr, "nil device"},
 		"Device.TimeFunc": {tfErr, "nil device"}, "Device.Copy": {nd.Copy(buf, buf), "nil device"},
+		"zero Stream.Synchronize": {(&Stream{}).Synchronize(), "nil stream"},
 	} {
 		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", name, c.err, c.want)

@@ -232,7 +232,7 @@ func (d *Device) NewStream() (*Stream, error) {
 }
 
 func (s *Stream) live() (seam.Stream, error) {
-	if s == nil {
+	if s == nil || s.dev == nil {
 		return nil, fmt.Errorf("nil stream (was it created? check the error of dev.NewStream)")
 	}
 	if s.gen != s.dev.generation() {
