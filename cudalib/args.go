@@ -84,7 +84,11 @@ func goArgOf(arg any) (goArg, error) {
 	case reflect.Bool:
 		a.kind, a.b = argBool, rv.Bool()
 	case reflect.Slice, reflect.Array:
-		return goArg{}, fmt.Errorf("%s is host memory: copy it to a device buffer (dev.Float32sFrom(xs)...) and pass the buffer", a.typ)
+		from := "Float32sFrom"
+		if b, ok := bufferTypes[rv.Type().Elem().String()]; ok {
+			from = b + "From"
+		}
+		return goArg{}, fmt.Errorf("%s is host memory: copy it to a device buffer (dev.%s(xs)...) and pass the buffer", a.typ, from)
 	case reflect.Struct:
 		return goArg{}, fmt.Errorf("a Go struct (%s) is not passed to kernels, its layout being Go's: pass its fields as separate parameters", a.typ)
 	default:

@@ -22,7 +22,7 @@ type Buffer interface {
 }
 
 // ErrFreed is returned for a buffer used after Free or after Device.Reset.
-var ErrFreed = errors.New("buffer was freed (or the device was reset since it was made)")
+var ErrFreed = errors.New("buffer was freed (or the device was reset or closed since it was made)")
 
 // devMem is the untyped part every buffer shares.
 type devMem struct {
@@ -89,6 +89,20 @@ func (m *devMem) live() (seam.DevPtr, error) {
 }
 
 // describe is a buffer's String: its type, length, size and state.
+// on refuses a buffer of another device than d: its address means nothing
+// there, or another allocation's bytes (the virtual GPUs' address spaces
+// overlap), so using it would read or write the wrong memory silently.
+func (m *devMem) on(d *Device) error {
+	if m.dev == d {
+		return nil
+	}
+	other := "another device"
+	if m.dev != nil && m.dev.String() != d.String() {
+		other = m.dev.String()
+	}
+	return fmt.Errorf("the buffer (%d×%s) belongs to %s, not to %v: allocate it on this device, or copy it through the host (ToHost, then dev.…From)", m.n, m.elemName, other, d)
+}
+
 func (m *devMem) describe(typ string) string {
 	if m == nil {
 		return "cudalib." + typ + "(nil)"
@@ -107,6 +121,9 @@ func (d *Device) allocMem(n, elemSize int, elemName string) (*devMem, error) {
 	if n > math.MaxInt/elemSize {
 		return nil, fmt.Errorf("allocate %d×%s: size overflows", n, elemName)
 	}
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("allocate %d×%s: %w", n, elemName, err)
+	}
 	m := &devMem{dev: d, gen: d.generation(), elemSize: elemSize, n: n, elemName: elemName}
 	if n == 0 {
 		return m, nil
@@ -121,6 +138,9 @@ func (d *Device) allocMem(n, elemSize int, elemName string) (*devMem, error) {
 
 // mapMem makes the n elements at host device memory (MapFloat64s, …).
 func (d *Device) mapMem(host unsafe.Pointer, n, elemSize int, elemName string) (*devMem, error) {
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("map %d×%s: %w", n, elemName, err)
+	}
 	hm, ok := d.b.(seam.HostMapper)
 	if !ok {
 		return nil, fmt.Errorf("map %d×%s: only the virtual GPU maps host memory", n, elemName)
@@ -239,10 +259,19 @@ func fill(m *devMem, pattern uint64) error {
 // Copy copies src into dst on the device (cuMemcpyDtoD): the "library copy"
 // of the launch-configuration lab. Both must have the same size in bytes.
 func (d *Device) Copy(dst, src Buffer) error {
+	if err := d.usable(); err != nil {
+		return fmt.Errorf("device copy: %w", err)
+	}
 	if dst == nil || src == nil || isNilBuffer(dst) || isNilBuffer(src) {
 		return fmt.Errorf("device copy: %w", errNilBuffer)
 	}
 	dm, sm := dst.mem(), src.mem()
+	if err := dm.on(d); err != nil {
+		return fmt.Errorf("device copy: destination: %w", err)
+	}
+	if err := sm.on(d); err != nil {
+		return fmt.Errorf("device copy: source: %w", err)
+	}
 	if dm.Bytes() != sm.Bytes() {
 		return fmt.Errorf("device copy: destination has %d bytes, source %d: size mismatch", dm.Bytes(), sm.Bytes())
 	}

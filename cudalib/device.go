@@ -28,9 +28,10 @@ type Device struct {
 	b       seam.Backend
 	ordinal int
 
-	mu   sync.Mutex
-	gen  int // bumped by Reset: handles from older generations are dead
-	info Info
+	mu     sync.Mutex
+	gen    int  // bumped by Reset and Close: handles from older generations are dead
+	closed bool // Close was called: nothing more is made on it
+	info   Info
 
 	loaded loadedModules // images shared by Modules compiled from the same source
 }
@@ -186,9 +187,30 @@ func (d *Device) Close() error {
 	virtualMu.Unlock()
 	d.mu.Lock()
 	d.gen++
+	d.closed = true
 	d.mu.Unlock()
 	return d.b.Close()
 }
+
+// usable refuses to make anything on a closed device, whose backend is
+// gone (on a GPU, its context).
+func (d *Device) usable() error {
+	if d == nil || d.b == nil {
+		return errNilDevice
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return errClosed
+	}
+	return nil
+}
+
+// errNilDevice is what a nil or zero Device does: an open whose error
+// went unread (dev, _ := cudalib.Open()).
+var errNilDevice = errors.New("nil device (did it open? check the error of nb.Device or cudalib.Open)")
+
+var errClosed = errors.New("the device was closed (dev.Close()): open it again (nb.Device(), cudalib.Open()) and make what you need on it")
 
 func (d *Device) generation() int {
 	d.mu.Lock()

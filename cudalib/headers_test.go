@@ -363,3 +363,27 @@ func TestMissingCUDAHeaderSaysWhy(t *testing.T) {
 		t.Errorf("got %v, want a compile error saying where the headers come from", err)
 	}
 }
+
+// TestPrintfStarWidth: a '*' width or precision takes its int from the
+// arguments, as C's printf does (negative: left-justified; no precision);
+// the virtual GPU printed Go's "%!d(MISSING)".
+func TestPrintfStarWidth(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `#include <cstdio>
+__global__ void w(int n) { printf("%*d|%*d|%.*f|%.*f|%5.*f|\n", n, 42, -n, 42, 2, 3.14159, -1, 2.5, 1, 2.25); }`, "w")
+	f, err := os.CreateTemp(t.TempDir(), "stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout := os.Stdout
+	os.Stdout = f
+	err = k.Run(Linear(1, 1), 6)
+	os.Stdout = stdout
+	if err != nil {
+		t.Fatal(err)
+	}
+	printed, _ := os.ReadFile(f.Name())
+	if want := "    42|42    |3.14|2.500000|  2.2|\n"; string(printed) != want {
+		t.Errorf("printed %q, want %q", printed, want)
+	}
+}

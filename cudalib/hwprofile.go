@@ -63,6 +63,9 @@ const EnvNCUKeep = "CULAB_NCU_KEEP"
 // says why counters cannot be read and what to do: *ncu.Error with
 // ncu.CodeNotFound or ncu.CodePermission, or a virtual device.
 func (k *Kernel) HardwareProfile(cfg Config, args ...any) (*HardwareProfile, error) {
+	if err := k.usable(); err != nil {
+		return nil, err
+	}
 	fail := func(err error) (*HardwareProfile, error) {
 		return nil, fmt.Errorf("hardware profile of %s<<<%v, %v>>>: %w", k.name, cfg.Grid, cfg.Block, err)
 	}

@@ -1,7 +1,9 @@
 package cudalib
 
 import (
+	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -47,10 +49,11 @@ type Config struct {
 // Linear covers n elements with 1D blocks of the given size:
 // grid = ceil(n / block).
 func Linear(n, block int) Config {
-	if block <= 0 {
+	if block <= 0 || n <= 0 {
 		return Config{Grid: D1(0), Block: D1(block)}
 	}
-	return Config{Grid: D1((n + block - 1) / block), Block: D1(block)}
+	// Not (n+block-1)/block: that overflows to a negative grid near MaxInt.
+	return Config{Grid: D1((n-1)/block + 1), Block: D1(block)}
 }
 
 // Kernel is a __global__ function of a loaded module: the RawKernel of CuPy.
@@ -109,6 +112,9 @@ func (k *Kernel) Params() []string {
 // kernel, surface at the next call on the device (Run waits and reports
 // them against this launch).
 func (k *Kernel) Launch(cfg Config, args ...any) error {
+	if err := k.usable(); err != nil {
+		return err
+	}
 	if err := checkInterrupt(); err != nil {
 		return err
 	}
@@ -137,6 +143,17 @@ func (k *Kernel) Run(cfg Config, args ...any) error {
 	return nil
 }
 
+// errNilKernel is what a nil or zero Kernel does: one whose lookup
+// failed, its error unread (k, _ := nb.Kernel("typo")).
+var errNilKernel = errors.New("nil kernel (was it found? check the error of nb.Kernel or Module.Kernel)")
+
+func (k *Kernel) usable() error {
+	if k == nil || k.mod == nil {
+		return errNilKernel
+	}
+	return nil
+}
+
 func (k *Kernel) refuse(format string, v ...any) error {
 	return &LaunchError{Kernel: k.name, Reason: fmt.Sprintf(format, v...)}
 }
@@ -145,7 +162,7 @@ func (k *Kernel) refuse(format string, v ...any) error {
 func (k *Kernel) prepare(cfg Config, args []any) (seam.LaunchConfig, *argBlock, error) {
 	d := k.mod.dev
 	if k.mod.gen != d.generation() {
-		return seam.LaunchConfig{}, nil, k.refuse("the module was loaded before dev.Reset(); compile it again")
+		return seam.LaunchConfig{}, nil, k.refuse("the module was loaded before dev.Reset() or dev.Close(); compile it again")
 	}
 	if err := k.checkConfig(cfg); err != nil {
 		return seam.LaunchConfig{}, nil, err
@@ -161,6 +178,9 @@ func (k *Kernel) prepare(cfg Config, args []any) (seam.LaunchConfig, *argBlock, 
 	if cfg.Stream != nil {
 		if lc.Stream, err = cfg.Stream.live(); err != nil {
 			return seam.LaunchConfig{}, nil, k.refuse("%v", err)
+		}
+		if cfg.Stream.dev != d {
+			return seam.LaunchConfig{}, nil, k.refuse("the stream belongs to another device than the kernel's (%v)", d)
 		}
 	}
 	return lc, params, nil
@@ -258,6 +278,17 @@ func (k *Kernel) argument(i int, arg any) (uint64, error) {
 		p, t, compiled = &k.decl.params[i], k.types[i], k.decl.compiled
 	}
 	a, err := goArgOf(arg)
+	if err == nil && a.kind == argBuffer {
+		err = a.buf.mem().on(k.mod.dev)
+	}
+	if err != nil && p != nil && !p.pointer && isHostArray(arg) {
+		// goArgOf's advice (copy it into a buffer) is for pointer
+		// parameters; this one takes a value.
+		err = fmt.Errorf("%s takes one value, got Go %T", t.name, arg)
+		if t.kind == cNoGo {
+			err = fmt.Errorf("%w; Go has no %s values: declare the kernel's parameters as types Go has (float, double, int...) and convert in the kernel", err, t.name)
+		}
+	}
 	if err != nil {
 		return 0, k.refuse("argument %d%s: %v", i+1, paramName(p), err)
 	}
@@ -275,6 +306,12 @@ func (k *Kernel) argument(i int, arg any) (uint64, error) {
 	return bits, nil
 }
 
+// isHostArray says whether arg is a Go slice or array.
+func isHostArray(arg any) bool {
+	k := reflect.ValueOf(arg).Kind()
+	return k == reflect.Slice || k == reflect.Array
+}
+
 func paramName(p *paramDecl) string {
 	if p == nil {
 		return ""
@@ -286,7 +323,16 @@ func (k *Kernel) signature() string {
 	if k.decl == nil {
 		return ""
 	}
-	return ": " + k.name + "(" + joinParams(k.decl.params) + ")"
+	sig := ": " + k.name + "(" + joinParams(k.decl.params) + ")"
+	if m := k.mod; m != nil {
+		for _, d := range m.decls {
+			if d.name == k.decl.name && slices.ContainsFunc(d.params, func(p paramDecl) bool { return p.hasDefault }) {
+				sig += " (its default arguments are for C++ calls: a launch passes every argument)"
+				break
+			}
+		}
+	}
+	return sig
 }
 
 func joinParams(ps []paramDecl) string {
@@ -312,6 +358,9 @@ type Occupancy struct {
 // SuggestBlock asks the occupancy API for the block size that maximises
 // occupancy with the given dynamic shared memory per block (seed 004).
 func (k *Kernel) SuggestBlock(dynamicShared int) (Occupancy, error) {
+	if err := k.usable(); err != nil {
+		return Occupancy{}, err
+	}
 	minGrid, block, err := k.fn.SuggestBlock(dynamicShared)
 	if err != nil {
 		return Occupancy{}, fmt.Errorf("occupancy of %s: %w", k.name, err)
@@ -321,6 +370,9 @@ func (k *Kernel) SuggestBlock(dynamicShared int) (Occupancy, error) {
 
 // ActiveBlocksPerSM is how many blocks of the given size fit on one SM.
 func (k *Kernel) ActiveBlocksPerSM(block, dynamicShared int) (int, error) {
+	if err := k.usable(); err != nil {
+		return 0, err
+	}
 	n, err := k.fn.ActiveBlocksPerSM(block, dynamicShared)
 	if err != nil {
 		return 0, fmt.Errorf("occupancy of %s with %d threads: %w", k.name, block, err)

@@ -203,6 +203,98 @@ func TestScanKernels(t *testing.T) {
 	}
 }
 
+// TestScanKernelsPrototypes: a kernel declared before its definition is
+// one kernel (the cell used to bind its Go variable twice and fail with
+// "no new variables on left side of :="); one only declared is kept;
+// a kernel defined twice (overloads) is refused by name.
+func TestScanKernelsPrototypes(t *testing.T) {
+	got := scanKernels(`__global__ void fwd(int*);
+template <int B> __global__ void sum(const float*, float*);
+__global__ void fwd(int* x) { x[0] = 9; }
+template <int B> __global__ void sum(const float* in, float* out) { out[0] = in[0] * B; }
+__global__ void only(float*);`)
+	var names []string
+	for _, d := range got {
+		names = append(names, d.name)
+	}
+	if strings.Join(names, ",") != "fwd,sum,only" || got[0].params[0].text != "int* x" {
+		t.Errorf("kernels %+v", got)
+	}
+	d, _ := newFakeDevice()
+	_, err := d.Compile(`__global__ void ov(int* x) { x[0] = 1; }
+__global__ void ov(float* x) { x[0] = 2.5f; }`)
+	if err == nil || !strings.Contains(err.Error(), "kernel ov is defined more than once (overloads)") {
+		t.Errorf("overloads: %v", err)
+	}
+}
+
+// TestDefaultArgumentsAreNotApplied: a launch passes every argument, a
+// defaulted one too, and the refusal says so; the parameter is named as
+// written ("int v", not "int 3" as it used to be).
+func TestDefaultArgumentsAreNotApplied(t *testing.T) {
+	d, _ := newFakeDevice()
+	m, err := d.Compile(`__global__ void defarg(int* x, int v = 3) { x[0] = v; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := m.Kernel("defarg")
+	x, _ := d.Int32s(1)
+	err = k.Launch(Linear(1, 1), x)
+	if err == nil || !strings.Contains(err.Error(), "defarg(int* x, int v) (its default arguments are for C++ calls") {
+		t.Errorf("one argument of two: %v", err)
+	}
+	if err := k.Launch(Linear(1, 1), x, 3); err != nil {
+		t.Errorf("both: %v", err)
+	}
+}
+
+// TestHostArraysSayWhatToPass: a slice for a pointer names the buffer
+// constructor of its element type; a slice or array for a parameter that
+// takes a value says so (it used to advise copying it into a Float32s,
+// for a double2 or an int too).
+func TestHostArraysSayWhatToPass(t *testing.T) {
+	d, _ := newFakeDevice()
+	m, err := d.Compile(`__global__ void d2(double2 v, double* out) { out[0] = v.x + v.y; }
+__global__ void dn(double* out, int n) { out[0] = n; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := d.Float64s(1)
+	for _, c := range []struct {
+		kernel string
+		args   []any
+		want   string
+	}{
+		{"dn", []any{[]float64{1}, 1}, "argument 1 (double* out): []float64 is host memory: copy it to a device buffer (dev.Float64sFrom(xs)...)"},
+		{"d2", []any{[2]float64{1, 2}, out}, "argument 1 (double2 v): double2 takes one value, got Go [2]float64; Go has no double2 values"},
+		{"dn", []any{out, []int32{1}}, "argument 2 (int n): int takes one value, got Go []int32"},
+	} {
+		k, _ := m.Kernel(c.kernel)
+		if err := k.Launch(Linear(1, 1), c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v\nwant %q", c.args, err, c.want)
+		}
+	}
+}
+
+// TestScanKernelsMacros: __global__ in a macro's body is no kernel (its
+// "name" is the macro's parameter, and registering it failed the cell's
+// compile); the module's log says kernels made by macros are not found.
+func TestScanKernelsMacros(t *testing.T) {
+	src := "#define KERNEL(name) __global__ void name(int* x)\n#define LONG(name) \\\n    __global__ void name(float* y)\nKERNEL(mk) { x[0] = 99; }\n__global__ void real(int* x) { x[0] = 1; }"
+	got := scanKernels(src)
+	if len(got) != 1 || got[0].name != "real" {
+		t.Errorf("kernels %+v, want only real", got)
+	}
+	d, _ := newFakeDevice()
+	m, err := d.Compile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(m.Log(), "a macro declares a kernel") {
+		t.Errorf("log %q", m.Log())
+	}
+}
+
 // A template's bare name says it is one and how to name an instance.
 func TestKernelOfTemplateName(t *testing.T) {
 	d, _ := newFakeDevice()
@@ -251,9 +343,10 @@ func TestLaunchMarshalsArguments(t *testing.T) {
 	if l.args[0] != uint64(out.m.ptr) || l.args[1] != uint64(a.m.ptr) || l.args[3] != 10 {
 		t.Errorf("args %x", l.args)
 	}
-	_, _, tk := fakeKernel(t, "tiled<32>")
-	b64, _ := d.Float64s(1)
-	if err := tk.Launch(Linear(1, 1), a, b64, int64(-2), uint32(7)); err != nil {
+	td, _, tk := fakeKernel(t, "tiled<32>")
+	a32, _ := td.Float32s(1)
+	b64, _ := td.Float64s(1)
+	if err := tk.Launch(Linear(1, 1), a32, b64, int64(-2), uint32(7)); err != nil {
 		t.Fatal(err)
 	}
 	if tk.name != "tiled<32>" || len(tk.Params()) != 4 {
@@ -363,6 +456,29 @@ func TestBuffers(t *testing.T) {
 	}
 }
 
+// TestLinearNearMaxInt: Linear's grid is the ceiling of n/block for any
+// n, not a negative overflow near MaxInt (refused, but with a nonsense
+// grid); n ≤ 0 is an empty grid, which a launch refuses.
+func TestLinearNearMaxInt(t *testing.T) {
+	for _, c := range []struct{ n, block, grid int }{
+		{1000, 256, 4}, {1024, 256, 4}, {1, 256, 1}, {0, 256, 0}, {-5, 256, 0},
+		{math.MaxInt, 256, math.MaxInt/256 + 1}, {math.MaxInt, 1, math.MaxInt},
+	} {
+		if g := Linear(c.n, c.block).Grid.X; g != c.grid {
+			t.Errorf("Linear(%d, %d).Grid.X = %d, want %d", c.n, c.block, g, c.grid)
+		}
+	}
+}
+
+// TestTimeFuncNil: a nil function is an error, not a nil dereference
+// panic in the cell.
+func TestTimeFuncNil(t *testing.T) {
+	d, _ := newFakeDevice()
+	if _, err := d.TimeFunc(TimeOptions{}, nil); err == nil || !strings.Contains(err.Error(), "nil function") {
+		t.Errorf("TimeFunc(nil): %v", err)
+	}
+}
+
 func TestTimeRepeatsUntilBothMinimums(t *testing.T) {
 	d, fb, k := fakeKernel(t, "vadd")
 	f, _ := d.Float32s(4)
@@ -421,6 +537,83 @@ func TestNilBuffersAreErrors(t *testing.T) {
 	}
 	if _, err := b.ToHost(); err == nil {
 		t.Error("ToHost on a nil buffer")
+	}
+}
+
+// TestBufferOfAnotherDevice: a buffer made on one device, passed to a
+// kernel or a copy of another, is refused. Both fake devices allocate from
+// the same address, as two virtual GPUs do: the launch used to run on the
+// kernel's device with that address, reading and writing whichever of its
+// own buffers lay there, and the copy copied that buffer, both silently.
+func TestBufferOfAnotherDevice(t *testing.T) {
+	d, fb, k := fakeKernel(t, "vadd")
+	other, _ := newFakeDevice()
+	mine, _ := d.Float32s(4)
+	theirs, _ := other.Float32s(4)
+	for name, err := range map[string]error{
+		"Launch":         k.Launch(Linear(4, 32), mine, theirs, mine, 4),
+		"Copy into":      d.Copy(theirs, mine),
+		"Copy from":      d.Copy(mine, theirs),
+		"Copy elsewhere": other.Copy(mine, mine),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "belongs to another device") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if len(fb.launches) != 0 {
+		t.Errorf("%d launches reached the backend", len(fb.launches))
+	}
+	if err := k.Launch(Linear(4, 32), mine, mine, mine, 4); err != nil {
+		t.Errorf("the kernel's own device's buffers: %v", err)
+	}
+}
+
+// TestNilHandlesAreErrors: the handle a failed lookup, compile or open
+// returns with its error unread (k, _ := nb.Kernel("typo")) is nil; using
+// it is an error saying which call to check, where it was a nil-pointer
+// panic out of cudalib.
+func TestNilHandlesAreErrors(t *testing.T) {
+	d, _ := newFakeDevice()
+	buf, _ := d.Float32s(1)
+	var (
+		nk *Kernel
+		zk Kernel
+		nm *Module
+		ns *Symbol
+		nd *Device
+		zd Device
+	)
+	_, timeErr := nk.Time(Linear(1, 1))
+	_, profErr := nk.Profile(Linear(1, 1))
+	_, sanErr := nk.Sanitize(Linear(1, 1))
+	_, hwErr := nk.HardwareProfile(Linear(1, 1))
+	_, sugErr := nk.SuggestBlock(0)
+	_, actErr := nk.ActiveBlocksPerSM(32, 0)
+	_, mkErr := nm.Kernel("k")
+	_, msErr := nm.Symbol("w")
+	var f float32
+	_, allocErr := nd.Float32s(1)
+	_, fromErr := zd.Float32sFrom([]float32{1})
+	_, compErr := nd.Compile("__global__ void k() {}")
+	_, streamErr := nd.NewStream()
+	_, tfErr := nd.TimeFunc(TimeOptions{}, func() error { return nil })
+	for name, c := range map[string]struct {
+		err  error
+		want string
+	}{
+		"Kernel.Run": {nk.Run(Linear(1, 1), buf), "nil kernel"}, "zero Kernel.Launch": {zk.Launch(Linear(1, 1)), "nil kernel"},
+		"Kernel.Time": {timeErr, "nil kernel"}, "Kernel.Profile": {profErr, "nil kernel"}, "Kernel.Sanitize": {sanErr, "nil kernel"},
+		"Kernel.HardwareProfile": {hwErr, "nil kernel"}, "Kernel.SuggestBlock": {sugErr, "nil kernel"}, "Kernel.ActiveBlocksPerSM": {actErr, "nil kernel"},
+		"Module.Kernel": {mkErr, "nil module"}, "Module.Symbol": {msErr, "nil module"},
+		"Symbol.CopyFrom": {ns.CopyFrom([]float32{1}), "nil symbol"}, "Symbol.CopyTo": {ns.CopyTo(&f), "nil symbol"},
+		"Device.Float32s": {allocErr, "nil device"}, "zero Device.Float32sFrom": {fromErr, "nil device"},
+		"Device.Compile": {compErr, "nil device"}, "Device.NewStream": {streamErr, "nil device"},
+		"Device.TimeFunc": {tfErr, "nil device"}, "Device.Copy": {nd.Copy(buf, buf), "nil device"},
+		"zero Stream.Synchronize": {(&Stream{}).Synchronize(), "nil stream"},
+	} {
+		if c.err == nil || !strings.Contains(c.err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", name, c.err, c.want)
+		}
 	}
 }
 

@@ -44,9 +44,18 @@ func (d *Device) Compile(src string, opts ...string) (*Module, error) {
 
 // CompileNamed is Compile with the file name that diagnostics carry.
 func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error) {
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", name, err)
+	}
 	opts, dropped := deviceOptions(opts)
+	if macroKernels(src) {
+		dropped += "note: a macro declares a kernel (#define ... __global__ ...): culab finds kernels by reading the source, not the preprocessor's output, so those are not found; write __global__ in each kernel's own declaration\n"
+	}
 	m := &Module{dev: d, gen: d.generation(), name: name, source: src, options: opts,
 		decls: kernelDecls(src), vars: scanVariables(src), instances: map[string]seam.Module{}, note: dropped}
+	if k := overloaded(m.decls); k != "" {
+		return nil, fmt.Errorf("compile %s: kernel %s is defined more than once (overloads): a kernel is launched by its name alone, so overloaded kernels cannot be told apart; give each its own name (%s_int, %s_float...)", name, k, k, k)
+	}
 	for _, k := range m.decls {
 		if !k.template {
 			m.exprs = append(m.exprs, k.name)
@@ -59,6 +68,10 @@ func (d *Device) CompileNamed(name, src string, opts ...string) (*Module, error)
 	m.impl = impl
 	return m, nil
 }
+
+// errNilModule is what a nil Module does: a compile whose error went
+// unread (m, _ := dev.Compile(src)).
+var errNilModule = errors.New("nil module (did it compile? check the error of dev.Compile)")
 
 func (m *Module) build(exprs []string) (seam.Module, error) {
 	req := seam.CompileRequest{Name: m.name, Source: m.source, Options: m.options, NameExprs: exprs}
@@ -113,8 +126,11 @@ func (m *Module) Kernels() []string {
 // Kernel returns the kernel with the given C++ name. A template
 // instantiation ("mm_tiled<32>") is compiled on first use.
 func (m *Module) Kernel(name string) (*Kernel, error) {
+	if m == nil || m.impl == nil {
+		return nil, errNilModule
+	}
 	if m.gen != m.dev.generation() {
-		return nil, fmt.Errorf("kernel %s: module was loaded before dev.Reset(); compile it again", name)
+		return nil, fmt.Errorf("kernel %s: module was loaded before dev.Reset() or dev.Close(); compile it again", name)
 	}
 	name = strings.TrimSpace(name)
 	for _, d := range m.decls {
@@ -235,6 +251,11 @@ func (m *Module) imageFor(name string) (seam.Module, error) {
 		return impl, nil
 	}
 	impl, err := m.build(append(append([]string(nil), m.exprs...), name))
+	if err != nil && strings.Contains(err.Error(), "__nv_name_map") {
+		// NVRTC could not read the name as an instance (its errors name
+		// its own generated file): say what the template takes.
+		return nil, fmt.Errorf("instantiate %s: NVRTC cannot read it as an instance of a kernel template%s: %w", name, m.templateHint(name), err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("instantiate %s: %w", name, err)
 	}
@@ -244,6 +265,19 @@ func (m *Module) imageFor(name string) (seam.Module, error) {
 	}
 	m.instances[name] = impl
 	return impl, nil
+}
+
+// templateHint names the template an instance name starts with, its
+// parameters and an instance of it, for errors: " (template <int B>
+// blockSum: nb.Kernel("blockSum<32>"))".
+func (m *Module) templateHint(name string) string {
+	base := strings.TrimSpace(name[:strings.IndexByte(name, '<')])
+	for _, d := range m.decls {
+		if d.template && d.name == base {
+			return fmt.Sprintf(" (template <%s> %s: e.g. %q)", d.tparams, d.name, templateExample(d))
+		}
+	}
+	return ""
 }
 
 // Unload releases the module's images; its kernels must not be used after.

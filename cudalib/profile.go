@@ -97,6 +97,9 @@ func (p *Profile) Line(n int) Counters {
 // so a profile needs no profiler and no GPU time. A fault or the budget's
 // end inside the kernel is returned with the profile of what ran.
 func (k *Kernel) Profile(cfg Config, args ...any) (*Profile, error) {
+	if err := k.usable(); err != nil {
+		return nil, err
+	}
 	cfg.Stream = nil // the virtual GPU runs launches in order; a GPU's stream is not its own
 	var prof *Profile
 	err := k.onVirtual(cfg, args, func(vk *Kernel, vargs []any) error {

@@ -40,6 +40,9 @@ type SanitizerError = seam.SanitizerError
 // SanitizeLaunches makes on the virtual GPU keep that record, byte for
 // byte.
 func (k *Kernel) Sanitize(cfg Config, args ...any) (*SanitizerReport, error) {
+	if err := k.usable(); err != nil {
+		return nil, err
+	}
 	if err := checkInterrupt(); err != nil {
 		return nil, err
 	}

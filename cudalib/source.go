@@ -1,6 +1,7 @@
 package cudalib
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -49,6 +50,9 @@ type paramDecl struct {
 	text    string // as written, for error messages
 	pointer bool
 	elem    string // C element type of a pointer ("float"), or the scalar type
+	// hasDefault: the source gives it a default argument, which a launch
+	// from Go cannot apply (the compiled kernel has no defaults).
+	hasDefault bool
 }
 
 // scanKernels finds the __global__ functions of CUDA C source. It is a
@@ -56,14 +60,18 @@ type paramDecl struct {
 // skips what it cannot read (launch checks then rely on the driver alone).
 func scanKernels(src string) []kernelDecl {
 	s := stripComments(src)
-	var out []kernelDecl
+	var out, declared []kernelDecl // defined, and declared only (a prototype)
+	sc := scopes{s: s}
 	for off := 0; ; {
 		i := strings.Index(s[off:], "__global__")
 		if i < 0 {
-			return out
+			return withDeclared(out, declared)
 		}
 		start := off + i
 		off = start + len("__global__")
+		if inDirective(s, start) {
+			continue // a macro's body (#define KERNEL(f) __global__ void f(...)): its names are the macro's parameters
+		}
 		name, open := declName(s, off)
 		if name == "" {
 			continue
@@ -73,14 +81,130 @@ func scanKernels(src string) []kernelDecl {
 			continue
 		}
 		tparams, template := templateParams(s[:start])
-		out = append(out, kernelDecl{
+		if ns := sc.at(start); ns != "" {
+			name = ns + "::" + name // NVRTC finds a namespace's kernel by its qualified name only
+		}
+		d := kernelDecl{
 			name:     name,
 			template: template,
 			tparams:  tparams,
 			params:   parseParams(s[open+1 : end]),
-		})
+		}
+		if rest := strings.TrimLeftFunc(s[end+1:], unicode.IsSpace); strings.HasPrefix(rest, ";") {
+			declared = append(declared, d)
+		} else {
+			out = append(out, d)
+		}
 		off = end
 	}
+}
+
+// inDirective says whether pos is on a preprocessor directive's line
+// (with the lines its backslashes continue it onto).
+func inDirective(s string, pos int) bool {
+	start := strings.LastIndexByte(s[:pos], '\n') + 1
+	for start > 1 && s[start-2] == '\\' { // the line before ends in a backslash: the same logical line
+		start = strings.LastIndexByte(s[:start-1], '\n') + 1
+	}
+	return strings.HasPrefix(strings.TrimLeft(s[start:pos], " \t"), "#")
+}
+
+// macroKernels says whether src declares a kernel inside a macro, which
+// scanKernels cannot see through.
+func macroKernels(src string) bool {
+	s := stripComments(src)
+	for off := 0; ; {
+		i := strings.Index(s[off:], "__global__")
+		if i < 0 {
+			return false
+		}
+		if inDirective(s, off+i) {
+			return true
+		}
+		off += i + len("__global__")
+	}
+}
+
+// withDeclared adds to the kernels defined those only declared
+// (`__global__ void k(int*);`) that no definition names: a kernel
+// declared before its definition is one kernel, not two.
+func withDeclared(defined, declared []kernelDecl) []kernelDecl {
+	out := defined
+	for _, d := range declared {
+		if !slices.ContainsFunc(out, func(o kernelDecl) bool { return o.name == d.name }) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// overloaded says which kernel is defined more than once (C++ overloads,
+// `k(int*)` and `k(float*)`), "" if none: a kernel is found by its name
+// alone, so overloads cannot be told apart.
+func overloaded(decls []kernelDecl) string {
+	seen := map[string]bool{}
+	for _, d := range decls {
+		if seen[d.name] {
+			return d.name
+		}
+		seen[d.name] = true
+	}
+	return ""
+}
+
+// scopes follows the braces of stripped source up to a position, to name
+// the namespaces open there.
+type scopes struct {
+	s     string
+	pos   int
+	stack []string // per open brace: the namespace it opens; "" for any other block and an anonymous namespace
+}
+
+// at is the qualified name of the namespaces open at pos ("lab", "a::b"),
+// "" at global scope; positions must not decrease from call to call.
+func (sc *scopes) at(pos int) string {
+	for ; sc.pos < pos && sc.pos < len(sc.s); sc.pos++ {
+		switch sc.s[sc.pos] {
+		case '\'':
+			// A character literal: '{' opens nothing.
+			for sc.pos++; sc.pos < len(sc.s) && sc.s[sc.pos] != '\'' && sc.s[sc.pos] != '\n'; sc.pos++ {
+				if sc.s[sc.pos] == '\\' {
+					sc.pos++
+				}
+			}
+		case '{':
+			sc.stack = append(sc.stack, namespaceOpened(sc.s[:sc.pos]))
+		case '}':
+			if len(sc.stack) > 0 {
+				sc.stack = sc.stack[:len(sc.stack)-1]
+			}
+		}
+	}
+	var names []string
+	for _, n := range sc.stack {
+		if n != "" {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "::")
+}
+
+// namespaceOpened is the name of the namespace whose opening brace ends
+// prefix ("namespace lab", "namespace a::b", "inline namespace v1"), or ""
+// when the brace opens anything else or an anonymous namespace (whose
+// kernels are found by their plain names).
+func namespaceOpened(prefix string) string {
+	p := strings.TrimRightFunc(prefix, unicode.IsSpace)
+	j := len(p)
+	for j > 0 && (isIdent(rune(p[j-1])) || p[j-1] == ':') {
+		j--
+	}
+	name, before := p[j:], strings.TrimRightFunc(p[:j], unicode.IsSpace)
+	k := len(before) - len("namespace")
+	if name == "" || name == "namespace" || k < 0 || before[k:] != "namespace" || (k > 0 && isIdent(rune(before[k-1]))) {
+		return ""
+	}
+	return name
 }
 
 // declName finds the function name after __global__: the first identifier
@@ -215,7 +339,12 @@ func parseParams(list string) []paramDecl {
 }
 
 func parseParam(text string) paramDecl {
-	p := paramDecl{text: text, pointer: strings.Contains(text, "*")}
+	// A default argument ("int v = 3") is no part of the type or the name.
+	def := false
+	if i := strings.IndexByte(text, '='); i >= 0 {
+		text, def = strings.TrimSpace(text[:i]), true
+	}
+	p := paramDecl{text: text, pointer: strings.Contains(text, "*"), hasDefault: def}
 	var words []string
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isIdent(r) }) {
 		switch w {

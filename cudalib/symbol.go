@@ -36,12 +36,15 @@ type Symbol struct {
 // values set; CopyTo reads the module's own (what a template instance's
 // launch wrote to its copy is not read back).
 func (m *Module) Symbol(name string) (*Symbol, error) {
+	if m == nil || m.impl == nil {
+		return nil, errNilModule
+	}
 	name = strings.TrimPrefix(strings.TrimSpace(name), "&")
 	if name == "" {
 		return nil, fmt.Errorf("symbol: no name given")
 	}
 	if m.gen != m.dev.generation() {
-		return nil, fmt.Errorf("symbol %s: module was loaded before dev.Reset(); compile it again", name)
+		return nil, fmt.Errorf("symbol %s: module was loaded before dev.Reset() or dev.Close(); compile it again", name)
 	}
 	m.mu.Lock()
 	impl, unloaded := m.impl, m.unloaded
@@ -283,6 +286,10 @@ func declType(words []string) string {
 	return strings.Join(t, " ")
 }
 
+// errNilSymbol is what a nil Symbol does: a lookup whose error went
+// unread (s, _ := nb.Symbol("typo")).
+var errNilSymbol = errors.New("nil symbol (was it found? check the error of nb.Symbol or Module.Symbol)")
+
 // Name is the variable's name as it was asked for.
 func (s *Symbol) Name() string { return s.name }
 
@@ -300,6 +307,9 @@ func (s *Symbol) String() string {
 // or a pointer to one such value or array (&x). Its bytes are written from
 // the variable's start and may be fewer than Size, never more.
 func (s *Symbol) CopyFrom(src any) error {
+	if s == nil || s.mod == nil {
+		return errNilSymbol
+	}
 	h, err := hostMemoryOf(src, false)
 	if err != nil {
 		return fmt.Errorf("symbol %s: copy from %s", s.name, err)
@@ -374,6 +384,9 @@ func copyVariable(from *Device, src seam.Module, to *Device, dst seam.Module, sy
 // a slice or a pointer as for CopyFrom, and receives as many bytes as it
 // holds, read from the variable's start; never more than Size.
 func (s *Symbol) CopyTo(dst any) error {
+	if s == nil || s.mod == nil {
+		return errNilSymbol
+	}
 	h, err := hostMemoryOf(dst, true)
 	if err != nil {
 		return fmt.Errorf("symbol %s: copy to %s", s.name, err)
@@ -392,7 +405,7 @@ func (s *Symbol) CopyTo(dst any) error {
 func (s *Symbol) check(h hostMemory, verb string) error {
 	m := s.mod
 	if m.gen != m.dev.generation() {
-		return fmt.Errorf("symbol %s: its module was loaded before dev.Reset(); compile it again and look the symbol up again", s.name)
+		return fmt.Errorf("symbol %s: its module was loaded before dev.Reset() or dev.Close(); compile it again and look the symbol up again", s.name)
 	}
 	m.mu.Lock()
 	unloaded := m.unloaded

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/culab/culab/cudalib/counters"
@@ -83,6 +84,9 @@ func (k *Kernel) Time(cfg Config, args ...any) (Timing, error) {
 
 // TimeWith is Time with explicit repetition settings.
 func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, error) {
+	if err := k.usable(); err != nil {
+		return Timing{}, err
+	}
 	lc, params, err := k.prepare(cfg, args)
 	if err != nil {
 		return Timing{}, err
@@ -109,6 +113,12 @@ func (k *Kernel) TimeWith(opts TimeOptions, cfg Config, args ...any) (Timing, er
 // calls f once and returns the modelled time of the launches and copies
 // it enqueued.
 func (d *Device) TimeFunc(opts TimeOptions, f func() error) (Timing, error) {
+	if err := d.usable(); err != nil {
+		return Timing{}, err
+	}
+	if f == nil {
+		return Timing{}, errors.New("TimeFunc: nil function: pass the work to time, func() error { return k.Launch(cfg, args...) }")
+	}
 	return d.measure(opts, f, func(tm seam.Timer) error {
 		if err := tm.Start(nil); err != nil {
 			return fmt.Errorf("timer start: %w", err)
@@ -204,10 +214,16 @@ type Stream struct {
 	dev  *Device
 	gen  int
 	impl seam.Stream
+
+	mu        sync.Mutex
+	destroyed bool // its handle is gone: a GPU may hand it to another stream
 }
 
 // NewStream creates a stream.
 func (d *Device) NewStream() (*Stream, error) {
+	if err := d.usable(); err != nil {
+		return nil, fmt.Errorf("create stream: %w", err)
+	}
 	s, err := d.b.NewStream()
 	if err != nil {
 		return nil, fmt.Errorf("create stream: %w", err)
@@ -216,8 +232,16 @@ func (d *Device) NewStream() (*Stream, error) {
 }
 
 func (s *Stream) live() (seam.Stream, error) {
+	if s == nil || s.dev == nil {
+		return nil, fmt.Errorf("nil stream (was it created? check the error of dev.NewStream)")
+	}
 	if s.gen != s.dev.generation() {
-		return nil, fmt.Errorf("stream was created before dev.Reset()")
+		return nil, fmt.Errorf("stream was created before dev.Reset() or dev.Close()")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.destroyed {
+		return nil, fmt.Errorf("stream was destroyed")
 	}
 	return s.impl, nil
 }
@@ -235,11 +259,15 @@ func (s *Stream) Synchronize() error {
 }
 
 // Destroy releases the stream.
+// Destroying it twice is not an error; using it after is.
 func (s *Stream) Destroy() error {
 	impl, err := s.live()
 	if err != nil {
 		return nil
 	}
+	s.mu.Lock()
+	s.destroyed = true
+	s.mu.Unlock()
 	return impl.Destroy()
 }
 

@@ -417,3 +417,192 @@ func TestKernelString(t *testing.T) {
 		t.Errorf("a bad option: %v (want the file named once)", err)
 	}
 }
+
+// TestVirtualLaunchBounds: a block larger than the kernel's
+// __launch_bounds__ is refused before it runs, as a GPU refuses it (the
+// virtual GPU used to run it, so a kernel wrong on a GPU passed here).
+func TestVirtualLaunchBounds(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `__global__ void __launch_bounds__(128) lb(float* x) { x[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x; }`, "lb")
+	if got := k.Attributes().MaxThreads; got != 128 {
+		t.Errorf("MaxThreads %d, want 128", got)
+	}
+	x, _ := d.Float32s(256)
+	err := k.Run(Linear(256, 256), x)
+	var le *LaunchError
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "at most 128 per block") {
+		t.Errorf("256 threads: %v", err)
+	}
+	if err := k.Run(Linear(256, 128), x); err != nil {
+		t.Errorf("128 threads: %v", err)
+	}
+	plain := compileVirtual(t, d, `__global__ void nb(float* x) { x[threadIdx.x] = 1; }`, "nb")
+	if got := plain.Attributes().MaxThreads; got != d.Info().MaxThreadsPerBlock {
+		t.Errorf("without bounds: MaxThreads %d", got)
+	}
+}
+
+// TestVirtualStaticSharedOver48K: a kernel declaring more than 48 KiB of
+// static shared memory does not load, as on a GPU (ptxas refuses it); the
+// virtual GPU used to run it. 48 KiB itself loads.
+func TestVirtualStaticSharedOver48K(t *testing.T) {
+	d := openVirtualGPU(t)
+	_, err := d.Compile(`__global__ void big(float* x) {
+    __shared__ float tile[16384];
+    tile[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    x[threadIdx.x] = tile[16383 - threadIdx.x];
+}`)
+	if err == nil || !strings.Contains(err.Error(), "uses too much shared data (0x10000 bytes, 0xc000 max)") ||
+		!strings.Contains(err.Error(), "extern __shared__") {
+		t.Errorf("64 KiB static: %v", err)
+	}
+	compileVirtual(t, d, `__global__ void fits(float* x) {
+    __shared__ float tile[12288];
+    tile[threadIdx.x] = x[threadIdx.x];
+    __syncthreads();
+    x[threadIdx.x] = tile[12287 - threadIdx.x];
+}`, "fits")
+}
+
+// TestVirtualNamespacedKernels: kernels inside namespaces compile and are
+// found by their qualified names, templates too; an anonymous namespace's
+// by the plain name. A namespace's kernel used to fail the whole cell's
+// compile (its plain name was registered with NVRTC, which cannot find it).
+func TestVirtualNamespacedKernels(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.Compile(`namespace lab {
+__global__ void nk(int* x) { x[0] = 42; }
+namespace inner { template <int N> __global__ void tk(int* x) { x[0] = N; } }
+}
+namespace { __global__ void anon(int* x) { x[0] = 7; } }
+struct S { int a; };
+__global__ void top(int* x) { if (x[0] == '{') x[0] = 2; else x[0] = 1; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	if got := strings.Join(m.Kernels(), ","); got != "anon,lab::inner::tk<...>,lab::nk,top" {
+		t.Errorf("kernels %s", got)
+	}
+	x, _ := d.Int32s(1)
+	for name, want := range map[string]int32{"lab::nk": 42, "lab::inner::tk<5>": 5, "anon": 7, "top": 1} {
+		k, err := m.Kernel(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := k.Run(Linear(1, 1), x); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if h, _ := x.ToHost(); h[0] != want {
+			t.Errorf("%s wrote %d, want %d", name, h[0], want)
+		}
+	}
+}
+
+// TestDestroyedStreamIsRefused: a launch on a destroyed stream, or on a
+// stream of another device, is refused (a GPU may have handed the handle
+// to another stream); destroying twice is not an error. Such a launch
+// used to run.
+func TestDestroyedStreamIsRefused(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `__global__ void inc(float* x) { x[threadIdx.x] += 1; }`, "inc")
+	x, _ := d.Float32s(32)
+	s, err := d.NewStream()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Stream: s}, x); err != nil {
+		t.Fatalf("live stream: %v", err)
+	}
+	if err := s.Destroy(); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Stream: s}, x); err == nil || !strings.Contains(err.Error(), "stream was destroyed") {
+		t.Errorf("launch on a destroyed stream: %v", err)
+	}
+	if err := s.Synchronize(); err == nil || !strings.Contains(err.Error(), "stream was destroyed") {
+		t.Errorf("synchronize a destroyed stream: %v", err)
+	}
+	if err := s.Destroy(); err != nil {
+		t.Errorf("destroy twice: %v", err)
+	}
+	other, err := OpenVirtualGPU("t4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, _ := other.NewStream()
+	if err := k.Launch(Config{Grid: D1(1), Block: D1(32), Stream: theirs}, x); err == nil || !strings.Contains(err.Error(), "another device") {
+		t.Errorf("stream of another device: %v", err)
+	}
+}
+
+// TestClosedDeviceMakesNothing: after Close, allocating, compiling and
+// making a stream on the device fail saying it was closed (they used to
+// work on a closed virtual GPU), and what was made before says Close too.
+func TestClosedDeviceMakesNothing(t *testing.T) {
+	if _, err := nvrtc.Load(); err != nil {
+		t.Skipf("no NVRTC to compile kernels: %v", err)
+	}
+	d, err := OpenVirtualGPU("a100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := compileVirtual(t, d, `__global__ void z(int* x) { x[0] = 5; }`, "z")
+	b, _ := d.Int32s(1)
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, allocErr := d.Int32s(1)
+	_, compileErr := d.Compile(`__global__ void y(int* x) { x[0] = 5; }`)
+	_, streamErr := d.NewStream()
+	for name, err := range map[string]error{"alloc": allocErr, "compile": compileErr, "stream": streamErr} {
+		if err == nil || !strings.Contains(err.Error(), "the device was closed") {
+			t.Errorf("%s after Close: %v", name, err)
+		}
+	}
+	if err := k.Run(Linear(1, 1), b); err == nil || !strings.Contains(err.Error(), "dev.Close()") {
+		t.Errorf("launch after Close: %v", err)
+	}
+	if err := d.Close(); err != nil {
+		t.Errorf("close twice: %v", err)
+	}
+}
+
+// TestVirtualTemplateNameMistakes: an instance name NVRTC cannot read
+// says what the template takes (its errors alone name NVRTC's own
+// generated file, __nv_name_map).
+func TestVirtualTemplateNameMistakes(t *testing.T) {
+	d := openVirtualGPU(t)
+	m, err := d.Compile(`template <int B> __global__ void tk(float* x) { x[threadIdx.x] *= B; }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Unload()
+	for _, name := range []string{"tk<float>", "tk<"} {
+		_, err := m.Kernel(name)
+		if err == nil || !strings.Contains(err.Error(), `cannot read it as an instance of a kernel template (template <int B> tk: e.g. "tk<32>")`) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if _, err := m.Kernel("tk<4>"); err != nil {
+		t.Errorf("tk<4>: %v", err)
+	}
+}
+
+// TestVirtualLaunchRefusalNamesTheKernel: a launch the virtual GPU refuses
+// (here 4 MiB of local memory a thread, past 512 KiB) names the kernel as
+// written, not by its mangled PTX name (_Z8bigLocalPii).
+func TestVirtualLaunchRefusalNamesTheKernel(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `__global__ void bigLocal(int* out, int n) {
+    int a[1 << 20];
+    for (int i = 0; i < n; i++) a[i] = i;
+    out[0] = a[out[0] % n];
+}`, "bigLocal")
+	out, _ := d.Int32s(1)
+	err := k.Run(Linear(1, 1), out, 10)
+	if err == nil || !strings.Contains(err.Error(), "kernel bigLocal: 4194304 bytes of local memory per thread") {
+		t.Errorf("launch: %v", err)
+	}
+}

@@ -2,6 +2,8 @@ package cudalib
 
 import (
 	"errors"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/culab/culab/cudalib/vgpu"
@@ -189,5 +191,38 @@ func TestSanitizeLaunchesOnGPU(t *testing.T) {
 	_ = k.Run(cfg, out, in, n, h) // d_in[-1] may fault on the GPU, or not
 	if len(reports) != 1 || reports[0] == nil || reports[0].Total != 4 {
 		t.Fatalf("reports %v; want one with seed 002's 4 findings", reports)
+	}
+}
+
+// TestInspectionPrintsNothing: a launch run for inspection (Profile,
+// Sanitize, the sanitizer's check of a watched launch) runs on copies and
+// leaves no trace, its device printf included; each line of the user's
+// launch used to show twice under %%cuda --sanitize and --profile.
+func TestInspectionPrintsNothing(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, `#include <cstdio>
+__global__ void hello(int* x) { printf("hello %d\n", threadIdx.x); x[threadIdx.x] = 1; }`, "hello")
+	x, _ := d.Int32s(2)
+	f, err := os.CreateTemp(t.TempDir(), "stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout := os.Stdout
+	os.Stdout = f
+	_, perr := k.Profile(Linear(2, 2), x)
+	_, serr := k.Sanitize(Linear(2, 2), x)
+	k.mod.SanitizeLaunches(func(*SanitizerReport, error) {})
+	rerr := k.Run(Linear(2, 2), x)
+	k.mod.SanitizeLaunches(nil)
+	os.Stdout = stdout
+	if err := errors.Join(perr, serr, rerr); err != nil {
+		t.Fatal(err)
+	}
+	printed, err := os.ReadFile(f.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(printed); strings.Count(got, "hello 0\n") != 1 || strings.Count(got, "hello 1\n") != 1 {
+		t.Errorf("printed %q; want each thread's line once, from the launch itself", got)
 	}
 }

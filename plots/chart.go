@@ -121,6 +121,12 @@ func drawBoth(build func() (*frame, error)) (png []byte, svg string, err error) 
 	if err != nil {
 		return nil, "", err
 	}
+	if err := drawableAxis("x", &f.plot.X); err != nil {
+		return nil, "", err
+	}
+	if err := drawableAxis("y", &f.plot.Y); err != nil {
+		return nil, "", err
+	}
 
 	img := vgimg.NewWith(vgimg.UseWH(chartWidth, chartHeight), vgimg.UseDPI(chartDPI))
 	f.draw(draw.New(img))
@@ -136,6 +142,22 @@ func drawBoth(build func() (*frame, error)) (png []byte, svg string, err error) 
 		return nil, "", fmt.Errorf("encoding SVG: %w", err)
 	}
 	return pb.Bytes(), svgFallbackFonts.Replace(sb.String()), nil
+}
+
+// drawableAxis refuses an axis whose range, with its margin, overflows
+// float64 (values near ±1.8e308): gonum/plot would map every point to NaN,
+// and the rasterizer loops forever on NaN coordinates, so the cell would
+// hang instead of failing.
+func drawableAxis(name string, a *plot.Axis) error {
+	if finite(a.Min) && finite(a.Max) && finite(a.Max-a.Min) && (a.Scale == nil || !isLog(a.Scale) || a.Min > 0) {
+		return nil
+	}
+	return fmt.Errorf("the %s axis would span %g…%g: values this large cannot be drawn (scale them, e.g. to ms or GB, or leave out the overflowed ones)", name, a.Min, a.Max)
+}
+
+func isLog(s plot.Normalizer) bool {
+	_, ok := s.(plot.LogScale)
+	return ok
 }
 
 // svgFallbackFonts adds metric-compatible fallbacks to the SVG's font

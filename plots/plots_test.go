@@ -243,6 +243,26 @@ func TestBuilderErrors(t *testing.T) {
 	}
 }
 
+// TestHugeValuesFail: values near float64's limit overflow an axis's
+// margin; such a chart used to hang the cell in the rasterizer (NaN
+// coordinates) and must fail with an error saying why.
+func TestHugeValuesFail(t *testing.T) {
+	t.Parallel()
+	for _, c := range []*Chart{
+		Bars("bars", "", "", []string{"a", "b"}, false).Add("v", []float64{1e308, math.MaxFloat64}).Chart,
+		Bars("log bars", "", "", []string{"a"}, true).Add("v", []float64{math.MaxFloat64}).Chart,
+		Lines("lines", "", "", false, false).Add("s", []float64{-1e308, 1e308}, []float64{1, 2}).Chart,
+		Lines("log lines", "", "", true, true).Add("s", []float64{1, 2}, []float64{1, math.MaxFloat64}).Chart,
+	} {
+		if err := c.Err(); err == nil || !strings.Contains(err.Error(), "values this large cannot be drawn") {
+			t.Errorf("%s: %v", c.Title(), err)
+		}
+	}
+	if err := Bars("1e300", "", "", []string{"a"}, false).Add("v", []float64{1e300}).Err(); err != nil {
+		t.Errorf("large but drawable: %v", err)
+	}
+}
+
 func TestChartErrors(t *testing.T) {
 	empty := labs.Table{Lab: "empty", Title: "Empty", Ceiling: 100}
 	for _, c := range []*Chart{SpeedupBars(empty, VsCPU, true), MetricLines(empty), CeilingFraction(empty)} {

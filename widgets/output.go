@@ -1,6 +1,8 @@
 package widgets
 
 import (
+	"fmt"
+	"os"
 	"sync"
 
 	"github.com/culab/culab/display"
@@ -41,6 +43,11 @@ func (o *Output) Clear() {
 // comes (so that a rerun replaces what the last one showed, without
 // flicker).
 func (o *Output) capture(f func(), clear bool) {
+	if f == nil {
+		// Interact, Interactive and Capture return nothing to carry an
+		// error: say it where f's output would have gone.
+		f = func() { fmt.Fprintln(os.Stderr, "widgets: nil function: nothing to run (pass a func() { ... })") }
+	}
 	id := comm.RequestID()
 	if id == "" || !o.m.c.Online() {
 		f()

@@ -1,6 +1,8 @@
 package widgets
 
 import (
+	"io"
+	"os"
 	"strings"
 	"testing"
 )
@@ -54,5 +56,25 @@ func TestInteractNoPileUp(t *testing.T) {
 	}, s)
 	if len(vals) != 4 || vals[3] != 3 {
 		t.Errorf("runs saw %v, want [0 1 2 3]", vals)
+	}
+}
+
+// TestNilFunction: Interact, Interactive and Capture of a nil function say
+// so on stderr; they used to panic with a nil dereference in the cell.
+func TestNilFunction(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := os.Stderr
+	os.Stderr = w
+	Interact(nil)
+	Interactive(nil, NewIntSlider("n", 1, 0, 2, 1))
+	NewOutput().Capture(nil)
+	os.Stderr = stderr
+	w.Close()
+	said, _ := io.ReadAll(r)
+	if n := strings.Count(string(said), "widgets: nil function"); n != 3 {
+		t.Errorf("stderr %q: want the note 3 times", said)
 	}
 }

@@ -270,10 +270,12 @@ func Check(k *cudalib.Kernel, spec Spec) (*CheckReport, error) {
 	}
 	for i, n := range s.Sizes {
 		if err := cudalib.Interrupted(); err != nil {
+			rep.Stopped = err.Error()
 			return rep, err
 		}
 		c, err := s.run(k, n, i == 0)
 		if err != nil {
+			rep.Stopped = err.Error()
 			return rep, err
 		}
 		rep.Cases = append(rep.Cases, c)

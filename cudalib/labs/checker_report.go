@@ -19,6 +19,11 @@ type CheckReport struct {
 	// Sanitized says the launches ran under the virtual GPU's sanitizer.
 	Sanitized bool
 	Cases     []Case
+	// Stopped is why the check ended before its last case (the error
+	// Check returned: a launch the kernel refuses, an interrupt), "" when
+	// it ran them all: a report shown without its error still says why
+	// it has no cases.
+	Stopped string
 }
 
 // Case is one size of a check.
@@ -73,7 +78,11 @@ func (r *CheckReport) title() string {
 	if r.Passed() {
 		verdict = "PASSED"
 	}
-	return fmt.Sprintf("Check of %s (%s): %s, %d of %d cases passed (score %.2f)", r.Kernel, r.Problem, verdict, r.passed(), len(r.Cases), r.Score())
+	t := fmt.Sprintf("Check of %s (%s): %s, %d of %d cases passed (score %.2f)", r.Kernel, r.Problem, verdict, r.passed(), len(r.Cases), r.Score())
+	if r.Stopped != "" {
+		t += "; stopped: " + r.Stopped
+	}
+	return t
 }
 
 // notes follow the table in every form.

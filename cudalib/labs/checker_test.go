@@ -207,9 +207,14 @@ func TestCheckReductionPasses(t *testing.T) {
 // A kernel whose parameters are not the spec's is an error naming both.
 func TestCheckSignatureMismatchIsAnError(t *testing.T) {
 	k := checkerKernel(t, "vecadd_double")
-	_, err := Check(k, VecAddSpec())
+	rep, err := Check(k, VecAddSpec())
 	if err == nil {
 		t.Fatal("no error for a double kernel against a float spec")
+	}
+	// The report shown without the error (rep, _ := ...) says why it has
+	// no cases; it used to say only "0 of 0 cases passed".
+	if rep == nil || !strings.Contains(rep.String(), "stopped: "+err.Error()) {
+		t.Errorf("the report does not say why it stopped:\n%v", rep)
 	}
 	for _, want := range []string{"vecadd_double(double *out", "vecadd(float *out, const float *a", "argument 1"} {
 		if !strings.Contains(err.Error(), want) {

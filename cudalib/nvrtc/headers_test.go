@@ -153,13 +153,17 @@ func TestShimAssertNDEBUG(t *testing.T) {
 }
 
 // A host function of the C library called in a kernel gets a note saying
-// so; so does a host C++ library header.
+// so; so do a host C++ library header and a host program's main.
 func TestHostOnlyNotes(t *testing.T) {
 	l := loadNVRTC(t)
 	for _, tc := range []struct{ src, want string }{
 		{"#include <stdio.h>\n__global__ void k() { FILE* f = fopen(\"x\", \"r\"); }\n", "fopen is host code (<stdio.h>): device code cannot use it"},
 		{"#include <stdlib.h>\n__global__ void k(int* p) { *p = rand(); }\n", "rand is host code (<stdlib.h>)"},
 		{"#include <iostream>\n__global__ void k() {}\n", "<iostream> is part of the host's C++ library"},
+		// A textbook's whole program: NVRTC's words alone do not say where
+		// its host half goes.
+		{"__global__ void k(int* x) { x[0] = 1; }\nint main() { int* d; cudaMalloc(&d, 4); k<<<1, 1>>>(d); return 0; }\n",
+			"NVRTC compiles device code only (__global__ and __device__ functions): the host program"},
 	} {
 		_, err := compileWith(t, l, tc.src)
 		var ce *CompileError

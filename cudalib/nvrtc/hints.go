@@ -46,6 +46,11 @@ var hostLibrary = map[string]bool{
 const thrustNote = "Thrust (<thrust/...>) is called from host code (thrust::device_vector, thrust::sort, thrust::reduce), which NVRTC does not compile: " +
 	"in a kernel use CUB's block and warp primitives (<cub/block/block_reduce.cuh>, <cub/warp/warp_reduce.cuh>) or cooperative groups, and cudalib's buffers from Go for memory"
 
+// hostCodeNote explains a host function (a textbook's main with its
+// cudaMalloc and <<<>>> launch) in source NVRTC compiles.
+const hostCodeNote = "NVRTC compiles device code only (__global__ and __device__ functions): the host program — main, cudaMalloc, cudaMemcpy, kernel<<<grid, block>>>(...) — is written in Go with cudalib: " +
+	"dev.Float32sFrom(xs), k.Run(cudalib.Config{Grid: cudalib.D1(g), Block: cudalib.D1(b)}, args...), buf.ToHost()"
+
 // toolkitPrefixes start the names of the CUDA toolkit's headers.
 var toolkitPrefixes = []string{"cuda_", "cuda/", "cooperative_groups", "mma.h", "nv/", "cub/", "thrust/",
 	"crt/", "sm_", "device_", "vector_types.h", "vector_functions.h", "math_constants.h", "cuComplex.h"}
@@ -69,6 +74,9 @@ func (l *Lib) explain(diags []Diagnostic) {
 				// note is about thrust, not the header it wanted.
 				note = thrustNote
 			}
+		}
+		if strings.Contains(msg, "host functions are not allowed in JIT mode") {
+			note = hostCodeNote
 		}
 		if note != "" {
 			d.Message += "\nnote: " + note

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"strconv"
 	"strings"
 
 	"github.com/culab/culab/cudalib/ptx"
@@ -128,6 +129,9 @@ func (w *warp) format(out *bytes.Buffer, in *inst, l int, f string, args uint64)
 			j++
 		}
 		spec := f[i+1 : j]
+		if strings.Contains(spec, "*") {
+			spec = starArgs(spec, func() int32 { return int32(next(4)) })
+		}
 		long := 0
 		for j < len(f) && strings.IndexByte("hlLqjzt", f[j]) >= 0 {
 			if f[j] == 'l' || f[j] == 'L' || f[j] == 'q' || f[j] == 'j' || f[j] == 'z' || f[j] == 't' {
@@ -185,6 +189,34 @@ func (w *warp) format(out *bytes.Buffer, in *inst, l int, f string, args uint64)
 		}
 	}
 	return n
+}
+
+// starArgs writes the width and precision a '*' takes from the arguments
+// (ints, before the value, as C's printf reads them) into spec: Go's fmt
+// would read them from its own arguments, and print "%!d(MISSING)". A
+// negative width left-justifies; a negative precision is none, as in C.
+func starArgs(spec string, arg func() int32) string {
+	var b strings.Builder
+	for k := 0; k < len(spec); k++ {
+		if spec[k] != '*' {
+			b.WriteByte(spec[k])
+			continue
+		}
+		v := arg()
+		if k > 0 && spec[k-1] == '.' {
+			if v < 0 {
+				s := b.String()
+				b.Reset()
+				b.WriteString(s[:len(s)-1]) // drop the '.': no precision
+				continue
+			}
+		} else if v < 0 {
+			b.WriteByte('-')
+			v = -v
+		}
+		b.WriteString(strconv.Itoa(int(v)))
+	}
+	return b.String()
 }
 
 // execAssert: a failed assert() is a fault naming the assertion.

@@ -37,13 +37,37 @@ var confusing = map[string]string{
 	"CFG post-order panic":     "the interpreter failed on this code; is a name undefined?",
 }
 
+// cudaLaunch is CUDA's launch syntax, kernel<<<grid, block[, shared[, stream]]>>>(args).
+var cudaLaunch = regexp.MustCompile(`([A-Za-z_]\w*)\s*<<<\s*([^,<>]+?)\s*,\s*([^,<>]+?)\s*(?:,[^<>]*)?>>>\s*\((.*)\)`)
+
+// launchHint says how a line that launches a kernel with CUDA's <<<>>>
+// syntax, which is no Go, is written in a cell; "" for any other line.
+func launchHint(line string) string {
+	m := cudaLaunch.FindStringSubmatch(line)
+	if m == nil {
+		return ""
+	}
+	args := ""
+	if a := strings.TrimSpace(m[4]); a != "" {
+		args = ", " + a
+	}
+	return fmt.Sprintf("kernel<<<grid, block>>>(...) is CUDA C++, not Go: in a Go cell launch with %s.Run(cudalib.Config{Grid: cudalib.D1(%s), Block: cudalib.D1(%s)}%s), or cudalib.D2/D3 for 2D and 3D; Config.Shared and Config.Stream are the third and fourth",
+		m[1], m[2], m[3], args)
+}
+
 // compileError reports a parse or compile error of a chunk whose first line
 // was shifted by col1 bytes.
 func (x *run) compileError(name string, err error, col1 int) *kernel.ExecError {
 	var list scanner.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
 		e := list[0]
-		return x.at(name, e.Pos.Filename, e.Pos.Line, e.Pos.Column, col1, e.Msg)
+		msg := e.Msg
+		if e.Pos.Filename == x.file && e.Pos.Line >= 1 && e.Pos.Line <= len(x.lines) {
+			if hint := launchHint(x.lines[e.Pos.Line-1]); hint != "" {
+				msg += " (" + hint + ")"
+			}
+		}
+		return x.at(name, e.Pos.Filename, e.Pos.Line, e.Pos.Column, col1, msg)
 	}
 	msg := err.Error()
 	for key, hint := range confusing {

@@ -230,6 +230,25 @@ func TestErrorsPointAtLines(t *testing.T) {
 	}
 }
 
+// TestCUDALaunchSyntaxHint: a student's first launch is CUDA's
+// <<<grid, block>>>, a Go syntax error whose words alone ("expected
+// operand, found '<'") do not say how to launch from Go.
+func TestCUDALaunchSyntaxHint(t *testing.T) {
+	e := shared(t)
+	xe := fails(t, e, "n := 8\nvadd<<<(n + 255) / 256, 256>>>(out, a, b, n)")
+	want := "vadd.Run(cudalib.Config{Grid: cudalib.D1((n + 255) / 256), Block: cudalib.D1(256)}, out, a, b, n)"
+	if xe.Name != "SyntaxError" || !strings.HasPrefix(xe.Value, "line 2:") || !strings.Contains(xe.Value, want) {
+		t.Errorf("got %s: %s\nwant the hint %s", xe.Name, xe.Value, want)
+	}
+	xe = fails(t, e, "hello<<<1, 1, 0, s>>>()")
+	if !strings.Contains(xe.Value, "hello.Run(cudalib.Config{Grid: cudalib.D1(1), Block: cudalib.D1(1)})") {
+		t.Errorf("no arguments: %s", xe.Value)
+	}
+	if xe := fails(t, e, "a := 1 <<< 2"); strings.Contains(xe.Value, "CUDA") {
+		t.Errorf("not a launch: %s", xe.Value)
+	}
+}
+
 func TestPanicsAreErrors(t *testing.T) {
 	e := shared(t)
 	xe := fails(t, e, "fmt.Println(1)\nvar m map[string]int\nm[\"k\"] = 1")

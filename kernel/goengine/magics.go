@@ -30,7 +30,7 @@ type magicCell struct {
 }
 
 var magicHelp = []struct{ usage, text string }{
-	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name)); nb.Symbol(name) is a __constant__ or __device__ variable, set with CopyFrom(slice or &x) and read with CopyTo"},
+	{"%%cuda [nvrtc options]", "first line: the rest of the cell is CUDA C; each __global__ kernel becomes a Go variable (and nb.Kernel(name); in a namespace, or named as a package or a Go name of yours, nb.Kernel(name) only); nb.Symbol(name) is a __constant__ or __device__ variable, set with CopyFrom(slice or &x) and read with CopyTo"},
 	{"%%cuda --profile[=N]", "also profile the first N (default 1) launches of each kernel on the virtual GPU, per source line: the table and chart show in the output of the cell that launches (plots.ProfileView)"},
 	{"%%cuda --sanitize", "also check every launch of each kernel with the virtual GPU's sanitizer first, on copies (out-of-bounds and misaligned accesses, shared-memory races, divergent barriers, uninitialized reads): a launch with findings shows the report, with the cell's lines, in the output of the cell that launches; a clean one shows nothing"},
 	{"%%time", "first line: run the cell and print its wall time"},
@@ -364,11 +364,14 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 		x.s.kernels.add(kn, k, mod)
 		a := k.Attributes()
 		fmt.Fprintf(&summary, "  %s: %d registers, %d B shared, %d B local", kn, a.Registers, a.StaticShared, a.LocalBytes)
-		if x.s.goName(kn) {
+		switch held := x.s.heldBy(kn); {
+		case !x.s.goName(kn):
+			fmt.Fprintf(&summary, " → nb.Kernel(%q)", kn)
+		case held != "":
+			fmt.Fprintf(&summary, " → nb.Kernel(%q) (the Go name %s is your %s, kept)", kn, kn, held)
+		default:
 			define = append(define, fmt.Sprintf("%s := __culab.Kernel(%q)", kn, kn))
 			summary.WriteString(" → Go variable " + kn)
-		} else {
-			fmt.Fprintf(&summary, " → nb.Kernel(%q)", kn)
 		}
 		summary.WriteString("\n")
 	}
@@ -390,6 +393,18 @@ func (s *session) goName(name string) bool {
 	}
 	_, isPkg := s.imports[name]
 	return !isPkg
+}
+
+// heldBy says what of the user's own a Go name is (a "func", "var",
+// "type"...), "" when nothing or the Go variable of a kernel: a kernel
+// named as the user's dev or CPU reference function must not replace it
+// (a later cell's dev.Float32s would fail, far from the cause).
+func (s *session) heldBy(name string) string {
+	d, ok := s.decls[name]
+	if !ok || strings.HasPrefix(d.sig, name+" := __culab.Kernel(") {
+		return ""
+	}
+	return d.kind
 }
 
 // cudaCompileError points the compiler's diagnostics at the cell's lines

@@ -200,6 +200,33 @@ wrong`)
 	}
 }
 
+// TestCUDAKeepsUserNames: a kernel named as one of the user's own Go
+// names (their dev, a CPU reference function) is nb.Kernel only, and the
+// summary says why; it used to replace the variable (a later dev.Float32s
+// failed) and hide the function. A kernel's own Go variable is still
+// rebound when its cell is compiled again.
+func TestCUDAKeepsUserNames(t *testing.T) {
+	needCUDA(t)
+	e := shared(t)
+	ok(t, e, "heldvar := 2.5\nfunc heldfn(x int) int { return x + 1 }")
+	out := ok(t, e, "%%cuda\n__global__ void heldvar(float* x) { x[0] = 1; }\n__global__ void heldfn(int* x) { x[0] = 2; }\n__global__ void heldnew(int* x) { x[0] = 3; }").text("stdout")
+	for _, want := range []string{
+		`→ nb.Kernel("heldvar") (the Go name heldvar is your var, kept)`,
+		`→ nb.Kernel("heldfn") (the Go name heldfn is your func, kept)`,
+		"→ Go variable heldnew",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary %q: no %q", out, want)
+		}
+	}
+	if got := ok(t, e, "heldvar + float64(heldfn(1))").result(); got != "4.5" {
+		t.Errorf("heldvar + heldfn(1) = %s, want 4.5", got)
+	}
+	if out := ok(t, e, "%%cuda\n__global__ void heldnew(int* x) { x[0] = 4; }").text("stdout"); !strings.Contains(out, "→ Go variable heldnew") {
+		t.Errorf("recompiled: %q", out)
+	}
+}
+
 // Issue 30: a cell's untyped constants reach a kernel as Go values (2 as
 // int, 0.5 as float64) and are converted to the parameters' C types by
 // cudalib's checker: 2 scales by 2.0, not by the float whose bits are 2,

@@ -11,6 +11,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -249,10 +251,35 @@ func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load the PTX on the virtual GPU: %w", err)
 	}
+	if err := staticSharedFits(m, pm, inf.SharedPerBlock); err != nil {
+		m.Unload()
+		return nil, fmt.Errorf("load module (%s): %w", tgt, err)
+	}
 	vm := &virtualModule{b: b, m: m, ptx: pm, file: req.Name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}
 	vm.nvrtc[0], vm.nvrtc[1] = lib.Version()
 	vm.sass = sync.OnceValues(func() (*sass.Program, error) { return compileSASS(nreq) })
 	return vm, nil
+}
+
+// staticSharedFits refuses a module with a kernel whose static shared
+// memory passes the 48 KiB a block may declare statically, as the GPU's
+// PTX assembler does when the module loads: only dynamic shared memory
+// goes beyond, opted in per kernel. The virtual GPU used to run such a
+// kernel, which no GPU loads.
+func staticSharedFits(m *vgpu.Module, pm *ptx.Module, most int) error {
+	for _, f := range pm.Funcs {
+		if !f.Entry || f.Extern {
+			continue
+		}
+		k, err := m.Kernel(f.Name)
+		if err != nil || k.StaticShared() <= most {
+			continue
+		}
+		return &seam.DeviceError{Op: "cuModuleLoadDataEx", Code: 218, Name: "CUDA_ERROR_INVALID_PTX", Kind: seam.KindInvalid,
+			Msg: fmt.Sprintf("ptxas error: Entry function '%s' uses too much shared data (%#x bytes, %#x max): a block's static __shared__ arrays may hold at most %d KiB; for more, use dynamic shared memory (extern __shared__, and the bytes in Config.Shared)",
+				f.Name, k.StaticShared(), most, most>>10)}
+	}
+	return nil
 }
 
 func hasOption(opts []string, o string) bool {
@@ -284,6 +311,31 @@ func (m *virtualModule) CompileLog() string         { return m.log }
 func (m *virtualModule) Cached() bool               { return m.hit }
 func (m *virtualModule) Unload() error              { return virtualErr("cuModuleUnload", m.m.Unload()) }
 
+// blockBound is the most threads a block of fn may have by its
+// .maxntid or .reqntid directive (__launch_bounds__, __maxnreg__'s
+// companions), or MaxInt where it has none: a GPU refuses a larger block
+// (CUDA_ERROR_INVALID_VALUE; cuFuncGetAttribute's
+// MAX_THREADS_PER_BLOCK says the bound), so the virtual GPU does too.
+func blockBound(fn *ptx.Func) int {
+	most := math.MaxInt
+	for _, d := range fn.Directives {
+		if d.Name != "maxntid" && d.Name != "reqntid" {
+			continue
+		}
+		n := 1
+		for _, a := range d.Args {
+			v, err := strconv.Atoi(strings.TrimSpace(a))
+			if err != nil || v < 1 {
+				n = math.MaxInt // a form not understood bounds nothing
+				break
+			}
+			n *= v
+		}
+		most = min(most, n)
+	}
+	return most
+}
+
 func (m *virtualModule) Function(sym string) (seam.Function, error) {
 	k, err := m.m.Kernel(sym)
 	if err != nil {
@@ -296,14 +348,16 @@ func (m *virtualModule) Function(sym string) (seam.Function, error) {
 		}
 	}
 	regs := 0
+	maxThreads := m.b.Info().MaxThreadsPerBlock
 	for _, fn := range m.ptx.Funcs {
 		if fn.Entry && fn.Name == sym {
 			regs = registerEstimate(fn)
+			maxThreads = min(maxThreads, blockBound(fn))
 		}
 	}
 	// At least what an empty kernel gets; at most what a thread may have.
 	regs = min(max(regs, 2), m.b.spec.RegsPerThread)
-	f := &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs}
+	f := &virtualFunction{b: m.b, mod: m, k: k, name: name, file: m.file, arch: m.arch, regs: regs, maxThreads: maxThreads}
 	f.loop = sync.OnceValue(f.hotLoop)
 	f.code = sync.OnceValues(f.findCode)
 	f.registers = sync.OnceValue(f.ptxasRegisters)
@@ -362,6 +416,9 @@ type virtualFunction struct {
 	// registers is what occupancy counts: ptxas's where the kernel's SASS
 	// is there, else regs (sass.go's ptxasRegisters).
 	registers func() int
+	// maxThreads is the most threads a block of the kernel may have: the
+	// device's, or fewer where __launch_bounds__ says so (blockBound).
+	maxThreads int
 	// loop is the kernel's hottest SASS loop, looked for on the first
 	// launch that needs it (sass.go's hotLoop).
 	loop func() *warpissue.Loop
@@ -375,7 +432,7 @@ func (f *virtualFunction) Attributes() (seam.Attributes, error) {
 		Registers:     f.registers(),
 		StaticShared:  f.k.StaticShared(),
 		LocalBytes:    f.k.LocalBytes(),
-		MaxThreads:    f.b.Info().MaxThreadsPerBlock,
+		MaxThreads:    f.maxThreads,
 		PTXVersion:    f.arch,
 		BinaryVersion: f.arch,
 	}, nil
@@ -399,7 +456,7 @@ func (f *virtualFunction) run(c seam.LaunchConfig, params []unsafe.Pointer) (*vg
 	f.b.mu.Lock()
 	san := f.b.sanitize
 	f.b.mu.Unlock()
-	p, rep, kerr, err := f.exec(c, params, san)
+	p, rep, kerr, err := f.exec(c, params, san, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -414,9 +471,10 @@ func (f *virtualFunction) run(c seam.LaunchConfig, params []unsafe.Pointer) (*vg
 }
 
 // exec runs the launch (with the sanitizer when san) and records it for
-// the timers. kerr is what went wrong in the kernel (a GPU reports it
+// the timers; its device printf goes to printf (nil: standard output, as
+// on a GPU). kerr is what went wrong in the kernel (a GPU reports it
 // later); err is a launch the driver would refuse.
-func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san bool) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
+func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san bool, printf io.Writer) (p *vgpu.Profile, rep *vgpu.Report, kerr, err error) {
 	budget, err := virtualBudget()
 	if err != nil {
 		return nil, nil, nil, err
@@ -438,6 +496,7 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 		Params:        make([][]byte, len(params)),
 		Budget:        budget,
 		Interrupted:   func() bool { return f.b.cause() != nil },
+		Printf:        printf,
 	}
 	for i, p := range params {
 		l.Params[i] = unsafe.Slice((*byte)(p), sizes[i])
@@ -460,6 +519,8 @@ func (f *virtualFunction) exec(c seam.LaunchConfig, params []unsafe.Pointer, san
 	}
 	var ve *vgpu.Error
 	if errors.As(err, &ve) {
+		// vgpu names the kernel by its PTX (mangled) name; the user wrote f.name.
+		ve.Msg = strings.Replace(ve.Msg, "kernel "+f.k.Name()+":", "kernel "+f.name+":", 1)
 		return nil, nil, nil, virtualErr("cuLaunchKernel", err) // refused before it ran, as the driver refuses a launch
 	}
 	p, rep = info.Profile, info.Report
@@ -535,7 +596,9 @@ func (b *virtualBackend) Inspect(fn seam.Function, c seam.LaunchConfig, params [
 	if !ok || vf.b != b {
 		return nil, nil, nil, fmt.Errorf("inspect: not a kernel of this virtual GPU")
 	}
-	return vf.exec(c, params, san)
+	// The inspection runs on copies and must leave no trace: its printf
+	// output would show each line of the user's own launch twice.
+	return vf.exec(c, params, san, io.Discard)
 }
 
 // SetSanitizer sanitizes every later launch, or stops.
