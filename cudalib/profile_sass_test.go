@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/culab/culab/cudalib/internal/virtual"
+	"github.com/culab/culab/cudalib/nvrtc"
 	"github.com/culab/culab/cudalib/sass"
 )
 
@@ -170,5 +171,45 @@ func TestProbeSaysCounting(t *testing.T) {
 	}
 	if s := Probe().String(); !strings.Contains(s, want) {
 		t.Errorf("report without %q:\n%s", want, s)
+	}
+}
+
+// The virtual GPU's occupancy counts the registers ptxas gives a kernel
+// where its SASS is there (the CUBIN's), as the GPU's does: a loop
+// unrolled into many independent loads has the PTX declare a register a
+// value, and the estimate from their live ranges was not ptxas's
+// (bench/microbench/barphase.cu's 128 steps: 98 registers, two blocks of
+// 256 threads an SM on an H200; the estimate over 128, one block).
+func TestVirtualOccupancyTakesPtxasRegisters(t *testing.T) {
+	tl, err := sass.Find()
+	if err != nil {
+		t.Skipf("no NVRTC 13 and nvdisasm (%v): the PTX's estimate stands", err)
+	}
+	src := `template <int W> __global__ void phase(const float *g, float *out, float a) {
+    __shared__ float s[256];
+    const int t = threadIdx.x;
+    float acc = 1.0f;
+    for (int k = 0; k < 256; k++) {
+        s[t] = g[(k * 4099 * 256 + blockIdx.x * 256 + t) & ((1 << 20) - 1)];
+        __syncthreads();
+#pragma unroll
+        for (int j = 0; j < W; j++) acc = fmaf(acc, a, s[(t + 33 * j) & 255]);
+        __syncthreads();
+    }
+    out[blockIdx.x * 256 + t] = acc;
+}`
+	p, err := tl.CompileRequest(nvrtc.Request{Source: src, NameExpressions: []string{"phase<128>"}, Target: nvrtc.Target{Arch: 90}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := p.Kernels[0].Registers
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, src, "phase<128>")
+	if got := k.Attributes().Registers; got != want || want == 0 {
+		t.Errorf("%d registers a thread, ptxas's %d", got, want)
+	}
+	perWarp := (want*32 + 255) / 256 * 256
+	if n, err := k.ActiveBlocksPerSM(256, 0); err != nil || n != 65536/(perWarp*8) {
+		t.Errorf("blocks of 256 an SM: %d, %v; want %d by %d registers", n, err, 65536/(perWarp*8), want)
 	}
 }
