@@ -724,6 +724,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Do not overload existing symbols (defined in GTA) in global scope.
 						sym, _, _ = sc.lookup(dest.ident)
 					}
+					if sym == nil && redeclares(n, dest, sc) { // culab patch 78
+						sym = sc.sym[dest.ident]
+						dest.typ, dest.redeclared = sym.typ, true
+					}
 					if sym == nil {
 						sym = &symbol{index: sc.add(dest.typ), kind: varSym, typ: dest.typ}
 						sc.sym[dest.ident] = sym
@@ -737,7 +741,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					dest.val = src.val
 					dest.recv = src.recv
 					dest.findex = sym.index
-					updateSym = true
+					updateSym = !dest.redeclared
 				} else {
 					sym, level, _ = sc.lookup(dest.ident)
 				}

@@ -209,6 +209,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 	}
 	typ := c1.typ
 	next := getExec(n.tnext)
+	defer freshBefore(n) // culab patch 76
 	n.exec = func(f *frame) bltn {
 		d := dynamicOf(value(f))
 		ok := d.is(typ)

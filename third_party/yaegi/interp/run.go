@@ -470,6 +470,33 @@ func assign(n *node) {
 		level[i] = n.child[i].level
 	}
 
+	if n.kind == defineStmt && redeclaresAny(n) {
+		// culab patch 78: a redeclared variable is assigned, not made new,
+		// after all the values are evaluated (y, a := 1, y gives a the old y).
+		n.exec = func(f *frame) bltn {
+			vals := make([]reflect.Value, len(svalue))
+			for i, s := range svalue {
+				if n.child[i].ident != "_" {
+					v := s(f) // a copy: it may be a variable's storage
+					vals[i] = reflect.New(v.Type()).Elem()
+					vals[i].Set(v)
+				}
+			}
+			for i, v := range vals {
+				if !v.IsValid() {
+					continue
+				}
+				data := getFrame(f, level[i]).data
+				j := index[i]
+				if !n.child[i].redeclared {
+					data[j] = reflect.New(data[j].Type()).Elem()
+				}
+				data[j].Set(v)
+			}
+			return next
+		}
+		return
+	}
 	if n.kind == defineStmt {
 		// Handle a multiple var declararation / assign. It cannot be a swap.
 		n.exec = func(f *frame) bltn {
@@ -1689,6 +1716,7 @@ func getIndexMap2(n *node) {
 		nop(n)
 		return
 	}
+	defer freshBefore(n) // culab patch 76
 	if n.child[1].rval.IsValid() { // constant map index
 		mi := n.child[1].rval
 		switch {
@@ -3343,19 +3371,22 @@ func recv(n *node) {
 }
 
 func recv2(n *node) {
-	vchan := genValue(n.child[0])    // chan
-	vres := genValue(n.anc.child[0]) // result
-	vok := genValue(n.anc.child[1])  // status
+	vchan := genValue(n.child[0]) // chan
+	// culab patch 77: a blank result or status (_, ok = <-ch; v, _ := <-ch)
+	// is not stored: the blank identifier's frame index is another
+	// variable's, which got the value (reflect.Set panicked, or worse).
+	vres, vok := recvStore(n.anc.child[0]), recvStatus(n.anc.child[1])
 	tnext := getExec(n.tnext)
+	defer freshBefore(n) // culab patch 76
 
 	if n.interp.cancelChan {
 		// Cancellable channel read
 		n.exec = func(f *frame) bltn {
-			ch, result, status := vchan(f), vres(f), vok(f)
+			ch := vchan(f)
 			//  Fast: channel read doesn't block
 			if v, ok := ch.TryRecv(); ok {
-				result.Set(v)
-				status.SetBool(true)
+				vres(f, v)
+				vok(f, true)
 				return tnext
 			}
 			// Slow: channel is blocked, allow cancel
@@ -3367,16 +3398,16 @@ func recv2(n *node) {
 			if chosen == 0 {
 				return nil
 			}
-			result.Set(v)
-			status.SetBool(ok)
+			vres(f, v)
+			vok(f, ok)
 			return tnext
 		}
 	} else {
 		// Blocking channel read (less overhead)
 		n.exec = func(f *frame) bltn {
 			v, ok := vchan(f).Recv()
-			vres(f).Set(v)
-			vok(f).SetBool(ok)
+			vres(f, v)
+			vok(f, ok)
 			return tnext
 		}
 	}
