@@ -1716,7 +1716,7 @@ func getIndexMap2(n *node) {
 		nop(n)
 		return
 	}
-	defer freshBefore(n) // culab patch 76
+	defer freshBefore(n)           // culab patch 76
 	if n.child[1].rval.IsValid() { // constant map index
 		mi := n.child[1].rval
 		switch {
