@@ -422,7 +422,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				case keyValueExpr, typeAssertExpr, indexExpr, indexListExpr: // culab patch 37: and f[A, B]
 					c.typ = n.typ
 				default:
-					if c.ident == nilIdent {
+					if c.ident == nilIdent && isUniverseNil(sc) { // culab patch 79
 						c.typ = sc.getType(nilIdent)
 						continue
 					}
@@ -1725,10 +1725,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				case sym.kind == constSym && sym.rval.IsValid():
 					n.rval = sym.rval
 					n.kind = basicLit
-				case n.ident == "iota":
+				case n.ident == "iota" && sym == interp.universe.sym["iota"]: // culab patch 79: not a variable named iota
 					n.rval = reflect.ValueOf(constant.MakeInt64(int64(sc.iota)))
 					n.kind = basicLit
-				case n.ident == nilIdent:
+				case n.ident == nilIdent && sym == interp.universe.sym[nilIdent]: // culab patch 79: not a variable named nil
 					n.kind = basicLit
 				case sym.kind == binSym:
 					n.typ = sym.typ

@@ -212,3 +212,10 @@ func redeclaresAny(n *node) bool {
 	}
 	return false
 }
+
+// isUniverseNil reports whether nil in the scope sc is the predeclared
+// nil, not a variable or constant named nil (culab patch 79).
+func isUniverseNil(sc *scope) bool {
+	sym, _, ok := sc.lookup(nilIdent)
+	return !ok || sym.typ != nil && sym.typ.cat == nilT
+}
