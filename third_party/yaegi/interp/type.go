@@ -1180,7 +1180,14 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		return nil, g.cfgErrorf("recursive instantiation of %s: not supported", name)
 	}
 	seen = append(seen, g)
-	t, err = nodeType2(interp, sc, g.lastChild(), seen)
+	tsc := sc
+	if lt.scope != nil && lt.scope.pkgID != sc.pkgID {
+		// culab patch 80: the type of another package (a source package
+		// of the standard library) names that package's imports and
+		// types; its type arguments are already in g.
+		tsc = lt.scope
+	}
+	t, err = nodeType2(interp, tsc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err
 	}
