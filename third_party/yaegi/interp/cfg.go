@@ -1742,6 +1742,24 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if n.sym != nil {
 				n.recv = n.sym.recv
 			}
+			if sym.kind == funcSym && sym.node != nil && sym.node.kind == funcDecl && sym.node.typ != nil && typeParamCount(sym.node) > 0 {
+				// culab patch 81: a generic function as a value takes its
+				// type arguments from the function type it goes to.
+				if a := n.anc; a != nil && (a.kind == defineStmt || a.kind == assignStmt) && childPos(n) >= len(a.child)-a.nright && targetFuncType(n) == nil {
+					// It failed at run time (reflect's "call of MakeFunc
+					// with non-Func type").
+					err = n.cfgErrorf("cannot use generic function %s without instantiation", n.ident)
+					break
+				}
+				if target := targetFuncType(n); target != nil {
+					var g *node
+					if g, err = interp.instantiateByTarget(sc, n, sym.node, target, importPath, pkgName); err != nil || g == nil {
+						break
+					}
+					n.anc.child[childPos(n)] = g
+					n.typ = g.typ
+				}
+			}
 
 		case ifStmt0: // if cond {}
 			cond, tbody := n.child[0], n.child[1]
