@@ -1367,6 +1367,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.val = c1.val
 					n.rval = c1.rval
 				case c1.rval.IsValid() && isConstType(c0.typ):
+					if err = checkConstConversion(c1, typedConstValue(c1.rval), c0.typ); err != nil { // culab patch 82
+						break
+					}
 					n.gen = nop
 					n.findex = notInFrame
 					n.typ = c0.typ
