@@ -89,11 +89,17 @@ func addressed(n *node) bool {
 // loopSyms returns the symbols of the variables that the defining
 // statement def (a for statement's init) declares in the scope sc.
 func loopSyms(def *node, sc *scope) []*symbol {
-	if def == nil || def.kind != defineStmt {
+	if def == nil || def.kind != defineStmt && def.kind != defineXStmt {
 		return nil
 	}
+	left := def.child[:def.nleft]
+	if def.kind == defineXStmt {
+		// culab patch 83: a comma-ok define (for v, ok := <-ch; ok; v, ok
+		// = <-ch) declares all but its last child.
+		left = def.child[:len(def.child)-1]
+	}
 	var syms []*symbol
-	for _, c := range def.child[:def.nleft] {
+	for _, c := range left {
 		if c.ident == "_" {
 			continue
 		}
@@ -222,8 +228,13 @@ func genFreshDefineX(n *node) func(*frame) {
 		slots = append(slots, c)
 	}
 	// The variables' scope is the statements that follow the define in
-	// its block (or in the if, switch or for statement it is the init of).
-	if !loopVarsEscape(syms, def.anc) {
+	// its block (or in the if, switch or for statement it is the init of);
+	// a var declaration is a spec of a varDecl of a declStmt.
+	in := def.anc
+	for in.anc != nil && (in.kind == varDecl || in.kind == declStmt) {
+		in = in.anc
+	}
+	if !loopVarsEscape(syms, in) {
 		return nil
 	}
 	return func(f *frame) {
