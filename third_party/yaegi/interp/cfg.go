@@ -1342,6 +1342,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.gen = convert
 					n.typ = c0.typ
 					n.findex = sc.add(n.typ)
+				case isEmptyInterface(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && needsTypeNote(c1.typ):
+					// culab patch 84: any(v) of a value of a defined type
+					// without methods notes its type, as var a any = v does.
+					n.gen = convert
+					n.typ = c0.typ
+					n.findex = sc.add(n.typ)
 				case isInterfaceBin(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && !isBin(c1.typ):
 					// culab patch 27: error(v) of a value of a cell type is
 					// wrapped by convert, as var e error = v wraps it.

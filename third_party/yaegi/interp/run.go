@@ -323,6 +323,13 @@ func convert(n *node) {
 		// culab patch 18: any(v) keeps v's methods and type, as var a any = v
 		// does (a type switch took any(color(1)) for an int).
 		value, doConvert = genValueInterface(c), false
+	case isEmptyInterface(n.child[0].typ) && !isInterfaceSrc(c.typ) && needsTypeNote(c.typ):
+		// culab patch 84: any(v) notes v's type, as var a any = v does.
+		if g := genValueTagged(c); g != nil {
+			value, doConvert = g, false
+		} else {
+			value = genValue(c)
+		}
 	case isInterfaceBin(n.child[0].typ) && !isInterface(c.typ):
 		// culab patch 27: error(v) wraps v as var e error = v does (a value
 		// of a cell type has no methods for reflect).
@@ -2895,7 +2902,7 @@ func _case(n *node) {
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for i, v := range values {
-				if caseEqual(v0, v(f), ttag, n.child[i].typ) { // culab patch 23
+				if caseEqual(n.interp, v0, v(f), ttag, n.child[i].typ) { // culab patch 23
 					return tnext
 				}
 			}
