@@ -570,6 +570,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			sc = sc.pushBloc()
 			sc.loop = n
 
+		case selectStmt:
+			// culab patch 85: a break in a select case ends the select,
+			// not the loop around it.
+			sc = sc.pushBloc()
+			sc.loop = n
+
 		case importSpec:
 			// Already all done in GTA.
 			return false
@@ -1504,7 +1510,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				return
 			}
 			n.start = n.child[0].start
-			n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			if !isBranchStmt(n.lastChild()) { // culab patch 85
+				n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			}
 
 		case commClause:
 			wireChild(n)
@@ -1515,7 +1523,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if len(n.child) > 1 {
 				n.start = n.child[1].start // Skip chan operation, performed by select
 			}
-			n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			if len(n.child) == 1 || !isBranchStmt(n.lastChild()) { // culab patch 85
+				n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			}
 
 		case compositeLitExpr:
 			wireChild(n)
@@ -2081,6 +2091,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case selectStmt:
+			sc = sc.pop() // culab patch 85
 			wireChild(n)
 			// Move action to block statement, so select node can be an exit point.
 			n.child[0].gen = _select

@@ -37,6 +37,14 @@ func caseEqual(in *Interpreter, tag, val reflect.Value, ttag, tval *itype) bool 
 	isIface := func(v reflect.Value) bool {
 		return v.Kind() == reflect.Interface || v.Type() == valueInterfaceType || isWrapperStruct(v.Type())
 	}
+	if tval != nil && tval.cat == nilT && tag.IsValid() && !isIface(tag) {
+		// culab patch 86: case nil of a switch on a func, map, pointer,
+		// slice or channel (the case's nil is an interface's zero).
+		switch tag.Kind() {
+		case reflect.Func, reflect.Map, reflect.Ptr, reflect.Slice, reflect.Chan, reflect.UnsafePointer:
+			return tag.IsNil()
+		}
+	}
 	if !isIface(tag) && !isIface(val) {
 		// An untyped constant of another representation than the tag's.
 		if !val.Type().ConvertibleTo(tag.Type()) {
@@ -130,4 +138,18 @@ func fallthroughTarget(body *node) *node {
 	}
 	next, _ := body.lastChild().val.(*node)
 	return next
+}
+
+// culab patch 85: a select statement is what an unlabeled break in one of
+// its cases ends, and a case whose last statement is a break, continue,
+// goto or return keeps that statement's target.
+
+// isBranchStmt reports whether n is a statement that goes elsewhere than
+// to the next one.
+func isBranchStmt(n *node) bool {
+	switch n.kind {
+	case breakStmt, continueStmt, gotoStmt, returnStmt:
+		return true
+	}
+	return false
 }
