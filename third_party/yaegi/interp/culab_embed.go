@@ -1,5 +1,7 @@
 package interp
 
+import "reflect"
+
 // culab patch 38: methods promoted from an embedded interface field.
 
 // embeddedFields returns, for a struct type (or a pointer to one), which of
@@ -21,4 +23,22 @@ func embeddedFields(t *itype) map[int]bool {
 		}
 	}
 	return m
+}
+
+// culab patch 88: an embedded field of a cell struct type (or a pointer to
+// one) is an embedded field of the struct's reflect type too, whatever
+// the number of fields: encoding/json promoted the fields of an embedded
+// struct only when it was the struct's only field, and otherwise wrote it
+// as an object named by its type ({"Meta":{"created":"today"}} where Go
+// writes {"created":"today"}), and decoding left it empty.
+
+// embeddableStruct reports whether reflect.StructOf takes rt as an
+// embedded field among others: an unnamed struct type (a cell struct's
+// reflect type), or a pointer to one; such types have no methods, which
+// StructOf cannot promote (golang/go#15924).
+func embeddableStruct(rt reflect.Type) bool {
+	if rt.Kind() == reflect.Ptr {
+		rt = rt.Elem()
+	}
+	return rt.Kind() == reflect.Struct && rt.Name() == "" && rt.NumMethod() == 0
 }

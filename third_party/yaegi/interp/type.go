@@ -2272,6 +2272,8 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 				// Mark the field as embedded (anonymous) only if it is the
 				// only one, to avoid a panic due to golang/go#15924 issue.
 				field.Anonymous = true
+			} else if f.embed && embeddableStruct(field.Type) { // culab patch 88
+				field.Anonymous = true
 			}
 			fields = append(fields, field)
 			// Find any nil type refs that indicates a rebuild is needed on this field.
