@@ -338,8 +338,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			} else {
 				// Get type from ancestor (implicit type).
 				if n.anc.kind == keyValueExpr && n == n.anc.child[0] {
-					n.typ = n.anc.typ.key
-				} else if atyp := n.anc.typ; atyp != nil {
+					n.typ = elidedBase(n.anc.typ).key // culab patch 90
+				} else if atyp := elidedBase(n.anc.typ); atyp != nil {
 					if atyp.cat == valueT && hasElem(atyp.rtype) {
 						n.typ = valueTOf(atyp.rtype.Elem())
 					} else {

@@ -42,3 +42,18 @@ func embeddableStruct(rt reflect.Type) bool {
 	}
 	return rt.Kind() == reflect.Struct && rt.Name() == "" && rt.NumMethod() == 0
 }
+
+// culab patch 90: a composite literal of a pointer type whose type is
+// elided ({...} for &[]T{...} in a []*[]T, or for &map[K]V{...}) builds
+// the slice, array or map and takes its address, as the elided &T{...}
+// of a struct did; arrayLit and mapLit built the pointer type's value,
+// which panicked. elidedBase gives its elements their types.
+
+// elidedBase returns the type whose elements the elements of a composite
+// literal of type t have: t, or what t points to.
+func elidedBase(t *itype) *itype {
+	if t != nil && t.cat == ptrT {
+		return t.val
+	}
+	return t
+}

@@ -2396,6 +2396,10 @@ func arrayLit(n *node) {
 	var max, prev int
 
 	ntyp := n.typ.resolveAlias()
+	ptr := ntyp.cat == ptrT // culab patch 90: an elided &[]T{...} ({...} of a []*[]T)
+	if ptr {
+		ntyp = ntyp.val
+	}
 	for i, c := range child {
 		if c.kind == keyValueExpr {
 			values[i] = genDestValue(ntyp.val, c.child[1])
@@ -2410,7 +2414,7 @@ func arrayLit(n *node) {
 		}
 	}
 
-	typ := n.typ.frameType()
+	typ := ntyp.frameType()
 	kind := typ.Kind()
 	fresh := declaredIn(n) // culab patch 68
 	n.exec = func(f *frame) bltn {
@@ -2418,10 +2422,15 @@ func arrayLit(n *node) {
 		if kind == reflect.Slice {
 			a = reflect.MakeSlice(typ, max, max)
 		} else {
-			a, _ = n.typ.zero()
+			a, _ = ntyp.zero()
 		}
 		for i, v := range values {
 			a.Index(index[i]).Set(v(f))
+		}
+		if ptr {
+			p := reflect.New(typ)
+			p.Elem().Set(a)
+			a = p
 		}
 		if fresh {
 			newVar(f, n, a)
@@ -2439,12 +2448,17 @@ func mapLit(n *node) {
 	if n.nleft == 1 {
 		child = n.child[1:]
 	}
-	typ := n.typ.frameType()
+	mtyp := n.typ
+	ptr := mtyp.cat == ptrT // culab patch 90: an elided &map[K]V{...}
+	if ptr {
+		mtyp = mtyp.val
+	}
+	typ := mtyp.frameType()
 	keys := make([]func(*frame) reflect.Value, len(child))
 	values := make([]func(*frame) reflect.Value, len(child))
 	for i, c := range child {
-		keys[i] = genDestValue(n.typ.key, c.child[0])
-		values[i] = genDestValue(n.typ.val, c.child[1])
+		keys[i] = genDestValue(mtyp.key, c.child[0])
+		values[i] = genDestValue(mtyp.val, c.child[1])
 	}
 
 	fresh := declaredIn(n) // culab patch 68
@@ -2452,6 +2466,11 @@ func mapLit(n *node) {
 		m := reflect.MakeMap(typ)
 		for i, k := range keys {
 			m.SetMapIndex(k(f), values[i](f))
+		}
+		if ptr {
+			p := reflect.New(typ)
+			p.Elem().Set(m)
+			m = p
 		}
 		if fresh {
 			newVar(f, n, m)
@@ -3881,14 +3900,14 @@ func complexConst(n *node) {
 
 func imagConst(n *node) {
 	if v := n.child[1].rval; v.IsValid() {
-		n.rval = reflect.ValueOf(imag(v.Complex()))
+		n.rval = reflect.ValueOf(imag(vComplex(v))) // culab patch 89: v may be a constant.Value
 		n.gen = nop
 	}
 }
 
 func realConst(n *node) {
 	if v := n.child[1].rval; v.IsValid() {
-		n.rval = reflect.ValueOf(real(v.Complex()))
+		n.rval = reflect.ValueOf(real(vComplex(v))) // culab patch 89: v may be a constant.Value
 		n.gen = nop
 	}
 }
