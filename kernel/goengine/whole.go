@@ -300,13 +300,19 @@ func (x *run) undefinedName(p parsed) *ast.Ident {
 		return nil
 	}
 	known := x.s.globals()
+	// The packages that the cell itself imports are not in x.s.imports
+	// before it compiles.
+	own := map[string]bool{}
+	for _, is := range p.file.Imports {
+		own[x.s.importName(is)] = true
+	}
 	ids := append([]*ast.Ident(nil), p.file.Unresolved...)
 	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
 	for _, id := range ids {
 		_, decl := x.s.decls[id.Name]
 		_, pkg := x.s.imports[id.Name]
 		_, global := known[id.Name]
-		if !decl && !pkg && !global && !universe[id.Name] && !x.defined[id.Name] && id.Name != "__culab" {
+		if !decl && !pkg && !own[id.Name] && !global && !universe[id.Name] && !x.defined[id.Name] && id.Name != "__culab" {
 			return id
 		}
 	}

@@ -132,6 +132,9 @@ func TestClearCompileErrors(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
 		{"err := saxpy.Run(1)", "line 1: undefined: saxpy"},
 		{"ue := notDeclared + 1", "line 1: undefined: notDeclared"},
+		// A package the cell itself imports is not the undefined name
+		// (it was "line 2: undefined: cmplx").
+		{"import \"math/cmplx\"\nvar a = cmplx.Abs(1)\nconst c = notDefined + 1\nvar b = c", "line 3: undefined: notDefined"},
 		{`import "C"`, "cgo is not available in cells"},
 	} {
 		xe := fails(t, e, c.code)

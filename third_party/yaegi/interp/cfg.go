@@ -338,8 +338,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			} else {
 				// Get type from ancestor (implicit type).
 				if n.anc.kind == keyValueExpr && n == n.anc.child[0] {
-					n.typ = n.anc.typ.key
-				} else if atyp := n.anc.typ; atyp != nil {
+					n.typ = elidedBase(n.anc.typ).key // culab patch 90
+				} else if atyp := elidedBase(n.anc.typ); atyp != nil {
 					if atyp.cat == valueT && hasElem(atyp.rtype) {
 						n.typ = valueTOf(atyp.rtype.Elem())
 					} else {
@@ -422,7 +422,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				case keyValueExpr, typeAssertExpr, indexExpr, indexListExpr: // culab patch 37: and f[A, B]
 					c.typ = n.typ
 				default:
-					if c.ident == nilIdent {
+					if c.ident == nilIdent && isUniverseNil(sc) { // culab patch 79
 						c.typ = sc.getType(nilIdent)
 						continue
 					}
@@ -567,6 +567,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 		case switchStmt, switchIfStmt, typeSwitch:
 			// Make sure default clause is in last position.
 			moveDefaultLast(n) // culab patch 59
+			sc = sc.pushBloc()
+			sc.loop = n
+
+		case selectStmt:
+			// culab patch 85: a break in a select case ends the select,
+			// not the loop around it.
 			sc = sc.pushBloc()
 			sc.loop = n
 
@@ -724,6 +730,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Do not overload existing symbols (defined in GTA) in global scope.
 						sym, _, _ = sc.lookup(dest.ident)
 					}
+					if sym == nil && redeclares(n, dest, sc) { // culab patch 78
+						sym = sc.sym[dest.ident]
+						dest.typ, dest.redeclared = sym.typ, true
+					}
 					if sym == nil {
 						sym = &symbol{index: sc.add(dest.typ), kind: varSym, typ: dest.typ}
 						sc.sym[dest.ident] = sym
@@ -737,7 +747,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					dest.val = src.val
 					dest.recv = src.recv
 					dest.findex = sym.index
-					updateSym = true
+					updateSym = !dest.redeclared
 				} else {
 					sym, level, _ = sc.lookup(dest.ident)
 				}
@@ -1338,6 +1348,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.gen = convert
 					n.typ = c0.typ
 					n.findex = sc.add(n.typ)
+				case isEmptyInterface(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && needsTypeNote(c1.typ):
+					// culab patch 84: any(v) of a value of a defined type
+					// without methods notes its type, as var a any = v does.
+					n.gen = convert
+					n.typ = c0.typ
+					n.findex = sc.add(n.typ)
 				case isInterfaceBin(c0.typ) && !c1.isNil() && !isInterface(c1.typ) && !isBin(c1.typ):
 					// culab patch 27: error(v) of a value of a cell type is
 					// wrapped by convert, as var e error = v wraps it.
@@ -1363,6 +1379,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.val = c1.val
 					n.rval = c1.rval
 				case c1.rval.IsValid() && isConstType(c0.typ):
+					if err = checkConstConversion(c1, typedConstValue(c1.rval), c0.typ); err != nil { // culab patch 82
+						break
+					}
 					n.gen = nop
 					n.findex = notInFrame
 					n.typ = c0.typ
@@ -1491,7 +1510,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				return
 			}
 			n.start = n.child[0].start
-			n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			if !isBranchStmt(n.lastChild()) { // culab patch 85
+				n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			}
 
 		case commClause:
 			wireChild(n)
@@ -1502,7 +1523,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if len(n.child) > 1 {
 				n.start = n.child[1].start // Skip chan operation, performed by select
 			}
-			n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			if len(n.child) == 1 || !isBranchStmt(n.lastChild()) { // culab patch 85
+				n.lastChild().tnext = n.anc.anc // exit node is selectStmt
+			}
 
 		case compositeLitExpr:
 			wireChild(n)
@@ -1721,10 +1744,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				case sym.kind == constSym && sym.rval.IsValid():
 					n.rval = sym.rval
 					n.kind = basicLit
-				case n.ident == "iota":
+				case n.ident == "iota" && sym == interp.universe.sym["iota"]: // culab patch 79: not a variable named iota
 					n.rval = reflect.ValueOf(constant.MakeInt64(int64(sc.iota)))
 					n.kind = basicLit
-				case n.ident == nilIdent:
+				case n.ident == nilIdent && sym == interp.universe.sym[nilIdent]: // culab patch 79: not a variable named nil
 					n.kind = basicLit
 				case sym.kind == binSym:
 					n.typ = sym.typ
@@ -1737,6 +1760,24 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			if n.sym != nil {
 				n.recv = n.sym.recv
+			}
+			if sym.kind == funcSym && sym.node != nil && sym.node.kind == funcDecl && sym.node.typ != nil && typeParamCount(sym.node) > 0 {
+				// culab patch 81: a generic function as a value takes its
+				// type arguments from the function type it goes to.
+				if a := n.anc; a != nil && (a.kind == defineStmt || a.kind == assignStmt) && childPos(n) >= len(a.child)-a.nright && targetFuncType(n) == nil {
+					// It failed at run time (reflect's "call of MakeFunc
+					// with non-Func type").
+					err = n.cfgErrorf("cannot use generic function %s without instantiation", n.ident)
+					break
+				}
+				if target := targetFuncType(n); target != nil {
+					var g *node
+					if g, err = interp.instantiateByTarget(sc, n, sym.node, target, importPath, pkgName); err != nil || g == nil {
+						break
+					}
+					n.anc.child[childPos(n)] = g
+					n.typ = g.typ
+				}
 			}
 
 		case ifStmt0: // if cond {}
@@ -2050,6 +2091,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case selectStmt:
+			sc = sc.pop() // culab patch 85
 			wireChild(n)
 			// Move action to block statement, so select node can be an exit point.
 			n.child[0].gen = _select

@@ -160,3 +160,62 @@ func commAssignToDefine(a *ast.CommClause) {
 	assign := &ast.AssignStmt{Lhs: lhs, TokPos: as.TokPos, Tok: token.ASSIGN, Rhs: rhs}
 	a.Body = append([]ast.Stmt{assign}, a.Body...)
 }
+
+// recvStore returns what stores the value of a comma-ok receive into
+// dest, nothing where dest is the blank identifier (culab patch 77).
+func recvStore(dest *node) func(*frame, reflect.Value) {
+	if dest.ident == "_" {
+		return func(*frame, reflect.Value) {}
+	}
+	value := genValue(dest)
+	return func(f *frame, v reflect.Value) { value(f).Set(v) }
+}
+
+// recvStatus returns what stores the status of a comma-ok receive into
+// dest, nothing where dest is the blank identifier (culab patch 77).
+func recvStatus(dest *node) func(*frame, bool) {
+	if dest.ident == "_" {
+		return func(*frame, bool) {}
+	}
+	value := genValue(dest)
+	return func(f *frame, ok bool) { value(f).SetBool(ok) }
+}
+
+// culab patch 78: a := of several values (x, y := 3, 4) made every one of
+// its variables new, so one redeclared in the same scope (y, declared
+// before) became another variable: a closure or a pointer that had the
+// first one kept seeing its old value, a silent wrong answer. Go assigns
+// a redeclared variable, and the comma-ok and call defines did
+// (compDefineX).
+
+// redeclares reports whether dest, a left-hand side of the define n, is a
+// variable of the same scope that n redeclares (n is a := of several
+// values, and dest is declared in sc, the block of n).
+func redeclares(n, dest *node, sc *scope) bool {
+	if n.kind != defineStmt || n.nleft < 2 || sc.global || n.anc == nil || n.anc.kind == varDecl || n.anc.kind == constDecl {
+		return false
+	}
+	if dest.ident == "" || dest.ident == "_" {
+		return false
+	}
+	s, ok := sc.sym[dest.ident]
+	return ok && s.kind == varSym && !s.global && s.index >= 0 && s.typ != nil
+}
+
+// redeclaresAny reports whether the define n redeclares one of its
+// variables (redeclares).
+func redeclaresAny(n *node) bool {
+	for _, c := range n.child[:n.nleft] {
+		if c.redeclared {
+			return true
+		}
+	}
+	return false
+}
+
+// isUniverseNil reports whether nil in the scope sc is the predeclared
+// nil, not a variable or constant named nil (culab patch 79).
+func isUniverseNil(sc *scope) bool {
+	sym, _, ok := sc.lookup(nilIdent)
+	return !ok || sym.typ != nil && sym.typ.cat == nilT
+}

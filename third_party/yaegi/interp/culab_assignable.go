@@ -100,6 +100,14 @@ func exprText(n *node) string {
 		switch n.kind {
 		case identExpr, basicLit:
 			b.WriteString(n.ident)
+		case unaryExpr:
+			// culab patch 82: -7.9
+			if op, ok := map[action]string{aNeg: "-", aPos: "+", aNot: "!", aBitNot: "^"}[n.action]; ok && len(n.child) == 1 {
+				b.WriteString(op)
+				write(n.child[0])
+				break
+			}
+			b.WriteString("…")
 		case parenExpr:
 			b.WriteString("(")
 			write(n.lastChild())

@@ -1,5 +1,7 @@
 package interp
 
+import "reflect"
+
 // culab patch 36: a value of an unnamed composite type compares with a
 // value of a named type of the same underlying type (`anon == Point{1, 2}`),
 // each being assignable to the other's type; the check of comparisons
@@ -67,4 +69,52 @@ func chanEqual(n *node, eq bool) bool {
 		return tnext
 	}
 	return true
+}
+
+// culab patch 87: == and != of a constant of a defined type (Exec == 4,
+// Read|Exec == 5, Exec a constant of type Perm uint8): yaegi compared the
+// constant's value as cfg left it, a constant.Value, with the other
+// operand's (a uint8, or an int for an untyped constant), which differ,
+// and said false.
+
+// constNamedEqual sets the exec of n, a comparison == (eq) or != of
+// operands of a defined basic type one of which is a constant, and
+// reports whether it did: constants are converted to the operands' type.
+func constNamedEqual(n *node, eq bool) bool {
+	c0, c1 := n.child[0], n.child[1]
+	if c0.typ == nil || c1.typ == nil || c0.typ.cat != linkedT && c1.typ.cat != linkedT {
+		return false
+	}
+	if !isConstantRval(c0.rval) && !isConstantRval(c1.rval) {
+		return false
+	}
+	t := c0.typ
+	if t.untyped {
+		t = c1.typ
+	}
+	if t.untyped || isInterface(t) || c0.isNil() || c1.isNil() {
+		return false
+	}
+	rt := t.TypeOf()
+	switch rt.Kind() {
+	case reflect.Struct, reflect.Array, reflect.Interface, reflect.Func, reflect.Map, reflect.Slice, reflect.Ptr, reflect.Chan, reflect.UnsafePointer:
+		return false
+	}
+	v0, v1 := genValueAs(c0, rt), genValueAs(c1, rt)
+	tnext, fnext := getExec(n.tnext), getExec(n.fnext)
+	dest := genValueOutput(n, boolType)
+	n.exec = func(f *frame) bltn {
+		r := (v0(f).Interface() == v1(f).Interface()) == eq
+		dest(f).SetBool(r)
+		if fnext != nil && !r {
+			return fnext
+		}
+		return tnext
+	}
+	return true
+}
+
+// isConstantRval reports whether v is a go/constant value.
+func isConstantRval(v reflect.Value) bool {
+	return v.IsValid() && isConstantValue(v.Type())
 }

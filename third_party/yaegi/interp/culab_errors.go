@@ -275,7 +275,7 @@ func interfaceEqual(n *node, eq bool) bool {
 	v0, v1 := genValue(c0), genValue(c1)
 	dest := genValueOutput(n, boolType)
 	n.exec = func(f *frame) bltn {
-		r := caseEqual(v0(f), v1(f), c0.typ, c1.typ) == eq
+		r := caseEqual(n.interp, v0(f), v1(f), c0.typ, c1.typ) == eq
 		dest(f).SetBool(r)
 		if fnext != nil && !r {
 			return fnext
@@ -297,7 +297,7 @@ func errorsIs(err, target error) bool {
 
 func errorsIsChain(err, target error, tv reflect.Value, comparable bool) bool {
 	for err != nil {
-		if comparable && caseEqual(reflect.ValueOf(&err).Elem(), tv, nil, nil) {
+		if comparable && caseEqual(nil, reflect.ValueOf(&err).Elem(), tv, nil, nil) {
 			return true
 		}
 		if x, ok := err.(interface{ Is(error) bool }); ok && x.Is(target) {

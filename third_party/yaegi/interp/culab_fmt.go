@@ -294,6 +294,11 @@ func (in *Interpreter) dynamicValue(v reflect.Value, t *itype) (reflect.Value, *
 			if ct := in.anyCellType(v); ct != nil { // culab patch 47
 				return v.Elem(), ct
 			}
+			if ct := in.anyBoxType(v); ct != nil && v.Elem().Kind() != reflect.String { // culab patch 84
+				// Not a string: fmt.Print puts no space next to one,
+				// and would next to the cellValue that prints it.
+				return v.Elem(), ct
+			}
 			v = v.Elem()
 		}
 		switch rt := v.Type(); {

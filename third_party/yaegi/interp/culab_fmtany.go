@@ -76,6 +76,7 @@ type anyTag struct {
 	rt           reflect.Type
 	obj          weak.Pointer[byte] // the chunk or object
 	typ          *itype             // nil: several (see noteObject); under mu
+	boxed        bool               // a box of the interpreter's (patch 84)
 }
 
 // boxAlloc says how the values of one type are noted in an any, and
@@ -103,9 +104,10 @@ func genValueTagged(n *node) func(*frame) reflect.Value {
 		return nil
 	}
 	t := concreteType(n)
+	ident := needsTypeNote(t) // culab patch 84
 	value := genValue(n)
 	in := n.interp
-	tagged := sync.OnceValue(func() bool { return in.fmtTagged(t) })
+	tagged := sync.OnceValue(func() bool { return ident || in.fmtTagged(t) })
 	return func(f *frame) reflect.Value {
 		v := value(f)
 		if !tagged() {
@@ -138,7 +140,7 @@ func genSelectSendValue(ch, v *node) func(*frame) reflect.Value {
 // value.
 func mayTagNode(n *node) bool {
 	t := concreteType(n)
-	return t != nil && mayTag(t, map[*itype]bool{})
+	return t != nil && (needsTypeNote(t) || mayTag(t, map[*itype]bool{}))
 }
 
 // concreteType returns the static type of n's value, not an interface:
@@ -379,7 +381,7 @@ func typeWord(x any) unsafe.Pointer {
 // noteChunk notes the chunk of boxes at lo, of size bytes, of values of
 // type t; the chunk was just allocated, a heap object of its own.
 func (ts *anyTags) noteChunk(lo unsafe.Pointer, size uintptr, rt reflect.Type, t *itype) {
-	tag := &anyTag{lo: uintptr(lo), hi: uintptr(lo) + size, size: rt.Size(), rt: rt, typ: t, obj: weak.Make((*byte)(lo))}
+	tag := &anyTag{lo: uintptr(lo), hi: uintptr(lo) + size, size: rt.Size(), rt: rt, typ: t, obj: weak.Make((*byte)(lo)), boxed: true}
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if ts.regions == nil {
@@ -394,7 +396,7 @@ func (ts *anyTags) noteChunk(lo unsafe.Pointer, size uintptr, rt reflect.Type, t
 // noteBox notes that the box at p, just allocated, holds a value of type
 // t of reflect type rt, and returns the note.
 func (ts *anyTags) noteBox(p unsafe.Pointer, rt reflect.Type, t *itype) *anyTag {
-	tag := &anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t, obj: weak.Make((*byte)(p))}
+	tag := &anyTag{lo: uintptr(p), hi: uintptr(p) + 1, rt: rt, typ: t, obj: weak.Make((*byte)(p)), boxed: true}
 	ts.addObject(tag)
 	return tag
 }
@@ -528,4 +530,63 @@ func (in *Interpreter) anyCellType(v reflect.Value) *itype {
 	in.anyTags.mu.RLock()
 	defer in.anyTags.mu.RUnlock()
 	return tag.typ
+}
+
+// culab patch 84: a value of a defined cell type without methods, of a
+// basic, slice or array type, put in an any is noted too, for its
+// dynamic type: its reflect type is its underlying type's, so a type
+// switch took celsius(20) for a float64 (and fahrenheit(68) for a
+// celsius), and any(name("x")) == any("x") was true. Type switches,
+// assertions and comparisons of interfaces look the note up
+// (dynamicIn). Only the interpreter's own boxes tell: a map, a pointer,
+// a channel or a function is its own data word, which the same value
+// put in an any as another type shares.
+
+// needsTypeNote reports whether a value of type t goes into an any with a
+// note of its type, for its dynamic type.
+func needsTypeNote(t *itype) bool {
+	if t == nil || t.name == "" || t.path == "" || t.cat == valueT || len(t.method) > 0 {
+		return false
+	}
+	switch t.underlying().cat {
+	case boolT, intT, int8T, int16T, int32T, int64T, uintT, uint8T, uint16T, uint32T, uint64T, uintptrT,
+		float32T, float64T, complex64T, complex128T, stringT, sliceT, arrayT:
+		return true
+	}
+	return false
+}
+
+// anyBoxType returns the interpreted type noted for the value of the
+// empty interface v when it is in a box of the interpreter's, or nil.
+func (in *Interpreter) anyBoxType(v reflect.Value) *itype {
+	if in == nil || in.anyTags.count.Load() == 0 || !v.CanInterface() || v.NumMethod() != 0 || v.IsNil() {
+		return nil
+	}
+	x := v.Interface()
+	p := dataWord(x)
+	if p == nil {
+		return nil
+	}
+	tag := in.anyTags.find(uintptr(p), reflect.TypeOf(x))
+	if tag == nil || !tag.boxed {
+		return nil
+	}
+	in.anyTags.mu.RLock()
+	defer in.anyTags.mu.RUnlock()
+	if tag.typ == nil || !needsTypeNote(tag.typ) {
+		return nil
+	}
+	return tag.typ
+}
+
+// dynamicIn is dynamicOf(v), with the type that interpreted code noted
+// for a value it put in an any (patch 84).
+func dynamicIn(in *Interpreter, v reflect.Value) dynValue {
+	d := dynamicOf(v)
+	if d.node == nil && d.iface.IsValid() {
+		if t := in.anyBoxType(d.iface); t != nil {
+			d.node = &node{typ: t, interp: in}
+		}
+	}
+	return d
 }

@@ -89,11 +89,17 @@ func addressed(n *node) bool {
 // loopSyms returns the symbols of the variables that the defining
 // statement def (a for statement's init) declares in the scope sc.
 func loopSyms(def *node, sc *scope) []*symbol {
-	if def == nil || def.kind != defineStmt {
+	if def == nil || def.kind != defineStmt && def.kind != defineXStmt {
 		return nil
 	}
+	left := def.child[:def.nleft]
+	if def.kind == defineXStmt {
+		// culab patch 83: a comma-ok define (for v, ok := <-ch; ok; v, ok
+		// = <-ch) declares all but its last child.
+		left = def.child[:len(def.child)-1]
+	}
 	var syms []*symbol
-	for _, c := range def.child[:def.nleft] {
+	for _, c := range left {
 		if c.ident == "_" {
 			continue
 		}
@@ -187,5 +193,69 @@ func genDefineStore(dest *node) func(*frame, reflect.Value) {
 		nv := reflect.New(data[index].Type()).Elem()
 		nv.Set(v)
 		data[index] = nv
+	}
+}
+
+// culab patch 76: a comma-ok define (v, ok := m[k]; r, ok := <-ch; t, ok
+// := x.(T)) stored its results into the storage of the variables' slots,
+// so in a loop body the variables were one for all iterations: a closure
+// or a pointer kept from one iteration saw the last one's value. Go's :=
+// declares new variables each time it runs; those of its variables that
+// are not redeclared (a, ok := ...; b, ok := ... keeps one ok) now get new
+// storage before the results are stored, where a function literal or an
+// address may keep them (loopVarsEscape); the others keep their storage,
+// which costs nothing.
+
+// genFreshDefineX returns what gives the variables that the comma-ok
+// define of n (n.anc, a defineXStmt) declares new storage, or nil where
+// n is not such a define or none of its variables may be kept.
+func genFreshDefineX(n *node) func(*frame) {
+	def := n.anc
+	if def == nil || def.kind != defineXStmt || def.scope == nil || def.anc == nil {
+		return nil
+	}
+	var syms []*symbol
+	var slots []*node
+	for _, c := range def.child[:len(def.child)-1] {
+		if c.ident == "_" || c.ident == "" || c.redeclared {
+			continue
+		}
+		s, ok := def.scope.sym[c.ident]
+		if !ok || s.kind != varSym || s.global || s.index != c.findex {
+			continue
+		}
+		syms = append(syms, s)
+		slots = append(slots, c)
+	}
+	// The variables' scope is the statements that follow the define in
+	// its block (or in the if, switch or for statement it is the init of);
+	// a var declaration is a spec of a varDecl of a declStmt.
+	in := def.anc
+	for in.anc != nil && (in.kind == varDecl || in.kind == declStmt) {
+		in = in.anc
+	}
+	if !loopVarsEscape(syms, in) {
+		return nil
+	}
+	return func(f *frame) {
+		for _, c := range slots {
+			data := getFrame(f, c.level).data
+			data[c.findex] = reflect.New(data[c.findex].Type()).Elem()
+		}
+	}
+}
+
+// freshBefore makes the exec of n, the comma-ok expression of a define,
+// give the define's variables new storage first, where genFreshDefineX
+// says it matters.
+func freshBefore(n *node) {
+	fresh := genFreshDefineX(n)
+	if fresh == nil || n.exec == nil {
+		return
+	}
+	exec := n.exec
+	n.exec = func(f *frame) bltn {
+		fresh(f)
+		return exec(f)
 	}
 }

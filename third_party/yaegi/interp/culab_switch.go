@@ -30,12 +30,20 @@ func chainCaseExprs(c *node) {
 
 // caseEqual reports whether a switch's tag equals a case's value, as tag ==
 // val does in Go; ttag and tval are their static types (nil if unknown).
-func caseEqual(tag, val reflect.Value, ttag, tval *itype) bool {
+func caseEqual(in *Interpreter, tag, val reflect.Value, ttag, tval *itype) bool {
 	if tag.Type() == val.Type() && tag.Kind() != reflect.Interface && tag.Type() != valueInterfaceType {
 		return tag.Interface() == val.Interface()
 	}
 	isIface := func(v reflect.Value) bool {
 		return v.Kind() == reflect.Interface || v.Type() == valueInterfaceType || isWrapperStruct(v.Type())
+	}
+	if tval != nil && tval.cat == nilT && tag.IsValid() && !isIface(tag) {
+		// culab patch 86: case nil of a switch on a func, map, pointer,
+		// slice or channel (the case's nil is an interface's zero).
+		switch tag.Kind() {
+		case reflect.Func, reflect.Map, reflect.Ptr, reflect.Slice, reflect.Chan, reflect.UnsafePointer:
+			return tag.IsNil()
+		}
 	}
 	if !isIface(tag) && !isIface(val) {
 		// An untyped constant of another representation than the tag's.
@@ -44,16 +52,16 @@ func caseEqual(tag, val reflect.Value, ttag, tval *itype) bool {
 		}
 		return tag.Interface() == val.Convert(tag.Type()).Interface()
 	}
-	a, b := dynamicOf(tag), dynamicOf(val)
+	a, b := dynamicIn(in, tag), dynamicIn(in, val) // culab patch 84
 	if !a.v.IsValid() || !b.v.IsValid() {
 		return a.v.IsValid() == b.v.IsValid()
 	}
 	at, bt := a.typ(), b.typ()
 	if at == nil {
-		at = cellType(ttag)
+		at = cellType(ttag, isIface(tag))
 	}
 	if bt == nil {
-		bt = cellType(tval)
+		bt = cellType(tval, isIface(val))
 	}
 	switch {
 	case at != nil && bt != nil:
@@ -73,9 +81,14 @@ func caseEqual(tag, val reflect.Value, ttag, tval *itype) bool {
 
 // cellType returns t if it is the static type of a value that the
 // interpreter holds with its type in an interface (a type with methods,
-// not compiled), else nil.
-func cellType(t *itype) *itype {
-	if t == nil || isInterface(t) || isBin(t) || t.untyped || len(t.methods()) == 0 {
+// not compiled), else nil; iface says whether the value is an interface
+// value: one that is not has its static type (patch 84's types, noted in
+// an any, are known then).
+func cellType(t *itype, iface bool) *itype {
+	if t == nil || isInterface(t) || isBin(t) || t.untyped {
+		return nil
+	}
+	if len(t.methods()) == 0 && (iface || !needsTypeNote(t)) {
 		return nil
 	}
 	return t
@@ -125,4 +138,18 @@ func fallthroughTarget(body *node) *node {
 	}
 	next, _ := body.lastChild().val.(*node)
 	return next
+}
+
+// culab patch 85: a select statement is what an unlabeled break in one of
+// its cases ends, and a case whose last statement is a break, continue,
+// goto or return keeps that statement's target.
+
+// isBranchStmt reports whether n is a statement that goes elsewhere than
+// to the next one.
+func isBranchStmt(n *node) bool {
+	switch n.kind {
+	case breakStmt, continueStmt, gotoStmt, returnStmt:
+		return true
+	}
+	return false
 }

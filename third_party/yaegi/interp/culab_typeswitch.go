@@ -15,6 +15,9 @@ type dynValue struct {
 	v    reflect.Value // the concrete value; invalid for a nil interface
 	node *node         // where a valueInterface was made: its type is v's
 	bin  reflect.Value // the wrapper struct that held v, if any
+	// iface is the empty interface that held v, if v was in one (for
+	// patch 84's notes).
+	iface reflect.Value
 }
 
 // isWrapperStruct reports whether t is one of the structs that make a value
@@ -31,6 +34,11 @@ func dynamicOf(v reflect.Value) dynValue {
 		case v.Kind() == reflect.Interface:
 			if v.IsNil() {
 				return d
+			}
+			if v.NumMethod() == 0 {
+				d.iface = v
+			} else {
+				d.iface = reflect.Value{}
 			}
 			v = v.Elem()
 		case v.Type() == valueInterfaceType:
@@ -105,6 +113,12 @@ func (d dynValue) is(t *itype) bool {
 	if dt != nil {
 		return dt.id() == t.id()
 	}
+	if needsTypeNote(t) {
+		// culab patch 84: interpreted code notes the values of t that it
+		// puts in an any (and any(v) of a t is one); one without a note
+		// is of another type.
+		return false
+	}
 	vt := d.v.Type()
 	return vt == t.TypeOf() || vt == t.frameType()
 }
@@ -168,7 +182,7 @@ func typeSwitchCase(n *node) {
 	}
 	n.exec = func(f *frame) bltn {
 		v := srcValue(f)
-		d := dynamicOf(v)
+		d := dynamicIn(n.interp, v) // culab patch 84
 		for _, t := range types {
 			if !d.is(t) {
 				continue
@@ -209,8 +223,9 @@ func typeAssert(n *node, withResult, withOk bool) {
 	}
 	typ := c1.typ
 	next := getExec(n.tnext)
+	defer freshBefore(n) // culab patch 76
 	n.exec = func(f *frame) bltn {
-		d := dynamicOf(value(f))
+		d := dynamicIn(n.interp, value(f)) // culab patch 84
 		ok := d.is(typ)
 		if !ok && !withOk {
 			panic(typeAssertionError(c0.typ, d, typ))

@@ -2626,6 +2626,9 @@ func equal(n *node) {
 	if chanEqual(n, true) { // culab patch 73
 		return
 	}
+	if constNamedEqual(n, true) { // culab patch 87
+		return
+	}
 	tnext := getExec(n.tnext)
 	dest := genValueOutput(n, reflect.TypeOf(true))
 	typ := n.typ.concrete().TypeOf()
@@ -4542,6 +4545,9 @@ func notEqual(n *node) {
 		return
 	}
 	if chanEqual(n, false) { // culab patch 73
+		return
+	}
+	if constNamedEqual(n, false) { // culab patch 87
 		return
 	}
 	tnext := getExec(n.tnext)

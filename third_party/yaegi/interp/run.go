@@ -323,6 +323,13 @@ func convert(n *node) {
 		// culab patch 18: any(v) keeps v's methods and type, as var a any = v
 		// does (a type switch took any(color(1)) for an int).
 		value, doConvert = genValueInterface(c), false
+	case isEmptyInterface(n.child[0].typ) && !isInterfaceSrc(c.typ) && needsTypeNote(c.typ):
+		// culab patch 84: any(v) notes v's type, as var a any = v does.
+		if g := genValueTagged(c); g != nil {
+			value, doConvert = g, false
+		} else {
+			value = genValue(c)
+		}
 	case isInterfaceBin(n.child[0].typ) && !isInterface(c.typ):
 		// culab patch 27: error(v) wraps v as var e error = v does (a value
 		// of a cell type has no methods for reflect).
@@ -470,6 +477,33 @@ func assign(n *node) {
 		level[i] = n.child[i].level
 	}
 
+	if n.kind == defineStmt && redeclaresAny(n) {
+		// culab patch 78: a redeclared variable is assigned, not made new,
+		// after all the values are evaluated (y, a := 1, y gives a the old y).
+		n.exec = func(f *frame) bltn {
+			vals := make([]reflect.Value, len(svalue))
+			for i, s := range svalue {
+				if n.child[i].ident != "_" {
+					v := s(f) // a copy: it may be a variable's storage
+					vals[i] = reflect.New(v.Type()).Elem()
+					vals[i].Set(v)
+				}
+			}
+			for i, v := range vals {
+				if !v.IsValid() {
+					continue
+				}
+				data := getFrame(f, level[i]).data
+				j := index[i]
+				if !n.child[i].redeclared {
+					data[j] = reflect.New(data[j].Type()).Elem()
+				}
+				data[j].Set(v)
+			}
+			return next
+		}
+		return
+	}
 	if n.kind == defineStmt {
 		// Handle a multiple var declararation / assign. It cannot be a swap.
 		n.exec = func(f *frame) bltn {
@@ -1689,6 +1723,7 @@ func getIndexMap2(n *node) {
 		nop(n)
 		return
 	}
+	defer freshBefore(n)           // culab patch 76
 	if n.child[1].rval.IsValid() { // constant map index
 		mi := n.child[1].rval
 		switch {
@@ -2361,6 +2396,10 @@ func arrayLit(n *node) {
 	var max, prev int
 
 	ntyp := n.typ.resolveAlias()
+	ptr := ntyp.cat == ptrT // culab patch 90: an elided &[]T{...} ({...} of a []*[]T)
+	if ptr {
+		ntyp = ntyp.val
+	}
 	for i, c := range child {
 		if c.kind == keyValueExpr {
 			values[i] = genDestValue(ntyp.val, c.child[1])
@@ -2375,7 +2414,7 @@ func arrayLit(n *node) {
 		}
 	}
 
-	typ := n.typ.frameType()
+	typ := ntyp.frameType()
 	kind := typ.Kind()
 	fresh := declaredIn(n) // culab patch 68
 	n.exec = func(f *frame) bltn {
@@ -2383,10 +2422,15 @@ func arrayLit(n *node) {
 		if kind == reflect.Slice {
 			a = reflect.MakeSlice(typ, max, max)
 		} else {
-			a, _ = n.typ.zero()
+			a, _ = ntyp.zero()
 		}
 		for i, v := range values {
 			a.Index(index[i]).Set(v(f))
+		}
+		if ptr {
+			p := reflect.New(typ)
+			p.Elem().Set(a)
+			a = p
 		}
 		if fresh {
 			newVar(f, n, a)
@@ -2404,12 +2448,17 @@ func mapLit(n *node) {
 	if n.nleft == 1 {
 		child = n.child[1:]
 	}
-	typ := n.typ.frameType()
+	mtyp := n.typ
+	ptr := mtyp.cat == ptrT // culab patch 90: an elided &map[K]V{...}
+	if ptr {
+		mtyp = mtyp.val
+	}
+	typ := mtyp.frameType()
 	keys := make([]func(*frame) reflect.Value, len(child))
 	values := make([]func(*frame) reflect.Value, len(child))
 	for i, c := range child {
-		keys[i] = genDestValue(n.typ.key, c.child[0])
-		values[i] = genDestValue(n.typ.val, c.child[1])
+		keys[i] = genDestValue(mtyp.key, c.child[0])
+		values[i] = genDestValue(mtyp.val, c.child[1])
 	}
 
 	fresh := declaredIn(n) // culab patch 68
@@ -2417,6 +2466,11 @@ func mapLit(n *node) {
 		m := reflect.MakeMap(typ)
 		for i, k := range keys {
 			m.SetMapIndex(k(f), values[i](f))
+		}
+		if ptr {
+			p := reflect.New(typ)
+			p.Elem().Set(m)
+			m = p
 		}
 		if fresh {
 			newVar(f, n, m)
@@ -2867,7 +2921,7 @@ func _case(n *node) {
 		n.exec = func(f *frame) bltn {
 			v0 := value(f)
 			for i, v := range values {
-				if caseEqual(v0, v(f), ttag, n.child[i].typ) { // culab patch 23
+				if caseEqual(n.interp, v0, v(f), ttag, n.child[i].typ) { // culab patch 23
 					return tnext
 				}
 			}
@@ -3343,19 +3397,22 @@ func recv(n *node) {
 }
 
 func recv2(n *node) {
-	vchan := genValue(n.child[0])    // chan
-	vres := genValue(n.anc.child[0]) // result
-	vok := genValue(n.anc.child[1])  // status
+	vchan := genValue(n.child[0]) // chan
+	// culab patch 77: a blank result or status (_, ok = <-ch; v, _ := <-ch)
+	// is not stored: the blank identifier's frame index is another
+	// variable's, which got the value (reflect.Set panicked, or worse).
+	vres, vok := recvStore(n.anc.child[0]), recvStatus(n.anc.child[1])
 	tnext := getExec(n.tnext)
+	defer freshBefore(n) // culab patch 76
 
 	if n.interp.cancelChan {
 		// Cancellable channel read
 		n.exec = func(f *frame) bltn {
-			ch, result, status := vchan(f), vres(f), vok(f)
+			ch := vchan(f)
 			//  Fast: channel read doesn't block
 			if v, ok := ch.TryRecv(); ok {
-				result.Set(v)
-				status.SetBool(true)
+				vres(f, v)
+				vok(f, true)
 				return tnext
 			}
 			// Slow: channel is blocked, allow cancel
@@ -3367,16 +3424,16 @@ func recv2(n *node) {
 			if chosen == 0 {
 				return nil
 			}
-			result.Set(v)
-			status.SetBool(ok)
+			vres(f, v)
+			vok(f, ok)
 			return tnext
 		}
 	} else {
 		// Blocking channel read (less overhead)
 		n.exec = func(f *frame) bltn {
 			v, ok := vchan(f).Recv()
-			vres(f).Set(v)
-			vok(f).SetBool(ok)
+			vres(f, v)
+			vok(f, ok)
 			return tnext
 		}
 	}
@@ -3843,14 +3900,14 @@ func complexConst(n *node) {
 
 func imagConst(n *node) {
 	if v := n.child[1].rval; v.IsValid() {
-		n.rval = reflect.ValueOf(imag(v.Complex()))
+		n.rval = reflect.ValueOf(imag(vComplex(v))) // culab patch 89: v may be a constant.Value
 		n.gen = nop
 	}
 }
 
 func realConst(n *node) {
 	if v := n.child[1].rval; v.IsValid() {
-		n.rval = reflect.ValueOf(real(v.Complex()))
+		n.rval = reflect.ValueOf(real(vComplex(v))) // culab patch 89: v may be a constant.Value
 		n.gen = nop
 	}
 }

@@ -1180,7 +1180,14 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 		return nil, g.cfgErrorf("recursive instantiation of %s: not supported", name)
 	}
 	seen = append(seen, g)
-	t, err = nodeType2(interp, sc, g.lastChild(), seen)
+	tsc := sc
+	if lt.scope != nil && lt.scope.pkgID != sc.pkgID {
+		// culab patch 80: the type of another package (a source package
+		// of the standard library) names that package's imports and
+		// types; its type arguments are already in g.
+		tsc = lt.scope
+	}
+	t, err = nodeType2(interp, tsc, g.lastChild(), seen)
 	if err != nil {
 		return nil, err
 	}
@@ -2264,6 +2271,8 @@ func (t *itype) refType(ctx *refTypeContext) reflect.Type {
 			if len(t.field) == 1 && f.embed && field.Type.Kind() != reflect.Interface { // culab patch 38: StructOf panics on an embedded interface
 				// Mark the field as embedded (anonymous) only if it is the
 				// only one, to avoid a panic due to golang/go#15924 issue.
+				field.Anonymous = true
+			} else if f.embed && embeddableStruct(field.Type) { // culab patch 88
 				field.Anonymous = true
 			}
 			fields = append(fields, field)

@@ -676,6 +676,9 @@ func (check typecheck) conversion(n *node, typ *itype) error {
 		ok = true
 	}
 	if !ok {
+		if err := checkConstConversion(n, c, typ); err != nil { // culab patch 82
+			return err
+		}
 		return n.cfgErrorf("cannot convert expression of type %s to type %s", n.typ.id(), typ.id())
 	}
 	if !n.typ.untyped || c == nil {
@@ -1221,9 +1224,14 @@ func representableConst(c constant.Value, t reflect.Type) bool {
 		}
 		switch t.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			if _, ok := constant.Int64Val(x); !ok {
+			v, ok := constant.Int64Val(x)
+			if !ok {
 				return false
 			}
+			// culab patch 82: BitLen is of the absolute value, so 200
+			// fitted int8's 8 bits.
+			b := bitlen[t.Kind()]
+			return b == 64 || -1<<(b-1) <= v && v < 1<<(b-1)
 		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			if _, ok := constant.Uint64Val(x); !ok {
 				return false

@@ -144,8 +144,12 @@ func (interp *Interpreter) Use(values Exports) error {
 
 		// Load stdlib generic source.
 		for _, s := range gen.Sources {
-			if _, err := interp.Compile(s); err != nil {
+			prog, err := interp.Compile(s)
+			if err != nil {
 				return err
+			}
+			if p, ok := gen.Paths[prog.pkgName]; ok {
+				interp.moveSrcPkg(prog.pkgName, p) // culab patch 80
 			}
 		}
 	}

@@ -23,6 +23,9 @@ var culabSlicesSource string
 //go:embed culab_sync.go.txt
 var syncSource string
 
+//go:embed culab_atomic.go.txt
+var atomicSource string
+
 // Sources contains the list of generic packages source strings, a
 // package before those that import it (culab patch 17: iter, maps and
 // the rest of slices are culab's; sync's, patch 29).
@@ -33,4 +36,9 @@ var Sources = [...]string{
 	slicesSource,
 	culabSlicesSource,
 	syncSource,
+	atomicSource,
 }
+
+// Paths gives the import path of a package of Sources whose path is not
+// its name (culab patch 80).
+var Paths = map[string]string{"atomic": "sync/atomic"}

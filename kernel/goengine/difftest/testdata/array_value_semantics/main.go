@@ -2,55 +2,48 @@ package main
 
 import "fmt"
 
-type Grid [2][3]int
+type grid [2][3]int
 
-type Board struct {
-	cells Grid
-	name  string
-}
-
-func bump(g Grid) Grid {
-	g[0][0]++
+func fill(g grid, v int) grid {
+	for i := range g {
+		for j := range g[i] {
+			g[i][j] = v
+		}
+	}
 	return g
 }
 
-func bumpPtr(g *Grid) { g[1][2] += 10 }
+func fillPtr(g *grid, v int) {
+	for i := range g {
+		g[i][0] = v
+	}
+}
 
 func main() {
-	var a Grid
-	b := a
-	b[0][1] = 5
-	fmt.Println(a, b, a == b)
-	c := bump(b)
-	fmt.Println(b[0][0], c[0][0])
-	bumpPtr(&c)
-	fmt.Println(c)
-	row := c[1] // a copy of the row
-	row[0] = -1
-	fmt.Println(c[1], row)
-	b1 := Board{cells: c, name: "x"}
-	b2 := b1
-	b2.cells[0][0] = 99
-	fmt.Println(b1.cells[0][0], b2.cells[0][0], b1 == b2)
-	arrs := []Grid{a, b}
-	for _, g := range arrs {
-		g[0][0] = 7 // the range value is a copy
+	var a grid
+	b := fill(a, 7)
+	fmt.Println(a, b)
+	fillPtr(&a, 1)
+	fmt.Println(a)
+	c := a
+	c[1][2] = 9
+	fmt.Println(a == c, a[1], c[1])
+	arr := [...]string{2: "c", 0: "a"}
+	fmt.Println(len(arr), arr, fmt.Sprintf("%q", arr))
+	type key [2]int
+	seen := map[key]bool{{1, 2}: true}
+	fmt.Println(seen[key{1, 2}], seen[key{2, 1}])
+	s := arr[:]
+	s[1] = "b"
+	fmt.Println(arr)
+	for i, v := range arr {
+		arr[2] = "changed"
+		fmt.Print(i, v, " ")
 	}
-	fmt.Println(arrs[0][0][0], arrs[1][0][0])
-	for i := range arrs {
-		arrs[i][0][0] = 7
+	fmt.Println(arr[2])
+	ptr := &arr
+	for i := range ptr {
+		ptr[i] += "!"
 	}
-	fmt.Println(arrs[0][0][0], arrs[1][0][0])
-	p := &arrs[0]
-	arrs = append(arrs, Grid{})
-	p[0][2] = 3 // may point into the old backing array
-	fmt.Println(len(arrs), p[0][2])
-	s := c[0][:2]
-	s[1] = 42
-	fmt.Println(c[0], len(s), cap(s))
-	counts := map[[2]int]int{}
-	for _, k := range [][2]int{{1, 2}, {2, 1}, {1, 2}} {
-		counts[k]++
-	}
-	fmt.Println(counts[[2]int{1, 2}], counts[[2]int{2, 1}], len(counts))
+	fmt.Println(arr, len(ptr))
 }
