@@ -892,7 +892,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					l--
 				}
 				if r := lc.child[0].typ.numOut(); r != l {
-					err = n.cfgErrorf("assignment mismatch: %d variables but %s returns %d values", l, lc.child[0].name(), r)
+					err = assignMismatch(lc, l, r) // culab patch 88
 				}
 				if isBinCall(lc, sc) {
 					n.gen = nop
@@ -1118,7 +1118,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case reflect.Array:
 				l = typ.Len()
 				fallthrough
-			case reflect.Slice, reflect.String:
+			case reflect.String:
+				n.gen = getIndexArray
+				if c0 := n.child[0]; c0.rval.IsValid() {
+					l = constStringLen(c0.rval) // culab patch 89: "abc"[5]
+				}
+			case reflect.Slice:
 				n.gen = getIndexArray
 			case reflect.Ptr:
 				if typ2 := typ.Elem(); typ2.Kind() == reflect.Array {
@@ -1486,6 +1491,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else {
 					n.findex = notInFrame
 				}
+			}
+			if err == nil {
+				err = checkMultiValue(n, sc) // culab patch 88
 			}
 
 		case caseBody:
@@ -2458,7 +2466,7 @@ func compDefineX(sc *scope, n *node) error {
 			l--
 		}
 		if len(types) != l {
-			return n.cfgErrorf("assignment mismatch: %d variables but %s returns %d values", l, src.child[0].name(), len(types))
+			return assignMismatch(src, l, len(types)) // culab patch 88
 		}
 		if isBinCall(src, sc) {
 			n.gen = nop
