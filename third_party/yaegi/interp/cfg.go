@@ -1256,7 +1256,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				wireChild(n)
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
-					if n.anc.kind == returnStmt && n.typ.id() == sc.def.typ.ret[0].id() {
+					if n.anc.kind == returnStmt && len(sc.def.typ.ret) > 0 && n.typ.id() == sc.def.typ.ret[0].id() { // culab patch 88: return two() in a func of no result
 						// Store the result directly to the return value area of frame.
 						// It can be done only if no type conversion at return is involved.
 						n.findex = childPos(n)
@@ -1478,7 +1478,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
-					if n.anc.kind == returnStmt && n.typ.id() == sc.def.typ.ret[0].id() {
+					if n.anc.kind == returnStmt && len(sc.def.typ.ret) > 0 && n.typ.id() == sc.def.typ.ret[0].id() { // culab patch 88: return two() in a func of no result
 						// Store the result directly to the return value area of frame.
 						// It can be done only if no type conversion at return is involved.
 						n.findex = childPos(n)

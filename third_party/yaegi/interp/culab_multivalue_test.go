@@ -78,6 +78,9 @@ func TestMultiValue(t *testing.T) {
 		{"func main() { for range two() {} }", "multiple-value two() (value of type (int, error)) in single-value context"},
 		{"func main() { fmt.Println([]int{two()}) }", "multiple-value two() (value of type (int, error)) in single-value context"},
 		{"func h() int { return two() }\nfunc main() { fmt.Println(h()) }", "too many return values\n\thave (int, error)\n\twant (int)"},
+		{"func h() { return two() }\nfunc main() { h() }", "too many return values\n\thave (int, error)\n\twant ()"},
+		{"func h() (int, error, int) { return two() }\nfunc main() { h() }", "not enough return values\n\thave (int, error)\n\twant (int, error, int)"},
+		{"func main() { h := func() int { return two() }; fmt.Println(h()) }", "too many return values\n\thave (int, error)\n\twant (int)"},
 	} {
 		out, err := runMultiValue(t, c.src)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -90,6 +93,8 @@ func TestMultiValue(t *testing.T) {
 	// What Go allows.
 	out, err := runMultiValue(t, `func h() (int, error) { return two() }
 func main() {
+	k := func() (int, error) { return two() }
+	fmt.Println(k())
 	f2(two())
 	two()
 	defer two()
@@ -101,7 +106,7 @@ func main() {
 	a, b = g(8)
 	fmt.Println(a, b, one())
 }`)
-	if want := "1 x\n1 x\n1 x\n8 <nil> 1\n"; err != nil || out != want {
+	if want := "1 x\n1 x\n1 x\n1 x\n8 <nil> 1\n"; err != nil || out != want {
 		t.Errorf("multi-value calls Go allows: %q, %v; want %q", out, err, want)
 	}
 }
