@@ -7,7 +7,7 @@ import (
 )
 
 // A call of two results where Go wants one value is a compile error, with
-// Go's message, and the cell prints nothing (yaegi patch 88): `v := two()`
+// Go's message, and the cell prints nothing (yaegi patch 91): `v := two()`
 // compiled and kept the first result, a silent wrong answer.
 func TestMultiValueErrors(t *testing.T) {
 	e := shared(t)
@@ -48,7 +48,7 @@ func TestMultiValueErrors(t *testing.T) {
 }
 
 // A constant index out of an array's or a constant string's bounds, or a
-// negative one, is a compile error with Go's message (yaegi patch 89);
+// negative one, is a compile error with Go's message (yaegi patch 92);
 // "abc"[5] and a[-1] were run-time panics after the cell's first prints.
 func TestConstIndexErrors(t *testing.T) {
 	e := shared(t)

@@ -892,7 +892,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					l--
 				}
 				if r := lc.child[0].typ.numOut(); r != l {
-					err = assignMismatch(lc, l, r) // culab patch 88
+					err = assignMismatch(lc, l, r) // culab patch 91
 				}
 				if isBinCall(lc, sc) {
 					n.gen = nop
@@ -1121,7 +1121,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case reflect.String:
 				n.gen = getIndexArray
 				if c0 := n.child[0]; c0.rval.IsValid() {
-					l = constStringLen(c0.rval) // culab patch 89: "abc"[5]
+					l = constStringLen(c0.rval) // culab patch 92: "abc"[5]
 				}
 			case reflect.Slice:
 				n.gen = getIndexArray
@@ -1256,7 +1256,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				wireChild(n)
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
-					if n.anc.kind == returnStmt && len(sc.def.typ.ret) > 0 && n.typ.id() == sc.def.typ.ret[0].id() { // culab patch 88: return two() in a func of no result
+					if n.anc.kind == returnStmt && len(sc.def.typ.ret) > 0 && n.typ.id() == sc.def.typ.ret[0].id() { // culab patch 91: return two() in a func of no result
 						// Store the result directly to the return value area of frame.
 						// It can be done only if no type conversion at return is involved.
 						n.findex = childPos(n)
@@ -1478,7 +1478,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
-					if n.anc.kind == returnStmt && len(sc.def.typ.ret) > 0 && n.typ.id() == sc.def.typ.ret[0].id() { // culab patch 88: return two() in a func of no result
+					if n.anc.kind == returnStmt && len(sc.def.typ.ret) > 0 && n.typ.id() == sc.def.typ.ret[0].id() { // culab patch 91: return two() in a func of no result
 						// Store the result directly to the return value area of frame.
 						// It can be done only if no type conversion at return is involved.
 						n.findex = childPos(n)
@@ -1493,7 +1493,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 			}
 			if err == nil {
-				err = checkMultiValue(n, sc) // culab patch 88
+				err = checkMultiValue(n, sc) // culab patch 91
 			}
 
 		case caseBody:
@@ -2466,7 +2466,7 @@ func compDefineX(sc *scope, n *node) error {
 			l--
 		}
 		if len(types) != l {
-			return assignMismatch(src, l, len(types)) // culab patch 88
+			return assignMismatch(src, l, len(types)) // culab patch 91
 		}
 		if isBinCall(src, sc) {
 			n.gen = nop

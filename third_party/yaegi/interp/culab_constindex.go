@@ -5,7 +5,7 @@ import (
 	"reflect"
 )
 
-// culab patch 89: a constant index out of the bounds of an array or a
+// culab patch 92: a constant index out of the bounds of an array or a
 // constant string, or a negative one, is a compile error with Go's message
 // ("invalid argument: index 5 out of bounds [0:3]"); "abc"[5] and a[-1]
 // were run-time panics, and a[5] of an array said "index int is out of

@@ -9,7 +9,7 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 )
 
-// culab patch 89: a constant index out of the bounds of an array or a
+// culab patch 92: a constant index out of the bounds of an array or a
 // constant string, or negative, is a compile error with Go's message; an
 // index out of a slice's bounds is a run-time panic, as in Go.
 func TestConstIndexBounds(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// culab patch 88: a call of a function of several results is a compile
+// culab patch 91: a call of a function of several results is a compile
 // error where Go wants one value. `v := two()`, `var v = two()`,
 // `v = two()` (two returning (int, error)) compiled and kept the first
 // result, a silent wrong answer; `two() + 1` added to it; `return two()`

@@ -46,7 +46,7 @@ func runMultiValue(t *testing.T, src string) (string, error) {
 	return out.String(), err
 }
 
-// culab patch 88: a call of several results where Go wants one value is a
+// culab patch 91: a call of several results where Go wants one value is a
 // compile error, with Go's message; a call of one result cannot define two
 // variables.
 func TestMultiValue(t *testing.T) {

@@ -302,7 +302,7 @@ func (check typecheck) index(n *node, max int) error {
 	if !n.rval.IsValid() {
 		return nil
 	}
-	// culab patch 89: Go's messages; a negative constant index was a
+	// culab patch 92: Go's messages; a negative constant index was a
 	// run-time panic.
 	if v := vInt(n.rval); v < 0 {
 		return n.cfgErrorf("invalid argument: index %s (constant of type %s) must not be negative", exprText(n), n.typ.id())
@@ -968,7 +968,7 @@ func arrayDeref(typ *itype) *itype {
 
 // arguments type checks the call expression arguments.
 func (check typecheck) arguments(n *node, child []*node, fun *node, ellipsis bool) error {
-	if err := multiValueArgCount(child, fun); err != nil { // culab patch 88
+	if err := multiValueArgCount(child, fun); err != nil { // culab patch 91
 		return err
 	}
 	params := check.unpackParams(child)
