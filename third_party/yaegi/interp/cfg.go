@@ -892,7 +892,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					l--
 				}
 				if r := lc.child[0].typ.numOut(); r != l {
-					err = n.cfgErrorf("assignment mismatch: %d variables but %s returns %d values", l, lc.child[0].name(), r)
+					err = assignMismatch(lc, l, r) // culab patch 91
 				}
 				if isBinCall(lc, sc) {
 					n.gen = nop
@@ -1118,7 +1118,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case reflect.Array:
 				l = typ.Len()
 				fallthrough
-			case reflect.Slice, reflect.String:
+			case reflect.String:
+				n.gen = getIndexArray
+				if c0 := n.child[0]; c0.rval.IsValid() {
+					l = constStringLen(c0.rval) // culab patch 92: "abc"[5]
+				}
+			case reflect.Slice:
 				n.gen = getIndexArray
 			case reflect.Ptr:
 				if typ2 := typ.Elem(); typ2.Kind() == reflect.Array {
@@ -1251,7 +1256,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				wireChild(n)
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
-					if n.anc.kind == returnStmt && n.typ.id() == sc.def.typ.ret[0].id() {
+					if n.anc.kind == returnStmt && len(sc.def.typ.ret) > 0 && n.typ.id() == sc.def.typ.ret[0].id() { // culab patch 91: return two() in a func of no result
 						// Store the result directly to the return value area of frame.
 						// It can be done only if no type conversion at return is involved.
 						n.findex = childPos(n)
@@ -1473,7 +1478,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 				if typ := c0.typ; len(typ.ret) > 0 {
 					n.typ = typ.ret[0]
-					if n.anc.kind == returnStmt && n.typ.id() == sc.def.typ.ret[0].id() {
+					if n.anc.kind == returnStmt && len(sc.def.typ.ret) > 0 && n.typ.id() == sc.def.typ.ret[0].id() { // culab patch 91: return two() in a func of no result
 						// Store the result directly to the return value area of frame.
 						// It can be done only if no type conversion at return is involved.
 						n.findex = childPos(n)
@@ -1486,6 +1491,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else {
 					n.findex = notInFrame
 				}
+			}
+			if err == nil {
+				err = checkMultiValue(n, sc) // culab patch 91
 			}
 
 		case caseBody:
@@ -2458,7 +2466,7 @@ func compDefineX(sc *scope, n *node) error {
 			l--
 		}
 		if len(types) != l {
-			return n.cfgErrorf("assignment mismatch: %d variables but %s returns %d values", l, src.child[0].name(), len(types))
+			return assignMismatch(src, l, len(types)) // culab patch 91
 		}
 		if isBinCall(src, sc) {
 			n.gen = nop

@@ -299,14 +299,16 @@ func (check typecheck) index(n *node, max int) error {
 		return n.cfgErrorf("index %s must be integer", n.typ.id())
 	}
 
-	if !n.rval.IsValid() || max < 1 {
+	if !n.rval.IsValid() {
 		return nil
 	}
-
-	if int(vInt(n.rval)) >= max {
-		return n.cfgErrorf("index %s is out of bounds", n.typ.id())
+	// culab patch 92: Go's messages; a negative constant index was a
+	// run-time panic.
+	if v := vInt(n.rval); v < 0 {
+		return n.cfgErrorf("invalid argument: index %s (constant of type %s) must not be negative", exprText(n), n.typ.id())
+	} else if max >= 1 && v >= int64(max) {
+		return n.cfgErrorf("invalid argument: index %d out of bounds [0:%d]", v, max)
 	}
-
 	return nil
 }
 
@@ -966,6 +968,9 @@ func arrayDeref(typ *itype) *itype {
 
 // arguments type checks the call expression arguments.
 func (check typecheck) arguments(n *node, child []*node, fun *node, ellipsis bool) error {
+	if err := multiValueArgCount(child, fun); err != nil { // culab patch 91
+		return err
+	}
 	params := check.unpackParams(child)
 	l := len(child)
 	if ellipsis {
