@@ -399,8 +399,14 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 	// sector a lane, each in a line of its own) up to 32.
 	scattered := c.GlobalLoadSectors*32 > coalescedWaste*c.GlobalLoadBytes
 	lines := math.Max(float64(c.GlobalLoadRequests), float64(c.GlobalLoadSectors)*32/lineBytes)
-	if scattered {
+	switch {
+	case scattered:
 		lines = float64(c.GlobalLoadSectors)
+	case c.GlobalLoadLines > 0:
+		// Counted, a coalesced request's lines are the data pipe's
+		// wavefronts (l1mix.cu): a half-warp on each of two rows is two
+		// lines, however few its sectors.
+		lines = float64(c.GlobalLoadLines)
 	}
 	if g.L1LinesPerSM > 0 {
 		t.L1 = float64(onBusiest) * lines / blocks / (g.L1LinesPerSM * g.ClockHz)
