@@ -121,3 +121,21 @@ func TestAtomicsBeyondL2(t *testing.T) {
 		}
 	}
 }
+
+// A coalesced request's L1 time is its counted lines: a warp whose
+// halves read 64 bytes of two rows each (the naive matmul's B) is 4
+// sectors and 2 lines, twice a request of 4 sectors in one line; without
+// the count (older recordings) both are a line.
+func TestL1CountedLines(t *testing.T) {
+	const blocks, tpb, perWarp = 132 * 8, 256, 1024
+	req := int64(blocks * tpb / 32 * perWarp)
+	l1 := func(lines int64) float64 {
+		cnt := counters.Counters{Blocks: blocks, Threads: blocks * tpb, WarpInstrs: req * 4, MaxWarpInstrs: perWarp * 4,
+			GlobalLoadRequests: req, GlobalLoadSectors: 4 * req, GlobalLoadBytes: 128 * req, MaxWarpGlobalLoads: perWarp,
+			GlobalLoadLines: lines * req, Branches: req, DRAMSectors: 32, DRAMChunks: 16}
+		return H100.Terms(Launch{Counters: cnt, ThreadsPerBlock: tpb, BlocksPerSM: 8}).L1
+	}
+	if one, two, none := l1(1), l1(2), l1(0); math.Abs(two/one-2) > 1e-9 || none != one {
+		t.Errorf("L1 term: one line %g, two lines %g, not counted %g; want two lines twice one, not counted as one", one, two, none)
+	}
+}
