@@ -276,13 +276,20 @@ func (k *Kernel) abort(m *message) {
 	k.publishStatus(m, "idle")
 }
 
-// clientTime is now on the clock of m's sender: m's date plus the time
-// since start (when the kernel took m up); the kernel's clock for a header
-// without a readable date.
+// clientTime is now on the clock of m's sender, at the earliest: m's date
+// plus the time since m arrived (since start, when the kernel took m up,
+// for a message made here); the kernel's clock for a header without a
+// readable date. Counting from the arrival, not from when the cell
+// started, keeps the time m waited behind the cell before it: a "Run All"
+// whose client sent its next cell while this one waited, on a loaded
+// machine later than this one's run took, had that cell run.
 func clientTime(m *message, start time.Time) time.Time {
 	d, err := time.Parse(time.RFC3339Nano, m.header.Date)
 	if err != nil {
 		return time.Now()
+	}
+	if !m.arrived.IsZero() {
+		start = m.arrived
 	}
 	return d.Add(time.Since(start))
 }

@@ -445,6 +445,7 @@ func (k *Kernel) readLoop(ctx context.Context, channel string, sock zmq4.Socket,
 			continue
 		}
 		k.received.Add(1)
+		m.arrived = time.Now()
 		handle(ctx, m)
 	}
 }

@@ -47,6 +47,7 @@ type message struct {
 	metadata  json.RawMessage
 	content   json.RawMessage
 	buffers   [][]byte // binary buffers after the content (comm messages)
+	arrived   time.Time // when it was read off its socket (zero: made here)
 }
 
 // signer signs and verifies messages. A nil mac means the connection file

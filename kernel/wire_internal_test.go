@@ -155,6 +155,12 @@ func TestClientTime(t *testing.T) {
 	if !sentBefore(&message{header: header{Date: sent.Add(time.Millisecond).Format(time.RFC3339Nano)}}, got) {
 		t.Error("a request sent 1 ms after the failed one is not before its error")
 	}
+	// The time the request waited behind the cell before it counts too:
+	// its client sent the next cell of a "Run All" within that time.
+	arrived := &message{header: header{Date: sent.Format(time.RFC3339Nano)}, arrived: start.Add(-3 * time.Second)}
+	if d := clientTime(arrived, start).Sub(sent); d < 5*time.Second || d > time.Hour {
+		t.Errorf("a request that waited 3 s before its 2 s cell: its error %v after it was sent, want 5 s", d)
+	}
 	if got := clientTime(&message{}, start); time.Since(got) > time.Minute || time.Until(got) > time.Minute {
 		t.Errorf("no date: clientTime = %v, want the kernel's clock", got)
 	}

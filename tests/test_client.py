@@ -322,8 +322,10 @@ def test_error_result_and_labs_misuse(kernel: Kernel) -> None:
 
 def test_run_all_aborts_after_an_error(kernel: Kernel) -> None:
     """Run All sends every cell at once; after a failure the rest is aborted."""
+    # The first cell takes a while, as a lab's does: the others arrive while it
+    # runs (unless a loaded machine keeps the client from sending them that long).
     ids = [
-        kernel.kc.execute('fmt.Println("a")', allow_stdin=False),
+        kernel.kc.execute('time.Sleep(300 * time.Millisecond)\nfmt.Println("a")', allow_stdin=False),
         kernel.kc.execute('panic("stop")', allow_stdin=False),
         kernel.kc.execute('fmt.Println("never")', allow_stdin=False),
     ]
