@@ -46,7 +46,7 @@ type message struct {
 	parentID  string // parent_header's msg_id: matches input_reply to its request
 	metadata  json.RawMessage
 	content   json.RawMessage
-	buffers   [][]byte // binary buffers after the content (comm messages)
+	buffers   [][]byte  // binary buffers after the content (comm messages)
 	arrived   time.Time // when it was read off its socket (zero: made here)
 }
 
