@@ -189,81 +189,15 @@ func scanVariables(src string) []varDecl {
 		}
 	}
 	sort.Slice(vars, func(i, j int) bool { return vars[i].at < vars[j].at })
-	at := make([]int, len(vars))
-	for i, v := range vars {
-		at[i] = v.at
-	}
+	sc := scopes{s: s}
 	decls := make([]varDecl, len(vars))
-	for i, ns := range namespacesAt(s, at) {
-		decls[i] = vars[i].varDecl
-		if ns != "" {
-			decls[i].name = ns + "::" + decls[i].name
+	for i, v := range vars {
+		decls[i] = v.varDecl
+		if ns := sc.at(v.at); ns != "" {
+			decls[i].name = ns + "::" + decls[i].name // as Symbol takes it
 		}
 	}
 	return decls
-}
-
-// namespacesAt is the named namespace ("a::b") enclosing each of the
-// ascending positions of s, "" at global scope, in one pass over s: a
-// lookup wants a namespace's variable by its qualified name, and a hint
-// that named it bare sent the user to a name that is not found. An
-// anonymous namespace adds nothing (its variables are not found by name).
-func namespacesAt(s string, at []int) []string {
-	out := make([]string, len(at))
-	var stack []string // one entry a brace: the namespace it opens, or "" for any other
-	pending := ""      // the namespace whose brace comes next
-	inNamespace := false
-	k := 0
-	for i := 0; i < len(s) && k < len(at); i++ {
-		for k < len(at) && at[k] <= i {
-			out[k] = qualified(stack)
-			k++
-		}
-		switch c := s[i]; {
-		case c == '{':
-			if inNamespace {
-				stack = append(stack, pending)
-			} else {
-				stack = append(stack, "")
-			}
-			pending, inNamespace = "", false
-		case c == '}':
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
-			}
-		case c == ';':
-			pending, inNamespace = "", false // namespace a = b;
-		case isIdent(rune(c)) && (i == 0 || !isIdent(rune(s[i-1]))):
-			j := i
-			for j < len(s) && isIdent(rune(s[j])) {
-				j++
-			}
-			if w := s[i:j]; w == "namespace" {
-				inNamespace, pending = true, ""
-			} else if inNamespace {
-				if pending != "" {
-					pending += "::"
-				}
-				pending += w // namespace a::b {
-			}
-			i = j - 1
-		}
-	}
-	for ; k < len(at); k++ {
-		out[k] = qualified(stack)
-	}
-	return out
-}
-
-// qualified joins the namespaces of a brace stack.
-func qualified(stack []string) string {
-	var names []string
-	for _, n := range stack {
-		if n != "" {
-			names = append(names, n)
-		}
-	}
-	return strings.Join(names, "::")
 }
 
 // varDecl is a module variable as the source declares it: its name and
