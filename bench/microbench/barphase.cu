@@ -33,18 +33,7 @@ template <int W>
 static void run(int per, int sms, const float *table, float *dout, long long *dc, bool &ok) {
     const int blocks = sms * per;
     const float a = 0.5f;
-    std::vector<double> spans;
-    std::vector<long long> c(3 * blocks);
-    for (int rep = once ? 0 : -1; rep < (once ? 1 : 5); rep++) {
-        phase<W><<<blocks, T>>>(table, dout, dc, a);
-        CHECK(cudaGetLastError());
-        CHECK(cudaDeviceSynchronize());
-        if (rep < 0) continue;
-        CHECK(cudaMemcpy(c.data(), dc, 3 * blocks * sizeof(long long), cudaMemcpyDeviceToHost));
-        double cyc, r;
-        smFigures(c, blocks, 1, K, cyc, r);
-        spans.push_back(cyc);
-    }
+    const double cycles = medianSpan([&] { phase<W><<<blocks, T>>>(table, dout, dc, a); }, dc, blocks, K, once);
     std::vector<float> got((size_t)blocks * T);
     CHECK(cudaMemcpy(got.data(), dout, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
     for (int b : {0, blocks / 2, blocks - 1}) {
@@ -62,8 +51,7 @@ static void run(int per, int sms, const float *table, float *dout, long long *dc
             }
         }
     }
-    std::sort(spans.begin(), spans.end());
-    printf("%d\t%d\t%.2f\n", W, per, spans[spans.size() / 2]);
+    printf("%d\t%d\t%.2f\n", W, per, cycles);
 }
 
 template <int W>

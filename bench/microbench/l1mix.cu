@@ -74,18 +74,7 @@ template <int S, int SD, int G, int GD, int BAR>
 static void run(int per, int sms, const double *table, double *dout, long long *dc, bool &ok) {
     // "once" (argv[1], for ncu): one launch a configuration, no warm-up.
     const int threads = 256, blocks = sms * per;
-    std::vector<double> spans;
-    std::vector<long long> c(3 * blocks);
-    for (int rep = once ? 0 : -1; rep < (once ? 1 : 5); rep++) {
-        mix<S, SD, G, GD, BAR><<<blocks, threads>>>(table, dout, dc);
-        CHECK(cudaGetLastError());
-        CHECK(cudaDeviceSynchronize());
-        if (rep < 0) continue;
-        CHECK(cudaMemcpy(c.data(), dc, 3 * blocks * sizeof(long long), cudaMemcpyDeviceToHost));
-        double cyc, r;
-        smFigures(c, blocks, 1, K, cyc, r);
-        spans.push_back(cyc);
-    }
+    const double cycles = medianSpan([&] { mix<S, SD, G, GD, BAR><<<blocks, threads>>>(table, dout, dc); }, dc, blocks, K, once);
     // Every block computes the same sums: check the first and the last.
     std::vector<double> got(threads);
     for (int b : {0, blocks - 1}) {
@@ -104,8 +93,7 @@ static void run(int per, int sms, const double *table, double *dout, long long *
             }
         }
     }
-    std::sort(spans.begin(), spans.end());
-    printf("%d\t%d\t%d\t%d\t%d\t%d\t%.2f\n", S, SD, G, GD, BAR, 8 * per, spans[spans.size() / 2]);
+    printf("%d\t%d\t%d\t%d\t%d\t%d\t%.2f\n", S, SD, G, GD, BAR, 8 * per, cycles);
 }
 
 // four runs 4 and 8 blocks an SM (32 and 64 warps), with and without the barrier.

@@ -114,18 +114,7 @@ static void run(int per, int sms, double *dout, float *doutf, long long *dc, boo
     // "once" (argv[1], for ncu): one launch a configuration, no warm-up.
     const int threads = 256, blocks = sms * per;
     const float a = 0.999f;
-    std::vector<double> spans;
-    std::vector<long long> c(3 * blocks);
-    for (int rep = once ? 0 : -1; rep < (once ? 1 : 5); rep++) {
-        mix<T, D, J, BAR><<<blocks, threads>>>(dout, doutf, dc, a);
-        CHECK(cudaGetLastError());
-        CHECK(cudaDeviceSynchronize());
-        if (rep < 0) continue;
-        CHECK(cudaMemcpy(c.data(), dc, 3 * blocks * sizeof(long long), cudaMemcpyDeviceToHost));
-        double cyc, r;
-        smFigures(c, blocks, 1, K, cyc, r);
-        spans.push_back(cyc);
-    }
+    const double cycles = medianSpan([&] { mix<T, D, J, BAR><<<blocks, threads>>>(dout, doutf, dc, a); }, dc, blocks, K, once);
     // Check the first block's sums (every block computes the same).
     std::vector<double> got(threads);
     std::vector<float> gotf(threads);
@@ -149,10 +138,9 @@ static void run(int per, int sms, double *dout, float *doutf, long long *dc, boo
             ok = false;
         }
     }
-    std::sort(spans.begin(), spans.end());
     const int warps = 8 * per;
     const double wf = warps * L * std::min((double)lanes<T>::words * D, 32.0), issue = warps * L * (1 + J) / 4.0;
-    printf("%s\t%d\t%d\t%d\t%d\t%.2f\t%.1f\t%.1f\n", name<T>(), D, J, BAR, warps, spans[spans.size() / 2], issue, wf);
+    printf("%s\t%d\t%d\t%d\t%d\t%.2f\t%.1f\t%.1f\n", name<T>(), D, J, BAR, warps, cycles, issue, wf);
 }
 
 // both runs 2, 4 and 8 blocks an SM (16, 32, 64 warps), with and without

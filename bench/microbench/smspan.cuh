@@ -4,6 +4,8 @@
 // block's end, and its rate counts the blocks it actually ran.
 #pragma once
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <vector>
 
@@ -39,4 +41,29 @@ static void smFigures(const std::vector<long long> &c, int blocks, double perBlo
     std::sort(rates.begin(), rates.end());
     cycles = spans[spans.size() / 2];
     rate = rates[rates.size() / 2];
+}
+
+// medianSpan runs launch (one launch of a kernel whose blocks recordSpan
+// into dc) once untimed, then 5 times, and returns the median of
+// smFigures' cycles an iteration; once (for ncu): one launch, no warm-up.
+template <typename Launch>
+static double medianSpan(Launch launch, long long *dc, int blocks, int iters, bool once) {
+    std::vector<double> spans;
+    std::vector<long long> c(3 * blocks);
+    for (int rep = once ? 0 : -1; rep < (once ? 1 : 5); rep++) {
+        launch();
+        cudaError_t e = cudaGetLastError();
+        if (e == cudaSuccess) e = cudaDeviceSynchronize();
+        if (e == cudaSuccess && rep >= 0) e = cudaMemcpy(c.data(), dc, 3 * blocks * sizeof(long long), cudaMemcpyDeviceToHost);
+        if (e != cudaSuccess) {
+            fprintf(stderr, "medianSpan: %s\n", cudaGetErrorString(e));
+            exit(1);
+        }
+        if (rep < 0) continue;
+        double cyc, r;
+        smFigures(c, blocks, 1, iters, cyc, r);
+        spans.push_back(cyc);
+    }
+    std::sort(spans.begin(), spans.end());
+    return spans[spans.size() / 2];
 }
