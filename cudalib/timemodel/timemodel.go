@@ -50,11 +50,12 @@
 //     iteration, wait the miss latency together; a DRAM load also waits
 //     its share of what the whole GPU's resident warps have in flight,
 //     Little's law; a warp with few loads issues them together and waits
-//     one such round), each shared load, each barrier — times the waves.
-//     It is what a launch with too few warps to hide latency takes (a
-//     single block, a 16-block grid-stride loop, many waves of one-load
-//     warps). Warps that meet at barriers move in step, so for them the
-//     SM's issue (or shared) time adds to it.
+//     one such round), each round of shared loads, each barrier — times
+//     the waves. It is what a launch with too few warps to hide latency
+//     takes (a single block, a 16-block grid-stride loop, many waves of
+//     one-load warps). A block's warps that meet at barriers move in step,
+//     so its own issue (or shared) time adds to it, and the other resident
+//     blocks' partly (the geometric mean of all and none of it).
 //
 // The device-wide terms:
 //
@@ -209,7 +210,7 @@ var H100 = GPU{
 	WarpStartCycles:   8,
 	TermNorm:          4,
 	BarrierCycles:     150,
-	SharedLoadCycles:  15,
+	SharedLoadCycles:  29,
 	LaunchOverhead:    6 * time.Microsecond,
 	LaunchGap:         1500 * time.Nanosecond,
 	HostLaunch:        4500 * time.Nanosecond,
@@ -670,20 +671,32 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 		loads = iters * lp.Cycles(warpissue.Latencies{Global: lat, Shared: g.SharedLoadCycles, ALU: g.InstrCycles})
 		issue = max(issue-iters*float64(len(lp.Ops))*g.InstrCycles, 0)
 	}
+	// Shared loads wait as global ones do: a warp issues those of an
+	// iteration (ptxas hoists a tile's loads above the arithmetic that
+	// uses them) and waits a latency for them together.
 	perWarp := issue +
-		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)*g.SharedLoadCycles +
+		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)/perWait(c.SharedLoadRequests, c)*g.SharedLoadCycles +
 		float64(c.Barriers)*g.BarrierCycles/warps + loads + (warpsPerBlock-1)*g.WarpStartCycles
 	perWarp += g.mechCycles(c, warps, maxLoads, instrCycles, data, fetched, serialMisses)
 	t.Chain = float64(waves) * perWarp / g.ClockHz
 	if c.Barriers > 0 {
-		// Warps that meet at barriers move in step: between two barriers
-		// the SM first issues every warp's instructions and serves their
-		// shared-memory wavefronts, then waits out the last one's
-		// latency, so the two add up.
+		// A block's warps meet at barriers and move in step: between two
+		// barriers its warps' instructions issue and their shared-memory
+		// wavefronts are served, then the last warp's latency is waited
+		// out, so the block's own work adds to its chain. Where several
+		// blocks share an SM, the SM's whole work adds to the chain while
+		// they move in step with one another, and only the block's own
+		// while they are out of step (the others' work then fills its
+		// waits). bench/microbench/barphase.cu (1–8 blocks an SM, 4–128
+		// shared loads between barriers) runs between the two accounts,
+		// at their geometric mean within 0.89–1.13
+		// (docs/results/2026-11-29l-barrier-blocks).
 		// (Shared memory's wavefronts alone: the data pipe's, global
 		// loads' included, made conv2d's shared tiles 1.49× slow, see
 		// docs/results/2026-11-29g-l1-data-pipe.)
-		t.Chain += max(t.Issue, sharedOnly)
+		work := max(t.Issue, sharedOnly)
+		inStep, ownOnly := t.Chain+work, t.Chain+work*float64(waves)/float64(onBusiest)
+		t.Chain = math.Sqrt(inStep * ownOnly)
 	}
 	return t
 }
@@ -794,17 +807,21 @@ func scatteredLocal(c counters.Counters) bool {
 	return c.LocalStoreRequests > 0 && c.LocalStoreSectors > 4*c.LocalStoreRequests
 }
 
-// inFlight is the global loads a warp issues between two waits for them:
-// the loads of a loop's iteration, counted as loads per branch (a loop's
-// backward branch; a branch inside the loop counts too, which only makes
-// it fewer) or per barrier, whichever is fewer, at least one.
-func inFlight(c counters.Counters) float64 {
+// inFlight is the global loads a warp issues between two waits for them
+// (perWait).
+func inFlight(c counters.Counters) float64 { return perWait(c.GlobalLoadRequests, c) }
+
+// perWait is how many of a launch's loads a warp issues between two waits
+// for them: the loads of a loop's iteration, counted as loads per branch
+// (a loop's backward branch; a branch inside the loop counts too, which
+// only makes it fewer) or per barrier, whichever is fewer, at least one.
+func perWait(loads int64, c counters.Counters) float64 {
 	n := 1.0
 	if c.Branches > 0 {
-		n = float64(c.GlobalLoadRequests) / float64(c.Branches)
+		n = float64(loads) / float64(c.Branches)
 	}
 	if c.Barriers > 0 {
-		n = math.Min(n, float64(c.GlobalLoadRequests)/float64(c.Barriers))
+		n = math.Min(n, float64(loads)/float64(c.Barriers))
 	}
 	return max(n, 1)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -166,8 +167,17 @@ func readDump(path string) (dump, error) {
 
 // parseComparison reads the measured times of a timecompare.md: each lab's
 // first "### KEY" section (the GPU run at the same sizes), rows "| size |
-// variant | modeled ms | measured ms | ratio |".
+// variant | modeled ms | measured ms | ratio |"; or of a GPU's `culab run`
+// tables.md (parseTables), whose labs' tables follow lines "lab KEY · …".
 func parseComparison(r io.Reader) (times, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.HasPrefix(b, []byte("lab ")) || bytes.Contains(b, []byte("\nlab ")) {
+		return parseTables(bytes.NewReader(b))
+	}
+	r = bytes.NewReader(b)
 	return parseTimes(r, func(line string) (string, bool) {
 		k, ok := strings.CutPrefix(line, "### ")
 		return strings.TrimSpace(k), ok

@@ -38,35 +38,41 @@ const (
 // up to 2× slower than culab on a GPU does today (V = 100, B = 32:
 // 0.156–0.167 ms here, 0.072 on an H200 in
 // docs/results/2026-11-28-launch-sequence), with the host's noise in them
-// (B = 8 at 400: 3.02 ms in one run, 0.88 in another).
+// (B = 8 at 400: 3.02 ms in one run, 0.88 in another). The stencil's,
+// bank conflicts' and transpose's were lowered when the barrier step and
+// shared loads' latency were measured (barphase.cu, ldslat.cu;
+// docs/results/2026-11-29l-barrier-blocks): at these small sizes the
+// model loses 1–8 stencil pairs, 2–3 of bank conflicts (gaps of 1–3 %)
+// and 1 of transpose, and every ratio tightens (bank conflicts 1.10–1.69
+// → 0.84–1.34), while at the report's sizes it gains 12 stencil pairs.
 var fitFloor = map[string]map[string][2]int{
 	recording: {
-		"stencil3d": {252, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {281, 60},
-		"floyd": {55, 19}, "bankconflict": {39, 20}, "launchcfg": {103, 32}, "transpose": {13, 15},
+		"stencil3d": {250, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {280, 60},
+		"floyd": {55, 19}, "bankconflict": {36, 20}, "launchcfg": {103, 32}, "transpose": {12, 15},
 	},
 	rerun: {
-		"stencil3d": {247, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {312, 60},
-		"floyd": {61, 18}, "bankconflict": {39, 20}, "launchcfg": {106, 31}, "transpose": {14, 15},
+		"stencil3d": {244, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {311, 60},
+		"floyd": {61, 18}, "bankconflict": {37, 20}, "launchcfg": {106, 31}, "transpose": {13, 15},
 	},
 	final: {
-		"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {288, 60},
-		"floyd": {57, 18}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
+		"stencil3d": {249, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {288, 60},
+		"floyd": {57, 18}, "bankconflict": {37, 20}, "launchcfg": {104, 32}, "transpose": {14, 15},
 	},
 	runA: {
-		"stencil3d": {260, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {291, 60},
-		"floyd": {59, 21}, "bankconflict": {39, 20}, "launchcfg": {111, 32}, "transpose": {15, 15},
+		"stencil3d": {252, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {291, 60},
+		"floyd": {59, 21}, "bankconflict": {37, 20}, "launchcfg": {111, 32}, "transpose": {14, 15},
 	},
 	runB: {
-		"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {309, 60},
-		"floyd": {57, 19}, "bankconflict": {39, 20}, "launchcfg": {101, 32}, "transpose": {15, 15},
+		"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {308, 60},
+		"floyd": {57, 19}, "bankconflict": {37, 20}, "launchcfg": {101, 32}, "transpose": {14, 15},
 	},
 	runC: {
-		"stencil3d": {259, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {286, 60},
-		"floyd": {60, 21}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
+		"stencil3d": {253, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {285, 60},
+		"floyd": {60, 20}, "bankconflict": {37, 20}, "launchcfg": {104, 32}, "transpose": {14, 15},
 	},
 	runD: {
-		"stencil3d": {260, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {314, 60},
-		"floyd": {59, 21}, "bankconflict": {39, 20}, "launchcfg": {110, 31}, "transpose": {15, 15},
+		"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {314, 60},
+		"floyd": {59, 21}, "bankconflict": {37, 20}, "launchcfg": {110, 31}, "transpose": {14, 15},
 	},
 }
 
@@ -74,16 +80,16 @@ var fitFloor = map[string]map[string][2]int{
 // model orders so too, and how many such pairs there are
 // (steadyAgreement).
 var steadyFloor = map[string][2]int{
-	"stencil3d": {215, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {179, 187},
-	"floyd": {52, 52}, "bankconflict": {31, 31}, "launchcfg": {49, 49}, "transpose": {13, 13},
+	"stencil3d": {215, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {178, 187},
+	"floyd": {52, 52}, "bankconflict": {29, 31}, "launchcfg": {49, 49}, "transpose": {12, 13},
 }
 
 // medianFloor is, per lab, the pairs in agreement and the times within 2×
 // against each row's median over the seven runs (medianRun): the issue's
 // goal is 90 % of the pairs and every time.
 var medianFloor = map[string][2]int{
-	"stencil3d": {260, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {307, 60},
-	"floyd": {59, 20}, "bankconflict": {39, 20}, "launchcfg": {104, 32}, "transpose": {15, 15},
+	"stencil3d": {255, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {306, 60},
+	"floyd": {59, 20}, "bankconflict": {37, 20}, "launchcfg": {104, 32}, "transpose": {14, 15},
 }
 
 // TestModelOnRecording evaluates the H100 time model on the recording,

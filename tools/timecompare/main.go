@@ -55,11 +55,11 @@ func main() {
 	gpu := flag.Bool("gpu", false, "also run the labs on the GPU (cudalib.Open) and compare with its measured times")
 	tables := flag.String("tables", "", "compare with the median times of this `culab run` tables.md where sizes match")
 	only := flag.String("labs", "", "only these labs, comma-separated")
-	sizes := flag.String("sizes", "", "sizes per lab, e.g. matmul=256,512;vecadd=100000 (default: each lab's VirtualSizes)")
+	sizes := flag.String("sizes", "", "sizes per lab, e.g. matmul=256,512;vecadd=100000, or report: each lab's Sizes (default: each lab's VirtualSizes)")
 	out := flag.String("o", "", "write the Markdown here (default: stdout)")
 	seed := flag.Uint64("seed", 1, "seed of the labs' random inputs")
 	dumpPath := flag.String("dump", "", "record each row's timed work and its measured time (-measured) as JSON here, instead")
-	measuredPath := flag.String("measured", "", "with -dump: the timecompare.md whose GPU times to record beside the work; with -fit: one or more, comma-separated")
+	measuredPath := flag.String("measured", "", "with -dump: the timecompare.md (or a GPU's `culab run` tables.md) whose GPU times to record beside the work; with -fit: one or more, comma-separated")
 	fitPath := flag.String("fit", "", "evaluate the time model on this -dump recording, instead of running the labs")
 	fromPath := flag.String("from", "", "with -dump: take the work from this recording instead of running the labs")
 	recPath := flag.String("recording", "", "model the rows on this -dump recording's work instead of running the labs on the virtual GPU")
@@ -218,9 +218,16 @@ func pair(lab, source string, modeled labs.Table, measured map[string]map[string
 	return r
 }
 
-// parseSizes reads "lab=n,n;lab=n".
+// parseSizes reads "lab=n,n;lab=n", or "report": each lab's Sizes (the
+// report's, which the virtual GPU runs by sampling).
 func parseSizes(s string) (map[string][]int, error) {
 	out := map[string][]int{}
+	if s == "report" {
+		for _, l := range labs.All() {
+			out[l.Key] = l.Sizes
+		}
+		return out, nil
+	}
 	for _, part := range strings.Split(s, ";") {
 		if strings.TrimSpace(part) == "" {
 			continue
