@@ -1,8 +1,11 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/culab/culab/cudalib/labs"
 )
 
 func TestAgreement(t *testing.T) {
@@ -84,6 +87,17 @@ lab vecadd · culab virtual GPU (RTX 2080 Ti model) (sm\_75, 68 SMs) · times MO
 	}
 	if _, err := parseSizes("matmul=x"); err == nil {
 		t.Error("parseSizes accepted a bad size")
+	}
+	stencil, err := labs.Get("stencil3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sz, err := parseSizes("report"); err != nil || !slices.Equal(sz["stencil3d"], stencil.Sizes) {
+		t.Errorf("parseSizes(report): %v, %v", sz["stencil3d"], err)
+	}
+	// A -measured file may be a GPU's tables.md as well as a comparison.
+	if m, err := parseComparison(strings.NewReader(md)); err != nil || m["vecadd"]["10W"]["one block"] != 0.0747 {
+		t.Errorf("parseComparison of a tables.md: %v, %v", m, err)
 	}
 }
 
