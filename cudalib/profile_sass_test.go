@@ -100,6 +100,19 @@ func TestProfileSASS(t *testing.T) {
 	if p.Total.WarpInstrs == s.WarpInstrs {
 		t.Errorf("Total.WarpInstrs %d should stay the PTX run's", p.Total.WarpInstrs)
 	}
+	// The time model's pipes: each instruction on its pipe, once a warp.
+	var alu, imad int64
+	for _, in := range s.Code {
+		switch pipe, slots := in.Pipe(); pipe {
+		case sass.PipeALU:
+			alu += warps
+		case sass.PipeFMAHeavy:
+			imad += warps * int64(slots)
+		}
+	}
+	if p.Total.ALUWarpInstrs != alu || p.Total.IMADWarpSlots != imad || alu == 0 || imad == 0 {
+		t.Errorf("ALU %d, IMAD slots %d; the SASS has %d and %d", p.Total.ALUWarpInstrs, p.Total.IMADWarpSlots, alu, imad)
+	}
 }
 
 // TestProfileSASSOff: CULAB_SASS=off keeps PTX counts and says so.

@@ -46,6 +46,15 @@ type Counters struct {
 	// it has 128 FP32 lanes (Hopper, GA10x, AD10x), two where it has 64
 	// (Turing, GA100). Zero where not counted.
 	FP32WarpInstrs int64
+	// ALUWarpInstrs, IMADWarpSlots and XUWarpInstrs split the SASS by the
+	// pipes narrower than issue (sass.Pipe): the integer and logic ALU's
+	// instructions, the FMA pipe's heavy half's slots (integer
+	// multiply-adds, a 64-bit one two), the XU's conversions and bit counts
+	// (MUFU is SFUWarpInstrs). An SM issues up to two a cycle on the ALU
+	// and on the heavy half, half one on the XU
+	// (bench/microbench/pipes.cu). Counted only where the virtual GPU has
+	// the kernel's SASS; zero elsewhere.
+	ALUWarpInstrs, IMADWarpSlots, XUWarpInstrs int64
 	// ShuffleWarpInstrs counts the warp shuffles (shfl.sync: SHFL), which
 	// an SM completes one a cycle, a quarter of its issue rate, each
 	// waiting about 25 cycles for its lanes' values
@@ -243,6 +252,9 @@ func (c *Counters) Add(o *Counters) {
 	c.FP64WarpInstrs += o.FP64WarpInstrs
 	c.SFUWarpInstrs += o.SFUWarpInstrs
 	c.FP32WarpInstrs += o.FP32WarpInstrs
+	c.ALUWarpInstrs += o.ALUWarpInstrs
+	c.IMADWarpSlots += o.IMADWarpSlots
+	c.XUWarpInstrs += o.XUWarpInstrs
 	c.ShuffleWarpInstrs += o.ShuffleWarpInstrs
 	c.GlobalLoadRequests += o.GlobalLoadRequests
 	c.GlobalLoadSectors += o.GlobalLoadSectors

@@ -1,6 +1,9 @@
 package sass
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Class is the kind of unit that executes an instruction on Hopper (sm_90):
 // what a time model issues each class at its own rate.
@@ -68,4 +71,50 @@ func classify(opcode string, mods []string) (Class, int) {
 		}
 	}
 	return c, width
+}
+
+// Pipe is the execution pipe of an SM sub-partition that an instruction
+// issues to, where that pipe is narrower than issue (one warp-instruction
+// a cycle a sub-partition). bench/microbench/pipes.cu measured them on an
+// H200 with ncu's smsp__inst_executed_pipe_* counts
+// (docs/results/2026-11-29m-issue-pipes): FFMA, FADD and FMUL go to either
+// half of the FMA pipe, four a cycle an SM; integer multiply-adds (IMAD,
+// and IMAD.MOV, IMAD.IADD, VIADD that ptxas uses to balance the pipes)
+// only to its heavy half, two a cycle, a 64-bit IMAD.WIDE or IMAD.HI
+// taking two of them; integer and logic instructions, compares, selects,
+// min/max and I2FP to the ALU, two a cycle; POPC and the slow conversions
+// to the XU beside MUFU, half an instruction a cycle.
+type Pipe uint8
+
+const (
+	PipeIssue    Pipe = iota // no pipe narrower than issue (memory, control, uniform, ...)
+	PipeFMA                  // either half of the FMA pipe (FP32 arithmetic)
+	PipeFMAHeavy             // the FMA pipe's heavy half only (integer multiply-add)
+	PipeALU                  // the integer and logic ALU
+	PipeXU                   // the transcendental and conversion unit (MUFU, POPC, F2I, ...)
+)
+
+var pipes = func() map[string]Pipe {
+	m := map[string]Pipe{}
+	add := func(p Pipe, ops string) {
+		for _, op := range strings.Fields(ops) {
+			m[op] = p
+		}
+	}
+	add(PipeFMA, "FFMA FADD FMUL FFMA32I FADD32I FMUL32I HFMA2 HADD2 HMUL2 HFMA2_32I HADD2_32I HMUL2_32I FSWZADD")
+	add(PipeFMAHeavy, "IMAD IMAD32I IMUL IMUL32I IDP VIADD")
+	add(PipeALU, "IADD3 IADD32I IADD LOP3 LOP32I LOP SHF SHL SHR ISETP FSETP HSETP2 SEL FSEL MOV MOV32I LEA IABS IMNMX VIMNMX VIMNMX3 FMNMX PRMT P2R R2P PLOP3 ICMP FCMP CSET CSETP PSETP BMSK SGXT FCHK I2FP F2IP F2FP")
+	add(PipeXU, "MUFU POPC FLO BREV I2F F2I F2F I2I FRND")
+	return m
+}()
+
+// Pipe is the pipe the instruction issues to, and the issue slots of that
+// pipe it takes: two for an integer multiply-add of a 64-bit result
+// (IMAD.WIDE, IMAD.HI), one for the rest.
+func (in Instr) Pipe() (Pipe, int) {
+	p := pipes[in.Opcode]
+	if p == PipeFMAHeavy && (slices.Contains(in.Modifiers, "WIDE") || slices.Contains(in.Modifiers, "HI")) {
+		return p, 2
+	}
+	return p, 1
 }

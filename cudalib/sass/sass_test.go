@@ -96,6 +96,32 @@ func TestClassify(t *testing.T) {
 	}
 }
 
+// The pipes bench/microbench/pipes.cu found each opcode on (ncu's
+// smsp__inst_executed_pipe_* on an H200).
+func TestPipe(t *testing.T) {
+	for _, tc := range []struct {
+		opcode string
+		mods   []string
+		pipe   Pipe
+		slots  int
+	}{
+		{"FFMA", nil, PipeFMA, 1}, {"FMUL", nil, PipeFMA, 1},
+		{"IMAD", nil, PipeFMAHeavy, 1}, {"IMAD", []string{"MOV", "U32"}, PipeFMAHeavy, 1},
+		{"IMAD", []string{"HI", "U32"}, PipeFMAHeavy, 2}, {"IMAD", []string{"WIDE", "U32"}, PipeFMAHeavy, 2},
+		{"VIADD", nil, PipeFMAHeavy, 1},
+		{"LOP3", []string{"LUT"}, PipeALU, 1}, {"SHF", []string{"L", "W", "U32", "HI"}, PipeALU, 1},
+		{"IADD3", nil, PipeALU, 1}, {"FMNMX", nil, PipeALU, 1}, {"VIMNMX3", []string{"U32"}, PipeALU, 1},
+		{"I2FP", []string{"F32", "S32"}, PipeALU, 1},
+		{"POPC", nil, PipeXU, 1}, {"MUFU", []string{"RCP"}, PipeXU, 1},
+		{"LDG", []string{"E"}, PipeIssue, 1}, {"BRA", nil, PipeIssue, 1},
+	} {
+		p, n := Instr{Opcode: tc.opcode, Modifiers: tc.mods}.Pipe()
+		if p != tc.pipe || n != tc.slots {
+			t.Errorf("%s.%v: pipe %d, %d slots; want %d, %d", tc.opcode, tc.mods, p, n, tc.pipe, tc.slots)
+		}
+	}
+}
+
 func TestFindInMissing(t *testing.T) {
 	_, err := FindIn(t.TempDir())
 	if !errors.Is(err, ErrToolsMissing) || !strings.Contains(err.Error(), "setup-cudatools.sh") {

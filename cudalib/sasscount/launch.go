@@ -77,18 +77,37 @@ type PTXInstr struct {
 	WarpInstrs int64
 }
 
-// WarpInstrs is Count's WarpInstrs alone: what the time model's issue
-// term takes of every launch, without the per-line view.
-func WarpInstrs(k *sass.Kernel, fn *ptx.Func, r Run) (int64, error) {
+// Issued is what the time model's issue terms take of every launch,
+// without the per-line view: Count's WarpInstrs, and the warp-instructions
+// (or, for the FMA pipe's heavy half, its slots) on each pipe narrower
+// than issue (sass.Pipe).
+type Issued struct {
+	WarpInstrs, ALU, IMADSlots, XU int64
+}
+
+// Issue counts the launch's Issued.
+func Issue(k *sass.Kernel, fn *ptx.Func, r Run) (Issued, error) {
 	_, x, err := estimate(k, fn, r)
 	if err != nil {
-		return 0, err
+		return Issued{}, err
 	}
-	var n int64
-	for _, v := range x {
-		n += int64(math.Round(v))
+	var n, alu, imad, xu float64
+	code := k.Code()
+	for i, v := range x {
+		n += v
+		switch p, slots := code[i].Pipe(); p {
+		case sass.PipeALU:
+			alu += v
+		case sass.PipeFMAHeavy:
+			imad += v * float64(slots)
+		case sass.PipeXU:
+			if code[i].Opcode != "MUFU" { // the SFU term's
+				xu += v
+			}
+		}
 	}
-	return n, nil
+	round := func(f float64) int64 { return int64(math.Round(f)) }
+	return Issued{WarpInstrs: round(n), ALU: round(alu), IMADSlots: round(imad), XU: round(xu)}, nil
 }
 
 // estimate is each SASS instruction's warp executions (BlockCounts) for

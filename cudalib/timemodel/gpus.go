@@ -9,7 +9,8 @@ import "github.com/culab/culab/cudalib/gpus"
 //   - SMs and clock: g's. Issue: its schedulers (four an SM on every
 //     GPU here). FP32, FP64 and SFU pipes: H100's rate (the FP64 and SFU
 //     ones as measured: 96.5 % and 98 % of their lanes) times g's lanes
-//     an SM over H100's.
+//     an SM over H100's. The integer ALU and the FMA pipe's heavy half:
+//     H100's (16 lanes a scheduler), the latter at most the FP32 rate.
 //   - DRAM: H100's measured rates (the copy's 3.0 TB/s, the looping
 //     grid's 2.78, the driver copy's 2.95, scattered sectors and atomics) times g's
 //     peak over H100's: the same achieved fraction of the peak (about
@@ -51,6 +52,10 @@ func For(g gpus.GPU) GPU {
 	m.FP32PerSM = H100.FP32PerSM * ratio(float64(g.FP32Lanes), float64(h.FP32Lanes))
 	m.FP64PerSM = H100.FP64PerSM * ratio(float64(g.FP64Lanes), float64(h.FP64Lanes))
 	m.SFUPerSM = H100.SFUPerSM * ratio(float64(g.SFULanes), float64(h.SFULanes))
+	// 16 integer ALU lanes a scheduler on every GPU here; the FMA pipe's
+	// heavy half at most the FP32 pipe.
+	m.ALUPerSM = H100.ALUPerSM * ratio(float64(g.Schedulers), float64(h.Schedulers))
+	m.IMADPerSM = min(H100.IMADPerSM*ratio(float64(g.Schedulers), float64(h.Schedulers)), m.FP32PerSM)
 	m.DRAMBytesPerSec = H100.DRAMBytesPerSec * dram
 	m.LoopDRAMBytesPerSec = H100.LoopDRAMBytesPerSec * dram
 	m.CopyBytesPerSec = H100.CopyBytesPerSec * dram

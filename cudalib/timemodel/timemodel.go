@@ -122,7 +122,9 @@ type GPU struct {
 	IssuePerSM           float64       // warp-instructions issued per SM per cycle (4 schedulers)
 	FP32PerSM            float64       // FP32 warp-instructions per SM per cycle (128 FP32 lanes: 4)
 	FP64PerSM            float64       // FP64 warp-instructions per SM per cycle (64 FP64 lanes)
-	SFUPerSM             float64       // MUFU warp-instructions per SM per cycle (16 SFU lanes)
+	SFUPerSM             float64       // MUFU (and other XU) warp-instructions per SM per cycle (16 SFU lanes)
+	ALUPerSM             float64       // integer and logic ALU warp-instructions per SM per cycle
+	IMADPerSM            float64       // slots of the FMA pipe's heavy half (integer multiply-adds) per SM per cycle
 	ShufflePerSM         float64       // SHFL warp-instructions per SM per cycle
 	WavefrontsPerSM      float64       // shared-memory wavefronts per SM per cycle
 	L2BytesPerSec        float64       // L2 bandwidth for loads
@@ -181,6 +183,8 @@ var H100 = GPU{
 	FP32PerSM:            4,
 	FP64PerSM:            1.93,
 	SFUPerSM:             0.49,
+	ALUPerSM:             2,
+	IMADPerSM:            2,
 	ShufflePerSM:         1,
 	WavefrontsPerSM:      1,
 	L2BytesPerSec:        7.5e12,
@@ -376,14 +380,28 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 	if g.FP32PerSM > 0 {
 		// An SM with fewer FP32 lanes than its schedulers issue to (64 on
 		// Turing and GA100: two FP32 warp-instructions a cycle) issues
-		// FP32 arithmetic at its pipe's rate, the rest beside it.
-		t.Issue = max(t.Issue, float64(onBusiest)*float64(c.FP32WarpInstrs)/blocks/(g.FP32PerSM*g.ClockHz))
+		// FP32 arithmetic at its pipe's rate, the rest beside it. Integer
+		// multiply-adds share the FMA pipe, on its heavy half only.
+		t.Issue = max(t.Issue, float64(onBusiest)*float64(c.FP32WarpInstrs+c.IMADWarpSlots)/blocks/(g.FP32PerSM*g.ClockHz))
+	}
+	if g.ALUPerSM > 0 && g.IMADPerSM > 0 {
+		// The integer and logic ALU and the FMA pipe's heavy half each
+		// take two warp-instructions a cycle an SM, half the issue rate
+		// (bench/microbench/pipes.cu on an H200: xor, rotate, min at
+		// 1.93 a cycle; IMAD at 1.93, IMAD.HI and IMAD.WIDE at half that),
+		// so integer code bound by one of them issues at half the rate:
+		// ptxas moves adds and moves to the heavy half (IMAD.IADD,
+		// IMAD.MOV, VIADD) to balance the two where it can.
+		t.Issue = max(t.Issue, float64(onBusiest)*float64(c.ALUWarpInstrs)/blocks/(g.ALUPerSM*g.ClockHz),
+			float64(onBusiest)*float64(c.IMADWarpSlots)/blocks/(g.IMADPerSM*g.ClockHz))
 	}
 	if g.FP64PerSM > 0 {
 		t.FP64 = float64(onBusiest) * float64(c.FP64WarpInstrs) / blocks / (g.FP64PerSM * g.ClockHz)
 	}
 	if g.SFUPerSM > 0 {
-		t.SFU = float64(onBusiest) * float64(c.SFUWarpInstrs) / blocks / (g.SFUPerSM * g.ClockHz)
+		// POPC and the slow conversions run on the XU beside MUFU
+		// (pipes.cu: 0.49 a cycle an SM, as MUFU).
+		t.SFU = float64(onBusiest) * float64(c.SFUWarpInstrs+c.XUWarpInstrs) / blocks / (g.SFUPerSM * g.ClockHz)
 	}
 	if g.ShufflePerSM > 0 {
 		t.Shuffle = float64(onBusiest) * float64(c.ShuffleWarpInstrs) / blocks / (g.ShufflePerSM * g.ClockHz)

@@ -372,6 +372,38 @@ func TestExplain(t *testing.T) {
 	}
 }
 
+// The pipes narrower than issue, as bench/microbench/pipes.cu measured
+// them on an H200 (docs/results/2026-11-29m-issue-pipes): 64 warps an SM
+// of independent xors (LOP3, the ALU) or IMADs (the FMA pipe's heavy
+// half) complete two a cycle an SM, IMAD.HI one, POPC (the XU) half one;
+// FFMAs four, and FFMAs beside IMADs four in all.
+func TestIssuePipes(t *testing.T) {
+	const per = 8 * 8 * 1000 // an SM's warp-instructions
+	cycles := func(c counters.Counters) float64 {
+		c.Blocks, c.Threads, c.WarpInstrs, c.SASSWarpInstrs = 132*8, 132*8*256, 132*8*8*1000, 132*8*8*1000
+		return H100.Kernel(Launch{Counters: c, ThreadsPerBlock: 256, BlocksPerSM: 8}).Seconds() * H100.ClockHz
+	}
+	all := int64(132 * per)
+	for _, tc := range []struct {
+		name     string
+		c        counters.Counters
+		perCycle float64
+	}{
+		{"xor", counters.Counters{ALUWarpInstrs: all}, 2},
+		{"imad", counters.Counters{IMADWarpSlots: all}, 2},
+		{"imad.hi", counters.Counters{IMADWarpSlots: 2 * all}, 1},
+		{"popc", counters.Counters{XUWarpInstrs: all}, 0.49},
+		{"ffma", counters.Counters{FP32WarpInstrs: all}, 4},
+		{"ffma and imad", counters.Counters{FP32WarpInstrs: all / 2, IMADWarpSlots: all / 2}, 4},
+		{"rotate and fmul", counters.Counters{FP32WarpInstrs: all / 2, ALUWarpInstrs: all / 2}, 4},
+	} {
+		// Within 10 %: the launch's other terms round the corner.
+		if got, want := cycles(tc.c), per/tc.perCycle; got < 0.999*want || got > 1.1*want {
+			t.Errorf("%s: %.0f cycles, want %.0f (%.2f a cycle an SM)", tc.name, got, want, tc.perCycle)
+		}
+	}
+}
+
 // Warp shuffles as bench/microbench/shfl.cu measured them (H200,
 // docs/results/2026-11-28j-shuffle): a lone warp's chain of dependent
 // shuffles takes 24–26 cycles a shuffle; 32 warps an SM of 8 independent

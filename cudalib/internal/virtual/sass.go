@@ -138,7 +138,8 @@ func sassRun(p *vgpu.Profile) sasscount.Run {
 }
 
 // countIssued makes the launch's SASSWarpInstrs, which the time model's
-// issue term takes (its chain keeps ChainWarpInstrs), what ptxas's code issues
+// issue term takes (its chain keeps ChainWarpInstrs), and its ALU, IMAD
+// and XU counts what ptxas's code issues
 // (package sasscount's estimate per SASS basic block, within 5 % of
 // ncu's smsp__inst_executed on 96 % of the zoos' kernels), where the SASS
 // is there. Elsewhere the PTX-times-sequence estimate stays (vgpu's
@@ -152,8 +153,9 @@ func (f *virtualFunction) countIssued(p *vgpu.Profile) {
 	if err != nil {
 		return
 	}
-	if n, err := sasscount.WarpInstrs(c.k, c.fn, sassRun(p)); err == nil && n > 0 {
-		p.Total.SASSWarpInstrs = n
+	if n, err := sasscount.Issue(c.k, c.fn, sassRun(p)); err == nil && n.WarpInstrs > 0 {
+		p.Total.SASSWarpInstrs = n.WarpInstrs
+		p.Total.ALUWarpInstrs, p.Total.IMADWarpSlots, p.Total.XUWarpInstrs = n.ALU, n.IMADSlots, n.XU
 	}
 }
 
