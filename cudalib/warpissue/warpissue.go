@@ -12,8 +12,8 @@
 //
 // bench/microbench/mlp.cu measured it on an H200: mm_block with its k loop
 // unrolled 1 to 32 times costs 140, 76, 76, 74, 50 and 50 cycles a load;
-// this package gives 152, 77, 76, 76, 48 and 52 from the SASS of the same
-// kernels with the L2 latency the same benchmark's part "lat" gives (295.6
+// this package gives 150, 77, 75, 75, 48 and 52 from the SASS of the same
+// kernels with the L2 latency the same benchmark's part "lat" gives (292.0
 // cycles) (docs/results/2026-11-28-mlp).
 package warpissue
 
@@ -58,7 +58,7 @@ type Latencies struct {
 // start from an empty scoreboard) left out.
 func (l Loop) Cycles(lat Latencies) float64 {
 	const passes, warm = 6, 2
-	var ready [256]float64 // R0 … R255
+	var ready [predBase + 7]float64 // R0 … R255, then P0 … P6
 	t := 0.0
 	var start float64
 	for p := 0; p < passes; p++ {
@@ -132,11 +132,21 @@ func Hot(k *sass.Kernel) (Loop, bool) {
 // no register.
 var regRE = regexp.MustCompile(`\bR(\d+)(\.64)?\b`)
 
+// predRE is a predicate register operand, negated or not: "P0", "!P3"; PT
+// (always true) is no register, nor a uniform one (UP0).
+var predRE = regexp.MustCompile(`\bP([0-6])\b`)
+
+// predBase is where the scoreboard keeps the predicates, after R0 … R255.
+const predBase = 256
+
 // op is in's scoreboard view. The first operand is the destination but for
 // stores, reductions, branches and barriers, whose operands are all read;
-// a predicate destination (ISETP P0, …) names no general register. A
-// load's destination spans its width (LDG.E.128 R4 writes R4…R7), an
-// FP64 instruction's register pairs.
+// a predicate is a destination there or as the second operand beside one
+// (ISETP's two results, IADD3's carry out), a source elsewhere (SEL's
+// condition, IADD3.X's carry in) and as the instruction's guard (@P0), so
+// that a compare's result waits for the compare. A load's destination
+// spans its width (LDG.E.128 R4 writes R4…R7), an FP64 instruction's
+// register pairs.
 func op(in sass.Instr) Op {
 	kind := ALU
 	switch in.Opcode {
@@ -152,7 +162,19 @@ func op(in sass.Instr) Op {
 		noDst = true
 	}
 	o := Op{Kind: kind}
+	for _, m := range predRE.FindAllStringSubmatch(in.Predicate, -1) {
+		n, _ := strconv.Atoi(m[1])
+		o.Src = append(o.Src, predBase+n)
+	}
 	for i, s := range operands {
+		for _, m := range predRE.FindAllStringSubmatch(s, -1) {
+			n, _ := strconv.Atoi(m[1])
+			if i <= 1 && !noDst {
+				o.Dst = append(o.Dst, predBase+n)
+			} else {
+				o.Src = append(o.Src, predBase+n)
+			}
+		}
 		width := 1
 		if in.Class == sass.FP64 {
 			width = 2
