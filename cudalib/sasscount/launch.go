@@ -91,23 +91,24 @@ func Issue(k *sass.Kernel, fn *ptx.Func, r Run) (Issued, error) {
 	if err != nil {
 		return Issued{}, err
 	}
-	var n, alu, imad, xu float64
+	// Each instruction's executions rounded, as Count's.
+	var out Issued
 	code := k.Code()
 	for i, v := range x {
-		n += v
+		n := int64(math.Round(v))
+		out.WarpInstrs += n
 		switch p, slots := code[i].Pipe(); p {
 		case sass.PipeALU:
-			alu += v
+			out.ALU += n
 		case sass.PipeFMAHeavy:
-			imad += v * float64(slots)
+			out.IMADSlots += n * int64(slots)
 		case sass.PipeXU:
 			if code[i].Opcode != "MUFU" { // the SFU term's
-				xu += v
+				out.XU += n
 			}
 		}
 	}
-	round := func(f float64) int64 { return int64(math.Round(f)) }
-	return Issued{WarpInstrs: round(n), ALU: round(alu), IMADSlots: round(imad), XU: round(xu)}, nil
+	return out, nil
 }
 
 // estimate is each SASS instruction's warp executions (BlockCounts) for
