@@ -965,6 +965,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if err != nil {
 				break
 			}
+			if t := untypedConstType(n); t != nil {
+				n.typ = t // culab patch 93: not the type of what it is assigned to
+			}
 			if n.typ == nil {
 				if n.typ, err = nodeType(interp, sc, n); err != nil {
 					break
@@ -973,6 +976,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if c0.rval.IsValid() && c1.rval.IsValid() && (!isInterface(n.typ)) && constOp[n.action] != nil {
 				n.typ.TypeOf()       // Force compute of reflection type.
 				constOp[n.action](n) // Compute a constant result now rather than during exec.
+			} else {
+				compareConst(n) // culab patch 93
 			}
 			switch {
 			case n.rval.IsValid():
@@ -1882,6 +1887,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				err = n.cfgErrorf("cannot use _ as value")
 				break
 			}
+			if logicConst(n) { // culab patch 93
+				wireChild(n)
+				n.typ, n.gen, n.findex = n.child[0].typ, nop, notInFrame
+				break
+			}
 			n.start = n.child[0].start
 			n.child[0].tnext = n.child[1].start
 			setFNext(n.child[0], n)
@@ -1895,6 +1905,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 		case lorExpr:
 			if isBlank(n.child[0]) || isBlank(n.child[1]) {
 				err = n.cfgErrorf("cannot use _ as value")
+				break
+			}
+			if logicConst(n) { // culab patch 93
+				wireChild(n)
+				n.typ, n.gen, n.findex = n.child[0].typ, nop, notInFrame
 				break
 			}
 			n.start = n.child[0].start
