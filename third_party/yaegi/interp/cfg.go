@@ -932,6 +932,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			wireChild(n)
 			nilSym := interp.universe.sym[nilIdent]
 			c0, c1 := n.child[0], n.child[1]
+			typeUntypedOperands(sc, n) // culab patch 94
 
 			err = check.binaryExpr(n)
 			if err != nil {
@@ -1408,6 +1409,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 
 			case isBinCall(n, sc):
+				typeUntypedArgs(sc, n.child[1:], c0.typ) // culab patch 94
 				err = check.arguments(n, n.child[1:], c0, n.action == aCallSlice)
 				if err != nil {
 					break
@@ -1472,6 +1474,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					wireChild(n) // culab patch 16: f[int](x) was wired as an index expression
 				}
 
+				typeUntypedArgs(sc, n.child[1:], c0.typ) // culab patch 94
 				err = check.arguments(n, n.child[1:], c0, n.action == aCallSlice)
 				if err != nil {
 					break
