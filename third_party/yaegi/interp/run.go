@@ -1055,7 +1055,7 @@ func call(n *node) {
 				})
 			}
 		default:
-			if c.kind == basicLit || c.rval.IsValid() {
+			if (c.kind == basicLit || c.rval.IsValid()) && !isNilSlice(c.rval) { // culab patch 95: not an element, f(nil...)'s slice
 				argType := arg.TypeOf()
 				convertLiteralValue(c, argType)
 			}
@@ -1348,9 +1348,12 @@ func callBin(n *node) {
 			if c.kind == basicLit || c.rval.IsValid() {
 				// Convert literal value (untyped) to function argument type (if not an interface{})
 				var argType reflect.Type
-				if variadic >= 0 && i+rcvrOffset >= variadic {
+				switch {
+				case variadic >= 0 && i+rcvrOffset >= variadic && n.action == aCallSlice:
+					argType = funcType.In(variadic) // culab patch 95: f(nil...)
+				case variadic >= 0 && i+rcvrOffset >= variadic:
 					argType = funcType.In(variadic).Elem()
-				} else {
+				default:
 					argType = funcType.In(i + rcvrOffset)
 				}
 				convertLiteralValue(c, argType)
@@ -2956,6 +2959,10 @@ func appendSlice(n *node) {
 }
 
 func _append(n *node) {
+	if len(n.child) == 3 && n.action == aCallSlice && isNilSlice(n.child[2].rval) {
+		appendNil(n) // culab patch 95
+		return
+	}
 	if len(n.child) == 3 {
 		c1, c2 := n.child[1], n.child[2]
 		if (c1.typ.cat == valueT || c2.typ.cat == valueT) && c1.typ.rtype == c2.typ.rtype ||
@@ -3255,7 +3262,7 @@ func _make(n *node) {
 		switch len(n.child) {
 		case 2:
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeChan(typ, 0))
+				dest(f).Set(makeChan(typ, 0)) // culab patch 95
 				return next
 			}
 		case 3:
