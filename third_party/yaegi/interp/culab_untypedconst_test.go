@@ -43,6 +43,7 @@ const (
 	e = 5 == 5
 	f = 5.0 == 5
 	s = "abc" < "abd"
+	g = f && 'a' < 'b' || false
 )
 
 type B bool
@@ -57,7 +58,7 @@ func main() {
 	var v float64 = 1 / 2
 	var bb B = 3 > 2 && true
 	fmt.Println(a, b, c, v, half(), 7/2*2.0)
-	fmt.Println(e, f, s, typed, logic, bb, 0.1+0.2 == 0.3)
+	fmt.Println(e, f, s, typed, logic, bb, 0.1+0.2 == 0.3, g)
 	if true && 1 < 2 {
 		fmt.Println("constant condition")
 	}
@@ -68,7 +69,7 @@ func main() {
 	fmt.Printf("%T %T %d\n", 'a'+1, 1.0<<3, n)
 }
 `
-	want := "0 0 0 0 0 6\ntrue true true true true true true\nconstant condition\nint32 int 3\n"
+	want := "0 0 0 0 0 6\ntrue true true true true true true true\nconstant condition\nint32 int 3\n"
 	if got := evalMain(t, src); got != want {
 		t.Errorf("got:\n%swant:\n%s", got, want)
 	}

@@ -589,6 +589,11 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t = t1
 			}
 		}
+		if isComparisonAction(n.action) {
+			// culab patch 93: a comparison is a bool, not of its operands'
+			// type (const ok = 5.0 == 5 was an untyped float).
+			t = sc.getType("bool")
+		}
 
 		// If the node is to be assigned or returned, the node type is the destination type.
 		dt := t
