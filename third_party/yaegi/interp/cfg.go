@@ -1414,6 +1414,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				if err != nil {
 					break
 				}
+				if err = checkCodecMethods(n); err != nil { // culab patch 97
+					break
+				}
 
 				n.gen = callBin
 				typ := c0.typ.rtype
