@@ -3264,9 +3264,15 @@ func arrayTypeLen(n *node, sc *scope) (int, error) {
 
 		c0 := c.child[0]
 		v := c0.rval
-		if v.IsValid() {
+		switch {
+		case isConstantRval(v):
+			var err error
+			if r, err = constIntOf(c0, vConstantValue(v), "index"); err != nil { // culab patch 99
+				return 0, err
+			}
+		case v.IsValid():
 			r = int(v.Int())
-		} else {
+		default:
 			// Resolve array key value as a constant.
 			if c0.kind == identExpr {
 				// Key is defined by a symbol which must be a constant integer.
@@ -3287,7 +3293,10 @@ func arrayTypeLen(n *node, sc *scope) (int, error) {
 				if !ok {
 					return 0, c0.cfgErrorf("non-constant expression")
 				}
-				r = constToInt(cv)
+				var err error
+				if r, err = constIntOf(c0, cv, "index"); err != nil { // culab patch 99
+					return 0, err
+				}
 			}
 		}
 
