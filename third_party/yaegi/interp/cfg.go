@@ -933,6 +933,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			nilSym := interp.universe.sym[nilIdent]
 			c0, c1 := n.child[0], n.child[1]
 			typeUntypedOperands(sc, n) // culab patch 94
+			if t := untypedConstType(n); t != nil {
+				n.typ = t // culab patch 93: not the type of what it is assigned to
+			}
 
 			err = check.binaryExpr(n)
 			if err != nil {
@@ -965,9 +968,6 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 			if err != nil {
 				break
-			}
-			if t := untypedConstType(n); t != nil {
-				n.typ = t // culab patch 93: not the type of what it is assigned to
 			}
 			if n.typ == nil {
 				if n.typ, err = nodeType(interp, sc, n); err != nil {

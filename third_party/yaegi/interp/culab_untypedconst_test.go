@@ -54,7 +54,7 @@ func main() {
 	const x int8 = 5
 	const c = 1 / 2 * 2.0
 	const typed = x == 5 && lo < hi
-	const logic = false || 'a' == 97
+	const logic = false || 'a' == 97 && 0.1+0.2 == 0.3
 	var v float64 = 1 / 2
 	var bb B = 3 > 2 && true
 	fmt.Println(a, b, c, v, half(), 7/2*2.0)
