@@ -1009,6 +1009,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				break // the call instantiates it (patch 16)
 			}
 			t := n.child[0].typ
+			if t != nil && t.cat == genericT && n.typ == nil {
+				// culab patch 100: an instance of a generic type of several
+				// type parameters as an expression (a type switch's case
+				// pair[int, string]) had no type.
+				if n.typ, err = nodeType(interp, sc, n); err != nil {
+					break
+				}
+				n.gen = nop
+				break
+			}
 			if t == nil || t.cat != funcT || t.node == nil || typeParamCount(t.node.anc) != len(n.child)-1 {
 				break
 			}
@@ -1084,7 +1094,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.gen = nop
 					return
 				}
-				name := t.id() + "[" + n.child[1].typ.id() + "]"
+				name := t.id() + "[" + typeArgName(n.child[1].typ) + "]" // culab patch 100
 				sym, _, ok := sc.lookup(name)
 				if !ok {
 					// culab patch 48: an instance met first here (a.(Vec[int])) is made.

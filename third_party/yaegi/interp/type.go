@@ -868,7 +868,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t = lt
 				break
 			}
-			name := lt.id() + "[" + t1.id() + "]"
+			name := lt.id() + "[" + typeArgName(t1) + "]" // culab patch 100
 			if sym, _, found := sc.lookup(name); found {
 				t = sym.typ
 				break
@@ -917,7 +917,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				break
 			}
 			types = append(types, t1)
-			name += t1.id() + ","
+			name += typeArgName(t1) + "," // culab patch 100
 		}
 		if out {
 			break
