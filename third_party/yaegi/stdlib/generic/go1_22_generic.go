@@ -32,10 +32,13 @@ var errorsSource string
 //go:embed culab_randv2.go.txt
 var randSource string
 
+//go:embed culab_unique.go.txt
+var uniqueSource string
+
 // Sources contains the list of generic packages source strings, a
 // package before those that import it (culab patch 17: iter, maps and
 // the rest of slices are culab's; sync's, patch 29; errors' and
-// math/rand/v2's, patch 96).
+// math/rand/v2's, patch 96; unique, patch 101).
 var Sources = [...]string{
 	cmpSource,
 	iterSource,
@@ -46,6 +49,7 @@ var Sources = [...]string{
 	atomicSource,
 	errorsSource,
 	randSource,
+	uniqueSource,
 }
 
 // Paths gives the import path of a package of Sources whose path is not
