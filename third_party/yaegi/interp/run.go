@@ -210,6 +210,10 @@ func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (unrecovered any) 
 		f.mutex.Lock()
 		defer f.mutex.Unlock()
 		f.recovered = goRuntimeError(recover()) // culab patch 34
+		if _, ok := ExitCode(f.recovered); ok {
+			unrecovered = f.recovered // culab patch 103: no deferred call runs
+			return
+		}
 		panicking := f.recovered != nil
 		for _, val := range f.deferred {
 			// culab patch 39: a panic in a deferred call replaces the
