@@ -2312,14 +2312,20 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else {
 					body := c.lastChild()
 					if len(c.child) > 1 {
-						cond := c.child[0]
-						cond.tnext = body.start
-						if i == l-1 {
-							setFNext(cond, n)
-						} else {
-							setFNext(cond, clauses[i+1].start)
+						// culab patch 104: each of the case's conditions is
+						// tested in turn (only the first was: case a, b: missed
+						// when only b held).
+						next := n
+						if i < l-1 {
+							next = clauses[i+1].start
 						}
-						c.start = cond.start
+						conds := c.child[:len(c.child)-1]
+						for k := len(conds) - 1; k >= 0; k-- {
+							conds[k].tnext = body.start
+							setFNext(conds[k], next)
+							next = conds[k].start
+						}
+						c.start = conds[0].start
 					} else {
 						c.start = body.start
 					}
