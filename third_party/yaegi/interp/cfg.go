@@ -2686,6 +2686,12 @@ func setFNext(cond, next *node) {
 		cond.gen = branch
 		cond.fnext = next
 	}
+	if cond.rval.IsValid() && cond.findex == notInFrame && (cond.kind == binaryExpr || cond.kind == unaryExpr || cond.kind == landExpr || cond.kind == lorExpr) {
+		// culab patch 93: a comparison, a !, a && or a || of constants,
+		// which cfg computed, is a condition that branches (it was a
+		// no-op that went on to the true branch).
+		cond.gen = branch
+	}
 	if cond.kind == parenExpr {
 		setFNext(cond.lastChild(), next)
 		return

@@ -62,6 +62,18 @@ func main() {
 	if true && 1 < 2 {
 		fmt.Println("constant condition")
 	}
+	switch {
+	case 1 > 2, !(2 > 1), false && true:
+		fmt.Println("constant false case")
+	case !e:
+		fmt.Println("constant false case")
+	default:
+		fmt.Println("default")
+	}
+	for i := 0; 1 > 2; i++ {
+		fmt.Println("constant false loop")
+		break
+	}
 	n := 0
 	for n < 3 && true {
 		n++
@@ -69,7 +81,7 @@ func main() {
 	fmt.Printf("%T %T %d\n", 'a'+1, 1.0<<3, n)
 }
 `
-	want := "0 0 0 0 0 6\ntrue true true true true true true true\nconstant condition\nint32 int 3\n"
+	want := "0 0 0 0 0 6\ntrue true true true true true true true\nconstant condition\ndefault\nint32 int 3\n"
 	if got := evalMain(t, src); got != want {
 		t.Errorf("got:\n%swant:\n%s", got, want)
 	}
