@@ -5,7 +5,7 @@ import "fmt"
 type List[T any] struct{ items []T }
 
 func (l *List[T]) Push(v T)  { l.items = append(l.items, v) }
-func (l List[T]) Len() int    { return len(l.items) }
+func (l List[T]) Len() int   { return len(l.items) }
 func (l List[T]) At(i int) T { return l.items[i] }
 
 type Named struct {
