@@ -1,6 +1,9 @@
 package interp
 
-import "reflect"
+import (
+	"reflect"
+	"strings"
+)
 
 // culab patch 97: encoding/json and encoding/xml call the MarshalJSON,
 // UnmarshalJSON, MarshalText... methods of the values they encode and
@@ -70,6 +73,9 @@ func checkCodecMethods(n *node) error {
 	if !ok || call.arg+1 >= len(n.child) {
 		return nil
 	}
+	if call.methods[0] == jsonMarshalers[0] || call.methods[0] == xmlMarshalers[0] {
+		guardCodecArgs(n, key) // culab patch 105
+	}
 	t, method := typeWithMethod(n.child[call.arg+1].typ, call.methods, map[*itype]bool{})
 	if t == nil {
 		return nil
@@ -124,4 +130,93 @@ func typeWithMethod(t *itype, names []string, seen map[*itype]bool) (*itype, str
 		}
 	}
 	return nil, ""
+}
+
+// culab patch 105: a value of a cell type with methods held in an
+// interface reaches compiled code as the interpreter's wrapper (a
+// valueInterface), of which encoding/json and encoding/xml see no field:
+// json.Marshal(any(ID(3))) wrote {}, a silent wrong answer (difftest
+// json_any_cell_method). cfg cannot see such a value (its static type is
+// an interface), so the codec's functions that a cell calls check their
+// arguments when called, and panic where they hold one, unless its value
+// is a struct without exported fields, which they would encode as {} too.
+
+// guardCodecArgs gives n, a call of a codec's function of codecCalls,
+// that function wrapped by a check of its arguments.
+func guardCodecArgs(n *node, key string) {
+	c0 := n.child[0]
+	fn := c0.rval
+	if !fn.IsValid() || fn.Kind() != reflect.Func || fn.Type().IsVariadic() {
+		return
+	}
+	c0.rval = reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
+		for _, a := range in {
+			if t := wrappedCellValue(a, map[uintptr]bool{}); t != "" {
+				panic(key + " was given a value of type " + t + " in an interface: it would see the interpreter's wrapper, not the value (methods of cell types are not visible to compiled code through an interface); values of cell types with methods held in an interface are not supported by " + key[:strings.LastIndexByte(key, '.')] + " in a cell")
+			}
+		}
+		return fn.Call(in)
+	})
+}
+
+// wrappedCellValue returns the name of the type of a value of a cell type
+// held in v through the interpreter's wrapper, "" if none.
+func wrappedCellValue(v reflect.Value, seen map[uintptr]bool) string {
+	if !v.IsValid() {
+		return ""
+	}
+	if v.Type() == valueInterfaceType {
+		w := v.Interface().(valueInterface)
+		if encodedEmpty(w.value) || w.node == nil || w.node.typ == nil {
+			return ""
+		}
+		return goTypeName(w.node.typ)
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		return wrappedCellValue(v.Elem(), seen)
+	case reflect.Ptr:
+		if v.IsNil() || seen[v.Pointer()] {
+			return ""
+		}
+		seen[v.Pointer()] = true
+		return wrappedCellValue(v.Elem(), seen)
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if t := wrappedCellValue(v.Field(i), seen); t != "" {
+				return t
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			return ""
+		}
+		for i := 0; i < v.Len(); i++ {
+			if t := wrappedCellValue(v.Index(i), seen); t != "" {
+				return t
+			}
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if t := wrappedCellValue(it.Value(), seen); t != "" {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// encodedEmpty reports whether v is a struct without exported fields,
+// which a codec encodes as an empty object, as it does the wrapper.
+func encodedEmpty(v reflect.Value) bool {
+	if !v.IsValid() || v.Kind() != reflect.Struct {
+		return false
+	}
+	for i := 0; i < v.NumField(); i++ {
+		if v.Type().Field(i).IsExported() && v.Type().Field(i).Tag.Get("json") != "-" {
+			return false
+		}
+	}
+	return true
 }

@@ -69,3 +69,45 @@ func main() {
 		t.Errorf("got %q", got)
 	}
 }
+
+// culab patch 105: json.Marshal of a value of a cell type with methods
+// held in an interface panics, saying so, where it wrote {}.
+func TestCodecWrappedCellValues(t *testing.T) {
+	const decls = `package main
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+type id int
+
+func (i id) String() string { return fmt.Sprint("ID-", int(i)) }
+
+type hidden struct{ n int }
+
+func (hidden) Kind() string { return "h" }
+
+type code uint8
+
+func main() {
+`
+	for _, body := range []string{
+		"json.Marshal(any(id(3)))",
+		"json.Marshal(map[string]any{\"id\": id(4), \"n\": 5})",
+		"json.MarshalIndent([]any{1, &[]any{id(5)}}, \"\", \" \")",
+	} {
+		i := interp.New(interp.Options{})
+		if err := i.Use(stdlib.Symbols); err != nil {
+			t.Fatal(err)
+		}
+		_, err := i.Eval(decls + body + "\n}\n")
+		if err == nil || !strings.Contains(err.Error(), "encoding/json.Marshal") || !strings.Contains(err.Error(), "main.id in an interface") {
+			t.Errorf("%s: error %v, want a panic naming main.id", body, err)
+		}
+	}
+	got := evalMain(t, decls+"b, err := json.Marshal(map[string]any{\"h\": hidden{1}, \"c\": code(2), \"s\": []any{code(3)}})\nfmt.Println(string(b), err)\n}\n")
+	if want := "{\"c\":2,\"h\":{},\"s\":[3]} <nil>\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
