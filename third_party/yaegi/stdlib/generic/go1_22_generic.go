@@ -35,10 +35,13 @@ var randSource string
 //go:embed culab_unique.go.txt
 var uniqueSource string
 
+//go:embed culab_reflect.go.txt
+var reflectSource string
+
 // Sources contains the list of generic packages source strings, a
 // package before those that import it (culab patch 17: iter, maps and
 // the rest of slices are culab's; sync's, patch 29; errors' and
-// math/rand/v2's, patch 96; unique, patch 101).
+// math/rand/v2's, patch 96; unique, patch 101; reflect's, patch 106).
 var Sources = [...]string{
 	cmpSource,
 	iterSource,
@@ -50,6 +53,7 @@ var Sources = [...]string{
 	errorsSource,
 	randSource,
 	uniqueSource,
+	reflectSource,
 }
 
 // Paths gives the import path of a package of Sources whose path is not
