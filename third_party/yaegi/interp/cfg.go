@@ -2167,8 +2167,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 				if pn != nil {
 					// Chain channect init action to send data init action.
-					// (already done by wireChild, but let's be explicit).
-					an.tnext = pn
+					// culab patch 107: to the start of the data's evaluation,
+					// not its last step (case ch <- xs[i] * 10: sent the
+					// product of an xs[i] never read, 0).
+					an.tnext = pn.start
 					cur = pn
 				}
 			}
