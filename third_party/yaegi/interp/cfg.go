@@ -2291,6 +2291,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				init := n.child[1].lastChild().child[0]
 				init.tnext = sbn.start
 				n.child[0].tnext = init.start
+			} else if len(n.child) > 2 {
+				// culab patch 108: switch init; tag {}: the init, then the
+				// tag's evaluation (it was skipped: a tag other than a
+				// variable, as f(3) or n * 2, was never computed).
+				tag := n.child[len(n.child)-2]
+				n.child[0].tnext = tag.start
+				tag.tnext = sbn.start
 			} else {
 				n.child[0].tnext = sbn.start
 			}
