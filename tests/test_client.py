@@ -400,7 +400,11 @@ def test_deep_panic(kernel: Kernel) -> None:
         ("z := 0\nfmt.Println(1 / z)", "panic", "runtime error: integer divide by zero"),
         ('var v any = "s"\nfmt.Println(v.(int))', "panic", "interface conversion: interface {} is string, not int"),
         ("%nope", "UsageError", "unknown magic %nope; %help lists the magics"),
-        ("os.Exit(3)", "panic", "os.Exit(3)"),
+        (
+            "os.Exit(3)",
+            "Exit",
+            "exit status 3 (os.Exit ended the cell without running its deferred calls; the notebook and its variables are kept)",
+        ),
         (
             'import "runtime"\nruntime.Goexit()',
             "Goexit",

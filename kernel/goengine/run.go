@@ -194,6 +194,23 @@ func goCell(f func()) <-chan ending {
 // errGoexit is a cell that called runtime.Goexit.
 var errGoexit = errors.New("runtime.Goexit ended the cell (deferred calls ran; the notebook and its variables are kept)")
 
+// exitCode returns the status of an os.Exit or log.Fatal that ended a
+// chunk with err, and whether one did.
+func exitCode(err error) (int, bool) {
+	var cp *cellPanic
+	if !errors.As(err, &cp) {
+		return 0, false
+	}
+	return interp.ExitCode(cp.p.Value)
+}
+
+// exitError reports a cell that called os.Exit with a status other than 0
+// (or log.Fatal), as go run reports the program.
+func exitError(code int, where string) *kernel.ExecError {
+	msg := fmt.Sprintf("exit status %d (os.Exit ended the cell without running its deferred calls; the notebook and its variables are kept)", code)
+	return &kernel.ExecError{Name: "Exit", Value: msg, Traceback: []string{"Exit: " + msg, "    in " + where}}
+}
+
 func goexitError(label string) *kernel.ExecError {
 	return &kernel.ExecError{Name: "Goexit", Value: errGoexit.Error(), Traceback: []string{"Goexit: " + errGoexit.Error(), "    in " + label}}
 }

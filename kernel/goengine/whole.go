@@ -329,6 +329,15 @@ func (x *run) runGo(cs []*compiled) (cellResult, *kernel.ExecError) {
 				continue
 			}
 			if err := x.exec(prog); err != nil {
+				if code, ok := exitCode(err); ok {
+					// os.Exit(0) ends the cell as a program that exits 0 ends:
+					// done, what it printed kept (yaegi patch 103).
+					c.ran = true
+					if code == 0 {
+						return res, nil
+					}
+					return cellResult{}, exitError(code, x.where(x.file, line))
+				}
 				x.why = fmt.Sprintf("%s stopped at line %d", x.label, line)
 				return cellResult{}, x.runError(err, line, c.ch.kind == compoundChunk)
 			}

@@ -932,6 +932,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			wireChild(n)
 			nilSym := interp.universe.sym[nilIdent]
 			c0, c1 := n.child[0], n.child[1]
+			typeUntypedOperands(sc, n) // culab patch 94
+			if t := untypedConstType(n); t != nil {
+				n.typ = t // culab patch 93: not the type of what it is assigned to
+			}
 
 			err = check.binaryExpr(n)
 			if err != nil {
@@ -973,6 +977,8 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if c0.rval.IsValid() && c1.rval.IsValid() && (!isInterface(n.typ)) && constOp[n.action] != nil {
 				n.typ.TypeOf()       // Force compute of reflection type.
 				constOp[n.action](n) // Compute a constant result now rather than during exec.
+			} else {
+				compareConst(n) // culab patch 93
 			}
 			switch {
 			case n.rval.IsValid():
@@ -987,7 +993,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt:
+			case n.anc.kind == returnStmt && !opToInterfaceResult(sc, n): // culab patch 98
 				// To avoid a copy in frame, if the result is to be returned, store it directly
 				// at the frame location reserved for output arguments.
 				n.findex = childPos(n)
@@ -1003,6 +1009,16 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				break // the call instantiates it (patch 16)
 			}
 			t := n.child[0].typ
+			if t != nil && t.cat == genericT && n.typ == nil {
+				// culab patch 100: an instance of a generic type of several
+				// type parameters as an expression (a type switch's case
+				// pair[int, string]) had no type.
+				if n.typ, err = nodeType(interp, sc, n); err != nil {
+					break
+				}
+				n.gen = nop
+				break
+			}
 			if t == nil || t.cat != funcT || t.node == nil || typeParamCount(t.node.anc) != len(n.child)-1 {
 				break
 			}
@@ -1078,7 +1094,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.gen = nop
 					return
 				}
-				name := t.id() + "[" + n.child[1].typ.id() + "]"
+				name := t.id() + "[" + typeArgName(n.child[1].typ) + "]" // culab patch 100
 				sym, _, ok := sc.lookup(name)
 				if !ok {
 					// culab patch 48: an instance met first here (a.(Vec[int])) is made.
@@ -1403,8 +1419,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 
 			case isBinCall(n, sc):
+				typeUntypedArgs(sc, n.child[1:], c0.typ) // culab patch 94
 				err = check.arguments(n, n.child[1:], c0, n.action == aCallSlice)
 				if err != nil {
+					break
+				}
+				if err = checkCodecMethods(n); err != nil { // culab patch 97
 					break
 				}
 
@@ -1467,6 +1487,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					wireChild(n) // culab patch 16: f[int](x) was wired as an index expression
 				}
 
+				typeUntypedArgs(sc, n.child[1:], c0.typ) // culab patch 94
 				err = check.arguments(n, n.child[1:], c0, n.action == aCallSlice)
 				if err != nil {
 					break
@@ -1882,6 +1903,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				err = n.cfgErrorf("cannot use _ as value")
 				break
 			}
+			if logicConst(n) { // culab patch 93
+				wireChild(n)
+				n.typ, n.gen, n.findex = n.child[0].typ, nop, notInFrame
+				break
+			}
 			n.start = n.child[0].start
 			n.child[0].tnext = n.child[1].start
 			setFNext(n.child[0], n)
@@ -1895,6 +1921,11 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 		case lorExpr:
 			if isBlank(n.child[0]) || isBlank(n.child[1]) {
 				err = n.cfgErrorf("cannot use _ as value")
+				break
+			}
+			if logicConst(n) { // culab patch 93
+				wireChild(n)
+				n.typ, n.gen, n.findex = n.child[0].typ, nop, notInFrame
 				break
 			}
 			n.start = n.child[0].start
@@ -2136,8 +2167,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				}
 				if pn != nil {
 					// Chain channect init action to send data init action.
-					// (already done by wireChild, but let's be explicit).
-					an.tnext = pn
+					// culab patch 107: to the start of the data's evaluation,
+					// not its last step (case ch <- xs[i] * 10: sent the
+					// product of an xs[i] never read, 0).
+					an.tnext = pn.start
 					cur = pn
 				}
 			}
@@ -2258,6 +2291,13 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				init := n.child[1].lastChild().child[0]
 				init.tnext = sbn.start
 				n.child[0].tnext = init.start
+			} else if len(n.child) > 2 {
+				// culab patch 108: switch init; tag {}: the init, then the
+				// tag's evaluation (it was skipped: a tag other than a
+				// variable, as f(3) or n * 2, was never computed).
+				tag := n.child[len(n.child)-2]
+				n.child[0].tnext = tag.start
+				tag.tnext = sbn.start
 			} else {
 				n.child[0].tnext = sbn.start
 			}
@@ -2281,14 +2321,20 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				} else {
 					body := c.lastChild()
 					if len(c.child) > 1 {
-						cond := c.child[0]
-						cond.tnext = body.start
-						if i == l-1 {
-							setFNext(cond, n)
-						} else {
-							setFNext(cond, clauses[i+1].start)
+						// culab patch 104: each of the case's conditions is
+						// tested in turn (only the first was: case a, b: missed
+						// when only b held).
+						next := n
+						if i < l-1 {
+							next = clauses[i+1].start
 						}
-						c.start = cond.start
+						conds := c.child[:len(c.child)-1]
+						for k := len(conds) - 1; k >= 0; k-- {
+							conds[k].tnext = body.start
+							setFNext(conds[k], next)
+							next = conds[k].start
+						}
+						c.start = conds[0].start
 					} else {
 						c.start = body.start
 					}
@@ -2398,7 +2444,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 				n.typ = dest.typ
 				n.findex = dest.findex
 				n.level = dest.level
-			case n.anc.kind == returnStmt:
+			case n.anc.kind == returnStmt && !opToInterfaceResult(sc, n): // culab patch 98
 				pos := childPos(n)
 				n.typ = sc.def.typ.ret[pos]
 				n.findex = pos
@@ -2648,6 +2694,12 @@ func setFNext(cond, next *node) {
 		cond.action = aBranch
 		cond.gen = branch
 		cond.fnext = next
+	}
+	if cond.rval.IsValid() && cond.findex == notInFrame && (cond.kind == binaryExpr || cond.kind == unaryExpr || cond.kind == landExpr || cond.kind == lorExpr) {
+		// culab patch 93: a comparison, a !, a && or a || of constants,
+		// which cfg computed, is a condition that branches (it was a
+		// no-op that went on to the true branch).
+		cond.gen = branch
 	}
 	if cond.kind == parenExpr {
 		setFNext(cond.lastChild(), next)
@@ -3243,9 +3295,15 @@ func arrayTypeLen(n *node, sc *scope) (int, error) {
 
 		c0 := c.child[0]
 		v := c0.rval
-		if v.IsValid() {
+		switch {
+		case isConstantRval(v):
+			var err error
+			if r, err = constIntOf(c0, vConstantValue(v), "index"); err != nil { // culab patch 99
+				return 0, err
+			}
+		case v.IsValid():
 			r = int(v.Int())
-		} else {
+		default:
 			// Resolve array key value as a constant.
 			if c0.kind == identExpr {
 				// Key is defined by a symbol which must be a constant integer.
@@ -3266,7 +3324,10 @@ func arrayTypeLen(n *node, sc *scope) (int, error) {
 				if !ok {
 					return 0, c0.cfgErrorf("non-constant expression")
 				}
-				r = constToInt(cv)
+				var err error
+				if r, err = constIntOf(c0, cv, "index"); err != nil { // culab patch 99
+					return 0, err
+				}
 			}
 		}
 

@@ -99,7 +99,17 @@ func (o *opt) makeChanChecked(typ reflect.Type, n int) reflect.Value {
 		panic(plainRuntimeError("makechan: size out of range"))
 	}
 	o.guardAlloc("make", bytes)
-	return reflect.MakeChan(typ, n)
+	return makeChan(typ, n)
+}
+
+// makeChan is reflect.MakeChan, which refuses a directional channel type:
+// make(chan<- int) is Go (culab patch 95), a bidirectional channel
+// converted to the type.
+func makeChan(typ reflect.Type, n int) reflect.Value {
+	if typ.ChanDir() == reflect.BothDir {
+		return reflect.MakeChan(typ, n)
+	}
+	return reflect.MakeChan(reflect.ChanOf(reflect.BothDir, typ.Elem()), n).Convert(typ)
 }
 
 // concatGuarded is the length from which a string concatenation asks the

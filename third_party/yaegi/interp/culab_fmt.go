@@ -606,9 +606,12 @@ type fmtTypes struct {
 	infos   sync.Map // *itype → *typeInfo
 }
 
-// noteStructType records named struct type t of its interpreter.
+// noteStructType records struct type t of its interpreter: a named one,
+// or an unnamed one with an unexported field (culab patch 102: its reflect
+// type names the field Xname, which fmt printed for %T, %+v and %#v of a
+// value of it held in an interface).
 func noteStructType(t *itype) {
-	if t.name == "" || t.node == nil || t.node.interp == nil {
+	if t.name == "" && !hasUnexportedField(t) || t.node == nil || t.node.interp == nil {
 		return
 	}
 	ft := &t.node.interp.fmtTypes
@@ -643,14 +646,22 @@ func (in *Interpreter) cellTypeOf(rt reflect.Type) *itype {
 
 // structType returns the named struct type whose reflect type is rt,
 // without methods of its own unless withMethods, nil where there is none
-// or several.
+// or several; where there is none, the unnamed struct type of that reflect
+// type, if the unnamed ones of it have one name (culab patch 102).
 func (in *Interpreter) structType(rt reflect.Type, withMethods bool) *itype {
 	ft := &in.fmtTypes
 	ft.mu.Lock()
 	defer ft.mu.Unlock()
-	var found *itype
+	var found, unnamed *itype
 	for t := range ft.structs {
 		if t.rtype != rt || len(t.method) > 0 && !withMethods || isGeneric(t) {
+			continue
+		}
+		if t.name == "" {
+			if unnamed != nil && goTypeName(unnamed) != goTypeName(t) {
+				return nil
+			}
+			unnamed = t
 			continue
 		}
 		if found != nil {
@@ -658,7 +669,21 @@ func (in *Interpreter) structType(rt reflect.Type, withMethods bool) *itype {
 		}
 		found = t
 	}
+	if found == nil {
+		return unnamed
+	}
 	return found
+}
+
+// hasUnexportedField reports whether struct type t has a field that is
+// not exported.
+func hasUnexportedField(t *itype) bool {
+	for _, f := range t.field {
+		if !canExport(f.name) && !f.embed {
+			return true
+		}
+	}
+	return false
 }
 
 // hiddenTagKeys are the keys of the struct tags of encoders that skip an

@@ -25,7 +25,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 	// Input type parameters must be resolved prior AST generation, as compilation
 	// of generated AST may occur in a different scope.
 	for _, t := range types {
-		sname += t.id() + ","
+		sname += typeArgName(t) + "," // culab patch 100
 	}
 	sname = strings.TrimSuffix(sname, ",") + "]"
 
@@ -103,7 +103,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 						typeParam[cc.ident] = copyNode(cc, cc.anc, false)
 						typeParam[cc.ident].ident = it.id()
 						typeParam[cc.ident].typ = it
-						rtname += it.id() + ","
+						rtname += typeArgName(it) + ","
 						pindex++
 					}
 					rtname = strings.TrimSuffix(rtname, ",") + "]"
@@ -131,7 +131,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 						typeParam[cc.ident] = copyNode(cc, cc.anc, false)
 						typeParam[cc.ident].ident = it.id()
 						typeParam[cc.ident].typ = it
-						tname += it.id() + ","
+						tname += typeArgName(it) + ","
 						pindex++
 					}
 				}

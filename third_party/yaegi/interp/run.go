@@ -210,6 +210,10 @@ func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (unrecovered any) 
 		f.mutex.Lock()
 		defer f.mutex.Unlock()
 		f.recovered = goRuntimeError(recover()) // culab patch 34
+		if _, ok := ExitCode(f.recovered); ok {
+			unrecovered = f.recovered // culab patch 103: no deferred call runs
+			return
+		}
 		panicking := f.recovered != nil
 		for _, val := range f.deferred {
 			// culab patch 39: a panic in a deferred call replaces the
@@ -1055,7 +1059,7 @@ func call(n *node) {
 				})
 			}
 		default:
-			if c.kind == basicLit || c.rval.IsValid() {
+			if (c.kind == basicLit || c.rval.IsValid()) && !isNilSlice(c.rval) { // culab patch 95: not an element, f(nil...)'s slice
 				argType := arg.TypeOf()
 				convertLiteralValue(c, argType)
 			}
@@ -1348,9 +1352,12 @@ func callBin(n *node) {
 			if c.kind == basicLit || c.rval.IsValid() {
 				// Convert literal value (untyped) to function argument type (if not an interface{})
 				var argType reflect.Type
-				if variadic >= 0 && i+rcvrOffset >= variadic {
+				switch {
+				case variadic >= 0 && i+rcvrOffset >= variadic && n.action == aCallSlice:
+					argType = funcType.In(variadic) // culab patch 95: f(nil...)
+				case variadic >= 0 && i+rcvrOffset >= variadic:
 					argType = funcType.In(variadic).Elem()
-				} else {
+				default:
 					argType = funcType.In(i + rcvrOffset)
 				}
 				convertLiteralValue(c, argType)
@@ -2351,7 +2358,7 @@ func _return(n *node) {
 		n.exec = nil
 	case 1:
 		switch {
-		case !child[0].rval.IsValid() && child[0].kind == binaryExpr:
+		case !child[0].rval.IsValid() && child[0].kind == binaryExpr && child[0].findex == 0: // culab patch 98: or in a slot of its own
 			// No additional runtime operation is necessary for constants (not in frame) or
 			// binary expressions (stored directly at the right location in frame).
 			n.exec = nil
@@ -2956,6 +2963,10 @@ func appendSlice(n *node) {
 }
 
 func _append(n *node) {
+	if len(n.child) == 3 && n.action == aCallSlice && isNilSlice(n.child[2].rval) {
+		appendNil(n) // culab patch 95
+		return
+	}
 	if len(n.child) == 3 {
 		c1, c2 := n.child[1], n.child[2]
 		if (c1.typ.cat == valueT || c2.typ.cat == valueT) && c1.typ.rtype == c2.typ.rtype ||
@@ -3255,7 +3266,7 @@ func _make(n *node) {
 		switch len(n.child) {
 		case 2:
 			n.exec = func(f *frame) bltn {
-				dest(f).Set(reflect.MakeChan(typ, 0))
+				dest(f).Set(makeChan(typ, 0)) // culab patch 95
 				return next
 			}
 		case 3:

@@ -453,7 +453,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			// Size if defined by a constant literal value.
 			if isConstantValue(v.Type()) {
 				c := v.Interface().(constant.Value)
-				length = constToInt(c)
+				if length, err = constIntOf(c0, c, "array length"); err != nil { // culab patch 99
+					return nil, err
+				}
 			} else {
 				switch v.Type().Kind() {
 				case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -504,7 +506,9 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 					incomplete = true
 					break
 				}
-				length = constToInt(v)
+				if length, err = constIntOf(c0, v, "array length"); err != nil { // culab patch 99
+					return nil, err
+				}
 			}
 		}
 		val, err := nodeType2(interp, sc, n.child[1], seen)
@@ -588,6 +592,11 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			if !(t1.untyped && isInt(t1.TypeOf()) && isFloat(t.TypeOf())) {
 				t = t1
 			}
+		}
+		if isComparisonAction(n.action) {
+			// culab patch 93: a comparison is a bool, not of its operands'
+			// type (const ok = 5.0 == 5 was an untyped float).
+			t = sc.getType("bool")
 		}
 
 		// If the node is to be assigned or returned, the node type is the destination type.
@@ -859,7 +868,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t = lt
 				break
 			}
-			name := lt.id() + "[" + t1.id() + "]"
+			name := lt.id() + "[" + typeArgName(t1) + "]" // culab patch 100
 			if sym, _, found := sc.lookup(name); found {
 				t = sym.typ
 				break
@@ -908,7 +917,7 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				break
 			}
 			types = append(types, t1)
-			name += t1.id() + ","
+			name += typeArgName(t1) + "," // culab patch 100
 		}
 		if out {
 			break
@@ -2460,14 +2469,6 @@ func hasElem(t reflect.Type) bool {
 		return true
 	}
 	return false
-}
-
-func constToInt(c constant.Value) int {
-	if constant.BitLen(c) > 64 {
-		panic(fmt.Sprintf("constant %s overflows int64", c.ExactString()))
-	}
-	i, _ := constant.Int64Val(c)
-	return int(i)
 }
 
 func constToString(v reflect.Value) string {

@@ -1017,6 +1017,10 @@ func (check typecheck) argument(p param, ftyp *itype, i, l int, ellipsis bool) e
 		if i != ftyp.numIn()-1 {
 			return p.nod.cfgErrorf("can only use ... with matching parameter")
 		}
+		if p.nod.isNil() {
+			typeNilSlice(p.nod, ftyp) // culab patch 95
+			return nil
+		}
 		t := p.Type().TypeOf()
 		if t.Kind() != reflect.Slice || !(valueTOf(t.Elem())).assignableTo(atyp) {
 			return p.nod.cfgErrorf("cannot use %s as type %s", p.nod.typ.id(), (sliceOf(atyp)).id())

@@ -193,10 +193,12 @@ func fixStdlib(interp *Interpreter) {
 
 	if p = interp.binPkg["log"]; p != nil {
 		l := log.New(stderr, "", log.LstdFlags)
-		// Restrict Fatal symbols to panic instead of exit.
-		p["Fatal"] = reflect.ValueOf(l.Panic)
-		p["Fatalf"] = reflect.ValueOf(l.Panicf)
-		p["Fatalln"] = reflect.ValueOf(l.Panicln)
+		// Restrict Fatal symbols to panic instead of exit, as os.Exit(1)
+		// does (culab patch 103: they were Panic, which runs deferred calls
+		// and may be recovered).
+		p["Fatal"] = reflect.ValueOf(func(v ...any) { fatal(l, fmt.Sprint(v...)) })
+		p["Fatalf"] = reflect.ValueOf(func(f string, v ...any) { fatal(l, fmt.Sprintf(f, v...)) })
+		p["Fatalln"] = reflect.ValueOf(func(v ...any) { fatal(l, fmt.Sprintln(v...)) })
 
 		p["Flags"] = reflect.ValueOf(l.Flags)
 		p["Output"] = reflect.ValueOf(l.Output)
@@ -216,6 +218,9 @@ func fixStdlib(interp *Interpreter) {
 		interp.mapTypes[p["Print"]] = interp.mapTypes[reflect.ValueOf(log.Print)]
 		interp.mapTypes[p["Printf"]] = interp.mapTypes[reflect.ValueOf(log.Printf)]
 		interp.mapTypes[p["Println"]] = interp.mapTypes[reflect.ValueOf(log.Println)]
+		interp.mapTypes[p["Fatal"]] = interp.mapTypes[reflect.ValueOf(log.Fatal)]
+		interp.mapTypes[p["Fatalf"]] = interp.mapTypes[reflect.ValueOf(log.Fatalf)]
+		interp.mapTypes[p["Fatalln"]] = interp.mapTypes[reflect.ValueOf(log.Fatalln)]
 		interp.mapTypes[p["Panic"]] = interp.mapTypes[reflect.ValueOf(log.Panic)]
 		interp.mapTypes[p["Panicf"]] = interp.mapTypes[reflect.ValueOf(log.Panicf)]
 		interp.mapTypes[p["Panicln"]] = interp.mapTypes[reflect.ValueOf(log.Panicln)]
