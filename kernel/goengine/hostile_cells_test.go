@@ -1,12 +1,14 @@
 package goengine
 
 import (
+	"context"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/culab/culab/internal/memlimit"
+	"github.com/culab/culab/kernel"
 )
 
 // Cells a student might type that would end or corrupt a process: each
@@ -282,5 +284,54 @@ func TestDroppedDataIsFreed(t *testing.T) {
 	} {
 		ok(t, e, c)
 		waitLive(t, c, base+32<<20)
+	}
+}
+
+// interruptWhenRunning runs a cell, interrupts it once it has printed
+// started (each retry costs nothing: an interrupt between cells is
+// dropped), and returns its reply and how long it took to end after the
+// interrupt that ended it.
+func interruptWhenRunning(t *testing.T, e *Engine, code string) (*recorder, kernel.ExecuteReply, time.Duration) {
+	t.Helper()
+	r := &recorder{}
+	done := make(chan kernel.ExecuteReply, 1)
+	go func() {
+		done <- e.Execute(context.Background(), kernel.ExecuteRequest{Code: code, ExecutionCount: nextCount()}, r)
+	}()
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(r.text("stdout"), "started"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%q did not start in a minute: %q", code, r.text("stdout"))
+		}
+	}
+	start := time.Now()
+	e.Interrupt()
+	select {
+	case rep := <-done:
+		return r, rep, time.Since(start)
+	case <-time.After(time.Minute):
+		t.Fatalf("%q did not end in a minute after its interrupt", code)
+		return nil, kernel.ExecuteReply{}, 0
+	}
+}
+
+// A cell whose result's String or Error method never returns is
+// interrupted like any cell: those methods ran after the interpreter's
+// watch for interrupts, and the engine hung for good.
+func TestHostileResultMethodsAreInterruptible(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "rmKeep := 41\ntype rmLoop struct{}\nfunc (rmLoop) String() string {\n\tfmt.Println(\"started\")\n\tfor {\n\t}\n}\n"+
+		"type rmErr struct{}\nfunc (rmErr) Error() string {\n\tfmt.Println(\"started\")\n\tselect {}\n}\n"+
+		"type rmSleep struct{}\nfunc (rmSleep) String() string {\n\tfmt.Println(\"started\")\n\tfor {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}")
+	for _, code := range []string{"rmLoop{}", "func() error { return rmErr{} }()", "rmSleep{}"} {
+		_, rep, took := interruptWhenRunning(t, e, code)
+		if rep.Error == nil || rep.Error.Name != "Interrupted" {
+			t.Errorf("%s: %+v", code, rep.Error)
+		}
+		if took > 10*time.Second {
+			t.Errorf("%s ended %v after its interrupt", code, took)
+		}
+		if got := ok(t, e, "rmKeep + 1").result(); got != "42" {
+			t.Fatalf("after %s: rmKeep + 1 = %q", code, got)
+		}
 	}
 }

@@ -336,7 +336,7 @@ func (x *run) runGo(cs []*compiled) (cellResult, *kernel.ExecError) {
 		c.ran = true
 		if c.ch.kind == resultChunk {
 			vals, _ := x.s.result.get()
-			r, xe := x.result(vals, line)
+			r, xe := x.showResult(vals, line)
 			if xe != nil {
 				return cellResult{}, xe
 			}
@@ -344,6 +344,24 @@ func (x *run) runGo(cs []*compiled) (cellResult, *kernel.ExecError) {
 		}
 	}
 	return res, nil
+}
+
+// showResult is result, which calls the cell's methods (String, Error,
+// HTML, ...), on a goroutine that an interrupt stops as it stops the
+// cell's code: a String method that never returns hung the engine, deaf to
+// interrupts. A panic or runtime.Goexit there ends the cell as before.
+func (x *run) showResult(vals []any, line int) (res cellResult, xe *kernel.ExecError) {
+	end, stopped := x.await(goCell(func() { res, xe = x.result(vals, line) }))
+	switch {
+	case stopped:
+		x.why = fmt.Sprintf("%s was interrupted while its result was shown", x.label)
+		return cellResult{}, x.runError(errInterrupted, line, false)
+	case end.panicked != nil:
+		panic(end.panicked)
+	case end.goexit:
+		return cellResult{}, goexitError(x.label)
+	}
+	return res, xe
 }
 
 // settle notes, when the cell ends, which of the variables it declared
