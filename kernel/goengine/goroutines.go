@@ -24,3 +24,24 @@ func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
 	e.cap.sync()
 	e.cap.emit(stderr, []byte(b.String()))
 }
+
+// callback wraps f, a cell's function that native code calls on a
+// goroutine of its own (time.AfterFunc's, context.AfterFunc's): a panic
+// there ended the engine, as it ends a compiled program, and the
+// notebook's variables with it. It is reported as a goroutine's panic is,
+// and the notebook goes on.
+func (e *Engine) callback(what string, f func()) func() {
+	return func() {
+		defer func() {
+			if r := recover(); r != nil {
+				e.callbackPanic(what, r)
+			}
+		}()
+		f()
+	}
+}
+
+func (e *Engine) callbackPanic(what string, r any) {
+	e.cap.sync()
+	e.cap.emit(stderr, []byte(fmt.Sprintf("panic in %s: %s\n(the call ended; the notebook goes on)\n", what, panicMessage(r, nil))))
+}

@@ -335,3 +335,27 @@ func TestHostileResultMethodsAreInterruptible(t *testing.T) {
 		}
 	}
 }
+
+// A panic in a function that a cell hands to time.AfterFunc or
+// context.AfterFunc, which call it on a goroutine of their own, is
+// reported on stderr like a goroutine's panic: it ended the engine, and
+// the notebook's variables with it.
+func TestHostileCallbackPanics(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "cbpKeep := 41")
+	for _, c := range []struct{ code, want string }{
+		{"time.AfterFunc(time.Millisecond, func() { panic(\"cbp-timer\") })",
+			"panic in a time.AfterFunc callback: cbp-timer\n"},
+		{"import \"context\"\ncbpCtx, cbpCancel := context.WithCancel(context.Background())\ncontext.AfterFunc(cbpCtx, func() { panic(\"cbp-context\") })\ncbpCancel()",
+			"panic in a context.AfterFunc callback: cbp-context\n"},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error != nil {
+			t.Fatalf("%q: %+v", c.code, rep.Error)
+		}
+		waitReported(t, e, r, c.want, 1)
+		if got := ok(t, e, "cbpKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: cbpKeep + 1 = %q", c.code, got)
+		}
+	}
+}

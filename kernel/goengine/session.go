@@ -2,6 +2,7 @@ package goengine
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -17,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
@@ -176,7 +178,18 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			"Stdout": reflect.ValueOf(&s.stdio[stdout]).Elem(),
 			"Stderr": reflect.ValueOf(&s.stdio[stderr]).Elem(),
 		},
-		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
+		// time.AfterFunc and context.AfterFunc call the cell's function on
+		// a goroutine of their own: a panic there is reported, not the
+		// engine's end (goroutines.go).
+		"time/time": {
+			"Sleep": reflect.ValueOf(e.sleep),
+			"AfterFunc": reflect.ValueOf(func(d time.Duration, f func()) *time.Timer {
+				return time.AfterFunc(d, e.callback("a time.AfterFunc callback", f))
+			}),
+		},
+		"context/context": {"AfterFunc": reflect.ValueOf(func(ctx context.Context, f func()) func() bool {
+			return context.AfterFunc(ctx, e.callback("a context.AfterFunc callback", f))
+		})},
 		// Allocations of a size the cell chooses, made at once by native
 		// code: refused past the cap for a running cell (memguard.go).
 		"strings/strings": {"Repeat": reflect.ValueOf(func(s string, count int) string {
