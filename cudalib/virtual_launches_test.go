@@ -70,3 +70,18 @@ func TestVirtualRepeatLaunchesBounded(t *testing.T) {
 		t.Errorf("timing afterwards: %v", err)
 	}
 }
+
+// An unknown sampling mode is refused, and the one set before stays.
+func TestSetVirtualSamplingRefusesUnknownModes(t *testing.T) {
+	d := openVirtualGPU(t)
+	defer d.SetVirtualSampling(nil)
+	if err := d.SetVirtualSampling(&VirtualSampling{Mode: VirtualSampleFull}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SetVirtualSampling(&VirtualSampling{Mode: 99}); err == nil || !strings.Contains(err.Error(), "mode SampleMode(99)") {
+		t.Errorf("mode 99: %v", err)
+	}
+	if s, err := d.VirtualSampling(); err != nil || s.Mode != VirtualSampleFull {
+		t.Errorf("after the refusal: %+v, %v", s, err)
+	}
+}
