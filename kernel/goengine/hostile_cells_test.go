@@ -2,6 +2,7 @@ package goengine
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -357,5 +358,46 @@ func TestHostileCallbackPanics(t *testing.T) {
 		if got := ok(t, e, "cbpKeep + 1").result(); got != "42" {
 			t.Fatalf("after %q: cbpKeep + 1 = %q", c.code, got)
 		}
+	}
+}
+
+// A cell of 100,000 lines is interrupted while it compiles (each line a
+// statement the engine parses and compiles in turn, in time that grows
+// with the notebook: it took hours, deaf to interrupts); the notebook's
+// variables are kept and none of the cell's is defined.
+func TestHostileHugeCellIsInterruptible(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "hhKeep := 41")
+	var b strings.Builder
+	b.WriteString("fmt.Println(\"started\")\n")
+	for i := range 100_000 {
+		fmt.Fprintf(&b, "hh%d := %d\n", i, i)
+	}
+	// The first line runs when every line has compiled: interrupt until
+	// the cell ends (an interrupt before it starts is dropped).
+	done := make(chan kernel.ExecuteReply, 1)
+	go func() {
+		done <- e.Execute(context.Background(), kernel.ExecuteRequest{Code: b.String(), ExecutionCount: nextCount()}, &recorder{})
+	}()
+	start := time.Now()
+	for stopped := false; !stopped; {
+		e.Interrupt()
+		select {
+		case rep := <-done:
+			if rep.Error == nil || rep.Error.Name != "Interrupted" {
+				t.Fatalf("%+v", rep.Error)
+			}
+			stopped = true
+		case <-time.After(100 * time.Millisecond):
+			if time.Since(start) > time.Minute {
+				t.Fatal("the cell did not end in a minute of interrupts")
+			}
+		}
+	}
+	if got := ok(t, e, "hhKeep + 1").result(); got != "42" {
+		t.Errorf("hhKeep + 1 = %q", got)
+	}
+	if xe := fails(t, e, "hh0"); !strings.Contains(xe.Value, "hh0") {
+		t.Errorf("hh0 after the interrupt: %s", xe.Value)
 	}
 }
