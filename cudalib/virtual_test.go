@@ -638,3 +638,25 @@ func TestVirtualLaunchRefusalNamesTheKernel(t *testing.T) {
 		t.Errorf("launch: %v", err)
 	}
 }
+
+// An interrupted launch returns its interrupt: left pending, it failed the
+// next synchronize, in a later cell that nobody interrupted.
+func TestVirtualInterruptedLaunchLeavesNothingPending(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, spinSrc, "forever")
+	flag, _ := d.Int32s(1)
+	defer flag.Free()
+	t.Setenv(EnvVirtualBudget, "1e18") // only the interrupt can stop it
+	ctx, cancel := context.WithCancel(context.Background())
+	restore := SetContext(ctx)
+	stop := time.AfterFunc(50*time.Millisecond, cancel)
+	defer stop.Stop()
+	err := k.Launch(Config{Grid: D1(1), Block: D1(32)}, flag)
+	restore()
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("the interrupted launch: %v", err)
+	}
+	if err := d.Synchronize(); err != nil {
+		t.Errorf("a synchronize afterwards: %v", err)
+	}
+}
