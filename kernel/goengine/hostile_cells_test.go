@@ -301,6 +301,7 @@ func interruptWhenRunning(t *testing.T, e *Engine, code string) (*recorder, kern
 	}()
 	for deadline := time.Now().Add(time.Minute); !strings.Contains(r.text("stdout"), "started"); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
+			e.Interrupt() // for the next test, which would wait for the engine
 			t.Fatalf("%q did not start in a minute: %q", code, r.text("stdout"))
 		}
 	}

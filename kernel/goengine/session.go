@@ -14,6 +14,7 @@ import (
 	"reflect"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -417,6 +418,11 @@ func (r *kernelRegistry) symbol(name string) (*cudalib.Symbol, error) {
 			return sym, nil
 		}
 		if !errors.Is(err, cudalib.ErrNoSymbol) {
+			if !slices.Contains(mods[i].Variables(), strings.TrimPrefix(strings.TrimSpace(name), "&")) {
+				// A module of a closed or reset device that never had
+				// the variable: its error hid the cells' own answer.
+				continue
+			}
 			return nil, err
 		}
 		for _, v := range mods[i].Variables() {
