@@ -300,6 +300,11 @@ func interruptWhenRunning(t *testing.T, e *Engine, code string) (*recorder, kern
 		done <- e.Execute(context.Background(), kernel.ExecuteRequest{Code: code, ExecutionCount: nextCount()}, r)
 	}()
 	for deadline := time.Now().Add(time.Minute); !strings.Contains(r.text("stdout"), "started"); time.Sleep(time.Millisecond) {
+		select {
+		case rep := <-done:
+			t.Fatalf("%q ended before it started: %+v", code, rep.Error)
+		default:
+		}
 		if time.Now().After(deadline) {
 			e.Interrupt() // for the next test, which would wait for the engine
 			t.Fatalf("%q did not start in a minute: %q", code, r.text("stdout"))
@@ -401,4 +406,33 @@ func TestHostileHugeCellIsInterruptible(t *testing.T) {
 	if xe := fails(t, e, "hh0"); !strings.Contains(xe.Value, "hh0") {
 		t.Errorf("hh0 after the interrupt: %s", xe.Value)
 	}
+}
+
+// Cells that block for ever, where Go would say "all goroutines are
+// asleep" (the engine's own goroutines are awake), end with an interrupt
+// within seconds, also after a cell has taken SIGINT and SIGTERM for
+// itself (the kernel's interrupts are messages, not signals).
+func TestHostileBlockedCellsAreInterruptible(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "hbKeep := 41")
+	for _, code := range []string{
+		"hbCh := make(chan int)\nfmt.Println(\"started\")\n<-hbCh",
+		"fmt.Println(\"started\")\nselect {}",
+		"import \"sync\"\nvar hbMu sync.Mutex\nhbMu.Lock()\nfmt.Println(\"started\")\nhbMu.Lock()",
+		"var hbWG sync.WaitGroup\nhbWG.Add(1)\nfmt.Println(\"started\")\nhbWG.Wait()",
+		"import (\"os/signal\"; \"syscall\")\nhbSig := make(chan os.Signal, 1)\nsignal.Notify(hbSig, syscall.SIGINT, syscall.SIGTERM)\n" +
+			"fmt.Println(\"started\")\n<-hbSig",
+	} {
+		_, rep, took := interruptWhenRunning(t, e, code)
+		if rep.Error == nil || rep.Error.Name != "Interrupted" {
+			t.Errorf("%q: %+v", code, rep.Error)
+		}
+		if took > 10*time.Second {
+			t.Errorf("%q ended %v after its interrupt", code, took)
+		}
+		if got := ok(t, e, "hbKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: hbKeep + 1 = %q", code, got)
+		}
+	}
+	ok(t, e, "signal.Stop(hbSig)")
 }
