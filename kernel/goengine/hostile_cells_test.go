@@ -206,6 +206,8 @@ func TestCellMemoryGuard(t *testing.T) {
 		{"strings.Repeat", "mgR := strings.Repeat(\"ab\", 200<<20)\nfmt.Println(\"after\", len(mgR))", "strings.Repeat of 400 MiB refused"},
 		{"goroutines without end", "for {\n\tgo func() {\n\t\tc := make(chan bool)\n\t\t<-c\n\t}()\n}", "the cell was stopped"},
 		{"bytes.Repeat", "mgY := bytes.Repeat([]byte(\"ab\"), 200<<20)\nfmt.Println(\"after\", len(mgY))", "bytes.Repeat of 400 MiB refused"},
+		{"an image a million pixels square", "mgI := image.NewRGBA(image.Rect(0, 0, 1<<20, 1<<20))\nfmt.Println(\"after\", len(mgI.Pix))", "image.NewRGBA of 4 TiB refused"},
+		{"a gray image", "mgG := image.NewGray16(image.Rect(0, 0, 1<<14, 1<<14))\nfmt.Println(\"after\", len(mgG.Pix))", "image.NewGray16 of 512 MiB refused"},
 	} {
 		r, rep := execWithin(t, e, c.code)
 		if rep.Error == nil || rep.Error.Name != "MemoryError" || !strings.Contains(rep.Error.Value, c.want) ||

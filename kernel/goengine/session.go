@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/format"
 	"go/token"
+	"image"
 	"io"
 	"os"
 	"path"
@@ -201,6 +202,17 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			e.guard.repeat("bytes.Repeat", len(b), count)
 			return bytes.Repeat(b, count)
 		})},
+		"image/image": {
+			"NewAlpha":   guardImage(&e.guard, "image.NewAlpha", 1, image.NewAlpha),
+			"NewAlpha16": guardImage(&e.guard, "image.NewAlpha16", 2, image.NewAlpha16),
+			"NewCMYK":    guardImage(&e.guard, "image.NewCMYK", 4, image.NewCMYK),
+			"NewGray":    guardImage(&e.guard, "image.NewGray", 1, image.NewGray),
+			"NewGray16":  guardImage(&e.guard, "image.NewGray16", 2, image.NewGray16),
+			"NewNRGBA":   guardImage(&e.guard, "image.NewNRGBA", 4, image.NewNRGBA),
+			"NewNRGBA64": guardImage(&e.guard, "image.NewNRGBA64", 8, image.NewNRGBA64),
+			"NewRGBA":    guardImage(&e.guard, "image.NewRGBA", 4, image.NewRGBA),
+			"NewRGBA64":  guardImage(&e.guard, "image.NewRGBA64", 8, image.NewRGBA64),
+		},
 		// Process-wide limits that a cell could only use to end the
 		// engine: past them Go's runtime stops with a fatal error, which
 		// no recover catches (the engine bounds recursion itself).
