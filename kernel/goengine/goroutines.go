@@ -1,7 +1,9 @@
 package goengine
 
 import (
+	"context"
 	"fmt"
+	osexec "os/exec"
 	"strings"
 
 	"github.com/traefik/yaegi/interp"
@@ -44,4 +46,24 @@ func (e *Engine) callback(what string, f func()) func() {
 func (e *Engine) callbackPanic(what string, r any) {
 	e.cap.sync()
 	e.cap.emit(stderr, []byte(fmt.Sprintf("panic in %s: %s\n(the call ended; the notebook goes on)\n", what, panicMessage(r, nil))))
+}
+
+// cellCommand is the cells' exec.Command: a process that a cell started is
+// killed when the cell is interrupted (or stopped by the memory guard),
+// as a shell's Ctrl-C ends its job; one still running when the cell ends
+// normally lives on. An interrupt left exec.Command("sleep", "1000").Run()
+// running, and the cell's goroutine with it, past the next cells.
+func (e *Engine) cellCommand(name string, arg ...string) *osexec.Cmd {
+	p := e.cellCtx.Load()
+	if p == nil { // a goroutine between cells
+		return osexec.Command(name, arg...)
+	}
+	cell := *p
+	ctx, kill := context.WithCancel(context.Background())
+	context.AfterFunc(cell, func() {
+		if context.Cause(cell) != context.Canceled { // not the cell's end
+			kill()
+		}
+	})
+	return osexec.CommandContext(ctx, name, arg...)
 }

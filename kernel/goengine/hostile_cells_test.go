@@ -444,3 +444,29 @@ func TestHostileBlockedCellsAreInterruptible(t *testing.T) {
 	}
 	ok(t, e, "signal.Stop(hbSig)")
 }
+
+// A process that a cell runs with os/exec is killed when the cell is
+// interrupted: the cell ends at once, not leaving its goroutine behind for
+// the next cells to wait for; one that a cell started and left running
+// when it ended normally lives on.
+func TestHostileExecIsInterruptible(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "import (\"os/exec\"; \"syscall\")\nhxKept := exec.Command(\"sleep\", \"1000\")\nhxKept.Start()")
+	defer ok(t, e, "hxKept.Process.Kill()\n_ = hxKept.Wait()")
+	r, rep, took := interruptWhenRunning(t, e, "hxCmd := exec.Command(\"sleep\", \"1000\")\nhxCmd.Start()\nfmt.Println(\"started\", hxCmd.Process.Pid)\nhxCmd.Wait()")
+	if rep.Error == nil || rep.Error.Name != "Interrupted" || took > 10*time.Second {
+		t.Errorf("interrupted: %+v, %v after the interrupt", rep.Error, took)
+	}
+	var pid int
+	if _, err := fmt.Sscanf(r.text("stdout"), "started %d", &pid); err != nil {
+		t.Fatalf("stdout %q", r.text("stdout"))
+	}
+	for deadline := time.Now().Add(time.Minute); running(pid); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the interrupted cell's process %d runs on", pid)
+		}
+	}
+	if got := ok(t, e, "hxKept.ProcessState == nil && hxKept.Process.Signal(syscall.Signal(0)) == nil").result(); got != "true" {
+		t.Errorf("the process of a cell that ended normally: running %s", got)
+	}
+}
