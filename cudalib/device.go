@@ -192,6 +192,16 @@ func (d *Device) Close() error {
 	return d.b.Close()
 }
 
+// Closed says whether Close was called on d.
+func (d *Device) Closed() bool {
+	if d == nil {
+		return false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.closed
+}
+
 // usable refuses to make anything on a closed device, whose backend is
 // gone (on a GPU, its context).
 func (d *Device) usable() error {

@@ -82,6 +82,10 @@ func (d *Device) SetVirtualSampling(s *VirtualSampling) error {
 	if !ok {
 		return fmt.Errorf("set sampling: only the virtual GPU runs sampled launches")
 	}
+	// An unknown mode was taken, and sampled as VirtualSampleForced does.
+	if s != nil && s.Mode != VirtualSampleFull && s.Mode != VirtualSampleAuto && s.Mode != VirtualSampleForced {
+		return fmt.Errorf("set sampling: mode %v: want cudalib.VirtualSampleFull, VirtualSampleAuto or VirtualSampleForced", s.Mode)
+	}
 	sm.SetSampling(s)
 	return nil
 }

@@ -1,6 +1,9 @@
 package cudalib
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Launch sampling: the last launch is known, and counting it again in a
 // timed section models what running it again would, without running it.
@@ -43,5 +46,42 @@ func TestVirtualRepeatLaunches(t *testing.T) {
 	s, err := d.VirtualSampling()
 	if err != nil || s.Mode != VirtualSampleAuto && s.Mode != VirtualSampleFull && s.Mode != VirtualSampleForced {
 		t.Errorf("VirtualSampling: %+v, %v", s, err)
+	}
+}
+
+// Counting a launch again 2^62 times is refused, with the bound, not
+// appended until the process runs out of memory (it held the backend's
+// lock, and no interrupt reached it); the device goes on timing.
+func TestVirtualRepeatLaunchesBounded(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, vecAddSrc, "vadd")
+	a, _ := d.Float32s(256)
+	defer a.Free()
+	_, err := d.TimeFunc(TimeOptions{}, func() error {
+		if err := k.Launch(Linear(256, 256), a, a, a, 256); err != nil {
+			return err
+		}
+		return d.RepeatVirtualLaunches(1, 1<<62)
+	})
+	if err == nil || !strings.Contains(err.Error(), "more than the 262144 launches the virtual GPU keeps") {
+		t.Fatalf("a launch repeated 2^62 times: %v", err)
+	}
+	if _, err := k.Time(Linear(256, 256), a, a, a, 256); err != nil {
+		t.Errorf("timing afterwards: %v", err)
+	}
+}
+
+// An unknown sampling mode is refused, and the one set before stays.
+func TestSetVirtualSamplingRefusesUnknownModes(t *testing.T) {
+	d := openVirtualGPU(t)
+	defer d.SetVirtualSampling(nil)
+	if err := d.SetVirtualSampling(&VirtualSampling{Mode: VirtualSampleFull}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SetVirtualSampling(&VirtualSampling{Mode: 99}); err == nil || !strings.Contains(err.Error(), "mode SampleMode(99)") {
+		t.Errorf("mode 99: %v", err)
+	}
+	if s, err := d.VirtualSampling(); err != nil || s.Mode != VirtualSampleFull {
+		t.Errorf("after the refusal: %+v, %v", s, err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -241,6 +242,37 @@ func TestVirtualInterruptStopsEndlessKernel(t *testing.T) {
 	err := k.Run(Config{Grid: D1(1), Block: D1(32)}, flag)
 	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("got %v, want an interrupt", err)
+	}
+}
+
+// A launch past the virtual GPU's 2^40 threads is refused with the reason;
+// one at that bound is sampled, with counts and a time that make sense.
+// The largest grid of 1024-thread blocks passed int64 in the sample's
+// estimate, which wrapped to a negative number, under every budget: the
+// launch ran whole, for ever (a cell's interrupt alone stopped it); its
+// counts and modeled time came out negative.
+func TestVirtualLargestGrids(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, "__global__ void nothing(int *x) {}", "nothing")
+	x, _ := d.Int32s(1)
+	defer x.Free()
+	// A regression runs until this stops it, instead of the whole test run.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	defer SetContext(ctx)()
+	defer SetNotices(io.Discard)()
+	for _, block := range []int{1, 1024} {
+		err := k.Run(Config{Grid: D3(1<<31-1, 65535, 65535), Block: D1(block)}, x)
+		if err == nil || !strings.Contains(err.Error(), "more than the virtual GPU's 1099511627776 threads a launch") {
+			t.Errorf("the largest grid of %d-thread blocks: %v", block, err)
+		}
+	}
+	tm, err := k.Time(Config{Grid: D1(1 << 30), Block: D1(1024)}, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := d.LastVirtualLaunch(); !l.Sampled() || l.Counters.WarpInstrs < 1<<35 || tm.Median <= 0 {
+		t.Errorf("2^40 threads: sampled %v, %d warp-instructions, %v", l.Sampled(), l.Counters.WarpInstrs, tm.Median)
 	}
 }
 
@@ -604,5 +636,27 @@ func TestVirtualLaunchRefusalNamesTheKernel(t *testing.T) {
 	err := k.Run(Linear(1, 1), out, 10)
 	if err == nil || !strings.Contains(err.Error(), "kernel bigLocal: 4194304 bytes of local memory per thread") {
 		t.Errorf("launch: %v", err)
+	}
+}
+
+// An interrupted launch returns its interrupt: left pending, it failed the
+// next synchronize, in a later cell that nobody interrupted.
+func TestVirtualInterruptedLaunchLeavesNothingPending(t *testing.T) {
+	d := openVirtualGPU(t)
+	k := compileVirtual(t, d, spinSrc, "forever")
+	flag, _ := d.Int32s(1)
+	defer flag.Free()
+	t.Setenv(EnvVirtualBudget, "1e18") // only the interrupt can stop it
+	ctx, cancel := context.WithCancel(context.Background())
+	restore := SetContext(ctx)
+	stop := time.AfterFunc(50*time.Millisecond, cancel)
+	defer stop.Stop()
+	err := k.Launch(Config{Grid: D1(1), Block: D1(32)}, flag)
+	restore()
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("the interrupted launch: %v", err)
+	}
+	if err := d.Synchronize(); err != nil {
+		t.Errorf("a synchronize afterwards: %v", err)
 	}
 }

@@ -24,6 +24,13 @@ const maxCallDepth = 1024
 // (CUDA's limit).
 const maxLocalPerThread = 512 << 10
 
+// maxLaunchThreads bounds a launch's threads (grid × block): its counters,
+// scaled from a sample to the grid, are int64s, and the largest grid of
+// 1024-thread blocks (2^71 threads) passed them, giving negative times.
+// 2^40 threads is a thousand times a class's largest launches, and leaves
+// each thread 2^23 instructions before a counter overflows.
+const maxLaunchThreads = 1 << 40
+
 // warpQuantum is how many warp-instructions a warp runs before the next
 // warp of its block gets its turn, so that warps waiting on each other
 // through memory (a spin on a flag another warp sets) make progress.
@@ -299,6 +306,10 @@ func newLaunch(k *Kernel, l Launch) (*launch, error) {
 	}
 	if st.threads > 1024 {
 		return nil, errorf(Invalid, "kernel %s: %d threads per block (at most 1024)", k.name, st.threads)
+	}
+	if st.nblocks > maxLaunchThreads/int64(st.threads) {
+		return nil, errorf(Invalid, "kernel %s: %d blocks of %d threads, more than the virtual GPU's %d threads a launch"+
+			" (a GPU would take days or more: launch fewer blocks)", k.name, st.nblocks, st.threads, int64(maxLaunchThreads))
 	}
 	st.nwarps = (st.threads + 31) / 32
 	if frames := blockFrames(k, st.nwarps); frames > frameBudget {

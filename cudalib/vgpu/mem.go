@@ -185,7 +185,7 @@ func (w *warp) locate(sp space, addr uint64, n int, l int, write bool) ([]byte, 
 		o := addr - a.addr
 		return a.data[o : o+uint64(n)], nil
 	case spShared:
-		if addr >= sharedWindow {
+		if addr >= sharedWindow && int64(addr) >= 0 { // a negative offset stays one
 			addr -= sharedWindow
 		}
 		s := w.wk.shared
@@ -196,7 +196,7 @@ func (w *warp) locate(sp space, addr uint64, n int, l int, write bool) ([]byte, 
 	case spFrame, spLocal:
 		if sp == spFrame {
 			addr += w.localBase
-		} else if addr >= localWindow {
+		} else if addr >= localWindow && int64(addr) >= 0 {
 			addr -= localWindow
 		}
 		if addr < w.localTop && w.localTop-addr >= uint64(n) {
@@ -220,6 +220,9 @@ func (w *warp) locate(sp space, addr uint64, n int, l int, write bool) ([]byte, 
 }
 
 func windowDesc(addr uint64, n, size int, what string) string {
+	if off := int64(addr); off < 0 { // s[i - 1] at i = 0
+		return fmt.Sprintf("%d bytes before the start of the %d-byte %s", -off, size, what)
+	}
 	return fmt.Sprintf("%d bytes past the end of the %d-byte %s", addr+uint64(n)-uint64(size), size, what)
 }
 

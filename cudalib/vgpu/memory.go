@@ -110,6 +110,9 @@ func (t *memTable) nearest(addr uint64, size int) string {
 }
 
 func (a *allocation) describe() string {
+	if strings.HasPrefix(a.name, "$str") { // NVRTC's name of a string literal: printf's format
+		return fmt.Sprintf("%d-byte string literal", len(a.data))
+	}
 	if a.name != "" {
 		return fmt.Sprintf("%d-byte variable %s", len(a.data), a.name)
 	}

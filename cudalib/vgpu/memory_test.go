@@ -56,3 +56,18 @@ func TestFreedBuffersAreNotRetained(t *testing.T) {
 	runtime.KeepAlive(profiles)
 	runtime.KeepAlive(m)
 }
+
+// A fault near a printf format names it as a string literal, not by
+// NVRTC's name for it ($str$1), which the student never wrote.
+func TestDescribeStringLiteral(t *testing.T) {
+	for name, want := range map[string]string{
+		"$str$1": "4-byte string literal",
+		"$str":   "4-byte string literal",
+		"table":  "4-byte variable table",
+		"":       "4-byte allocation",
+	} {
+		if got := (&allocation{name: name, data: make([]byte, 4)}).describe(); got != want {
+			t.Errorf("%q: %q, want %q", name, got, want)
+		}
+	}
+}

@@ -339,7 +339,7 @@ func (rs *recorder) probeEstimate(s *Sample) (most int64) {
 		cost += rec.total.WarpInstrs
 		most = max(most, rec.total.WarpInstrs)
 	}
-	s.Estimate = int64(float64(cost) / float64(len(rs.recs)) * float64(rs.st.nblocks))
+	s.Estimate = roundSat(float64(cost) / float64(len(rs.recs)) * float64(rs.st.nblocks))
 	return most
 }
 
@@ -510,8 +510,23 @@ func scale(c *counters.Counters, num, den int64) {
 	v := reflect.ValueOf(c).Elem()
 	for i := range v.NumField() {
 		if f := v.Field(i); f.Kind() == reflect.Int64 && f.Int() != 0 {
-			f.SetInt(int64(math.Round(float64(f.Int()) * float64(num) / float64(den))))
+			f.SetInt(roundSat(float64(f.Int()) * float64(num) / float64(den)))
 		}
+	}
+}
+
+// roundSat rounds f to an int64, saturating: a grid of 2^31-1 × 65535 ×
+// 65535 blocks scales a sample's counts past int64, and a conversion out
+// of range gives a negative number (an estimate under every budget: the
+// launch was run whole, for ever).
+func roundSat(f float64) int64 {
+	switch r := math.Round(f); {
+	case r >= math.MaxInt64:
+		return math.MaxInt64
+	case r <= math.MinInt64:
+		return math.MinInt64
+	default:
+		return int64(r)
 	}
 }
 
@@ -735,8 +750,8 @@ func (rs *recorder) sampled(r *result, trusted bool) {
 		longest[1] += float64(rec.longest.globalLoads) * f
 		longest[2] += float64(rec.longest.sharedLoads) * f
 	}
-	r.atomicOps = int64(math.Round(ops))
-	r.blockLongest = warpCounts{int64(math.Round(longest[0])), int64(math.Round(longest[1])), int64(math.Round(longest[2]))}
+	r.atomicOps = roundSat(ops)
+	r.blockLongest = warpCounts{roundSat(longest[0]), roundSat(longest[1]), roundSat(longest[2])}
 }
 
 // Snapshot copies the contents of every allocation; restore puts them

@@ -1,7 +1,5 @@
 package vgpu
 
-import "math"
-
 // The counters that do not scale with the blocks: the distinct sectors
 // (and 64-byte chunks) the launch touches, and the distinct words its
 // atomics touch, are a union over the blocks; the most atomics on one
@@ -75,7 +73,7 @@ func (rs *recorder) union(sets map[int64]unitRuns, unit uint64) int64 {
 	}
 	u := unionRuns(all...)
 	lo, hi := u.size(), rs.allocUnits(u, unit)
-	return min(max(int64(math.Round(est)), lo), max(hi, lo))
+	return min(max(roundSat(est), lo), max(hi, lo))
 }
 
 // allocUnits is the units of unit bytes in the allocations that hold any
@@ -124,7 +122,7 @@ func (rs *recorder) mostAtomics(e *estimates) int64 {
 		}
 		most = max(most, v)
 	}
-	return int64(math.Round(most))
+	return roundSat(most)
 }
 
 // chebyshev is the largest difference of two blocks' indices.

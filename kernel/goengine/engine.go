@@ -189,7 +189,7 @@ func (e *Engine) Interrupt() {
 	e.cancelMu.Lock()
 	defer e.cancelMu.Unlock()
 	if e.cancel != nil {
-		e.cancel(nil)
+		e.cancel(errInterrupted) // the cause tells it from the cell's end (cellCommand)
 	}
 }
 

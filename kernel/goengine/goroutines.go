@@ -1,7 +1,9 @@
 package goengine
 
 import (
+	"context"
 	"fmt"
+	osexec "os/exec"
 	"strings"
 
 	"github.com/traefik/yaegi/interp"
@@ -23,4 +25,45 @@ func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
 	// goroutine's end (as the race detector sees it too).
 	e.cap.sync()
 	e.cap.emit(stderr, []byte(b.String()))
+}
+
+// callback wraps f, a cell's function that native code calls on a
+// goroutine of its own (time.AfterFunc's, context.AfterFunc's): a panic
+// there ended the engine, as it ends a compiled program, and the
+// notebook's variables with it. It is reported as a goroutine's panic is,
+// and the notebook goes on.
+func (e *Engine) callback(what string, f func()) func() {
+	return func() {
+		defer func() {
+			if r := recover(); r != nil {
+				e.callbackPanic(what, r)
+			}
+		}()
+		f()
+	}
+}
+
+func (e *Engine) callbackPanic(what string, r any) {
+	e.cap.sync()
+	e.cap.emit(stderr, []byte(fmt.Sprintf("panic in %s: %s\n(the call ended; the notebook goes on)\n", what, panicMessage(r, nil))))
+}
+
+// cellCommand is the cells' exec.Command: a process that a cell started is
+// killed when the cell is interrupted (or stopped by the memory guard),
+// as a shell's Ctrl-C ends its job; one still running when the cell ends
+// normally lives on. An interrupt left exec.Command("sleep", "1000").Run()
+// running, and the cell's goroutine with it, past the next cells.
+func (e *Engine) cellCommand(name string, arg ...string) *osexec.Cmd {
+	p := e.cellCtx.Load()
+	if p == nil { // a goroutine between cells
+		return osexec.Command(name, arg...)
+	}
+	cell := *p
+	ctx, kill := context.WithCancel(context.Background())
+	context.AfterFunc(cell, func() {
+		if context.Cause(cell) != context.Canceled { // not the cell's end
+			kill()
+		}
+	})
+	return osexec.CommandContext(ctx, name, arg...)
 }

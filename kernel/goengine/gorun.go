@@ -88,7 +88,7 @@ func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
 	build := x.command(tool, dir, "build", "-o", "prog", "main.go")
 	build.Stdout, build.Stderr = &buildOut, &buildOut
 	build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=") // never download a toolchain; no inherited flags
-	if err := build.Run(); err != nil {
+	if err := runGroup(build); err != nil {
 		if x.ctx.Err() != nil {
 			return cellResult{}, x.runError(errInterrupted, 0, false)
 		}
@@ -101,7 +101,7 @@ func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
 	if outVar != "" {
 		prog.Stdout = io.MultiWriter(prog.Stdout, &kept)
 	}
-	err = prog.Run()
+	err = runGroup(prog)
 	if outVar != "" && x.ctx.Err() == nil {
 		def := fmt.Sprintf("\n%s := %q", outVar, kept.String())
 		if _, xe := x.chunk(def, chunk{kind: stmtChunk, start: 0, end: len(def)}); xe != nil {
@@ -162,6 +162,17 @@ func (x *run) command(name, dir string, args ...string) *osexec.Cmd {
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
 	return cmd
+}
+
+// runGroup runs cmd, then kills what is left of its process group: the
+// children that a program started and left running when it ended outlived
+// the cell, printing into later cells' output.
+func runGroup(cmd *osexec.Cmd) error {
+	err := cmd.Run()
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // ESRCH: nothing left
+	}
+	return err
 }
 
 func (x *run) gorunError(err error) *kernel.ExecError {

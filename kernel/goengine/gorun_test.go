@@ -3,6 +3,7 @@ package goengine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -107,6 +108,36 @@ func TestGorunInterrupt(t *testing.T) {
 	if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
 		t.Errorf("the program (pid %d) outlived its interrupted cell: kill -0 says %v", pid, err)
 	}
+}
+
+// A program's children that it left running end with it: they outlived
+// the cell, printing into later cells.
+func TestGorunChildrenEndWithTheProgram(t *testing.T) {
+	needGo(t)
+	e := shared(t)
+	r := ok(t, e, "%%gorun\nimport (\"fmt\"; \"os/exec\")\nfunc main() {\n\tc := exec.Command(\"sleep\", \"1000\")\n"+
+		"\tif err := c.Start(); err != nil {\n\t\tpanic(err)\n\t}\n\tfmt.Print(c.Process.Pid)\n}")
+	pid, err := strconv.Atoi(r.text("stdout"))
+	if err != nil {
+		t.Fatalf("the program's output: %q", r.text("stdout"))
+	}
+	for deadline := time.Now().Add(time.Minute); running(pid); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("the program's child (pid %d) outlived its cell", pid)
+		}
+	}
+}
+
+// running says whether process pid runs (a zombie waits for its reaper, who
+// may be slow: it does not).
+func running(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	_, after, _ := strings.Cut(string(stat), ") ")
+	return !strings.HasPrefix(after, "Z")
 }
 
 // Without the toolchain, an optional tool, a %%gorun cell says why and

@@ -1,12 +1,15 @@
 package goengine
 
 import (
+	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/culab/culab/internal/memlimit"
+	"github.com/culab/culab/kernel"
 )
 
 // Cells a student might type that would end or corrupt a process: each
@@ -207,6 +210,8 @@ func TestCellMemoryGuard(t *testing.T) {
 		{"strings.Repeat", "mgR := strings.Repeat(\"ab\", 200<<20)\nfmt.Println(\"after\", len(mgR))", "strings.Repeat of 400 MiB refused"},
 		{"goroutines without end", "for {\n\tgo func() {\n\t\tc := make(chan bool)\n\t\t<-c\n\t}()\n}", "the cell was stopped"},
 		{"bytes.Repeat", "mgY := bytes.Repeat([]byte(\"ab\"), 200<<20)\nfmt.Println(\"after\", len(mgY))", "bytes.Repeat of 400 MiB refused"},
+		{"an image a million pixels square", "mgI := image.NewRGBA(image.Rect(0, 0, 1<<20, 1<<20))\nfmt.Println(\"after\", len(mgI.Pix))", "image.NewRGBA of 4 TiB refused"},
+		{"a gray image", "mgG := image.NewGray16(image.Rect(0, 0, 1<<14, 1<<14))\nfmt.Println(\"after\", len(mgG.Pix))", "image.NewGray16 of 512 MiB refused"},
 	} {
 		r, rep := execWithin(t, e, c.code)
 		if rep.Error == nil || rep.Error.Name != "MemoryError" || !strings.Contains(rep.Error.Value, c.want) ||
@@ -286,5 +291,186 @@ func TestDroppedDataIsFreed(t *testing.T) {
 	} {
 		ok(t, e, c)
 		waitLive(t, c, base+32<<20)
+	}
+}
+
+// interruptWhenRunning runs a cell, interrupts it once it has printed
+// started (each retry costs nothing: an interrupt between cells is
+// dropped), and returns its reply and how long it took to end after the
+// interrupt that ended it.
+func interruptWhenRunning(t *testing.T, e *Engine, code string) (*recorder, kernel.ExecuteReply, time.Duration) {
+	t.Helper()
+	r := &recorder{}
+	done := make(chan kernel.ExecuteReply, 1)
+	go func() {
+		done <- e.Execute(context.Background(), kernel.ExecuteRequest{Code: code, ExecutionCount: nextCount()}, r)
+	}()
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(r.text("stdout"), "started"); time.Sleep(time.Millisecond) {
+		select {
+		case rep := <-done:
+			t.Fatalf("%q ended before it started: %+v", code, rep.Error)
+		default:
+		}
+		if time.Now().After(deadline) {
+			e.Interrupt() // for the next test, which would wait for the engine
+			t.Fatalf("%q did not start in a minute: %q", code, r.text("stdout"))
+		}
+	}
+	start := time.Now()
+	e.Interrupt()
+	select {
+	case rep := <-done:
+		return r, rep, time.Since(start)
+	case <-time.After(time.Minute):
+		t.Fatalf("%q did not end in a minute after its interrupt", code)
+		return nil, kernel.ExecuteReply{}, 0
+	}
+}
+
+// A cell whose result's String or Error method never returns is
+// interrupted like any cell: those methods ran after the interpreter's
+// watch for interrupts, and the engine hung for good.
+func TestHostileResultMethodsAreInterruptible(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "rmKeep := 41\ntype rmLoop struct{}\nfunc (rmLoop) String() string {\n\tfmt.Println(\"started\")\n\tfor {\n\t}\n}\n"+
+		"type rmErr struct{}\nfunc (rmErr) Error() string {\n\tfmt.Println(\"started\")\n\tselect {}\n}\n"+
+		"type rmSleep struct{}\nfunc (rmSleep) String() string {\n\tfmt.Println(\"started\")\n\tfor {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}")
+	for _, code := range []string{"rmLoop{}", "func() error { return rmErr{} }()", "rmSleep{}"} {
+		_, rep, took := interruptWhenRunning(t, e, code)
+		if rep.Error == nil || rep.Error.Name != "Interrupted" {
+			t.Errorf("%s: %+v", code, rep.Error)
+		}
+		if took > 10*time.Second {
+			t.Errorf("%s ended %v after its interrupt", code, took)
+		}
+		if got := ok(t, e, "rmKeep + 1").result(); got != "42" {
+			t.Fatalf("after %s: rmKeep + 1 = %q", code, got)
+		}
+	}
+}
+
+// A panic in a function that a cell hands to time.AfterFunc or
+// context.AfterFunc, which call it on a goroutine of their own, is
+// reported on stderr like a goroutine's panic: it ended the engine, and
+// the notebook's variables with it.
+func TestHostileCallbackPanics(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "cbpKeep := 41")
+	for _, c := range []struct{ code, want string }{
+		{"time.AfterFunc(time.Millisecond, func() { panic(\"cbp-timer\") })",
+			"panic in a time.AfterFunc callback: cbp-timer\n"},
+		{"import \"context\"\ncbpCtx, cbpCancel := context.WithCancel(context.Background())\ncontext.AfterFunc(cbpCtx, func() { panic(\"cbp-context\") })\ncbpCancel()",
+			"panic in a context.AfterFunc callback: cbp-context\n"},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error != nil {
+			t.Fatalf("%q: %+v", c.code, rep.Error)
+		}
+		waitReported(t, e, r, c.want, 1)
+		if got := ok(t, e, "cbpKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: cbpKeep + 1 = %q", c.code, got)
+		}
+	}
+}
+
+// A cell of 100,000 lines is interrupted while it compiles (each line a
+// statement the engine parses and compiles in turn, in time that grows
+// with the notebook: it took hours, deaf to interrupts); the notebook's
+// variables are kept and none of the cell's is defined.
+func TestHostileHugeCellIsInterruptible(t *testing.T) {
+	// An engine of its own: the shared one would keep what the cell
+	// compiled, and the memory guard's tests measure from its heap.
+	e, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Shutdown(false)
+	ok(t, e, "hhKeep := 41")
+	var b strings.Builder
+	b.WriteString("fmt.Println(\"started\")\n")
+	for i := range 100_000 {
+		fmt.Fprintf(&b, "hh%d := %d\n", i, i)
+	}
+	// The first line runs when every line has compiled: interrupt until
+	// the cell ends (an interrupt before it starts is dropped).
+	done := make(chan kernel.ExecuteReply, 1)
+	go func() {
+		done <- e.Execute(context.Background(), kernel.ExecuteRequest{Code: b.String(), ExecutionCount: nextCount()}, &recorder{})
+	}()
+	start := time.Now()
+	for stopped := false; !stopped; {
+		e.Interrupt()
+		select {
+		case rep := <-done:
+			if rep.Error == nil || rep.Error.Name != "Interrupted" {
+				t.Fatalf("%+v", rep.Error)
+			}
+			stopped = true
+		case <-time.After(100 * time.Millisecond):
+			if time.Since(start) > time.Minute {
+				t.Fatal("the cell did not end in a minute of interrupts")
+			}
+		}
+	}
+	if got := ok(t, e, "hhKeep + 1").result(); got != "42" {
+		t.Errorf("hhKeep + 1 = %q", got)
+	}
+	if xe := fails(t, e, "hh0"); !strings.Contains(xe.Value, "hh0") {
+		t.Errorf("hh0 after the interrupt: %s", xe.Value)
+	}
+}
+
+// Cells that block for ever, where Go would say "all goroutines are
+// asleep" (the engine's own goroutines are awake), end with an interrupt
+// within seconds, also after a cell has taken SIGINT and SIGTERM for
+// itself (the kernel's interrupts are messages, not signals). (A cell
+// blocked in a native call, sync.Mutex.Lock or WaitGroup.Wait, ends too,
+// but leaves a straggler that races with the next cell's compile.)
+func TestHostileBlockedCellsAreInterruptible(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "hbKeep := 41")
+	for _, code := range []string{
+		"hbCh := make(chan int)\nfmt.Println(\"started\")\n<-hbCh",
+		"fmt.Println(\"started\")\nselect {}",
+		"import (\"os/signal\"; \"syscall\")\nhbSig := make(chan os.Signal, 1)\nsignal.Notify(hbSig, syscall.SIGINT, syscall.SIGTERM)\n" +
+			"fmt.Println(\"started\")\n<-hbSig",
+	} {
+		_, rep, took := interruptWhenRunning(t, e, code)
+		if rep.Error == nil || rep.Error.Name != "Interrupted" {
+			t.Errorf("%q: %+v", code, rep.Error)
+		}
+		if took > 10*time.Second {
+			t.Errorf("%q ended %v after its interrupt", code, took)
+		}
+		if got := ok(t, e, "hbKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: hbKeep + 1 = %q", code, got)
+		}
+	}
+	ok(t, e, "signal.Stop(hbSig)")
+}
+
+// A process that a cell runs with os/exec is killed when the cell is
+// interrupted: the cell ends at once, not leaving its goroutine behind for
+// the next cells to wait for; one that a cell started and left running
+// when it ended normally lives on.
+func TestHostileExecIsInterruptible(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "import (\"os/exec\"; \"syscall\")\nhxKept := exec.Command(\"sleep\", \"1000\")\nhxKept.Start()")
+	defer ok(t, e, "hxKept.Process.Kill()\n_ = hxKept.Wait()")
+	r, rep, took := interruptWhenRunning(t, e, "hxCmd := exec.Command(\"sleep\", \"1000\")\nhxCmd.Start()\nfmt.Println(\"started\", hxCmd.Process.Pid)\nhxCmd.Wait()")
+	if rep.Error == nil || rep.Error.Name != "Interrupted" || took > 10*time.Second {
+		t.Errorf("interrupted: %+v, %v after the interrupt", rep.Error, took)
+	}
+	var pid int
+	if _, err := fmt.Sscanf(r.text("stdout"), "started %d", &pid); err != nil {
+		t.Fatalf("stdout %q", r.text("stdout"))
+	}
+	for deadline := time.Now().Add(time.Minute); running(pid); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the interrupted cell's process %d runs on", pid)
+		}
+	}
+	if got := ok(t, e, "hxKept.ProcessState == nil && hxKept.Process.Signal(syscall.Signal(0)) == nil").result(); got != "true" {
+		t.Errorf("the process of a cell that ended normally: running %s", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"reflect"
 	"runtime"
@@ -238,6 +239,25 @@ func (g *memGuard) repeat(what string, n, count int) {
 			panic(err)
 		}
 	}
+}
+
+// pixels guards image.NewRGBA and its kind, which allocate the pixels of
+// r at once, bpp bytes each (in compiled Go too, an image of a million
+// pixels square ends the process: Go's runtime has no memory for it, a
+// fatal error); huge or negative dimensions are left to them (they panic).
+func (g *memGuard) pixels(what string, r image.Rectangle, bpp int) {
+	if w := r.Dx(); w > 0 && w <= int(^uint(0)>>1)/bpp {
+		g.repeat(what, w*bpp, r.Dy())
+	}
+}
+
+// guardImage is f, an image constructor of bpp bytes a pixel, guarded by
+// g.pixels.
+func guardImage[T any](g *memGuard, what string, bpp int, f func(image.Rectangle) T) reflect.Value {
+	return reflect.ValueOf(func(r image.Rectangle) T {
+		g.pixels(what, r, bpp)
+		return f(r)
+	})
 }
 
 // MemoryError is the panic of an allocation that the engine refused: it

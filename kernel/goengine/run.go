@@ -302,34 +302,44 @@ func (x *run) exec(prog *interp.Program) error {
 	x.s.result.reset()
 	x.s.trace.start()
 	var err error
-	done := goCell(func() {
+	end, stopped := x.await(goCell(func() {
 		defer x.s.in.ClearTemps(prog)
 		_, err = x.s.in.Execute(prog)
-	})
-	select {
-	case end := <-done:
-		switch {
-		case end.panicked != nil:
-			err = fmt.Errorf("interpreter: %v", end.panicked)
-		case end.goexit:
-			err = errGoexit
-		}
-	case <-x.ctx.Done():
-		stopInterpreter(x.s.in)
-		x.s.stopped = true
-		select {
-		case <-done:
-		case <-time.After(interruptGrace):
-			x.s.straggler = done
-		}
+	}))
+	switch {
+	case stopped:
 		x.s.trace.stop()
 		return errInterrupted
+	case end.panicked != nil:
+		err = fmt.Errorf("interpreter: %v", end.panicked)
+	case end.goexit:
+		err = errGoexit
 	}
 	frames := x.s.trace.stop()
 	if p, ok := err.(interp.Panic); ok {
 		return &cellPanic{p: p, frames: frames}
 	}
 	return err
+}
+
+// await waits for the cell's code that runs on done's goroutine, or for
+// the cell's interrupt, which stops the interpreter; it says which came
+// first. A goroutine that the stop leaves inside a native call is the
+// next cell's straggler.
+func (x *run) await(done <-chan ending) (end ending, stopped bool) {
+	select {
+	case end = <-done:
+		return end, false
+	case <-x.ctx.Done():
+	}
+	stopInterpreter(x.s.in)
+	x.s.stopped = true
+	select {
+	case <-done:
+	case <-time.After(interruptGrace):
+		x.s.straggler = done
+	}
+	return ending{}, true
 }
 
 // cellPanic is a panic of the cell's code with the positions it passed.

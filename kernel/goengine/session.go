@@ -2,21 +2,25 @@ package goengine
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
 	"go/token"
+	"image"
 	"io"
 	"os"
 	"path"
 	"reflect"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
@@ -176,7 +180,19 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			"Stdout": reflect.ValueOf(&s.stdio[stdout]).Elem(),
 			"Stderr": reflect.ValueOf(&s.stdio[stderr]).Elem(),
 		},
-		"time/time": {"Sleep": reflect.ValueOf(e.sleep)},
+		// time.AfterFunc and context.AfterFunc call the cell's function on
+		// a goroutine of their own: a panic there is reported, not the
+		// engine's end (goroutines.go).
+		"time/time": {
+			"Sleep": reflect.ValueOf(e.sleep),
+			"AfterFunc": reflect.ValueOf(func(d time.Duration, f func()) *time.Timer {
+				return time.AfterFunc(d, e.callback("a time.AfterFunc callback", f))
+			}),
+		},
+		"context/context": {"AfterFunc": reflect.ValueOf(func(ctx context.Context, f func()) func() bool {
+			return context.AfterFunc(ctx, e.callback("a context.AfterFunc callback", f))
+		})},
+		"os/exec/exec": {"Command": reflect.ValueOf(e.cellCommand)},
 		// Allocations of a size the cell chooses, made at once by native
 		// code: refused past the cap for a running cell (memguard.go).
 		"strings/strings": {"Repeat": reflect.ValueOf(func(s string, count int) string {
@@ -187,6 +203,17 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			e.guard.repeat("bytes.Repeat", len(b), count)
 			return bytes.Repeat(b, count)
 		})},
+		"image/image": {
+			"NewAlpha":   guardImage(&e.guard, "image.NewAlpha", 1, image.NewAlpha),
+			"NewAlpha16": guardImage(&e.guard, "image.NewAlpha16", 2, image.NewAlpha16),
+			"NewCMYK":    guardImage(&e.guard, "image.NewCMYK", 4, image.NewCMYK),
+			"NewGray":    guardImage(&e.guard, "image.NewGray", 1, image.NewGray),
+			"NewGray16":  guardImage(&e.guard, "image.NewGray16", 2, image.NewGray16),
+			"NewNRGBA":   guardImage(&e.guard, "image.NewNRGBA", 4, image.NewNRGBA),
+			"NewNRGBA64": guardImage(&e.guard, "image.NewNRGBA64", 8, image.NewNRGBA64),
+			"NewRGBA":    guardImage(&e.guard, "image.NewRGBA", 4, image.NewRGBA),
+			"NewRGBA64":  guardImage(&e.guard, "image.NewRGBA64", 8, image.NewRGBA64),
+		},
 		// Process-wide limits that a cell could only use to end the
 		// engine: past them Go's runtime stops with a fatal error, which
 		// no recover catches (the engine bounds recursion itself).
@@ -404,6 +431,11 @@ func (r *kernelRegistry) symbol(name string) (*cudalib.Symbol, error) {
 			return sym, nil
 		}
 		if !errors.Is(err, cudalib.ErrNoSymbol) {
+			if !slices.Contains(mods[i].Variables(), strings.TrimPrefix(strings.TrimSpace(name), "&")) {
+				// A module of a closed or reset device that never had
+				// the variable: its error hid the cells' own answer.
+				continue
+			}
 			return nil, err
 		}
 		for _, v := range mods[i].Variables() {

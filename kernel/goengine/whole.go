@@ -76,6 +76,9 @@ func (x *run) chunk(src string, ch chunk) (cellResult, *kernel.ExecError) {
 func (x *run) parseGo(src string, chunks []chunk) ([]parsed, *kernel.ExecError) {
 	ps := make([]parsed, 0, len(chunks))
 	for _, ch := range chunks {
+		if xe := x.interruptedBefore(); xe != nil {
+			return nil, xe
+		}
 		p, xe := x.parseChunk(src, ch)
 		if xe != nil {
 			return nil, xe
@@ -216,6 +219,9 @@ func (x *run) compileGo(ps []parsed) ([]*compiled, *kernel.ExecError) {
 	}
 	cs := make([]*compiled, 0, len(ps))
 	for _, p := range ps {
+		if xe := x.interruptedBefore(); xe != nil {
+			return nil, xe
+		}
 		c, xe := x.compileChunk(p)
 		if c == nil {
 			// What it declared before failing is unset too, its
@@ -243,6 +249,18 @@ func (x *run) compileGo(ps []parsed) ([]*compiled, *kernel.ExecError) {
 		cs = append(cs, c)
 	}
 	return cs, nil
+}
+
+// interruptedBefore is the error of a cell interrupted before its chunks
+// ran, checked between chunks as they are parsed and compiled: each takes
+// time in the notebook's size, and a cell of 100,000 lines took hours,
+// deaf to interrupts.
+func (x *run) interruptedBefore() *kernel.ExecError {
+	if x.ctx.Err() == nil {
+		return nil
+	}
+	x.why = x.label + " was interrupted before it ran"
+	return x.runError(errInterrupted, 0, false)
 }
 
 // compileChunk compiles one chunk, nil when it does not compile.
@@ -345,7 +363,7 @@ func (x *run) runGo(cs []*compiled) (cellResult, *kernel.ExecError) {
 		c.ran = true
 		if c.ch.kind == resultChunk {
 			vals, _ := x.s.result.get()
-			r, xe := x.result(vals, line)
+			r, xe := x.showResult(vals, line)
 			if xe != nil {
 				return cellResult{}, xe
 			}
@@ -353,6 +371,24 @@ func (x *run) runGo(cs []*compiled) (cellResult, *kernel.ExecError) {
 		}
 	}
 	return res, nil
+}
+
+// showResult is result, which calls the cell's methods (String, Error,
+// HTML, ...), on a goroutine that an interrupt stops as it stops the
+// cell's code: a String method that never returns hung the engine, deaf to
+// interrupts. A panic or runtime.Goexit there ends the cell as before.
+func (x *run) showResult(vals []any, line int) (res cellResult, xe *kernel.ExecError) {
+	end, stopped := x.await(goCell(func() { res, xe = x.result(vals, line) }))
+	switch {
+	case stopped:
+		x.why = fmt.Sprintf("%s was interrupted while its result was shown", x.label)
+		return cellResult{}, x.runError(errInterrupted, line, false)
+	case end.panicked != nil:
+		panic(end.panicked)
+	case end.goexit:
+		return cellResult{}, goexitError(x.label)
+	}
+	return res, xe
 }
 
 // settle notes, when the cell ends, which of the variables it declared

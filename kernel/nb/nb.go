@@ -62,11 +62,12 @@ func currentHost() Host {
 // the virtual GPU where no GPU can be used, which the cell is told once),
 // opening it on first use; the %%cuda and %gpu magics use the same one.
 // When no device can be used the error says why, and a later call tries
-// again.
+// again. A cell that closed the device (dev.Close()) gets a new one: the
+// closed one refuses everything and told it to call Device again.
 func Device() (*cudalib.Device, error) {
 	devMu.Lock()
 	defer devMu.Unlock()
-	if dev != nil {
+	if dev != nil && !dev.Closed() {
 		return dev, nil
 	}
 	d, err := cudalib.Open()

@@ -61,3 +61,28 @@ func TestDevice(t *testing.T) {
 		t.Error("Device opened a second device")
 	}
 }
+
+// A cell that closes the notebook's device gets a new one from Device, as
+// the closed one's errors tell it to: Device kept returning the closed
+// one, which refused every allocation for the rest of the session.
+func TestDeviceAfterClose(t *testing.T) {
+	d, err := Device()
+	if err != nil {
+		t.Skipf("no GPU: %v", err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Float32s(4); err == nil || !strings.Contains(err.Error(), "open it again (nb.Device()") {
+		t.Errorf("allocation on the closed device: %v", err)
+	}
+	again, err := Device()
+	if err != nil || again == d {
+		t.Fatalf("Device after Close: %v, %v (the closed one: %v)", again, err, again == d)
+	}
+	b, err := again.Float32s(4)
+	if err != nil {
+		t.Fatalf("allocation on the new device: %v", err)
+	}
+	b.Free()
+}

@@ -461,6 +461,11 @@ func (f *virtualFunction) run(c seam.LaunchConfig, params []unsafe.Pointer) (*vg
 		return nil, err
 	}
 	f.b.setLast(p)
+	if le := (*vgpu.LimitError)(nil); errors.As(kerr, &le) && le.Interrupted {
+		// The launch's own error: pending, it failed a later cell's first
+		// synchronize, after the interrupted cell had ended.
+		return p, kerr
+	}
 	if rep != nil && !rep.Clean() {
 		kerr = &seam.SanitizerError{Report: rep, Err: kerr}
 	}

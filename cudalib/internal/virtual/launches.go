@@ -32,6 +32,12 @@ func (b *virtualBackend) setLast(p *vgpu.Profile) {
 	b.last = p
 }
 
+// maxRecorded bounds the launches RepeatLaunches leaves in a recording
+// (464 bytes each): a cell's times of 1<<62 appended until the engine ran
+// out of memory, holding the backend's lock, deaf to interrupts. A lab's
+// sampled run records about ten thousand.
+const maxRecorded = 1 << 18
+
 // RepeatLaunches counts the last count launches of the open recording
 // times more times, in the same order, as if they had run again. Without an
 // open recording (no timer started) it does nothing, as a launch's
@@ -54,6 +60,10 @@ func (b *virtualBackend) RepeatLaunches(count, times int) error {
 	}
 	if len(idx) < count {
 		return fmt.Errorf("repeat launches: the timer recorded %d launches, not %d", len(idx), count)
+	}
+	if times > 0 && times > (maxRecorded-len(b.rec.work))/count {
+		return fmt.Errorf("repeat launches: %d launches %d more times would make the timer's recording hold more than the %d launches the virtual GPU keeps",
+			count, times, maxRecorded)
 	}
 	for range times {
 		for _, i := range idx {
