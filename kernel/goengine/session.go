@@ -167,12 +167,10 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		e.logf("%v", err)
 	}
 	result := reflect.ValueOf(s.result.set)
-	// Result and display.Show print their arguments as fmt does, so the
-	// interpreter passes them as it passes fmt.Println's: a value of a
-	// cell type formats with its String, Error or Format method wherever
-	// it is, inside a slice, map, struct or interface too (compiled code
-	// sees no other method of a cell type).
-	stringer := []reflect.Type{reflect.TypeOf((*fmt.Formatter)(nil)).Elem(), reflect.TypeOf((*fmt.Stringer)(nil)).Elem()}
+	// Values of cell types reach Result and display.Show wrapped as
+	// fmt.Stringer when they have a String method, so their text form
+	// uses it (compiled code sees no other method of a cell type).
+	stringer := []reflect.Type{reflect.TypeOf((*fmt.Stringer)(nil)).Elem()}
 	wrap := map[reflect.Value][]reflect.Type{result: stringer}
 	if show, ok := symbols.Symbols["github.com/culab/culab/display/display"]["Show"]; ok {
 		wrap[show] = stringer
