@@ -21,9 +21,6 @@
 #include <cuda_runtime.h>
 #include "smspan.cuh"
 
-#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
-
 static bool once;
 
 #define BARPHASE_SPAN recordSpan

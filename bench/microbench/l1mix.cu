@@ -25,9 +25,6 @@
 #include <cuda_runtime.h>
 #include "smspan.cuh"
 
-#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
-
 constexpr int K = 256;
 constexpr int N = 2048; // doubles of the shared array and of the global table (16 KB each)
 static bool once;

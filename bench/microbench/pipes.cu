@@ -27,9 +27,6 @@
 #include <cuda_runtime.h>
 #include "smspan.cuh"
 
-#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
-
 constexpr int K = 2048;
 constexpr int C = 8;
 constexpr int T = 256;

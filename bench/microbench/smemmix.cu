@@ -24,9 +24,6 @@
 #include <cuda_runtime.h>
 #include "smspan.cuh"
 
-#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
-
 constexpr int K = 512;
 constexpr int N = 2048; // doubles of the shared array (16 KB)
 constexpr int L = 8;    // loads an iteration

@@ -1,5 +1,6 @@
 // smspan.cuh: an SM's figures of a launch whose blocks each time their own
-// loop (shfl.cu, ldslat.cu). Blocks of one SM need not start together, so
+// loop (shfl.cu, ldslat.cu), and CHECK, which ends the program on a CUDA
+// error. Blocks of one SM need not start together, so
 // an SM's figure is its span, from its first block's start to its last
 // block's end, and its rate counts the blocks it actually ran.
 #pragma once
@@ -8,6 +9,9 @@
 #include <cstdlib>
 #include <map>
 #include <vector>
+
+#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
+    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
 
 // recordSpan keeps a block's loop start and end and its SM in
 // cycles[3 * blockIdx.x ...]; thread 0 writes.

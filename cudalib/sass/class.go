@@ -24,23 +24,16 @@ const (
 
 // classes maps opcodes to their class; opcodes not listed are Other, and
 // every opcode starting with U is Uniform.
-var classes = func() map[string]Class {
-	m := map[string]Class{}
-	add := func(c Class, ops string) {
-		for _, op := range strings.Fields(ops) {
-			m[op] = c
-		}
-	}
-	add(FMA, "FFMA FADD FMUL FFMA32I FADD32I FMUL32I IMAD IMAD32I IMUL IMUL32I HFMA2 HADD2 HMUL2 HFMA2_32I HADD2_32I HMUL2_32I IDP FSWZADD")
-	add(ALU, "IADD3 IADD32I VIADD LOP3 LOP32I SHF SHL SHR ISETP FSETP HSETP2 SEL FSEL MOV MOV32I LEA IABS IMNMX VIMNMX FMNMX PRMT P2R R2P PLOP3 CS2R S2R FCHK ICMP FCMP CSET CSETP PSETP IADD BMSK SGXT LOP VOTE VOTEU")
-	add(SFU, "MUFU")
-	add(Convert, "I2F F2I F2F I2I FRND I2FP F2IP POPC FLO BREV F2FP")
-	add(FP64, "DFMA DADD DMUL DSETP DMNMX")
-	add(Memory, "LDG STG LDS STS LD ST LDL STL ATOM ATOMS ATOMG RED REDG LDSM LDGSTS SHFL MATCH REDUX")
-	add(Const, "LDC")
-	add(Control, "BRA BRX JMP JMX EXIT RET CALL BAR BSSY BSYNC WARPSYNC NOP YIELD BPT MEMBAR DEPBAR ERRBAR CCTL KILL ELECT")
-	return m
-}()
+var classes = byOpcode(
+	opcodes[Class]{FMA, "FFMA FADD FMUL FFMA32I FADD32I FMUL32I IMAD IMAD32I IMUL IMUL32I HFMA2 HADD2 HMUL2 HFMA2_32I HADD2_32I HMUL2_32I IDP FSWZADD"},
+	opcodes[Class]{ALU, "IADD3 IADD32I VIADD LOP3 LOP32I SHF SHL SHR ISETP FSETP HSETP2 SEL FSEL MOV MOV32I LEA IABS IMNMX VIMNMX FMNMX PRMT P2R R2P PLOP3 CS2R S2R FCHK ICMP FCMP CSET CSETP PSETP IADD BMSK SGXT LOP VOTE VOTEU"},
+	opcodes[Class]{SFU, "MUFU"},
+	opcodes[Class]{Convert, "I2F F2I F2F I2I FRND I2FP F2IP POPC FLO BREV F2FP"},
+	opcodes[Class]{FP64, "DFMA DADD DMUL DSETP DMNMX"},
+	opcodes[Class]{Memory, "LDG STG LDS STS LD ST LDL STL ATOM ATOMS ATOMG RED REDG LDSM LDGSTS SHFL MATCH REDUX"},
+	opcodes[Class]{Const, "LDC"},
+	opcodes[Class]{Control, "BRA BRX JMP JMX EXIT RET CALL BAR BSSY BSYNC WARPSYNC NOP YIELD BPT MEMBAR DEPBAR ERRBAR CCTL KILL ELECT"},
+)
 
 // classify returns an instruction's class and, for loads, stores and
 // atomics (constant loads too), the bits a lane moves (from the width modifier: .64, .128,
@@ -94,19 +87,12 @@ const (
 	PipeXU                   // the transcendental and conversion unit (MUFU, POPC, F2I, ...)
 )
 
-var pipes = func() map[string]Pipe {
-	m := map[string]Pipe{}
-	add := func(p Pipe, ops string) {
-		for _, op := range strings.Fields(ops) {
-			m[op] = p
-		}
-	}
-	add(PipeFMA, "FFMA FADD FMUL FFMA32I FADD32I FMUL32I HFMA2 HADD2 HMUL2 HFMA2_32I HADD2_32I HMUL2_32I FSWZADD")
-	add(PipeFMAHeavy, "IMAD IMAD32I IMUL IMUL32I IDP VIADD")
-	add(PipeALU, "IADD3 IADD32I IADD LOP3 LOP32I LOP SHF SHL SHR ISETP FSETP HSETP2 SEL FSEL MOV MOV32I LEA IABS IMNMX VIMNMX VIMNMX3 FMNMX PRMT P2R R2P PLOP3 ICMP FCMP CSET CSETP PSETP BMSK SGXT FCHK I2FP F2IP F2FP")
-	add(PipeXU, "MUFU POPC FLO BREV I2F F2I F2F I2I FRND")
-	return m
-}()
+var pipes = byOpcode(
+	opcodes[Pipe]{PipeFMA, "FFMA FADD FMUL FFMA32I FADD32I FMUL32I HFMA2 HADD2 HMUL2 HFMA2_32I HADD2_32I HMUL2_32I FSWZADD"},
+	opcodes[Pipe]{PipeFMAHeavy, "IMAD IMAD32I IMUL IMUL32I IDP VIADD"},
+	opcodes[Pipe]{PipeALU, "IADD3 IADD32I IADD LOP3 LOP32I LOP SHF SHL SHR ISETP FSETP HSETP2 SEL FSEL MOV MOV32I LEA IABS IMNMX VIMNMX VIMNMX3 FMNMX PRMT P2R R2P PLOP3 ICMP FCMP CSET CSETP PSETP BMSK SGXT FCHK I2FP F2IP F2FP"},
+	opcodes[Pipe]{PipeXU, "MUFU POPC FLO BREV I2F F2I F2F I2I FRND"},
+)
 
 // Pipe is the pipe the instruction issues to, and the issue slots of that
 // pipe it takes: two for an integer multiply-add of a 64-bit result
@@ -117,4 +103,21 @@ func (in Instr) Pipe() (Pipe, int) {
 		return p, 2
 	}
 	return p, 1
+}
+
+// opcodes is a space-separated list of opcodes that share key.
+type opcodes[K any] struct {
+	key K
+	ops string
+}
+
+// byOpcode maps each opcode of the lists to its list's key.
+func byOpcode[K any](lists ...opcodes[K]) map[string]K {
+	m := map[string]K{}
+	for _, l := range lists {
+		for _, op := range strings.Fields(l.ops) {
+			m[op] = l.key
+		}
+	}
+	return m
 }

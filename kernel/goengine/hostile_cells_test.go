@@ -327,6 +327,23 @@ func interruptWhenRunning(t *testing.T, e *Engine, code string) (*recorder, kern
 	}
 }
 
+// interruptsKeeping runs code, interrupts it once it has started
+// (interruptWhenRunning), and wants it to end as Interrupted within 10 s
+// of the interrupt, with the notebook's variable keep, 41, still there.
+func interruptsKeeping(t *testing.T, e *Engine, code, keep string) {
+	t.Helper()
+	_, rep, took := interruptWhenRunning(t, e, code)
+	if rep.Error == nil || rep.Error.Name != "Interrupted" {
+		t.Errorf("%q: %+v", code, rep.Error)
+	}
+	if took > 10*time.Second {
+		t.Errorf("%q ended %v after its interrupt", code, took)
+	}
+	if got := ok(t, e, keep+" + 1").result(); got != "42" {
+		t.Fatalf("after %q: %s + 1 = %q", code, keep, got)
+	}
+}
+
 // A cell whose result's String or Error method never returns is
 // interrupted like any cell: those methods ran after the interpreter's
 // watch for interrupts, and the engine hung for good.
@@ -336,16 +353,7 @@ func TestHostileResultMethodsAreInterruptible(t *testing.T) {
 		"type rmErr struct{}\nfunc (rmErr) Error() string {\n\tfmt.Println(\"started\")\n\tselect {}\n}\n"+
 		"type rmSleep struct{}\nfunc (rmSleep) String() string {\n\tfmt.Println(\"started\")\n\tfor {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n}")
 	for _, code := range []string{"rmLoop{}", "func() error { return rmErr{} }()", "rmSleep{}"} {
-		_, rep, took := interruptWhenRunning(t, e, code)
-		if rep.Error == nil || rep.Error.Name != "Interrupted" {
-			t.Errorf("%s: %+v", code, rep.Error)
-		}
-		if took > 10*time.Second {
-			t.Errorf("%s ended %v after its interrupt", code, took)
-		}
-		if got := ok(t, e, "rmKeep + 1").result(); got != "42" {
-			t.Fatalf("after %s: rmKeep + 1 = %q", code, got)
-		}
+		interruptsKeeping(t, e, code, "rmKeep")
 	}
 }
 
@@ -435,16 +443,7 @@ func TestHostileBlockedCellsAreInterruptible(t *testing.T) {
 		"import (\"os/signal\"; \"syscall\")\nhbSig := make(chan os.Signal, 1)\nsignal.Notify(hbSig, syscall.SIGINT, syscall.SIGTERM)\n" +
 			"fmt.Println(\"started\")\n<-hbSig",
 	} {
-		_, rep, took := interruptWhenRunning(t, e, code)
-		if rep.Error == nil || rep.Error.Name != "Interrupted" {
-			t.Errorf("%q: %+v", code, rep.Error)
-		}
-		if took > 10*time.Second {
-			t.Errorf("%q ended %v after its interrupt", code, took)
-		}
-		if got := ok(t, e, "hbKeep + 1").result(); got != "42" {
-			t.Fatalf("after %q: hbKeep + 1 = %q", code, got)
-		}
+		interruptsKeeping(t, e, code, "hbKeep")
 	}
 	ok(t, e, "signal.Stop(hbSig)")
 }

@@ -3,7 +3,6 @@ package goengine
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/kernel/nb"
@@ -100,16 +99,7 @@ func TestHostileCUDAInterrupts(t *testing.T) {
 		"fmt.Println(\"started\")\nhc_spin.Sanitize(cudalib.Linear(32, 32), hcFlag)",
 		"hcWG := make(chan bool)\ngo func() {\n\tdefer close(hcWG)\n\thc_spin.Run(cudalib.Linear(32, 32), hcFlag)\n}()\nfmt.Println(\"started\")\n<-hcWG",
 	} {
-		_, rep, took := interruptWhenRunning(t, e, code)
-		if rep.Error == nil || rep.Error.Name != "Interrupted" {
-			t.Errorf("%q: %+v", code, rep.Error)
-		}
-		if took > 10*time.Second {
-			t.Errorf("%q ended %v after its interrupt", code, took)
-		}
-		if got := ok(t, e, "hcKeep3 + 1").result(); got != "42" {
-			t.Fatalf("after %q: hcKeep3 + 1 = %q", code, got)
-		}
+		interruptsKeeping(t, e, code, "hcKeep3")
 	}
 }
 
