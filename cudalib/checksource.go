@@ -18,6 +18,8 @@ const EnvLineInfo = cudabackend.EnvLineInfo
 // CheckSource compiles CUDA C without a GPU (PTX for the newest
 // architecture NVRTC knows), to report compile errors where no device can
 // run the code. It returns nil, a *CompileError, or why NVRTC is missing.
+// An interrupt (SetContext) stops it where NVRTC runs in a child process
+// (UseCompileWorker).
 func CheckSource(name, src string, opts ...string) error {
 	opts, _ = deviceOptions(opts)
 	lib, err := nvrtc.Load()
@@ -29,8 +31,12 @@ func CheckSource(name, src string, opts ...string) error {
 	if len(archs) > 0 {
 		arch = archs[len(archs)-1]
 	}
+	ctx := interruptContext()
 	_, _, err = seam.CompileCache().Compile(lib, nvrtc.Request{Name: name, Source: src, Options: opts,
-		NameExpressions: kernelNames(src), Target: nvrtc.Target{Arch: arch}})
+		NameExpressions: kernelNames(src), Target: nvrtc.Target{Arch: arch}, Cancel: ctx.Done()})
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("interrupted: %w while compiling %s", ctx.Err(), name)
+	}
 	return seam.CompileErr(err)
 }
 

@@ -4,6 +4,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/culab/culab/cudalib/internal/compileproc"
 	"github.com/culab/culab/cudalib/internal/cudabackend"
 	"github.com/culab/culab/cudalib/internal/worker"
 )
@@ -38,3 +39,13 @@ func workerCommand() []string {
 // under a profiler (HardwareProfile) serves over the socket named in
 // $CULAB_WORKER_SOCKET instead: the profiler's output shares its stdout.
 func ServeWorker(r io.Reader, w io.Writer) error { return worker.Serve(r, w, cudabackend.Open) }
+
+// UseCompileWorker makes NVRTC's compiles run in child processes started as
+// this executable with args (a program's command that calls
+// ServeCompileWorker), where an interrupt or a runaway compile's memory
+// can stop them: NVRTC itself cannot stop a compile.
+func UseCompileWorker(args ...string) { compileproc.Use(args...) }
+
+// ServeCompileWorker compiles the requests of a parent (UseCompileWorker)
+// read from r, answering on w, until r closes.
+func ServeCompileWorker(r io.Reader, w io.Writer) error { return compileproc.Serve(r, w) }

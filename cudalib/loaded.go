@@ -65,10 +65,12 @@ func (e *loadedImage) function(sym string) (seam.Function, error) {
 // A build (NVRTC's compile, then the load) runs on a goroutine of its own
 // that load waits for, until the context of SetContext ends: NVRTC has no
 // way to stop a compile, and an interrupted cell must not wait for one
-// (tens of seconds for a large kernel). The compile goes on; its result
-// reaches NVRTC's cache, and a load of the same request meanwhile waits for
-// it rather than compiling again; an image that nobody waits for any more
-// is unloaded when it arrives.
+// (tens of seconds for a large kernel). When the last waiter leaves, the
+// build's request is cancelled: a compile in a child process is killed
+// (compileproc); one in this process goes on, and its result reaches
+// NVRTC's cache. A load of the same request meanwhile starts a build of
+// its own; an image that nobody waits for any more is unloaded when it
+// arrives.
 func (l *loadedModules) load(gen int, req seam.CompileRequest, build func(seam.CompileRequest) (seam.Module, error)) (seam.Module, error) {
 	key := keyOf(req)
 	l.mu.Lock()
@@ -88,8 +90,9 @@ func (l *loadedModules) load(gen int, req seam.CompileRequest, build func(seam.C
 	if f == nil {
 		// Built outside the lock so that compiles of different sources
 		// run concurrently.
-		f = &flight{done: make(chan struct{})}
+		f = &flight{done: make(chan struct{}), cancel: make(chan struct{})}
 		l.flights[key] = f
+		req.Cancel = f.cancel
 		go l.build(gen, key, req, build, f)
 	}
 	f.waiters++
@@ -104,9 +107,14 @@ func (l *loadedModules) load(gen int, req seam.CompileRequest, build func(seam.C
 			l.mu.Unlock()
 		default:
 			f.waiters--
+			if f.waiters == 0 {
+				close(f.cancel)
+				if l.flights[key] == f {
+					delete(l.flights, key)
+				}
+			}
 			l.mu.Unlock()
-			return nil, fmt.Errorf("%w while compiling %s (NVRTC cannot be stopped: it finishes in the background,"+
-				" and compiling the same source again waits for it)", checkInterrupt(), req.Name)
+			return nil, fmt.Errorf("%w while compiling %s", checkInterrupt(), req.Name)
 		}
 	}
 	if f.err != nil {
@@ -119,6 +127,7 @@ func (l *loadedModules) load(gen int, req seam.CompileRequest, build func(seam.C
 type flight struct {
 	done    chan struct{} // closed when e or err is set
 	waiters int           // guarded by loadedModules.mu
+	cancel  chan struct{} // closed when the last waiter leaves before done
 	e       *loadedImage  // with a reference for each waiter
 	err     error
 }
@@ -130,7 +139,7 @@ func (l *loadedModules) build(gen int, key loadKey, req seam.CompileRequest, bui
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	current := l.gen == gen
-	if current {
+	if current && l.flights[key] == f {
 		delete(l.flights, key)
 	}
 	switch {

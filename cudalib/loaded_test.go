@@ -146,11 +146,13 @@ type gatedBuild struct {
 	mu      sync.Mutex
 	builds  int
 	unloads int
+	cancel  []<-chan struct{} // each build's request's
 }
 
-func (g *gatedBuild) build(seam.CompileRequest) (seam.Module, error) {
+func (g *gatedBuild) build(req seam.CompileRequest) (seam.Module, error) {
 	g.mu.Lock()
 	g.builds++
+	g.cancel = append(g.cancel, req.Cancel)
 	g.mu.Unlock()
 	g.started <- struct{}{}
 	<-g.release
@@ -161,16 +163,25 @@ func (g *gatedBuild) build(seam.CompileRequest) (seam.Module, error) {
 	}}, nil
 }
 
+func (g *gatedBuild) cancels() []<-chan struct{} {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]<-chan struct{}(nil), g.cancel...)
+}
+
 func (g *gatedBuild) counts() (builds, unloads int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.builds, g.unloads
 }
 
-// An interrupt ends a load that waits for a compile at once; the compile
-// goes on, a load of the same request joins it instead of compiling again,
-// and an image that nobody waits for any more is unloaded when it comes.
-func TestInterruptedCompileIsLeftBehind(t *testing.T) {
+// An interrupt ends a load that waits for a compile at once and, the load
+// being the compile's only waiter, cancels the compile's request (a
+// compile in a child process is then killed). A load of the same request
+// after that starts a build of its own; the abandoned build's image, where
+// it comes all the same (a compile in this process cannot be stopped), is
+// unloaded.
+func TestInterruptedCompileIsCancelled(t *testing.T) {
 	g := &gatedBuild{started: make(chan struct{}, 2), release: make(chan struct{})}
 	var l loadedModules
 	req := seam.CompileRequest{Name: "slow.cu", Source: "__global__ void k() {}"}
@@ -192,49 +203,32 @@ func TestInterruptedCompileIsLeftBehind(t *testing.T) {
 	if r.err == nil || !errors.Is(r.err, context.Canceled) || !strings.Contains(r.err.Error(), "while compiling slow.cu") {
 		t.Fatalf("interrupted load: %v, %v", r.m, r.err)
 	}
+	select {
+	case <-g.cancels()[0]:
+	default:
+		t.Fatal("the abandoned compile's request was not cancelled")
+	}
 
-	// The same request joins the compile under way.
+	// The same request again: a build of its own, not the cancelled one.
 	second := make(chan loadResult, 1)
 	go func() {
 		m, err := l.load(1, req, g.build)
 		second <- loadResult{m, err}
 	}()
-	waitFor(t, func() bool {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		f := l.flights[keyOf(req)]
-		return f != nil && f.waiters == 1
-	})
+	<-g.started
 	close(g.release)
 	if r = <-second; r.err != nil || r.m == nil {
-		t.Fatalf("joined load: %v, %v", r.m, r.err)
+		t.Fatalf("second load: %v, %v", r.m, r.err)
 	}
-	if builds, unloads := g.counts(); builds != 1 || unloads != 0 {
-		t.Errorf("%d builds, %d unloads; want one build, kept", builds, unloads)
-	}
-
-	// Abandoned by its only waiter: unloaded when it comes.
-	g.release = make(chan struct{})
-	other := seam.CompileRequest{Name: "other.cu", Source: "__global__ void j() {}"}
-	ctx, cancel = context.WithCancel(context.Background())
-	restore = SetContext(ctx)
-	go func() {
-		m, err := l.load(1, other, g.build)
-		first <- loadResult{m, err}
-	}()
-	<-g.started
-	cancel()
-	if r = <-first; !errors.Is(r.err, context.Canceled) {
-		t.Fatalf("interrupted load: %v", r.err)
-	}
-	restore()
-	close(g.release)
 	waitFor(t, func() bool { _, unloads := g.counts(); return unloads == 1 })
+	if builds, _ := g.counts(); builds != 2 {
+		t.Errorf("%d builds, want 2", builds)
+	}
 	l.mu.Lock()
-	_, kept := l.entries[keyOf(other)]
+	e, kept := l.entries[keyOf(req)]
 	l.mu.Unlock()
-	if kept {
-		t.Error("the abandoned image was kept")
+	if !kept || e.refs != 1 {
+		t.Errorf("the second load's image: kept %v, %+v", kept, e)
 	}
 }
 

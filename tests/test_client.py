@@ -759,6 +759,63 @@ def test_cuda_magic(kernel: Kernel) -> None:
     assert kernel.ok("1+1").result == "2"
 
 
+# Macros that expand to 10^9 tokens: NVRTC grows without end.
+CUDA_BOMB = (
+    "%%cuda\n#define A(x) x x x x x x x x x x\n#define B(x) A(A(A(x)))\n"
+    "#define C(x) B(B(B(x)))\n__device__ int v[] = { C(1,) };\n__global__ void k() {}"
+)
+
+
+def test_interrupt_kills_a_compile(kernel: Kernel) -> None:
+    """An interrupt during a CUDA compile ends the cell at once and kills
+    the process NVRTC runs in (NVRTC itself cannot stop a compile)."""
+    msg_id = kernel.kc.execute(CUDA_BOMB, allow_stdin=False)
+    wait_busy(kernel, msg_id)
+    deadline = time.monotonic() + 60
+    while not any(rss > 200 << 20 for rss in _compile_workers(kernel.pid).values()):
+        if time.monotonic() > deadline:
+            r = kernel.collect(msg_id, timeout=60)
+            pytest.skip(f"no compile grew here (no NVRTC?): {r.content} {r.stream()}")
+        time.sleep(0.05)
+    start = time.monotonic()
+    kernel.km.interrupt_kernel()
+    r = kernel.collect(msg_id, timeout=10)
+    assert time.monotonic() - start < 5
+    assert r.status == "error" and r.content["ename"] == "Interrupted", r.content
+    deadline = time.monotonic() + 10
+    while _compile_workers(kernel.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _compile_workers(kernel.pid), "NVRTC's process lives on after the interrupt"
+    assert kernel.ok("1+1").result == "2"
+    kernel.ok(CUDA_OK)
+
+
+def _compile_workers(root: int | None) -> dict[int, int]:
+    """The resident bytes of each compile worker among root's descendants."""
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(d.name))
+    found, todo = {}, list(children.get(root or -1, []))
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        if b"compile-worker" in cmd:
+            found[pid] = pages * os.sysconf("SC_PAGE_SIZE")
+    return found
+
+
 def test_gpu_magic(kernel: Kernel) -> None:
     out = kernel.ok("%gpu").stream()
     assert out.startswith("No GPU available: ") or "Free global memory:" in out, out

@@ -25,6 +25,7 @@ func commands() []command {
 		{"install", "install the Jupyter kernelspec [--user | --sys-prefix | --prefix DIR] [--list]", runInstall},
 		{"uninstall", "remove the kernelspec [--user | --sys-prefix | --prefix DIR]", runUninstall},
 		{workerCommand, "serve the GPU to a parent culab process (internal)", runGPUWorker},
+		{compileCommand, "run NVRTC's compiles for a parent culab process (internal)", runCompileWorker},
 		{engineCommand, "run the Go engine for a parent culab kernel (internal)", runEngine},
 		{"version", "print the version", func(_ []string, stdout, _ io.Writer) error {
 			_, err := fmt.Fprintln(stdout, "culab", version)

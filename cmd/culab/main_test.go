@@ -128,6 +128,58 @@ func TestRunKeepsDevicePrintfInTheNotebook(t *testing.T) {
 		"%%cuda\n#include <cstdio>\n__global__ void hello() { printf(\"hello from thread %d\\n\", threadIdx.x); }",
 		"dev, err := nb.Device()\nif err != nil {\n\tpanic(err)\n}\nk, err := nb.Kernel(\"hello\")\nif err != nil {\n\tpanic(err)\n}\nfmt.Println(\"before\")\nif err := k.Run(cudalib.Linear(4, 4)); err != nil {\n\tpanic(err)\n}\nif err := dev.Synchronize(); err != nil {\n\tpanic(err)\n}\nfmt.Println(\"after\")",
 	}
+	in := writeNotebook(t, dir, "printf.ipynb", cells)
+	code, stdout, stderr := run("run", "-o", filepath.Join(dir, "out"), in)
+	if code != 0 {
+		t.Fatalf("culab run: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	if strings.Contains(stdout+stderr, "hello from") {
+		t.Errorf("device printf reached the command's output:\n%s%s", stdout, stderr)
+	}
+	text := cellText(t, filepath.Join(dir, "out", "printf.ipynb"), 1, "stdout")
+	want := "before\nhello from thread 0\nhello from thread 1\nhello from thread 2\nhello from thread 3\nafter\n"
+	if !strings.HasSuffix(text, want) {
+		t.Errorf("the launching cell's stdout:\n%q\nwant it to end with\n%q", text, want)
+	}
+}
+
+// A compile whose macros expand without end is stopped at the compile
+// memory limit with an error that says so, and compiles go on after it:
+// NVRTC runs in a child process (compile-worker) that culab kills.
+func TestRunStopsARunawayCompile(t *testing.T) {
+	if _, err := nvrtc.Load(); err != nil {
+		t.Skipf("no NVRTC to compile kernels: %v", err)
+	}
+	t.Setenv("CULAB_DEVICE", "virtual")
+	t.Setenv("CULAB_COMPILE_MEMORY", "512MiB")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // compiled afresh, not from a cache
+	dir := t.TempDir()
+	bomb := writeNotebook(t, dir, "bomb.ipynb", []string{"%%cuda\n#define A(x) x x x x x x x x x x\n#define B(x) A(A(A(x)))\n" +
+		"#define C(x) B(B(B(x)))\n__device__ int v[] = { C(1,) };\n__global__ void k() {}"})
+	if code, stdout, stderr := run("run", "-o", filepath.Join(dir, "out"), bomb); code == 0 {
+		t.Fatalf("culab run of a runaway compile succeeded\nstdout %s\nstderr %s", stdout, stderr)
+	}
+	if text := cellText(t, filepath.Join(dir, "out", "bomb.ipynb"), 0, "error"); !strings.Contains(text, "past the 512 MiB a compile may use") {
+		t.Errorf("the runaway compile's cell says %q", text)
+	}
+	good := writeNotebook(t, dir, "good.ipynb", []string{"%%cuda\n__global__ void k(int* x) { *x = 1; }", `fmt.Println("compiled")`})
+	if code, stdout, stderr := run("run", "-o", filepath.Join(dir, "out"), good); code != 0 {
+		t.Fatalf("culab run after a runaway compile: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+}
+
+// TestMain serves the worker commands: a culab that a test runs starts
+// its workers as this executable (os.Executable).
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && (os.Args[1] == workerCommand || os.Args[1] == compileCommand) {
+		os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// writeNotebook writes a notebook of code cells to dir/name.
+func writeNotebook(t *testing.T, dir, name string, cells []string) string {
+	t.Helper()
 	var nbCells []map[string]any
 	for i, c := range cells {
 		nbCells = append(nbCells, map[string]any{"cell_type": "code", "id": fmt.Sprint("c", i), "metadata": map[string]any{},
@@ -137,48 +189,55 @@ func TestRunKeepsDevicePrintfInTheNotebook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := filepath.Join(dir, "printf.ipynb")
-	if err := os.WriteFile(in, src, 0o644); err != nil {
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := run("run", "-o", filepath.Join(dir, "out"), in)
-	if code != 0 {
-		t.Fatalf("culab run: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
-	}
-	if strings.Contains(stdout+stderr, "hello from") {
-		t.Errorf("device printf reached the command's output:\n%s%s", stdout, stderr)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "out", "printf.ipynb"))
+	return path
+}
+
+// cellText is the text of an executed notebook's cell's outputs of one
+// kind: a stream's name ("stdout"), or "error" for its error's name, value
+// and traceback.
+func cellText(t *testing.T, path string, cell int, kind string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out struct {
 		Cells []struct {
 			Outputs []struct {
-				Name string `json:"name"`
-				Text any    `json:"text"`
+				Type      string `json:"output_type"`
+				Name      string `json:"name"`
+				Text      any    `json:"text"`
+				EName     string `json:"ename"`
+				EValue    string `json:"evalue"`
+				Traceback []any  `json:"traceback"`
 			} `json:"outputs"`
 		} `json:"cells"`
 	}
 	if err := json.Unmarshal(b, &out); err != nil {
 		t.Fatal(err)
 	}
+	if cell >= len(out.Cells) {
+		t.Fatalf("%s has %d cells, no cell %d", path, len(out.Cells), cell)
+	}
 	var text strings.Builder
-	for _, o := range out.Cells[1].Outputs {
-		if o.Name != "stdout" {
-			continue
-		}
-		switch v := o.Text.(type) {
-		case string:
-			text.WriteString(v)
-		case []any:
-			for _, l := range v {
-				text.WriteString(fmt.Sprint(l))
+	for _, o := range out.Cells[cell].Outputs {
+		switch {
+		case kind == "error" && o.Type == "error":
+			fmt.Fprintln(&text, o.EName, o.EValue, fmt.Sprint(o.Traceback...))
+		case o.Name == kind:
+			switch v := o.Text.(type) {
+			case string:
+				text.WriteString(v)
+			case []any:
+				for _, l := range v {
+					text.WriteString(fmt.Sprint(l))
+				}
 			}
 		}
 	}
-	want := "before\nhello from thread 0\nhello from thread 1\nhello from thread 2\nhello from thread 3\nafter\n"
-	if !strings.HasSuffix(text.String(), want) {
-		t.Errorf("the launching cell's stdout:\n%q\nwant it to end with\n%q", text.String(), want)
-	}
+	return text.String()
 }

@@ -31,6 +31,8 @@ type Cache struct {
 	lru   list.List                           // front: most recently used
 	bytes int                                 // sum of the entries' sizes
 	limit int                                 // bytes the memory may hold
+
+	compile func(*Lib, Request) (*Result, error) // what compiles a miss
 }
 
 // memoryLimit bounds a Cache's memory. A module's PTX is 10–200 KB, so it
@@ -54,9 +56,10 @@ func resultSize(res *Result) int {
 }
 
 // NewCache returns a cache storing entries under dir/nvrtc; dir "" keeps
-// them in memory only.
-func NewCache(dir string) *Cache {
-	c := &Cache{mem: map[[sha256.Size]byte]*list.Element{}, limit: memoryLimit}
+// them in memory only. It compiles a miss with compile, which is
+// (*Lib).Compile or runs it elsewhere (in another process, say).
+func NewCache(dir string, compile func(*Lib, Request) (*Result, error)) *Cache {
+	c := &Cache{mem: map[[sha256.Size]byte]*list.Element{}, limit: memoryLimit, compile: compile}
 	if dir != "" {
 		c.dir = filepath.Join(dir, "nvrtc")
 	}
@@ -96,7 +99,7 @@ func (c *Cache) Compile(l *Lib, req Request) (res *Result, hit bool, err error) 
 			return res, true, nil
 		}
 	}
-	res, err = l.Compile(req)
+	res, err = c.compile(l, req)
 	if err != nil {
 		return nil, false, err
 	}

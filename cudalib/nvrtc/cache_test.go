@@ -101,7 +101,7 @@ func TestDefaultCacheDir(t *testing.T) {
 // results first: a session that compiles a new source in every re-run of a
 // cell does not keep them all.
 func TestCacheMemoryIsBounded(t *testing.T) {
-	c := NewCache("")
+	c := NewCache("", (*Lib).Compile)
 	c.limit = 10 << 10
 	result := func(i int) *Result { return &Result{Image: bytes.Repeat([]byte{byte(i)}, 1<<10)} }
 	key := func(i int) [32]byte { return [32]byte{byte(i), byte(i >> 8)} }
@@ -140,7 +140,7 @@ func TestCacheMemoryIsBounded(t *testing.T) {
 func TestCacheDirectoryIsPrivate(t *testing.T) {
 	key := [32]byte{7}
 	dir := t.TempDir()
-	c := NewCache(dir)
+	c := NewCache(dir, (*Lib).Compile)
 	if err := c.store(key, sampleResult()); err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestCacheDirectoryIsPrivate(t *testing.T) {
 	}
 	linked := t.TempDir()
 	userdirtest.Link(t, planted, filepath.Join(linked, "nvrtc"))
-	c = NewCache(linked)
+	c = NewCache(linked, (*Lib).Compile)
 	if got := c.load(key); got != nil {
 		t.Errorf("loaded the planted entry %+v", got)
 	}

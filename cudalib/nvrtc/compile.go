@@ -14,6 +14,11 @@ type Request struct {
 	Options         []string // passed verbatim, after the -arch option of Target
 	NameExpressions []string // entities whose lowered (mangled) names to report, e.g. "k<32>"
 	Target          Target
+
+	// Cancel, when closed, asks to stop the compile. NVRTC itself cannot
+	// stop one: only a compiler that runs it in a process it can kill
+	// (culab's compileproc) honours it; Lib.Compile does not.
+	Cancel <-chan struct{}
 }
 
 // Result is a successful compilation. A Result from a Cache is shared by

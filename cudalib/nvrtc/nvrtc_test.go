@@ -208,7 +208,7 @@ func TestCacheHit(t *testing.T) {
 	l := loadNVRTC(t)
 	dir := t.TempDir()
 	req := Request{Name: "saxpy.cu", Source: saxpy, NameExpressions: []string{"saxpy"}, Target: Target{Arch: 75}}
-	c := NewCache(dir)
+	c := NewCache(dir, (*Lib).Compile)
 	first, hit, err := c.Compile(l, req)
 	if err != nil || hit {
 		t.Fatalf("first compile: hit=%v err=%v", hit, err)
@@ -219,7 +219,7 @@ func TestCacheHit(t *testing.T) {
 	}
 
 	// A new cache on the same directory, as in a new kernel process.
-	disk, hit, err := NewCache(dir).Compile(l, req)
+	disk, hit, err := NewCache(dir, (*Lib).Compile).Compile(l, req)
 	if err != nil || !hit {
 		t.Fatalf("from disk: hit=%v err=%v", hit, err)
 	}
@@ -237,7 +237,7 @@ func TestCacheHit(t *testing.T) {
 
 func TestCacheMemoryOnly(t *testing.T) {
 	l := loadNVRTC(t)
-	c := NewCache("")
+	c := NewCache("", (*Lib).Compile)
 	req := Request{Source: saxpy, Target: Target{Arch: 75}}
 	if _, hit, err := c.Compile(l, req); err != nil || hit {
 		t.Fatalf("first: hit=%v err=%v", hit, err)
@@ -258,7 +258,7 @@ func TestCacheRecompilesDamagedEntry(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			req := Request{Name: "saxpy.cu", Source: saxpy, Target: Target{Arch: 75}}
-			want, _, err := NewCache(dir).Compile(l, req)
+			want, _, err := NewCache(dir, (*Lib).Compile).Compile(l, req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -274,7 +274,7 @@ func TestCacheRecompilesDamagedEntry(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			got, hit, err := NewCache(dir).Compile(l, req)
+			got, hit, err := NewCache(dir, (*Lib).Compile).Compile(l, req)
 			if err != nil || hit {
 				t.Fatalf("after damage: hit=%v err=%v; want a recompile", hit, err)
 			}
@@ -282,7 +282,7 @@ func TestCacheRecompilesDamagedEntry(t *testing.T) {
 				t.Error("recompiled image differs")
 			}
 			// The entry was replaced by a good one.
-			if _, hit, err := NewCache(dir).Compile(l, req); err != nil || !hit {
+			if _, hit, err := NewCache(dir, (*Lib).Compile).Compile(l, req); err != nil || !hit {
 				t.Errorf("after recompile: hit=%v err=%v; want a disk hit", hit, err)
 			}
 		})
@@ -292,7 +292,7 @@ func TestCacheRecompilesDamagedEntry(t *testing.T) {
 func TestCacheSkipsFailures(t *testing.T) {
 	l := loadNVRTC(t)
 	dir := t.TempDir()
-	c := NewCache(dir)
+	c := NewCache(dir, (*Lib).Compile)
 	req := Request{Source: "__global__ void k() { nope; }", Target: Target{Arch: 75}}
 	for i := range 2 {
 		if _, hit, err := c.Compile(l, req); err == nil || hit {
@@ -306,7 +306,7 @@ func TestCacheSkipsFailures(t *testing.T) {
 
 func TestCacheWarmHitIsFast(t *testing.T) {
 	l := loadNVRTC(t)
-	c := NewCache(t.TempDir())
+	c := NewCache(t.TempDir(), (*Lib).Compile)
 	req := Request{Source: strings.Repeat("// padding a typical lab kernel's size\n", 100) + saxpy, Target: Target{Arch: 75}}
 	if _, _, err := c.Compile(l, req); err != nil {
 		t.Fatal(err)
@@ -327,7 +327,7 @@ func TestCacheWarmHitIsFast(t *testing.T) {
 
 func TestCacheConcurrent(t *testing.T) {
 	l := loadNVRTC(t)
-	c := NewCache(t.TempDir())
+	c := NewCache(t.TempDir(), (*Lib).Compile)
 	var wg sync.WaitGroup
 	for i := range 8 {
 		wg.Go(func() {
@@ -347,7 +347,7 @@ func TestCacheConcurrent(t *testing.T) {
 
 func BenchmarkCacheWarmHit(b *testing.B) {
 	l := loadNVRTC(b)
-	c := NewCache("")
+	c := NewCache("", (*Lib).Compile)
 	req := Request{Source: saxpy, Target: Target{Arch: 75}}
 	if _, _, err := c.Compile(l, req); err != nil {
 		b.Fatal(err)

@@ -317,6 +317,8 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 			return cellResult{}, x.cudaCompileError(ce)
 		case errors.As(err, &refused):
 			return cellResult{}, &kernel.ExecError{Name: "CUDAError", Value: err.Error(), Traceback: []string{"CUDAError: " + err.Error()}}
+		case x.ctx.Err() != nil && errors.Is(err, x.ctx.Err()):
+			return cellResult{}, interruptedError()
 		case err != nil:
 			x.printf("No GPU: %v\nThe source was not checked either: %v\n", devErr, err)
 		default:
@@ -331,10 +333,7 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 		case errors.As(err, &ce):
 			return cellResult{}, x.cudaCompileError(ce)
 		case x.ctx.Err() != nil && errors.Is(err, x.ctx.Err()):
-			xe := interruptedError()
-			xe.Traceback = append(xe.Traceback, "    (NVRTC cannot be stopped: the compile finishes in the background;"+
-				" running the cell again waits for it rather than compiling twice)")
-			return cellResult{}, xe
+			return cellResult{}, interruptedError()
 		}
 		return cellResult{}, &kernel.ExecError{Name: "CUDAError", Value: err.Error(), Traceback: []string{"CUDAError: " + err.Error()}}
 	}

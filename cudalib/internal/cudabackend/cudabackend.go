@@ -198,7 +198,7 @@ func (b *cudaBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 		}
 	}
 	res, hit, err := seam.CompileCache().Compile(lib, nvrtc.Request{
-		Name: req.Name, Source: src, Options: opts, NameExpressions: req.NameExprs, Target: tgt,
+		Name: req.Name, Source: src, Options: opts, NameExpressions: req.NameExprs, Target: tgt, Cancel: req.Cancel,
 	})
 	if err != nil {
 		return nil, seam.CompileErr(err)

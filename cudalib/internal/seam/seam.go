@@ -54,6 +54,10 @@ type CompileRequest struct {
 	Source    string
 	Options   []string
 	NameExprs []string
+
+	// Cancel, when closed, asks to stop the compile: nobody waits for it
+	// any more. Only a compile in a child process can be stopped.
+	Cancel <-chan struct{}
 }
 
 // Module is a compiled and loaded module.

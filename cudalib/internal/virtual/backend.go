@@ -238,7 +238,7 @@ func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	if !hasOption(opts, "-lineinfo") && !hasOption(opts, "--generate-line-info") {
 		opts = append([]string{"-lineinfo"}, opts...)
 	}
-	nreq := nvrtc.Request{Name: req.Name, Source: req.Source, Options: opts, NameExpressions: req.NameExprs, Target: tgt}
+	nreq := nvrtc.Request{Name: req.Name, Source: req.Source, Options: opts, NameExpressions: req.NameExprs, Target: tgt, Cancel: req.Cancel}
 	res, hit, err := seam.CompileCache().Compile(lib, nreq)
 	if err != nil {
 		return nil, seam.CompileErr(err)
@@ -257,6 +257,7 @@ func (b *virtualBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
 	}
 	vm := &virtualModule{b: b, m: m, ptx: pm, file: req.Name, names: res.Lowered, log: res.Log, hit: hit, arch: tgt.Arch}
 	vm.nvrtc[0], vm.nvrtc[1] = lib.Version()
+	nreq.Cancel = nil // the SASS comes at a launch, long after this compile's waiters
 	vm.sass = sync.OnceValues(func() (*sass.Program, error) { return compileSASS(nreq) })
 	return vm, nil
 }
