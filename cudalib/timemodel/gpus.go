@@ -75,6 +75,7 @@ func For(g gpus.GPU) GPU {
 	m.L1Bytes = H100.L1Bytes * ratio(float64(g.L1SharedBytes), float64(h.L1SharedBytes))
 	m.FP64Cycles = H100.FP64Cycles + (fp64Pass(g) - fp64Pass(h))
 	m.DRAMLatencyCycles = H100.DRAMLatencyCycles * clock
+	m.WaveIdleCycles = H100.WaveIdleCycles * clock
 	m.DRAMLoadCycles = H100.DRAMLoadCycles * clock
 	return m
 }

@@ -1,6 +1,7 @@
 package timemodel
 
 import (
+	"math"
 	"reflect"
 	"testing"
 
@@ -94,19 +95,22 @@ func TestFP32PipeOnTuring(t *testing.T) {
 // its DRAM term is the H100's times the ratio of the peaks.
 func TestDRAMCopyScales(t *testing.T) {
 	l := Launch{Counters: vecadd(1 << 26), ThreadsPerBlock: 256, BlocksPerSM: 4}
-	th := For(gpus.H100).Terms(l)
 	for _, g := range gpus.All {
 		tg := For(g).Terms(l)
 		if tg.Bound() != "DRAM" {
 			t.Errorf("%s: 2^26-element vector add bound by %s, want DRAM", g.Key, tg.Bound())
 		}
-		// The DRAM term less the latency idle between waves (in ns, the
-		// same on every GPU, but the waves differ).
-		idle := func(m GPU, tm Terms) float64 { return float64(tm.Waves) * m.DRAMLatencyCycles / m.ClockHz }
-		got := (tg.DRAM - idle(For(g), tg)) / (th.DRAM - idle(H100, th))
+		// The DRAM term is the bytes at the GPU's rate and the idle
+		// between waves (whose number differs), the rate the H100's
+		// scaled.
+		m, data := For(g), float64(l.Counters.DRAMSectors)*32
+		if s := data / m.DRAMBytesPerSec; math.Abs(tg.DRAM-s-waveIdle(m, tg.Waves, 8, s)) > 1e-12 {
+			t.Errorf("%s: DRAM term %v, want %v and the idle between waves", g.Key, tg.DRAM, s)
+		}
+		got := H100.DRAMBytesPerSec / m.DRAMBytesPerSec
 		want := gpus.H100.PeakDRAMBytesPerSec() / g.PeakDRAMBytesPerSec()
 		if d := got/want - 1; d > 1e-9 || d < -1e-9 {
-			t.Errorf("%s: DRAM term %.3f× the H100's, want the bandwidth ratio %.3f×", g.Key, got, want)
+			t.Errorf("%s: the H100's DRAM rate %.3f× this GPU's, want the ratio of the peaks %.3f×", g.Key, got, want)
 		}
 	}
 }

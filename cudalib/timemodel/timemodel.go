@@ -72,8 +72,10 @@
 //   - dram: distinct global sectors touched × 32 B (the 64-byte chunks
 //     holding them × 64 B, if more: DRAM moves 64 bytes at a time) /
 //     DRAM bandwidth (less of it for a grid resident at once whose warps
-//     loop over the data), plus a DRAM latency idle between waves of
-//     warps with few loads; data that fits in L2 stays there between the
+//     loop over the data), plus an idle between waves of warps with few
+//     loads (a round trip and a start a warp of the block, less the share
+//     of the wave's own DRAM time that hides it: none for a copy of 16
+//     bytes a thread); data that fits in L2 stays there between the
 //     repeated runs that time a kernel on a GPU, and moves at the
 //     L2-resident rate instead.
 //   - blocks: blocks / the rate the GPU dispatches blocks, plus the warp
@@ -152,6 +154,9 @@ type GPU struct {
 	DRAMLoadCycles       float64       // a global load served by DRAM, as a lone warp's scoreboard waits for it (mlp.cu)
 	DRAMLatencyCycles    float64       // a load from DRAM, as one warp of an unloaded GPU waits for it
 	WarpStartCycles      float64       // a block's warps start one after another, this far apart
+	WaveIdleCycles       float64       // DRAM's idle between waves of a one-shot grid, before the rest
+	WaveIdleWarpCycles   float64       // the idle's more for each warp of a block
+	WaveIdleOverlap      float64       // the share of a wave's DRAM time that hides the idle
 	TermNorm             float64       // the terms combine as their TermNorm-norm (∞: their max)
 	BarrierCycles        float64       // cost of one bar.sync to each warp
 	SharedLoadCycles     float64       // latency of a shared-memory load to the warp waiting on it
@@ -212,14 +217,19 @@ var H100 = GPU{
 	DRAMLoadCycles:    673.3,
 	DRAMLatencyCycles: 198,
 	WarpStartCycles:   8,
-	TermNorm:          4,
-	BarrierCycles:     150,
-	SharedLoadCycles:  29,
-	LaunchOverhead:    6 * time.Microsecond,
-	LaunchGap:         1500 * time.Nanosecond,
-	HostLaunch:        4500 * time.Nanosecond,
-	CopyBytesPerSec:   2.95e12,
-	CopySetup:         2 * time.Microsecond,
+	// wavewidth.cu (docs/results/2026-11-29p-wave-width): least squares
+	// over copies of 4, 8 and 16 bytes a thread in blocks of 256–1024.
+	WaveIdleCycles:     673,
+	WaveIdleWarpCycles: 14.69,
+	WaveIdleOverlap:    0.254,
+	TermNorm:           4,
+	BarrierCycles:      150,
+	SharedLoadCycles:   29,
+	LaunchOverhead:     6 * time.Microsecond,
+	LaunchGap:          1500 * time.Nanosecond,
+	HostLaunch:         4500 * time.Nanosecond,
+	CopyBytesPerSec:    2.95e12,
+	CopySetup:          2 * time.Microsecond,
 
 	ConstWordsPerSM:            0.49,
 	ConstCycles:                37,
@@ -557,15 +567,24 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 		}
 		if c.MaxWarpGlobalLoads < loopingLoads && waves > 1 {
 			// Warps with few loads each wait one DRAM round, and the next
-			// wave's blocks start as the last one's end: DRAM idles a
-			// latency between waves.
-			t.DRAM += float64(waves) * g.DRAMLatencyCycles / g.ClockHz
+			// wave's blocks start as the last one's end: DRAM idles
+			// between waves, the longer the more warps a block starts,
+			// less the share the wave's own data hides (its blocks end
+			// over the time DRAM takes to serve it, and the first to end
+			// are replaced while it still serves the others).
+			// wavewidth.cu: copies of 4, 8 and 16 bytes a thread.
+			wave := t.DRAM / float64(waves) * g.ClockHz
+			idle := max(0, g.WaveIdleCycles+g.WaveIdleWarpCycles*warpsPerBlock-g.WaveIdleOverlap*wave)
+			t.DRAM += float64(waves) * idle / g.ClockHz
 		}
 	}
 	// The GPU hands out blocks at BlocksPerSec (empty one-warp blocks),
 	// and an SM starts a block's warps one after another, WarpStartCycles
 	// apart, before it takes the next: a grid of 256-thread blocks is
-	// dispatched at 1.2 G blocks/s, of 32-thread ones at 1.64.
+	// dispatched at 1.2 G blocks/s, of 32-thread ones at 1.64. Empty
+	// blocks of up to 512 threads dispatch at 1.64 alike (blocksize.cu):
+	// the warp starts stand in for the idle between waves of a grid whose
+	// data stays in L2, which the model does not have (docs/timemodel.md).
 	t.Blocks = blocks/g.BlocksPerSec + blocks*(warpsPerBlock-1)*g.WarpStartCycles/(float64(g.SMs)*g.ClockHz)
 	if g.AddressAtomicsPerSec > 0 {
 		t.Atomics = float64(c.MaxAddressAtomics) / g.AddressAtomicsPerSec
