@@ -78,9 +78,9 @@
 //     bytes a thread); data that fits in L2 stays there between the
 //     repeated runs that time a kernel on a GPU, and moves at the
 //     L2-resident rate instead.
-//   - blocks: blocks / the rate the GPU dispatches blocks, plus the warp
-//     starts of each block on its SM (a grid of many tiny blocks is bound
-//     by it).
+//   - blocks: blocks / the rate the GPU dispatches blocks, or the warps /
+//     the rate an SM takes them, whichever is longer (a grid of many tiny
+//     blocks is bound by it).
 //   - atomics: the most atomic operations on one global address
 //     (MaxAddressAtomics) / the rate the L2 applies operations to one
 //     address, one after another (a histogram whose values fall mostly in
@@ -154,6 +154,7 @@ type GPU struct {
 	DRAMLoadCycles       float64       // a global load served by DRAM, as a lone warp's scoreboard waits for it (mlp.cu)
 	DRAMLatencyCycles    float64       // a load from DRAM, as one warp of an unloaded GPU waits for it
 	WarpStartCycles      float64       // a block's warps start one after another, this far apart
+	WarpDispatchCycles   float64       // an SM takes a new warp at most once in so many cycles
 	WaveIdleCycles       float64       // DRAM's idle between waves of a one-shot grid, before the rest
 	WaveIdleWarpCycles   float64       // the idle's more for each warp of a block
 	WaveIdleOverlap      float64       // the share of a wave's DRAM time that hides the idle
@@ -217,6 +218,9 @@ var H100 = GPU{
 	DRAMLoadCycles:    673.3,
 	DRAMLatencyCycles: 198,
 	WarpStartCycles:   8,
+	// blocksize.cu: empty blocks of 1024 threads at 1.465 G/s, 178
+	// cycles a block an SM (of up to 512 threads at 1.64 G/s).
+	WarpDispatchCycles: 5.57,
 	// wavewidth.cu (docs/results/2026-11-29p-wave-width): least squares
 	// over copies of 4, 8 and 16 bytes a thread in blocks of 256–1024.
 	WaveIdleCycles:     673,
@@ -578,14 +582,10 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 			t.DRAM += float64(waves) * idle / g.ClockHz
 		}
 	}
-	// The GPU hands out blocks at BlocksPerSec (empty one-warp blocks),
-	// and an SM starts a block's warps one after another, WarpStartCycles
-	// apart, before it takes the next: a grid of 256-thread blocks is
-	// dispatched at 1.2 G blocks/s, of 32-thread ones at 1.64. Empty
-	// blocks of up to 512 threads dispatch at 1.64 alike (blocksize.cu):
-	// the warp starts stand in for the idle between waves of a grid whose
-	// data stays in L2, which the model does not have (docs/timemodel.md).
-	t.Blocks = blocks/g.BlocksPerSec + blocks*(warpsPerBlock-1)*g.WarpStartCycles/(float64(g.SMs)*g.ClockHz)
+	// The GPU hands out blocks at BlocksPerSec whatever their size up to
+	// 512 threads, and an SM takes a new warp at most once each
+	// WarpDispatchCycles: larger blocks go slower (blocksize.cu).
+	t.Blocks = max(blocks/g.BlocksPerSec, warps*g.WarpDispatchCycles/(float64(g.SMs)*g.ClockHz))
 	if g.AddressAtomicsPerSec > 0 {
 		t.Atomics = float64(c.MaxAddressAtomics) / g.AddressAtomicsPerSec
 	}

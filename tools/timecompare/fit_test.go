@@ -45,34 +45,40 @@ const (
 // model loses 1–8 stencil pairs, 2–3 of bank conflicts (gaps of 1–3 %)
 // and 1 of transpose, and every ratio tightens (bank conflicts 1.10–1.69
 // → 0.84–1.34), while at the report's sizes it gains 12 stencil pairs.
+// Launch configuration's were lowered (and grad1d's raised) when block
+// dispatch took the rates blocksize.cu measured (1.64 G blocks/s up to
+// 512 threads; docs/results/2026-11-29p-wave-width): these runs have
+// the one-element-a-thread copy of 2^20 in 256-thread blocks 7 % behind
+// the grid-stride loops, which the H200 runs alike and the model now ties
+// (4–5 pairs a run, a stencil pair in some), while grad1d gains 4–10 a run.
 var fitFloor = map[string]map[string][2]int{
 	recording: {
-		"stencil3d": {250, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {280, 60},
-		"floyd": {55, 19}, "bankconflict": {36, 20}, "launchcfg": {103, 32}, "transpose": {12, 15},
+		"stencil3d": {250, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {284, 60},
+		"floyd": {55, 19}, "bankconflict": {36, 20}, "launchcfg": {98, 32}, "transpose": {12, 15},
 	},
 	rerun: {
-		"stencil3d": {244, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {311, 60},
-		"floyd": {61, 18}, "bankconflict": {37, 20}, "launchcfg": {106, 31}, "transpose": {13, 15},
+		"stencil3d": {244, 48}, "matmul": {28, 15}, "vecadd": {36, 24}, "grad1d": {321, 60},
+		"floyd": {61, 18}, "bankconflict": {37, 20}, "launchcfg": {102, 31}, "transpose": {13, 15},
 	},
 	final: {
-		"stencil3d": {249, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {288, 60},
-		"floyd": {57, 18}, "bankconflict": {37, 20}, "launchcfg": {104, 32}, "transpose": {14, 15},
+		"stencil3d": {248, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {298, 60},
+		"floyd": {57, 18}, "bankconflict": {37, 20}, "launchcfg": {100, 32}, "transpose": {14, 15},
 	},
 	runA: {
-		"stencil3d": {252, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {291, 60},
-		"floyd": {59, 21}, "bankconflict": {37, 20}, "launchcfg": {111, 32}, "transpose": {14, 15},
+		"stencil3d": {251, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {299, 60},
+		"floyd": {59, 21}, "bankconflict": {37, 20}, "launchcfg": {107, 32}, "transpose": {14, 15},
 	},
 	runB: {
-		"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {308, 60},
-		"floyd": {57, 19}, "bankconflict": {37, 20}, "launchcfg": {101, 32}, "transpose": {14, 15},
+		"stencil3d": {253, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {318, 60},
+		"floyd": {57, 19}, "bankconflict": {37, 20}, "launchcfg": {97, 32}, "transpose": {14, 15},
 	},
 	runC: {
-		"stencil3d": {253, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {285, 60},
-		"floyd": {60, 20}, "bankconflict": {37, 20}, "launchcfg": {104, 32}, "transpose": {14, 15},
+		"stencil3d": {252, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {294, 60},
+		"floyd": {60, 20}, "bankconflict": {37, 20}, "launchcfg": {100, 32}, "transpose": {14, 15},
 	},
 	runD: {
-		"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {314, 60},
-		"floyd": {59, 21}, "bankconflict": {37, 20}, "launchcfg": {110, 31}, "transpose": {14, 15},
+		"stencil3d": {253, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {323, 60},
+		"floyd": {59, 21}, "bankconflict": {37, 20}, "launchcfg": {106, 31}, "transpose": {14, 15},
 	},
 }
 
@@ -80,16 +86,16 @@ var fitFloor = map[string]map[string][2]int{
 // model orders so too, and how many such pairs there are
 // (steadyAgreement).
 var steadyFloor = map[string][2]int{
-	"stencil3d": {215, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {178, 187},
-	"floyd": {52, 52}, "bankconflict": {29, 31}, "launchcfg": {49, 49}, "transpose": {12, 13},
+	"stencil3d": {215, 217}, "matmul": {28, 28}, "vecadd": {36, 36}, "grad1d": {184, 187},
+	"floyd": {52, 52}, "bankconflict": {29, 31}, "launchcfg": {44, 49}, "transpose": {12, 13},
 }
 
 // medianFloor is, per lab, the pairs in agreement and the times within 2×
 // against each row's median over the seven runs (medianRun): the issue's
 // goal is 90 % of the pairs and every time.
 var medianFloor = map[string][2]int{
-	"stencil3d": {255, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {306, 60},
-	"floyd": {59, 20}, "bankconflict": {37, 20}, "launchcfg": {104, 32}, "transpose": {14, 15},
+	"stencil3d": {254, 48}, "matmul": {30, 15}, "vecadd": {36, 24}, "grad1d": {315, 60},
+	"floyd": {59, 20}, "bankconflict": {37, 20}, "launchcfg": {100, 32}, "transpose": {14, 15},
 }
 
 // TestModelOnRecording evaluates the H100 time model on the recording,
