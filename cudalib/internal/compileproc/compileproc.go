@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,6 +58,12 @@ const pollEvery = 50 * time.Millisecond
 // maxIdle is how many idle children are kept.
 const maxIdle = 2
 
+// running holds a slot for each compile under way in a child: a cell that
+// compiles from a thousand goroutines at once must not start a thousand
+// NVRTC processes, each up to the memory limit. NVRTC compiles on one
+// thread, so more compiles than cores at once gain nothing.
+var running = make(chan struct{}, min(max(runtime.NumCPU(), 2), 8))
+
 var (
 	mu   sync.Mutex
 	args []string // nil: compile in this process
@@ -88,6 +95,12 @@ func Compile(l *nvrtc.Lib, req nvrtc.Request) (*nvrtc.Result, error) {
 	limit, err := memoryLimit()
 	if err != nil {
 		return nil, err
+	}
+	select {
+	case running <- struct{}{}:
+		defer func() { <-running }()
+	case <-req.Cancel:
+		return nil, fmt.Errorf("compile %s: stopped", nameOf(req))
 	}
 	c, err := take(a)
 	if err != nil {
@@ -200,10 +213,7 @@ func (e *endedError) Unwrap() error { return e.cause }
 
 // compile runs one request in c, which it puts back or kills.
 func (c *child) compile(l *nvrtc.Lib, req nvrtc.Request, limit int64) (*nvrtc.Result, error) {
-	name := req.Name
-	if name == "" {
-		name = "kernel.cu"
-	}
+	name := nameOf(req)
 	done := make(chan error, 1)
 	var rep reply
 	go func() {
@@ -240,6 +250,14 @@ func (c *child) compile(l *nvrtc.Lib, req nvrtc.Request, limit int64) (*nvrtc.Re
 			}
 		}
 	}
+}
+
+// nameOf is the file name a request's diagnostics show.
+func nameOf(req nvrtc.Request) string {
+	if req.Name == "" {
+		return "kernel.cu"
+	}
+	return req.Name
 }
 
 // argsOf is the arguments c was started with.

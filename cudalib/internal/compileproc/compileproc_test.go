@@ -153,3 +153,37 @@ func TestDeadIdleChildIsReplaced(t *testing.T) {
 		t.Fatalf("compile after the idle child died: %v", err)
 	}
 }
+
+// With every slot taken, a compile waits for one, or stops when cancelled
+// meanwhile: a cell compiling from many goroutines at once starts at most
+// a slot's worth of NVRTC processes.
+func TestCompilesWaitForASlot(t *testing.T) {
+	l := loadNVRTC(t)
+	inChildren(t)
+	for range cap(running) {
+		running <- struct{}{}
+	}
+	req := testRequest(l, t, good)
+	cancel := make(chan struct{})
+	req.Cancel = cancel
+	close(cancel)
+	if _, err := Compile(l, req); err == nil || !strings.Contains(err.Error(), "compile k.cu: stopped") {
+		t.Fatalf("cancelled while waiting for a slot: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := Compile(l, testRequest(l, t, good))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		t.Fatalf("compiled with every slot taken: %v", err)
+	default:
+	}
+	for range cap(running) {
+		<-running
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("compile once a slot freed: %v", err)
+	}
+}
