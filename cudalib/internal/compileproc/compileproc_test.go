@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -185,5 +186,35 @@ func TestCompilesWaitForASlot(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Fatalf("compile once a slot freed: %v", err)
+	}
+}
+
+// BenchmarkCompile compiles a lab-sized kernel in this process and in a
+// child (kept idle between compiles, as the kernel does): what the child
+// costs a compile.
+func BenchmarkCompile(b *testing.B) {
+	l, err := nvrtc.Load()
+	if err != nil {
+		b.Skip(err)
+	}
+	tgt, err := l.Target(9, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, where := range []string{"in-process", "child"} {
+		b.Run(where, func(b *testing.B) {
+			if where == "child" {
+				b.Setenv(envChild, "1")
+				Use("-test.run=^$")
+				defer Use()
+			}
+			for i := range b.N {
+				// A new source each time: NVRTC has no cache of its own.
+				src := good + "// " + strconv.Itoa(i) + "\n"
+				if _, err := Compile(l, nvrtc.Request{Name: "k.cu", Source: src, Target: tgt}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
