@@ -48,6 +48,7 @@ var cellNotes = []string{
 	"func main() in a cell runs once, when the cell runs, as a program's would; call main() to run it again.",
 	"A cell may not declare a top-level name of a package in scope (nb := ... would hide the package nb): choose another name.",
 	"The text of a value a cell shows is cut at the output limit, as printed output is, with a note of how much was dropped.",
+	"A CUDA compile runs in a process of its own: an interrupt ends the cell at once, and a compile past 2 GiB of memory (CULAB_COMPILE_MEMORY sets the limit) is stopped with an error that says so.",
 	"A running cell whose Go heap passes the memory cap (60% of the kernel's memory; CULAB_CELL_MEMORY=2GiB sets it, off removes it) is stopped with a MemoryError: the variables it defined are reset, earlier cells' are kept. One allocation past the cap is refused before it is made (a MemoryError panic, which recover catches).",
 }
 
