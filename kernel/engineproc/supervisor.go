@@ -94,6 +94,8 @@ type proc struct {
 	// their text goes to.
 	ends  [2]*os.File
 	relay *relay
+	// killed: the supervisor sent the SIGKILL (kill), not the system.
+	killed atomic.Bool
 }
 
 func (s *Supervisor) start() (*proc, error) {
@@ -239,6 +241,7 @@ var errCrashed = errors.New("the engine process ended")
 
 // kill ends the process and waits for it.
 func (p *proc) kill() {
+	p.killed.Store(true)
 	p.process.Kill()
 	p.reqW.Close()
 	<-p.exited
@@ -264,7 +267,14 @@ func (p *proc) why(stderr *tailWriter) string {
 		return "crashed: " + r
 	}
 	if st := p.state; st != nil {
-		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
+		ws, ok := st.Sys().(syscall.WaitStatus)
+		if ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL && p.killed.Load() {
+			// It lived on after its pipes to the kernel ended: a cell
+			// closed or replaced a descriptor of the engine's (the OOM
+			// killer's guess misled).
+			return "stopped answering (its pipes to the kernel were closed: did the cell close or replace a file descriptor it did not open?) and was ended by the kernel"
+		}
+		if ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
 			// Nothing in the engine sends it: the kernel's OOM killer
 			// does, or a person.
 			return "was killed by signal 9 (SIGKILL), most likely by the system's out-of-memory killer as the cell used too much memory"
