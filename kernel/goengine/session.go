@@ -141,8 +141,10 @@ func (e *Engine) newSession() (*session, error) {
 			}
 		}
 	}
-	if err := s.in.Use(e.overrides(s)); err != nil {
-		return nil, fmt.Errorf("load engine symbols: %w", err)
+	for _, t := range []interp.Exports{e.overrides(s), e.nativeGuards()} {
+		if err := s.in.Use(t); err != nil {
+			return nil, fmt.Errorf("load engine symbols: %w", err)
+		}
 	}
 	var imp strings.Builder
 	imp.WriteString("import (\n\t__culab " + strconv.Quote(rtPath) + "\n")

@@ -1,0 +1,201 @@
+package goengine
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"runtime"
+	"strconv"
+	"syscall"
+
+	"github.com/culab/culab/internal/memlimit"
+	"github.com/traefik/yaegi/interp"
+)
+
+// nativeGuards replace compiled functions that a cell could use to end
+// the engine's process, and the notebook's variables with it:
+//
+//   - those that allocate, at once, a size that the cell chooses: past what
+//     the machine can give, Go's runtime ends the process ("fatal error:
+//     runtime: out of memory", which no recover catches). They are refused
+//     as make is (memguard.go), and past the machine's memory with the
+//     guard off too;
+//   - closing or replacing a file descriptor that the process had when the
+//     engine started (its pipes to the kernel: the engine was killed);
+//   - signals to the engine's or the kernel's process (os.FindProcess,
+//     syscall.Tgkill; syscall.Kill is not in the interpreter's table);
+//   - runtime.Breakpoint (a SIGTRAP that ends the process), a panic in a
+//     finalizer (the runtime's finalizer goroutine), and process-wide
+//     limits (syscall.Setrlimit, syscall.Chroot).
+func (e *Engine) nativeGuards() interp.Exports {
+	g := &e.guard
+	own := engineFDs()
+	return interp.Exports{
+		"bufio/bufio": {
+			"NewReaderSize": reflect.ValueOf(func(rd io.Reader, size int) *bufio.Reader {
+				g.native("bufio.NewReaderSize", int64(size))
+				return bufio.NewReaderSize(rd, size)
+			}),
+			"NewWriterSize": reflect.ValueOf(func(w io.Writer, size int) *bufio.Writer {
+				g.native("bufio.NewWriterSize", int64(size))
+				return bufio.NewWriterSize(w, size)
+			}),
+		},
+		"reflect/reflect": {
+			"MakeSlice": reflect.ValueOf(func(typ reflect.Type, n, c int) reflect.Value {
+				if typ != nil && typ.Kind() == reflect.Slice && c >= 0 {
+					g.native("reflect.MakeSlice", elemBytes(typ.Elem(), c))
+				}
+				return reflect.MakeSlice(typ, n, c)
+			}),
+			"MakeChan": reflect.ValueOf(func(typ reflect.Type, buffer int) reflect.Value {
+				if typ != nil && typ.Kind() == reflect.Chan && buffer >= 0 {
+					g.native("reflect.MakeChan", elemBytes(typ.Elem(), buffer))
+				}
+				return reflect.MakeChan(typ, buffer)
+			}),
+		},
+		"runtime/runtime": {
+			"Breakpoint": reflect.ValueOf(func() {
+				panic(errors.New("runtime.Breakpoint is not available in a cell: with no debugger attached, its trap ends the kernel's process"))
+			}),
+			"SetFinalizer": reflect.ValueOf(func(obj, finalizer any) {
+				runtime.SetFinalizer(obj, e.guardedFinalizer(finalizer))
+			}),
+		},
+		"os/os": {
+			"FindProcess": reflect.ValueOf(findProcess),
+			"NewFile": reflect.ValueOf(func(fd uintptr, name string) *os.File {
+				if own[int(fd)] {
+					// Its finalizer would close the descriptor too.
+					panic(engineFD("os.NewFile", int(fd)))
+				}
+				return os.NewFile(fd, name)
+			}),
+		},
+		"syscall/syscall": {
+			"Close": reflect.ValueOf(func(fd int) error {
+				if own[fd] {
+					return engineFD("syscall.Close", fd)
+				}
+				return syscall.Close(fd)
+			}),
+			"Dup2": reflect.ValueOf(func(oldfd, newfd int) error {
+				if own[newfd] {
+					return engineFD("syscall.Dup2", newfd)
+				}
+				return syscall.Dup2(oldfd, newfd)
+			}),
+			"Dup3": reflect.ValueOf(func(oldfd, newfd, flags int) error {
+				if own[newfd] {
+					return engineFD("syscall.Dup3", newfd)
+				}
+				return syscall.Dup3(oldfd, newfd, flags)
+			}),
+			"Tgkill": reflect.ValueOf(func(tgid, tid int, sig syscall.Signal) error {
+				if err := kernelProcess("syscall.Tgkill", tgid); err != nil {
+					return err
+				}
+				return syscall.Tgkill(tgid, tid, sig)
+			}),
+			"Setrlimit": reflect.ValueOf(func(int, *syscall.Rlimit) error { return processWide("syscall.Setrlimit") }),
+			"Chroot":    reflect.ValueOf(func(string) error { return processWide("syscall.Chroot") }),
+		},
+	}
+}
+
+// engineFDs are the file descriptors above stderr open now, as the engine
+// starts: its pipes to the kernel, the capture's, the runtime's poller.
+func engineFDs() map[int]bool {
+	own := map[int]bool{}
+	dir, err := os.Open("/proc/self/fd")
+	if err != nil {
+		return own
+	}
+	defer dir.Close()
+	names, _ := dir.Readdirnames(-1)
+	for _, name := range names {
+		if fd, err := strconv.Atoi(name); err == nil && fd > 2 && fd != int(dir.Fd()) {
+			own[fd] = true
+		}
+	}
+	return own
+}
+
+// engineFD is the refusal of what would close or replace the engine's
+// descriptor fd.
+func engineFD(what string, fd int) error {
+	return fmt.Errorf("%s: file descriptor %d is the engine's (opened before any cell: its pipes to the kernel), not the cell's; closing or replacing it would end the engine", what, fd)
+}
+
+// kernelProcess refuses pid when it is the engine's process, the kernel's
+// (its parent) or a process group (0 or negative: the kernel's own, or
+// every process the user may signal).
+func kernelProcess(what string, pid int) error {
+	switch {
+	case pid <= 0:
+		return fmt.Errorf("%s(%d): a cell may not signal a process group (0 or a negative pid)", what, pid)
+	case pid == os.Getpid(), pid == os.Getppid():
+		return fmt.Errorf("%s(%d): a cell may not signal the kernel's own processes (the engine %d, the kernel %d): to end a cell, interrupt it", what, pid, os.Getpid(), os.Getppid())
+	}
+	return nil
+}
+
+// findProcess is the cells' os.FindProcess: no handle on the engine's or
+// the kernel's process, whose Kill would end the notebook.
+func findProcess(pid int) (*os.Process, error) {
+	if err := kernelProcess("os.FindProcess", pid); err != nil {
+		return nil, err
+	}
+	return os.FindProcess(pid)
+}
+
+// guardedFinalizer is a cell's finalizer that reports a panic as a
+// callback's (goroutines.go): the runtime's finalizer goroutine ended the
+// process.
+func (e *Engine) guardedFinalizer(finalizer any) any {
+	fv := reflect.ValueOf(finalizer)
+	if finalizer == nil || fv.Kind() != reflect.Func {
+		return finalizer // runtime.SetFinalizer's own checks and panics
+	}
+	ft := fv.Type()
+	return reflect.MakeFunc(ft, func(args []reflect.Value) (out []reflect.Value) {
+		defer func() {
+			if r := recover(); r != nil {
+				e.callbackPanic("a finalizer", r)
+				out = make([]reflect.Value, ft.NumOut())
+				for i := range out {
+					out[i] = reflect.Zero(ft.Out(i))
+				}
+			}
+		}()
+		return fv.Call(args)
+	}).Interface()
+}
+
+// elemBytes is n elements of t in bytes, saturated at MaxInt64.
+func elemBytes(t reflect.Type, n int) int64 {
+	size := int64(t.Size())
+	if size == 0 || n == 0 {
+		return 0
+	}
+	if int64(n) > (1<<63-1)/size {
+		return 1<<63 - 1
+	}
+	return size * int64(n)
+}
+
+// native checks an allocation of bytes by compiled code: a MemoryError
+// panic past the cap for a running cell, or past the machine's memory
+// (what the interpreter's make answers with "len out of range").
+func (g *memGuard) native(what string, bytes int64) {
+	if err := g.allow(what, bytes); err != nil {
+		panic(err)
+	}
+	if phys := memlimit.Physical(); phys > 0 && bytes > phys {
+		panic(fmt.Errorf("%s of %s: more than this machine's memory (%s)", what, memlimit.Format(bytes), memlimit.Format(phys)))
+	}
+}

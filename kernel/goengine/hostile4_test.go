@@ -1,0 +1,121 @@
+package goengine
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Compiled functions that allocate at once a size the cell chose ended the
+// engine past the machine's memory ("fatal error: runtime: out of
+// memory", the notebook's variables lost): they are refused as make is,
+// by the memory guard, and past the machine's memory with the guard off.
+func TestHostileNativeAllocations(t *testing.T) {
+	guarded := shared(t)
+	unguarded, err := New(Options{CellMemory: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unguarded.Shutdown(false)
+	for _, e := range []*Engine{guarded, unguarded} {
+		ok(t, e, "naKeep := 41\nimport (\"bufio\"; \"reflect\")")
+		for _, c := range []struct{ code, what string }{
+			{"naR := bufio.NewReaderSize(strings.NewReader(\"x\"), 1<<40)\nfmt.Println(\"after\", naR.Size())", "bufio.NewReaderSize of 1 TiB"},
+			{"naW := bufio.NewWriterSize(os.Stdout, 1<<40)\nfmt.Println(\"after\", naW.Size())", "bufio.NewWriterSize of 1 TiB"},
+			{"naS := reflect.MakeSlice(reflect.TypeOf([]int64{}), 0, 1<<40)\nfmt.Println(\"after\", naS.Cap())", "reflect.MakeSlice of 8 TiB"},
+			{"naC := reflect.MakeChan(reflect.TypeOf(make(chan int64)), 1<<40)\nfmt.Println(\"after\", naC.Cap())", "reflect.MakeChan of 8 TiB"},
+		} {
+			r, rep := execWithin(t, e, c.code)
+			want := "refused"
+			if e == unguarded {
+				want = "more than this machine's memory"
+			}
+			if rep.Error == nil || !strings.Contains(rep.Error.Value, c.what) || !strings.Contains(rep.Error.Value, want) {
+				t.Errorf("%q: %+v, want %s … %s", c.code, rep.Error, c.what, want)
+			}
+			if strings.Contains(r.text("stdout"), "after") {
+				t.Errorf("%q went on: %q", c.code, r.text("stdout"))
+			}
+			if got := ok(t, e, "naKeep + 1").result(); got != "42" {
+				t.Fatalf("after %q: naKeep + 1 = %q", c.code, got)
+			}
+		}
+	}
+	// Sizes the machine has are made.
+	if got := ok(t, guarded, "bufio.NewReaderSize(strings.NewReader(\"x\"), 1<<20).Size()").result(); got != "1048576" {
+		t.Errorf("a reader of 1 MiB: %s", got)
+	}
+}
+
+// A cell may not close or replace a file descriptor the engine had when it
+// started (closing its pipes to the kernel killed the engine), nor signal
+// the engine's or the kernel's process or a process group, nor trap or set
+// process-wide limits; its own descriptors and processes are its own. A
+// panic in a finalizer is reported (the runtime's finalizer goroutine
+// ended the process).
+func TestHostileProcessGuards(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	e, err := New(Options{}) // after the pipe: its descriptors are the engine's
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Shutdown(false)
+	ok(t, e, "pgKeep := 41\nimport (\"runtime\"; \"syscall\")")
+	fd := fmt.Sprint(w.Fd())
+	for _, c := range []struct{ code, want string }{
+		{"syscall.Close(" + fd + ")", "syscall.Close: file descriptor " + fd + " is the engine's"},
+		{"pgN, _ := os.Open(os.DevNull)\nsyscall.Dup2(int(pgN.Fd()), " + fd + ")", "syscall.Dup2: file descriptor " + fd + " is the engine's"},
+		{"pgN3, _ := os.Open(os.DevNull)\nsyscall.Dup3(int(pgN3.Fd()), " + fd + ", 0)", "syscall.Dup3: file descriptor " + fd + " is the engine's"},
+		{"os.NewFile(" + fd + ", \"pipe\").Close()", "os.NewFile: file descriptor " + fd + " is the engine's"},
+		{"func() error { _, err := os.FindProcess(os.Getppid()); return err }()", "a cell may not signal the kernel's own processes"},
+		{"func() error { _, err := os.FindProcess(os.Getpid()); return err }()", "a cell may not signal the kernel's own processes"},
+		{"func() error { _, err := os.FindProcess(-1); return err }()", "a cell may not signal a process group"},
+		{"syscall.Tgkill(os.Getpid(), syscall.Gettid(), 0)", "syscall.Tgkill(" + fmt.Sprint(os.Getpid()) + "): a cell may not signal"},
+		{"syscall.Setrlimit(syscall.RLIMIT_NOFILE, &syscall.Rlimit{})", "syscall.Setrlimit is not available in a cell"},
+		{"syscall.Chroot(\"/tmp\")", "syscall.Chroot is not available in a cell"},
+		{"runtime.Breakpoint()", "runtime.Breakpoint is not available in a cell"},
+	} {
+		if xe := fails(t, e, c.code); !strings.Contains(xe.Value, c.want) {
+			t.Errorf("%q: %s: %s, want …%s…", c.code, xe.Name, xe.Value, c.want)
+		}
+	}
+	if _, err := w.Write([]byte("x")); err != nil {
+		t.Fatalf("the engine's pipe after the cells: %v", err)
+	}
+	// The cell's own descriptors and processes.
+	ok(t, e, "pgF, _ := os.Open(os.DevNull)\npgG, _ := os.Open(os.DevNull)\npgH := os.NewFile(pgF.Fd(), \"again\")\n"+
+		"if err := syscall.Dup2(int(pgG.Fd()), int(pgH.Fd())); err != nil {\n\tpanic(err)\n}\nif err := syscall.Close(int(pgG.Fd())); err != nil {\n\tpanic(err)\n}")
+	ok(t, e, "import \"os/exec\"\npgCmd := exec.Command(\"sleep\", \"1000\")\npgCmd.Start()\npgP, err := os.FindProcess(pgCmd.Process.Pid)\nif err != nil {\n\tpanic(err)\n}\npgP.Kill()\n_ = pgCmd.Wait()")
+	// A finalizer's panic, reported once a collection has run it.
+	r2, rep := execWithin(t, e, "pgX := new([64]byte)\nruntime.SetFinalizer(pgX, func(*[64]byte) { panic(\"pg-finalizer\") })\npgX = nil\nruntime.GC()")
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	// Collections until it has run: the interpreter's frames may hold the
+	// value until the cell's temporaries are dropped.
+	found := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-found:
+				return
+			case <-time.After(10 * time.Millisecond):
+				runtime.GC()
+			}
+		}
+	}()
+	waitReported(t, e, r2, "panic in a finalizer: pg-finalizer", 1)
+	close(found)
+	waitReported(t, e, r2, "panic in a finalizer: pg-finalizer", 1)
+	if got := ok(t, e, "pgKeep + 1").result(); got != "42" {
+		t.Errorf("pgKeep + 1 = %q", got)
+	}
+}
