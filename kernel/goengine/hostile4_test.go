@@ -119,3 +119,36 @@ func TestHostileProcessGuards(t *testing.T) {
 		t.Errorf("pgKeep + 1 = %q", got)
 	}
 }
+
+// A value that holds itself, through a slice, a map or an interface, ended
+// the engine when shown as a cell's result or a panic's value (fmt's stack
+// overflow is fatal): it is an error that says so. A deep value that ends
+// is shown.
+func TestHostileSelfHoldingValues(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "shKeep := 41\nshS := []any{nil}\nshS[0] = shS\nshM := map[string]any{}\nshM[\"m\"] = shM\n"+
+		"type shT struct{ xs []any }\nshV := shT{xs: []any{nil}}\nshV.xs[0] = shV.xs")
+	for _, c := range []struct{ code, name, want string }{
+		{"shS", "StackOverflow", "the cell's value ([]interface {}) holds itself: printing it would never end"},
+		{"shM", "StackOverflow", "the cell's value (map[string]interface {}) holds itself"},
+		{"&shS", "StackOverflow", "the cell's value (*[]interface {}) holds itself"},
+		{"shV", "StackOverflow", "holds itself"},
+		{"func() (int, any) { return 1, shS }()", "StackOverflow", "holds itself"},
+		{"panic(shS)", "panic", "a []interface {} that holds itself (printing it would never end)"},
+	} {
+		if xe := fails(t, e, c.code); xe.Name != c.name || !strings.Contains(xe.Value, c.want) {
+			t.Errorf("%q: %s: %s, want %s: …%s…", c.code, xe.Name, xe.Value, c.name, c.want)
+		}
+	}
+	r, rep := execWithin(t, e, "go func() { panic(shM) }()")
+	if rep.Error != nil {
+		t.Fatal(rep.Error)
+	}
+	waitReported(t, e, r, "a map[string]interface {} that holds itself", 1)
+	if got := ok(t, e, "shD := any(1)\nfor range 100 {\n\tshD = []any{shD}\n}\nshD").result(); got != strings.Repeat("[", 100)+"1"+strings.Repeat("]", 100) {
+		t.Errorf("a deep value: %.300s", got)
+	}
+	if got := ok(t, e, "shKeep + 1").result(); got != "42" {
+		t.Errorf("shKeep + 1 = %q", got)
+	}
+}

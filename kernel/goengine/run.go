@@ -379,6 +379,11 @@ func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
 			vals = vals[:n-1]
 		}
 	}
+	for _, v := range vals {
+		if holdsItself(v) {
+			return cellResult{}, x.positioned("StackOverflow", line, fmt.Sprintf("the cell's value (%T) holds itself: printing it would never end", v))
+		}
+	}
 	switch len(vals) {
 	case 0:
 		return cellResult{}, nil
