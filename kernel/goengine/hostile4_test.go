@@ -152,3 +152,15 @@ func TestHostileSelfHoldingValues(t *testing.T) {
 		t.Errorf("shKeep + 1 = %q", got)
 	}
 }
+
+// A panic whose value's Error or String method never returns is
+// interrupted like any cell: the engine read the message after its watch
+// for interrupts, and hung for good.
+func TestHostilePanicValueMethodsAreInterruptible(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "pmKeep := 41\ntype pmErr struct{}\nfunc (pmErr) Error() string {\n\tfmt.Println(\"started\")\n\tselect {}\n}\n"+
+		"type pmStr struct{}\nfunc (pmStr) String() string {\n\tfmt.Println(\"started\")\n\tfor {\n\t}\n}")
+	for _, code := range []string{"panic(pmErr{})", "panic(pmStr{})", "func() { defer func() { panic(pmErr{}) }() }()"} {
+		interruptsKeeping(t, e, code, "pmKeep")
+	}
+}
