@@ -164,3 +164,31 @@ func TestHostilePanicValueMethodsAreInterruptible(t *testing.T) {
 		interruptsKeeping(t, e, code, "pmKeep")
 	}
 }
+
+// A %%gorun program that grows without end is stopped at the cap for a
+// running cell (it took the machine's memory until the system's
+// out-of-memory killer ended it, or another process); a -o name that
+// would hide a package is refused before the program runs (it ran, then
+// its output was dropped).
+func TestHostileGorun(t *testing.T) {
+	needGo(t)
+	e, err := New(Options{CellMemory: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Shutdown(false)
+	ok(t, e, "grKeep := 41")
+	r, rep := execWithin(t, e, "%%gorun\nimport \"fmt\"\nfunc main() {\n\tfmt.Println(\"growing\")\n\tvar s [][]byte\n\tfor {\n"+
+		"\t\tb := make([]byte, 1<<20)\n\t\tfor i := range b {\n\t\t\tb[i] = 1\n\t\t}\n\t\ts = append(s, b)\n\t}\n}")
+	if rep.Error == nil || rep.Error.Name != "MemoryError" || !strings.Contains(rep.Error.Value, "the program was stopped: it held ") ||
+		!strings.Contains(rep.Error.Value, "past the cap of 256 MiB for a running cell") {
+		t.Errorf("a program without end: %+v (stdout %q)", rep.Error, r.text("stdout"))
+	}
+	r, rep = execWithin(t, e, "%%gorun -o nb\nimport \"fmt\"\nfunc main() { fmt.Println(\"ran\") }")
+	if rep.Error == nil || rep.Error.Name != "NameError" || !strings.Contains(rep.Error.Value, "nb is the package") || r.text("stdout") != "" {
+		t.Errorf("-o nb: %+v, stdout %q", rep.Error, r.text("stdout"))
+	}
+	if got := ok(t, e, "grKeep + 1").result(); got != "42" {
+		t.Errorf("grKeep + 1 = %q", got)
+	}
+}

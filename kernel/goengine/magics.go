@@ -34,7 +34,7 @@ var magicHelp = []struct{ usage, text string }{
 	{"%%cuda --profile[=N]", "also profile the first N (default 1) launches of each kernel on the virtual GPU, per source line: the table and chart show in the output of the cell that launches (plots.ProfileView)"},
 	{"%%cuda --sanitize", "also check every launch of each kernel with the virtual GPU's sanitizer first, on copies (out-of-bounds and misaligned accesses, shared-memory races, divergent barriers, uninitialized reads): a launch with findings shows the report, with the cell's lines, in the output of the cell that launches; a clean one shows nothing"},
 	{"%%time", "first line: run the cell and print its wall time"},
-	{"%%gorun [-o var] [args]", "first line: build the cell as a Go program (package main, standard library) with the Go toolchain and run it compiled, for CPU baselines; -o keeps its stdout in the string var"},
+	{"%%gorun [-o var] [args]", "first line: build the cell as a Go program (package main, standard library) with the Go toolchain and run it compiled, for CPU baselines; -o keeps its stdout in the string var; a program whose resident memory passes the memory cap for a running cell is stopped with a MemoryError"},
 	{"%time statement", "run one statement and print its wall time"},
 	{"%gpu", "describe the device: the GPU, or the virtual GPU where none can be used"},
 	{"%env [NAME[=value]]", "list the environment, show NAME, or set it"},
