@@ -2,8 +2,10 @@ package goengine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	osexec "os/exec"
+	"reflect"
 	"strings"
 
 	"github.com/traefik/yaegi/interp"
@@ -13,6 +15,9 @@ import (
 // (the patched interpreter recovers it): on the stderr of the cell that is
 // running, or of the next one (see capture.emit). The kernel goes on.
 func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
+	if stoppedCall(p.Value) {
+		return // the goroutine of a stopped cell, ended as the cell was
+	}
 	value := panicMessage(p.Value, p.Text)
 	var b strings.Builder
 	fmt.Fprintf(&b, "panic in a goroutine started at %s line %d: %s\n", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line, value)
@@ -44,6 +49,9 @@ func (e *Engine) callback(what string, f func()) func() {
 }
 
 func (e *Engine) callbackPanic(what string, r any) {
+	if stoppedCall(r) {
+		return
+	}
 	e.cap.sync()
 	e.cap.emit(stderr, []byte(fmt.Sprintf("panic in %s: %s\n(the call ended; the notebook goes on)\n", what, panicMessage(r, nil))))
 }
@@ -66,4 +74,15 @@ func (e *Engine) cellCommand(name string, arg ...string) *osexec.Cmd {
 		}
 	})
 	return osexec.CommandContext(ctx, name, arg...)
+}
+
+// stoppedCall reports whether v is the panic of a cell's function called
+// by compiled code after an interrupt stopped the cell (yaegi patch 120):
+// not the cell's error, which the interrupt reported.
+func stoppedCall(v any) bool {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface()
+	}
+	err, ok := v.(error)
+	return ok && errors.Is(err, interp.ErrStopped)
 }

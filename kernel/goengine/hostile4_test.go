@@ -192,3 +192,30 @@ func TestHostileGorun(t *testing.T) {
 		t.Errorf("grKeep + 1 = %q", got)
 	}
 }
+
+// Compiled code that calls a cell's function in a loop (io.ReadAll or
+// io.Copy of an endless Reader, sort.Slice again and again) ends when the
+// cell is stopped: it ran on, io.ReadAll growing by gigabytes after the
+// memory guard's stop, io.Copy spinning, and resumed inside the next cell
+// (yaegi patch 120).
+func TestHostileStoppedCallbacks(t *testing.T) {
+	e, base := guardedEngine(t)
+	ok(t, e, "scKeep := 41\nimport \"io\"\ntype scEndless struct{}\nfunc (scEndless) Read(p []byte) (int, error) { return len(p), nil }")
+	_, rep := execWithin(t, e, "scData, _ := io.ReadAll(scEndless{})\nfmt.Println(\"after\", len(scData))")
+	if rep.Error == nil || rep.Error.Name != "MemoryError" {
+		t.Fatalf("io.ReadAll of an endless reader: %+v", rep.Error)
+	}
+	for _, code := range []string{
+		"fmt.Println(\"started\")\nio.Copy(io.Discard, scEndless{})",
+		"scXs := make([]int, 100)\nfmt.Println(\"started\")\nfor {\n\tsort.Slice(scXs, func(i, j int) bool { return i < j })\n}",
+	} {
+		interruptsKeeping(t, e, code, "scKeep")
+		// The stopped call has ended: no straggler for the next cell to
+		// wait for (it waited stragglerGrace, then warned).
+		if r := ok(t, e, "fmt.Println(\"next\")"); r.text("stderr") != "" || r.text("stdout") != "next\n" {
+			t.Errorf("after %q: stdout %q, stderr %q", code, r.text("stdout"), r.text("stderr"))
+		}
+	}
+	// Nothing grows behind the next cells' backs.
+	waitLive(t, "the stopped io.ReadAll", base+memCapTest/4)
+}
