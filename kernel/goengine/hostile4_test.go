@@ -219,3 +219,39 @@ func TestHostileStoppedCallbacks(t *testing.T) {
 	// Nothing grows behind the next cells' backs.
 	waitLive(t, "the stopped io.ReadAll", base+memCapTest/4)
 }
+
+// What Go's compiler refuses and the interpreter crashed on is refused as
+// Go refuses it, before anything of the cell runs: a type that holds
+// itself by value (the interpreter's stack overflowed, a fatal error) and
+// a constant shift past Go's bound (1 << 100000000000 was computed until
+// the process ran out of memory).
+func TestHostileGoRefusals(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "grfKeep := 41")
+	for _, c := range []struct{ code, want string }{
+		{"fmt.Println(\"after\")\ntype grfT struct{ t grfT }", "line 2: invalid recursive type: grfT refers to itself"},
+		{"type grfA struct{ b grfB }\nfmt.Println(\"after\")\ntype grfB struct{ a [2]grfA }", "invalid recursive type grfA: grfA refers to grfB refers to grfA"},
+		{"type grfE struct {\n\tx int\n\tgrfE\n}", "line 1: invalid recursive type: grfE refers to itself"},
+		{"type grfL[T any] struct{ next grfL[T] }", "invalid recursive type: grfL refers to itself"},
+		{"func grfF() {\n\ttype inner struct{ in inner }\n\tfmt.Println(\"after\")\n}", "line 2: invalid recursive type: inner refers to itself"},
+		{"if true {\n\ttype loc [3]loc\n}", "invalid recursive type: loc refers to itself"},
+		{"fmt.Println(\"after\")\ngrfX := 1 << 100000000000\nfmt.Println(grfX)", "line 2: invalid operation: invalid shift count 100000000000 (untyped int constant)"},
+		{"const grfC = 1 << 1075", "invalid shift count 1075"},
+		{"grfY := (1.0) << 5000", "invalid shift count 5000"},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error == nil || rep.Error.Name != "CompileError" || !strings.Contains(rep.Error.Value, c.want) {
+			t.Errorf("%q: %+v, want a CompileError …%s…", c.code, rep.Error, c.want)
+		}
+		if strings.Contains(r.text("stdout"), "after") {
+			t.Errorf("%q ran: %q", c.code, r.text("stdout"))
+		}
+	}
+	// What Go accepts still compiles: a type that refers to itself
+	// through a pointer, slice, map or function; a shift up to the bound,
+	// and any shift of a variable.
+	ok(t, e, "type grfN struct {\n\tnext *grfN\n\tkids []grfN\n\tby map[string]grfN\n\tf func(grfN) grfN\n}\nconst grfBig = 1 << 1074 >> 1070\ngrfV := 3\ngrfZ := grfV << 5000")
+	if got := ok(t, e, "fmt.Sprint(grfBig, grfZ, grfKeep+1)").result(); got != "16 0 42" {
+		t.Errorf("after the refusals: %s", got)
+	}
+}
