@@ -220,11 +220,12 @@ func TestHostileStoppedCallbacks(t *testing.T) {
 	waitLive(t, "the stopped io.ReadAll", base+memCapTest/4)
 }
 
-// What Go's compiler refuses and the interpreter crashed on is refused as
-// Go refuses it, before anything of the cell runs: a type that holds
-// itself by value (the interpreter's stack overflowed, a fatal error) and
-// a constant shift past Go's bound (1 << 100000000000 was computed until
-// the process ran out of memory).
+// What Go's compiler refuses and the interpreter crashed or hung on is
+// refused as Go refuses it, before anything of the cell runs: a type that
+// holds itself by value (the interpreter's stack overflowed, a fatal
+// error), a constant shift past Go's bound (1 << 100000000000 was computed
+// until the process ran out of memory), a generic that instantiates itself
+// without end (compiled for good, deaf to interrupts, by gigabytes).
 func TestHostileGoRefusals(t *testing.T) {
 	e := shared(t)
 	ok(t, e, "grfKeep := 41")
@@ -238,6 +239,9 @@ func TestHostileGoRefusals(t *testing.T) {
 		{"fmt.Println(\"after\")\ngrfX := 1 << 100000000000\nfmt.Println(grfX)", "line 2: invalid operation: invalid shift count 100000000000 (untyped int constant)"},
 		{"const grfC = 1 << 1075", "invalid shift count 1075"},
 		{"grfY := (1.0) << 5000", "invalid shift count 5000"},
+		{"func grfG[T any](n int) int {\n\tif n == 0 {\n\t\treturn 0\n\t}\n\treturn grfG[[]T](n - 1)\n}\ngrfG[int](10)", "line 5: instantiation cycle: grfG instantiates itself"},
+		{"func grfH[K comparable, V any]() { grfH[K, map[K]V]() }", "instantiation cycle: grfH"},
+		{"type grfP[T any] struct{ next *grfP[*T] }", "instantiation cycle: grfP"},
 	} {
 		r, rep := execWithin(t, e, c.code)
 		if rep.Error == nil || rep.Error.Name != "CompileError" || !strings.Contains(rep.Error.Value, c.want) {
@@ -250,8 +254,9 @@ func TestHostileGoRefusals(t *testing.T) {
 	// What Go accepts still compiles: a type that refers to itself
 	// through a pointer, slice, map or function; a shift up to the bound,
 	// and any shift of a variable.
+	ok(t, e, "func grfOK[T any](n int) int {\n\tif n == 0 {\n\t\treturn 0\n\t}\n\treturn grfOK[T](n-1) + 1\n}\ntype grfQ[T any] struct{ next *grfQ[T] }")
 	ok(t, e, "type grfN struct {\n\tnext *grfN\n\tkids []grfN\n\tby map[string]grfN\n\tf func(grfN) grfN\n}\nconst grfBig = 1 << 1074 >> 1070\ngrfV := 3\ngrfZ := grfV << 5000")
-	if got := ok(t, e, "fmt.Sprint(grfBig, grfZ, grfKeep+1)").result(); got != "16 0 42" {
+	if got := ok(t, e, "fmt.Sprint(grfBig, grfZ, grfOK[string](3), grfKeep+1)").result(); got != "16 0 3 42" {
 		t.Errorf("after the refusals: %s", got)
 	}
 }

@@ -187,3 +187,72 @@ func typeSpecs(d ast.Decl) []*ast.TypeSpec {
 	}
 	return out
 }
+
+// instantiationCycle finds a generic function or type in node that
+// instantiates itself with a type argument built from its own type
+// parameters (GF[[]T] inside GF[T]): Go refuses it ("instantiation
+// cycle"); the interpreter instantiated []T, [][]T, ... without end, deaf
+// to interrupts, its memory growing by gigabytes.
+func instantiationCycle(node ast.Node) *refusal {
+	var found *refusal
+	check := func(name string, params *ast.FieldList, body ast.Node) {
+		if params == nil || body == nil || found != nil {
+			return
+		}
+		tparams := map[string]bool{}
+		for _, f := range params.List {
+			for _, n := range f.Names {
+				tparams[n.Name] = true
+			}
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			var x ast.Expr
+			var args []ast.Expr
+			switch n := n.(type) {
+			case *ast.IndexExpr:
+				x, args = n.X, []ast.Expr{n.Index}
+			case *ast.IndexListExpr:
+				x, args = n.X, n.Indices
+			default:
+				return true
+			}
+			if id, ok := x.(*ast.Ident); !ok || id.Name != name {
+				return true
+			}
+			for _, a := range args {
+				if _, plain := a.(*ast.Ident); !plain && mentions(a, tparams) {
+					found = &refusal{a.Pos(), fmt.Sprintf("instantiation cycle: %s instantiates itself with a type argument made of its own type parameters, which would grow without end", name)}
+					return false
+				}
+			}
+			return true
+		})
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Recv == nil && n.Body != nil {
+				check(n.Name.Name, n.Type.TypeParams, n.Body)
+			}
+		case *ast.TypeSpec:
+			check(n.Name.Name, n.TypeParams, n.Type)
+		}
+		return found == nil
+	})
+	return found
+}
+
+// mentions reports whether e names one of names.
+func mentions(e ast.Expr, names map[string]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && names[id.Name] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -95,8 +95,9 @@ func (x *run) parseGo(src string, chunks []chunk) ([]parsed, *kernel.ExecError) 
 }
 
 // goRefuses refuses what Go's compiler refuses and the interpreter
-// crashed on (refusals.go): a constant shift past Go's bound, a type that
-// holds itself by value, among the cell's top-level types or a block's.
+// crashed or hung on (refusals.go): a constant shift past Go's bound, a
+// type that holds itself by value, among the cell's top-level types or a
+// block's, a generic that instantiates itself without end.
 func (x *run) goRefuses(ps []parsed) *kernel.ExecError {
 	var top []*ast.TypeSpec
 	col1 := map[*ast.TypeSpec]int{}
@@ -104,6 +105,9 @@ func (x *run) goRefuses(ps []parsed) *kernel.ExecError {
 		r := constShift(p.file)
 		if r == nil {
 			r = localRecursiveType(p.file)
+		}
+		if r == nil {
+			r = instantiationCycle(p.file)
 		}
 		if r != nil {
 			return x.atPos("CompileError", r.pos, p.col1, r.msg)
