@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/culab/culab/kernel"
 	"github.com/traefik/yaegi/interp"
 )
 
@@ -18,9 +19,28 @@ func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
 	if stoppedCall(p.Value) {
 		return // the goroutine of a stopped cell, ended as the cell was
 	}
+	where := fmt.Sprintf("a goroutine started at %s line %d", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line)
+	if code, ok := interp.ExitCode(p.Value); ok {
+		// A compiled program would end here: the running cell ends (its
+		// code waited for the goroutine's deferred calls, which os.Exit
+		// does not run, until interrupted).
+		e.cancelMu.Lock()
+		running := e.cancel != nil
+		if running {
+			e.cancel(&goroutineExit{code: code, where: where})
+		}
+		e.cancelMu.Unlock()
+		note := "it ended the running cell, as it would end a program"
+		if !running {
+			note = "it ended that goroutine (no cell was running; the notebook goes on)"
+		}
+		e.cap.sync()
+		e.cap.emit(stderr, []byte(fmt.Sprintf("exit status %d in %s: %s\n", code, where, note)))
+		return
+	}
 	value := panicMessage(p.Value, p.Text)
 	var b strings.Builder
-	fmt.Fprintf(&b, "panic in a goroutine started at %s line %d: %s\n", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line, value)
+	fmt.Fprintf(&b, "panic in %s: %s\n", where, value)
 	for _, f := range nativeFrames(string(p.Stack)) {
 		b.WriteString("    in " + f + "\n")
 	}
@@ -85,4 +105,32 @@ func stoppedCall(v any) bool {
 	}
 	err, ok := v.(error)
 	return ok && errors.Is(err, interp.ErrStopped)
+}
+
+// goroutineExit is the cause that ends the running cell when a goroutine
+// calls os.Exit or log.Fatal.
+type goroutineExit struct {
+	code  int
+	where string
+}
+
+func (g *goroutineExit) Error() string { return fmt.Sprintf("exit status %d in %s", g.code, g.where) }
+
+// goroutineExitOf is the goroutineExit that ended ctx, or nil.
+func goroutineExitOf(ctx context.Context) *goroutineExit {
+	var ge *goroutineExit
+	if errors.As(context.Cause(ctx), &ge) {
+		return ge
+	}
+	return nil
+}
+
+// goroutineExitError is the cell's end by a goroutine's os.Exit: none for
+// status 0, as for os.Exit(0) in the cell itself.
+func goroutineExitError(ge *goroutineExit) *kernel.ExecError {
+	if ge.code == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("exit status %d (os.Exit in %s ended the cell, as it would end a program, without running deferred calls; the notebook and its variables are kept)", ge.code, ge.where)
+	return &kernel.ExecError{Name: "Exit", Value: msg, Traceback: []string{"Exit: " + msg}}
 }

@@ -260,3 +260,42 @@ func TestHostileGoRefusals(t *testing.T) {
 		t.Errorf("after the refusals: %s", got)
 	}
 }
+
+// os.Exit or log.Fatal in a goroutine ends the running cell, as it ends a
+// program, with an Exit error that names the goroutine: the goroutine
+// ended, and the cell, waiting for its deferred calls (which os.Exit does
+// not run), hung until interrupted. Between cells it ends the goroutine.
+func TestHostileGoroutineExit(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "gxKeep := 41\nimport \"log\"")
+	for _, c := range []struct{ code, want string }{
+		{"gxDone := make(chan bool)\ngo func() {\n\tdefer close(gxDone)\n\tos.Exit(4)\n}()\n<-gxDone\nfmt.Println(\"after\")",
+			"exit status 4 (os.Exit in a goroutine started at In["},
+		// (A channel, not a WaitGroup: a cell stopped inside Wait, a
+		// compiled call, leaves it blocked there for good.)
+		{"gxErr := make(chan error)\ngo func() {\n\tdefer close(gxErr)\n\tlog.Fatal(\"worker failed\")\n}()\nfmt.Println(\"after\", <-gxErr)",
+			"exit status 1 (os.Exit in a goroutine started at In["},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error == nil || rep.Error.Name != "Exit" || !strings.Contains(rep.Error.Value, c.want) {
+			t.Errorf("%q: %+v, want Exit …%s…", c.code, rep.Error, c.want)
+		}
+		if strings.Contains(r.text("stdout"), "after") {
+			t.Errorf("%q went on: %q", c.code, r.text("stdout"))
+		}
+		waitReported(t, e, r, "it ended the running cell, as it would end a program", 1)
+	}
+	// os.Exit(0) ends the cell as a success, as in the cell itself.
+	if r, rep := execWithin(t, e, "gxZ := make(chan bool)\ngo func() { os.Exit(0) }()\n<-gxZ\nfmt.Println(\"after\")"); rep.Error != nil || strings.Contains(r.text("stdout"), "after") {
+		t.Errorf("os.Exit(0) in a goroutine: %+v, stdout %q", rep.Error, r.text("stdout"))
+	}
+	// Between cells: the goroutine ends, the next cell runs.
+	t.Setenv("CULAB_TEST_GX", "")
+	r := ok(t, e, "go func() {\n\tfor os.Getenv(\"CULAB_TEST_GX\") == \"\" {\n\t\ttime.Sleep(time.Millisecond)\n\t}\n\tos.Exit(3)\n}()")
+	os.Setenv("CULAB_TEST_GX", "go")
+	waitReported(t, e, r, "exit status 3 in a goroutine started at In[", 1)
+	waitReported(t, e, r, "no cell was running", 1)
+	if got := ok(t, e, "gxKeep + 1").result(); got != "42" {
+		t.Errorf("gxKeep + 1 = %q", got)
+	}
+}

@@ -46,6 +46,7 @@ var cellNotes = []string{
 	"A cell compiles whole before any of it runs: an error anywhere in it runs nothing.",
 	"A cell that stops (a panic, an interrupt) leaves the variables it had not defined yet unset: using one says which line to run again.",
 	"func main() in a cell runs once, when the cell runs, as a program's would; call main() to run it again.",
+	"os.Exit and log.Fatal end the cell, not the kernel (in a goroutine: the cell running then), without running deferred calls; the variables are kept.",
 	"A cell may not declare a top-level name of a package in scope (nb := ... would hide the package nb): choose another name.",
 	"The text of a value a cell shows is cut at the output limit, as printed output is, with a note of how much was dropped.",
 	"A running cell whose Go heap passes the memory cap (60% of the kernel's memory; CULAB_CELL_MEMORY=2GiB sets it, off removes it) is stopped with a MemoryError: the variables it defined are reset, earlier cells' are kept. One allocation past the cap is refused before it is made (a MemoryError panic, which recover catches).",

@@ -54,6 +54,9 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 		if ms := memoryStopOf(ctx); ms != nil && x.interrupted {
 			execErr = x.memoryStopError(ms)
 		}
+		if ge := goroutineExitOf(ctx); ge != nil && x.interrupted {
+			execErr = goroutineExitError(ge)
+		}
 		if execErr != nil && execErr.Name == memoryErrorName {
 			execErr = x.reclaimFor(execErr)
 		}
