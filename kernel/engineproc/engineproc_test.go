@@ -207,6 +207,12 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 		for {
 			time.Sleep(time.Hour)
 		}
+	case "selfstop":
+		// As a cell that runs kill -STOP on its own engine.
+		out.Stream("stdout", "stopping\n")
+		syscall.Kill(os.Getpid(), syscall.SIGSTOP)
+		<-ctx.Done()
+		return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "Interrupted", Value: context.Cause(ctx).Error()}}
 	case "block":
 		out.Stream("stdout", "waiting\n")
 		<-ctx.Done()
@@ -579,4 +585,44 @@ func TestReason(t *testing.T) {
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// An engine that a cell stopped (SIGSTOP) is continued by an interrupt,
+// which it then answers: it stayed stopped, deaf, and the kernel hung.
+func TestInterruptContinuesAStoppedEngine(t *testing.T) {
+	s := start(t)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan kernel.ExecuteReply)
+	go func() { done <- s.Execute(ctx, kernel.ExecuteRequest{Code: "selfstop"}, &out{}) }()
+	s.mu.Lock()
+	pid := s.p.process.Pid
+	s.mu.Unlock()
+	for deadline := time.Now().Add(time.Minute); processState(pid) != "T"; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the engine did not stop: state %q", processState(pid))
+		}
+	}
+	cancel(kernel.ErrInterrupted)
+	select {
+	case rep := <-done:
+		if rep.Error == nil || rep.Error.Value != kernel.ErrInterrupted.Error() {
+			t.Errorf("interrupt: %+v", rep.Error)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the stopped engine did not answer the interrupt")
+	}
+}
+
+// processState is the state letter of process pid (R, S, T, ...).
+func processState(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return ""
+	}
+	// After the command's name, in parentheses that may hold spaces.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }

@@ -239,6 +239,14 @@ func (p *proc) call(req request, v any) error {
 
 var errCrashed = errors.New("the engine process ended")
 
+// interrupt asks the engine to stop its running cell, after a SIGCONT: a
+// cell that stopped its own process (kill -STOP from os/exec) left it
+// deaf to interrupts, the kernel hung for good.
+func (p *proc) interrupt() {
+	_ = p.process.Signal(syscall.SIGCONT)
+	p.out.send(request{Op: "interrupt"})
+}
+
 // kill ends the process and waits for it.
 func (p *proc) kill() {
 	p.killed.Store(true)
@@ -323,7 +331,7 @@ func (s *Supervisor) serve(ctx context.Context, p *proc, req request, out kernel
 	if err := p.out.send(req); err != nil {
 		return nil, s.crashed(p, text)
 	}
-	stop := context.AfterFunc(ctx, func() { p.out.send(request{Op: "interrupt"}) })
+	stop := context.AfterFunc(ctx, p.interrupt)
 	defer stop()
 	for {
 		var e event
@@ -511,7 +519,7 @@ func (s *Supervisor) Interrupt() {
 	p := s.p
 	s.mu.Unlock()
 	if p != nil {
-		p.out.send(request{Op: "interrupt"})
+		p.interrupt()
 	}
 }
 
