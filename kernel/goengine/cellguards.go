@@ -2,13 +2,16 @@ package goengine
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"reflect"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/culab/culab/internal/memlimit"
@@ -198,4 +201,67 @@ func (g *memGuard) native(what string, bytes int64) {
 	if phys := memlimit.Physical(); phys > 0 && bytes > phys {
 		panic(fmt.Errorf("%s of %s: more than this machine's memory (%s)", what, memlimit.Format(bytes), memlimit.Format(phys)))
 	}
+}
+
+// Methods of compiled types that allocate a size that the cell chooses,
+// checked as native does (yaegi patch 121): b.Grow(1<<40) of a
+// bytes.Buffer ended the engine.
+var (
+	bufferType  = reflect.TypeFor[bytes.Buffer]()
+	builderType = reflect.TypeFor[strings.Builder]()
+	bigIntType  = reflect.TypeFor[big.Int]()
+)
+
+// method is the interpreter's MethodGuard: the check of a call of method
+// name of a value of type recv, nil for most.
+func (g *memGuard) method(recv reflect.Type, name string) func(args []reflect.Value) {
+	if recv.Kind() == reflect.Pointer {
+		recv = recv.Elem()
+	}
+	switch {
+	case (recv == bufferType || recv == builderType) && name == "Grow":
+		what := recv.String() + ".Grow"
+		return func(args []reflect.Value) {
+			if n := args[0].Int(); n > 0 {
+				g.native(what, n)
+			}
+		}
+	case recv == bigIntType && name == "Lsh": // z.Lsh(x, n): x's bits and n more
+		return func(args []reflect.Value) {
+			x, _ := args[0].Interface().(*big.Int)
+			g.native("big.Int.Lsh", bitBytes(x, args[1].Uint()))
+		}
+	case recv == bigIntType && name == "SetBit": // z.SetBit(x, i, b): i bits
+		return func(args []reflect.Value) {
+			if i := args[1].Int(); i > 0 {
+				g.native("big.Int.SetBit", bitBytes(nil, uint64(i)))
+			}
+		}
+	case recv == bigIntType && name == "Exp": // z.Exp(x, y, m) without a modulus: x's bits times y
+		return func(args []reflect.Value) {
+			x, _ := args[0].Interface().(*big.Int)
+			y, _ := args[1].Interface().(*big.Int)
+			m, _ := args[2].Interface().(*big.Int)
+			if x == nil || y == nil || m != nil && m.Sign() != 0 || y.Sign() <= 0 || x.BitLen() <= 1 {
+				return
+			}
+			if !y.IsUint64() || y.Uint64() > 1<<62/uint64(x.BitLen()) {
+				g.native("big.Int.Exp", 1<<63-1)
+			}
+			g.native("big.Int.Exp", bitBytes(nil, uint64(x.BitLen())*y.Uint64()))
+		}
+	}
+	return nil
+}
+
+// bitBytes is the bytes of x's bits and n more, saturated.
+func bitBytes(x *big.Int, n uint64) int64 {
+	bits := n
+	if x != nil {
+		bits += uint64(x.BitLen())
+	}
+	if bits < n || bits/8 > 1<<62 {
+		return 1<<63 - 1
+	}
+	return int64(bits / 8)
 }

@@ -9,10 +9,11 @@ import (
 	"time"
 )
 
-// Compiled functions that allocate at once a size the cell chose ended the
-// engine past the machine's memory ("fatal error: runtime: out of
-// memory", the notebook's variables lost): they are refused as make is,
-// by the memory guard, and past the machine's memory with the guard off.
+// Compiled functions and methods that allocate at once a size the cell
+// chose ended the engine past the machine's memory ("fatal error: runtime:
+// out of memory", the notebook's variables lost): they are refused as make
+// is, by the memory guard, and past the machine's memory with the guard
+// off.
 func TestHostileNativeAllocations(t *testing.T) {
 	guarded := shared(t)
 	unguarded, err := New(Options{CellMemory: -1})
@@ -21,12 +22,18 @@ func TestHostileNativeAllocations(t *testing.T) {
 	}
 	defer unguarded.Shutdown(false)
 	for _, e := range []*Engine{guarded, unguarded} {
-		ok(t, e, "naKeep := 41\nimport (\"bufio\"; \"reflect\")")
+		ok(t, e, "naKeep := 41\nimport (\"bufio\"; \"math/big\"; \"reflect\")")
 		for _, c := range []struct{ code, what string }{
 			{"naR := bufio.NewReaderSize(strings.NewReader(\"x\"), 1<<40)\nfmt.Println(\"after\", naR.Size())", "bufio.NewReaderSize of 1 TiB"},
 			{"naW := bufio.NewWriterSize(os.Stdout, 1<<40)\nfmt.Println(\"after\", naW.Size())", "bufio.NewWriterSize of 1 TiB"},
 			{"naS := reflect.MakeSlice(reflect.TypeOf([]int64{}), 0, 1<<40)\nfmt.Println(\"after\", naS.Cap())", "reflect.MakeSlice of 8 TiB"},
 			{"naC := reflect.MakeChan(reflect.TypeOf(make(chan int64)), 1<<40)\nfmt.Println(\"after\", naC.Cap())", "reflect.MakeChan of 8 TiB"},
+			// Methods of compiled types (yaegi patch 121).
+			{"var naB bytes.Buffer\nnaB.Grow(1 << 40)\nfmt.Println(\"after\", naB.Cap())", "bytes.Buffer.Grow of 1 TiB"},
+			{"naSB := &strings.Builder{}\nnaSB.Grow(1 << 40)\nfmt.Println(\"after\", naSB.Cap())", "strings.Builder.Grow of 1 TiB"},
+			{"naL := new(big.Int).Lsh(big.NewInt(1), 1<<43)\nfmt.Println(\"after\", naL.BitLen())", "big.Int.Lsh of 1 TiB"},
+			{"naS2 := new(big.Int).SetBit(new(big.Int), 1<<43, 1)\nfmt.Println(\"after\", naS2.BitLen())", "big.Int.SetBit of 1 TiB"},
+			{"naE := new(big.Int).Exp(big.NewInt(3), big.NewInt(1<<42), nil)\nfmt.Println(\"after\", naE.BitLen())", "big.Int.Exp of 1 TiB"},
 		} {
 			r, rep := execWithin(t, e, c.code)
 			want := "refused"
@@ -47,6 +54,10 @@ func TestHostileNativeAllocations(t *testing.T) {
 	// Sizes the machine has are made.
 	if got := ok(t, guarded, "bufio.NewReaderSize(strings.NewReader(\"x\"), 1<<20).Size()").result(); got != "1048576" {
 		t.Errorf("a reader of 1 MiB: %s", got)
+	}
+	if got := ok(t, guarded, "var naB2 bytes.Buffer\nnaB2.Grow(1 << 20)\nnaB2.WriteString(\"ok\")\n"+
+		"fmt.Sprint(naB2.String(), new(big.Int).Lsh(big.NewInt(1), 100).BitLen(), new(big.Int).Exp(big.NewInt(2), big.NewInt(70), nil).BitLen())").result(); got != "ok101 71" {
+		t.Errorf("methods within the machine's memory: %s", got)
 	}
 }
 

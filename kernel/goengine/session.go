@@ -125,6 +125,7 @@ func (e *Engine) newSession() (*session, error) {
 		GoroutinePanic: e.goroutinePanic,
 		MaxAlloc:       memlimit.Physical(),
 		AllocGuard:     e.guard.allow,
+		MethodGuard:    e.guard.method,
 	})
 	tables := []interp.Exports{
 		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
