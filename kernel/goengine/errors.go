@@ -11,6 +11,7 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 
+	"github.com/culab/culab/internal/holds"
 	"github.com/culab/culab/kernel"
 )
 
@@ -315,7 +316,7 @@ func panicMessage(v any, text *interp.PanicText) string {
 		}
 		return fmt.Sprintf("%s value %v (its %s method panicked: %v)", text.Type, text.Value, text.Method, r)
 	}
-	if holdsItself(v) {
+	if holds.Itself(v) {
 		return fmt.Sprintf("a %T that holds itself (printing it would never end)", v)
 	}
 	return fmt.Sprint(v) // fmt survives a method that panics: %!v(PANIC=Error method: ...)

@@ -132,9 +132,9 @@ func TestHostileProcessGuards(t *testing.T) {
 }
 
 // A value that holds itself, through a slice, a map or an interface, ended
-// the engine when shown as a cell's result or a panic's value (fmt's stack
-// overflow is fatal): it is an error that says so. A deep value that ends
-// is shown.
+// the engine when shown as a cell's result, a panic's value or by
+// display.Show (fmt's stack overflow is fatal): it is an error, or a text,
+// that says so. A deep value that ends is shown.
 func TestHostileSelfHoldingValues(t *testing.T) {
 	e := shared(t)
 	ok(t, e, "shKeep := 41\nshS := []any{nil}\nshS[0] = shS\nshM := map[string]any{}\nshM[\"m\"] = shM\n"+
@@ -150,6 +150,11 @@ func TestHostileSelfHoldingValues(t *testing.T) {
 		if xe := fails(t, e, c.code); xe.Name != c.name || !strings.Contains(xe.Value, c.want) {
 			t.Errorf("%q: %s: %s, want %s: …%s…", c.code, xe.Name, xe.Value, c.name, c.want)
 		}
+	}
+	// display.Show of one shows what it is.
+	r := ok(t, e, "display.Show(shS)")
+	if got := r.displayText(); got != "a []interface {} that holds itself (printing it would never end)" {
+		t.Errorf("display.Show: %q", got)
 	}
 	r, rep := execWithin(t, e, "go func() { panic(shM) }()")
 	if rep.Error != nil {
@@ -309,4 +314,18 @@ func TestHostileGoroutineExit(t *testing.T) {
 	if got := ok(t, e, "gxKeep + 1").result(); got != "42" {
 		t.Errorf("gxKeep + 1 = %q", got)
 	}
+}
+
+// displayText is the text/plain of the displays the cell sent.
+func (r *recorder) displayText() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var b strings.Builder
+	for _, e := range r.events {
+		if e.kind == "display" {
+			s, _ := e.data["text/plain"].(string)
+			b.WriteString(s)
+		}
+	}
+	return b.String()
 }

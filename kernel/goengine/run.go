@@ -15,6 +15,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"github.com/culab/culab/display"
+	"github.com/culab/culab/internal/holds"
 	"github.com/culab/culab/kernel"
 )
 
@@ -383,7 +384,7 @@ func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
 		}
 	}
 	for _, v := range vals {
-		if holdsItself(v) {
+		if holds.Itself(v) {
 			return cellResult{}, x.positioned("StackOverflow", line, fmt.Sprintf("the cell's value (%T) holds itself: printing it would never end", v))
 		}
 	}

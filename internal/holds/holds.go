@@ -1,4 +1,6 @@
-package goengine
+// Package holds tells a value that fmt would print without end: one that
+// holds itself.
+package holds
 
 import (
 	"fmt"
@@ -6,14 +8,14 @@ import (
 	"unsafe"
 )
 
-// holdsItself reports whether fmt, printing v, would follow it back into
+// Itself reports whether fmt, printing v, would follow it back into
 // itself: through a slice, a map or an interface (x[0] = x with x a []any),
 // which fmt prints without end; its stack overflow is a fatal error that
-// ended the engine, from a cell's result or a panic's value. (A pointer
-// below the top fmt prints as an address, and a value with a String, Error
-// or Format method is the method's to print.) Values nested deeper than
-// maxNest count too.
-func holdsItself(v any) bool {
+// ended the engine, from a cell's result, a panic's value or display.Show.
+// (A pointer below the top fmt prints as an address, and a value with a
+// String, Error or Format method is the method's to print.) Values nested
+// deeper than maxNest count too.
+func Itself(v any) bool {
 	w := nestWalk{open: map[nestKey]bool{}, budget: nestBudget}
 	return w.loops(reflect.ValueOf(v), 0)
 }
