@@ -151,6 +151,11 @@ func TestHostileSelfHoldingValues(t *testing.T) {
 			t.Errorf("%q: %s: %s, want %s: …%s…", c.code, xe.Name, xe.Value, c.name, c.want)
 		}
 	}
+	// encoding/json reports the cycle as in a compiled program (yaegi
+	// patch 122: its check of the arguments walked it without end).
+	if xe := fails(t, e, "import \"encoding/json\"\n_, shJE := json.Marshal(shS)\nshJE"); !strings.Contains(xe.Value, "encountered a cycle via []interface {}") {
+		t.Errorf("json.Marshal: %s: %s", xe.Name, xe.Value)
+	}
 	// display.Show of one shows what it is.
 	r := ok(t, e, "display.Show(shS)")
 	if got := r.displayText(); got != "a []interface {} that holds itself (printing it would never end)" {
