@@ -155,6 +155,10 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 			syscall.Close(fd)
 		}
 		select {}
+	case "corrupt":
+		// As a cell that writes into the engine's event pipe (fd 4).
+		syscall.Write(4, []byte("garbage, not a frame\n"))
+		select {}
 	case "pipe":
 		// 50 MiB printed in 64 KiB writes.
 		chunk := strings.Repeat("x", 64<<10)
@@ -312,6 +316,8 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 		{"exit", "the Go engine crashed: exit status 3 — its variables are lost; the engine was restarted"},
 		{"kill", "the Go engine was killed by signal 9 (SIGKILL), most likely by the system's out-of-memory killer as the cell " +
 			"used too much memory — its variables are lost; the engine was restarted"},
+		{"corrupt", "the Go engine wrote bytes that are no message into its pipe to the kernel (did the cell write to a file descriptor " +
+			"it did not open?) and was ended by the kernel — its variables are lost; the engine was restarted"},
 		{"closepipes", "the Go engine stopped answering (its pipes to the kernel were closed: did the cell close or replace a file descriptor " +
 			"it did not open?) and was ended by the kernel — its variables are lost; the engine was restarted"},
 	} {
@@ -322,7 +328,7 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 			t.Errorf("%s: %+v", c.code, rep.Error)
 		}
 		// All that the cell printed arrives, although the engine died at once.
-		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n", "kill": "cell 3\n" + killed, "closepipes": "cell 3\n"}[c.code]; o.text.String() != want {
+		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n", "kill": "cell 3\n" + killed, "closepipes": "cell 3\n", "corrupt": "cell 3\n"}[c.code]; o.text.String() != want {
 			t.Errorf("%s: output before the crash: %q", c.code, o.text.String())
 		}
 		o = &out{}

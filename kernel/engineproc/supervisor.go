@@ -96,6 +96,8 @@ type proc struct {
 	relay *relay
 	// killed: the supervisor sent the SIGKILL (kill), not the system.
 	killed atomic.Bool
+	// corrupt: its event pipe held bytes that are no message.
+	corrupt atomic.Bool
 }
 
 func (s *Supervisor) start() (*proc, error) {
@@ -146,6 +148,9 @@ func (s *Supervisor) start() (*proc, error) {
 		for {
 			e, err := in.event()
 			if err != nil {
+				if errors.Is(err, errCorrupt) {
+					p.corrupt.Store(true)
+				}
 				return
 			}
 			if e.ID == 0 && (e.Kind == "comm" || e.Kind == "comms_lost") {
@@ -276,6 +281,9 @@ func (p *proc) why(stderr *tailWriter) string {
 	}
 	if st := p.state; st != nil {
 		ws, ok := st.Sys().(syscall.WaitStatus)
+		if p.corrupt.Load() && p.killed.Load() {
+			return "wrote bytes that are no message into its pipe to the kernel (did the cell write to a file descriptor it did not open?) and was ended by the kernel"
+		}
 		if ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL && p.killed.Load() {
 			// It lived on after its pipes to the kernel ended: a cell
 			// closed or replaced a descriptor of the engine's (the OOM
