@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -26,8 +27,10 @@ import (
 //     runtime: out of memory", which no recover catches). They are refused
 //     as make is (memguard.go), and past the machine's memory with the
 //     guard off too;
-//   - closing or replacing a file descriptor that the process had when the
-//     engine started (its pipes to the kernel: the engine was killed);
+//   - closing, replacing, reading or writing a file descriptor that the
+//     process had when the engine started (its pipes to the kernel: the
+//     engine was killed, or the kernel hung on bytes that were no message),
+//     except writing to those that print;
 //   - signals to the engine's or the kernel's process (os.FindProcess,
 //     syscall.Tgkill; syscall.Kill is not in the interpreter's table);
 //   - runtime.Breakpoint (a SIGTRAP that ends the process), a panic in a
@@ -36,6 +39,31 @@ import (
 func (e *Engine) nativeGuards() interp.Exports {
 	g := &e.guard
 	own := engineFDs()
+	// Of the engine's descriptors, a cell may write to those that print
+	// (the capture's pipes, the original stdout and stderr), not to its
+	// pipes to the kernel (bytes that are no message broke the protocol),
+	// and may read from none (it took the kernel's requests).
+	printing := map[int]bool{}
+	for _, s := range e.cap.streams {
+		printing[int(s.w.Fd())] = true
+	}
+	for _, f := range e.cap.saved {
+		if f != nil {
+			printing[int(f.Fd())] = true
+		}
+	}
+	writable := func(what string, fd int) error {
+		if own[fd] && !printing[fd] {
+			return engineFD(what, fd)
+		}
+		return nil
+	}
+	readable := func(what string, fd int) error {
+		if own[fd] {
+			return engineFD(what, fd)
+		}
+		return nil
+	}
 	return interp.Exports{
 		"bufio/bufio": {
 			"NewReaderSize": reflect.ValueOf(func(rd io.Reader, size int) *bufio.Reader {
@@ -69,6 +97,14 @@ func (e *Engine) nativeGuards() interp.Exports {
 				runtime.SetFinalizer(obj, e.guardedFinalizer(finalizer))
 			}),
 		},
+		"runtime/debug/debug": {
+			"WriteHeapDump": reflect.ValueOf(func(fd uintptr) {
+				if err := writable("debug.WriteHeapDump", int(fd)); err != nil {
+					panic(err)
+				}
+				debug.WriteHeapDump(fd)
+			}),
+		},
 		"os/os": {
 			"FindProcess": reflect.ValueOf(findProcess),
 			"NewFile": reflect.ValueOf(func(fd uintptr, name string) *os.File {
@@ -97,6 +133,48 @@ func (e *Engine) nativeGuards() interp.Exports {
 					return engineFD("syscall.Dup3", newfd)
 				}
 				return syscall.Dup3(oldfd, newfd, flags)
+			}),
+			"Read": reflect.ValueOf(func(fd int, p []byte) (int, error) {
+				if err := readable("syscall.Read", fd); err != nil {
+					return 0, err
+				}
+				return syscall.Read(fd, p)
+			}),
+			"Pread": reflect.ValueOf(func(fd int, p []byte, offset int64) (int, error) {
+				if err := readable("syscall.Pread", fd); err != nil {
+					return 0, err
+				}
+				return syscall.Pread(fd, p, offset)
+			}),
+			"Write": reflect.ValueOf(func(fd int, p []byte) (int, error) {
+				if err := writable("syscall.Write", fd); err != nil {
+					return 0, err
+				}
+				return syscall.Write(fd, p)
+			}),
+			"Pwrite": reflect.ValueOf(func(fd int, p []byte, offset int64) (int, error) {
+				if err := writable("syscall.Pwrite", fd); err != nil {
+					return 0, err
+				}
+				return syscall.Pwrite(fd, p, offset)
+			}),
+			"Sendfile": reflect.ValueOf(func(outfd, infd int, offset *int64, count int) (int, error) {
+				if err := errors.Join(writable("syscall.Sendfile", outfd), readable("syscall.Sendfile", infd)); err != nil {
+					return 0, err
+				}
+				return syscall.Sendfile(outfd, infd, offset, count)
+			}),
+			"Splice": reflect.ValueOf(func(rfd int, roff *int64, wfd int, woff *int64, n int, flags int) (int64, error) {
+				if err := errors.Join(readable("syscall.Splice", rfd), writable("syscall.Splice", wfd)); err != nil {
+					return 0, err
+				}
+				return syscall.Splice(rfd, roff, wfd, woff, n, flags)
+			}),
+			"Tee": reflect.ValueOf(func(rfd, wfd int, n int, flags int) (int64, error) {
+				if err := errors.Join(readable("syscall.Tee", rfd), writable("syscall.Tee", wfd)); err != nil {
+					return 0, err
+				}
+				return syscall.Tee(rfd, wfd, n, flags)
 			}),
 			"Tgkill": reflect.ValueOf(func(tgid, tid int, sig syscall.Signal) error {
 				if err := kernelProcess("syscall.Tgkill", tgid); err != nil {
@@ -128,10 +206,10 @@ func engineFDs() map[int]bool {
 	return own
 }
 
-// engineFD is the refusal of what would close or replace the engine's
-// descriptor fd.
+// engineFD is the refusal of what would close, replace, read or write the
+// engine's descriptor fd.
 func engineFD(what string, fd int) error {
-	return fmt.Errorf("%s: file descriptor %d is the engine's (opened before any cell: its pipes to the kernel), not the cell's; closing or replacing it would end the engine", what, fd)
+	return fmt.Errorf("%s: file descriptor %d is the engine's (opened before any cell: its pipes to the kernel), not the cell's; using it would break or end the engine", what, fd)
 }
 
 // kernelProcess refuses pid when it is the engine's process, the kernel's

@@ -80,8 +80,12 @@ func TestHostileProcessGuards(t *testing.T) {
 	}
 	defer e.Shutdown(false)
 	ok(t, e, "pgKeep := 41\nimport (\"runtime\"; \"syscall\")")
-	fd := fmt.Sprint(w.Fd())
+	fd, rfd := fmt.Sprint(w.Fd()), fmt.Sprint(r.Fd())
 	for _, c := range []struct{ code, want string }{
+		{"syscall.Write(" + fd + ", []byte(\"not a message\"))", "syscall.Write: file descriptor " + fd + " is the engine's"},
+		{"syscall.Read(" + rfd + ", make([]byte, 1))", "syscall.Read: file descriptor " + rfd + " is the engine's"},
+		{"syscall.Pwrite(" + fd + ", []byte(\"x\"), 0)", "syscall.Pwrite: file descriptor " + fd + " is the engine's"},
+		{"import \"runtime/debug\"\ndebug.WriteHeapDump(" + fd + ")", "debug.WriteHeapDump: file descriptor " + fd + " is the engine's"},
 		{"syscall.Close(" + fd + ")", "syscall.Close: file descriptor " + fd + " is the engine's"},
 		{"pgN, _ := os.Open(os.DevNull)\nsyscall.Dup2(int(pgN.Fd()), " + fd + ")", "syscall.Dup2: file descriptor " + fd + " is the engine's"},
 		{"pgN3, _ := os.Open(os.DevNull)\nsyscall.Dup3(int(pgN3.Fd()), " + fd + ", 0)", "syscall.Dup3: file descriptor " + fd + " is the engine's"},
@@ -101,7 +105,13 @@ func TestHostileProcessGuards(t *testing.T) {
 	if _, err := w.Write([]byte("x")); err != nil {
 		t.Fatalf("the engine's pipe after the cells: %v", err)
 	}
+	if b := make([]byte, 2); func() int { n, _ := r.Read(b); return n }() != 1 || b[0] != 'x' {
+		t.Errorf("the engine's pipe held what a cell wrote: %q", b)
+	}
 	// The cell's own descriptors and processes.
+	if got := ok(t, e, "pgR, pgW, _ := os.Pipe()\nsyscall.Write(int(pgW.Fd()), []byte(\"own\"))\npgB := make([]byte, 3)\nsyscall.Read(int(pgR.Fd()), pgB)\nstring(pgB)").result(); got != "own" {
+		t.Errorf("a cell's own pipe: %q", got)
+	}
 	ok(t, e, "pgF, _ := os.Open(os.DevNull)\npgG, _ := os.Open(os.DevNull)\npgH := os.NewFile(pgF.Fd(), \"again\")\n"+
 		"if err := syscall.Dup2(int(pgG.Fd()), int(pgH.Fd())); err != nil {\n\tpanic(err)\n}\nif err := syscall.Close(int(pgG.Fd())); err != nil {\n\tpanic(err)\n}")
 	ok(t, e, "import \"os/exec\"\npgCmd := exec.Command(\"sleep\", \"1000\")\npgCmd.Start()\npgP, err := os.FindProcess(pgCmd.Process.Pid)\nif err != nil {\n\tpanic(err)\n}\npgP.Kill()\n_ = pgCmd.Wait()")
