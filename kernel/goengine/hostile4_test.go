@@ -344,3 +344,24 @@ func (r *recorder) displayText() string {
 	}
 	return b.String()
 }
+
+// The blank identifier at the top level of cells takes values of any type,
+// in any order (yaegi patch 123: the first _ = v or _, x := f() gave _ the
+// type of v, and a later _ = w of another type panicked in reflect.Set).
+func TestBlankAcrossCells(t *testing.T) {
+	e := shared(t)
+	for _, code := range []string{
+		"import \"encoding/json\"\n_, blE := json.Marshal(1)\n_ = blE",
+		"_ = errors.New(\"x\")",
+		"_ = bytes.Repeat([]byte(\"a\"), 2)",
+		"_ = strings.Repeat(\"a\", 2) + \"b\"",
+		"_ = errors.New(\"y\")\n_ = 3.5\n_ = []int{1}",
+		"var _ = errors.New(\"v\")\nvar _ = \"s\"",
+		"_, blB := strconv.Atoi(\"x\")\n_ = blB",
+	} {
+		ok(t, e, code)
+	}
+	if got := ok(t, e, "blA, _ := strconv.Atoi(\"7\")\nblA").result(); got != "7" {
+		t.Errorf("blA = %q", got)
+	}
+}
