@@ -31,6 +31,7 @@ import (
 //     process had when the engine started (its pipes to the kernel: the
 //     engine was killed, or the kernel hung on bytes that were no message),
 //     except writing to those that print;
+//   - opening one of those pipes by a path (/proc/self/fd/3, a link to it);
 //   - signals to the engine's or the kernel's process (os.FindProcess,
 //     syscall.Tgkill; syscall.Kill is not in the interpreter's table);
 //   - runtime.Breakpoint (a SIGTRAP that ends the process), a panic in a
@@ -52,8 +53,9 @@ func (e *Engine) nativeGuards() interp.Exports {
 			printing[int(f.Fd())] = true
 		}
 	}
+	pipes, prints := pipesOf(own, printing)
 	writable := func(what string, fd int) error {
-		if own[fd] && !printing[fd] {
+		if own[fd] && !printing[fd] && !prints.hold(fd) {
 			return engineFD(what, fd)
 		}
 		return nil
@@ -106,6 +108,39 @@ func (e *Engine) nativeGuards() interp.Exports {
 			}),
 		},
 		"os/os": {
+			// A path to one of the engine's pipes (/proc/self/fd/3, or a
+			// link to it) is a descriptor of the engine's by another name:
+			// reading it took the kernel's requests, and the kernel hung.
+			"Open": reflect.ValueOf(func(name string) (*os.File, error) {
+				if err := pipes.refuse("open", name); err != nil {
+					return nil, err
+				}
+				return os.Open(name)
+			}),
+			"OpenFile": reflect.ValueOf(func(name string, flag int, perm os.FileMode) (*os.File, error) {
+				if err := pipes.refuse("open", name); err != nil {
+					return nil, err
+				}
+				return os.OpenFile(name, flag, perm)
+			}),
+			"Create": reflect.ValueOf(func(name string) (*os.File, error) {
+				if err := pipes.refuse("open", name); err != nil {
+					return nil, err
+				}
+				return os.Create(name)
+			}),
+			"ReadFile": reflect.ValueOf(func(name string) ([]byte, error) {
+				if err := pipes.refuse("open", name); err != nil {
+					return nil, err
+				}
+				return os.ReadFile(name)
+			}),
+			"WriteFile": reflect.ValueOf(func(name string, data []byte, perm os.FileMode) error {
+				if err := pipes.refuse("open", name); err != nil {
+					return err
+				}
+				return os.WriteFile(name, data, perm)
+			}),
 			"FindProcess": reflect.ValueOf(findProcess),
 			"NewFile": reflect.ValueOf(func(fd uintptr, name string) *os.File {
 				if own[int(fd)] {
@@ -204,6 +239,54 @@ func engineFDs() map[int]bool {
 		}
 	}
 	return own
+}
+
+// enginePipes are the device and inode of the engine's pipes and sockets
+// (not those that print): the same pipe by another name, a path under
+// /proc/self/fd, is refused too.
+type enginePipes map[[2]uint64]bool
+
+// pipesOf are the engine's pipes that do not print, and those that do.
+func pipesOf(own, printing map[int]bool) (enginePipes, enginePipes) {
+	p, prints := enginePipes{}, enginePipes{}
+	for fd := range printing {
+		var st syscall.Stat_t
+		if syscall.Fstat(fd, &st) == nil {
+			prints[[2]uint64{st.Dev, st.Ino}] = true
+		}
+	}
+	for fd := range own {
+		var st syscall.Stat_t
+		if printing[fd] || syscall.Fstat(fd, &st) != nil {
+			continue
+		}
+		// Another descriptor of a pipe that prints (the one the kernel
+		// gave, the capture's duplicate of it) prints too.
+		if k := [2]uint64{st.Dev, st.Ino}; !prints[k] {
+			if t := st.Mode & syscall.S_IFMT; t == syscall.S_IFIFO || t == syscall.S_IFSOCK {
+				p[k] = true
+			}
+		}
+	}
+	return p, prints
+}
+
+// hold reports whether descriptor fd is one of p's pipes.
+func (p enginePipes) hold(fd int) bool {
+	var st syscall.Stat_t
+	return syscall.Fstat(fd, &st) == nil && p[[2]uint64{st.Dev, st.Ino}]
+}
+
+// refuse is the error of op on path name when it names an engine's pipe.
+func (p enginePipes) refuse(op, name string) error {
+	var st syscall.Stat_t
+	if len(p) == 0 || syscall.Stat(name, &st) != nil {
+		return nil
+	}
+	if p[[2]uint64{st.Dev, st.Ino}] {
+		return &os.PathError{Op: op, Path: name, Err: errors.New("a pipe of the engine's (opened before any cell: to the kernel) by another name, not the cell's; using it would break or end the engine")}
+	}
+	return nil
 }
 
 // engineFD is the refusal of what would close, replace, read or write the

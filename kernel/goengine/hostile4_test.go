@@ -86,6 +86,11 @@ func TestHostileProcessGuards(t *testing.T) {
 		{"syscall.Read(" + rfd + ", make([]byte, 1))", "syscall.Read: file descriptor " + rfd + " is the engine's"},
 		{"syscall.Pwrite(" + fd + ", []byte(\"x\"), 0)", "syscall.Pwrite: file descriptor " + fd + " is the engine's"},
 		{"import \"runtime/debug\"\ndebug.WriteHeapDump(" + fd + ")", "debug.WriteHeapDump: file descriptor " + fd + " is the engine's"},
+		{"_, pgE := os.Open(\"/proc/self/fd/" + rfd + "\")\npgE", "open /proc/self/fd/" + rfd + ": a pipe of the engine's (opened before any cell: to the kernel) by another name"},
+		{"_, pgE := os.OpenFile(\"/dev/fd/" + fd + "\", os.O_WRONLY, 0)\npgE", "a pipe of the engine's"},
+		{"_, pgE := os.ReadFile(\"/proc/self/fd/" + rfd + "\")\npgE", "a pipe of the engine's"},
+		{"os.WriteFile(\"/proc/self/fd/" + fd + "\", []byte(\"x\"), 0)", "a pipe of the engine's"},
+		{"os.Remove(\"/tmp/pg-link\")\nos.Symlink(\"/proc/self/fd/" + rfd + "\", \"/tmp/pg-link\")\n_, pgE := os.Open(\"/tmp/pg-link\")\nos.Remove(\"/tmp/pg-link\")\npgE", "a pipe of the engine's"},
 		{"syscall.Close(" + fd + ")", "syscall.Close: file descriptor " + fd + " is the engine's"},
 		{"pgN, _ := os.Open(os.DevNull)\nsyscall.Dup2(int(pgN.Fd()), " + fd + ")", "syscall.Dup2: file descriptor " + fd + " is the engine's"},
 		{"pgN3, _ := os.Open(os.DevNull)\nsyscall.Dup3(int(pgN3.Fd()), " + fd + ", 0)", "syscall.Dup3: file descriptor " + fd + " is the engine's"},
@@ -112,6 +117,7 @@ func TestHostileProcessGuards(t *testing.T) {
 	if got := ok(t, e, "pgR, pgW, _ := os.Pipe()\nsyscall.Write(int(pgW.Fd()), []byte(\"own\"))\npgB := make([]byte, 3)\nsyscall.Read(int(pgR.Fd()), pgB)\nstring(pgB)").result(); got != "own" {
 		t.Errorf("a cell's own pipe: %q", got)
 	}
+	ok(t, e, "pgD, err := os.Open(os.DevNull)\nif err != nil {\n\tpanic(err)\n}\npgD.Close()\nif err := os.WriteFile(os.DevNull, []byte(\"x\"), 0); err != nil {\n\tpanic(err)\n}")
 	ok(t, e, "pgF, _ := os.Open(os.DevNull)\npgG, _ := os.Open(os.DevNull)\npgH := os.NewFile(pgF.Fd(), \"again\")\n"+
 		"if err := syscall.Dup2(int(pgG.Fd()), int(pgH.Fd())); err != nil {\n\tpanic(err)\n}\nif err := syscall.Close(int(pgG.Fd())); err != nil {\n\tpanic(err)\n}")
 	ok(t, e, "import \"os/exec\"\npgCmd := exec.Command(\"sleep\", \"1000\")\npgCmd.Start()\npgP, err := os.FindProcess(pgCmd.Process.Pid)\nif err != nil {\n\tpanic(err)\n}\npgP.Kill()\n_ = pgCmd.Wait()")
