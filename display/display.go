@@ -17,6 +17,8 @@ import (
 	"reflect"
 	"sync"
 	"sync/atomic"
+
+	"github.com/culab/culab/internal/holds"
 )
 
 // MIME types the bundle uses.
@@ -251,7 +253,13 @@ func Bundle(v any) (data, metadata map[string]any, ok bool) {
 		data[MIMEPNG], metadata = d.MIME[MIMEPNG], d.Metadata
 	}
 	if _, done := data[MIMEText]; !done {
-		data[MIMEText] = fmt.Sprint(v)
+		if holds.Itself(v) {
+			// fmt's stack overflow would be fatal (display.Show of x
+			// with x[0] = x ended the notebook's engine).
+			data[MIMEText] = fmt.Sprintf("a %T that holds itself (printing it would never end)", v)
+		} else {
+			data[MIMEText] = fmt.Sprint(v)
+		}
 	}
 	return data, metadata, true
 }

@@ -98,3 +98,14 @@ func TestCannotShow(t *testing.T) {
 		}
 	}
 }
+
+// A value that holds itself is shown as such: fmt would print it without
+// end, a fatal stack overflow.
+func TestBundleOfValueThatHoldsItself(t *testing.T) {
+	xs := []any{nil}
+	xs[0] = xs
+	data, _, ok := Bundle(xs)
+	if want := "a []interface {} that holds itself (printing it would never end)"; !ok || data[MIMEText] != want {
+		t.Errorf("%v, want %q", data, want)
+	}
+}

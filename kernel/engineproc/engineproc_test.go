@@ -148,6 +148,17 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 	case "kill":
 		fmt.Print(killed)
 		syscall.Kill(os.Getpid(), syscall.SIGKILL) // as the OOM killer does
+	case "closepipes":
+		// As a cell that closes the engine's descriptors to the kernel
+		// (fds 3 to 6), and goes on running.
+		for fd := 3; fd <= 6; fd++ {
+			syscall.Close(fd)
+		}
+		select {}
+	case "corrupt":
+		// As a cell that writes into the engine's event pipe (fd 4).
+		syscall.Write(4, []byte("garbage, not a frame\n"))
+		select {}
 	case "pipe":
 		// 50 MiB printed in 64 KiB writes.
 		chunk := strings.Repeat("x", 64<<10)
@@ -200,6 +211,12 @@ func (c *counter) Execute(ctx context.Context, req kernel.ExecuteRequest, out ke
 		for {
 			time.Sleep(time.Hour)
 		}
+	case "selfstop":
+		// As a cell that runs kill -STOP on its own engine.
+		out.Stream("stdout", "stopping\n")
+		syscall.Kill(os.Getpid(), syscall.SIGSTOP)
+		<-ctx.Done()
+		return kernel.ExecuteReply{Error: &kernel.ExecError{Name: "Interrupted", Value: context.Cause(ctx).Error()}}
 	case "block":
 		out.Stream("stdout", "waiting\n")
 		<-ctx.Done()
@@ -299,6 +316,10 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 		{"exit", "the Go engine crashed: exit status 3 — its variables are lost; the engine was restarted"},
 		{"kill", "the Go engine was killed by signal 9 (SIGKILL), most likely by the system's out-of-memory killer as the cell " +
 			"used too much memory — its variables are lost; the engine was restarted"},
+		{"corrupt", "the Go engine wrote bytes that are no message into its pipe to the kernel (did the cell write to a file descriptor " +
+			"it did not open?) and was ended by the kernel — its variables are lost; the engine was restarted"},
+		{"closepipes", "the Go engine stopped answering (its pipes to the kernel were closed: did the cell close or replace a file descriptor " +
+			"it did not open?) and was ended by the kernel — its variables are lost; the engine was restarted"},
 	} {
 		run(s, "", &out{})
 		o = &out{}
@@ -307,7 +328,7 @@ func TestCrashRestartsTheEngine(t *testing.T) {
 			t.Errorf("%s: %+v", c.code, rep.Error)
 		}
 		// All that the cell printed arrives, although the engine died at once.
-		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n", "kill": "cell 3\n" + killed}[c.code]; o.text.String() != want {
+		if want := map[string]string{"crash": "cell 3\nfatal error: all in the pipe\n", "exit": "cell 3\n", "kill": "cell 3\n" + killed, "closepipes": "cell 3\n", "corrupt": "cell 3\n"}[c.code]; o.text.String() != want {
 			t.Errorf("%s: output before the crash: %q", c.code, o.text.String())
 		}
 		o = &out{}
@@ -570,4 +591,44 @@ func TestReason(t *testing.T) {
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// An engine that a cell stopped (SIGSTOP) is continued by an interrupt,
+// which it then answers: it stayed stopped, deaf, and the kernel hung.
+func TestInterruptContinuesAStoppedEngine(t *testing.T) {
+	s := start(t)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan kernel.ExecuteReply)
+	go func() { done <- s.Execute(ctx, kernel.ExecuteRequest{Code: "selfstop"}, &out{}) }()
+	s.mu.Lock()
+	pid := s.p.process.Pid
+	s.mu.Unlock()
+	for deadline := time.Now().Add(time.Minute); processState(pid) != "T"; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the engine did not stop: state %q", processState(pid))
+		}
+	}
+	cancel(kernel.ErrInterrupted)
+	select {
+	case rep := <-done:
+		if rep.Error == nil || rep.Error.Value != kernel.ErrInterrupted.Error() {
+			t.Errorf("interrupt: %+v", rep.Error)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the stopped engine did not answer the interrupt")
+	}
+}
+
+// processState is the state letter of process pid (R, S, T, ...).
+func processState(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return ""
+	}
+	// After the command's name, in parentheses that may hold spaces.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }

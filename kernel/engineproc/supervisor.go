@@ -94,6 +94,10 @@ type proc struct {
 	// their text goes to.
 	ends  [2]*os.File
 	relay *relay
+	// killed: the supervisor sent the SIGKILL (kill), not the system.
+	killed atomic.Bool
+	// corrupt: its event pipe held bytes that are no message.
+	corrupt atomic.Bool
 }
 
 func (s *Supervisor) start() (*proc, error) {
@@ -144,6 +148,9 @@ func (s *Supervisor) start() (*proc, error) {
 		for {
 			e, err := in.event()
 			if err != nil {
+				if errors.Is(err, errCorrupt) {
+					p.corrupt.Store(true)
+				}
 				return
 			}
 			if e.ID == 0 && (e.Kind == "comm" || e.Kind == "comms_lost") {
@@ -237,8 +244,17 @@ func (p *proc) call(req request, v any) error {
 
 var errCrashed = errors.New("the engine process ended")
 
+// interrupt asks the engine to stop its running cell, after a SIGCONT: a
+// cell that stopped its own process (kill -STOP from os/exec) left it
+// deaf to interrupts, the kernel hung for good.
+func (p *proc) interrupt() {
+	_ = p.process.Signal(syscall.SIGCONT)
+	p.out.send(request{Op: "interrupt"})
+}
+
 // kill ends the process and waits for it.
 func (p *proc) kill() {
+	p.killed.Store(true)
 	p.process.Kill()
 	p.reqW.Close()
 	<-p.exited
@@ -264,7 +280,17 @@ func (p *proc) why(stderr *tailWriter) string {
 		return "crashed: " + r
 	}
 	if st := p.state; st != nil {
-		if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
+		ws, ok := st.Sys().(syscall.WaitStatus)
+		if p.corrupt.Load() && p.killed.Load() {
+			return "wrote bytes that are no message into its pipe to the kernel (did the cell write to a file descriptor it did not open?) and was ended by the kernel"
+		}
+		if ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL && p.killed.Load() {
+			// It lived on after its pipes to the kernel ended: a cell
+			// closed or replaced a descriptor of the engine's (the OOM
+			// killer's guess misled).
+			return "stopped answering (its pipes to the kernel were closed: did the cell close or replace a file descriptor it did not open?) and was ended by the kernel"
+		}
+		if ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
 			// Nothing in the engine sends it: the kernel's OOM killer
 			// does, or a person.
 			return "was killed by signal 9 (SIGKILL), most likely by the system's out-of-memory killer as the cell used too much memory"
@@ -313,7 +339,7 @@ func (s *Supervisor) serve(ctx context.Context, p *proc, req request, out kernel
 	if err := p.out.send(req); err != nil {
 		return nil, s.crashed(p, text)
 	}
-	stop := context.AfterFunc(ctx, func() { p.out.send(request{Op: "interrupt"}) })
+	stop := context.AfterFunc(ctx, p.interrupt)
 	defer stop()
 	for {
 		var e event
@@ -501,7 +527,7 @@ func (s *Supervisor) Interrupt() {
 	p := s.p
 	s.mu.Unlock()
 	if p != nil {
-		p.out.send(request{Op: "interrupt"})
+		p.interrupt()
 	}
 }
 

@@ -114,7 +114,14 @@ const (
 	frameStream = 's' // an event{Kind: "stream"}: ID, Mark (8 bytes each), len(Name) (1 byte), Name, Text
 	headerSize  = 5
 	streamHead  = 17 // a stream frame's ID, Mark and len(Name)
+	// maxFrame is more than any message the engine sends (its stream
+	// text goes in reads of 64 KiB, a cell's result and displays are cut
+	// at the output limit).
+	maxFrame = 1 << 30
 )
+
+// errCorrupt is the error of bytes on a pipe that are no frame.
+var errCorrupt = errors.New("engineproc: the pipe holds bytes that are no message")
 
 // sender writes frames one at a time.
 type sender struct {
@@ -173,7 +180,17 @@ func (r *receiver) next() (byte, []byte, error) {
 	if _, err := io.ReadFull(r.r, r.hdr[:]); err != nil {
 		return 0, nil, err
 	}
-	b := make([]byte, binary.BigEndian.Uint32(r.hdr[1:]))
+	// Bytes that are no frame (a cell that wrote into the engine's pipe)
+	// end the reading at once: read as a length, they waited for
+	// gigabytes that never came, and the kernel hung.
+	if k := r.hdr[0]; k != frameJSON && k != frameStream {
+		return 0, nil, fmt.Errorf("%w: a frame of unknown kind %q", errCorrupt, k)
+	}
+	n := binary.BigEndian.Uint32(r.hdr[1:])
+	if n > maxFrame {
+		return 0, nil, fmt.Errorf("%w: a frame of %d bytes", errCorrupt, n)
+	}
+	b := make([]byte, n)
 	if _, err := io.ReadFull(r.r, b); err != nil {
 		return 0, nil, fmt.Errorf("engineproc: a frame cut short: %w", err)
 	}
@@ -210,7 +227,10 @@ func (r *receiver) event() (event, error) {
 
 func decodeJSON(kind byte, b []byte, v any) error {
 	if kind != frameJSON {
-		return fmt.Errorf("engineproc: a frame of unknown kind %q", kind)
+		return fmt.Errorf("%w: a frame of unknown kind %q", errCorrupt, kind)
 	}
-	return json.Unmarshal(b, v)
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%w: %v", errCorrupt, err)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package engineproc
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -53,5 +54,21 @@ func TestServeRefusesAnotherVersion(t *testing.T) {
 	}
 	if eng.n != 0 {
 		t.Errorf("%d cells ran", eng.n)
+	}
+}
+
+// Bytes that are no frame are an error at once, never a wait for the
+// gigabytes their header would claim (a cell wrote into the engine's event
+// pipe, and the kernel hung).
+func TestReceiverRefusesCorruptFrames(t *testing.T) {
+	for name, raw := range map[string]string{
+		"text":                  "garbage, not a frame\n",
+		"a JSON frame of 4 GiB": "j\xff\xff\xff\xff{",
+		"JSON that is none":     "j\x00\x00\x00\x03abc",
+	} {
+		_, err := newReceiver(strings.NewReader(raw)).event()
+		if !errors.Is(err, errCorrupt) {
+			t.Errorf("%s: %v, want errCorrupt", name, err)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 
+	"github.com/culab/culab/internal/holds"
 	"github.com/culab/culab/kernel"
 )
 
@@ -156,7 +157,11 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 	if so, ok := cp.p.Value.(*interp.StackOverflow); ok {
 		return x.stackOverflow(so, line)
 	}
-	value := panicMessage(cp.p.Value, cp.p.Text)
+	value, stopped := x.panicText(cp.p)
+	if stopped {
+		x.interrupted = true
+		return interruptedError()
+	}
 	if m := posPrefix.FindStringSubmatch(value); m != nil {
 		value = value[len(m[0]):] // the traceback says where
 	}
@@ -192,6 +197,18 @@ func (x *run) runError(err error, line int, wrapped bool) *kernel.ExecError {
 		return &kernel.ExecError{Name: memoryErrorName, Value: value, Traceback: tb}
 	}
 	return &kernel.ExecError{Name: "panic", Value: value, Traceback: tb}
+}
+
+// panicText is the message of a panic of the cell: its value's Error or
+// String method is the cell's code, run as showResult runs a result's, on
+// a goroutine that an interrupt stops (one that never returned hung the
+// engine, deaf to interrupts). stopped: an interrupt stopped it.
+func (x *run) panicText(p interp.Panic) (msg string, stopped bool) {
+	end, stopped := x.await(goCell(func() { msg = panicMessage(p.Value, p.Text) }))
+	if !stopped && (end.panicked != nil || end.goexit) {
+		msg = fmt.Sprintf("a panic with a value of type %T", p.Value)
+	}
+	return msg, stopped
 }
 
 // traceEnds is how many frames a long traceback shows at each end.
@@ -298,6 +315,9 @@ func panicMessage(v any, text *interp.PanicText) string {
 			return msg
 		}
 		return fmt.Sprintf("%s value %v (its %s method panicked: %v)", text.Type, text.Value, text.Method, r)
+	}
+	if holds.Itself(v) {
+		return fmt.Sprintf("a %T that holds itself (printing it would never end)", v)
 	}
 	return fmt.Sprint(v) // fmt survives a method that panics: %!v(PANIC=Error method: ...)
 }

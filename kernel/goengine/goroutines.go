@@ -2,10 +2,13 @@ package goengine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	osexec "os/exec"
+	"reflect"
 	"strings"
 
+	"github.com/culab/culab/kernel"
 	"github.com/traefik/yaegi/interp"
 )
 
@@ -13,9 +16,31 @@ import (
 // (the patched interpreter recovers it): on the stderr of the cell that is
 // running, or of the next one (see capture.emit). The kernel goes on.
 func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
+	if stoppedCall(p.Value) {
+		return // the goroutine of a stopped cell, ended as the cell was
+	}
+	where := fmt.Sprintf("a goroutine started at %s line %d", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line)
+	if code, ok := interp.ExitCode(p.Value); ok {
+		// A compiled program would end here: the running cell ends (its
+		// code waited for the goroutine's deferred calls, which os.Exit
+		// does not run, until interrupted).
+		e.cancelMu.Lock()
+		running := e.cancel != nil
+		if running {
+			e.cancel(&goroutineExit{code: code, where: where})
+		}
+		e.cancelMu.Unlock()
+		note := "it ended the running cell, as it would end a program"
+		if !running {
+			note = "it ended that goroutine (no cell was running; the notebook goes on)"
+		}
+		e.cap.sync()
+		e.cap.emit(stderr, []byte(fmt.Sprintf("exit status %d in %s: %s\n", code, where, note)))
+		return
+	}
 	value := panicMessage(p.Value, p.Text)
 	var b strings.Builder
-	fmt.Fprintf(&b, "panic in a goroutine started at %s line %d: %s\n", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line, value)
+	fmt.Fprintf(&b, "panic in %s: %s\n", where, value)
 	for _, f := range nativeFrames(string(p.Stack)) {
 		b.WriteString("    in " + f + "\n")
 	}
@@ -44,6 +69,9 @@ func (e *Engine) callback(what string, f func()) func() {
 }
 
 func (e *Engine) callbackPanic(what string, r any) {
+	if stoppedCall(r) {
+		return
+	}
 	e.cap.sync()
 	e.cap.emit(stderr, []byte(fmt.Sprintf("panic in %s: %s\n(the call ended; the notebook goes on)\n", what, panicMessage(r, nil))))
 }
@@ -66,4 +94,43 @@ func (e *Engine) cellCommand(name string, arg ...string) *osexec.Cmd {
 		}
 	})
 	return osexec.CommandContext(ctx, name, arg...)
+}
+
+// stoppedCall reports whether v is the panic of a cell's function called
+// by compiled code after an interrupt stopped the cell (yaegi patch 120):
+// not the cell's error, which the interrupt reported.
+func stoppedCall(v any) bool {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface()
+	}
+	err, ok := v.(error)
+	return ok && errors.Is(err, interp.ErrStopped)
+}
+
+// goroutineExit is the cause that ends the running cell when a goroutine
+// calls os.Exit or log.Fatal.
+type goroutineExit struct {
+	code  int
+	where string
+}
+
+func (g *goroutineExit) Error() string { return fmt.Sprintf("exit status %d in %s", g.code, g.where) }
+
+// goroutineExitOf is the goroutineExit that ended ctx, or nil.
+func goroutineExitOf(ctx context.Context) *goroutineExit {
+	var ge *goroutineExit
+	if errors.As(context.Cause(ctx), &ge) {
+		return ge
+	}
+	return nil
+}
+
+// goroutineExitError is the cell's end by a goroutine's os.Exit: none for
+// status 0, as for os.Exit(0) in the cell itself.
+func goroutineExitError(ge *goroutineExit) *kernel.ExecError {
+	if ge.code == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("exit status %d (os.Exit in %s ended the cell, as it would end a program, without running deferred calls; the notebook and its variables are kept)", ge.code, ge.where)
+	return &kernel.ExecError{Name: "Exit", Value: msg, Traceback: []string{"Exit: " + msg}}
 }

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/culab/culab/internal/memlimit"
 	"github.com/culab/culab/kernel"
 )
 
@@ -65,6 +66,14 @@ func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
 	if err != nil {
 		return cellResult{}, usageError(err)
 	}
+	if outVar != "" {
+		// The name is checked before the program runs (-o nb ran it, then
+		// refused the name and dropped its output).
+		def := fmt.Sprintf("\n%s := \"\"", outVar)
+		if _, xe := x.parseGo(def, []chunk{{kind: stmtChunk, start: 0, end: len(def)}}); xe != nil {
+			return cellResult{}, xe
+		}
+	}
 	tool, err := goTool()
 	if err != nil {
 		return x.gorunSkipped(err, outVar)
@@ -101,7 +110,12 @@ func (x *run) gorun(m *magic, body string) (cellResult, *kernel.ExecError) {
 	if outVar != "" {
 		prog.Stdout = io.MultiWriter(prog.Stdout, &kept)
 	}
-	err = runGroup(prog)
+	held, err := runWatched(prog, x.e.guard.limit)
+	if held > 0 {
+		msg := fmt.Sprintf("the program was stopped: it held %s, past the cap of %s for a running cell (%s sets it)",
+			memlimit.Format(held), memlimit.Format(x.e.guard.limit), CellMemoryEnv)
+		return cellResult{}, &kernel.ExecError{Name: memoryErrorName, Value: msg, Traceback: []string{memoryErrorName + ": " + msg}}
+	}
 	if outVar != "" && x.ctx.Err() == nil {
 		def := fmt.Sprintf("\n%s := %q", outVar, kept.String())
 		if _, xe := x.chunk(def, chunk{kind: stmtChunk, start: 0, end: len(def)}); xe != nil {
@@ -173,6 +187,60 @@ func runGroup(cmd *osexec.Cmd) error {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // ESRCH: nothing left
 	}
 	return err
+}
+
+// runWatched runs cmd as runGroup does, and kills its process group when
+// the program's resident memory passes limit (the cap for a running cell;
+// ≤ 0: none): a program that grew without end was ended only by the
+// system's out-of-memory killer, once it had taken the machine's memory,
+// another process perhaps with it. held is what it held then, 0 if it was
+// not stopped.
+func runWatched(cmd *osexec.Cmd, limit int64) (held int64, err error) {
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	done := make(chan struct{})
+	stopped := make(chan int64, 1)
+	if limit > 0 {
+		go func() {
+			tick := time.NewTicker(20 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+				}
+				if rss := residentBytes(cmd.Process.Pid); rss > limit {
+					stopped <- rss
+					_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+					return
+				}
+			}
+		}()
+	}
+	err = cmd.Wait()
+	close(done)
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // ESRCH: nothing left
+	select {
+	case held = <-stopped:
+	default:
+	}
+	return held, err
+}
+
+// residentBytes is the resident memory of process pid, 0 if unknown.
+func residentBytes(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
 }
 
 func (x *run) gorunError(err error) *kernel.ExecError {

@@ -15,6 +15,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"github.com/culab/culab/display"
+	"github.com/culab/culab/internal/holds"
 	"github.com/culab/culab/kernel"
 )
 
@@ -53,6 +54,9 @@ func (e *Engine) Execute(ctx context.Context, req kernel.ExecuteRequest, out ker
 		})
 		if ms := memoryStopOf(ctx); ms != nil && x.interrupted {
 			execErr = x.memoryStopError(ms)
+		}
+		if ge := goroutineExitOf(ctx); ge != nil && x.interrupted {
+			execErr = goroutineExitError(ge)
 		}
 		if execErr != nil && execErr.Name == memoryErrorName {
 			execErr = x.reclaimFor(execErr)
@@ -377,6 +381,11 @@ func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
 		}
 		if vals[n-1] == nil {
 			vals = vals[:n-1]
+		}
+	}
+	for _, v := range vals {
+		if holds.Itself(v) {
+			return cellResult{}, x.positioned("StackOverflow", line, fmt.Sprintf("the cell's value (%T) holds itself: printing it would never end", v))
 		}
 	}
 	switch len(vals) {

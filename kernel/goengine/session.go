@@ -125,6 +125,7 @@ func (e *Engine) newSession() (*session, error) {
 		GoroutinePanic: e.goroutinePanic,
 		MaxAlloc:       memlimit.Physical(),
 		AllocGuard:     e.guard.allow,
+		MethodGuard:    e.guard.method,
 	})
 	tables := []interp.Exports{
 		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
@@ -141,8 +142,10 @@ func (e *Engine) newSession() (*session, error) {
 			}
 		}
 	}
-	if err := s.in.Use(e.overrides(s)); err != nil {
-		return nil, fmt.Errorf("load engine symbols: %w", err)
+	for _, t := range []interp.Exports{e.overrides(s), e.nativeGuards()} {
+		if err := s.in.Use(t); err != nil {
+			return nil, fmt.Errorf("load engine symbols: %w", err)
+		}
 	}
 	var imp strings.Builder
 	imp.WriteString("import (\n\t__culab " + strconv.Quote(rtPath) + "\n")

@@ -88,7 +88,44 @@ func (x *run) parseGo(src string, chunks []chunk) ([]parsed, *kernel.ExecError) 
 		}
 		ps = append(ps, p)
 	}
+	if xe := x.goRefuses(ps); xe != nil {
+		return nil, xe
+	}
 	return ps, nil
+}
+
+// goRefuses refuses what Go's compiler refuses and the interpreter
+// crashed or hung on (refusals.go): a constant shift past Go's bound, a
+// type that holds itself by value, among the cell's top-level types or a
+// block's, a generic that instantiates itself without end.
+func (x *run) goRefuses(ps []parsed) *kernel.ExecError {
+	var top []*ast.TypeSpec
+	col1 := map[*ast.TypeSpec]int{}
+	for _, p := range ps {
+		r := constShift(p.file)
+		if r == nil {
+			r = localRecursiveType(p.file)
+		}
+		if r == nil {
+			r = instantiationCycle(p.file)
+		}
+		if r != nil {
+			return x.atPos("CompileError", r.pos, p.col1, r.msg)
+		}
+		for _, d := range p.file.Decls {
+			for _, s := range typeSpecs(d) {
+				top, col1[s] = append(top, s), p.col1
+			}
+		}
+	}
+	if r := recursiveType(top); r != nil {
+		for s, c := range col1 {
+			if s.Name.Pos() == r.pos {
+				return x.atPos("CompileError", r.pos, c, r.msg)
+			}
+		}
+	}
+	return nil
 }
 
 func (x *run) parseChunk(src string, ch chunk) (parsed, *kernel.ExecError) {

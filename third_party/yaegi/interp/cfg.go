@@ -726,13 +726,23 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					if dest.typ.incomplete {
 						return
 					}
-					if sc.global {
+					if sc.global && dest.ident != "_" { // culab patch 123: _ is no symbol
 						// Do not overload existing symbols (defined in GTA) in global scope.
 						sym, _, _ = sc.lookup(dest.ident)
 					}
 					if sym == nil && redeclares(n, dest, sc) { // culab patch 78
 						sym = sc.sym[dest.ident]
 						dest.typ, dest.redeclared = sym.typ, true
+					}
+					if sym == nil && dest.ident == "_" {
+						// culab patch 123: a slot of its own, of the value's
+						// type, and no symbol: at the package level the
+						// first _ = v gave _ v's type and slot, and a later
+						// _ = w of another type panicked in reflect.Set.
+						sym = &symbol{index: sc.add(dest.typ), kind: varSym, typ: dest.typ}
+						if pkgLevelScope(n, sc) != nil {
+							sym.global, dest.level = true, globalFrame
+						}
 					}
 					if sym == nil {
 						sym = &symbol{index: sc.add(dest.typ), kind: varSym, typ: dest.typ}
@@ -2580,12 +2590,17 @@ func compDefineX(sc *scope, n *node) error {
 			n.child[i].redeclared = true
 		} else {
 			index = sc.add(t)
-			sc.sym[id] = &symbol{index: index, kind: varSym, typ: t}
+			sym := &symbol{index: index, kind: varSym, typ: t}
+			if id != "_" { // culab patch 123: _ is no symbol
+				sc.sym[id] = sym
+			}
 			if ps := pkgLevelScope(n, sc); ps != nil {
 				// culab patch 16: GTA leaves the package-level variables of a
 				// generic call to cfg.
-				sc.sym[id].global, n.child[i].level = true, globalFrame
-				ps.sym[id] = sc.sym[id]
+				sym.global, n.child[i].level = true, globalFrame
+				if id != "_" {
+					ps.sym[id] = sym
+				}
 			}
 		}
 		n.child[i].typ = t

@@ -5,6 +5,7 @@ package interp
 // goroutine that interpreted code started is handed to the embedder.
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"runtime"
@@ -14,6 +15,10 @@ import (
 	"sync"
 	"sync/atomic"
 )
+
+// ErrStopped is the panic of a call of an interpreted function by compiled
+// code after the interpreter was stopped (culab patch 120).
+var ErrStopped = errors.New("the cell was stopped: compiled code called one of its functions after the stop")
 
 // StackOverflow is the panic value of an interpreted call made when its
 // goroutine had more than Options.MaxStackFrames Go frames.

@@ -151,7 +151,7 @@ func guardCodecArgs(n *node, key string) {
 	}
 	c0.rval = reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
 		for _, a := range in {
-			if t := wrappedCellValue(a, map[uintptr]bool{}); t != "" {
+			if t := wrappedCellValue(a, map[codecSeen]bool{}); t != "" {
 				panic(key + " was given a value of type " + t + " in an interface: it would see the interpreter's wrapper, not the value (methods of cell types are not visible to compiled code through an interface); values of cell types with methods held in an interface are not supported by " + key[:strings.LastIndexByte(key, '.')] + " in a cell")
 			}
 		}
@@ -161,7 +161,17 @@ func guardCodecArgs(n *node, key string) {
 
 // wrappedCellValue returns the name of the type of a value of a cell type
 // held in v through the interpreter's wrapper, "" if none.
-func wrappedCellValue(v reflect.Value, seen map[uintptr]bool) string {
+// codecSeen is a pointer, slice or map that wrappedCellValue has walked
+// (culab patch 122: slices and maps too, with their length: a value that
+// holds itself, x[0] = x with x a []any, was walked without end, a fatal
+// stack overflow).
+type codecSeen struct {
+	p    uintptr
+	n    int
+	kind reflect.Kind
+}
+
+func wrappedCellValue(v reflect.Value, seen map[codecSeen]bool) string {
 	if !v.IsValid() {
 		return ""
 	}
@@ -176,10 +186,10 @@ func wrappedCellValue(v reflect.Value, seen map[uintptr]bool) string {
 	case reflect.Interface:
 		return wrappedCellValue(v.Elem(), seen)
 	case reflect.Ptr:
-		if v.IsNil() || seen[v.Pointer()] {
+		if v.IsNil() || seen[codecSeen{v.Pointer(), 0, reflect.Ptr}] {
 			return ""
 		}
-		seen[v.Pointer()] = true
+		seen[codecSeen{v.Pointer(), 0, reflect.Ptr}] = true
 		return wrappedCellValue(v.Elem(), seen)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
@@ -191,12 +201,24 @@ func wrappedCellValue(v reflect.Value, seen map[uintptr]bool) string {
 		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
 			return ""
 		}
+		if v.Kind() == reflect.Slice {
+			k := codecSeen{v.Pointer(), v.Len(), reflect.Slice}
+			if seen[k] {
+				return ""
+			}
+			seen[k] = true
+		}
 		for i := 0; i < v.Len(); i++ {
 			if t := wrappedCellValue(v.Index(i), seen); t != "" {
 				return t
 			}
 		}
 	case reflect.Map:
+		k := codecSeen{v.Pointer(), 0, reflect.Map}
+		if seen[k] {
+			return ""
+		}
+		seen[k] = true
 		it := v.MapRange()
 		for it.Next() {
 			if t := wrappedCellValue(it.Value(), seen); t != "" {

@@ -111,3 +111,29 @@ func main() {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// culab patch 122: a value that holds itself is checked in finite time, and
+// encoding/json reports its cycle as in a compiled program (the check
+// walked it without end, a fatal stack overflow).
+func TestCodecValueThatHoldsItself(t *testing.T) {
+	i := interp.New(interp.Options{})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := i.Eval(`import ("encoding/json"; "fmt")`); err != nil {
+		t.Fatal(err)
+	}
+	v, err := i.Eval(`xs := []any{nil}
+xs[0] = xs
+m := map[string]any{}
+m["m"] = m
+_, e1 := json.Marshal(xs)
+_, e2 := json.MarshalIndent(m, "", " ")
+fmt.Sprint(e1, "; ", e2)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Interface().(string); !strings.Contains(got, "encountered a cycle via []interface {}") || !strings.Contains(got, "encountered a cycle via map[string]interface {}") {
+		t.Errorf("got %q", got)
+	}
+}

@@ -194,7 +194,8 @@ type opt struct {
 	goPanic      func(GoroutinePanic) // Options.GoroutinePanic (culab patch 3)
 	maxAlloc     int64                // Options.MaxAlloc (culab patch 34)
 
-	allocGuard func(string, int64) error // Options.AllocGuard (culab patch 43)
+	allocGuard  func(string, int64) error                             // Options.AllocGuard (culab patch 43)
+	methodGuard func(reflect.Type, string) func(args []reflect.Value) // Options.MethodGuard (culab patch 121)
 }
 
 // Interpreter contains global resources and state.
@@ -367,6 +368,15 @@ type Options struct {
 	// the embedder refuse one allocation that would take the process past
 	// its memory, where the runtime would end it.
 	AllocGuard func(what string, bytes int64) error
+
+	// MethodGuard, when set, is asked once for each call of a method of a
+	// compiled type that the code makes (b.Grow(n) with b a bytes.Buffer),
+	// with the receiver's type and the method's name; a non-nil check it
+	// returns runs with the call's arguments before each call, and may
+	// panic (culab patch 121). It lets the embedder refuse a method call
+	// that would allocate past the process's memory, where the runtime
+	// would end it.
+	MethodGuard func(recv reflect.Type, method string) (check func(args []reflect.Value))
 }
 
 // New returns a new interpreter.
@@ -397,6 +407,7 @@ func New(options Options) *Interpreter {
 	i.opt.maxFrames, i.opt.goPanic = options.MaxStackFrames, options.GoroutinePanic // culab patches 2, 3
 	i.opt.maxAlloc = options.MaxAlloc                                               // culab patch 34
 	i.opt.allocGuard = options.AllocGuard                                           // culab patch 43
+	i.opt.methodGuard = options.MethodGuard                                         // culab patch 121
 
 	if i.opt.stderr = options.Stderr; i.opt.stderr == nil {
 		i.opt.stderr = os.Stderr

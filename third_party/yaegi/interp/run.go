@@ -229,7 +229,7 @@ func runCfgFrame(n *node, f *frame, funcNode, callNode *node) (unrecovered any) 
 			}
 			return
 		}
-		if _, ok := f.recovered.(*StackOverflow); !ok { // culab patch 2: no line per frame of a stack overflow
+		if _, ok := f.recovered.(*StackOverflow); !ok && f.recovered != ErrStopped { // culab patch 2: no line per frame of a stack overflow (patch 120: nor of a stopped run)
 			notePanicStack() // culab patch 2
 			oNode := originalExecNode(n, exec)
 			if oNode == nil {
@@ -840,6 +840,15 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 
 			// Interpreter code execution.
 			runCfg(start, fr, def, n)
+			// culab patch 120: a call that the interpreter's stop cut
+			// short, or that began after it, panics instead of returning
+			// zero values: compiled code calling it in a loop (io.ReadAll
+			// of a cell's endless Reader) ran on after the cell was
+			// stopped, growing without end, and got real answers again
+			// when the next cell started.
+			if fr.runid() != n.interp.runid() {
+				panic(ErrStopped)
+			}
 
 			return fr.data[:numRet]
 		})
@@ -1297,7 +1306,7 @@ func callBin(n *node) {
 	fnext := getExec(n.fnext)
 	child := n.child[1:]
 	c0 := n.child[0]
-	value := binFuncValue(n, genValue(c0)) // culab patch 27
+	value := guardedMethod(n, binFuncValue(n, genValue(c0))) // culab patches 27, 121
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
