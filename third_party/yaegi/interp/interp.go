@@ -542,8 +542,18 @@ func (interp *Interpreter) resizeFrame() {
 	if l-b <= 0 {
 		return
 	}
-	data := make([]reflect.Value, l)
-	copy(data, interp.frame.data)
+	// culab patch 110: grown with room to spare, as append grows: a new
+	// slice of exactly l for each compile that adds variables made an
+	// embedder's many small compiles (a cell of thousands of statements,
+	// compiled one by one) quadratic in their number. The slots past the
+	// old length were never handed out, so filling them in place is safe.
+	data := interp.frame.data
+	if cap(data) >= l {
+		data = data[:l]
+	} else {
+		data = make([]reflect.Value, l, l+l/2)
+		copy(data, interp.frame.data)
+	}
 	for j, t := range interp.universe.types[b:] {
 		data[b+j] = reflect.New(t).Elem()
 	}
