@@ -112,9 +112,10 @@ type run struct {
 
 	// What the cell compiled, in order, and what it declared (whole.go).
 	compiled []*compiled
-	slots    map[string]uintptr // the interpreter's variables after the last compile
-	defined  map[string]bool    // names the cell's chunks parsed so far declare
-	why      string             // why the chunks that did not run did not
+	defined  map[string]bool // names the cell's chunks parsed so far declare
+	why      string          // why the chunks that did not run did not
+	startsOf string          // the source whose lineStarts are starts
+	starts   []int
 
 	interrupted bool // the cell ended with an interrupt (or a stop of the memory guard)
 }
@@ -410,7 +411,7 @@ func errorName(err error) string {
 }
 
 // lineOf is the line of src where the chunk's first token is.
-func lineOf(src string, ch chunk) int {
+func (x *run) lineOf(src string, ch chunk) int {
 	off := ch.start
 	for _, t := range scan(src[ch.start:ch.end]) {
 		if t.tok != token.SEMICOLON {
@@ -418,7 +419,17 @@ func lineOf(src string, ch chunk) int {
 			break
 		}
 	}
-	return strings.Count(src[:off], "\n") + 1
+	line, _ := lineCol(x.lineStarts(src), off)
+	return line
+}
+
+// lineStarts is lineStarts(src), kept for the source of the cell's
+// chunks: computed for each chunk, it made a cell quadratic in its lines.
+func (x *run) lineStarts(src string) []int {
+	if x.starts == nil || x.startsOf != src {
+		x.startsOf, x.starts = src, lineStarts(src)
+	}
+	return x.starts
 }
 
 // userExpressions evaluates user_expressions after a successful cell.

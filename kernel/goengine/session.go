@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/traefik/yaegi/interp"
@@ -75,6 +76,10 @@ type session struct {
 	dotImport bool // a package was imported with ".": its names are unlisted
 
 	pendingTemps []string // temporaries for dropTemps to zero
+
+	// globalsCalls counts globals(), which lists every global: a test
+	// checks that a cell's compile does not call it for each chunk.
+	globalsCalls atomic.Int64
 
 	// stopped is set when an interrupt stopped the interpreter;
 	// straggler, when the stopped chunk had not returned yet: it reports
