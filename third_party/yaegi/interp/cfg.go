@@ -2035,6 +2035,10 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 							n.sym = &symbol{kind: bltnSym, node: n, rval: s}
 							n.ident = pkg + "." + name
 						}
+						if gen := unsafeBuiltinGen(pkg + "." + name); pkg == "unsafe" && gen != nil { // culab patch 111
+							n.sym = &symbol{kind: bltnSym, node: n, rval: s, builtin: gen}
+							n.ident = pkg + "." + name
+						}
 					}
 					n.action = aGetSym
 					n.gen = nop
