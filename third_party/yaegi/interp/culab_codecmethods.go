@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 )
@@ -52,11 +53,29 @@ var codecCalls = map[string]codecCall{
 // function, where it is a codec's call given a value whose cell types
 // have methods the codec would call.
 func checkCodecMethods(n *node) error {
-	c0 := n.child[0]
-	if c0.kind != selectorExpr || len(c0.child) < 2 || c0.child[0].typ == nil {
+	key, pkg, call, ok := codecCallOf(n)
+	if !ok {
 		return nil
 	}
-	recv, pkg, key := c0.child[0].typ, "", ""
+	if call.methods[0] == jsonMarshalers[0] || call.methods[0] == xmlMarshalers[0] {
+		guardCodecArgs(n, key, call) // culab patch 105
+	}
+	t, method := typeWithMethod(n.child[call.arg+1].typ, call.methods, map[*itype]bool{})
+	if t == nil {
+		return nil
+	}
+	return n.cfgErrorf("%s would not call the %s method of %s: %s sees the values of cell types through reflect, which cannot give them methods; %s methods are not supported in a cell", key, method, t.id(), pkg, method)
+}
+
+// codecCallOf is the codec's call that n, a call of a compiled function
+// or method, is: its key in codecCalls and its package; ok is false for
+// another call.
+func codecCallOf(n *node) (key, pkg string, call codecCall, ok bool) {
+	c0 := n.child[0]
+	if c0.kind != selectorExpr || len(c0.child) < 2 || c0.child[0].typ == nil {
+		return "", "", codecCall{}, false
+	}
+	recv := c0.child[0].typ
 	switch {
 	case recv.cat == binPkgT:
 		pkg = recv.path
@@ -69,18 +88,11 @@ func checkCodecMethods(n *node) error {
 		pkg = t.PkgPath()
 		key = pkg + "." + t.Name() + "." + c0.child[1].ident
 	}
-	call, ok := codecCalls[key]
+	call, ok = codecCalls[key]
 	if !ok || call.arg+1 >= len(n.child) {
-		return nil
+		return "", "", codecCall{}, false
 	}
-	if call.methods[0] == jsonMarshalers[0] || call.methods[0] == xmlMarshalers[0] {
-		guardCodecArgs(n, key) // culab patch 105
-	}
-	t, method := typeWithMethod(n.child[call.arg+1].typ, call.methods, map[*itype]bool{})
-	if t == nil {
-		return nil
-	}
-	return n.cfgErrorf("%s would not call the %s method of %s: %s sees the values of cell types through reflect, which cannot give them methods; %s methods are not supported in a cell", key, method, t.id(), pkg, method)
+	return key, pkg, call, true
 }
 
 // promotedCompiledMethod returns the name of one of the methods names
@@ -142,21 +154,215 @@ func typeWithMethod(t *itype, names []string, seen map[*itype]bool) (*itype, str
 // is a struct without exported fields, which they would encode as {} too.
 
 // guardCodecArgs gives n, a call of a codec's function of codecCalls,
-// that function wrapped by a check of its arguments.
-func guardCodecArgs(n *node, key string) {
+// that function wrapped by codecArgs. A codec's method (Encoder.Encode)
+// is bound when called: binFuncValue wraps it then (patch 112).
+func guardCodecArgs(n *node, key string, call codecCall) {
 	c0 := n.child[0]
 	fn := c0.rval
 	if !fn.IsValid() || fn.Kind() != reflect.Func || fn.Type().IsVariadic() {
 		return
 	}
-	c0.rval = reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
-		for _, a := range in {
+	c0.rval = guardedCodecFunc(fn, key, call)
+}
+
+// guardedCodecFunc is fn, a codec's function or bound method, called with
+// its arguments through codecArgs.
+func guardedCodecFunc(fn reflect.Value, key string, call codecCall) reflect.Value {
+	return reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
+		return fn.Call(codecArgs(key, call, in))
+	})
+}
+
+// codecGuard returns value, the function of n, a call of a compiled
+// method, wrapped by codecArgs when it is a codec's encoding method (culab
+// patch 112: json.NewEncoder(w).Encode(v) wrote {} for a value of a cell
+// type with methods held in an interface, which json.Marshal refused).
+func codecGuard(n *node, value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	key, _, call, ok := codecCallOf(n)
+	if !ok || n.child[0].rval.IsValid() || (call.methods[0] != jsonMarshalers[0] && call.methods[0] != xmlMarshalers[0]) {
+		return value
+	}
+	return func(f *frame) reflect.Value {
+		fn := value(f)
+		if !fn.IsValid() || fn.Kind() != reflect.Func || fn.Type().IsVariadic() {
+			return fn
+		}
+		return guardedCodecFunc(fn, key, call)
+	}
+}
+
+// codecArgs checks in, the arguments of the codec's call key, for values
+// of cell types held in interfaces through the interpreter's wrapper. For
+// encoding/json (culab patch 112) it unwraps them, in copies of what holds
+// them, so that json encodes their fields and elements as Go does; one of
+// a type with a method json would call (MarshalJSON, MarshalText) panics,
+// naming it, as does one it cannot put back. encoding/xml names the types
+// of what it encodes, which the unwrapped values lack: it panics (patch
+// 105).
+func codecArgs(key string, call codecCall, in []reflect.Value) []reflect.Value {
+	isJSON := strings.HasPrefix(key, "encoding/json.")
+	for i, a := range in {
+		if !isJSON {
 			if t := wrappedCellValue(a, map[uintptr]bool{}); t != "" {
-				panic(key + " was given a value of type " + t + " in an interface: it would see the interpreter's wrapper, not the value (methods of cell types are not visible to compiled code through an interface); values of cell types with methods held in an interface are not supported by " + key[:strings.LastIndexByte(key, '.')] + " in a cell")
+				panic(wrappedValueMessage(key, t))
+			}
+			continue
+		}
+		u := cellUnwrapper{key: key, methods: call.methods, seen: map[uintptr]bool{}}
+		if v, changed := u.unwrap(a); changed {
+			in[i] = v
+		}
+	}
+	return in
+}
+
+// wrappedValueMessage is the panic of a codec given a value of a cell
+// type, of the type named t, that it would see as the wrapper.
+func wrappedValueMessage(key, t string) string {
+	return key + " was given a value of type " + t + " in an interface: it would see the interpreter's wrapper, not the value (methods of cell types are not visible to compiled code through an interface); values of cell types with methods held in an interface are not supported by " + key[:strings.LastIndexByte(key, '.')] + " in a cell"
+}
+
+// cellUnwrapper replaces the interpreter's wrappers of cell values with
+// the values, for encoding/json.
+type cellUnwrapper struct {
+	key     string
+	methods []string
+	seen    map[uintptr]bool // pointers followed
+}
+
+// unwrap returns v with the wrappers it holds replaced by their values,
+// and whether there were any; v itself is not changed: what holds one is
+// copied. The value returned has v's type, but for a wrapper itself.
+func (u cellUnwrapper) unwrap(v reflect.Value) (reflect.Value, bool) {
+	if !v.IsValid() {
+		return v, false
+	}
+	if v.Type() == valueInterfaceType {
+		w := v.Interface().(valueInterface)
+		if w.node != nil && w.node.typ != nil {
+			if t, method := typeWithMethod(w.node.typ, u.methods, map[*itype]bool{}); t != nil {
+				panic(fmt.Sprintf("%s would not call the %s method of %s: %s sees the values of cell types through reflect, which cannot give them methods; %s methods are not supported in a cell",
+					u.key, method, goTypeName(t), u.key[:strings.LastIndexByte(u.key, '.')], method))
 			}
 		}
-		return fn.Call(in)
-	})
+		inner, _ := u.unwrap(w.value)
+		return inner, true
+	}
+	// put is x, v's part, converted back for its place of type t.
+	put := func(x reflect.Value, t reflect.Type) reflect.Value {
+		if !x.IsValid() {
+			return reflect.Zero(t)
+		}
+		if !x.Type().AssignableTo(t) {
+			name := x.Type().String()
+			if v.Type() == valueInterfaceType {
+				name = goTypeName(v.Interface().(valueInterface).node.typ)
+			}
+			panic(wrappedValueMessage(u.key, name))
+		}
+		return x
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			return v, false
+		}
+		x, changed := u.unwrap(v.Elem())
+		if !changed {
+			return v, false
+		}
+		if x.IsValid() && !x.Type().AssignableTo(v.Type()) {
+			panic(wrappedValueMessage(u.key, goTypeName(v.Elem().Interface().(valueInterface).node.typ)))
+		}
+		nv := reflect.New(v.Type()).Elem()
+		if x.IsValid() {
+			nv.Set(x)
+		}
+		return nv, true
+	case reflect.Ptr:
+		if v.IsNil() || u.seen[v.Pointer()] {
+			return v, false // a cycle: json reports it
+		}
+		u.seen[v.Pointer()] = true
+		x, changed := u.unwrap(v.Elem())
+		delete(u.seen, v.Pointer())
+		if !changed {
+			return v, false
+		}
+		np := reflect.New(v.Type().Elem())
+		np.Elem().Set(put(x, v.Type().Elem()))
+		return np, true
+	case reflect.Struct:
+		var nv reflect.Value
+		for i := 0; i < v.NumField(); i++ {
+			if !v.Type().Field(i).IsExported() {
+				continue // json encodes only exported fields
+			}
+			x, changed := u.unwrap(v.Field(i))
+			if !changed {
+				continue
+			}
+			if !nv.IsValid() {
+				nv = reflect.New(v.Type()).Elem()
+				nv.Set(v)
+			}
+			nv.Field(i).Set(put(x, v.Type().Field(i).Type))
+		}
+		if !nv.IsValid() {
+			return v, false
+		}
+		return nv, true
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && (v.IsNil() || v.Type().Elem().Kind() == reflect.Uint8) {
+			return v, false
+		}
+		var nv reflect.Value
+		for i := 0; i < v.Len(); i++ {
+			x, changed := u.unwrap(v.Index(i))
+			if !changed {
+				continue
+			}
+			if !nv.IsValid() {
+				if v.Kind() == reflect.Slice {
+					nv = reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+					reflect.Copy(nv, v)
+				} else {
+					nv = reflect.New(v.Type()).Elem()
+					nv.Set(v)
+				}
+			}
+			nv.Index(i).Set(put(x, v.Type().Elem()))
+		}
+		if !nv.IsValid() {
+			return v, false
+		}
+		return nv, true
+	case reflect.Map:
+		if v.IsNil() {
+			return v, false
+		}
+		var nv reflect.Value
+		changedKeys := map[int]reflect.Value{}
+		keys := v.MapKeys()
+		for i, k := range keys {
+			if x, changed := u.unwrap(v.MapIndex(k)); changed {
+				changedKeys[i] = put(x, v.Type().Elem())
+			}
+		}
+		if len(changedKeys) == 0 {
+			return v, false
+		}
+		nv = reflect.MakeMapWithSize(v.Type(), v.Len())
+		for i, k := range keys {
+			x, ok := changedKeys[i]
+			if !ok {
+				x = v.MapIndex(k)
+			}
+			nv.SetMapIndex(k, x)
+		}
+		return nv, true
+	}
+	return v, false
 }
 
 // wrappedCellValue returns the name of the type of a value of a cell type
