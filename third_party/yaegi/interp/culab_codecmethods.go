@@ -152,10 +152,11 @@ func typeWithMethod(t *itype, names []string, seen map[*itype]bool) (*itype, str
 // an interface), so the codec's functions that a cell calls check their
 // arguments when called, and panic where they hold one, unless its value
 // is a struct without exported fields, which they would encode as {} too.
+// Patch 112 unwraps them for json instead, and checks Encoder.Encode too.
 
 // guardCodecArgs gives n, a call of a codec's function of codecCalls,
 // that function wrapped by codecArgs. A codec's method (Encoder.Encode)
-// is bound when called: binFuncValue wraps it then (patch 112).
+// is bound when called: codecGuard wraps it then (patch 112).
 func guardCodecArgs(n *node, key string, call codecCall) {
 	c0 := n.child[0]
 	fn := c0.rval
