@@ -371,12 +371,12 @@ func (x *run) awaitStraggler() {
 // result turns the values of the final expression into the cell's result.
 // A trailing error is the call's verdict: nil is not shown, non-nil fails
 // the cell.
-func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
+func (x *run) result(vals []resultValue, line int) (cellResult, *kernel.ExecError) {
 	if n := len(vals); n > 0 {
-		if err, ok := vals[n-1].(error); ok {
+		if err, ok := vals[n-1].value.(error); ok {
 			return cellResult{}, x.positioned(errorName(err), line, errorMessage(err))
 		}
-		if vals[n-1] == nil {
+		if vals[n-1].value == nil {
 			vals = vals[:n-1]
 		}
 	}
@@ -384,7 +384,7 @@ func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
 	case 0:
 		return cellResult{}, nil
 	case 1:
-		data, meta, ok := display.Bundle(vals[0])
+		data, meta, ok := display.BundleText(vals[0].value, vals[0].text)
 		if !ok {
 			return cellResult{}, nil
 		}
@@ -392,7 +392,7 @@ func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
 	}
 	parts := make([]string, len(vals))
 	for i, v := range vals {
-		parts[i] = fmt.Sprint(v)
+		parts[i] = v.text()
 	}
 	return cellResult{data: map[string]any{display.MIMEText: "(" + strings.Join(parts, ", ") + ")"}}, nil
 }

@@ -392,7 +392,7 @@ func (x *run) runGo(cs []*compiled) (cellResult, *kernel.ExecError) {
 // HTML, ...), on a goroutine that an interrupt stops as it stops the
 // cell's code: a String method that never returns hung the engine, deaf to
 // interrupts. A panic or runtime.Goexit there ends the cell as before.
-func (x *run) showResult(vals []any, line int) (res cellResult, xe *kernel.ExecError) {
+func (x *run) showResult(vals []resultValue, line int) (res cellResult, xe *kernel.ExecError) {
 	end, stopped := x.await(goCell(func() { res, xe = x.result(vals, line) }))
 	switch {
 	case stopped:
