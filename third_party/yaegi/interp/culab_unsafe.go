@@ -18,6 +18,7 @@ import (
 // runtime (unsafe.Slice and unsafe.String of the bytes panic as Go's do).
 
 const (
+	bltnUnsafeAdd        = "unsafe.Add" // culab patch 115
 	bltnUnsafeSlice      = "unsafe.Slice"
 	bltnUnsafeSliceData  = "unsafe.SliceData"
 	bltnUnsafeString     = "unsafe.String"
@@ -29,6 +30,8 @@ const (
 // generators use the compiler that uses the map.)
 func unsafeBuiltinGen(name string) func(*node) {
 	switch name {
+	case bltnUnsafeAdd:
+		return _unsafeAdd
 	case bltnUnsafeSlice:
 		return _unsafeSlice
 	case bltnUnsafeSliceData:
@@ -64,6 +67,8 @@ func unsafeBuiltin(n *node, sc *scope) string {
 // unsafeBuiltinType is the type of the call n of the unsafe builtin name.
 func unsafeBuiltinType(interp *Interpreter, sc *scope, name string, n *node, seen []*node) (*itype, error) {
 	switch name {
+	case bltnUnsafeAdd:
+		return valueTOf(unsafePointerType, withScope(sc)), nil
 	case bltnUnsafeString:
 		return sc.getType("string"), nil
 	case bltnUnsafeStringData:
@@ -93,6 +98,21 @@ func (check typecheck) unsafeBuiltin(name string, n *node, params []param) error
 	}
 	p0 := params[0].nod
 	switch name {
+	case bltnUnsafeAdd: // culab patch 115
+		if p0.isNil() {
+			if err := check.convertUntyped(p0, valueTOf(unsafePointerType, withScope(check.scope))); err != nil {
+				return err
+			}
+		} else if k := p0.typ.TypeOf(); k == nil || k.Kind() != reflect.UnsafePointer {
+			return p0.cfgErrorf("cannot use %s as unsafe.Pointer value in argument to unsafe.Add", operandText(p0))
+		}
+		c := params[1].nod
+		if err := check.convertUntyped(c, check.scope.getType("int")); err != nil {
+			return err
+		}
+		if !isInt(c.typ.TypeOf()) {
+			return c.cfgErrorf("cannot use %s as int value in argument to unsafe.Add", operandText(c))
+		}
 	case bltnUnsafeSlice, bltnUnsafeString:
 		if name == bltnUnsafeString && p0.isNil() {
 			// A *byte, as the parameter is.
@@ -215,6 +235,20 @@ func unsafeLen(c *node) func(*frame) int {
 		}
 		return int(vInt(v))
 	}
+}
+
+// unsafePointerType is the type of unsafe.Pointer.
+var unsafePointerType = reflect.TypeOf(unsafe.Pointer(nil))
+
+// _unsafeAdd is unsafe.Add, whose length may be of any integer type (the
+// package function took an int: unsafe.Add(p, 2*unsafe.Sizeof(x)), a
+// uintptr, did not compile): one too large for an int wraps, as the
+// pointer arithmetic does in Go.
+func _unsafeAdd(n *node) {
+	ptr, length := genValue(n.child[1]), genValue(n.child[2])
+	unsafeExec(n, func(f *frame) reflect.Value {
+		return reflect.ValueOf(unsafe.Add(pointer(ptr(f)), int(vInt(length(f)))))
+	})
 }
 
 func _unsafeSlice(n *node) {

@@ -119,3 +119,52 @@ func TestUnsafeSliceStringErrors(t *testing.T) {
 		}
 	}
 }
+
+// culab patch 114: unsafe.Alignof is a constant, as unsafe.Sizeof is (a
+// local const of it was 0: its name was misspelt "AlignOf" in cfg); patch
+// 115: unsafe.Add takes a length of any integer type.
+func TestUnsafeAlignofAdd(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+type pair struct {
+	A byte
+	B int64
+}
+
+const globalAlign = unsafe.Alignof(int64(0))
+
+func main() {
+	const a = unsafe.Alignof(int32(0))
+	const b = unsafe.Alignof(pair{}.B)
+	var arr [a]byte
+	fmt.Println(a, b, globalAlign, len(arr), unsafe.Offsetof(pair{}.B))
+	xs := []int32{10, 20, 30}
+	p := unsafe.Pointer(&xs[0])
+	fmt.Println(*(*int32)(unsafe.Add(p, 2*unsafe.Sizeof(xs[0]))), *(*int32)(unsafe.Add(p, int8(4))))
+	last := unsafe.Add(p, uintptr(8))
+	fmt.Println(*(*int32)(unsafe.Add(last, -4)), unsafe.Add(nil, 0) == nil)
+}
+`
+	out, err := evalUnsafe(src)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if want := "4 8 8 4 8\n30 20\n20 true\n"; out != want {
+		t.Errorf("got:\n%swant:\n%s", out, want)
+	}
+	for _, c := range []struct{ body, want string }{
+		{"x := 1; _ = unsafe.Add(&x, 1)", "cannot use &x (value of type *int) as unsafe.Pointer value in argument to unsafe.Add"},
+		{"x := 1; _ = unsafe.Add(unsafe.Pointer(&x), 1.5)", "truncated"},
+	} {
+		src := "package main\nimport \"unsafe\"\nfunc main() { " + c.body + " }\n"
+		out, err := evalUnsafe(src)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v (%s), want one saying %q", c.body, err, out, c.want)
+		}
+	}
+}

@@ -1420,7 +1420,7 @@ func (t *itype) numOut() int {
 			return 1
 		case bltnMax, bltnMin: // culab patch 4
 			return 1
-		case bltnUnsafeSlice, bltnUnsafeSliceData, bltnUnsafeString, bltnUnsafeStringData: // culab patch 111
+		case bltnUnsafeAdd, bltnUnsafeSlice, bltnUnsafeSliceData, bltnUnsafeString, bltnUnsafeStringData: // culab patches 111, 115
 			return 1
 		}
 	}

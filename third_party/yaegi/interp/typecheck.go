@@ -750,6 +750,7 @@ var builtinFuncs = map[string]struct {
 	bltnRecover:  {args: 0, variadic: false},
 	bltnSizeof:   {args: 1, variadic: false},
 
+	bltnUnsafeAdd:        {args: 2, variadic: false}, // culab patch 115
 	bltnUnsafeSlice:      {args: 2, variadic: false}, // culab patch 111
 	bltnUnsafeSliceData:  {args: 1, variadic: false},
 	bltnUnsafeString:     {args: 2, variadic: false},
@@ -949,7 +950,7 @@ func (check typecheck) builtin(name string, n *node, child []*node, ellipsis boo
 		}
 	case bltnRecover, bltnNew, bltnAlignof, bltnOffsetof, bltnSizeof:
 		// Nothing to do.
-	case bltnUnsafeSlice, bltnUnsafeSliceData, bltnUnsafeString, bltnUnsafeStringData: // culab patch 111
+	case bltnUnsafeAdd, bltnUnsafeSlice, bltnUnsafeSliceData, bltnUnsafeString, bltnUnsafeStringData: // culab patches 111, 115
 		return check.unsafeBuiltin(name, n, params)
 	default:
 		return n.cfgErrorf("unsupported builtin %s", name)
