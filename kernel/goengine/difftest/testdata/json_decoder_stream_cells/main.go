@@ -10,8 +10,8 @@ import (
 )
 
 type Reading struct {
-	Sensor string  `json:"sensor"`
-	Value  float64 `json:"value"`
+	Sensor string   `json:"sensor"`
+	Value  float64  `json:"value"`
 	Tags   []string `json:"tags,omitempty"`
 }
 
