@@ -1,9 +1,11 @@
 package interp
 
 import (
+	"encoding/xml"
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 )
 
 // culab patch 97: encoding/json and encoding/xml call the MarshalJSON,
@@ -163,13 +165,16 @@ func guardCodecArgs(n *node, key string, call codecCall) {
 	if !fn.IsValid() || fn.Kind() != reflect.Func || fn.Type().IsVariadic() {
 		return
 	}
-	c0.rval = guardedCodecFunc(fn, key, call)
+	c0.rval = guardedCodecFunc(fn, key, call, xmlRootName(key, n.child[call.arg+1].typ))
 }
 
 // guardedCodecFunc is fn, a codec's function or bound method, called with
 // its arguments through codecArgs.
-func guardedCodecFunc(fn reflect.Value, key string, call codecCall) reflect.Value {
+func guardedCodecFunc(fn reflect.Value, key string, call codecCall, xmlRoot string) reflect.Value {
 	return reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
+		if xmlRoot != "" && call.arg < len(in) {
+			in[call.arg] = xmlNamed(in[call.arg], xmlRoot) // culab patch 116
+		}
 		return fn.Call(codecArgs(key, call, in))
 	})
 }
@@ -183,12 +188,13 @@ func codecGuard(n *node, value func(*frame) reflect.Value) func(*frame) reflect.
 	if !ok || n.child[0].rval.IsValid() || (call.methods[0] != jsonMarshalers[0] && call.methods[0] != xmlMarshalers[0]) {
 		return value
 	}
+	root := xmlRootName(key, n.child[call.arg+1].typ)
 	return func(f *frame) reflect.Value {
 		fn := value(f)
 		if !fn.IsValid() || fn.Kind() != reflect.Func || fn.Type().IsVariadic() {
 			return fn
 		}
-		return guardedCodecFunc(fn, key, call)
+		return guardedCodecFunc(fn, key, call, root)
 	}
 }
 
@@ -426,4 +432,107 @@ func encodedEmpty(v reflect.Value) bool {
 		}
 	}
 	return true
+}
+
+// culab patch 116: encoding/xml names the element of a value it encodes
+// at the root, without an XMLName field, by its type's name, which
+// reflect's Name() gives empty for a cell struct type (made by
+// reflect.StructOf): xml.Marshal(address{...}) failed with "xml:
+// unsupported type: struct {...}" where Go writes <address ...>. Where the
+// static type of the value given to xml.Marshal, MarshalIndent or an
+// Encoder's Encode is such a type (behind pointers, or the element type
+// of a slice or an array), the value is given as a copy of a struct type
+// with an XMLName field first, tagged with the cell type's name.
+
+// xmlRootName is the element name that encoding/xml, the codec of key,
+// cannot find for a value of static type t at the root: the name of a
+// cell struct type without an XMLName field, "" otherwise.
+func xmlRootName(key string, t *itype) string {
+	if !strings.HasPrefix(key, "encoding/xml.") {
+		return ""
+	}
+	for i := 0; t != nil && i < 8; i++ {
+		switch t.cat {
+		case ptrT, sliceT, arrayT:
+			t = t.val
+			continue
+		case structT:
+			if t.name == "" || t.lookupField("XMLName") != nil {
+				return ""
+			}
+			return t.name
+		}
+		return ""
+	}
+	return ""
+}
+
+// xmlNamedTypes are the struct types made by xmlNamedType.
+var xmlNamedTypes sync.Map // xmlNamedKey → reflect.Type
+
+type xmlNamedKey struct {
+	t    reflect.Type
+	name string
+}
+
+// xmlNamedType is struct type t with an XMLName field first, tagged name.
+func xmlNamedType(t reflect.Type, name string) reflect.Type {
+	key := xmlNamedKey{t, name}
+	if nt, ok := xmlNamedTypes.Load(key); ok {
+		return nt.(reflect.Type)
+	}
+	fields := []reflect.StructField{{Name: "XMLName", Type: reflect.TypeOf(xml.Name{}), Tag: reflect.StructTag(`xml:"` + name + `"`)}}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		f.Index, f.Offset = nil, 0
+		fields = append(fields, f)
+	}
+	nt := reflect.StructOf(fields)
+	xmlNamedTypes.Store(key, nt)
+	return nt
+}
+
+// xmlNamed returns v, an argument for encoding/xml, with the struct it
+// holds (behind an interface or pointers, or as the elements of a slice
+// or an array) copied into xmlNamedType's struct, named name.
+func xmlNamed(v reflect.Value, name string) reflect.Value {
+	e := v
+	for e.Kind() == reflect.Interface || e.Kind() == reflect.Ptr {
+		if e.IsNil() {
+			return v
+		}
+		e = e.Elem()
+	}
+	named := func(s reflect.Value) reflect.Value {
+		nv := reflect.New(xmlNamedType(s.Type(), name))
+		for i := 0; i < s.NumField(); i++ {
+			nv.Elem().Field(i + 1).Set(s.Field(i))
+		}
+		return nv
+	}
+	switch e.Kind() {
+	case reflect.Struct:
+		return named(e)
+	case reflect.Slice, reflect.Array:
+		et := e.Type().Elem()
+		for et.Kind() == reflect.Ptr {
+			et = et.Elem()
+		}
+		if et.Kind() != reflect.Struct {
+			return v
+		}
+		// Pointers, so that a nil one stays nil: xml skips it.
+		out := reflect.MakeSlice(reflect.SliceOf(reflect.PointerTo(xmlNamedType(et, name))), e.Len(), e.Len())
+		for i := 0; i < e.Len(); i++ {
+			x := e.Index(i)
+			for x.Kind() == reflect.Ptr && !x.IsNil() {
+				x = x.Elem()
+			}
+			if x.Kind() == reflect.Struct {
+				out.Index(i).Set(named(x))
+			}
+		}
+		return out
+	}
+	return v
 }

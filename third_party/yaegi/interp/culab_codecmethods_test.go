@@ -159,3 +159,51 @@ ID-7 {x ID-7}
 		}
 	}
 }
+
+// culab patch 116: encoding/xml names a cell struct at the root by the
+// cell type's name, given to xml.Marshal, MarshalIndent or an Encoder's
+// Encode as a value, a pointer or a slice's elements.
+func TestXMLRootCellName(t *testing.T) {
+	got := evalMain(t, `package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+)
+
+type point struct {
+	X int `+"`xml:\"x,attr\"`"+`
+	Y int `+"`xml:\"y\"`"+`
+	hidden int
+}
+
+type named struct {
+	XMLName xml.Name `+"`xml:\"pt\"`"+`
+	X       int
+}
+
+func main() {
+	b, err := xml.Marshal(point{1, 2, 3})
+	fmt.Println(string(b), err)
+	b, err = xml.MarshalIndent(&point{3, 4, 0}, "", "")
+	fmt.Println(string(b), err)
+	b, err = xml.Marshal([]point{{5, 6, 0}, {7, 8, 0}})
+	fmt.Println(string(b), err)
+	var buf bytes.Buffer
+	err = xml.NewEncoder(&buf).Encode([]*point{nil, {9, 10, 0}})
+	fmt.Println(buf.String(), err)
+	b, err = xml.Marshal(named{X: 11})
+	fmt.Println(string(b), err)
+}
+`)
+	want := `<point x="1"><y>2</y></point> <nil>
+<point x="3"><y>4</y></point> <nil>
+<point x="5"><y>6</y></point><point x="7"><y>8</y></point> <nil>
+<point x="9"><y>10</y></point> <nil>
+<pt><X>11</X></pt> <nil>
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

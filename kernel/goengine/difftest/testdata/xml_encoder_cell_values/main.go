@@ -37,4 +37,13 @@ func main() {
 	var q Person
 	err = xml.Unmarshal(out, &q)
 	fmt.Println(q.ID, q.Name, q.Emails, q.Addr.City, q.Addr.State, err)
+
+	// Elements named by their types: a pointer, a slice, nil skipped.
+	out, err = xml.Marshal(&Address{"Rome", "LAZ"})
+	fmt.Println(string(out), err)
+	out, err = xml.Marshal([]*Address{{"Oslo", "OS"}, nil, {"Bern", "BE"}})
+	fmt.Println(string(out), err)
+	var a Address
+	err = xml.Unmarshal([]byte(`<Address state="X"><city>Y</city></Address>`), &a)
+	fmt.Println(a, err)
 }
