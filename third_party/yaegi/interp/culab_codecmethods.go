@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"reflect"
@@ -61,6 +62,8 @@ func checkCodecMethods(n *node) error {
 	}
 	if call.methods[0] == jsonMarshalers[0] || call.methods[0] == xmlMarshalers[0] {
 		guardCodecArgs(n, key, call) // culab patch 105
+	} else if call.methods[0] == jsonUnmarshalers[0] {
+		nameJSONErrors(n, n.child[call.arg+1].typ) // culab patch 117
 	}
 	t, method := typeWithMethod(n.child[call.arg+1].typ, call.methods, map[*itype]bool{})
 	if t == nil {
@@ -535,4 +538,116 @@ func xmlNamed(v reflect.Value, name string) reflect.Value {
 		return out
 	}
 	return v
+}
+
+// culab patch 117: json's error for a value of the wrong type names the
+// struct type whose field it is, by reflect's Name(), which is empty for
+// a cell struct type: "Go struct field .sensor" where Go says
+// "Reading.sensor". json.Unmarshal and (*json.Decoder).Decode, given a
+// value of a cell type, now fill in the name, found by following the
+// error's field path through the static type of the value.
+
+// nameJSONErrors wraps the function of n, a call of json.Unmarshal (a
+// function, at compile time) or of a Decoder's Decode (a method bound
+// when called: jsonErrorGuard, from callBin), so that it names the cell
+// struct type in its errors; t is the static type of what it decodes into.
+func nameJSONErrors(n *node, t *itype) {
+	c0 := n.child[0]
+	if fn := c0.rval; fn.IsValid() && fn.Kind() == reflect.Func {
+		c0.rval = jsonErrorNamer(fn, t)
+	}
+}
+
+// jsonErrorGuard returns value, the function of n, a call of a compiled
+// method, wrapped by jsonErrorNamer where it is a Decoder's Decode.
+func jsonErrorGuard(n *node, value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	key, _, call, ok := codecCallOf(n)
+	if !ok || n.child[0].rval.IsValid() || key != "encoding/json.Decoder.Decode" {
+		return value
+	}
+	t := n.child[call.arg+1].typ
+	return func(f *frame) reflect.Value {
+		fn := value(f)
+		if !fn.IsValid() || fn.Kind() != reflect.Func {
+			return fn
+		}
+		return jsonErrorNamer(fn, t)
+	}
+}
+
+// jsonErrorNamer is fn whose *json.UnmarshalTypeError result, when it
+// names no struct type, names the cell type of t that holds the field.
+func jsonErrorNamer(fn reflect.Value, t *itype) reflect.Value {
+	return reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
+		var out []reflect.Value
+		if fn.Type().IsVariadic() {
+			out = fn.CallSlice(in)
+		} else {
+			out = fn.Call(in)
+		}
+		if len(out) == 0 {
+			return out
+		}
+		last := out[len(out)-1]
+		if last.Kind() != reflect.Interface || last.IsNil() {
+			return out
+		}
+		if e, ok := last.Interface().(*json.UnmarshalTypeError); ok && e.Struct == "" && e.Field != "" {
+			path := strings.Split(e.Field, ".")
+			if e.Struct = jsonFieldOwner(t, path); e.Struct != "" {
+				e.Field = strings.Join(path, ".")
+			}
+		}
+		return out
+	})
+}
+
+// jsonFieldOwner is the name of the struct type that json names in an
+// error at path, its field path (json names, and the Go names of the
+// embedded structs it went through) from a value of type t: the struct
+// whose fields json was decoding, "" where it is not found. The name of
+// an embedded cell type that reflect has as exported (Xbase for base) is
+// put back in path.
+func jsonFieldOwner(t *itype, path []string) string {
+	owner := ""
+	var outer *itype // the struct json decodes, while in its embedded fields
+	for i, el := range path {
+		for t != nil && (t.cat == ptrT || t.cat == sliceT || t.cat == arrayT || t.cat == mapT) {
+			t = t.val
+		}
+		if t == nil || t.cat != structT {
+			return ""
+		}
+		var next *itype
+		embedded := false
+		for _, f := range t.field {
+			tag, _, _ := strings.Cut(reflect.StructTag(f.tag).Get("json"), ",")
+			switch {
+			case tag == "-":
+			case f.embed && tag == "" && (f.name == el || exportName(f.name) == el):
+				next, embedded = f.typ, true
+				path[i] = f.name
+			case tag == el || tag == "" && f.name == el && canExport(f.name):
+				next = f.typ
+			}
+			if next != nil {
+				break
+			}
+		}
+		if next == nil {
+			return ""
+		}
+		switch {
+		case embedded:
+			if outer == nil {
+				outer = t
+			}
+		case outer != nil:
+			owner, outer = outer.name, nil
+		default:
+			owner = t.name
+		}
+		t = next
+	}
+	return owner
 }

@@ -207,3 +207,47 @@ func main() {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// culab patch 117: json's errors for a value of the wrong type name the
+// cell struct type whose field it is, as Go's name the type.
+func TestJSONErrorNamesCellStruct(t *testing.T) {
+	src := `package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+type base struct {
+	ID int ` + "`json:\"id\"`" + `
+}
+
+type item struct {
+	base
+	Name  string
+	Price float64 ` + "`json:\"price\"`" + `
+}
+
+type order struct {
+	Items []*item          ` + "`json:\"items\"`" + `
+	ByKey map[string]item
+}
+
+func main() {
+	var o order
+	fmt.Println(json.Unmarshal([]byte(` + "`{\"items\": [{\"price\": \"1\"}]}`" + `), &o))
+	fmt.Println(json.Unmarshal([]byte(` + "`{\"ByKey\": {\"k\": {\"id\": \"x\"}}}`" + `), &o))
+	var it item
+	fmt.Println(json.NewDecoder(strings.NewReader(` + "`{\"Name\": 3}`" + `)).Decode(&it))
+}
+`
+	got := evalMain(t, src)
+	want := `json: cannot unmarshal string into Go struct field item.items.price of type float64
+json: cannot unmarshal string into Go struct field item.ByKey.base.id of type int
+json: cannot unmarshal number into Go struct field item.Name of type string
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

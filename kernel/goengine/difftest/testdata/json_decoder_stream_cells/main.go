@@ -72,4 +72,21 @@ func main() {
 	var bad Reading
 	err = json.Unmarshal([]byte(`{"sensor": 5}`), &bad)
 	fmt.Println(err)
+
+	// The error names the struct whose field it is, and the path.
+	var nested Batch
+	err = json.Unmarshal([]byte(`{"id": 1, "readings": [{"sensor": "a", "value": "high"}]}`), &nested)
+	fmt.Println(err)
+	var station struct {
+		Located
+		Latest map[string]Reading
+	}
+	err = json.Unmarshal([]byte(`{"lat": "north"}`), &station)
+	fmt.Println(err)
+	err = json.NewDecoder(strings.NewReader(`{"Latest": {"x": {"tags": [1]}}}`)).Decode(&station)
+	fmt.Println(err)
+}
+
+type Located struct {
+	Lat float64 `json:"lat"`
 }
