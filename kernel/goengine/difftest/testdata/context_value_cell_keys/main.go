@@ -35,6 +35,8 @@ func main() {
 	ctx = context.WithValue(ctx, traceKey, []int{1, 2})
 	fmt.Println(whoami(ctx), whoami(base), ctx.Value(traceKey), ctx.Value(ctxKey("other")))
 	fmt.Println(ctx.Value("user") == nil)
+	var key any = userKey
+	fmt.Println(ctx.Value(key), ctx.Value(ctxKey("trace")), ctx.Value("trace"))
 
 	parent, cancel := context.WithCancelCause(ctx)
 	child, stop := context.WithCancel(parent)

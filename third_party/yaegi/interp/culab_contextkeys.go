@@ -1,0 +1,136 @@
+package interp
+
+import "reflect"
+
+// culab patch 118: context.WithValue and a Context's Value compare keys
+// with == in compiled code, which sees a value of a cell type without
+// methods as its underlying type's value: ctx.Value("user") found the
+// value stored under ctxKey("user"), the idiom for keys that cannot
+// collide; and a key held in an any reached Value as the interpreter's
+// wrapper or box, so var k any = strKey("a"); ctx.Value(k) missed what
+// ctx.Value(strKey("a")) found. Both calls now pass a key of a cell type
+// whose type the interpreter can tell, from its static type or from an
+// any (a type with methods, or a basic, slice or array type: patch 84),
+// as a cellKey: its type's name and its value.
+
+// cellKey is a context key of a cell type, as compiled code sees it.
+type cellKey struct {
+	typ string
+	v   any
+}
+
+// String is what a Context's String shows for the key.
+func (k cellKey) String() string { return k.typ }
+
+// contextKeyArg is the position of the key argument of n, a call of a
+// compiled function or method, where it is context.WithValue or a
+// Context's Value.
+func contextKeyArg(n *node) (int, bool) {
+	c0 := n.child[0]
+	if c0.kind != selectorExpr || len(c0.child) < 2 || c0.child[0].typ == nil {
+		return 0, false
+	}
+	recv, name := c0.child[0].typ, c0.child[1].ident
+	switch {
+	case recv.cat == binPkgT && recv.path == "context" && name == "WithValue":
+		return 1, true
+	case recv.cat == valueT && recv.rtype != nil && recv.rtype.PkgPath() == "context" && recv.rtype.Name() == "Context" && name == "Value":
+		return 0, true
+	}
+	return 0, false
+}
+
+// keyTypeKnown reports whether the interpreter can tell a value of cell
+// type t held in an any: one with methods (held wrapped) or noted by
+// patch 84.
+func keyTypeKnown(t *itype) bool {
+	return t != nil && t.name != "" && t.path != "" && t.cat != valueT && !isInterface(t) && (hasMethods(t) || needsTypeNote(t))
+}
+
+// contextKeyGuard returns value, the function of n, a call of a compiled
+// function or method, wrapped so that its key argument is a cellKey where
+// n is a call of context.WithValue or a Context's Value. WithValue's value
+// of a cell type with methods is given as the interpreter's wrapper, as
+// an any of the cell's holds it: Value gives it back to the cell with its
+// type (fmt.Println(ctx.Value(k)) printed a struct's fields, not its
+// String).
+func contextKeyGuard(n *node, value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	arg, ok := contextKeyArg(n)
+	if !ok || arg+1 >= len(n.child) {
+		return value
+	}
+	st := n.child[arg+1].typ
+	keys, fixed := false, "" // fixed: the key's cell type, when static
+	switch {
+	case st == nil:
+	case isInterface(st):
+		keys = true
+	case keyTypeKnown(st):
+		keys, fixed = true, st.id()
+	}
+	var val *node // WithValue's value, of a cell type with methods
+	if arg == 1 && len(n.child) > 3 {
+		if vt := n.child[3].typ; vt != nil && vt.cat != valueT && !isInterface(vt) && hasMethods(vt) {
+			val = n.child[3]
+		}
+	}
+	if !keys && val == nil {
+		return value
+	}
+	in := n.interp
+	return func(f *frame) reflect.Value {
+		fn := value(f)
+		if !fn.IsValid() || fn.Kind() != reflect.Func || fn.Type().IsVariadic() || fn.Type().NumIn() <= arg || val != nil && fn.Type().NumIn() <= arg+1 {
+			return fn
+		}
+		return reflect.MakeFunc(fn.Type(), func(args []reflect.Value) []reflect.Value {
+			if k, ok := in.contextKey(args[arg], fixed); keys && ok {
+				args[arg] = reflect.ValueOf(k)
+			}
+			if val != nil {
+				if v := args[arg+1]; v.Kind() == reflect.Interface && !v.IsNil() && v.Elem().Type() != valueInterfaceType {
+					w := reflect.New(v.Type()).Elem()
+					w.Set(reflect.ValueOf(valueInterface{val, v.Elem()}))
+					args[arg+1] = w
+				}
+			}
+			return fn.Call(args)
+		})
+	}
+}
+
+// contextKey is the cellKey of v, a key as the interpreter passes it to
+// compiled code, of the cell type named typ, or of the cell type that v,
+// an any, holds when typ is "".
+func (in *Interpreter) contextKey(v reflect.Value, typ string) (cellKey, bool) {
+	if v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return cellKey{}, false
+		}
+		if typ == "" {
+			ct := in.anyCellType(v)
+			if ct == nil {
+				ct = in.anyBoxType(v)
+			}
+			if ct != nil && keyTypeKnown(ct) {
+				typ = ct.id()
+			}
+		}
+		v = v.Elem()
+	}
+	if v.IsValid() && v.Type() == valueInterfaceType {
+		vi := v.Interface().(valueInterface)
+		if vi.node == nil || !vi.value.IsValid() {
+			return cellKey{}, false
+		}
+		if typ == "" && keyTypeKnown(vi.node.typ) {
+			typ = vi.node.typ.id()
+		}
+		v = vi.value
+	}
+	if typ == "" || !v.IsValid() || !v.CanInterface() || !v.Type().Comparable() {
+		// An uncomparable key is refused by context.WithValue, as in Go.
+		return cellKey{}, false
+	}
+	return cellKey{typ: typ, v: v.Interface()}, true
+}
