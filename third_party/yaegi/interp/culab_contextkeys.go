@@ -88,11 +88,7 @@ func contextKeyGuard(n *node, value func(*frame) reflect.Value) func(*frame) ref
 				args[arg] = reflect.ValueOf(k)
 			}
 			if val != nil {
-				if v := args[arg+1]; v.Kind() == reflect.Interface && !v.IsNil() && v.Elem().Type() != valueInterfaceType {
-					w := reflect.New(v.Type()).Elem()
-					w.Set(reflect.ValueOf(valueInterface{val, v.Elem()}))
-					args[arg+1] = w
-				}
+				args[arg+1] = wrapCellArg(val, args[arg+1])
 			}
 			return fn.Call(args)
 		})

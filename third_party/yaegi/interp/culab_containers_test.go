@@ -1,0 +1,60 @@
+package interp_test
+
+import "testing"
+
+// culab patch 119: values of cell types with methods kept by
+// container/list, sync.Map and sync.Pool come back with their methods.
+func TestStoredCellValues(t *testing.T) {
+	got := evalMain(t, `package main
+
+import (
+	"container/list"
+	"fmt"
+	"sync"
+)
+
+type Shape interface{ Area() float64 }
+
+type sq struct{ s float64 }
+
+func (q sq) Area() float64  { return q.s * q.s }
+func (q sq) String() string { return fmt.Sprint("sq", q.s) }
+
+type circ struct{ r float64 }
+
+func (c *circ) Area() float64 { return 3 * c.r * c.r }
+
+func main() {
+	l := list.New()
+	l.PushBack(sq{2})
+	l.PushFront(&circ{1})
+	l.InsertAfter(sq{1}, l.Front())
+	l.PushBack("not a shape")
+	total, n := 0.0, 0
+	for e := l.Front(); e != nil; e = e.Next() {
+		if s, ok := e.Value.(Shape); ok {
+			total += s.Area()
+			n++
+		}
+	}
+	fmt.Println(total, n, l.Back().Prev().Value, l.Front().Next().Value.(sq).s)
+
+	var m sync.Map
+	m.Store("q", sq{3})
+	v, _ := m.Load("q")
+	actual, loaded := m.LoadOrStore("q", sq{4})
+	switch x := v.(type) {
+	case Shape:
+		fmt.Println("shape", x.Area(), v, actual, loaded)
+	default:
+		fmt.Println("other")
+	}
+	p := sync.Pool{New: func() any { return sq{5} }} // the race detector drops some of Put's values
+	p.Put(sq{5})
+	fmt.Println(p.Get().(Shape).Area())
+}
+`)
+	if want := "8 3 sq2 1\nshape 9 sq3 sq3 true\n25\n"; got != want {
+		t.Errorf("got:\n%swant:\n%s", got, want)
+	}
+}
