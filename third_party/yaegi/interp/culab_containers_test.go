@@ -11,6 +11,7 @@ import (
 	"container/list"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 type Shape interface{ Area() float64 }
@@ -52,9 +53,24 @@ func main() {
 	p := sync.Pool{New: func() any { return sq{5} }} // the race detector drops some of Put's values
 	p.Put(sq{5})
 	fmt.Println(p.Get().(Shape).Area())
+
+	// Pointers compare as Go compares them: compare-and-swap works.
+	a, b := &circ{1}, &circ{2}
+	m.Store("c", a)
+	swapped := m.CompareAndSwap("c", a, b)
+	c, _ := m.Load("c")
+	var av atomic.Value
+	av.Store(a)
+	fmt.Println(swapped, c == any(b), c.(Shape).Area(), av.CompareAndSwap(a, b), av.Load().(Shape).Area(), m.CompareAndDelete("c", b))
+	av2 := atomic.Value{}
+	av2.Store(sq{6})
+	e := l.PushBack(0)
+	e.Value = sq{7}
+	_, isShape := e.Value.(Shape)
+	fmt.Println(av2.Load(), av2.Load().(Shape).Area(), e.Value, isShape)
 }
 `)
-	if want := "8 3 sq2 1\nshape 9 sq3 sq3 true\n25\n"; got != want {
+	if want := "8 3 sq2 1\nshape 9 sq3 sq3 true\n25\ntrue true 12 true 12 true\nsq6 36 sq7 true\n"; got != want {
 		t.Errorf("got:\n%swant:\n%s", got, want)
 	}
 }

@@ -88,7 +88,7 @@ func contextKeyGuard(n *node, value func(*frame) reflect.Value) func(*frame) ref
 				args[arg] = reflect.ValueOf(k)
 			}
 			if val != nil {
-				args[arg+1] = wrapCellArg(val, args[arg+1])
+				args[arg+1] = in.wrapCellArg(val.typ, args[arg+1])
 			}
 			return fn.Call(args)
 		})

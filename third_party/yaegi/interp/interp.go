@@ -234,6 +234,8 @@ type Interpreter struct {
 	fmtTypes fmtTypes // culab patch 20: what fmt knows of the program's types
 	anyTags  anyTags  // culab patch 47: the types of values in empty interfaces
 
+	typeNodes sync.Map // culab patch 119: *itype → the node of its values kept by compiled containers
+
 	debugger *Debugger
 }
 
