@@ -14,8 +14,8 @@ import (
 // depend on their arguments', so they are builtins, as unsafe.Sizeof is:
 // the selector of one of them is a builtin symbol (cfg.go), typed by
 // unsafeBuiltinType, checked by checkUnsafeBuiltin and run by the
-// generators here, which leave the checks of length and nil pointer to the
-// runtime (unsafe.Slice and unsafe.String of the bytes panic as Go's do).
+// generators here, with Go's checks of length and nil pointer and its
+// run-time errors' words.
 
 const (
 	bltnUnsafeAdd        = "unsafe.Add" // culab patch 115
@@ -260,29 +260,19 @@ func _unsafeSlice(n *node) {
 }
 
 // sliceAt is unsafe.Slice for an element type known at run time
-// (reflect.SliceAt is Go 1.23's; this module's go line is 1.22). The
-// checks are Go's own: those of unsafe.Slice of the bytes that the slice
-// spans, which panics with Go's runtime errors.
+// (reflect.SliceAt is Go 1.23's; this module's go line is 1.22), with Go's
+// checks and run-time errors. It checks before calling nothing of the
+// runtime's: built with -race (checkptr), the runtime's unsafe.Slice ends
+// the process on a nil pointer with a length, where a program panics.
 func sliceAt(elem reflect.Type, p unsafe.Pointer, n int) reflect.Value {
-	bytesAt := func(p unsafe.Pointer, n int) unsafe.Pointer {
-		return unsafe.Pointer(unsafe.SliceData(unsafe.Slice((*byte)(p), n)))
-	}
-	size := elem.Size()
-	hi, mem := bits.Mul64(uint64(size), uint64(n))
+	hi, mem := bits.Mul64(uint64(elem.Size()), uint64(n))
 	switch {
 	case n < 0:
-		bytesAt(p, n) // len out of range
-	case size == 0:
-		if p == nil && n > 0 {
-			bytesAt(nil, 1) // ptr is nil and len is not zero
-		}
-	case hi != 0 || mem > uint64(^uint(0)>>1):
-		if p == nil {
-			bytesAt(nil, 1)
-		}
-		bytesAt(p, -1)
-	default:
-		p = bytesAt(p, int(mem))
+		panic(unsafeError("unsafe.Slice: len out of range"))
+	case p == nil && n > 0:
+		panic(unsafeError("unsafe.Slice: ptr is nil and len is not zero"))
+	case hi != 0 || mem > uint64(^uintptr(0)-uintptr(p)) || mem > uint64(^uint(0)>>1):
+		panic(unsafeError("unsafe.Slice: len out of range"))
 	}
 	header := &struct {
 		data     unsafe.Pointer
@@ -290,6 +280,15 @@ func sliceAt(elem reflect.Type, p unsafe.Pointer, n int) reflect.Value {
 	}{p, n, n}
 	return reflect.NewAt(reflect.SliceOf(elem), unsafe.Pointer(header)).Elem()
 }
+
+// unsafeError is a run-time error of unsafe.Slice or unsafe.String, as
+// Go's runtime gives it: a runtime.Error, "runtime error: ...".
+type unsafeError string
+
+func (e unsafeError) Error() string { return "runtime error: " + string(e) }
+
+// RuntimeError marks it as a runtime.Error.
+func (unsafeError) RuntimeError() {}
 
 func _unsafeSliceData(n *node) {
 	slice := genValue(n.child[1])
@@ -302,7 +301,14 @@ func _unsafeSliceData(n *node) {
 func _unsafeString(n *node) {
 	ptr, length := genValue(n.child[1]), unsafeLen(n.child[2])
 	unsafeExec(n, func(f *frame) reflect.Value {
-		return reflect.ValueOf(unsafe.String((*byte)(pointer(ptr(f))), length(f)))
+		p, l := pointer(ptr(f)), length(f)
+		switch {
+		case l < 0 || p != nil && uint64(l) > uint64(^uintptr(0)-uintptr(p)):
+			panic(unsafeError("unsafe.String: len out of range"))
+		case p == nil && l > 0:
+			panic(unsafeError("unsafe.String: ptr is nil and len is not zero"))
+		}
+		return reflect.ValueOf(unsafe.String((*byte)(p), l))
 	})
 }
 
