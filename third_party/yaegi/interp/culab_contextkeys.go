@@ -36,8 +36,29 @@ func contextKeyArg(n *node) (int, bool) {
 		return 1, true
 	case recv.cat == valueT && recv.rtype != nil && recv.rtype.PkgPath() == "context" && recv.rtype.Name() == "Context" && name == "Value":
 		return 0, true
+	case isSyncMap(recv) && syncMapKeyMethods[name]: // culab patch 120
+		return 0, true
 	}
 	return 0, false
+}
+
+// syncMapKeyMethods are the methods of sync.Map whose first argument is a
+// key (culab patch 120).
+var syncMapKeyMethods = map[string]bool{
+	"Load": true, "Store": true, "LoadOrStore": true, "LoadAndDelete": true, "Delete": true,
+	"Swap": true, "CompareAndSwap": true, "CompareAndDelete": true,
+}
+
+// isSyncMap reports whether t is sync.Map or *sync.Map.
+func isSyncMap(t *itype) bool {
+	if t == nil || t.cat != valueT || t.rtype == nil {
+		return false
+	}
+	rt := t.rtype
+	if rt.Kind() == reflect.Ptr {
+		rt = rt.Elem()
+	}
+	return rt.PkgPath() == "sync" && rt.Name() == "Map"
 }
 
 // keyTypeKnown reports whether the interpreter can tell a value of cell
@@ -67,6 +88,7 @@ func contextKeyGuard(n *node, value func(*frame) reflect.Value) func(*frame) ref
 		keys = true
 	case keyTypeKnown(st):
 		keys, fixed = true, st.id()
+		n.interp.noteKeyType(st)
 	}
 	var val *node // WithValue's value, of a cell type with methods
 	if arg == 1 && len(n.child) > 3 {
@@ -110,6 +132,7 @@ func (in *Interpreter) contextKey(v reflect.Value, typ string) (cellKey, bool) {
 			}
 			if ct != nil && keyTypeKnown(ct) {
 				typ = ct.id()
+				in.noteKeyType(ct)
 			}
 		}
 		v = v.Elem()
@@ -121,6 +144,7 @@ func (in *Interpreter) contextKey(v reflect.Value, typ string) (cellKey, bool) {
 		}
 		if typ == "" && keyTypeKnown(vi.node.typ) {
 			typ = vi.node.typ.id()
+			in.noteKeyType(vi.node.typ)
 		}
 		v = vi.value
 	}
@@ -129,4 +153,53 @@ func (in *Interpreter) contextKey(v reflect.Value, typ string) (cellKey, bool) {
 		return cellKey{}, false
 	}
 	return cellKey{typ: typ, v: v.Interface()}, true
+}
+
+// noteKeyType notes t, the type of keys made cellKeys, by its name, for
+// keyValue.
+func (in *Interpreter) noteKeyType(t *itype) {
+	if t != nil {
+		in.keyTypes.LoadOrStore(t.id(), t)
+	}
+}
+
+// keyValue is the key that k stands for, as the cell gets it in an any:
+// the interpreter's wrapper for a type with methods (culab patch 120:
+// sync.Map's Range gives its keys back).
+func (in *Interpreter) keyValue(k cellKey) reflect.Value {
+	w := reflect.New(emptyInterfaceType).Elem()
+	v := reflect.ValueOf(k.v)
+	if t, ok := in.keyTypes.Load(k.typ); ok && hasMethods(t.(*itype)) {
+		return in.wrapCellArg(t.(*itype), reflect.ValueOf(&k.v).Elem())
+	}
+	w.Set(v)
+	return w
+}
+
+// syncMapRangeGuard returns value, the function of n, wrapped, where n is
+// a call of sync.Map's Range, so that the function it calls gets the keys
+// that patch 120 made cellKeys as the keys they stand for.
+func syncMapRangeGuard(n *node, value func(*frame) reflect.Value) func(*frame) reflect.Value {
+	c0 := n.child[0]
+	if c0.kind != selectorExpr || len(c0.child) < 2 || !isSyncMap(c0.child[0].typ) || c0.child[1].ident != "Range" {
+		return value
+	}
+	in := n.interp
+	return func(f *frame) reflect.Value {
+		fn := value(f)
+		if !fn.IsValid() || fn.Kind() != reflect.Func || fn.Type().NumIn() != 1 || fn.Type().In(0).Kind() != reflect.Func {
+			return fn
+		}
+		return reflect.MakeFunc(fn.Type(), func(args []reflect.Value) []reflect.Value {
+			if cb := args[0]; !cb.IsNil() {
+				args[0] = reflect.MakeFunc(cb.Type(), func(kv []reflect.Value) []reflect.Value {
+					if k, ok := kv[0].Interface().(cellKey); ok {
+						kv[0] = in.keyValue(k)
+					}
+					return cb.Call(kv)
+				})
+			}
+			return fn.Call(args)
+		})
+	}
 }

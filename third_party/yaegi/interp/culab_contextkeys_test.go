@@ -47,3 +47,49 @@ func main() {
 		t.Errorf("got:\n%swant:\n%s", got, want)
 	}
 }
+
+// culab patch 120: sync.Map's keys of cell types are told apart from
+// their underlying types' values, found through an any, and given back by
+// Range with their type.
+func TestSyncMapCellKeys(t *testing.T) {
+	got := evalMain(t, `package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+type id int
+
+func (i id) String() string { return fmt.Sprintf("ID-%d", int(i)) }
+
+type code string
+
+func main() {
+	var m sync.Map
+	m.Store(id(1), "by id")
+	m.Store(code("x"), "by code")
+	m.Store("x", "plain")
+	_, found := m.Load(1)
+	var k any = id(1)
+	v, _ := m.Load(k)
+	c, _ := m.Load(code("x"))
+	p, _ := m.Load("x")
+	fmt.Println(found, v, c, p)
+	n := 0
+	m.Range(func(k, v any) bool {
+		if i, ok := k.(id); ok {
+			fmt.Println("range:", k, int(i), v)
+		}
+		n++
+		return true
+	})
+	m.Delete(id(1))
+	_, found = m.Load(id(1))
+	fmt.Println(n, found)
+}
+`)
+	if want := "false by id by code plain\nrange: ID-1 1 by id\n3 false\n"; got != want {
+		t.Errorf("got:\n%swant:\n%s", got, want)
+	}
+}

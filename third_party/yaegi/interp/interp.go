@@ -235,6 +235,7 @@ type Interpreter struct {
 	anyTags  anyTags  // culab patch 47: the types of values in empty interfaces
 
 	typeNodes sync.Map // culab patch 119: *itype → the node of its values kept by compiled containers
+	keyTypes  sync.Map // culab patch 120: the id of a cell type of cellKeys → the *itype
 
 	debugger *Debugger
 }
