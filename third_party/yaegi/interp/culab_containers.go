@@ -18,8 +18,9 @@ import "reflect"
 // assignment of such a value to a compiled any (e.Value = v) is wrapped
 // too (genDestValue).
 
-// storedValueArgs are the compiled methods that keep or compare values
-// for the cell to read back, with the positions of those arguments.
+// storedValueArgs are the compiled functions and methods that keep or
+// compare values for the cell to read back, or hand them to a cell's
+// method (heap.Push), with the positions of those arguments.
 var storedValueArgs = map[string][]int{
 	"container/list.List.PushBack":     {0},
 	"container/list.List.PushFront":    {0},
@@ -34,6 +35,7 @@ var storedValueArgs = map[string][]int{
 	"sync/atomic.Value.Store":          {0},
 	"sync/atomic.Value.Swap":           {0},
 	"sync/atomic.Value.CompareAndSwap": {0, 1},
+	"container/heap.Push":              {1}, // to the heap's own Push, a cell's method
 }
 
 // storedValueArgs returns the arguments of n, a call of a compiled
@@ -44,17 +46,22 @@ func storedCellArgs(n *node) ([]int, []*node) {
 	if c0.kind != selectorExpr || len(c0.child) < 2 || c0.child[0].typ == nil {
 		return nil, nil
 	}
-	recv := c0.child[0].typ
-	if recv.cat != valueT || recv.rtype == nil {
+	recv, key := c0.child[0].typ, ""
+	switch {
+	case recv.cat == binPkgT:
+		key = recv.path + "." + c0.child[1].ident
+	case recv.cat == valueT && recv.rtype != nil:
+		t := recv.rtype
+		if t.Kind() == reflect.Ptr {
+			t = t.Elem()
+		}
+		key = t.PkgPath() + "." + t.Name() + "." + c0.child[1].ident
+	default:
 		return nil, nil
-	}
-	t := recv.rtype
-	if t.Kind() == reflect.Ptr {
-		t = t.Elem()
 	}
 	var args []int
 	var nodes []*node
-	for _, arg := range storedValueArgs[t.PkgPath()+"."+t.Name()+"."+c0.child[1].ident] {
+	for _, arg := range storedValueArgs[key] {
 		if arg+1 >= len(n.child) {
 			continue
 		}

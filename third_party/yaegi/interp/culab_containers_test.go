@@ -74,3 +74,47 @@ func main() {
 		t.Errorf("got:\n%swant:\n%s", got, want)
 	}
 }
+
+// culab patch 119: heap.Push hands its value to the heap's Push, a cell's
+// method, with its methods: x.(Shape) there held.
+func TestHeapPushCellValue(t *testing.T) {
+	got := evalMain(t, `package main
+
+import (
+	"container/heap"
+	"fmt"
+)
+
+type Shape interface{ Area() float64 }
+
+type sq struct{ s float64 }
+
+func (q sq) Area() float64 { return q.s * q.s }
+
+type shapes []Shape
+
+func (h shapes) Len() int           { return len(h) }
+func (h shapes) Less(i, j int) bool { return h[i].Area() < h[j].Area() }
+func (h shapes) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *shapes) Push(x any)        { *h = append(*h, x.(Shape)) }
+func (h *shapes) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+func main() {
+	h := &shapes{sq{3}}
+	heap.Push(h, sq{1})
+	heap.Push(h, sq{2})
+	for h.Len() > 0 {
+		fmt.Print(heap.Pop(h).(Shape).Area(), " ")
+	}
+	fmt.Println()
+}
+`)
+	if want := "1 4 9 \n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
