@@ -100,6 +100,9 @@ type receiver struct {
 	node  *node         // receiver value for alias and struct types
 	val   reflect.Value // receiver value for interface type and value type
 	index []int         // path in receiver value for interface or value type
+	// late: the receiver is an interface's (culab patch 121): a pointer
+	// for a value method is dereferenced at each call, not when bound.
+	late bool
 }
 
 // frame contains values for the current execution level (a function context).

@@ -809,9 +809,15 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		}
 		// culab patch 13: the receiver is evaluated, and a value receiver
 		// copied, when the method value is made, not at each call.
-		var recv reflect.Value
+		var recv, late reflect.Value
 		if rcvr != nil {
-			recv = boundReceiver(rcvr(f), def.types[numRet])
+			src := rcvr(f)
+			if n.recv.late {
+				late = pointerReceiver(src, def.types[numRet]) // culab patch 121
+			}
+			if !late.IsValid() {
+				recv = boundReceiver(src, def.types[numRet])
+			}
 		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
@@ -825,7 +831,14 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d = d[numRet:]
 			} else {
 				// Copy method receiver as first argument.
-				d[numRet].Set(recv)
+				if late.IsValid() {
+					if late.IsNil() {
+						panic(runtimeError("invalid memory address or nil pointer dereference"))
+					}
+					d[numRet].Set(late.Elem())
+				} else {
+					d[numRet].Set(recv)
+				}
 				d = d[numRet+1:]
 			}
 
@@ -925,14 +938,14 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 				m2, i2 := n2.typ.lookupMethod(names[i])
 				if m2 != nil {
 					nod := *m2
-					nod.recv = &receiver{nil, rv, i2} // culab patch 22: the value wrapped, not n read again
+					nod.recv = &receiver{nil, rv, i2, true} // culab patch 22: the value wrapped, not n read again; 121
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
 				panic(n.cfgErrorf("method not found: %s", names[i]))
 			}
 			nod := *m
-			nod.recv = &receiver{nil, rv, indexes[i]} // culab patch 22
+			nod.recv = &receiver{nil, rv, indexes[i], true} // culab patches 22, 121
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		setWrapperType(w, n, n2, raw) // culab patch 20
@@ -1905,7 +1918,7 @@ func getMethodByName(n *node) {
 
 		nod := *m
 		nod.val = &nod
-		nod.recv = &receiver{nil, val.value, li}
+		nod.recv = &receiver{nil, val.value, li, false}
 		getFrame(f, l).data[i] = genFuncValue(&nod)(f)
 		return next
 	}
