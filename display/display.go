@@ -198,11 +198,23 @@ func send(v any, id string, update bool) {
 // gets those types plus text/plain; anything else text/plain alone. ok is
 // false for nil.
 func Bundle(v any) (data, metadata map[string]any, ok bool) {
+	return BundleText(v, func() string {
+		if isNil(v) {
+			return "<nil>"
+		}
+		return fmt.Sprint(v)
+	})
+}
+
+// BundleText is Bundle with text() as v's text/plain form, where v has no
+// Render that gives one: for a caller that prints v its own way (a nil
+// pointer too, whose String method may say what it is).
+func BundleText(v any, text func() string) (data, metadata map[string]any, ok bool) {
 	if v == nil {
 		return nil, nil, false
 	}
-	if rv := reflect.ValueOf(v); (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && rv.IsNil() {
-		return map[string]any{MIMEText: "<nil>"}, nil, true
+	if isNil(v) {
+		return map[string]any{MIMEText: text()}, nil, true
 	}
 	if d, ok := v.(Data); ok {
 		return copyMap(d.MIME), d.Metadata, true
@@ -258,7 +270,7 @@ func Bundle(v any) (data, metadata map[string]any, ok bool) {
 			// with x[0] = x ended the notebook's engine).
 			data[MIMEText] = fmt.Sprintf("a %T that holds itself (printing it would never end)", v)
 		} else {
-			data[MIMEText] = fmt.Sprint(v)
+			data[MIMEText] = text()
 		}
 	}
 	return data, metadata, true
@@ -270,4 +282,10 @@ func copyMap(m map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// isNil reports whether v is a nil pointer or interface.
+func isNil(v any) bool {
+	rv := reflect.ValueOf(v)
+	return (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) && rv.IsNil()
 }

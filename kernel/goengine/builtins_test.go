@@ -18,3 +18,21 @@ func TestBuiltinPrintGoesToStderr(t *testing.T) {
 		t.Errorf("a local println: %q", got)
 	}
 }
+
+// unsafe.Slice, unsafe.String and the like in cells (yaegi patch 111):
+// at the top level of a cell, where they define globals, and in a
+// function; a misuse is a compile error that says what is wrong.
+func TestUnsafeSliceInCells(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "import \"unsafe\"\nusArr := [4]int{1, 2, 3, 4}\nusView := unsafe.Slice(&usArr[1], 2)\nusView[0] = 20")
+	if got := ok(t, e, "usArr").result(); got != "[1 20 3 4]" {
+		t.Errorf("usArr = %s", got)
+	}
+	if got := ok(t, e, "usB := []byte(\"gopher\")\nusS := unsafe.String(unsafe.SliceData(usB), 2)\nusS + string(*unsafe.StringData(\"x\"))").result(); got != "gox" {
+		t.Errorf("unsafe.String: %s", got)
+	}
+	xe := fails(t, e, "usN := 1\n_ = unsafe.String(&usN, 1)")
+	if xe.Name != "CompileError" || xe.Value != "line 2: cannot use &usN (value of type *int) as *byte value in argument to unsafe.String" {
+		t.Errorf("misuse: %s: %s", xe.Name, xe.Value)
+	}
+}

@@ -454,8 +454,9 @@ func (e *Engine) IsComplete(code string) kernel.IsCompleteReply {
 	if wantsMore(last) {
 		return kernel.IsCompleteReply{Status: "incomplete", Indent: "\t"}
 	}
+	starts := lineStarts(src)
 	for _, ch := range splitCell(src) {
-		text, _ := chunkSource(src, ch)
+		text, _, _ := chunkSource(src, starts, ch)
 		if _, err := parser.ParseFile(token.NewFileSet(), "", text, 0); err != nil {
 			return kernel.IsCompleteReply{Status: "invalid"}
 		}

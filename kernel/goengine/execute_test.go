@@ -71,6 +71,21 @@ func TestResults(t *testing.T) {
 		{"func val() (int, error) { return 7, nil }\nval()", "7"},
 		{"func noerr() error { return nil }\nnoerr()", ""},
 		{"type Celsius float64\nfunc (c Celsius) String() string { return fmt.Sprintf(\"%.1f°C\", float64(c)) }\nCelsius(21.5)", "21.5°C"},
+		// As fmt.Println prints them (yaegi patch 113): a cell type's
+		// String or Error inside a slice, a map, a struct, an any; a nil
+		// pointer as <nil>, or as its String says where that handles nil.
+		{"[]Celsius{1, 2}", "[1.0°C 2.0°C]"},
+		{"map[string]Celsius{\"a\": 3}", "map[a:3.0°C]"},
+		{"type reading struct{ T Celsius }\nreading{4}", "{4.0°C}"},
+		{"[]reading{{5}}", "[{5.0°C}]"},
+		{"&reading{6}", "&{6.0°C}"},
+		{"[]any{Celsius(7), 8, \"s\"}", "[7.0°C 8 s]"},
+		{"var noCelsius *Celsius\nnoCelsius", "<nil>"},
+		{"type rcErr struct{ code int }\nfunc (e rcErr) Error() string { return fmt.Sprint(\"E\", e.code) }\n[]error{rcErr{1}, nil}", "[E1 <nil>]"},
+		{"struct{ Err error }{rcErr{2}}", "{E2}"},
+		{"type rcNode struct{ v int }\nfunc (n *rcNode) String() string { if n == nil { return \"end\" }; return fmt.Sprint(\"n\", n.v) }\nvar rcTail *rcNode\nrcTail", "end"},
+		{"[]*rcNode{{1}, nil}", "[n1 end]"},
+		{"func rcPair() (Celsius, []Celsius) { return 1, []Celsius{2} }\nrcPair()", "(1.0°C, [2.0°C])"},
 	} {
 		r := ok(t, e, c.code)
 		if got := r.result(); got != c.want || (c.want == "") != !r.hasResult() {

@@ -63,8 +63,7 @@ func (x *run) redefine(b *ast.BlockStmt) (pre *interp.Program, toRun ast.Node, e
 		return nil, nil, err
 	}
 
-	x.s.slotAddrs() // makes room for the temporaries, with their types
-	globals := x.s.globals()
+	x.s.makeRoom() // for the temporaries, with their types
 	var sets []ast.Stmt
 	for i, lhs := range as.Lhs {
 		id := lhs.(*ast.Ident)
@@ -72,7 +71,8 @@ func (x *run) redefine(b *ast.BlockStmt) (pre *interp.Program, toRun ast.Node, e
 			continue
 		}
 		tok := token.DEFINE
-		old, tmp := globals[id.Name], globals[temps[i].(*ast.Ident).Name]
+		old, _ := x.s.in.Global(id.Name)
+		tmp, _ := x.s.in.Global(temps[i].(*ast.Ident).Name)
 		if isVar(id.Name) && old.IsValid() && tmp.IsValid() && old.Type() == tmp.Type() {
 			tok = token.ASSIGN
 		}
@@ -161,9 +161,8 @@ func (s *session) dropTemps() {
 	if len(s.pendingTemps) == 0 {
 		return
 	}
-	globals := s.globals()
 	for _, name := range s.pendingTemps {
-		if v := globals[name]; v.IsValid() && v.CanSet() {
+		if v, _ := s.in.Global(name); v.IsValid() && v.CanSet() {
 			v.Set(reflect.Zero(v.Type()))
 		}
 	}
@@ -173,6 +172,7 @@ func (s *session) dropTemps() {
 // globals is the interpreter's Globals, or none: yaegi panics when a failed
 // compile left symbols that no run has made room for yet.
 func (s *session) globals() (g map[string]reflect.Value) {
+	s.globalsCalls.Add(1)
 	defer func() {
 		if recover() != nil {
 			g = nil

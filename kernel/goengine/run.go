@@ -116,9 +116,10 @@ type run struct {
 
 	// What the cell compiled, in order, and what it declared (whole.go).
 	compiled []*compiled
-	slots    map[string]uintptr // the interpreter's variables after the last compile
-	defined  map[string]bool    // names the cell's chunks parsed so far declare
-	why      string             // why the chunks that did not run did not
+	defined  map[string]bool // names the cell's chunks parsed so far declare
+	why      string          // why the chunks that did not run did not
+	startsOf string          // the source whose lineStarts are starts
+	starts   []int
 
 	interrupted bool // the cell ended with an interrupt (or a stop of the memory guard)
 }
@@ -374,25 +375,25 @@ func (x *run) awaitStraggler() {
 // result turns the values of the final expression into the cell's result.
 // A trailing error is the call's verdict: nil is not shown, non-nil fails
 // the cell.
-func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
+func (x *run) result(vals []resultValue, line int) (cellResult, *kernel.ExecError) {
 	if n := len(vals); n > 0 {
-		if err, ok := vals[n-1].(error); ok {
+		if err, ok := vals[n-1].value.(error); ok {
 			return cellResult{}, x.positioned(errorName(err), line, errorMessage(err))
 		}
-		if vals[n-1] == nil {
+		if vals[n-1].value == nil {
 			vals = vals[:n-1]
 		}
 	}
 	for _, v := range vals {
-		if holds.Itself(v) {
-			return cellResult{}, x.positioned("StackOverflow", line, fmt.Sprintf("the cell's value (%T) holds itself: printing it would never end", v))
+		if holds.Itself(v.value) {
+			return cellResult{}, x.positioned("StackOverflow", line, fmt.Sprintf("the cell's value (%T) holds itself: printing it would never end", v.value))
 		}
 	}
 	switch len(vals) {
 	case 0:
 		return cellResult{}, nil
 	case 1:
-		data, meta, ok := display.Bundle(vals[0])
+		data, meta, ok := display.BundleText(vals[0].value, vals[0].text)
 		if !ok {
 			return cellResult{}, nil
 		}
@@ -400,7 +401,7 @@ func (x *run) result(vals []any, line int) (cellResult, *kernel.ExecError) {
 	}
 	parts := make([]string, len(vals))
 	for i, v := range vals {
-		parts[i] = fmt.Sprint(v)
+		parts[i] = v.text()
 	}
 	return cellResult{data: map[string]any{display.MIMEText: "(" + strings.Join(parts, ", ") + ")"}}, nil
 }
@@ -419,7 +420,7 @@ func errorName(err error) string {
 }
 
 // lineOf is the line of src where the chunk's first token is.
-func lineOf(src string, ch chunk) int {
+func (x *run) lineOf(src string, ch chunk) int {
 	off := ch.start
 	for _, t := range scan(src[ch.start:ch.end]) {
 		if t.tok != token.SEMICOLON {
@@ -427,7 +428,17 @@ func lineOf(src string, ch chunk) int {
 			break
 		}
 	}
-	return strings.Count(src[:off], "\n") + 1
+	line, _ := lineCol(x.lineStarts(src), off)
+	return line
+}
+
+// lineStarts is lineStarts(src), kept for the source of the cell's
+// chunks: computed for each chunk, it made a cell quadratic in its lines.
+func (x *run) lineStarts(src string) []int {
+	if x.starts == nil || x.startsOf != src {
+		x.startsOf, x.starts = src, lineStarts(src)
+	}
+	return x.starts
 }
 
 // userExpressions evaluates user_expressions after a successful cell.

@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/traefik/yaegi/interp"
@@ -75,6 +76,10 @@ type session struct {
 	dotImport bool // a package was imported with ".": its names are unlisted
 
 	pendingTemps []string // temporaries for dropTemps to zero
+
+	// globalsCalls counts globals(), which lists every global: a test
+	// checks that a cell's compile does not call it for each chunk.
+	globalsCalls atomic.Int64
 
 	// stopped is set when an interrupt stopped the interpreter;
 	// straggler, when the stopped chunk had not returned yet: it reports
@@ -170,11 +175,16 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		e.logf("%v", err)
 	}
 	result := reflect.ValueOf(s.result.set)
-	// Values of cell types reach Result and display.Show wrapped as
-	// fmt.Stringer when they have a String method, so their text form
-	// uses it (compiled code sees no other method of a cell type).
+	// Values of cell types reach display.Show wrapped as fmt.Stringer when
+	// they have a String method, so their text form uses it (compiled
+	// code sees no other method of a cell type). Result is a printing
+	// function, as fmt.Println is (yaegi patches 20 and 113): it gets, for
+	// a value that may hold cell values, what prints it as Go prints it
+	// (a String method inside a slice, a map, a struct too), and the
+	// value itself, wrapped as an error where its type has an Error method.
 	stringer := []reflect.Type{reflect.TypeOf((*fmt.Stringer)(nil)).Elem()}
-	wrap := map[reflect.Value][]reflect.Type{result: stringer}
+	printing := []reflect.Type{reflect.TypeOf((*fmt.Formatter)(nil)).Elem(), reflect.TypeOf((*error)(nil)).Elem(), stringer[0]}
+	wrap := map[reflect.Value][]reflect.Type{result: printing}
 	if show, ok := symbols.Symbols["github.com/culab/culab/display/display"]["Show"]; ok {
 		wrap[show] = stringer
 	}
@@ -276,13 +286,30 @@ func (s *session) evalInit(src string) (err error) {
 // resultSlot receives the values of a cell's final expression.
 type resultSlot struct {
 	mu   sync.Mutex
-	vals []any
+	vals []resultValue
 	ok   bool // set was called
 }
 
+// resultValue is a value of a cell's final expression: the value, and
+// what prints it as Go would when that is not the value itself.
+type resultValue struct {
+	value   any
+	printed any // nil: print value
+}
+
+// set is the cells' __culab.Result, a printing function (see overrides):
+// the values themselves are read now, while the call is under way.
 func (r *resultSlot) set(v ...any) {
+	vals := make([]resultValue, len(v))
+	for i, a := range v {
+		if value, ok := interp.PrintedValue(a); ok {
+			vals[i] = resultValue{value: value, printed: a}
+		} else {
+			vals[i] = resultValue{value: a}
+		}
+	}
 	r.mu.Lock()
-	r.vals, r.ok = v, true
+	r.vals, r.ok = vals, true
 	r.mu.Unlock()
 }
 
@@ -292,10 +319,18 @@ func (r *resultSlot) reset() {
 	r.mu.Unlock()
 }
 
-func (r *resultSlot) get() ([]any, bool) {
+func (r *resultSlot) get() ([]resultValue, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.vals, r.ok
+}
+
+// text is v's text form, as fmt prints it.
+func (v resultValue) text() string {
+	if v.printed != nil {
+		return interp.Sprint(v.printed)
+	}
+	return fmt.Sprint(v.value)
 }
 
 // panicTrace collects the positions the interpreter prints to stderr while

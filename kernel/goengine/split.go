@@ -1,10 +1,12 @@
 package goengine
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"sort"
 	"strings"
 )
 
@@ -12,9 +14,9 @@ import (
 // run of statements (as the body of main), not a mix, while a cell
 // naturally mixes them: imports, a helper func, then code that calls it.
 // A cell is therefore split into top-level items and evaluated in chunks:
-// runs of declarations, and statements one at a time. Each chunk's source
-// keeps the cell's line and byte-column layout (everything before it
-// blanked to spaces), so the interpreter's positions are cell positions.
+// runs of declarations, and statements one at a time. Each chunk's
+// positions are cell positions: a line directive before its code says
+// where in the cell it starts (chunkSource).
 
 type chunkKind int
 
@@ -226,10 +228,66 @@ func blank(s string) string {
 	return string(b)
 }
 
-// chunkSource is the source the interpreter parses for c: the prefix and
-// the blanked cell before c on the cell's first line, so positions are cell
-// positions; col1 is how far line 1 is shifted.
-func chunkSource(src string, c chunk) (text string, col1 int) {
+// lineStarts is the offset at which each line of src starts.
+func lineStarts(src string) []int {
+	starts := []int{0}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineCol is the line and byte column, from 1, of offset off in the source
+// whose lineStarts are starts.
+func lineCol(starts []int, off int) (line, col int) {
+	line = sort.Search(len(starts), func(i int) bool { return starts[i] > off })
+	return line, off - starts[line-1] + 1
+}
+
+// chunkSource is the source the interpreter parses for c, src's chunk
+// (starts is lineStarts(src)), inside what makes it a file, so that
+// positions are cell positions; col1 is how far line 1 is shifted, and
+// code where in text the chunk's code starts.
+//
+// A chunk that starts on line 1 is laid out as the cell: its line 1 before
+// it is blanked. A later one has a line directive before its code that
+// says where it is: blanking the cell before each chunk made a cell's
+// parse, and the positions the interpreter's file set keeps, quadratic in
+// its lines. What comes before the directive (the wrapper, on line 1) is
+// shifted by col1 as on line 1, so an error there has no column in the
+// cell, as before.
+func chunkSource(src string, starts []int, c chunk) (text string, col1, code int) {
+	line, col := lineCol(starts, c.start)
+	if c.kind == fileChunk || line == 1 {
+		text, col1 = chunkSourceBlank(src, c)
+		return text, col1, 0
+	}
+	at := func(line, col int) string { return fmt.Sprintf("/*line :%d:%d*/", line, col) }
+	var head, tail string
+	switch c.kind {
+	case declChunk:
+		head, col1 = declPrefix, len(declPrefix)
+	case stmtChunk:
+		head, tail, col1 = stmtPrefix, stmtSuffix, len(stmtPrefix)
+	case resultChunk, compoundChunk:
+		// The wrapper opens after the end of the line before the
+		// chunk's, where the blanked layout put it.
+		open, close := resultPrefix, ")"
+		if c.kind == compoundChunk {
+			open, close = funcPrefix, "\n}()"
+		}
+		head = stmtPrefix + at(line-1, starts[line-1]-starts[line-2]) + open
+		tail, col1 = close+stmtSuffix, len(stmtPrefix)
+	}
+	head += at(line, col)
+	return head + src[c.start:c.end] + tail, col1, len(head)
+}
+
+// chunkSourceBlank is chunkSource laid out as the cell: everything before
+// the chunk blanked.
+func chunkSourceBlank(src string, c chunk) (text string, col1 int) {
 	body := blank(src[:c.start]) + src[c.start:c.end]
 	switch c.kind {
 	case declChunk:
@@ -253,4 +311,69 @@ func wrapped(src string, c chunk, open, close string) (text string, col1 int) {
 		return stmtPrefix + pad[:i] + open + pad[i:] + code + close + stmtSuffix, len(stmtPrefix)
 	}
 	return stmtPrefix + open + pad + code + close + stmtSuffix, len(stmtPrefix) + len(open)
+}
+
+// dropLineDirectives takes the line directives of chunkSource, the
+// comments before pos (where the chunk's code starts), out of f's
+// comments, so that none is taken for a doc comment of the code (a
+// comment group that is only directives is taken for one when the code
+// starts on the line after).
+func dropLineDirectives(f *ast.File, pos token.Pos) {
+	if len(f.Comments) == 0 || f.Comments[0].Pos() >= pos {
+		return
+	}
+	gone := map[*ast.CommentGroup]bool{}
+	groups := f.Comments[:0]
+	for _, g := range f.Comments {
+		if g.Pos() < pos {
+			list := g.List[:0]
+			for _, c := range g.List {
+				if c.Slash >= pos {
+					list = append(list, c)
+				}
+			}
+			g.List = list
+			if len(list) == 0 {
+				gone[g] = true
+				continue
+			}
+		}
+		groups = append(groups, g)
+	}
+	f.Comments = groups
+	if len(gone) == 0 {
+		return
+	}
+	if gone[f.Doc] {
+		f.Doc = nil
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			if gone[n.Doc] {
+				n.Doc = nil
+			}
+		case *ast.FuncDecl:
+			if gone[n.Doc] {
+				n.Doc = nil
+			}
+		case *ast.Field:
+			if gone[n.Doc] {
+				n.Doc = nil
+			}
+		case *ast.ValueSpec:
+			if gone[n.Doc] {
+				n.Doc = nil
+			}
+		case *ast.TypeSpec:
+			if gone[n.Doc] {
+				n.Doc = nil
+			}
+		case *ast.ImportSpec:
+			if gone[n.Doc] {
+				n.Doc = nil
+			}
+		}
+		return true
+	})
 }

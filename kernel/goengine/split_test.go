@@ -63,7 +63,7 @@ func TestChunkSourceKeepsPositions(t *testing.T) {
 		}
 	}
 	for _, ch := range splitCell(src) {
-		text, col1 := chunkSource(src, ch)
+		text, col1, _ := chunkSource(src, lineStarts(src), ch)
 		if _, err := parser.ParseFile(token.NewFileSet(), "", text, 0); err != nil {
 			t.Fatalf("chunk %q: %v", text, err)
 		}

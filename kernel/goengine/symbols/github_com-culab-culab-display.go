@@ -14,6 +14,7 @@ func init() {
 		// function, constant and variable definitions
 		"Active":       reflect.ValueOf(display.Active),
 		"Bundle":       reflect.ValueOf(display.Bundle),
+		"BundleText":   reflect.ValueOf(display.BundleText),
 		"Clear":        reflect.ValueOf(display.Clear),
 		"HTML":         reflect.ValueOf(display.HTML),
 		"Image":        reflect.ValueOf(display.Image),

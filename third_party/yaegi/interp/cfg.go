@@ -1313,7 +1313,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.findex = notInFrame
 					n.val = nil
 					switch bname {
-					case "unsafe.alignOf", "unsafe.Offsetof", "unsafe.Sizeof":
+					case bltnAlignof, bltnOffsetof, bltnSizeof: // culab patch 114 (was "unsafe.alignOf")
 						n.gen = nop
 					}
 				case n.anc.kind == returnStmt:
@@ -2041,8 +2041,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					} else {
 						n.typ = valueTOf(fixPossibleConstType(s.Type()), withUntyped(isValueUntyped(s)))
 						n.rval = s
-						if pkg == "unsafe" && (name == "AlignOf" || name == "Offsetof" || name == "Sizeof") {
+						if pkg == "unsafe" && (name == "Alignof" || name == "Offsetof" || name == "Sizeof") { // culab patch 114: Alignof (was AlignOf)
 							n.sym = &symbol{kind: bltnSym, node: n, rval: s}
+							n.ident = pkg + "." + name
+						}
+						if gen := unsafeBuiltinGen(pkg + "." + name); pkg == "unsafe" && gen != nil { // culab patch 111
+							n.sym = &symbol{kind: bltnSym, node: n, rval: s, builtin: gen}
 							n.ident = pkg + "." + name
 						}
 					}

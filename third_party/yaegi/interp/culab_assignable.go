@@ -124,6 +124,9 @@ func exprText(n *node) string {
 		case starExpr:
 			b.WriteString("*")
 			write(n.child[0])
+		case addressExpr: // culab patch 111: &x
+			b.WriteString("&")
+			write(n.child[0])
 		case callExpr:
 			write(n.child[0])
 			b.WriteString("(")

@@ -125,7 +125,7 @@ func errorWrapper(n *node) func(*frame, reflect.Value) reflect.Value {
 			return nil
 		}
 		nod := *m
-		nod.recv = &receiver{nil, v, index}
+		nod.recv = &receiver{nil, v, index, false}
 		return genFunctionWrapper(&nod)(f).Interface()
 	}
 	return func(f *frame, v reflect.Value) reflect.Value {

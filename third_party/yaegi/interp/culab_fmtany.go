@@ -14,9 +14,9 @@ package interp
 // (patch 20's cellValue included) cannot know that their elements are IDs
 // with a String method. A type with methods is wrapped instead (a
 // valueInterface), but compiled code that reads an any gets that wrapper
-// (json writes {} for it, see json_any_cell_method in difftest's
-// known_failures.txt), and wrapping these types too would make the same
-// of []any{[]ID{7}}, whose json is right. So the value stays as it is and
+// (json wrote {} for it until patch 112 unwrapped it for json's calls),
+// and wrapping these types too would make the same of []any{[]ID{7}},
+// whose json is right. So the value stays as it is and
 // its type is noted aside, by the interface's data word: the object that
 // holds the interface's copy of the value (its box), which the
 // interface's copies share, or for a map or a pointer the value itself.

@@ -43,7 +43,7 @@ func callDynamicMethod(f *frame, d dynValue, name string, args []reflect.Value) 
 	if t := d.typ(); t != nil {
 		if m, index := t.lookupMethod(name); m != nil {
 			nod := *m
-			nod.recv = &receiver{nil, d.v, index}
+			nod.recv = &receiver{nil, d.v, index, false}
 			return genFunctionWrapper(&nod)(f).Call(args)
 		}
 	}

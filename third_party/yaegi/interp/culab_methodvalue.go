@@ -42,3 +42,20 @@ func binReceiver(n *node) func(reflect.Value) reflect.Value {
 	}
 	return argValue
 }
+
+// pointerReceiver returns src, the receiver of a method of an interface's
+// wrapper, where it is a pointer and t, the method's receiver type, is not
+// (culab patch 125): Go dereferences it at each call of the method
+// through the interface, so that a heap.Interface holding a *IntHeap sees
+// the slice that its Push appended to. The wrapper bound a copy made when
+// the value was put in the interface: Len stayed 1 after a Push, and a
+// heap built with heap.Push popped out of order. Invalid otherwise.
+func pointerReceiver(src reflect.Value, t reflect.Type) reflect.Value {
+	for src.IsValid() && src.Type() == valueInterfaceType {
+		src = src.Interface().(valueInterface).value
+	}
+	if src.IsValid() && src.Kind() == reflect.Ptr && t.Kind() != reflect.Ptr {
+		return src
+	}
+	return reflect.Value{}
+}

@@ -96,7 +96,7 @@ func dynamicPanicTexter(arg *node) func(*frame) *PanicText {
 			}
 			nod := *meth
 			cv := getConcreteValue(vi.value)
-			nod.recv = &receiver{arg, cv, index}
+			nod.recv = &receiver{arg, cv, index, false}
 			fn := genFunctionWrapper(&nod)(f)
 			return &PanicText{Type: t.id(), Value: cv.Interface(), Method: m.name, Text: func() string { return fn.Call(nil)[0].String() }}
 		}

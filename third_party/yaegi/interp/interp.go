@@ -100,6 +100,9 @@ type receiver struct {
 	node  *node         // receiver value for alias and struct types
 	val   reflect.Value // receiver value for interface type and value type
 	index []int         // path in receiver value for interface or value type
+	// late: the receiver is an interface's (culab patch 125): a pointer
+	// for a value method is dereferenced at each call, not when bound.
+	late bool
 }
 
 // frame contains values for the current execution level (a function context).
@@ -234,6 +237,9 @@ type Interpreter struct {
 
 	fmtTypes fmtTypes // culab patch 20: what fmt knows of the program's types
 	anyTags  anyTags  // culab patch 47: the types of values in empty interfaces
+
+	typeNodes sync.Map // culab patch 119: *itype → the node of its values kept by compiled containers
+	keyTypes  sync.Map // culab patch 124: the id of a cell type of cellKeys → the *itype
 
 	debugger *Debugger
 }
@@ -553,8 +559,18 @@ func (interp *Interpreter) resizeFrame() {
 	if l-b <= 0 {
 		return
 	}
-	data := make([]reflect.Value, l)
-	copy(data, interp.frame.data)
+	// culab patch 110: grown with room to spare, as append grows: a new
+	// slice of exactly l for each compile that adds variables made an
+	// embedder's many small compiles (a cell of thousands of statements,
+	// compiled one by one) quadratic in their number. The slots past the
+	// old length were never handed out, so filling them in place is safe.
+	data := interp.frame.data
+	if cap(data) >= l {
+		data = data[:l]
+	} else {
+		data = make([]reflect.Value, l, l+l/2)
+		copy(data, interp.frame.data)
+	}
 	for j, t := range interp.universe.types[b:] {
 		data[b+j] = reflect.New(t).Elem()
 	}

@@ -809,9 +809,15 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 		}
 		// culab patch 13: the receiver is evaluated, and a value receiver
 		// copied, when the method value is made, not at each call.
-		var recv reflect.Value
+		var recv, late reflect.Value
 		if rcvr != nil {
-			recv = boundReceiver(rcvr(f), def.types[numRet])
+			src := rcvr(f)
+			if n.recv.late {
+				late = pointerReceiver(src, def.types[numRet]) // culab patch 125
+			}
+			if !late.IsValid() {
+				recv = boundReceiver(src, def.types[numRet])
+			}
 		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
 			// Allocate and init local frame. All values to be settable and addressable.
@@ -825,7 +831,14 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 				d = d[numRet:]
 			} else {
 				// Copy method receiver as first argument.
-				d[numRet].Set(recv)
+				if late.IsValid() {
+					if late.IsNil() {
+						panic(runtimeError("invalid memory address or nil pointer dereference"))
+					}
+					d[numRet].Set(late.Elem())
+				} else {
+					d[numRet].Set(recv)
+				}
 				d = d[numRet+1:]
 			}
 
@@ -934,14 +947,14 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 				m2, i2 := n2.typ.lookupMethod(names[i])
 				if m2 != nil {
 					nod := *m2
-					nod.recv = &receiver{nil, rv, i2} // culab patch 22: the value wrapped, not n read again
+					nod.recv = &receiver{nil, rv, i2, true} // culab patch 22: the value wrapped, not n read again; 121
 					w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 					continue
 				}
 				panic(n.cfgErrorf("method not found: %s", names[i]))
 			}
 			nod := *m
-			nod.recv = &receiver{nil, rv, indexes[i]} // culab patch 22
+			nod.recv = &receiver{nil, rv, indexes[i], true} // culab patches 22, 125
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		setWrapperType(w, n, n2, raw) // culab patch 20
@@ -1306,7 +1319,7 @@ func callBin(n *node) {
 	fnext := getExec(n.fnext)
 	child := n.child[1:]
 	c0 := n.child[0]
-	value := guardedMethod(n, binFuncValue(n, genValue(c0))) // culab patches 27, 121
+	value := guardedMethod(n, syncMapRangeGuard(n, storedValueGuard(n, contextKeyGuard(n, jsonErrorGuard(n, codecGuard(n, binFuncValue(n, genValue(c0)))))))) // culab patches 27, 112, 117 to 119, 121, 124
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
@@ -1914,7 +1927,7 @@ func getMethodByName(n *node) {
 
 		nod := *m
 		nod.val = &nod
-		nod.recv = &receiver{nil, val.value, li}
+		nod.recv = &receiver{nil, val.value, li, false}
 		getFrame(f, l).data[i] = genFuncValue(&nod)(f)
 		return next
 	}

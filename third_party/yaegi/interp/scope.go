@@ -235,6 +235,31 @@ func (interp *Interpreter) initScopePkg(pkgID, pkgName string) *scope {
 	return sc
 }
 
+// Global returns the global variable or constant name of the main
+// package, as Globals()[name] would, without building the map of every
+// global (culab patch 109): an embedder that looks up the few names a
+// compile declared, after each of many compiles, took time quadratic in
+// their number. ok is false when there is none, or when its variable has no
+// room in the frame yet (Globals panics there).
+func (interp *Interpreter) Global(name string) (v reflect.Value, ok bool) {
+	interp.mutex.RLock()
+	defer interp.mutex.RUnlock()
+	s, found := interp.srcPkg["main"][name]
+	if !found {
+		return reflect.Value{}, false
+	}
+	switch s.kind {
+	case constSym:
+		return s.rval, true
+	case varSym:
+		if s.index < 0 || s.index >= len(interp.frame.data) {
+			return reflect.Value{}, false
+		}
+		return interp.frame.data[s.index], true
+	}
+	return reflect.Value{}, false
+}
+
 // Globals returns a map of global variables and constants in the main package.
 func (interp *Interpreter) Globals() map[string]reflect.Value {
 	syms := map[string]reflect.Value{}

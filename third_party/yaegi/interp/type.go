@@ -628,7 +628,11 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 		t = dt
 
 	case callExpr:
-		if isBuiltinCall(n, sc) {
+		if name := unsafeBuiltin(n.child[0], sc); name != "" { // culab patch 111
+			if t, err = unsafeBuiltinType(interp, sc, name, n, seen); err != nil {
+				return nil, err
+			}
+		} else if isBuiltinCall(n, sc) {
 			// Builtin types are special and may depend from their input arguments.
 			switch n.child[0].ident {
 			case bltnComplex:
@@ -1415,6 +1419,8 @@ func (t *itype) numOut() int {
 		case "append", "cap", "complex", "copy", "imag", "len", "make", "new", "real", "recover", "unsafe.Alignof", "unsafe.Offsetof", "unsafe.Sizeof":
 			return 1
 		case bltnMax, bltnMin: // culab patch 4
+			return 1
+		case bltnUnsafeAdd, bltnUnsafeSlice, bltnUnsafeSliceData, bltnUnsafeString, bltnUnsafeStringData: // culab patches 111, 115
 			return 1
 		}
 	}

@@ -749,6 +749,12 @@ var builtinFuncs = map[string]struct {
 	bltnReal:     {args: 1, variadic: false},
 	bltnRecover:  {args: 0, variadic: false},
 	bltnSizeof:   {args: 1, variadic: false},
+
+	bltnUnsafeAdd:        {args: 2, variadic: false}, // culab patch 115
+	bltnUnsafeSlice:      {args: 2, variadic: false}, // culab patch 111
+	bltnUnsafeSliceData:  {args: 1, variadic: false},
+	bltnUnsafeString:     {args: 2, variadic: false},
+	bltnUnsafeStringData: {args: 1, variadic: false},
 }
 
 func (check typecheck) builtin(name string, n *node, child []*node, ellipsis bool) error {
@@ -944,6 +950,8 @@ func (check typecheck) builtin(name string, n *node, child []*node, ellipsis boo
 		}
 	case bltnRecover, bltnNew, bltnAlignof, bltnOffsetof, bltnSizeof:
 		// Nothing to do.
+	case bltnUnsafeAdd, bltnUnsafeSlice, bltnUnsafeSliceData, bltnUnsafeString, bltnUnsafeStringData: // culab patches 111, 115
+		return check.unsafeBuiltin(name, n, params)
 	default:
 		return n.cfgErrorf("unsupported builtin %s", name)
 	}

@@ -164,6 +164,11 @@ func genDestValue(typ *itype, n *node) func(*frame) reflect.Value {
 	switch {
 	case isInterfaceSrc(typ) && (!isEmptyInterface(typ) || hasMethods(n.typ)):
 		return genValueInterface(n)
+	case isCompiledAny(typ) && n.typ != nil && n.typ.cat != valueT && !isInterface(n.typ) && hasMethods(n.typ):
+		// culab patch 119: a value of a cell type with methods put in a
+		// compiled any (a list.Element's Value) is held as a cell's any
+		// holds it, so that it is read back with its methods.
+		return genValueInterface(n)
 	case isNamedFuncSrc(n.typ):
 		return genFunctionWrapper(n)
 	case isInterfaceBin(typ):
