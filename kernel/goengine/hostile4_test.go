@@ -31,6 +31,8 @@ func TestHostileNativeAllocations(t *testing.T) {
 			// Methods of compiled types (yaegi patch 121).
 			{"var naB bytes.Buffer\nnaB.Grow(1 << 40)\nfmt.Println(\"after\", naB.Cap())", "bytes.Buffer.Grow of 1 TiB"},
 			{"naSB := &strings.Builder{}\nnaSB.Grow(1 << 40)\nfmt.Println(\"after\", naSB.Cap())", "strings.Builder.Grow of 1 TiB"},
+			// A method value, called later (yaegi patch 126).
+			{"var naMV bytes.Buffer\nnaG := naMV.Grow\nnaG(1 << 40)\nfmt.Println(\"after\", naMV.Cap())", "bytes.Buffer.Grow of 1 TiB"},
 			{"naL := new(big.Int).Lsh(big.NewInt(1), 1<<43)\nfmt.Println(\"after\", naL.BitLen())", "big.Int.Lsh of 1 TiB"},
 			{"naS2 := new(big.Int).SetBit(new(big.Int), 1<<43, 1)\nfmt.Println(\"after\", naS2.BitLen())", "big.Int.SetBit of 1 TiB"},
 			{"naE := new(big.Int).Exp(big.NewInt(3), big.NewInt(1<<42), nil)\nfmt.Println(\"after\", naE.BitLen())", "big.Int.Exp of 1 TiB"},

@@ -58,3 +58,45 @@ func grow(n int) (r string) {
 		t.Errorf("asked about %q", asked)
 	}
 }
+
+// culab patch 126: a method value of a compiled type, called later, is
+// checked as the call is (g := b.Grow; g(1 << 40) escaped the guard).
+func TestMethodGuardMethodValue(t *testing.T) {
+	i := interp.New(interp.Options{MethodGuard: func(recv reflect.Type, method string) func([]reflect.Value) {
+		if recv.Kind() == reflect.Pointer {
+			recv = recv.Elem()
+		}
+		if recv != reflect.TypeFor[bytes.Buffer]() || method != "Grow" {
+			return nil
+		}
+		return func(args []reflect.Value) {
+			if args[0].Int() > 100 {
+				panic(fmt.Errorf("Grow(%d) refused", args[0].Int()))
+			}
+		}
+	}})
+	if err := i.Use(stdlib.Symbols); err != nil {
+		t.Fatal(err)
+	}
+	_, err := i.Eval(`import ("bytes"; "fmt")
+func try(f func(int)) (r string) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = fmt.Sprint(p)
+		}
+	}()
+	f(1 << 40)
+	return "grew"
+}
+var b bytes.Buffer
+var pb = &bytes.Buffer{}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{"try(b.Grow)", "try(pb.Grow)", "g := b.Grow; try(g)", "try(func(n int) { h := pb.Grow; h(n) })"} {
+		v, err := i.Eval(code)
+		if err != nil || fmt.Sprint(v) != "Grow(1099511627776) refused" {
+			t.Errorf("%s = %v, %v; want the guard's refusal", code, v, err)
+		}
+	}
+}

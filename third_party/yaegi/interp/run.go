@@ -1593,12 +1593,17 @@ func getIndexBinMethod(n *node) {
 	m := n.val.(int)
 	value := genValue(n.child[0])
 	next := getExec(n.tnext)
-	recv := binReceiver(n) // culab patch 13
+	guard := methodValueGuard(n) // culab patch 126
+	recv := binReceiver(n)       // culab patch 13
 
 	n.exec = func(f *frame) bltn {
 		// Can not use .Set() because dest type contains the receiver and source not
 		// dest(f).Set(value(f).Method(m))
-		getFrame(f, l).data[i] = recv(value(f)).Method(m)
+		mv := recv(value(f)).Method(m)
+		if guard != nil {
+			mv = guard(mv)
+		}
+		getFrame(f, l).data[i] = mv
 		return next
 	}
 }
@@ -1609,11 +1614,16 @@ func getIndexBinElemMethod(n *node) {
 	m := n.val.(int)
 	value := genValue(n.child[0])
 	next := getExec(n.tnext)
-	recv := binReceiver(n) // culab patch 13
+	guard := methodValueGuard(n) // culab patch 126
+	recv := binReceiver(n)       // culab patch 13
 
 	n.exec = func(f *frame) bltn {
 		// Can not use .Set() because dest type contains the receiver and source not
-		getFrame(f, l).data[i] = recv(value(f).Elem()).Method(m)
+		mv := recv(value(f).Elem()).Method(m)
+		if guard != nil {
+			mv = guard(mv)
+		}
+		getFrame(f, l).data[i] = mv
 		return next
 	}
 }
@@ -1624,10 +1634,15 @@ func getIndexBinPtrMethod(n *node) {
 	m := n.val.(int)
 	value := genValue(n.child[0])
 	next := getExec(n.tnext)
+	guard := methodValueGuard(n) // culab patch 126
 
 	n.exec = func(f *frame) bltn {
 		// Can not use .Set() because dest type contains the receiver and source not
-		getFrame(f, l).data[i] = value(f).Addr().Method(m)
+		mv := value(f).Addr().Method(m)
+		if guard != nil {
+			mv = guard(mv)
+		}
+		getFrame(f, l).data[i] = mv
 		return next
 	}
 }
