@@ -14,9 +14,7 @@
 #include <random>
 #include <vector>
 #include <cuda_runtime.h>
-
-#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
+#include "eventms.cuh"
 
 __global__ void empty() {}
 
@@ -40,28 +38,6 @@ __global__ void stream(const float4 *__restrict__ in, float4 *__restrict__ out, 
 __global__ void grad(const float *__restrict__ in, float *__restrict__ out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i > 0 && i < n - 1) out[i] = 0.5f * (in[i + 1] - in[i - 1]);
-}
-
-template <typename F>
-static double median_ms(F launch) {
-    cudaEvent_t a, b;
-    CHECK(cudaEventCreate(&a));
-    CHECK(cudaEventCreate(&b));
-    std::vector<float> ms;
-    for (int rep = -2; rep < 15; rep++) {
-        CHECK(cudaEventRecord(a));
-        launch();
-        CHECK(cudaEventRecord(b));
-        CHECK(cudaEventSynchronize(b));
-        CHECK(cudaGetLastError());
-        float t;
-        CHECK(cudaEventElapsedTime(&t, a, b));
-        if (rep >= 0) ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    CHECK(cudaEventDestroy(a));
-    CHECK(cudaEventDestroy(b));
-    return ms[ms.size() / 2];
 }
 
 int main() {

@@ -17,9 +17,7 @@
 #include <random>
 #include <vector>
 #include <cuda_runtime.h>
-
-#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
+#include "eventms.cuh"
 
 struct alignas(32) f8 { float4 a, b; };
 
@@ -32,28 +30,6 @@ __global__ void copy(const T *__restrict__ in, T *__restrict__ out, int n) {
 
 __global__ void stream(const float4 *__restrict__ in, float4 *__restrict__ out, int n4) {
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += gridDim.x * blockDim.x) out[i] = in[i];
-}
-
-template <typename F>
-static double median_ms(F launch) {
-    cudaEvent_t a, b;
-    CHECK(cudaEventCreate(&a));
-    CHECK(cudaEventCreate(&b));
-    std::vector<float> ms;
-    for (int rep = -2; rep < 15; rep++) {
-        CHECK(cudaEventRecord(a));
-        launch();
-        CHECK(cudaEventRecord(b));
-        CHECK(cudaEventSynchronize(b));
-        CHECK(cudaGetLastError());
-        float t;
-        CHECK(cudaEventElapsedTime(&t, a, b));
-        if (rep >= 0) ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    CHECK(cudaEventDestroy(a));
-    CHECK(cudaEventDestroy(b));
-    return ms[ms.size() / 2];
 }
 
 int main() {

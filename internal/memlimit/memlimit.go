@@ -1,6 +1,7 @@
 // Package memlimit says how much memory this process may use: its
-// cgroup's limit (a class hub's container), else the machine's memory; and
-// reads sizes as GOMEMLIMIT writes them ("3GiB").
+// cgroup's limit (a class hub's container), else the machine's memory;
+// how much a process holds; and reads sizes as GOMEMLIMIT writes them
+// ("3GiB").
 package memlimit
 
 import (
@@ -23,6 +24,24 @@ func Of(root string) int64 {
 		return c
 	}
 	return p
+}
+
+// Resident is the resident memory of process pid in bytes, from /proc;
+// 0 where it cannot be read.
+func Resident(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * int64(os.Getpagesize())
 }
 
 // Physical is the machine's memory in bytes, 0 if unknown.

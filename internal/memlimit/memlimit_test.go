@@ -100,3 +100,16 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+// This process holds some memory; a process that is not there, none.
+func TestResident(t *testing.T) {
+	if _, err := os.Stat("/proc/self/statm"); err != nil {
+		t.Skip("no /proc here: ", err)
+	}
+	if got := Resident(os.Getpid()); got <= 0 {
+		t.Errorf("Resident(this process) = %d", got)
+	}
+	if got := Resident(-1); got != 0 {
+		t.Errorf("Resident(-1) = %d", got)
+	}
+}

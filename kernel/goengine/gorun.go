@@ -211,7 +211,7 @@ func runWatched(cmd *osexec.Cmd, limit int64) (held int64, err error) {
 					return
 				case <-tick.C:
 				}
-				if rss := residentBytes(cmd.Process.Pid); rss > limit {
+				if rss := memlimit.Resident(cmd.Process.Pid); rss > limit {
 					stopped <- rss
 					_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 					return
@@ -227,20 +227,6 @@ func runWatched(cmd *osexec.Cmd, limit int64) (held int64, err error) {
 	default:
 	}
 	return held, err
-}
-
-// residentBytes is the resident memory of process pid, 0 if unknown.
-func residentBytes(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0
-	}
-	pages, _ := strconv.ParseInt(f[1], 10, 64)
-	return pages * int64(os.Getpagesize())
 }
 
 func (x *run) gorunError(err error) *kernel.ExecError {

@@ -19,7 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"strconv"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -137,15 +137,11 @@ func take(a []string) (*child, error) {
 func putBack(c *child, a []string) {
 	mu.Lock()
 	defer mu.Unlock()
-	if len(idle) < maxIdle && sameArgs(a, args) {
+	if len(idle) < maxIdle && slices.Equal(a, args) {
 		idle = append(idle, c)
 		return
 	}
 	c.kill()
-}
-
-func sameArgs(a, b []string) bool {
-	return strings.Join(a, "\x00") == strings.Join(b, "\x00")
 }
 
 // request and reply are the wire, gob-encoded over the child's stdin and
@@ -241,7 +237,7 @@ func (c *child) compile(l *nvrtc.Lib, req nvrtc.Request, limit int64) (*nvrtc.Re
 			<-done
 			return nil, fmt.Errorf("compile %s: stopped", name)
 		case <-tick.C:
-			if rss := residentBytes(c.cmd.Process.Pid); rss > limit {
+			if rss := memlimit.Resident(c.cmd.Process.Pid); rss > limit {
 				c.kill()
 				<-done
 				return nil, fmt.Errorf("compile %s: stopped at %s of memory, past the %s a compile may use"+
@@ -338,24 +334,6 @@ func serve(libs map[string]*nvrtc.Lib, q request) reply {
 		return reply{Err: err.Error(), NVRTC: ne}
 	}
 	return reply{Err: err.Error()}
-}
-
-// residentBytes is a process's resident memory, from /proc; 0 where it
-// cannot be read.
-func residentBytes(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0
-	}
-	pages, err := strconv.ParseInt(f[1], 10, 64)
-	if err != nil {
-		return 0
-	}
-	return pages * int64(os.Getpagesize())
 }
 
 // tail keeps the last bytes a child wrote to its stderr, for the error
