@@ -232,6 +232,11 @@ type Counters struct {
 	// the hit share its occupancy's L1 share gives. No ncu counter; zero
 	// where not counted.
 	SerialHits4K, SerialHits64K int64
+	// DependentLoadRequests counts the global load requests outside loops
+	// that wait for a load before them, one for each level of dependent
+	// loads from the second on (a gather a[idx[t]] waits for idx[t]: one).
+	// No ncu counter; zero where not counted.
+	DependentLoadRequests int64
 }
 
 // Line holds the counters of the instructions that carry one source
@@ -300,6 +305,7 @@ func (c *Counters) Add(o *Counters) {
 	c.SerialLoadRequests += o.SerialLoadRequests
 	c.SerialHits4K += o.SerialHits4K
 	c.SerialHits64K += o.SerialHits64K
+	c.DependentLoadRequests += o.DependentLoadRequests
 }
 
 // SectorOps is the L2 operations (AtomicSectorOps) of one warp's global

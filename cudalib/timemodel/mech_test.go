@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/culab/culab/cudalib/counters"
+	"github.com/culab/culab/cudalib/gpus"
 )
 
 // The model holds bench/microbench/mech.cu's chase lines
@@ -162,5 +163,34 @@ func TestDataPipeMicrobench(t *testing.T) {
 			t.Errorf("%d shared loads of %d wavefronts and %d global of %d lines: %.0f cycles an iteration (bound %s), alone %.0f and %.0f; want their sum (%s)",
 				c.sharedLoads, c.sharedWF, c.globalLoads, c.lines, both, bound, shared, global, c.bound)
 		}
+	}
+}
+
+// A one-shot grid whose loads each wait for the one before waits a
+// latency a level a wave (bench/microbench/depth.cu on the H200, blocks
+// of 1024 over 256 MiB arrays, docs/results/2026-11-29s-load-depth: 0.244,
+// 0.364, 0.482 and 0.592 ms for 1–4 levels; the same loads independent
+// 0.244, 0.281, 0.317, 0.355 ms): the model's levels within 25 % of the
+// measured, and independent loads well below dependent ones.
+func TestDependentLoadLevels(t *testing.T) {
+	g := For(gpus.H200)
+	const n, tpb = 1 << 26, 1024
+	warps := int64(n / 32)
+	model := func(loads, dependent int64) float64 {
+		sectors := 4 * warps * loads
+		c := counters.Counters{Blocks: n / tpb, Threads: n, WarpInstrs: warps * (8 + 4*loads), MaxWarpInstrs: 8 + 4*loads,
+			GlobalLoadRequests: warps * loads, GlobalLoadSectors: sectors, GlobalLoadBytes: 128 * warps * loads, MaxWarpGlobalLoads: loads,
+			GlobalStoreRequests: warps, GlobalStoreSectors: 4 * warps, GlobalStoreBytes: 128 * warps,
+			DRAMSectors: sectors + 4*warps, DRAMChunks: (sectors + 4*warps) / 2, DependentLoadRequests: warps * dependent}
+		return float64(g.Time([]Work{{Launch: Launch{Counters: c, ThreadsPerBlock: tpb, BlocksPerSM: 2}}})) / 1e6
+	}
+	dep1, dep4, ind4 := model(1, 0), model(4, 3), model(4, 0)
+	const measured = (0.5916 - 0.2443) / 3
+	t.Logf("modeled: 1 level %.4f ms, 4 levels %.4f, 4 independent loads %.4f", dep1, dep4, ind4)
+	if level := (dep4 - dep1) / 3; math.Abs(level/measured-1) > 0.25 {
+		t.Errorf("a level of dependent loads: %.4f ms modeled, %.4f measured", level, measured)
+	}
+	if ind4 > 0.8*dep4 {
+		t.Errorf("4 independent loads %.4f ms, 4 dependent %.4f: want the independent well below", ind4, dep4)
 	}
 }

@@ -473,7 +473,13 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 	// sector at a time (l1cold.cu's gathers: 120–144 sectors a ns on the
 	// H200, as a chase's).
 	l2Time := l2Loads * 32 / g.L2BytesPerSec
+	// The share of the loaded sectors that miss L1: where a dependent
+	// load's data lies.
+	l1Miss := miss
 	if m := g.l1Misses(c, onBusiest, min(perSM, onBusiest), scattered && !walkFits); m >= 0 {
+		if c.GlobalLoadSectors > 0 {
+			l1Miss = math.Min(1, m/float64(c.GlobalLoadSectors))
+		}
 		l2Loads = m
 		scat := 0.0
 		if g.ScatteredL2SectorsPerSec > 0 {
@@ -569,14 +575,15 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 			// a time (mech.cu's chase in 256 MiB: 35 G sectors/s).
 			t.DRAM = max(t.DRAM, chased*(1-g.L2Bytes/fetched)/g.ScatteredDRAMSectorsPerSec)
 		}
-		if c.MaxWarpGlobalLoads < loopingLoads && waves > 1 {
+		if c.GlobalLoadRequests > 0 && c.MaxWarpGlobalLoads < loopingLoads && waves > 1 {
 			// Warps with few loads each wait one DRAM round, and the next
 			// wave's blocks start as the last one's end: DRAM idles
 			// between waves, the longer the more warps a block starts,
 			// less the share the wave's own data hides (its blocks end
 			// over the time DRAM takes to serve it, and the first to end
 			// are replaced while it still serves the others).
-			// wavewidth.cu: copies of 4, 8 and 16 bytes a thread.
+			// wavewidth.cu: copies of 4, 8 and 16 bytes a thread. Warps
+			// that load nothing wait for no round (depth.cu's store alone).
 			wave := t.DRAM / float64(waves) * g.ClockHz
 			idle := max(0, g.WaveIdleCycles+g.WaveIdleWarpCycles*warpsPerBlock-g.WaveIdleOverlap*wave)
 			t.DRAM += float64(waves) * idle / g.ClockHz
@@ -714,7 +721,7 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 	perWarp := issue +
 		longest(c.MaxWarpSharedLoads, c.SharedLoadRequests)/perWait(c.SharedLoadRequests, c)*g.SharedLoadCycles +
 		float64(c.Barriers)*g.BarrierCycles/warps + loads + (warpsPerBlock-1)*g.WarpStartCycles
-	perWarp += g.mechCycles(c, warps, maxLoads, instrCycles, data, fetched, serialMisses)
+	perWarp += g.mechCycles(c, warps, maxLoads, instrCycles, data, fetched, serialMisses, l1Miss)
 	t.Chain = float64(waves) * perWarp / g.ClockHz
 	if c.Barriers > 0 {
 		// A block's warps meet at barriers and move in step: between two
@@ -746,20 +753,28 @@ func (g GPU) terms(l Launch, typical bool) Terms {
 // every load is charged; a hit waits L1's, which that cost covers), its
 // local loads and its scattered local stores (which a later load waits
 // for).
-func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data, fetched, serialMisses float64) float64 {
+func (g GPU) mechCycles(c counters.Counters, warps, maxLoads, instrCycles, data, fetched, serialMisses, l1Miss float64) float64 {
 	w := 0.0
 	if c.ConstLoadRequests > 0 {
 		w += (float64(c.ConstLoadRequests)*max(g.ConstCycles-instrCycles, 0) +
 			float64(c.ConstLoadWords-c.ConstLoadRequests)*g.ConstWordCycles) / warps
 	}
+	lat := g.SerialL1Cycles
+	switch {
+	case fetched > g.L2Bytes:
+		lat = g.SerialDRAMCycles
+	case data > g.L1Bytes:
+		lat = g.SerialL2Cycles
+	}
+	if c.DependentLoadRequests > 0 {
+		// A load outside loops at an address another load returned waits
+		// for it: a level more of latency, where its data lies, for the
+		// share that misses L1 (bench/microbench/depth.cu on the H200:
+		// 300–390 cycles a level a wave in L2, 820–950 from DRAM; a
+		// table's lookups hit L1).
+		w += float64(c.DependentLoadRequests) / warps * l1Miss * max(lat-g.L1HitCycles, 0)
+	}
 	if serialMisses > 0 {
-		lat := g.SerialL1Cycles
-		switch {
-		case fetched > g.L2Bytes:
-			lat = g.SerialDRAMCycles
-		case data > g.L1Bytes:
-			lat = g.SerialL2Cycles
-		}
 		// The longest warp's share: as its loads, or as its instructions
 		// where those are more (its atomics, a CAS loop's retries, are
 		// not among its loads).

@@ -2,6 +2,7 @@ package vgpu
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/culab/culab/cudalib/ptx"
 )
@@ -18,10 +19,13 @@ import (
 // mechanism, else ins.count: a load of .const memory at an address that
 // varies from lane to lane (ptxas makes it an LDC; a uniform one is an
 // operand), a global load or returning atomic that serial marks as the
-// first of its level, or a load beside one (serialLoads).
-func mechCounter(in *ptx.Instr, ins *inst, i int, vary map[string]bool, serial map[int]bool) func(*warp, *inst, uint32) {
+// first of its level, or a load beside one (serialLoads), or a load
+// outside loops that dependent marks (dependentLoads).
+func mechCounter(in *ptx.Instr, ins *inst, i int, vary map[string]bool, serial, dependent map[int]bool) func(*warp, *inst, uint32) {
 	first, ok := serial[i]
 	switch {
+	case dependent[i] && in.Op != "atom" && ins.count != nil:
+		return countDependentLoad
 	case (in.Op == "ld" || in.Op == "ldu") && hasMod(in.Mods, "const") && ins.base >= 0 && addrVaries(in, vary):
 		return countConst
 	case first && in.Op == "atom":
@@ -84,6 +88,18 @@ func countSerialLoad(w *warp, in *inst, m uint32) {
 	}
 	if large {
 		c.SerialHits64K++
+	}
+}
+
+// countDependentLoad counts a load outside loops that waits for a load
+// before it (dependentLoads) as a load, and as dependent where it went to
+// global memory.
+func countDependentLoad(w *warp, in *inst, m uint32) {
+	c := &w.wk.counts[in.id]
+	before := c.GlobalLoadRequests
+	w.countAccess(in, m, false)
+	if c.GlobalLoadRequests != before {
+		c.DependentLoadRequests++
 	}
 }
 
@@ -211,15 +227,7 @@ func countSerialAtomic(w *warp, in *inst, m uint32) {
 // addresses come from an earlier iteration's loads).
 func serialLoads(f *ptx.Func) map[int]bool {
 	serial := map[int]bool{}
-	var backs [][2]int
-	for j, in := range f.Body {
-		if in.Op != "bra" || len(in.Operands) != 1 {
-			continue
-		}
-		if t, ok := f.Labels[in.Operands[0].Name]; ok && t <= j {
-			backs = append(backs, [2]int{t, j})
-		}
-	}
+	backs := backEdges(f)
 	for _, b := range backs {
 		inner := true
 		for _, o := range backs {
@@ -249,6 +257,42 @@ func serialLoads(f *ptx.Func) map[int]bool {
 	return serial
 }
 
+// dependentLoads returns the indices in f.Body of the global loads outside
+// loops that wait for a load before them: the first load of each level of
+// dependent loads (loadLevels) from the second on (a gather a[idx[t]]:
+// sddmm's a[row[k]], a CSR row's x[col[k]] unrolled); the loads beside it
+// wait with it. bench/microbench/depth.cu on the H200: each level of a
+// one-shot grid's dependent loads adds a latency a wave, where
+// independent loads add only their bytes.
+func dependentLoads(f *ptx.Func) map[int]bool {
+	loops := backEdges(f)
+	dependent := map[int]bool{}
+	seen := map[int]bool{}
+	for _, l := range loadLevels(f.Body) {
+		if l.h < 2 || seen[l.h] || slices.ContainsFunc(loops, func(b [2]int) bool { return b[0] <= l.k && l.k <= b[1] }) {
+			continue
+		}
+		seen[l.h] = true
+		dependent[l.k] = true
+	}
+	return dependent
+}
+
+// backEdges returns f's loops as the ranges of f.Body from a backward
+// branch's target to the branch.
+func backEdges(f *ptx.Func) [][2]int {
+	var backs [][2]int
+	for j, in := range f.Body {
+		if in.Op != "bra" || len(in.Operands) != 1 {
+			continue
+		}
+		if t, ok := f.Labels[in.Operands[0].Name]; ok && t <= j {
+			backs = append(backs, [2]int{t, j})
+		}
+	}
+	return backs
+}
+
 // critical returns the loads (by index in body) that start each level of
 // a loop iteration's dependent loads: a load's level is one more than the
 // highest level of the loads its address derives from in the iteration
@@ -257,14 +301,29 @@ func serialLoads(f *ptx.Func) map[int]bool {
 // next[p0..p3], unrolled by 4: four levels of four loads, four waits an
 // iteration).
 func critical(body []*ptx.Instr) []int {
+	var firsts []int
+	seen := map[int]bool{}
+	for _, l := range loadLevels(body) {
+		if !seen[l.h] {
+			seen[l.h] = true
+			firsts = append(firsts, l.k)
+		}
+	}
+	return firsts
+}
+
+// loadLevels returns each load of body (by index, in order) with its
+// level: one more than the highest level of the loads its operands derive
+// from, following body in order as straight-line code from registers of
+// level 0.
+func loadLevels(body []*ptx.Instr) []leveled {
 	level := map[string]int{}
 	lv := func(o ptx.Operand) int {
 		h := 0
 		eachReg(o, func(r string) { h = max(h, level[r]) })
 		return h
 	}
-	var firsts []int
-	seen := map[int]bool{}
+	var loads []leveled
 	for k, in := range body {
 		if len(in.Operands) == 0 || !writes(in.Op) {
 			continue
@@ -275,10 +334,7 @@ func critical(body []*ptx.Instr) []int {
 		}
 		if memLoad(in) {
 			h++
-			if !seen[h] {
-				seen[h] = true
-				firsts = append(firsts, k)
-			}
+			loads = append(loads, leveled{k, h})
 		}
 		d := in.Operands[0]
 		switch d.Kind {
@@ -290,8 +346,11 @@ func critical(body []*ptx.Instr) []int {
 			}
 		}
 	}
-	return firsts
+	return loads
 }
+
+// leveled is a load's index in a body and its level (loadLevels).
+type leveled struct{ k, h int }
 
 // memLoad reports whether an instruction is a load from global (or
 // generic) memory, or an atomic that returns a value.

@@ -435,7 +435,7 @@ func (d *fdec) body() error {
 	start := make([]int32, len(f.Body)+1)
 	var code []inst
 	var fixups []int // instructions whose target is an original index
-	serial := serialLoads(f)
+	serial, dependent := serialLoads(f), dependentLoads(f)
 	for i, in := range f.Body {
 		start[i] = int32(len(code))
 		d.cur = in
@@ -457,7 +457,7 @@ func (d *fdec) body() error {
 		}
 		ins.guard, ins.guardNeg, ins.src = guard, in.GuardNeg, in
 		ins.count = accessCounter(in)
-		ins.count = mechCounter(in, &ins, i, d.vary, serial)
+		ins.count = mechCounter(in, &ins, i, d.vary, serial, dependent)
 		ins.san = sanitizerOp(in, &ins)
 		if ins.ctl == ctlBra {
 			fixups = append(fixups, len(code))

@@ -197,3 +197,91 @@ func TestSerialHits(t *testing.T) {
 		t.Errorf("merge counted %d common values, want 22", got[0])
 	}
 }
+
+// dependentPTX gathers out[t] = b[a[t]] + c[t] + a[a[a[t]]]: a[t] and c[t]
+// are the first level, b[a[t]] and a[a[t]] the second (the first of them
+// counts), a[a[a[t]]] the third; the loop's chase (the same loads each
+// turn) is serialLoads', not counted here.
+const dependentPTX = `
+.version 7.8
+.target sm_90
+.address_size 64
+
+.visible .entry gather(.param .u64 a, .param .u64 b, .param .u64 c, .param .u64 out, .param .u32 turns)
+{
+	.reg .pred %p<2>;
+	.reg .b32 %r<12>;
+	.reg .b64 %rd<16>;
+	ld.param.u64 %rd1, [a];
+	ld.param.u64 %rd2, [b];
+	ld.param.u64 %rd3, [c];
+	ld.param.u64 %rd4, [out];
+	ld.param.u32 %r10, [turns];
+	mov.u32 %r1, %tid.x;
+	mul.wide.u32 %rd5, %r1, 4;
+	add.s64 %rd6, %rd1, %rd5;
+	ld.global.u32 %r2, [%rd6];
+	add.s64 %rd7, %rd3, %rd5;
+	ld.global.u32 %r3, [%rd7];
+	mul.wide.u32 %rd8, %r2, 4;
+	add.s64 %rd9, %rd2, %rd8;
+	ld.global.u32 %r4, [%rd9];
+	add.s64 %rd10, %rd1, %rd8;
+	ld.global.u32 %r5, [%rd10];
+	mul.wide.u32 %rd11, %r5, 4;
+	add.s64 %rd12, %rd1, %rd11;
+	ld.global.u32 %r6, [%rd12];
+	mov.u32 %r11, 0;
+$L_chase:
+	mul.wide.u32 %rd13, %r6, 4;
+	add.s64 %rd14, %rd1, %rd13;
+	ld.global.u32 %r6, [%rd14];
+	add.s32 %r11, %r11, 1;
+	setp.lt.u32 %p1, %r11, %r10;
+	@%p1 bra $L_chase;
+	add.s32 %r7, %r4, %r3;
+	add.s32 %r7, %r7, %r6;
+	add.s64 %rd15, %rd4, %rd5;
+	st.global.u32 [%rd15], %r7;
+	ret;
+}
+`
+
+// TestDependentLoads: a warp's gather through two levels of loaded
+// indices waits twice beyond its first loads, however many loads a level
+// holds; the loop's loads are serial loads instead.
+func TestDependentLoads(t *testing.T) {
+	g := New(Config{Workers: 2})
+	m := loadSource(t, g, "dependent.ptx", []byte(dependentPTX))
+	const n, turns = 64, 3
+	a, b, c := make([]int32, n), make([]int32, n), make([]int32, n)
+	for i := range n {
+		a[i], b[i], c[i] = int32((i*5+3)%n), int32(100+i), int32(1000*i)
+	}
+	out, err := g.Alloc(4 * n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := runProfiled(g, kernel(t, m, "gather"), Launch{Grid: dim(1), Block: dim(n),
+		Params: [][]byte{p64(upload(t, g, i32bytes(a))), p64(upload(t, g, i32bytes(b))), p64(upload(t, g, i32bytes(c))), p64(out), p32(turns)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const warps = n / 32
+	if got := p.Total.DependentLoadRequests; got != 2*warps {
+		t.Errorf("DependentLoadRequests = %d, want %d (two levels beyond the first, %d warps)", got, 2*warps, warps)
+	}
+	if got := p.Total.SerialLoadRequests; got != turns*warps {
+		t.Errorf("SerialLoadRequests = %d, want %d (the loop's chase)", got, turns*warps)
+	}
+	got := downloadI32(t, g, out, n)
+	for i := range n {
+		x := a[a[a[i]]]
+		for range turns {
+			x = a[x]
+		}
+		if want := b[a[i]] + c[i] + x; got[i] != want {
+			t.Fatalf("out[%d] = %d, want %d", i, got[i], want)
+		}
+	}
+}
