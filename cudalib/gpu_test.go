@@ -1,12 +1,17 @@
 package cudalib
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,17 +20,29 @@ import (
 )
 
 // TestMain lets this test binary be a GPU worker (cudalib.ServeWorker)
-// for the worker tests.
+// for the worker tests, whose compiles run in compile workers of its own
+// (as culab's gpu-worker command's do), this binary again.
 func TestMain(m *testing.M) {
-	if os.Getenv("CULAB_TEST_GPU_WORKER") == "1" {
-		if err := ServeWorker(os.Stdin, os.Stdout); err != nil {
+	serve := func(f func(io.Reader, io.Writer) error) {
+		if err := f(os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
 		os.Exit(0)
 	}
+	switch {
+	case os.Getenv(envTestCompileWorker) == "1":
+		serve(ServeCompileWorker)
+	case os.Getenv("CULAB_TEST_GPU_WORKER") == "1":
+		os.Setenv(envTestCompileWorker, "1")
+		UseCompileWorker("-test.run=^$")
+		serve(ServeWorker)
+	}
 	os.Exit(m.Run())
 }
+
+// envTestCompileWorker makes this test binary a compile worker.
+const envTestCompileWorker = "CULAB_TEST_COMPILE_WORKER"
 
 // openGPU opens the first GPU or skips the test, saying why.
 func openGPU(t *testing.T) *Device {
@@ -471,4 +488,75 @@ func checkVectorAdd(t *testing.T, d *Device, k *Kernel, sizes ...int) {
 			}
 		}
 	}
+}
+
+// Macros that expand to 10^9 tokens: NVRTC grows without end.
+const compileBomb = "#define A(x) x x x x x x x x x x\n#define B(x) A(A(A(x)))\n" +
+	"#define C(x) B(B(B(x)))\n__device__ int v[] = { C(1,) };\n__global__ void k() {}"
+
+// An interrupt during a compile on the GPU stops it: the cancel crosses
+// the GPU worker's wire, and the compile worker NVRTC runs in is killed.
+func TestGPUWorkerInterruptStopsACompile(t *testing.T) {
+	openGPU(t)
+	d := openTestWorker(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	restore := SetContext(ctx)
+	done := make(chan error, 1)
+	go func() {
+		_, err := d.Compile(compileBomb)
+		done <- err
+	}()
+	for grown := false; !grown; {
+		select {
+		case err := <-done:
+			restore()
+			t.Skipf("no compile grew here (no NVRTC?): %v", err)
+		case <-time.After(50 * time.Millisecond):
+		}
+		for _, rss := range compileWorkers(t) {
+			grown = grown || rss > 200<<20
+		}
+	}
+	cancel()
+	err := <-done
+	restore()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted compile: %v, want context.Canceled", err)
+	}
+	for len(compileWorkers(t)) > 0 {
+		time.Sleep(50 * time.Millisecond) // the killed worker goes
+	}
+	if _, err := d.Compile(vecAddSrc); err != nil {
+		t.Fatalf("compile after the interrupt: %v", err)
+	}
+}
+
+// compileWorkers maps each compile worker of this user (a process whose
+// environment makes it one) to its resident bytes.
+func compileWorkers(t *testing.T) map[int]int64 {
+	t.Helper()
+	dirs, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skipf("no /proc to find the compile workers: %v", err)
+	}
+	found := map[int]int64{}
+	for _, e := range dirs {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		env, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if !bytes.Contains(env, []byte("\x00"+envTestCompileWorker+"=1\x00")) {
+			continue
+		}
+		status, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
+		var kb int64
+		for _, line := range strings.Split(string(status), "\n") {
+			if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+				kb, _ = strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			}
+		}
+		found[pid] = kb << 10
+	}
+	return found
 }

@@ -15,7 +15,7 @@ import (
 // wireVersion is the version of the wire: raise it with any change to
 // wreq, wresp or the records. A worker is this program's executable
 // started again, which may have been rebuilt since this process started.
-const wireVersion = 3
+const wireVersion = 4
 
 // wreq is one call to the worker. Handles (modules, functions, streams,
 // timers) are numbers the worker hands out.
@@ -48,10 +48,13 @@ type wopen struct{ Version, Ordinal, Stage int }
 // wocc is an occupancy call's block size and dynamic shared bytes.
 type wocc struct{ Block, Dynamic int }
 
-// wcompile is a seam.CompileRequest on the wire.
+// wcompile is a seam.CompileRequest on the wire. Cancellable: until its
+// answer, the parent may send a "cancelCompile" (posted), which stops the
+// compile; one that comes after the answer is ignored.
 type wcompile struct {
 	Name, Source       string
 	Options, NameExprs []string
+	Cancellable        bool
 }
 
 // wresp is the answer to a call: its error, or the result in the field of

@@ -147,14 +147,45 @@ type pinner interface {
 // serve answers requests with b until the decoder ends; st is the copy
 // stage, nil without one.
 func serve(b seam.Backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error {
-	s := &server{b: b, handles: map[uint64]any{}, st: st}
+	s := &server{b: b, handles: map[uint64]any{}, st: st, reqs: make(chan decoded)}
+	// Requests are read ahead of the one being served, so that a
+	// compile's cancel reaches it while it runs.
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		for {
+			var d decoded
+			d.err = dec.Decode(&d.req)
+			select {
+			case s.reqs <- d:
+			case <-quit:
+				return
+			}
+			if d.err != nil {
+				return
+			}
+		}
+	}()
 	for {
 		var req wreq
-		if err := dec.Decode(&req); err != nil {
-			if errors.Is(err, io.EOF) {
-				return nil
+		if len(s.ahead) > 0 {
+			req, s.ahead = s.ahead[0], s.ahead[1:]
+		} else {
+			d := s.ended
+			if d == nil {
+				r := <-s.reqs
+				d = &r
 			}
-			return fmt.Errorf("gpu worker: %w", err)
+			if d.err != nil {
+				if errors.Is(d.err, io.EOF) {
+					return nil
+				}
+				return fmt.Errorf("gpu worker: %w", d.err)
+			}
+			req = d.req
+		}
+		if req.Op == "cancelCompile" {
+			continue // its compile was answered before it came
 		}
 		// As in the driver binding: once a posted launch failed, later
 		// launches are dropped and the next call reports the failure.
@@ -181,7 +212,12 @@ func serve(b seam.Backend, dec *gob.Decoder, enc *gob.Encoder, st *stage) error 
 type server struct {
 	b       seam.Backend
 	handles map[uint64]any
-	next    uint64
+	last    uint64 // the last handle handed out
+	// reqs are the parent's requests as read; ahead are those read while
+	// a compile ran, to serve after it, and ended the read that failed then.
+	reqs    chan decoded
+	ahead   []wreq
+	ended   *decoded
 	pending error
 	st      *stage
 	// slots and ptrs hold a launch record's arguments (launchRecord).
@@ -190,9 +226,57 @@ type server struct {
 }
 
 func (s *server) add(h any) uint64 {
-	s.next++
-	s.handles[s.next] = h
-	return s.next
+	s.last++
+	s.handles[s.last] = h
+	return s.last
+}
+
+// decoded is a request read from the parent, or why none could be.
+type decoded struct {
+	req wreq
+	err error
+}
+
+// compile compiles c; where it is cancellable, a "cancelCompile" the parent
+// sends meanwhile closes the request's Cancel. Other requests read meanwhile
+// (there should be none: the parent waits for the answer) are kept for
+// after it; a parent gone stops the compile.
+func (s *server) compile(c wcompile) (seam.Module, error) {
+	req := seam.CompileRequest{Name: c.Name, Source: c.Source, Options: c.Options, NameExprs: c.NameExprs}
+	if !c.Cancellable {
+		return s.b.Compile(req)
+	}
+	cancel := make(chan struct{})
+	req.Cancel = cancel
+	type result struct {
+		m   seam.Module
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		m, err := s.b.Compile(req)
+		done <- result{m, err}
+	}()
+	for s.ended == nil {
+		select {
+		case r := <-done:
+			return r.m, r.err
+		case d := <-s.reqs:
+			switch {
+			case d.err != nil:
+				s.ended = &d
+			case d.req.Op == "cancelCompile":
+				close(cancel)
+				r := <-done
+				return r.m, r.err
+			default:
+				s.ahead = append(s.ahead, d.req)
+			}
+		}
+	}
+	close(cancel)
+	r := <-done
+	return r.m, r.err
 }
 
 func (s *server) stream(id uint64) seam.Stream {
@@ -230,8 +314,7 @@ func (s *server) handle(q *wreq) (r wresp, err error) {
 		err = s.b.Synchronize()
 	case "compile":
 		var m seam.Module
-		c := q.Compile
-		if m, err = s.b.Compile(seam.CompileRequest{Name: c.Name, Source: c.Source, Options: c.Options, NameExprs: c.NameExprs}); err == nil {
+		if m, err = s.compile(q.Compile); err == nil {
 			r.Ptr, r.Module = s.add(m), wmodule{Lowered: m.Lowered(), Log: m.CompileLog(), Cached: m.Cached()}
 		}
 	case "unload":
@@ -484,17 +567,55 @@ func (p *procBackend) callLocked(q wreq) (wresp, error) {
 
 // send sends q and, unless it is posted, waits for the reply; p.mu is held.
 func (p *procBackend) send(q wreq) (wresp, error) {
-	if p.enc == nil {
-		return wresp{}, &seam.DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: seam.KindFault}
-	}
-	if err := p.enc.Encode(q); err != nil {
-		return wresp{}, p.lost(q.Op, err)
-	}
-	if q.Post {
-		return wresp{}, nil
+	if err := p.encode(q); err != nil || q.Post {
+		return wresp{}, err
 	}
 	var resp wresp
 	if err := p.dec.Decode(&resp); err != nil {
+		return wresp{}, p.lost(q.Op, err)
+	}
+	return resp, resp.Err.err()
+}
+
+// encode writes q to the worker; p.mu is held.
+func (p *procBackend) encode(q wreq) error {
+	if p.enc == nil {
+		return &seam.DeviceError{Op: q.Op, Name: "WORKER_GONE", Msg: "the GPU worker is not running; call dev.Reset()", Kind: seam.KindFault}
+	}
+	if err := p.enc.Encode(q); err != nil {
+		return p.lost(q.Op, err)
+	}
+	return nil
+}
+
+// sendCancellable is callLocked, but while it waits for the answer a
+// close of cancel (nil: never) sends the worker a "cancelCompile".
+func (p *procBackend) sendCancellable(q wreq, cancel <-chan struct{}) (wresp, error) {
+	if cancel == nil {
+		return p.callLocked(q)
+	}
+	if err := p.flushLocked(); err != nil {
+		return wresp{}, err
+	}
+	if err := p.encode(q); err != nil {
+		return wresp{}, err
+	}
+	enc, answered, sent := p.enc, make(chan struct{}), make(chan error, 1)
+	go func() {
+		select {
+		case <-cancel:
+			sent <- enc.Encode(wreq{Op: "cancelCompile", Post: true})
+		case <-answered:
+			sent <- nil
+		}
+	}()
+	var resp wresp
+	err := p.dec.Decode(&resp)
+	close(answered)
+	if serr := <-sent; err == nil {
+		err = serr
+	}
+	if err != nil {
 		return wresp{}, p.lost(q.Op, err)
 	}
 	return resp, resp.Err.err()
@@ -624,7 +745,10 @@ func (p *procBackend) Close() error {
 }
 
 func (p *procBackend) Compile(req seam.CompileRequest) (seam.Module, error) {
-	r, err := p.call(wreq{Op: "compile", Compile: wcompile{Name: req.Name, Source: req.Source, Options: req.Options, NameExprs: req.NameExprs}})
+	q := wreq{Op: "compile", Compile: wcompile{Name: req.Name, Source: req.Source, Options: req.Options, NameExprs: req.NameExprs, Cancellable: req.Cancel != nil}}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r, err := p.sendCancellable(q, req.Cancel)
 	if err != nil {
 		return nil, err
 	}

@@ -98,3 +98,58 @@ func TestWorkerRefusesAnotherVersion(t *testing.T) {
 		t.Errorf("served: %v, opened the device: %v", err, opened)
 	}
 }
+
+// slowCompiler compiles "slow" until its request is cancelled (and says
+// so on cancelled), anything else at once; the rest of seam.Backend is
+// not called.
+type slowCompiler struct {
+	seam.Backend
+	started, cancelled chan struct{}
+}
+
+func (b *slowCompiler) Info() seam.Info { return seam.Info{Name: "slow"} }
+
+func (b *slowCompiler) Compile(req seam.CompileRequest) (seam.Module, error) {
+	if req.Name != "slow" {
+		return stubModule{}, nil
+	}
+	close(b.started)
+	<-req.Cancel
+	close(b.cancelled)
+	return nil, errors.New("compile cancelled")
+}
+
+type stubModule struct{ seam.Module }
+
+func (stubModule) Lowered() map[string]string { return nil }
+func (stubModule) CompileLog() string         { return "" }
+func (stubModule) Cached() bool               { return false }
+
+// Closing a compile's Cancel in the parent stops the compile in the
+// worker, and the worker serves the next call.
+func TestWorkerCompileCancel(t *testing.T) {
+	b := &slowCompiler{started: make(chan struct{}), cancelled: make(chan struct{})}
+	start := pipeWorker(func(r io.Reader, w io.Writer) {
+		serveWith(r, w, func(int) (seam.Backend, error) { return b, nil }, nil)
+	})
+	p, err := Dial(0, start, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	cancel := make(chan struct{})
+	go func() { <-b.started; close(cancel) }()
+	if _, err := p.Compile(seam.CompileRequest{Name: "slow", Cancel: cancel}); err == nil || !strings.Contains(err.Error(), "compile cancelled") {
+		t.Fatalf("cancelled compile: %v", err)
+	}
+	<-b.cancelled
+	// A cancel that comes after its answer is ignored.
+	late := make(chan struct{})
+	if _, err := p.Compile(seam.CompileRequest{Name: "fast", Cancel: late}); err != nil {
+		t.Fatalf("compile after a cancel: %v", err)
+	}
+	close(late)
+	if _, err := p.Compile(seam.CompileRequest{Name: "fast"}); err != nil {
+		t.Fatalf("compile after a late cancel: %v", err)
+	}
+}
