@@ -50,11 +50,8 @@ func storedCellArgs(n *node) ([]int, []*node) {
 	switch {
 	case recv.cat == binPkgT:
 		key = recv.path + "." + c0.child[1].ident
-	case recv.cat == valueT && recv.rtype != nil:
-		t := recv.rtype
-		if t.Kind() == reflect.Ptr {
-			t = t.Elem()
-		}
+	case binRecvType(recv) != nil:
+		t := binRecvType(recv)
 		key = t.PkgPath() + "." + t.Name() + "." + c0.child[1].ident
 	default:
 		return nil, nil
@@ -115,4 +112,22 @@ func (in *Interpreter) wrapCellArg(t *itype, v reflect.Value) reflect.Value {
 // isCompiledAny reports whether t is a compiled empty interface type.
 func isCompiledAny(t *itype) bool {
 	return t != nil && t.cat == valueT && t.rtype != nil && t.rtype.Kind() == reflect.Interface && t.rtype.NumMethod() == 0
+}
+
+// binRecvType returns the compiled type that t, the type of a method's
+// receiver, is or points to, or nil if it is no compiled type. A pointer
+// to a compiled type (pv := &v, v an atomic.Value) is a pointer of the
+// interpreter's to it (culab patch 129; patch 119 missed its calls).
+func binRecvType(t *itype) reflect.Type {
+	if t != nil && t.cat == ptrT && t.val != nil && t.val.cat == valueT {
+		t = t.val
+	}
+	if t == nil || t.cat != valueT || t.rtype == nil {
+		return nil
+	}
+	rt := t.rtype
+	if rt.Kind() == reflect.Ptr {
+		rt = rt.Elem()
+	}
+	return rt
 }

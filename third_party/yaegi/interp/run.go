@@ -1319,7 +1319,7 @@ func callBin(n *node) {
 	fnext := getExec(n.fnext)
 	child := n.child[1:]
 	c0 := n.child[0]
-	value := guardedMethod(n, syncMapRangeGuard(n, storedValueGuard(n, contextKeyGuard(n, jsonErrorGuard(n, codecGuard(n, binFuncValue(n, genValue(c0)))))))) // culab patches 27, 112, 117 to 119, 121, 124
+	value := guardedMethod(n, casGuard(n, syncMapRangeGuard(n, storedValueGuard(n, contextKeyGuard(n, jsonErrorGuard(n, codecGuard(n, binFuncValue(n, genValue(c0))))))))) // culab patches 27, 112, 117 to 119, 121, 124, 129
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
@@ -1416,6 +1416,10 @@ func callBin(n *node) {
 					defType = rt
 				}
 			} else if defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
+				if lv := logValuerType(n, c.typ); lv != nil && slogCall(n) { // culab patch 130
+					values = append(values, genInterfaceWrapper(c, lv))
+					break
+				}
 				// culab patch 47: compiled code gets the value as before,
 				// and fmt its type where the any comes back (sync.Map,
 				// container/list, context).
@@ -2376,6 +2380,13 @@ func _return(n *node) {
 					// empty interface case.
 					// we can't let genValueInterface deal with it, because we call on c,
 					// not on n, which means that the interfaceT knowledge is lost.
+					if hasMethods(c.typ) && !isInterface(c.typ) {
+						// culab patch 127: a value of a cell type with
+						// methods returned as an any keeps them, as
+						// var a any = v and any(v) do.
+						values[i] = genValueInterface(c)
+						break
+					}
 					if values[i] = genValueTagged(c); values[i] == nil { // culab patch 47
 						values[i] = genValue(c)
 					}
