@@ -16,13 +16,13 @@ const (
 func (c Color) String() string { return [...]string{"Red", "Green"}[c] }
 
 type Outer struct {
-	Name  string
-	In    Inner
-	P     *Inner
-	C     Color
-	Tags  []string
-	M     map[string]int
-	Any   any
+	Name   string
+	In     Inner
+	P      *Inner
+	C      Color
+	Tags   []string
+	M      map[string]int
+	Any    any
 	Inner2 []Inner
 }
 

@@ -13,8 +13,8 @@ type shape interface{ Area() float64 }
 
 type square struct{ s float64 }
 
-func (q square) Area() float64   { return q.s * q.s }
-func (q square) String() string  { return fmt.Sprintf("square(%g)", q.s) }
+func (q square) Area() float64    { return q.s * q.s }
+func (q square) String() string   { return fmt.Sprintf("square(%g)", q.s) }
 func (q *square) Scale(f float64) { q.s *= f }
 
 type myErr struct{ code int }

@@ -9,8 +9,8 @@ import (
 
 type List[T any] struct{ items []T }
 
-func (l *List[T]) Push(v T)           { l.items = append(l.items, v) }
-func (l *List[T]) Len() int           { return len(l.items) }
+func (l *List[T]) Push(v T) { l.items = append(l.items, v) }
+func (l *List[T]) Len() int { return len(l.items) }
 func (l List[T]) Each(f func(int, T)) {
 	for i, v := range l.items {
 		f(i, v)

@@ -11,9 +11,11 @@ import (
 
 type byLen []string
 
-func (b byLen) Len() int           { return len(b) }
-func (b byLen) Less(i, j int) bool { return len(b[i]) < len(b[j]) || len(b[i]) == len(b[j]) && b[i] < b[j] }
-func (b byLen) Swap(i, j int)      { b[i], b[j] = b[j], b[i] }
+func (b byLen) Len() int { return len(b) }
+func (b byLen) Less(i, j int) bool {
+	return len(b[i]) < len(b[j]) || len(b[i]) == len(b[j]) && b[i] < b[j]
+}
+func (b byLen) Swap(i, j int) { b[i], b[j] = b[j], b[i] }
 
 type minHeap []int
 
@@ -28,7 +30,10 @@ func (h *minHeap) Pop() any {
 	return x
 }
 
-type upper struct{ n int; sb strings.Builder }
+type upper struct {
+	n  int
+	sb strings.Builder
+}
 
 func (u *upper) Write(p []byte) (int, error) {
 	u.n += len(p)

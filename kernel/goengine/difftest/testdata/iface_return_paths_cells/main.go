@@ -14,8 +14,8 @@ func (c celsius) String() string { return fmt.Sprintf("%.1fC", float64(c)) }
 type shape interface{ Area() float64 }
 type rect struct{ w, h float64 }
 
-func (r rect) Area() float64    { return r.w * r.h }
-func (r rect) String() string   { return fmt.Sprintf("rect %gx%g", r.w, r.h) }
+func (r rect) Area() float64  { return r.w * r.h }
+func (r rect) String() string { return fmt.Sprintf("rect %gx%g", r.w, r.h) }
 
 type store struct{ m map[string]any }
 
@@ -29,7 +29,7 @@ func (s *store) Shape(k string) shape {
 
 type stack[T any] struct{ xs []T }
 
-func (s *stack[T]) Push(v T) { s.xs = append(s.xs, v) }
+func (s *stack[T]) Push(v T)     { s.xs = append(s.xs, v) }
 func (s *stack[T]) PeekAny() any { return s.xs[len(s.xs)-1] }
 func (s *stack[T]) Pop() (T, bool) {
 	var zero T

@@ -13,9 +13,9 @@ type Greeter interface {
 
 type person struct{ first, last string }
 
-func (p person) Name() string             { return p.first + " " + p.last }
-func (p person) Greet(g string) string    { return g + ", " + p.Name() }
-func (p *person) Rename(f string)         { p.first = f }
+func (p person) Name() string          { return p.first + " " + p.last }
+func (p person) Greet(g string) string { return g + ", " + p.Name() }
+func (p *person) Rename(f string)      { p.first = f }
 
 type robot struct {
 	Namer
