@@ -827,6 +827,14 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimization, as it does not work when assigning to a struct field or a dereferenced pointer.
 						break
 					}
+					if isInterfaceSrc(dest.typ) && !isEmptyInterface(dest.typ) {
+						// culab patch 133: a literal of a slice, map or
+						// array type written into an interface's slot
+						// directly: "reflect.Set: value of type []int is
+						// not assignable to type interp.valueInterface".
+						// genDestValue wraps it.
+						break
+					}
 					if isEmptyInterface(dest.typ) && mayTagNode(src) {
 						// culab patch 47: the value goes into the any
 						// through genDestValue, which notes its type.

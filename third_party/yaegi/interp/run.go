@@ -958,6 +958,11 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		setWrapperType(w, n, n2, raw) // culab patch 20
+		if n2 != nil && n2.typ != nil && !isInterface(n2.typ) {
+			noteWrapper(w, n2) // culab patch 136
+		} else {
+			noteWrapper(w, n)
+		}
 		return w
 	}
 }
@@ -1432,6 +1437,8 @@ func callBin(n *node) {
 			switch {
 			case isEmptyInterface(c.typ):
 				values = append(values, genValue(c))
+			case isInterfaceSrc(c.typ) && getMapType == nil && defType.Kind() == reflect.Interface && defType.NumMethod() > 0:
+				values = append(values, genIfaceArgAsBin(c, defType)) // culab patch 132
 			case isInterfaceSrc(c.typ):
 				values = append(values, genValueInterfaceValue(c))
 			case isFuncSrc(c.typ):
