@@ -28,9 +28,9 @@ type wrapperNote struct {
 }
 
 var wrapperNotes struct {
-	mu     sync.Mutex
-	m      map[uintptr]wrapperNote
-	swept  int
+	mu    sync.Mutex
+	m     map[uintptr]wrapperNote
+	swept int
 }
 
 // wrapperFuncObject returns the object of w's first method func, or nil.
