@@ -31,7 +31,7 @@ type Scene struct {
 	Shape
 	Tags  map[string]Shape
 	Items [2]Shape
-	Main  Shape ` + "`json:\"main,omitempty\"`" + `
+	Main  Shape `+"`json:\"main,omitempty\"`"+`
 }
 
 func main() {
