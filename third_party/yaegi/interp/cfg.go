@@ -827,11 +827,15 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimization, as it does not work when assigning to a struct field or a dereferenced pointer.
 						break
 					}
-					if isInterfaceSrc(dest.typ) && !isEmptyInterface(dest.typ) {
+					if isInterfaceSrc(dest.typ) && (!isEmptyInterface(dest.typ) || hasMethods(src.typ)) {
 						// culab patch 133: a literal of a slice, map or
 						// array type written into an interface's slot
 						// directly: "reflect.Set: value of type []int is
-						// not assignable to type interp.valueInterface".
+						// not assignable to type interp.valueInterface";
+						// culab patch 139: one of a type with methods
+						// into an any's, bare,
+						// without its methods (var u any = user{"bo"}:
+						// fmt printed {bo}, u.(fmt.Stringer) failed).
 						// genDestValue wraps it.
 						break
 					}

@@ -1324,7 +1324,7 @@ func callBin(n *node) {
 	fnext := getExec(n.fnext)
 	child := n.child[1:]
 	c0 := n.child[0]
-	value := guardedMethod(n, casGuard(n, syncMapRangeGuard(n, storedValueGuard(n, contextKeyGuard(n, jsonErrorGuard(n, codecGuard(n, binFuncValue(n, genValue(c0))))))))) // culab patches 27, 112, 117 to 119, 121, 124, 129
+	value := guardedMethod(n, deepEqualGuard(n, slogArgsGuard(n, casGuard(n, syncMapRangeGuard(n, storedValueGuard(n, contextKeyGuard(n, jsonErrorGuard(n, codecGuard(n, binFuncValue(n, genValue(c0))))))))))) // culab patches 27, 112, 117 to 119, 121, 124, 129, 138, 140
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
@@ -1423,6 +1423,14 @@ func callBin(n *node) {
 			} else if defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
 				if lv := logValuerType(n, c.typ); lv != nil && slogCall(n) { // culab patch 130
 					values = append(values, genInterfaceWrapper(c, lv))
+					break
+				}
+				if t := c.typ; t != nil && t.cat != valueT && t.cat != nilT && !isInterface(t) && hasMethods(t) && isDeepEqualCall(n) {
+					values = append(values, genValueInterface(c)) // culab patch 140: with its type
+					break
+				}
+				if t := c.typ; t != nil && (isInterfaceSrc(t) || t.cat != valueT && t.cat != nilT && !isInterface(t) && hasMethods(t)) && slogCall(n) {
+					values = append(values, genValueInterface(c)) // culab patch 138: slogArgsGuard gives it
 					break
 				}
 				// culab patch 47: compiled code gets the value as before,
