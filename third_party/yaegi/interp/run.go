@@ -1064,6 +1064,7 @@ func call(n *node) {
 			numOut := c.child[0].typ.rtype.NumOut()
 			for j := 0; j < numOut; j++ {
 				ind := c.findex + j
+				arg := paramAt(c0.typ, variadic, i+j, arg) // culab patch 141
 				if hasVariadicArgs || !isInterfaceSrc(arg) || isEmptyInterface(arg) {
 					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
 					continue
@@ -1077,6 +1078,7 @@ func call(n *node) {
 			cc0 := c.child[0]
 			for j := range cc0.typ.ret {
 				ind := c.findex + j
+				arg := paramAt(c0.typ, variadic, i+j, arg) // culab patch 141
 				if hasVariadicArgs || !isInterfaceSrc(arg) || isEmptyInterface(arg) {
 					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
 					continue
@@ -1445,6 +1447,8 @@ func callBin(n *node) {
 			switch {
 			case isEmptyInterface(c.typ):
 				values = append(values, genValue(c))
+			case storedIfaceArg(n, i):
+				values = append(values, genValueInterface(c)) // culab patch 142
 			case isInterfaceSrc(c.typ) && getMapType == nil && defType.Kind() == reflect.Interface && defType.NumMethod() > 0:
 				values = append(values, genIfaceArgAsBin(c, defType)) // culab patch 132
 			case isInterfaceSrc(c.typ):
