@@ -2176,6 +2176,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					case c0.action == aAssign:
 						an = c0.lastChild().child[0]
 						pn = an
+					case (c0.kind == defineXStmt || c0.kind == assignXStmt) && c0.lastChild().action == aRecv && len(c0.lastChild().child) > 0:
+						// culab patch 143: v, ok := <-chs[i] had its
+						// channel operand never evaluated: the select
+						// received from the slot's nil channel, forever.
+						an = c0.lastChild().child[0]
+						pn = an
 					case c0.kind == sendStmt:
 						an = c0.child[0]
 						pn = c0.child[1]
