@@ -41,12 +41,12 @@ func printCallee(fn reflect.Value, formatPos int) reflect.Value {
 	case func(...any) (int, error):
 		return reflect.ValueOf(func(a ...any) (int, error) {
 			defer rethrowOverflow(a)
-			return f(stringOperands(a)...)
+			return f(stringOperands(a)...) // culab patch 134
 		})
 	case func(...any) string:
 		return reflect.ValueOf(func(a ...any) string {
 			defer rethrowOverflow(a)
-			return f(stringOperands(a)...)
+			return f(stringOperands(a)...) // culab patch 134
 		})
 	}
 	return reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
@@ -57,7 +57,7 @@ func printCallee(fn reflect.Value, formatPos int) reflect.Value {
 		}
 		defer rethrowOverflow(args)
 		if formatPos < 0 {
-			if ops := stringOperands(args); len(args) > 1 && &ops[0] != &args[0] {
+			if ops := stringOperands(args); len(args) > 1 && &ops[0] != &args[0] { // culab patch 134
 				in = append([]reflect.Value(nil), in...)
 				in[last] = reflect.ValueOf(ops)
 			}
