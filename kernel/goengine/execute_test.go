@@ -86,6 +86,9 @@ func TestResults(t *testing.T) {
 		{"type rcNode struct{ v int }\nfunc (n *rcNode) String() string { if n == nil { return \"end\" }; return fmt.Sprint(\"n\", n.v) }\nvar rcTail *rcNode\nrcTail", "end"},
 		{"[]*rcNode{{1}, nil}", "[n1 end]"},
 		{"func rcPair() (Celsius, []Celsius) { return 1, []Celsius{2} }\nrcPair()", "(1.0°C, [2.0°C])"},
+		// yaegi patch 127: returned as an any, with its methods.
+		{"func rcAny() any { return Celsius(9) }\nrcAny()", "9.0°C"},
+		{"map[string]any{\"k\": rcAny()}", "map[k:9.0°C]"},
 	} {
 		r := ok(t, e, c.code)
 		if got := r.result(); got != c.want || (c.want == "") != !r.hasResult() {

@@ -827,6 +827,18 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						// Skip optimization, as it does not work when assigning to a struct field or a dereferenced pointer.
 						break
 					}
+					if isInterfaceSrc(dest.typ) && (!isEmptyInterface(dest.typ) || hasMethods(src.typ)) {
+						// culab patch 133: a literal of a slice, map or
+						// array type written into an interface's slot
+						// directly: "reflect.Set: value of type []int is
+						// not assignable to type interp.valueInterface";
+						// culab patch 139: one of a type with methods
+						// into an any's, bare,
+						// without its methods (var u any = user{"bo"}:
+						// fmt printed {bo}, u.(fmt.Stringer) failed).
+						// genDestValue wraps it.
+						break
+					}
 					if isEmptyInterface(dest.typ) && mayTagNode(src) {
 						// culab patch 47: the value goes into the any
 						// through genDestValue, which notes its type.
@@ -2162,6 +2174,12 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 						an = c0.child[0].child[0]
 						pn = an
 					case c0.action == aAssign:
+						an = c0.lastChild().child[0]
+						pn = an
+					case (c0.kind == defineXStmt || c0.kind == assignXStmt) && c0.lastChild().action == aRecv && len(c0.lastChild().child) > 0:
+						// culab patch 143: v, ok := <-chs[i] had its
+						// channel operand never evaluated: the select
+						// received from the slot's nil channel, forever.
 						an = c0.lastChild().child[0]
 						pn = an
 					case c0.kind == sendStmt:

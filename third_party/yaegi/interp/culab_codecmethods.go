@@ -247,6 +247,13 @@ func (u cellUnwrapper) unwrap(v reflect.Value) (reflect.Value, bool) {
 	if !v.IsValid() {
 		return v, false
 	}
+	if k := v.Kind(); v.Type() != valueInterfaceType && (k == reflect.Struct || k == reflect.Ptr || k == reflect.Slice || k == reflect.Array || k == reflect.Map) {
+		// culab patch 137: places of cell interface types made anys.
+		if rt := retypedFor(v.Type()); rt != nil && rt != v.Type() {
+			x, _ := u.unwrap(retypeValue(v, rt, map[uintptr]reflect.Value{}))
+			return x, true
+		}
+	}
 	if v.Type() == valueInterfaceType {
 		w := v.Interface().(valueInterface)
 		if w.node != nil && w.node.typ != nil {

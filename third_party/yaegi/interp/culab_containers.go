@@ -50,11 +50,8 @@ func storedCellArgs(n *node) ([]int, []*node) {
 	switch {
 	case recv.cat == binPkgT:
 		key = recv.path + "." + c0.child[1].ident
-	case recv.cat == valueT && recv.rtype != nil:
-		t := recv.rtype
-		if t.Kind() == reflect.Ptr {
-			t = t.Elem()
-		}
+	case binRecvType(recv) != nil:
+		t := binRecvType(recv)
 		key = t.PkgPath() + "." + t.Name() + "." + c0.child[1].ident
 	default:
 		return nil, nil
@@ -67,11 +64,44 @@ func storedCellArgs(n *node) ([]int, []*node) {
 		}
 		c := n.child[arg+1]
 		if vt := c.typ; vt == nil || vt.cat == valueT || isInterface(vt) || !hasMethods(vt) {
-			continue
+			continue // a cell interface's value: storedIfaceArg
 		}
 		args, nodes = append(args, arg), append(nodes, c)
 	}
 	return args, nodes
+}
+
+// storedIfaceArg reports whether argument i of n, a call of a compiled
+// function or method of storedValueArgs, is kept or compared by it and
+// has a cell interface type: callBin then gives it as the interpreter's
+// wrapper of its dynamic value, as a cell's any holds it (culab patch
+// 142: it gave the dynamic value bare, so heap.Push(q, t) with t a Task
+// of the cell's reached the queue's Push without its methods, and
+// x.(Task) panicked).
+func storedIfaceArg(n *node, i int) bool {
+	if i+1 >= len(n.child) || !isInterfaceSrc(n.child[i+1].typ) || isEmptyInterface(n.child[i+1].typ) {
+		return false
+	}
+	c0 := n.child[0]
+	if c0.kind != selectorExpr || len(c0.child) < 2 || c0.child[0].typ == nil {
+		return false
+	}
+	recv, key := c0.child[0].typ, ""
+	switch {
+	case recv.cat == binPkgT:
+		key = recv.path + "." + c0.child[1].ident
+	case binRecvType(recv) != nil:
+		t := binRecvType(recv)
+		key = t.PkgPath() + "." + t.Name() + "." + c0.child[1].ident
+	default:
+		return false
+	}
+	for _, a := range storedValueArgs[key] {
+		if a == i {
+			return true
+		}
+	}
+	return false
 }
 
 // storedValueGuard returns value, the function of n, wrapped so that the
@@ -115,4 +145,22 @@ func (in *Interpreter) wrapCellArg(t *itype, v reflect.Value) reflect.Value {
 // isCompiledAny reports whether t is a compiled empty interface type.
 func isCompiledAny(t *itype) bool {
 	return t != nil && t.cat == valueT && t.rtype != nil && t.rtype.Kind() == reflect.Interface && t.rtype.NumMethod() == 0
+}
+
+// binRecvType returns the compiled type that t, the type of a method's
+// receiver, is or points to, or nil if it is no compiled type. A pointer
+// to a compiled type (pv := &v, v an atomic.Value) is a pointer of the
+// interpreter's to it (culab patch 129; patch 119 missed its calls).
+func binRecvType(t *itype) reflect.Type {
+	if t != nil && t.cat == ptrT && t.val != nil && t.val.cat == valueT {
+		t = t.val
+	}
+	if t == nil || t.cat != valueT || t.rtype == nil {
+		return nil
+	}
+	rt := t.rtype
+	if rt.Kind() == reflect.Ptr {
+		rt = rt.Elem()
+	}
+	return rt
 }

@@ -51,14 +51,8 @@ var syncMapKeyMethods = map[string]bool{
 
 // isSyncMap reports whether t is sync.Map or *sync.Map.
 func isSyncMap(t *itype) bool {
-	if t == nil || t.cat != valueT || t.rtype == nil {
-		return false
-	}
-	rt := t.rtype
-	if rt.Kind() == reflect.Ptr {
-		rt = rt.Elem()
-	}
-	return rt.PkgPath() == "sync" && rt.Name() == "Map"
+	rt := binRecvType(t) // culab patch 129: or a pointer of the cell's to one
+	return rt != nil && rt.PkgPath() == "sync" && rt.Name() == "Map"
 }
 
 // keyTypeKnown reports whether the interpreter can tell a value of cell

@@ -272,7 +272,12 @@ func newCellValue(in *Interpreter, f *frame, v reflect.Value, t *itype, orig ori
 	if t == nil {
 		t = in.cellTypeOf(v.Type())
 	}
-	if t == nil && (!mayHoldCells(v.Type()) || hasFmtMethod(v.Type())) {
+	if t == nil && (!mayHoldCells(v.Type()) || hasFmtMethod(v.Type())) && !isWrapper(v.Type()) {
+		// culab patch 135: a wrapper of a cell value in a compiled
+		// interface is printed by the printer (printCompiled), which
+		// prints the value for the verbs that call no method: fmt
+		// printed the wrapper's fields for %d and %#v of a fmt.Stringer
+		// holding a cell value ({7 5531168}).
 		return orig.get(f)
 	}
 	// A copy: the variable may change before fmt prints it (a deferred
@@ -315,6 +320,16 @@ func (in *Interpreter) dynamicValue(v reflect.Value, t *itype) (reflect.Value, *
 				return v, nil
 			}
 			return reflect.ValueOf(iv), n.typ
+		case isWrapperStruct(rt) && notedWrapperNode(v) != nil: // culab patch 136
+			n := notedWrapperNode(v)
+			iv := valueInterfaceValue(v.Field(0))
+			if iv.Kind() == reflect.Interface {
+				if iv.IsNil() {
+					return v, nil
+				}
+				iv = valueInterfaceValue(iv.Elem())
+			}
+			return iv, n.typ
 		case rt != valueInterfaceType:
 			return v, nil
 		}

@@ -4,6 +4,7 @@ package interp
 // arguments of interpreted types (cellValue).
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -40,12 +41,12 @@ func printCallee(fn reflect.Value, formatPos int) reflect.Value {
 	case func(...any) (int, error):
 		return reflect.ValueOf(func(a ...any) (int, error) {
 			defer rethrowOverflow(a)
-			return f(a...)
+			return f(stringOperands(a)...) // culab patch 134
 		})
 	case func(...any) string:
 		return reflect.ValueOf(func(a ...any) string {
 			defer rethrowOverflow(a)
-			return f(a...)
+			return f(stringOperands(a)...) // culab patch 134
 		})
 	}
 	return reflect.MakeFunc(fn.Type(), func(in []reflect.Value) []reflect.Value {
@@ -56,6 +57,10 @@ func printCallee(fn reflect.Value, formatPos int) reflect.Value {
 		}
 		defer rethrowOverflow(args)
 		if formatPos < 0 {
+			if ops := stringOperands(args); len(args) > 1 && &ops[0] != &args[0] { // culab patch 134
+				in = append([]reflect.Value(nil), in...)
+				in[last] = reflect.ValueOf(ops)
+			}
 			return fn.CallSlice(in)
 		}
 		format, args := rewriteFormat(in[formatPos].String(), args)
@@ -380,4 +385,44 @@ func (c *cellValue) as(u int) any {
 		}}
 	}
 	return c
+}
+
+// stringOperands returns args, the operands of a Print, Sprint, Fprint or
+// Append (or their ln forms), with each operand that fmt would take for
+// another kind than Go's, where Go's is a string, printed to a string
+// beforehand: a *cellValue, or a compiled interface's wrapper, of a value
+// of a cell type of kind string with methods. fmt puts a space between
+// two operands when neither is a string, and saw a struct there:
+// fmt.Sprint(color("a"), color("b")) was "Ca Cb" where Go prints "CaCb"
+// (culab patch 134). Each operand is printed with %v, alone: the one
+// printed beforehand prints the same. args itself where none is.
+func stringOperands(args []any) []any {
+	if len(args) < 2 {
+		return args
+	}
+	out := args
+	for i, a := range args {
+		var v reflect.Value
+		switch x := a.(type) {
+		case *cellValue:
+			v = x.v
+		case nil:
+			continue
+		default:
+			if rv := reflect.ValueOf(a); isWrapperStruct(rv.Type()) {
+				v = valueInterfaceValue(rv.Field(0))
+				for v.IsValid() && v.Kind() == reflect.Interface && !v.IsNil() {
+					v = valueInterfaceValue(v.Elem())
+				}
+			}
+		}
+		if !v.IsValid() || v.Kind() != reflect.String {
+			continue
+		}
+		if &out[0] == &args[0] {
+			out = append([]any(nil), args...)
+		}
+		out[i] = fmt.Sprint(a)
+	}
+	return out
 }

@@ -46,9 +46,74 @@ func callDynamicMethod(f *frame, d dynValue, name string, args []reflect.Value) 
 			nod.recv = &receiver{nil, d.v, index, false}
 			return genFunctionWrapper(&nod)(f).Call(args)
 		}
+		// culab patch 128: a method promoted from an embedded interface
+		// field is that field's dynamic value's method.
+		if index := embeddedIfaceIndex(t, name); index != nil {
+			v := d.v
+			for v.Kind() == reflect.Pointer {
+				if v.IsNil() {
+					panic(runtimeError("invalid memory address or nil pointer dereference"))
+				}
+				v = v.Elem()
+			}
+			if fv, err := v.FieldByIndexErr(index); err == nil {
+				return callDynamicMethod(f, dynamicOf(fv), name, args)
+			}
+			panic(runtimeError("invalid memory address or nil pointer dereference"))
+		}
 	}
 	if m := d.v.MethodByName(name); m.IsValid() {
 		return m.Call(args)
 	}
 	return d.bin.MethodByName(name).Call(args)
+}
+
+// embeddedIfaceIndex returns the index path, in struct type t (or the
+// struct t points to), of the shallowest embedded field of an interface
+// type that has the method name, or nil if there is none. The path goes
+// through embedded structs, not through pointers to them.
+func embeddedIfaceIndex(t *itype, name string) []int {
+	for t != nil && (t.cat == ptrT || t.cat == linkedT) {
+		t = t.val
+	}
+	if t == nil || t.cat != structT {
+		return nil
+	}
+	type step struct {
+		t     *itype
+		index []int
+	}
+	level := []step{{t, nil}}
+	seen := map[*itype]bool{t: true}
+	for len(level) > 0 {
+		var next []step
+		for _, s := range level {
+			for i, f := range s.t.field {
+				if !f.embed {
+					continue
+				}
+				index := append(append([]int{}, s.index...), i)
+				ft := f.typ
+				for ft != nil && ft.cat == linkedT {
+					ft = ft.val
+				}
+				switch {
+				case ft == nil:
+				case isInterfaceSrc(ft):
+					if ft.interfaceMethod(name) != nil {
+						return index
+					}
+				case isInterfaceBin(ft):
+					if _, ok := ft.rtype.MethodByName(name); ok {
+						return index
+					}
+				case ft.cat == structT && !seen[ft]:
+					seen[ft] = true
+					next = append(next, step{ft, index})
+				}
+			}
+		}
+		level = next
+	}
+	return nil
 }

@@ -40,6 +40,12 @@ func loopVarsEscape(syms []*symbol, in ...*node) bool {
 				return false
 			}
 			switch {
+			case n.kind == funcDecl:
+				// culab patch 131: no loop variable is in a declared
+				// function; the instance of a generic function that a
+				// call in the loop made hangs under the call, and one
+				// that calls itself under itself: walking it never ended.
+				return false
 			case n.kind == funcLit:
 				lits++
 			case n.kind == identExpr && ours(n.sym):

@@ -60,6 +60,8 @@ func dynamicOf(v reflect.Value) dynValue {
 			d.bin = v
 			if n := wrappedNode(v); n != nil { // culab patch 27
 				d.node = n
+			} else if n := notedWrapperNode(v); n != nil { // culab patch 136
+				d.node = n
 			}
 			v = v.Field(0)
 		default:

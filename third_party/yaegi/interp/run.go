@@ -958,6 +958,11 @@ func structWrapper(n *node, typ reflect.Type) func(*frame, reflect.Value) reflec
 			w.Field(i + 1).Set(genFunctionWrapper(&nod)(f))
 		}
 		setWrapperType(w, n, n2, raw) // culab patch 20
+		if n2 != nil && n2.typ != nil && !isInterface(n2.typ) {
+			noteWrapper(w, n2) // culab patch 136
+		} else {
+			noteWrapper(w, n)
+		}
 		return w
 	}
 }
@@ -1059,6 +1064,7 @@ func call(n *node) {
 			numOut := c.child[0].typ.rtype.NumOut()
 			for j := 0; j < numOut; j++ {
 				ind := c.findex + j
+				arg := paramAt(c0.typ, variadic, i+j, arg) // culab patch 141
 				if hasVariadicArgs || !isInterfaceSrc(arg) || isEmptyInterface(arg) {
 					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
 					continue
@@ -1072,6 +1078,7 @@ func call(n *node) {
 			cc0 := c.child[0]
 			for j := range cc0.typ.ret {
 				ind := c.findex + j
+				arg := paramAt(c0.typ, variadic, i+j, arg) // culab patch 141
 				if hasVariadicArgs || !isInterfaceSrc(arg) || isEmptyInterface(arg) {
 					values = append(values, func(f *frame) reflect.Value { return f.data[ind] })
 					continue
@@ -1319,7 +1326,7 @@ func callBin(n *node) {
 	fnext := getExec(n.fnext)
 	child := n.child[1:]
 	c0 := n.child[0]
-	value := guardedMethod(n, syncMapRangeGuard(n, storedValueGuard(n, contextKeyGuard(n, jsonErrorGuard(n, codecGuard(n, binFuncValue(n, genValue(c0)))))))) // culab patches 27, 112, 117 to 119, 121, 124
+	value := guardedMethod(n, deepEqualGuard(n, slogArgsGuard(n, casGuard(n, syncMapRangeGuard(n, storedValueGuard(n, contextKeyGuard(n, jsonErrorGuard(n, codecGuard(n, binFuncValue(n, genValue(c0))))))))))) // culab patches 27, 112, 117 to 119, 121, 124, 129, 138, 140
 	var values []func(*frame) reflect.Value
 	funcType := c0.typ.rtype
 	wt := wrappedType(c0)
@@ -1416,6 +1423,18 @@ func callBin(n *node) {
 					defType = rt
 				}
 			} else if defType.Kind() == reflect.Interface && defType.NumMethod() == 0 {
+				if lv := logValuerType(n, c.typ); lv != nil && slogCall(n) { // culab patch 130
+					values = append(values, genInterfaceWrapper(c, lv))
+					break
+				}
+				if t := c.typ; t != nil && t.cat != valueT && t.cat != nilT && !isInterface(t) && hasMethods(t) && isDeepEqualCall(n) {
+					values = append(values, genValueInterface(c)) // culab patch 140: with its type
+					break
+				}
+				if t := c.typ; t != nil && (isInterfaceSrc(t) || t.cat != valueT && t.cat != nilT && !isInterface(t) && hasMethods(t)) && slogCall(n) {
+					values = append(values, genValueInterface(c)) // culab patch 138: slogArgsGuard gives it
+					break
+				}
 				// culab patch 47: compiled code gets the value as before,
 				// and fmt its type where the any comes back (sync.Map,
 				// container/list, context).
@@ -1428,6 +1447,10 @@ func callBin(n *node) {
 			switch {
 			case isEmptyInterface(c.typ):
 				values = append(values, genValue(c))
+			case storedIfaceArg(n, i):
+				values = append(values, genValueInterface(c)) // culab patch 142
+			case isInterfaceSrc(c.typ) && getMapType == nil && defType.Kind() == reflect.Interface && defType.NumMethod() > 0:
+				values = append(values, genIfaceArgAsBin(c, defType)) // culab patch 132
 			case isInterfaceSrc(c.typ):
 				values = append(values, genValueInterfaceValue(c))
 			case isFuncSrc(c.typ):
@@ -2376,6 +2399,13 @@ func _return(n *node) {
 					// empty interface case.
 					// we can't let genValueInterface deal with it, because we call on c,
 					// not on n, which means that the interfaceT knowledge is lost.
+					if hasMethods(c.typ) && !isInterface(c.typ) {
+						// culab patch 127: a value of a cell type with
+						// methods returned as an any keeps them, as
+						// var a any = v and any(v) do.
+						values[i] = genValueInterface(c)
+						break
+					}
 					if values[i] = genValueTagged(c); values[i] == nil { // culab patch 47
 						values[i] = genValue(c)
 					}
