@@ -86,6 +86,10 @@ type session struct {
 	// there when it does (see awaitStraggler).
 	stopped   bool
 	straggler <-chan ending
+	// halts counts the stops of the interpreter: a native read that would
+	// not end by itself (os.ReadFile("/dev/zero")) checks it between reads
+	// (readers.go).
+	halts atomic.Uint64
 
 	kernels kernelRegistry
 	result  resultSlot
@@ -130,7 +134,12 @@ func (e *Engine) newSession() (*session, error) {
 		GoroutinePanic: e.goroutinePanic,
 		MaxAlloc:       memlimit.Physical(),
 		AllocGuard:     e.guard.allow,
-		MethodGuard:    e.guard.method,
+		MethodGuard: func(recv reflect.Type, name string) func([]reflect.Value) {
+			if check := s.readFromGuard(recv, name); check != nil {
+				return check
+			}
+			return e.guard.method(recv, name)
+		},
 	})
 	tables := []interp.Exports{
 		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
@@ -147,7 +156,7 @@ func (e *Engine) newSession() (*session, error) {
 			}
 		}
 	}
-	for _, t := range []interp.Exports{e.overrides(s), e.nativeGuards()} {
+	for _, t := range []interp.Exports{e.overrides(s), e.nativeGuards(s)} {
 		if err := s.in.Use(t); err != nil {
 			return nil, fmt.Errorf("load engine symbols: %w", err)
 		}

@@ -1,0 +1,95 @@
+package goengine
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Compiled functions that read until EOF, of a reader with no end: each
+// ran on past an interrupt and grew the heap until Go's runtime ended the
+// engine (os.ReadFile("/dev/zero")). They stop at the memory guard's cap
+// with a MemoryError, or at an interrupt, and the notebook's variables are
+// kept.
+func TestHostile5EndlessReads(t *testing.T) {
+	e, err := New(Options{CellMemory: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Shutdown(false)
+	ok(t, e, "erKeep := 41\nimport \"io\"\ntype erZeros struct{}\nfunc (erZeros) Read(p []byte) (int, error) { return len(p), nil }")
+	for _, c := range []struct{ code, want string }{
+		{"erB, erE := os.ReadFile(\"/dev/zero\")\nfmt.Println(\"after\", len(erB), erE)", "os.ReadFile of"},
+		{"erF, _ := os.Open(\"/dev/zero\")\nerB, erE := io.ReadAll(erF)\nfmt.Println(\"after\", len(erB), erE)", "io.ReadAll of"},
+		{"erB, erE := io.ReadAll(erZeros{})\nfmt.Println(\"after\", len(erB), erE)", "io.ReadAll of"},
+		// The destination grows: the watch stops the cell, and the source
+		// stops reading.
+		{"erF, _ := os.Open(\"/dev/zero\")\nvar erBuf bytes.Buffer\nerN, erE := io.Copy(&erBuf, erF)\nfmt.Println(\"after\", erN, erE)", "the cell was stopped"},
+		{"erF, _ := os.Open(\"/dev/zero\")\nvar erBuf bytes.Buffer\nerN, erE := erBuf.ReadFrom(erF)\nfmt.Println(\"after\", erN, erE)", "the cell was stopped"},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error == nil || rep.Error.Name != memoryErrorName || !strings.Contains(rep.Error.Value, c.want) {
+			t.Errorf("%q: %+v, want a MemoryError: …%s…", c.code, rep.Error, c.want)
+		}
+		if strings.Contains(r.text("stdout"), "after") {
+			t.Errorf("%q went on: %q", c.code, r.text("stdout"))
+		}
+		if got := ok(t, e, "erKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: erKeep + 1 = %q", c.code, got)
+		}
+	}
+	// Copying to a writer that keeps nothing stops at an interrupt.
+	interruptsKeeping(t, e, "erF, _ := os.Open(\"/dev/zero\")\nfmt.Println(\"started\")\nio.Copy(io.Discard, erF)", "erKeep")
+	// Reads that end are as Go's.
+	file := filepath.Join(t.TempDir(), "x")
+	if err := os.WriteFile(file, []byte("data"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := ok(t, e, "erD, _ := os.ReadFile("+strconv.Quote(file)+")\nerA, _ := io.ReadAll(strings.NewReader(\"all\"))\n"+
+		"var erW strings.Builder\nio.CopyN(&erW, strings.NewReader(\"copied\"), 4)\nstring(erD) + string(erA) + erW.String()").result(); got != "dataallcopi" {
+		t.Errorf("reads that end: %q", got)
+	}
+	if xe := fails(t, e, "_, erM := os.ReadFile(\"/nonexistent/x\")\nerM"); !strings.HasSuffix(xe.Value, "open /nonexistent/x: no such file or directory") {
+		t.Errorf("a missing file: %s", xe.Value)
+	}
+}
+
+// Compiled functions and methods whose result's size the cell chooses by a
+// count, not a length: strconv.FormatFloat(1, 'f', 1<<40, 64) ended the
+// engine ("fatal error: runtime: out of memory"), and
+// new(big.Int).MulRange(1, 1<<40) ran on past an interrupt until it did.
+// They are refused as make is.
+func TestHostile5CountedAllocations(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "caKeep := 41\nimport \"math/big\"")
+	for _, c := range []struct{ code, what string }{
+		{"caS := strconv.FormatFloat(1, 'f', 1<<40, 64)\nfmt.Println(\"after\", len(caS))", "strconv.FormatFloat of 1.0 TiB"},
+		{"caS := strconv.AppendFloat(nil, 1, 'e', 1<<40, 64)\nfmt.Println(\"after\", len(caS))", "strconv.AppendFloat of 1.0 TiB"},
+		{"caB := new(big.Int).MulRange(1, 1<<40)\nfmt.Println(\"after\", caB.BitLen())", "big.Int.MulRange of 5.1 TiB"},
+		{"caB := new(big.Int).MulRange(-1<<40, -1)\nfmt.Println(\"after\", caB.BitLen())", "big.Int.MulRange of 5.1 TiB"},
+		{"caM := new(big.Int).MulRange\ncaB := caM(1, 1<<40)\nfmt.Println(\"after\", caB.BitLen())", "big.Int.MulRange of 5.1 TiB"},
+		{"caB := new(big.Int).Binomial(1<<40, 1<<39)\nfmt.Println(\"after\", caB.BitLen())", "big.Int.Binomial of 2.6 TiB"},
+		{"caS := big.NewFloat(1.5).Text('f', 1<<40)\nfmt.Println(\"after\", len(caS))", "big.Float.Text of 1.0 TiB"},
+		{"caS := big.NewFloat(1.5).Append(nil, 'e', 1<<40)\nfmt.Println(\"after\", len(caS))", "big.Float.Append of 1.0 TiB"},
+		{"caS := big.NewRat(1, 3).FloatString(1 << 40)\nfmt.Println(\"after\", len(caS))", "big.Rat.FloatString of 1.0 TiB"},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error == nil || !strings.Contains(rep.Error.Value, c.what) || !strings.Contains(rep.Error.Value, "refused") {
+			t.Errorf("%q: %+v, want %s … refused", c.code, rep.Error, c.what)
+		}
+		if strings.Contains(r.text("stdout"), "after") {
+			t.Errorf("%q went on: %q", c.code, r.text("stdout"))
+		}
+		if got := ok(t, e, "caKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: caKeep + 1 = %q", c.code, got)
+		}
+	}
+	// Sizes the cap allows, and the ranges whose product is 0 or 1.
+	if got := ok(t, e, "strings.TrimSpace(fmt.Sprintln(new(big.Int).MulRange(1, 20), new(big.Int).MulRange(-1<<40, 1<<40), new(big.Int).MulRange(5, 1), "+
+		"new(big.Int).Binomial(10, 3), new(big.Int).Binomial(1<<40, 1<<40-1), new(big.Int).Binomial(3, 10), "+
+		"big.NewRat(1, 3).FloatString(5), big.NewFloat(1.5).Text('f', 3), strconv.FormatFloat(1.5, 'f', 3, 64), len(strconv.FormatFloat(1, 'f', 1<<20, 64))))").result(); got != "2432902008176640000 0 1 120 1099511627776 0 0.33333 1.500 1.500 1048578" {
+		t.Errorf("allowed sizes: %s", got)
+	}
+}
