@@ -93,3 +93,20 @@ func TestHostile5CountedAllocations(t *testing.T) {
 		t.Errorf("allowed sizes: %s", got)
 	}
 }
+
+// Process-wide settings a cell reaches through runtime/debug:
+// debug.SetMemoryLimit(1) made every later cell collect at each allocation
+// (a loop of 1 GiB took 15 s), and raising it let garbage outgrow the
+// machine. Reading it stays.
+func TestHostile5ProcessSettings(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "psKeep := 41\nimport \"runtime/debug\"")
+	for _, code := range []string{"debug.SetMemoryLimit(1)", "debug.SetMemoryLimit(1 << 62)", "debug.SetMemoryLimit(0)"} {
+		if xe := fails(t, e, code); !strings.Contains(xe.Value, "is not available in a cell: the limit is the whole kernel process's") {
+			t.Errorf("%s: %s", code, xe.Value)
+		}
+	}
+	if got := ok(t, e, "debug.SetMemoryLimit(-1) > 0 && psKeep == 41").result(); got != "true" {
+		t.Errorf("reading the limit: %s", got)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"reflect"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -243,6 +244,17 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		"runtime/debug/debug": {
 			"SetMaxStack":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
 			"SetMaxThreads": reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
+			// The collector's soft limit is the engine's (engineproc sets
+			// it below the machine's memory): debug.SetMemoryLimit(1) made
+			// every later cell collect at each allocation, a 1 GiB loop
+			// taking 15 s; a negative limit only reads it.
+			"SetMemoryLimit": reflect.ValueOf(func(limit int64) int64 {
+				if limit >= 0 {
+					panic(fmt.Errorf("debug.SetMemoryLimit(%d) is not available in a cell: the limit is the whole kernel process's, which the engine sets; "+
+						"debug.SetMemoryLimit(-1) reads it (%s sets the cap for a running cell)", limit, CellMemoryEnv))
+				}
+				return debug.SetMemoryLimit(limit)
+			}),
 		},
 		rtPath + "/rt": {
 			"Result": result,
