@@ -1,11 +1,16 @@
 package goengine
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/culab/culab/kernel"
+	"github.com/culab/culab/kernel/nb"
 )
 
 // Compiled functions that read until EOF, of a reader with no end: each
@@ -108,5 +113,58 @@ func TestHostile5ProcessSettings(t *testing.T) {
 	}
 	if got := ok(t, e, "debug.SetMemoryLimit(-1) > 0 && psKeep == 41").result(); got != "true" {
 		t.Errorf("reading the limit: %s", got)
+	}
+}
+
+// A %%cuda cell of thousands of kernels, interrupted after its compile,
+// while the engine reads each kernel's attributes: on the virtual GPU the
+// first waits for the module's SASS (NVRTC and nvdisasm, which no
+// interrupt stops), and the interrupt was answered 18 s late.
+func TestHostile5ThousandsOfKernelsInterrupted(t *testing.T) {
+	needCUDA(t)
+	if dev, _ := nb.Device(); !dev.Virtual() {
+		t.Skip("a GPU reads attributes at once")
+	}
+	e, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Shutdown(false)
+	ok(t, e, "tkKeep := 41")
+	var src strings.Builder
+	// A source of its own: a cached compile would have its SASS cached too.
+	fmt.Fprintf(&src, "%%%%cuda\n// %d\n", time.Now().UnixNano())
+	for i := range 3000 {
+		fmt.Fprintf(&src, "__global__ void tk%d(int *x) { x[0] = %d; }\n", i, i)
+	}
+	compiled := func() bool {
+		e.sess.kernels.mu.Lock()
+		defer e.sess.kernels.mu.Unlock()
+		return len(e.sess.kernels.modules) > 0
+	}
+	done := make(chan kernel.ExecuteReply, 1)
+	go func() { _, rep := exec(t, e, src.String()); done <- rep }()
+	for !compiled() {
+		select {
+		case rep := <-done:
+			t.Fatalf("the cell ended before its interrupt: %+v", rep.Error)
+		case <-time.After(time.Millisecond):
+		}
+	}
+	e.Interrupt()
+	start := time.Now()
+	select {
+	case rep := <-done:
+		if rep.Error == nil || rep.Error.Name != "Interrupted" {
+			t.Errorf("reply %+v", rep.Error)
+		}
+		if took := time.Since(start); took > 10*time.Second {
+			t.Errorf("answered %v after the interrupt", took)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("no answer a minute after the interrupt")
+	}
+	if got := ok(t, e, "tkKeep + 1").result(); got != "42" {
+		t.Errorf("tkKeep + 1 = %q", got)
 	}
 }
