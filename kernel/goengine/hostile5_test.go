@@ -168,3 +168,25 @@ func TestHostile5ThousandsOfKernelsInterrupted(t *testing.T) {
 		t.Errorf("tkKeep + 1 = %q", got)
 	}
 }
+
+// Pictures too big to draw in compiled code that no interrupt stops: an
+// image of image.NewUniform's bounds (two billion pixels square) encoded
+// for hours; a chart of five million points held the cell for minutes.
+// Each shows why, at once, and the notebook goes on.
+func TestHostile5HugePictures(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "hpKeep := 41\nhpXs := make([]float64, 5_000_000)")
+	for _, c := range []struct{ code, want string }{
+		{"display.Image(image.NewUniform(color.Black))", "display.Image: the image is 2000000000×2000000000 pixels, more than the 64 megapixels"},
+		{"image.NewUniform(color.Black)", "more than the 64 megapixels an image may have to be shown"},
+		{"plots.Lines(\"big\", \"x\", \"y\", false, false).Add(\"s\", hpXs, hpXs)", `series "s" has 5000000 points, more than the 100000 a series may have`},
+	} {
+		r, rep := execWithin(t, e, c.code)
+		if rep.Error != nil || !strings.Contains(r.result(), c.want) {
+			t.Errorf("%q: %+v, %q; want …%s…", c.code, rep.Error, r.result(), c.want)
+		}
+		if got := ok(t, e, "hpKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: hpKeep + 1 = %q", c.code, got)
+		}
+	}
+}
