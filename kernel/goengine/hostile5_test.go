@@ -190,3 +190,38 @@ func TestHostile5HugePictures(t *testing.T) {
 		}
 	}
 }
+
+// Goroutines that write a map without a lock, the classic first mistake
+// with goroutines, ended the engine with Go's "fatal error: concurrent map
+// writes" and the notebook's variables with it (yaegi patch 150).
+func TestHostile5SharedMap(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "smKeep := 41")
+	r := ok(t, e, `smM := map[int]int{}
+var smWG sync.WaitGroup
+for i := 0; i < 8; i++ {
+	smWG.Add(2)
+	go func() {
+		defer smWG.Done()
+		for j := 0; j < 100000; j++ {
+			smM[j%100] = j
+			smM[j%10]++
+		}
+	}()
+	go func() {
+		defer smWG.Done()
+		for j := 0; j < 1000; j++ {
+			for range smM {
+			}
+		}
+	}()
+}
+smWG.Wait()
+fmt.Println(len(smM))`)
+	if got := r.text("stdout"); got != "100\n" {
+		t.Errorf("len(smM): %q", got)
+	}
+	if got := ok(t, e, "smKeep + 1").result(); got != "42" {
+		t.Errorf("smKeep + 1 = %q", got)
+	}
+}

@@ -365,9 +365,9 @@ func (u cellUnwrapper) unwrap(v reflect.Value) (reflect.Value, bool) {
 		defer delete(u.seen, k)
 		var nv reflect.Value
 		changedKeys := map[int]reflect.Value{}
-		keys := v.MapKeys()
+		keys := mapKeys(v)
 		for i, k := range keys {
-			if x, changed := u.unwrap(v.MapIndex(k)); changed {
+			if x, changed := u.unwrap(mapGet(v, k)); changed {
 				changedKeys[i] = put(x, v.Type().Elem())
 			}
 		}
@@ -378,9 +378,9 @@ func (u cellUnwrapper) unwrap(v reflect.Value) (reflect.Value, bool) {
 		for i, k := range keys {
 			x, ok := changedKeys[i]
 			if !ok {
-				x = v.MapIndex(k)
+				x = mapGet(v, k)
 			}
-			nv.SetMapIndex(k, x)
+			mapSet(nv, k, x)
 		}
 		return nv, true
 	}
@@ -448,8 +448,12 @@ func wrappedCellValue(v reflect.Value, seen map[codecSeen]bool) string {
 		}
 		seen[k] = true
 		it := v.MapRange()
-		for it.Next() {
-			if t := wrappedCellValue(it.Value(), seen); t != "" {
+		for {
+			_, e, ok := mapNext(it, true)
+			if !ok {
+				break
+			}
+			if t := wrappedCellValue(e, seen); t != "" {
 				return t
 			}
 		}
