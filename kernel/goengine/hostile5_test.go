@@ -225,3 +225,25 @@ fmt.Println(len(smM))`)
 		t.Errorf("smKeep + 1 = %q", got)
 	}
 }
+
+// Unlocking a mutex that is not locked (a second Unlock, one in the wrong
+// branch) ended the engine with Go's "fatal error: sync: unlock of
+// unlocked mutex": the cells' sync.Mutex and sync.RWMutex panic instead.
+func TestHostile5UnlockOfUnlocked(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "uuKeep := 41")
+	for _, c := range []struct{ code, want string }{
+		{"var uuM sync.Mutex\nuuM.Lock()\nuuM.Unlock()\nuuM.Unlock()", "sync: unlock of unlocked mutex"},
+		{"var uuRW sync.RWMutex\nuuRW.RUnlock()", "sync: RUnlock of unlocked RWMutex"},
+		{"var uuRW sync.RWMutex\nuuRW.Unlock()", "sync: Unlock of unlocked RWMutex"},
+		{"var uuRW sync.RWMutex\nuuRW.RLock()\nuuRW.Unlock()", "sync: Unlock of an RWMutex locked for reading only"},
+		{"type uuS struct {\n\tsync.Mutex\n\tn int\n}\nvar uuS1 uuS\nuuS1.Unlock()", "sync: unlock of unlocked mutex"},
+	} {
+		if xe := fails(t, e, c.code); !strings.Contains(xe.Value, c.want) {
+			t.Errorf("%q: %s, want …%s…", c.code, xe.Value, c.want)
+		}
+	}
+	if got := ok(t, e, "var uuOK sync.Mutex\nuuOK.Lock()\nuuOK.Unlock()\nfmt.Sprintf(\"%T %d\", uuOK, uuKeep+1)").result(); got != "sync.Mutex 42" {
+		t.Errorf("a mutex locked and unlocked: %q", got)
+	}
+}

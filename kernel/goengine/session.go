@@ -31,6 +31,7 @@ import (
 	stdunsafe "github.com/traefik/yaegi/stdlib/unsafe"
 
 	"github.com/culab/culab/cudalib"
+	cellsync "github.com/culab/culab/internal/cellsync"
 	"github.com/culab/culab/internal/memlimit"
 	"github.com/culab/culab/kernel/goengine/symbols"
 )
@@ -216,6 +217,12 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			return context.AfterFunc(ctx, e.callback("a context.AfterFunc callback", f))
 		})},
 		"os/exec/exec": {"Command": reflect.ValueOf(e.cellCommand)},
+		// Unlocking a mutex that is not locked panics, where Go's runtime
+		// ended the engine ("fatal error: sync: unlock of unlocked mutex").
+		"sync/sync": {
+			"Mutex":   reflect.ValueOf((*cellsync.Mutex)(nil)),
+			"RWMutex": reflect.ValueOf((*cellsync.RWMutex)(nil)),
+		},
 		// Allocations of a size the cell chooses, made at once by native
 		// code: refused past the cap for a running cell (memguard.go).
 		"strings/strings": {"Repeat": reflect.ValueOf(func(s string, count int) string {
