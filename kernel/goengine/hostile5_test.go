@@ -247,3 +247,20 @@ func TestHostile5UnlockOfUnlocked(t *testing.T) {
 		t.Errorf("a mutex locked and unlocked: %q", got)
 	}
 }
+
+// A value nested three million deep, built in a loop, handed to
+// encoding/json ended the engine with Go's fatal stack overflow (yaegi
+// patch 151); printing it was already refused (patch 42).
+func TestHostile5DeepCodecValue(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "dcKeep := 41\nimport \"encoding/json\"\nvar dcV any = 0\nfor i := 0; i < 3_000_000; i++ {\n\tdcV = []any{dcV}\n}")
+	for _, code := range []string{"_, dcE := json.Marshal(dcV)\ndcE", "fmt.Sprint(dcV)"} {
+		_, rep := execWithin(t, e, code)
+		if rep.Error == nil || rep.Error.Name != "StackOverflow" || !strings.Contains(rep.Error.Value, "nested that deep") {
+			t.Errorf("%q: %+v", code, rep.Error)
+		}
+	}
+	if got := ok(t, e, "dcKeep + 1").result(); got != "42" {
+		t.Errorf("dcKeep + 1 = %q", got)
+	}
+}
