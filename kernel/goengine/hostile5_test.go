@@ -264,3 +264,40 @@ func TestHostile5DeepCodecValue(t *testing.T) {
 		t.Errorf("dcKeep + 1 = %q", got)
 	}
 }
+
+// Outputs a browser cannot hold: a PNG of 256 MiB went whole to the front
+// end, and a loop that showed 100000 values sent them all. An image past
+// 16 output limits is left out, saying so, and past 10000 displays or 64
+// output limits since the cell's last clear, displays are left out, with
+// a notice at the end; a clear starts the count again (an animation).
+func TestHostile5HugeDisplays(t *testing.T) {
+	e := shared(t)
+	ok(t, e, "hdKeep := 41")
+	r := ok(t, e, "display.Show(display.PNG(make([]byte, 1<<28)))")
+	if len(r.events) != 1 || r.events[0].kind != "display" {
+		t.Fatalf("events: %d", len(r.events))
+	}
+	if _, png := r.events[0].data["image/png"]; png || !strings.Contains(r.events[0].data["text/plain"].(string), "image/png (357913944 bytes) left out") {
+		t.Errorf("a 256 MiB PNG: %.200v", r.events[0].data)
+	}
+	displays := func(r *recorder) (n int) {
+		for _, ev := range r.events {
+			if ev.kind == "display" {
+				n++
+			}
+		}
+		return n
+	}
+	r = ok(t, e, "for i := 0; i < 20000; i++ {\n\tdisplay.Show(i)\n}")
+	if n := displays(r); n != maxDisplays || !strings.Contains(r.text("stderr"), "[10000 displays (") {
+		t.Errorf("20000 displays: %d sent, stderr %q", n, r.text("stderr"))
+	}
+	// An animation: each frame clears the last.
+	r = ok(t, e, "for i := 0; i < 20000; i++ {\n\tdisplay.Clear(true)\n\tdisplay.Show(i)\n}")
+	if n := displays(r); n != 20000 || r.text("stderr") != "" {
+		t.Errorf("20000 frames: %d sent, stderr %q", n, r.text("stderr"))
+	}
+	if got := ok(t, e, "hdKeep + 1").result(); got != "42" {
+		t.Errorf("hdKeep + 1 = %q", got)
+	}
+}
