@@ -31,7 +31,7 @@ func TestUnlockOfUnlocked(t *testing.T) {
 	}
 	// Still usable, and exclusive.
 	var wg gosync.WaitGroup
-	n := 0
+	n, w := 0, 0
 	for range 8 {
 		wg.Add(2)
 		go func() {
@@ -46,14 +46,18 @@ func TestUnlockOfUnlocked(t *testing.T) {
 			defer wg.Done()
 			for range 1000 {
 				rw.Lock()
+				w++
 				rw.Unlock()
 				rw.RLock()
+				if w < 0 { // a read under the read lock
+					t.Error("w < 0")
+				}
 				rw.RUnlock()
 			}
 		}()
 	}
 	wg.Wait()
-	if n != 8000 {
-		t.Errorf("n = %d, want 8000", n)
+	if n != 8000 || w != 8000 {
+		t.Errorf("n = %d, w = %d, want 8000 each", n, w)
 	}
 }
