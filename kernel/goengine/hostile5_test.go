@@ -19,11 +19,7 @@ import (
 // with a MemoryError, or at an interrupt, and the notebook's variables are
 // kept.
 func TestHostile5EndlessReads(t *testing.T) {
-	e, err := New(Options{CellMemory: 256 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Shutdown(false)
+	e, base := guardedEngine(t)
 	ok(t, e, "erKeep := 41\nimport \"io\"\ntype erZeros struct{}\nfunc (erZeros) Read(p []byte) (int, error) { return len(p), nil }")
 	for _, c := range []struct{ code, want string }{
 		{"erB, erE := os.ReadFile(\"/dev/zero\")\nfmt.Println(\"after\", len(erB), erE)", "os.ReadFile of"},
@@ -44,6 +40,7 @@ func TestHostile5EndlessReads(t *testing.T) {
 		if got := ok(t, e, "erKeep + 1").result(); got != "42" {
 			t.Fatalf("after %q: erKeep + 1 = %q", c.code, got)
 		}
+		waitLive(t, c.code, base+memCapTest/4)
 	}
 	// Copying to a writer that keeps nothing stops at an interrupt.
 	interruptsKeeping(t, e, "erF, _ := os.Open(\"/dev/zero\")\nfmt.Println(\"started\")\nio.Copy(io.Discard, erF)", "erKeep")
@@ -125,11 +122,7 @@ func TestHostile5ThousandsOfKernelsInterrupted(t *testing.T) {
 	if dev, _ := nb.Device(); !dev.Virtual() {
 		t.Skip("a GPU reads attributes at once")
 	}
-	e, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Shutdown(false)
+	e := ownEngine(t)
 	ok(t, e, "tkKeep := 41")
 	var src strings.Builder
 	// A source of its own: a cached compile would have its SASS cached too.
@@ -174,7 +167,7 @@ func TestHostile5ThousandsOfKernelsInterrupted(t *testing.T) {
 // for hours; a chart of five million points held the cell for minutes.
 // Each shows why, at once, and the notebook goes on.
 func TestHostile5HugePictures(t *testing.T) {
-	e := shared(t)
+	e := ownEngine(t)
 	ok(t, e, "hpKeep := 41\nhpXs := make([]float64, 5_000_000)")
 	for _, c := range []struct{ code, want string }{
 		{"display.Image(image.NewUniform(color.Black))", "display.Image: the image is 2000000000×2000000000 pixels, more than the 64 megapixels"},
@@ -252,7 +245,7 @@ func TestHostile5UnlockOfUnlocked(t *testing.T) {
 // encoding/json ended the engine with Go's fatal stack overflow (yaegi
 // patch 151); printing it was already refused (patch 42).
 func TestHostile5DeepCodecValue(t *testing.T) {
-	e := shared(t)
+	e := ownEngine(t) // the value is large: freed with the engine
 	ok(t, e, "dcKeep := 41\nimport \"encoding/json\"\nvar dcV any = 0\nfor i := 0; i < 3_000_000; i++ {\n\tdcV = []any{dcV}\n}")
 	for _, code := range []string{"_, dcE := json.Marshal(dcV)\ndcE", "fmt.Sprint(dcV)"} {
 		_, rep := execWithin(t, e, code)
@@ -271,7 +264,7 @@ func TestHostile5DeepCodecValue(t *testing.T) {
 // output limits since the cell's last clear, displays are left out, with
 // a notice at the end; a clear starts the count again (an animation).
 func TestHostile5HugeDisplays(t *testing.T) {
-	e := shared(t)
+	e := ownEngine(t)
 	ok(t, e, "hdKeep := 41")
 	r := ok(t, e, "display.Show(display.PNG(make([]byte, 1<<28)))")
 	if len(r.events) != 1 || r.events[0].kind != "display" {
@@ -300,4 +293,21 @@ func TestHostile5HugeDisplays(t *testing.T) {
 	if got := ok(t, e, "hdKeep + 1").result(); got != "42" {
 		t.Errorf("hdKeep + 1 = %q", got)
 	}
+}
+
+// ownEngine is an engine of the test's alone, shut down at its end: what
+// the test leaves in it (a large value) does not weigh on the tests of
+// the memory guard, which read the process's heap.
+func ownEngine(t *testing.T, opts ...Options) *Engine {
+	t.Helper()
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	e, err := New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Shutdown(false) })
+	return e
 }

@@ -17,8 +17,12 @@ import (
 // interrupt, the memory guard), and the bytes they collect are checked by
 // the memory guard as they grow.
 
-// errReadHalted is the error of a read after the cell was stopped.
-var errReadHalted = errors.New("read stopped: the cell was interrupted")
+// errReadHalted is the error of a read after the cell was stopped, and
+// errReadOverCap of one when the heap is past the cap for a running cell.
+var (
+	errReadHalted  = errors.New("read stopped: the cell was interrupted")
+	errReadOverCap = errors.New("read stopped: the engine's heap is past its cap for a running cell")
+)
 
 // haltingReader reads r until s's interpreter is stopped.
 type haltingReader struct {
@@ -31,9 +35,19 @@ func (s *session) halting(r io.Reader) *haltingReader {
 	return &haltingReader{r: r, s: s, halts: s.halts.Load()}
 }
 
+// Read reads unless the cell was stopped, or the heap is past the cap: a
+// destination that grows (io.Copy to a bytes.Buffer) outran the watch's
+// ticks, to four times the cap, and a straggler still growing it after
+// the cell's variables were reset left the memory held.
 func (h *haltingReader) Read(p []byte) (int, error) {
 	if h.s.halts.Load() != h.halts {
 		return 0, errReadHalted
+	}
+	if g := h.s.guard; g.limit > 0 && g.stop.Load() != nil {
+		if held, over := g.liveOver(0, true); over {
+			g.stopCell(held)
+			return 0, errReadOverCap
+		}
 	}
 	return h.r.Read(p)
 }

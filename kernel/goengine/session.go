@@ -90,8 +90,9 @@ type session struct {
 	straggler <-chan ending
 	// halts counts the stops of the interpreter: a native read that would
 	// not end by itself (os.ReadFile("/dev/zero")) checks it between reads
-	// (readers.go).
+	// (readers.go), and the engine's memory guard.
 	halts atomic.Uint64
+	guard *memGuard
 
 	kernels kernelRegistry
 	result  resultSlot
@@ -124,6 +125,7 @@ func (e *Engine) newSession() (*session, error) {
 		unset:   map[string]unsetVar{},
 		kernels: kernelRegistry{byName: map[string]*cudalib.Kernel{}},
 		stopped: true, // no channel for stopInterpreter to close yet
+		guard:   &e.guard,
 	}
 	s.in = interp.New(interp.Options{
 		Stdout:       e.cap.streams[stdout].w,
