@@ -342,6 +342,7 @@ func (e *Engine) guardedFinalizer(finalizer any) any {
 	}
 	ft := fv.Type()
 	return reflect.MakeFunc(ft, func(args []reflect.Value) (out []reflect.Value) {
+		debug.SetPanicOnFault(true) // the runtime's finalizer goroutine: a fault is a panic
 		defer func() {
 			if r := recover(); r != nil {
 				e.callbackPanic("a finalizer", r)

@@ -311,3 +311,29 @@ func ownEngine(t *testing.T, opts ...Options) *Engine {
 	t.Cleanup(func() { e.Shutdown(false) })
 	return e
 }
+
+// A read at a wild address (a cell's unsafe.Pointer) in a function that
+// time.AfterFunc or context.AfterFunc calls ended the engine with Go's
+// "unexpected fault address" (goroutines that a cell starts had the fault
+// as a panic already): it is reported as the callback's panic.
+func TestHostile5FaultInCallback(t *testing.T) {
+	e := ownEngine(t)
+	ok(t, e, "fcKeep := 41\nimport (\"context\"; \"unsafe\")\nfcAt := uintptr(123456)")
+	for _, c := range []struct{ code, what string }{
+		{"time.AfterFunc(0, func() { println(*(*int)(unsafe.Pointer(fcAt))) })", "a time.AfterFunc callback"},
+		{"fcCtx, fcCancel := context.WithCancel(context.Background())\ncontext.AfterFunc(fcCtx, func() { println(*(*int)(unsafe.Pointer(fcAt))) })\nfcCancel()", "a context.AfterFunc callback"},
+	} {
+		// Reported on this cell's stderr, or on a later one's.
+		want := "panic in " + c.what + ": runtime error: invalid memory address or nil pointer dereference"
+		seen := ok(t, e, c.code).text("stderr")
+		for deadline := time.Now().Add(time.Minute); !strings.Contains(seen, want); {
+			if time.Now().After(deadline) {
+				t.Fatalf("%q: no report in a minute: %q", c.code, seen)
+			}
+			seen += ok(t, e, "time.Sleep(10 * time.Millisecond)").text("stderr")
+		}
+		if got := ok(t, e, "fcKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: fcKeep + 1 = %q", c.code, got)
+		}
+	}
+}
