@@ -83,6 +83,7 @@ func (e *Engine) nativeGuards(s *session) interp.Exports {
 		},
 		"io/io": e.readerGuards(s),
 		"reflect/reflect": {
+			"DeepEqual": reflect.ValueOf(deepEqual),
 			"MakeSlice": reflect.ValueOf(func(typ reflect.Type, n, c int) reflect.Value {
 				if typ != nil && typ.Kind() == reflect.Slice && c >= 0 {
 					g.native("reflect.MakeSlice", elemBytes(typ.Elem(), c))

@@ -242,16 +242,22 @@ func TestHostile5UnlockOfUnlocked(t *testing.T) {
 }
 
 // A value nested three million deep, built in a loop, handed to
-// encoding/json ended the engine with Go's fatal stack overflow (yaegi
-// patch 151); printing it was already refused (patch 42).
+// encoding/json, or two to reflect.DeepEqual, ended the engine with Go's
+// fatal stack overflow (yaegi patch 151, deep.go); printing one was
+// already refused (patch 42).
 func TestHostile5DeepCodecValue(t *testing.T) {
-	e := ownEngine(t) // the value is large: freed with the engine
-	ok(t, e, "dcKeep := 41\nimport \"encoding/json\"\nvar dcV any = 0\nfor i := 0; i < 3_000_000; i++ {\n\tdcV = []any{dcV}\n}")
-	for _, code := range []string{"_, dcE := json.Marshal(dcV)\ndcE", "fmt.Sprint(dcV)"} {
+	e := ownEngine(t) // the values are large: freed with the engine
+	ok(t, e, "dcKeep := 41\nimport (\"encoding/json\"; \"reflect\")\nvar dcV, dcW any = 0, 0\nfor i := 0; i < 3_000_000; i++ {\n\tdcV, dcW = []any{dcV}, []any{dcW}\n}")
+	for _, code := range []string{"_, dcE := json.Marshal(dcV)\ndcE", "fmt.Sprint(dcV)", "reflect.DeepEqual(dcV, dcW)"} {
 		_, rep := execWithin(t, e, code)
 		if rep.Error == nil || rep.Error.Name != "StackOverflow" || !strings.Contains(rep.Error.Value, "nested that deep") {
 			t.Errorf("%q: %+v", code, rep.Error)
 		}
+	}
+	// Values that nest less, or hold themselves, compare as in Go.
+	if got := ok(t, e, "dcM := map[string]any{}\ndcM[\"m\"] = dcM\ndcN := map[string]any{}\ndcN[\"m\"] = dcN\n"+
+		"fmt.Sprint(reflect.DeepEqual(dcM, dcN), reflect.DeepEqual([][]int{{1}, {2}}, [][]int{{1}, {2}}), reflect.DeepEqual(dcKeep, 42))").result(); got != "true true false" {
+		t.Errorf("DeepEqual: %s", got)
 	}
 	if got := ok(t, e, "dcKeep + 1").result(); got != "42" {
 		t.Errorf("dcKeep + 1 = %q", got)
