@@ -343,3 +343,32 @@ func TestHostile5FaultInCallback(t *testing.T) {
 		}
 	}
 }
+
+// var grid [1 << 34]byte took 16 GiB past the cap for a running cell
+// (its storage is made with the frame, which the memory guard did not
+// see), and resetting the variable could not give it back: every later
+// cell was stopped, and the next such variable ended the engine. An array
+// type the guard refuses is a compile error (yaegi patch 152).
+func TestHostile5HugeArrayVariable(t *testing.T) {
+	e, base := guardedEngine(t) // a cap of about 100 MiB
+	for _, code := range []string{
+		"var haA [1 << 30]byte\nfmt.Println(\"after\", len(haA))",
+		"func haF() int {\n\tvar g [1 << 27]int64\n\treturn len(g)\n}\nfmt.Println(\"after\", haF())",
+		"type haT struct{ a [1 << 30]byte }\nvar haS haT\nfmt.Println(\"after\", len(haS.a))",
+	} {
+		r, rep := execWithin(t, e, code)
+		if rep.Error == nil || strings.Contains(r.text("stdout"), "after") {
+			t.Errorf("%q: %+v, %q", code, rep.Error, r.text("stdout"))
+		}
+		if got := ok(t, e, "mgKeep + 1").result(); got != "42" {
+			t.Fatalf("after %q: mgKeep + 1 = %q", code, got)
+		}
+		waitLive(t, code, base+memCapTest/4)
+	}
+	if xe := fails(t, e, "var haB [1 << 30]byte"); !strings.Contains(xe.Value, "array too large: array [1073741824]uint8 of 1 GiB refused") {
+		t.Errorf("the reason: %s", xe.Value)
+	}
+	if got := ok(t, e, "var haSmall [1 << 20]byte\nlen(haSmall)").result(); got != "1048576" {
+		t.Errorf("an array the cap allows: %s", got)
+	}
+}
