@@ -372,3 +372,21 @@ func TestHostile5HugeArrayVariable(t *testing.T) {
 		t.Errorf("an array the cap allows: %s", got)
 	}
 }
+
+// An endless iter.Seq collected by slices.Collect grows until the memory
+// guard stops it; one that never yields is interrupted; the notebook goes
+// on either way.
+func TestHostile5EndlessSeq(t *testing.T) {
+	e, base := guardedEngine(t)
+	ok(t, e, "import (\"iter\"; \"slices\")\nfunc esNat() iter.Seq[int] {\n\treturn func(yield func(int) bool) {\n\t\tfor i := 0; ; i++ {\n\t\t\tif !yield(i) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}")
+	// Of megabytes, so that the cap comes soon (under the race detector too).
+	_, rep := execWithin(t, e, "esAll := slices.Collect(func(yield func([]byte) bool) {\n\tfor yield(make([]byte, 1<<20)) {\n\t}\n})\nfmt.Println(\"after\", len(esAll))")
+	if rep.Error == nil || rep.Error.Name != memoryErrorName {
+		t.Errorf("collecting an endless Seq: %+v", rep.Error)
+	}
+	waitLive(t, "collecting an endless Seq", base+memCapTest/4)
+	interruptsKeeping(t, e, "fmt.Println(\"started\")\nfor range func(yield func(int) bool) {\n\tfor {\n\t}\n} {\n}", "mgKeep")
+	if got := ok(t, e, "fmt.Sprint(slices.Collect(func(yield func(int) bool) {\n\tfor i := range esNat() {\n\t\tif i == 3 || !yield(i) {\n\t\t\treturn\n\t\t}\n\t}\n}))").result(); got != "[0 1 2]" {
+		t.Errorf("a Seq that ends: %s", got)
+	}
+}
