@@ -130,3 +130,14 @@ func TestArrayRefusedByAllocGuard(t *testing.T) {
 		t.Errorf("an array the guard allows: %v %v", v, err)
 	}
 }
+
+// culab patch 153: a named type whose definition fails (an array too
+// large) reports why; the retry of declarations dereferenced its missing
+// type, and the cell's error read "runtime error: invalid memory address
+// or nil pointer dereference".
+func TestNamedTypeThatFails(t *testing.T) {
+	i := interp.New(interp.Options{MaxAlloc: 1 << 30})
+	if _, err := i.Eval("type huge [1 << 36]byte"); err == nil || !strings.Contains(err.Error(), "array too large: [68719476736]uint8 takes 64 GiB") {
+		t.Errorf("type huge: %v", err)
+	}
+}
