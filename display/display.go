@@ -79,10 +79,20 @@ func JSON(v any) Data {
 	return withText(MIME(MIMEJSON, tree), string(b))
 }
 
-// Image shows an image.Image as PNG.
+// MaxImagePixels bounds the images Image encodes: past it, encoding reads
+// every pixel for minutes (image.NewUniform's bounds are two billion
+// pixels square) and the PNG may pass the notebook's output limit.
+const MaxImagePixels = 64 << 20
+
+// Image shows an image.Image as PNG; one of more than MaxImagePixels
+// pixels shows why it is not drawn.
 func Image(img image.Image) Data {
 	if v := reflect.ValueOf(img); !v.IsValid() || (v.Kind() == reflect.Pointer && v.IsNil()) {
 		return failed("display.Image: a nil image")
+	}
+	if b := img.Bounds(); b.Dx() > 0 && b.Dy() > 0 && b.Dx() > MaxImagePixels/b.Dy() {
+		return failed("display.Image: the image is %d×%d pixels, more than the %d megapixels an image may have to be shown; "+
+			"show a part of it (SubImage) or a scaled-down copy", b.Dx(), b.Dy(), MaxImagePixels>>20)
 	}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
@@ -261,8 +271,14 @@ func BundleText(v any, text func() string) (data, metadata map[string]any, ok bo
 		}
 	}
 	if img, ok := v.(image.Image); ok {
+		// One that cannot be drawn shows why, as text (a nil image/png
+		// went on the wire).
 		d := Image(img)
-		data[MIMEPNG], metadata = d.MIME[MIMEPNG], d.Metadata
+		if b64, drawn := d.MIME[MIMEPNG]; drawn {
+			data[MIMEPNG], metadata = b64, d.Metadata
+		} else if _, done := data[MIMEText]; !done {
+			data[MIMEText] = d.MIME[MIMEText]
+		}
 	}
 	if _, done := data[MIMEText]; !done {
 		if holds.Itself(v) {

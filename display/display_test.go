@@ -39,6 +39,11 @@ func TestBundle(t *testing.T) {
 	if _, ok := data[MIMEPNG].(string); !ok || meta[MIMEPNG].(map[string]any)["width"] != 3 {
 		t.Errorf("image: %v %v", data, meta)
 	}
+	// An image that cannot be drawn shows why, with no image/png.
+	data, _, _ = Bundle(image.NewUniform(color.Black))
+	if _, has := data[MIMEPNG]; has || !strings.Contains(data[MIMEText].(string), "more than the 64 megapixels") {
+		t.Errorf("a huge image: %v", data)
+	}
 	if _, _, ok := Bundle(nil); ok {
 		t.Error("nil gave a bundle")
 	}
@@ -82,6 +87,13 @@ func TestHandlesAndSink(t *testing.T) {
 	}
 }
 
+// bigImage is an image of its bounds whose pixels are never read.
+type bigImage struct{ r image.Rectangle }
+
+func (bigImage) ColorModel() color.Model   { return color.RGBAModel }
+func (b bigImage) Bounds() image.Rectangle { return b.r }
+func (bigImage) At(int, int) color.Color   { panic("a pixel was read") }
+
 // A value that cannot be shown shows why, as text, not a panic.
 func TestCannotShow(t *testing.T) {
 	var rgba *image.RGBA
@@ -92,6 +104,9 @@ func TestCannotShow(t *testing.T) {
 		{Image(nil), "display.Image: a nil image"},
 		{Image(rgba), "display.Image: a nil image"},
 		{JSON(math.NaN()), "display.JSON: json: unsupported value: NaN"},
+		// Bounds alone are read: encoding these read pixels for minutes.
+		{Image(image.NewUniform(color.Black)), "display.Image: the image is 2000000000×2000000000 pixels, more than the 64 megapixels an image may have to be shown; show a part of it (SubImage) or a scaled-down copy"},
+		{Image(bigImage{image.Rect(0, 0, 8193, 8192)}), "display.Image: the image is 8193×8192 pixels, more than the 64 megapixels an image may have to be shown; show a part of it (SubImage) or a scaled-down copy"},
 	} {
 		if got := c.d.MIME[MIMEText]; got != c.want || len(c.d.MIME) != 1 {
 			t.Errorf("%v, want only the text %q", c.d.MIME, c.want)

@@ -74,6 +74,12 @@ func (s *barSpec) frame() (*frame, error) {
 	if len(s.series) == 0 {
 		return nil, errors.New("no series: call Add")
 	}
+	if len(s.cats) > maxCategories {
+		return nil, fmt.Errorf("%d categories, more than the %d a bar chart may have (their labels cannot fit): group them, or use a line chart", len(s.cats), maxCategories)
+	}
+	if n := len(s.cats) * len(s.series); n > maxBars {
+		return nil, fmt.Errorf("%d categories of %d series are %d bars, more than the %d a bar chart may have: plot fewer series", len(s.cats), len(s.series), n, maxBars)
+	}
 	var vals []float64
 	for _, sr := range s.series {
 		for _, v := range sr.values {
@@ -120,16 +126,29 @@ func (s *barSpec) frame() (*frame, error) {
 	}
 	p.X.Min, p.X.Max = -0.5, float64(len(s.cats))-0.5
 	ticks := make([]plot.Tick, len(s.cats))
+	labels := make([]string, len(s.cats))
 	for i, name := range s.cats {
-		ticks[i] = plot.Tick{Value: float64(i), Label: name}
+		labels[i] = clip(name)
+		ticks[i] = plot.Tick{Value: float64(i), Label: labels[i]}
 	}
-	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Tick.Length = 0
-	if slot := (chartWidth - 2.3*vg.Inch) / vg.Length(len(s.cats)); maxWidth(p.X.Tick.Label, s.cats) > slot*0.9 {
+	if slot := (chartWidth - 2.3*vg.Inch) / vg.Length(len(s.cats)); maxWidth(p.X.Tick.Label, labels) > slot*0.9 {
 		// Long category labels would overlap: slant them.
 		p.X.Tick.Label.Rotation = math.Pi / 6
 		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = text.XRight, text.YTop
+		// Slanted at 30°, neighbours are slot/2 apart across their lines:
+		// with less than a line's height they overprint each other, so
+		// only every step-th category is labelled.
+		if h := p.X.Tick.Label.Height("M"); slot < 2*h {
+			step := int(math.Ceil(float64(2 * h / slot)))
+			for i := range ticks {
+				if i%step != 0 {
+					ticks[i].Label = ""
+				}
+			}
+		}
 	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 
 	bars := &barGroups{spec: s}
 	p.Add(bars)

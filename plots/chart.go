@@ -225,7 +225,7 @@ func drawLegend(c draw.Canvas, entries []legendEntry) vg.Length {
 	var rows [][]placed
 	var rowW []vg.Length
 	for _, e := range entries {
-		name := wrapText(sty, e.name, width-legendThumb-legendGap)
+		name := wrapText(sty, clip(e.name), width-legendThumb-legendGap)
 		p := placed{name: name, thumb: e.thumb, w: legendThumb + legendGap + sty.Width(name), h: sty.Height(name)}
 		if n := len(rows); n > 0 && rowW[n-1]+legendSpace+p.w <= width {
 			rows[n-1] = append(rows[n-1], p)

@@ -74,6 +74,16 @@ func (s *lineSpec) frame() (*frame, error) {
 	if len(s.series) == 0 {
 		return nil, errors.New("no series: call Add")
 	}
+	total := 0
+	for _, sr := range s.series {
+		if len(sr.xs) > maxSeriesPoints {
+			return nil, fmt.Errorf("series %q has %d points, more than the %d a series may have: plot every nth point, or the mean of each bin", sr.name, len(sr.xs), maxSeriesPoints)
+		}
+		total += len(sr.xs)
+	}
+	if total > maxChartPoints {
+		return nil, fmt.Errorf("the chart's %d series have %d points, more than the %d a chart may have: plot fewer series, or every nth point", len(s.series), total, maxChartPoints)
+	}
 	var xs, ys []float64
 	for _, sr := range s.series {
 		for i, x := range sr.xs {

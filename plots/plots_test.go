@@ -3,6 +3,7 @@ package plots
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"image/png"
 	"math"
 	"os"
@@ -260,6 +261,66 @@ func TestHugeValuesFail(t *testing.T) {
 	}
 	if err := Bars("1e300", "", "", []string{"a"}, false).Add("v", []float64{1e300}).Err(); err != nil {
 		t.Errorf("large but drawable: %v", err)
+	}
+}
+
+// Rendering cannot be interrupted: beyond what a chart can show, it is
+// refused with the reason, before any drawing (five million points held a
+// cell for minutes); texts are cut (a million-rune title took hours to fit)
+// and crowded category labels are thinned.
+func TestChartBounds(t *testing.T) {
+	t.Parallel()
+	seq := func(n int) []float64 {
+		v := make([]float64, n)
+		for i := range v {
+			v[i] = float64(i % 1000)
+		}
+		return v
+	}
+	cats := func(n int) []string {
+		c := make([]string, n)
+		for i := range c {
+			c[i] = fmt.Sprint("category-", i)
+		}
+		return c
+	}
+	many := Lines("many series", "x", "y", false, false)
+	for range 11 {
+		many.Add("s", seq(maxSeriesPoints), seq(maxSeriesPoints))
+	}
+	manyBars := Bars("many bars", "", "", cats(500), false)
+	for range 201 {
+		manyBars.Add("s", seq(500))
+	}
+	for _, c := range []struct {
+		chart *Chart
+		want  string
+	}{
+		{Lines("huge", "x", "y", false, false).Add("s", seq(5_000_000), seq(5_000_000)).Chart,
+			`series "s" has 5000000 points, more than the 100000 a series may have: plot every nth point, or the mean of each bin`},
+		{many.Chart, "the chart's 11 series have 1100000 points, more than the 1000000 a chart may have"},
+		{Bars("wide", "", "", cats(200_000), false).Add("s", seq(200_000)).Chart,
+			"200000 categories, more than the 1000 a bar chart may have (their labels cannot fit)"},
+		{manyBars.Chart, "500 categories of 201 series are 100500 bars, more than the 100000 a bar chart may have"},
+	} {
+		if err := c.chart.Err(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want …%s…", c.chart.Title(), err, c.want)
+		}
+	}
+	// At the bounds, drawn.
+	if err := Lines("100000 points", "x", "y", false, false).Add("s", seq(maxSeriesPoints), seq(maxSeriesPoints)).Err(); err != nil {
+		t.Errorf("a series at the bound: %v", err)
+	}
+	crowded := Bars("300 categories", "", "", cats(300), false).Add("s", seq(300))
+	svg := crowded.SVG()
+	if !strings.Contains(svg, ">category-0<") || strings.Contains(svg, ">category-1<") {
+		t.Errorf("300 categories: labels not thinned (%v)", crowded.Err())
+	}
+	// Texts far wider than the chart.
+	huge := strings.Repeat("T", 1_000_000)
+	l := Lines(huge, huge, strings.Repeat("y\n", 100_000), false, false).Add(strings.Repeat("n ", 1_000_000), []float64{1, 2}, []float64{1, 2})
+	if err := l.Err(); err != nil || strings.Contains(l.SVG(), strings.Repeat("T", maxTextRunes+1)) {
+		t.Errorf("huge texts: %v, or drawn whole", err)
 	}
 }
 

@@ -22,6 +22,32 @@ const (
 	chartDPI    = 110
 )
 
+// Bounds on what a chart draws: rendering is compiled code that an
+// interrupt cannot stop, about 12 µs a point or a bar twice over (PNG and
+// SVG), so five million points held the notebook for a minute; and more
+// bars than the chart has pixels, or labels than fit, show nothing more.
+const (
+	maxSeriesPoints = 100_000   // points of one line series
+	maxChartPoints  = 1_000_000 // points of all a chart's series
+	maxCategories   = 1_000     // groups of a bar chart
+	maxBars         = 100_000   // bars of a bar chart: categories × series
+	// maxTextRunes cuts a title, label or name before it is laid out: a
+	// legend name of a million words took 40 s to wrap and draw, an axis
+	// label of 100000 lines 9 s, and neither fits the chart.
+	maxTextRunes = 300
+)
+
+// clip is s cut to maxTextRunes runes, with an ellipsis.
+func clip(s string) string {
+	if len(s) <= maxTextRunes {
+		return s
+	}
+	if r := []rune(s); len(r) > maxTextRunes {
+		return string(r[:maxTextRunes]) + "…"
+	}
+	return s
+}
+
 // sansFont is gonum/plot's bundled Liberation Sans. It is set on each plot's
 // texts rather than through the package-global plot.DefaultFont, so other
 // users of gonum/plot in the same process keep their defaults.
@@ -74,7 +100,7 @@ func finite(v float64) bool              { return !math.IsNaN(v) && !math.IsInf(
 func drawable(v float64, log bool) bool  { return finite(v) && (!log || v > 0) }
 
 func styleAxis(a *plot.Axis, label string) {
-	a.Label.Text = label
+	a.Label.Text = clip(label)
 	a.Label.TextStyle.Font = sans(11)
 	a.Label.Padding = vg.Points(4)
 	a.Tick.Label.Font = sans(9.5)
@@ -219,19 +245,29 @@ func wrapText(sty text.Style, s string, width vg.Length) string {
 // fitText shrinks sty's font (down to 9 pt) and then truncates s with an
 // ellipsis until s fits in width.
 func fitText(sty text.Style, s string, width vg.Length) (text.Style, string) {
+	s = clip(s)
 	for sty.Width(s) > width && sty.Font.Size > 9 {
 		sty.Font.Size -= 0.5
 	}
 	return sty, truncate(sty, s, width)
 }
 
+// truncate cuts s to its longest prefix that fits in width with an
+// ellipsis (at least one rune), found by bisection: a title of a million
+// runes, cut a rune at a time, took hours.
 func truncate(sty text.Style, s string, width vg.Length) string {
 	if sty.Width(s) <= width {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 1 && sty.Width(string(r)+"…") > width {
-		r = r[:len(r)-1]
+	lo, hi := 1, len(r) // the prefix of lo runes is kept; that of hi does not fit
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if sty.Width(string(r[:mid])+"…") > width {
+			hi = mid
+		} else {
+			lo = mid
+		}
 	}
-	return string(r) + "…"
+	return string(r[:lo]) + "…"
 }

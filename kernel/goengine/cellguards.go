@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"math/bits"
 	"os"
 	"reflect"
 	"runtime"
@@ -26,7 +27,10 @@ import (
 //     the machine can give, Go's runtime ends the process ("fatal error:
 //     runtime: out of memory", which no recover catches). They are refused
 //     as make is (memguard.go), and past the machine's memory with the
-//     guard off too;
+//     guard off too, and so are the results whose size a count chooses
+//     (strconv.FormatFloat's precision, big.Int.MulRange's range);
+//   - those that read until EOF (os.ReadFile, io.ReadAll, io.Copy), which
+//     stop with the cell (readers.go);
 //   - closing, replacing, reading or writing a file descriptor that the
 //     process had when the engine started (its pipes to the kernel: the
 //     engine was killed, or the kernel hung on bytes that were no message),
@@ -37,7 +41,7 @@ import (
 //   - runtime.Breakpoint (a SIGTRAP that ends the process), a panic in a
 //     finalizer (the runtime's finalizer goroutine), and process-wide
 //     limits (syscall.Setrlimit, syscall.Chroot).
-func (e *Engine) nativeGuards() interp.Exports {
+func (e *Engine) nativeGuards(s *session) interp.Exports {
 	g := &e.guard
 	own := engineFDs()
 	// Of the engine's descriptors, a cell may write to those that print
@@ -77,7 +81,9 @@ func (e *Engine) nativeGuards() interp.Exports {
 				return bufio.NewWriterSize(w, size)
 			}),
 		},
+		"io/io": e.readerGuards(s),
 		"reflect/reflect": {
+			"DeepEqual": reflect.ValueOf(deepEqual),
 			"MakeSlice": reflect.ValueOf(func(typ reflect.Type, n, c int) reflect.Value {
 				if typ != nil && typ.Kind() == reflect.Slice && c >= 0 {
 					g.native("reflect.MakeSlice", elemBytes(typ.Elem(), c))
@@ -89,6 +95,16 @@ func (e *Engine) nativeGuards() interp.Exports {
 					g.native("reflect.MakeChan", elemBytes(typ.Elem(), buffer))
 				}
 				return reflect.MakeChan(typ, buffer)
+			}),
+		},
+		"strconv/strconv": {
+			"FormatFloat": reflect.ValueOf(func(f float64, format byte, prec, bitSize int) string {
+				g.digits("strconv.FormatFloat", int64(prec))
+				return strconv.FormatFloat(f, format, prec, bitSize)
+			}),
+			"AppendFloat": reflect.ValueOf(func(dst []byte, f float64, format byte, prec, bitSize int) []byte {
+				g.digits("strconv.AppendFloat", int64(prec))
+				return strconv.AppendFloat(dst, f, format, prec, bitSize)
 			}),
 		},
 		"runtime/runtime": {
@@ -133,7 +149,7 @@ func (e *Engine) nativeGuards() interp.Exports {
 				if err := pipes.refuse("open", name); err != nil {
 					return nil, err
 				}
-				return os.ReadFile(name)
+				return e.readFile(s, name)
 			}),
 			"WriteFile": reflect.ValueOf(func(name string, data []byte, perm os.FileMode) error {
 				if err := pipes.refuse("open", name); err != nil {
@@ -327,6 +343,7 @@ func (e *Engine) guardedFinalizer(finalizer any) any {
 	}
 	ft := fv.Type()
 	return reflect.MakeFunc(ft, func(args []reflect.Value) (out []reflect.Value) {
+		debug.SetPanicOnFault(true) // the runtime's finalizer goroutine: a fault is a panic
 		defer func() {
 			if r := recover(); r != nil {
 				e.callbackPanic("a finalizer", r)
@@ -368,9 +385,11 @@ func (g *memGuard) native(what string, bytes int64) {
 // checked as native does (yaegi patch 121): b.Grow(1<<40) of a
 // bytes.Buffer ended the engine.
 var (
-	bufferType  = reflect.TypeFor[bytes.Buffer]()
-	builderType = reflect.TypeFor[strings.Builder]()
-	bigIntType  = reflect.TypeFor[big.Int]()
+	bufferType   = reflect.TypeFor[bytes.Buffer]()
+	builderType  = reflect.TypeFor[strings.Builder]()
+	bigIntType   = reflect.TypeFor[big.Int]()
+	bigFloatType = reflect.TypeFor[big.Float]()
+	bigRatType   = reflect.TypeFor[big.Rat]()
 )
 
 // method is the interpreter's MethodGuard: the check of a call of method
@@ -411,8 +430,59 @@ func (g *memGuard) method(recv reflect.Type, name string) func(args []reflect.Va
 			}
 			g.native("big.Int.Exp", bitBytes(nil, uint64(x.BitLen())*y.Uint64()))
 		}
+	case recv == bigIntType && name == "MulRange": // z.MulRange(a, b): b-a+1 factors of up to b's bits
+		return func(args []reflect.Value) {
+			a, b := args[0].Int(), args[1].Int()
+			if a > b || a <= 0 && b >= 0 {
+				return // 1 or 0
+			}
+			g.native("big.Int.MulRange", factorBytes(uint64(b)-uint64(a)+1, max(bits.Len64(absInt(a)), bits.Len64(absInt(b)))))
+		}
+	case recv == bigIntType && name == "Binomial": // z.Binomial(n, k): min(k, n-k) factors of up to n's bits
+		return func(args []reflect.Value) {
+			n, k := args[0].Int(), args[1].Int()
+			if k > n-k {
+				k = n - k
+			}
+			if k > 0 && k <= n {
+				g.native("big.Int.Binomial", factorBytes(uint64(k), bits.Len64(uint64(n))))
+			}
+		}
+	// Decimal digits that the cell asks for, each a byte: x.Text('f', 1<<40).
+	case recv == bigFloatType && name == "Text": // x.Text(format, prec)
+		return func(args []reflect.Value) { g.digits("big.Float.Text", args[1].Int()) }
+	case recv == bigFloatType && name == "Append": // x.Append(buf, format, prec)
+		return func(args []reflect.Value) { g.digits("big.Float.Append", args[2].Int()) }
+	case recv == bigRatType && name == "FloatString": // x.FloatString(prec)
+		return func(args []reflect.Value) { g.digits("big.Rat.FloatString", args[0].Int()) }
 	}
 	return nil
+}
+
+// digits checks a formatting of prec decimal digits (strconv.FormatFloat's
+// prec, big.Float.Text's): a byte each, and a float64's 309 before the
+// point.
+func (g *memGuard) digits(what string, prec int64) {
+	if prec > 0 {
+		g.native(what, min(prec, 1<<62)+400)
+	}
+}
+
+// factorBytes is the bytes of a product of n factors of up to width bits
+// each, saturated.
+func factorBytes(n uint64, width int) int64 {
+	if width > 0 && n > (1<<62)/uint64(width) {
+		return 1<<63 - 1
+	}
+	return bitBytes(nil, n*uint64(width))
+}
+
+// absInt is |v| as a uint64 (MinInt64 too).
+func absInt(v int64) uint64 {
+	if v < 0 {
+		return uint64(-(v + 1)) + 1
+	}
+	return uint64(v)
 }
 
 // bitBytes is the bytes of x's bits and n more, saturated.

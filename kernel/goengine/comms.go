@@ -115,8 +115,7 @@ func (e *Engine) runHandler(ctx context.Context, c *cell, what string, f func())
 			fmt.Fprintf(e.cap.streams[stderr].w, "runtime.Goexit ended %s\n", what)
 		}
 	case <-ctx.Done():
-		stopInterpreter(s.in)
-		s.stopped = true
+		s.halt()
 		select {
 		case <-done:
 		case <-time.After(interruptGrace):

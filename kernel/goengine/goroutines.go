@@ -6,6 +6,7 @@ import (
 	"fmt"
 	osexec "os/exec"
 	"reflect"
+	"runtime/debug"
 	"strings"
 
 	"github.com/culab/culab/kernel"
@@ -59,6 +60,9 @@ func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
 // and the notebook goes on.
 func (e *Engine) callback(what string, f func()) func() {
 	return func() {
+		// A fault at a wild address is a panic here too, as in goCell
+		// (time.AfterFunc of a cell's unsafe.Pointer read ended the engine).
+		debug.SetPanicOnFault(true)
 		defer func() {
 			if r := recover(); r != nil {
 				e.callbackPanic(what, r)

@@ -358,8 +358,11 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 			fmt.Fprintf(&summary, "  %s: template; instantiate with nb.Kernel(\"%s<...>\")\n", kn, base)
 			continue
 		}
-		k, err := mod.Kernel(kn)
+		k, err := x.kernelOf(mod, kn)
 		if err != nil {
+			if x.ctx.Err() != nil {
+				return cellResult{}, interruptedError()
+			}
 			return cellResult{}, &kernel.ExecError{Name: "CUDAError", Value: err.Error(), Traceback: []string{"CUDAError: " + err.Error()}}
 		}
 		x.s.kernels.add(kn, k, mod)
@@ -384,6 +387,32 @@ func (x *run) cuda(m *magic, body string) (cellResult, *kernel.ExecError) {
 	}
 	x.printf("%s", summary.String())
 	return cellResult{}, nil
+}
+
+// kernelOf is mod's kernel name, unless the cell is interrupted first.
+// On the virtual GPU the first kernel's attributes wait for the whole
+// module's SASS (NVRTC and nvdisasm, which no interrupt stops): for a
+// cell of 3000 kernels the interrupt was answered 18 s late. That work
+// goes on in the background, its result cached for the next compile.
+func (x *run) kernelOf(mod *cudalib.Module, name string) (*cudalib.Kernel, error) {
+	if err := x.ctx.Err(); err != nil {
+		return nil, err
+	}
+	type found struct {
+		k   *cudalib.Kernel
+		err error
+	}
+	done := make(chan found, 1)
+	go func() {
+		k, err := mod.Kernel(name)
+		done <- found{k, err}
+	}()
+	select {
+	case f := <-done:
+		return f.k, f.err
+	case <-x.ctx.Done():
+		return nil, x.ctx.Err()
+	}
 }
 
 // goName reports whether a kernel's name can be a Go variable without

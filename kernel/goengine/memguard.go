@@ -197,8 +197,7 @@ func (e *Engine) idleWatch(stop <-chan struct{}) {
 		}
 		stopped := !e.closed && !e.sess.stopped
 		if stopped {
-			stopInterpreter(e.sess.in)
-			e.sess.stopped = true
+			e.sess.halt()
 		}
 		e.mu.Unlock()
 		if stopped {

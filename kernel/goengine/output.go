@@ -18,6 +18,20 @@ const (
 	batchBytes = 64 << 10              // sent at once when this much waits
 )
 
+// What a cell's displays may hold, besides each text's output limit: an
+// image of imageLimits output limits (16 MiB by default; a PNG of 256 MiB
+// went whole to the browser), and, since the cell's last clear, at most
+// maxDisplays displays of shownLimits output limits in all (a loop that
+// showed 100000 values sent them all, and the notebook in the browser
+// stopped responding). Past them a display is left out, and a notice at
+// the cell's end counts what was. Updates of a display replace it: they
+// are not counted.
+const (
+	imageLimits = 16
+	shownLimits = 64
+	maxDisplays = 10_000
+)
+
 // cell is the output side of one running cell: it batches stream text,
 // enforces the output limit and keeps everything sent to the kernel's
 // Output in order. Output methods are called one at a time, except Input,
@@ -33,6 +47,10 @@ type cell struct {
 	pending [2][]byte
 	timer   *time.Timer
 	closed  bool
+
+	// Displays since the last clear, and those left out (see maxDisplays).
+	shown, shownBytes   int
+	leftOut, leftOutMsg int
 }
 
 func newCell(out kernel.Output, allowStdin bool, limit int) *cell {
@@ -113,7 +131,27 @@ func (c *cell) display(data, metadata map[string]any, id string, update bool) {
 		return
 	}
 	c.flushLocked(true)
-	c.out.Display(kernel.MIMEBundle(capText(data, c.limit)), metadata, id, update)
+	data = capText(data, c.limit)
+	if !update && c.limit > 0 {
+		size := bundleBytes(data)
+		if c.shown >= maxDisplays || c.shownBytes+size > shownLimits*c.limit {
+			c.leftOut, c.leftOutMsg = c.leftOut+1, c.leftOutMsg+size
+			return
+		}
+		c.shown, c.shownBytes = c.shown+1, c.shownBytes+size
+	}
+	c.out.Display(kernel.MIMEBundle(data), metadata, id, update)
+}
+
+// bundleBytes is the size of data's texts (images as base64).
+func bundleBytes(data map[string]any) int {
+	n := 0
+	for _, v := range data {
+		if s, ok := v.(string); ok {
+			n += len(s)
+		}
+	}
+	return n
 }
 
 func (c *cell) clear(wait bool) {
@@ -123,6 +161,7 @@ func (c *cell) clear(wait bool) {
 		return
 	}
 	c.flushLocked(true)
+	c.shown, c.shownBytes = 0, 0
 	c.out.Clear(wait)
 }
 
@@ -135,6 +174,10 @@ func (c *cell) finish(data, metadata map[string]any) {
 	if c.dropped > 0 {
 		c.out.Stream("stderr", kernel.TruncationNotice(c.limit, c.dropped))
 	}
+	if c.leftOut > 0 {
+		c.out.Stream("stderr", fmt.Sprintf("[%d displays (%d bytes) left out: a cell's outputs may hold %d displays of %d bytes in all since its last clear (display.Clear)]\n",
+			c.leftOut, c.leftOutMsg, maxDisplays, shownLimits*c.limit))
+	}
 	if data != nil {
 		c.out.Result(kernel.MIMEBundle(capText(data, c.limit)), metadata)
 	}
@@ -144,7 +187,8 @@ func (c *cell) finish(data, metadata map[string]any) {
 // capText keeps the text of a value within the output limit, as a
 // cell's printed output is: text/plain is cut, with a notice; another
 // text form past the limit (HTML, Markdown, SVG...) is left out, as cut it
-// would not render, and text/plain says so. Images are left whole.
+// would not render, and text/plain says so. Images are left whole up to
+// imageLimits output limits.
 func capText(data map[string]any, limit int) map[string]any {
 	if limit <= 0 {
 		return data
@@ -153,7 +197,8 @@ func capText(data map[string]any, limit int) map[string]any {
 	var left []string
 	for mime, v := range data {
 		text, ok := v.(string)
-		if !ok || len(text) <= limit || (strings.HasPrefix(mime, "image/") && mime != display.MIMESVG) {
+		image := strings.HasPrefix(mime, "image/") && mime != display.MIMESVG
+		if !ok || len(text) <= limit || image && len(text) <= imageLimits*limit {
 			continue
 		}
 		if capped == nil {
@@ -172,7 +217,7 @@ func capText(data map[string]any, limit int) map[string]any {
 	if len(left) > 0 {
 		sort.Strings(left)
 		plain, _ := capped[display.MIMEText].(string)
-		capped[display.MIMEText] = plain + fmt.Sprintf("\n[%s left out: over the output limit of %d bytes]\n", strings.Join(left, ", "), limit)
+		capped[display.MIMEText] = plain + fmt.Sprintf("\n[%s left out: over the output limit of %d bytes (%d for an image)]\n", strings.Join(left, ", "), limit, imageLimits*limit)
 	}
 	return capped
 }

@@ -337,8 +337,7 @@ func (x *run) await(done <-chan ending) (end ending, stopped bool) {
 		return end, false
 	case <-x.ctx.Done():
 	}
-	stopInterpreter(x.s.in)
-	x.s.stopped = true
+	x.s.halt()
 	select {
 	case <-done:
 	case <-time.After(interruptGrace):

@@ -15,6 +15,7 @@ import (
 	"reflect"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -30,6 +31,7 @@ import (
 	stdunsafe "github.com/traefik/yaegi/stdlib/unsafe"
 
 	"github.com/culab/culab/cudalib"
+	cellsync "github.com/culab/culab/internal/cellsync"
 	"github.com/culab/culab/internal/memlimit"
 	"github.com/culab/culab/kernel/goengine/symbols"
 )
@@ -86,6 +88,11 @@ type session struct {
 	// there when it does (see awaitStraggler).
 	stopped   bool
 	straggler <-chan ending
+	// halts counts the stops of the interpreter: a native read that would
+	// not end by itself (os.ReadFile("/dev/zero")) checks it between reads
+	// (readers.go), and the engine's memory guard.
+	halts atomic.Uint64
+	guard *memGuard
 
 	kernels kernelRegistry
 	result  resultSlot
@@ -118,6 +125,7 @@ func (e *Engine) newSession() (*session, error) {
 		unset:   map[string]unsetVar{},
 		kernels: kernelRegistry{byName: map[string]*cudalib.Kernel{}},
 		stopped: true, // no channel for stopInterpreter to close yet
+		guard:   &e.guard,
 	}
 	s.in = interp.New(interp.Options{
 		Stdout:       e.cap.streams[stdout].w,
@@ -130,7 +138,12 @@ func (e *Engine) newSession() (*session, error) {
 		GoroutinePanic: e.goroutinePanic,
 		MaxAlloc:       memlimit.Physical(),
 		AllocGuard:     e.guard.allow,
-		MethodGuard:    e.guard.method,
+		MethodGuard: func(recv reflect.Type, name string) func([]reflect.Value) {
+			if check := s.readFromGuard(recv, name); check != nil {
+				return check
+			}
+			return e.guard.method(recv, name)
+		},
 	})
 	tables := []interp.Exports{
 		stdlib.Symbols, stdsyscall.Symbols, stdunsafe.Symbols,
@@ -147,7 +160,7 @@ func (e *Engine) newSession() (*session, error) {
 			}
 		}
 	}
-	for _, t := range []interp.Exports{e.overrides(s), e.nativeGuards()} {
+	for _, t := range []interp.Exports{e.overrides(s), e.nativeGuards(s)} {
 		if err := s.in.Use(t); err != nil {
 			return nil, fmt.Errorf("load engine symbols: %w", err)
 		}
@@ -206,6 +219,12 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			return context.AfterFunc(ctx, e.callback("a context.AfterFunc callback", f))
 		})},
 		"os/exec/exec": {"Command": reflect.ValueOf(e.cellCommand)},
+		// Unlocking a mutex that is not locked panics, where Go's runtime
+		// ended the engine ("fatal error: sync: unlock of unlocked mutex").
+		"sync/sync": {
+			"Mutex":   reflect.ValueOf((*cellsync.Mutex)(nil)),
+			"RWMutex": reflect.ValueOf((*cellsync.RWMutex)(nil)),
+		},
 		// Allocations of a size the cell chooses, made at once by native
 		// code: refused past the cap for a running cell (memguard.go).
 		"strings/strings": {"Repeat": reflect.ValueOf(func(s string, count int) string {
@@ -234,6 +253,17 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		"runtime/debug/debug": {
 			"SetMaxStack":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
 			"SetMaxThreads": reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
+			// The collector's soft limit is the engine's (engineproc sets
+			// it below the machine's memory): debug.SetMemoryLimit(1) made
+			// every later cell collect at each allocation, a 1 GiB loop
+			// taking 15 s; a negative limit only reads it.
+			"SetMemoryLimit": reflect.ValueOf(func(limit int64) int64 {
+				if limit >= 0 {
+					panic(fmt.Errorf("debug.SetMemoryLimit(%d) is not available in a cell: the limit is the whole kernel process's, which the engine sets; "+
+						"debug.SetMemoryLimit(-1) reads it (%s sets the cap for a running cell)", limit, CellMemoryEnv))
+				}
+				return debug.SetMemoryLimit(limit)
+			}),
 		},
 		rtPath + "/rt": {
 			"Result": result,

@@ -16,3 +16,11 @@ import (
 //
 //go:linkname stopInterpreter github.com/traefik/yaegi/interp.(*Interpreter).stop
 func stopInterpreter(*interp.Interpreter)
+
+// halt stops s's interpreter after an interrupt (or the memory guard's
+// stop) and marks it stopped; native reads of the cells see it too.
+func (s *session) halt() {
+	s.halts.Add(1)
+	stopInterpreter(s.in)
+	s.stopped = true
+}

@@ -140,8 +140,19 @@ func (interp *Interpreter) checkArraySize(t *itype, n *node) error {
 	if rt == nil {
 		return nil
 	}
-	if size, limit := bytesOf(t.length, rt.Size()), interp.opt.limit(); size > limit {
+	size, limit := bytesOf(t.length, rt.Size()), interp.opt.limit()
+	if size > limit {
 		return n.cfgErrorf("array too large: %s takes %s, past the %s that one allocation may take", t.str, sizeText(size), sizeText(limit))
+	}
+	// culab patch 146: one the embedder's AllocGuard refuses is a compile
+	// error too. A variable's storage is made with the frame, unguarded:
+	// var a [1 << 34]byte took 16 GiB past the engine's cap for a cell,
+	// which the variable's reset could not give back (its zero value is
+	// as large), and the next such variable ended the process.
+	if size >= concatGuarded && interp.opt.allocGuard != nil {
+		if err := interp.opt.allocGuard("array "+t.str, size); err != nil {
+			return n.cfgErrorf("array too large: %v", err)
+		}
 	}
 	return nil
 }

@@ -99,7 +99,45 @@ func TestArrayPastMaxAlloc(t *testing.T) {
 	if v, err := i.Eval("len(new([1 << 20]int16))"); err != nil || v.Int() != 1<<20 {
 		t.Errorf("a new array under the limit: %v %v", v, err)
 	}
-	if fmt.Sprint(asked) != "[new 2097152]" {
+	if fmt.Sprint(asked) != "[array [1048576]int16 2097152 new 2097152]" { // the type (patch 146), then new
 		t.Errorf("asked %q", asked)
+	}
+}
+
+// culab patch 146: an array type that Options.AllocGuard refuses is a
+// compile error, wherever it is used: a variable's storage is made with
+// its frame, which the guard did not see.
+func TestArrayRefusedByAllocGuard(t *testing.T) {
+	i := interp.New(interp.Options{AllocGuard: func(what string, bytes int64) error {
+		if bytes >= 1<<30 {
+			return fmt.Errorf("%s of %d bytes refused", what, bytes)
+		}
+		return nil
+	}})
+	for _, code := range []string{
+		"var q [1 << 31]byte",
+		"func big() int { var r [1 << 28]int64; return len(r) }",
+		"p := new([1 << 30]byte)",
+	} {
+		if _, err := i.Eval(code); err == nil || !strings.Contains(err.Error(), "array too large: array [") || !strings.Contains(err.Error(), "bytes refused") {
+			t.Errorf("%s: %v", code, err)
+		}
+	}
+	if _, err := i.Eval("var small [1 << 20]byte"); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := i.Eval("len(small)"); err != nil || v.Int() != 1<<20 {
+		t.Errorf("an array the guard allows: %v %v", v, err)
+	}
+}
+
+// culab patch 147: a named type whose definition fails (an array too
+// large) reports why; the retry of declarations dereferenced its missing
+// type, and the cell's error read "runtime error: invalid memory address
+// or nil pointer dereference".
+func TestNamedTypeThatFails(t *testing.T) {
+	i := interp.New(interp.Options{MaxAlloc: 1 << 30})
+	if _, err := i.Eval("type huge [1 << 36]byte"); err == nil || !strings.Contains(err.Error(), "array too large: [68719476736]uint8 takes 64 GiB") {
+		t.Errorf("type huge: %v", err)
 	}
 }

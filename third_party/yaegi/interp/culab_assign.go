@@ -85,7 +85,7 @@ func genStore(dest *node) func(*frame, reflect.Value) {
 	if isInterfaceSrc(dest.child[1].typ) {
 		k = genValueInterface(dest.child[1])
 	}
-	return func(f *frame, v reflect.Value) { m(f).SetMapIndex(k(f), v) }
+	return func(f *frame, v reflect.Value) { mapSet(m(f), k(f), v) }
 }
 
 // rangeAssignToDefine rewrites a range loop that assigns its iteration

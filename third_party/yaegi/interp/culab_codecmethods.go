@@ -213,7 +213,7 @@ func codecArgs(key string, call codecCall, in []reflect.Value) []reflect.Value {
 	isJSON := strings.HasPrefix(key, "encoding/json.")
 	for i, a := range in {
 		if !isJSON {
-			if t := wrappedCellValue(a, map[codecSeen]bool{}); t != "" {
+			if t := wrappedCellValue(a, map[codecSeen]bool{}, 0); t != "" {
 				panic(wrappedValueMessage(key, t))
 			}
 			continue
@@ -238,12 +238,17 @@ type cellUnwrapper struct {
 	key     string
 	methods []string
 	seen    map[codecSeen]bool // pointers, slices and maps followed
+	depth   int                // of the value unwrap is given, in the argument
 }
 
 // unwrap returns v with the wrappers it holds replaced by their values,
 // and whether there were any; v itself is not changed: what holds one is
 // copied. The value returned has v's type, but for a wrapper itself.
 func (u cellUnwrapper) unwrap(v reflect.Value) (reflect.Value, bool) {
+	if v.Kind() != reflect.Interface { // a level of the value, not of its holder
+		u.depth++ // u is this call's copy: the calls it makes see one level more
+		tooDeepForCodec(u.depth)
+	}
 	if !v.IsValid() {
 		return v, false
 	}
@@ -372,9 +377,9 @@ func (u cellUnwrapper) unwrap(v reflect.Value) (reflect.Value, bool) {
 		defer delete(u.seen, k)
 		var nv reflect.Value
 		changedKeys := map[int]reflect.Value{}
-		keys := v.MapKeys()
+		keys := mapKeys(v)
 		for i, k := range keys {
-			if x, changed := u.unwrap(v.MapIndex(k)); changed {
+			if x, changed := u.unwrap(mapGet(v, k)); changed {
 				changedKeys[i] = put(x, v.Type().Elem())
 			}
 		}
@@ -385,9 +390,9 @@ func (u cellUnwrapper) unwrap(v reflect.Value) (reflect.Value, bool) {
 		for i, k := range keys {
 			x, ok := changedKeys[i]
 			if !ok {
-				x = v.MapIndex(k)
+				x = mapGet(v, k)
 			}
-			nv.SetMapIndex(k, x)
+			mapSet(nv, k, x)
 		}
 		return nv, true
 	}
@@ -406,7 +411,8 @@ type codecSeen struct {
 
 // wrappedCellValue returns the name of the type of a value of a cell type
 // held in v through the interpreter's wrapper, "" if none.
-func wrappedCellValue(v reflect.Value, seen map[codecSeen]bool) string {
+func wrappedCellValue(v reflect.Value, seen map[codecSeen]bool, depth int) string {
+	tooDeepForCodec(depth) // culab patch 145: levels of the value, not of its holders
 	if !v.IsValid() {
 		return ""
 	}
@@ -419,16 +425,16 @@ func wrappedCellValue(v reflect.Value, seen map[codecSeen]bool) string {
 	}
 	switch v.Kind() {
 	case reflect.Interface:
-		return wrappedCellValue(v.Elem(), seen)
+		return wrappedCellValue(v.Elem(), seen, depth)
 	case reflect.Ptr:
 		if v.IsNil() || seen[codecSeen{v.Pointer(), 0, reflect.Ptr}] {
 			return ""
 		}
 		seen[codecSeen{v.Pointer(), 0, reflect.Ptr}] = true
-		return wrappedCellValue(v.Elem(), seen)
+		return wrappedCellValue(v.Elem(), seen, depth+1)
 	case reflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
-			if t := wrappedCellValue(v.Field(i), seen); t != "" {
+			if t := wrappedCellValue(v.Field(i), seen, depth+1); t != "" {
 				return t
 			}
 		}
@@ -444,7 +450,7 @@ func wrappedCellValue(v reflect.Value, seen map[codecSeen]bool) string {
 			seen[k] = true
 		}
 		for i := 0; i < v.Len(); i++ {
-			if t := wrappedCellValue(v.Index(i), seen); t != "" {
+			if t := wrappedCellValue(v.Index(i), seen, depth+1); t != "" {
 				return t
 			}
 		}
@@ -455,8 +461,12 @@ func wrappedCellValue(v reflect.Value, seen map[codecSeen]bool) string {
 		}
 		seen[k] = true
 		it := v.MapRange()
-		for it.Next() {
-			if t := wrappedCellValue(it.Value(), seen); t != "" {
+		for {
+			_, e, ok := mapNext(it, true)
+			if !ok {
+				break
+			}
+			if t := wrappedCellValue(e, seen, depth+1); t != "" {
 				return t
 			}
 		}
@@ -691,4 +701,15 @@ func jsonFieldOwner(t *itype, path []string) string {
 		t = next
 	}
 	return owner
+}
+
+// tooDeepForCodec panics past maxPrintDepth levels of a codec's argument
+// (culab patch 145): the walk above recursed without a bound, and a value
+// nested three million deep ([]any{[]any{...}}, built in a loop) ended
+// the process with Go's fatal stack overflow, as the codec's own
+// recursion would have next.
+func tooDeepForCodec(depth int) {
+	if depth > maxPrintDepth {
+		panic(&StackOverflow{Depth: maxPrintDepth, Func: "a codec (encoding/json, gob, xml), encoding a value nested that deep (does it hold itself?)"})
+	}
 }

@@ -279,7 +279,7 @@ func (p *printer) printMap(v reflect.Value, t, u *itype, depth int, canIface boo
 	} else {
 		put(p.st, "map[")
 	}
-	keys := v.MapKeys()
+	keys := mapKeys(v)
 	sort.SliceStable(keys, func(i, j int) bool { return compareKeys(keys[i], keys[j]) < 0 })
 	for i, k := range keys {
 		if i > 0 {
@@ -291,7 +291,7 @@ func (p *printer) printMap(v reflect.Value, t, u *itype, depth int, canIface boo
 		}
 		p.print(k, kt, depth+1, canIface)
 		put(p.st, ":")
-		p.print(v.MapIndex(k), et, depth+1, canIface)
+		p.print(mapGet(v, k), et, depth+1, canIface)
 	}
 	if p.sharpV {
 		put(p.st, "}")

@@ -341,6 +341,7 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				if isGenericMisuse(err) { // culab patch 48
 					return false
 				}
+				n.meta = err // culab patch 147: why, if a retry cannot do better
 				err = nil
 				revisit = append(revisit, n)
 				return false
@@ -434,6 +435,9 @@ func (interp *Interpreter) gtaRetry(nodes []*node, importPath, pkgName string) e
 		n := revisit[0]
 		switch n.kind {
 		case typeSpec, typeSpecAssign:
+			if err, ok := n.meta.(error); ok && n.typ == nil { // culab patch 147
+				return err
+			}
 			if err := definedType(n.typ); err != nil {
 				return err
 			}

@@ -1508,7 +1508,7 @@ func addAssign(n *node) {
 				v, s := v0(f)
 				v.SetString(n.interp.opt.concat(s, v1)) // culab patch 43
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1519,7 +1519,7 @@ func addAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i + j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1530,7 +1530,7 @@ func addAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i + j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1541,7 +1541,7 @@ func addAssign(n *node) {
 				v, i := v0(f)
 				v.SetFloat(i + j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1552,7 +1552,7 @@ func addAssign(n *node) {
 				v := v0(f)
 				v.SetComplex(v.Complex() + v1)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1566,7 +1566,7 @@ func addAssign(n *node) {
 				v, s := v0(f)
 				v.SetString(n.interp.opt.concat(s, v1(f).String())) // culab patch 43
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1578,7 +1578,7 @@ func addAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i + j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1590,7 +1590,7 @@ func addAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i + j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1602,7 +1602,7 @@ func addAssign(n *node) {
 				_, j := v1(f)
 				v.SetFloat(i + j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1613,7 +1613,7 @@ func addAssign(n *node) {
 				v := v0(f)
 				v.SetComplex(v.Complex() + v1(f).Complex())
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1642,7 +1642,7 @@ func andAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i & j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1653,7 +1653,7 @@ func andAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i & j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1668,7 +1668,7 @@ func andAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i & j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1680,7 +1680,7 @@ func andAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i & j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1709,7 +1709,7 @@ func andNotAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i &^ j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1720,7 +1720,7 @@ func andNotAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i &^ j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1735,7 +1735,7 @@ func andNotAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i &^ j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1747,7 +1747,7 @@ func andNotAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i &^ j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1776,7 +1776,7 @@ func mulAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i * j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1787,7 +1787,7 @@ func mulAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i * j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1798,7 +1798,7 @@ func mulAssign(n *node) {
 				v, i := v0(f)
 				v.SetFloat(i * j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1809,7 +1809,7 @@ func mulAssign(n *node) {
 				v := v0(f)
 				v.SetComplex(v.Complex() * v1)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1824,7 +1824,7 @@ func mulAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i * j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1836,7 +1836,7 @@ func mulAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i * j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1848,7 +1848,7 @@ func mulAssign(n *node) {
 				_, j := v1(f)
 				v.SetFloat(i * j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1859,7 +1859,7 @@ func mulAssign(n *node) {
 				v := v0(f)
 				v.SetComplex(v.Complex() * v1(f).Complex())
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1888,7 +1888,7 @@ func orAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i | j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1899,7 +1899,7 @@ func orAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i | j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1914,7 +1914,7 @@ func orAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i | j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1926,7 +1926,7 @@ func orAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i | j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1955,7 +1955,7 @@ func quoAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i / j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1966,7 +1966,7 @@ func quoAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i / j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1977,7 +1977,7 @@ func quoAssign(n *node) {
 				v, i := v0(f)
 				v.SetFloat(i / j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -1988,7 +1988,7 @@ func quoAssign(n *node) {
 				v := v0(f)
 				v.SetComplex(v.Complex() / v1)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2003,7 +2003,7 @@ func quoAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i / j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2015,7 +2015,7 @@ func quoAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i / j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2027,7 +2027,7 @@ func quoAssign(n *node) {
 				_, j := v1(f)
 				v.SetFloat(i / j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2038,7 +2038,7 @@ func quoAssign(n *node) {
 				v := v0(f)
 				v.SetComplex(v.Complex() / v1(f).Complex())
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2067,7 +2067,7 @@ func remAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i % j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2078,7 +2078,7 @@ func remAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i % j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2093,7 +2093,7 @@ func remAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i % j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2105,7 +2105,7 @@ func remAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i % j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2134,7 +2134,7 @@ func shlAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i << j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2145,7 +2145,7 @@ func shlAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i << j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2160,7 +2160,7 @@ func shlAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i << j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2172,7 +2172,7 @@ func shlAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i << j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2201,7 +2201,7 @@ func shrAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i >> j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2212,7 +2212,7 @@ func shrAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i >> j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2227,7 +2227,7 @@ func shrAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i >> j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2239,7 +2239,7 @@ func shrAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i >> j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2268,7 +2268,7 @@ func subAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i - j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2279,7 +2279,7 @@ func subAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i - j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2290,7 +2290,7 @@ func subAssign(n *node) {
 				v, i := v0(f)
 				v.SetFloat(i - j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2301,7 +2301,7 @@ func subAssign(n *node) {
 				v := v0(f)
 				v.SetComplex(v.Complex() - v1)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2316,7 +2316,7 @@ func subAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i - j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2328,7 +2328,7 @@ func subAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i - j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2340,7 +2340,7 @@ func subAssign(n *node) {
 				_, j := v1(f)
 				v.SetFloat(i - j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2351,7 +2351,7 @@ func subAssign(n *node) {
 				v := v0(f)
 				v.SetComplex(v.Complex() - v1(f).Complex())
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2380,7 +2380,7 @@ func xorAssign(n *node) {
 				v, i := v0(f)
 				v.SetInt(i ^ j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2391,7 +2391,7 @@ func xorAssign(n *node) {
 				v, i := v0(f)
 				v.SetUint(i ^ j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2406,7 +2406,7 @@ func xorAssign(n *node) {
 				_, j := v1(f)
 				v.SetInt(i ^ j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2418,7 +2418,7 @@ func xorAssign(n *node) {
 				_, j := v1(f)
 				v.SetUint(i ^ j)
 				if setMap {
-					mapValue(f).SetMapIndex(indexValue(f), v)
+					mapSet(mapValue(f), indexValue(f), v)
 				}
 				return next
 			}
@@ -2445,7 +2445,7 @@ func dec(n *node) {
 			v, i := v0(f)
 			v.SetInt(i - 1)
 			if setMap {
-				mapValue(f).SetMapIndex(indexValue(f), v)
+				mapSet(mapValue(f), indexValue(f), v)
 			}
 			return next
 		}
@@ -2455,7 +2455,7 @@ func dec(n *node) {
 			v, i := v0(f)
 			v.SetUint(i - 1)
 			if setMap {
-				mapValue(f).SetMapIndex(indexValue(f), v)
+				mapSet(mapValue(f), indexValue(f), v)
 			}
 			return next
 		}
@@ -2465,7 +2465,7 @@ func dec(n *node) {
 			v, i := v0(f)
 			v.SetFloat(i - 1)
 			if setMap {
-				mapValue(f).SetMapIndex(indexValue(f), v)
+				mapSet(mapValue(f), indexValue(f), v)
 			}
 			return next
 		}
@@ -2475,7 +2475,7 @@ func dec(n *node) {
 			v := v0(f)
 			v.SetComplex(v.Complex() - 1)
 			if setMap {
-				mapValue(f).SetMapIndex(indexValue(f), v)
+				mapSet(mapValue(f), indexValue(f), v)
 			}
 			return next
 		}
@@ -2501,7 +2501,7 @@ func inc(n *node) {
 			v, i := v0(f)
 			v.SetInt(i + 1)
 			if setMap {
-				mapValue(f).SetMapIndex(indexValue(f), v)
+				mapSet(mapValue(f), indexValue(f), v)
 			}
 			return next
 		}
@@ -2511,7 +2511,7 @@ func inc(n *node) {
 			v, i := v0(f)
 			v.SetUint(i + 1)
 			if setMap {
-				mapValue(f).SetMapIndex(indexValue(f), v)
+				mapSet(mapValue(f), indexValue(f), v)
 			}
 			return next
 		}
@@ -2521,7 +2521,7 @@ func inc(n *node) {
 			v, i := v0(f)
 			v.SetFloat(i + 1)
 			if setMap {
-				mapValue(f).SetMapIndex(indexValue(f), v)
+				mapSet(mapValue(f), indexValue(f), v)
 			}
 			return next
 		}
@@ -2531,7 +2531,7 @@ func inc(n *node) {
 			v := v0(f)
 			v.SetComplex(v.Complex() + 1)
 			if setMap {
-				mapValue(f).SetMapIndex(indexValue(f), v)
+				mapSet(mapValue(f), indexValue(f), v)
 			}
 			return next
 		}

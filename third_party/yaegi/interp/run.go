@@ -444,7 +444,7 @@ func assign(n *node) {
 			}
 		case i != nil:
 			n.exec = func(f *frame) bltn {
-				d(f).SetMapIndex(i(f), s(f))
+				mapSet(d(f), i(f), s(f))
 				return next
 			}
 		case n.kind == defineStmt:
@@ -558,7 +558,7 @@ func assign(n *node) {
 				continue
 			}
 			if ivalue[i] != nil {
-				entries[2*i].SetMapIndex(entries[2*i+1], t[i]) // Assign a map entry
+				mapSet(entries[2*i], entries[2*i+1], t[i]) // Assign a map entry
 			} else {
 				d(f).Set(t[i]) // Assign a var or array/slice entry
 			}
@@ -1733,7 +1733,7 @@ func getIndexMap(n *node) {
 		case n.fnext != nil:
 			fnext := getExec(n.fnext)
 			n.exec = func(f *frame) bltn {
-				if v := value0(f).MapIndex(mi); v.IsValid() && v.Bool() {
+				if v := mapGet(value0(f), mi); v.IsValid() && v.Bool() {
 					dest(f).SetBool(true)
 					return tnext
 				}
@@ -1742,7 +1742,7 @@ func getIndexMap(n *node) {
 			}
 		default:
 			n.exec = func(f *frame) bltn {
-				if v := value0(f).MapIndex(mi); v.IsValid() {
+				if v := mapGet(value0(f), mi); v.IsValid() {
 					dest(f).Set(v)
 				} else {
 					dest(f).Set(z)
@@ -1757,7 +1757,7 @@ func getIndexMap(n *node) {
 		case n.fnext != nil:
 			fnext := getExec(n.fnext)
 			n.exec = func(f *frame) bltn {
-				if v := value0(f).MapIndex(value1(f)); v.IsValid() && v.Bool() {
+				if v := mapGet(value0(f), value1(f)); v.IsValid() && v.Bool() {
 					dest(f).SetBool(true)
 					return tnext
 				}
@@ -1766,7 +1766,7 @@ func getIndexMap(n *node) {
 			}
 		default:
 			n.exec = func(f *frame) bltn {
-				if v := value0(f).MapIndex(value1(f)); v.IsValid() {
+				if v := mapGet(value0(f), value1(f)); v.IsValid() {
 					dest(f).Set(v)
 				} else {
 					dest(f).Set(z)
@@ -1796,13 +1796,13 @@ func getIndexMap2(n *node) {
 		switch {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
-				v := value0(f).MapIndex(mi)
+				v := mapGet(value0(f), mi)
 				value2(f).SetBool(v.IsValid())
 				return next
 			}
 		default:
 			n.exec = func(f *frame) bltn {
-				v := value0(f).MapIndex(mi)
+				v := mapGet(value0(f), mi)
 				setOrZero(dest(f), v) // culab patch 7
 				if doStatus {
 					value2(f).SetBool(v.IsValid())
@@ -1815,13 +1815,13 @@ func getIndexMap2(n *node) {
 		switch {
 		case !doValue:
 			n.exec = func(f *frame) bltn {
-				v := value0(f).MapIndex(value1(f))
+				v := mapGet(value0(f), value1(f))
 				value2(f).SetBool(v.IsValid())
 				return next
 			}
 		default:
 			n.exec = func(f *frame) bltn {
-				v := value0(f).MapIndex(value1(f))
+				v := mapGet(value0(f), value1(f))
 				setOrZero(dest(f), v) // culab patch 7
 				if doStatus {
 					value2(f).SetBool(v.IsValid())
@@ -2539,7 +2539,7 @@ func mapLit(n *node) {
 	n.exec = func(f *frame) bltn {
 		m := reflect.MakeMap(typ)
 		for i, k := range keys {
-			m.SetMapIndex(k(f), values[i](f))
+			mapSet(m, k(f), values[i](f))
 		}
 		if ptr {
 			p := reflect.New(typ)
@@ -2580,7 +2580,7 @@ func compositeBinMap(n *node) {
 	n.exec = func(f *frame) bltn {
 		m := reflect.MakeMap(typ)
 		for i, k := range keys {
-			m.SetMapIndex(k(f), values[i](f))
+			mapSet(m, k(f), values[i](f))
 		}
 		value(f).Set(m)
 		return next
@@ -2945,21 +2945,23 @@ func rangeMap(n *node) {
 		value = genValue(n.child[2])                    // map
 		n.exec = func(f *frame) bltn {
 			iter := f.data[index2].Interface().(*reflect.MapIter)
-			if !iter.Next() {
+			k, v, ok := mapNext(iter, true) // culab patch 144
+			if !ok {
 				return fnext
 			}
-			key(f).Set(iter.Key())
-			elem(f).Set(iter.Value())
+			key(f).Set(k)
+			elem(f).Set(v)
 			return tnext
 		}
 	} else {
 		value = genValue(n.child[1]) // map
 		n.exec = func(f *frame) bltn {
 			iter := f.data[index2].Interface().(*reflect.MapIter)
-			if !iter.Next() {
+			k, _, ok := mapNext(iter, false) // culab patch 144
+			if !ok {
 				return fnext
 			}
-			key(f).Set(iter.Key())
+			key(f).Set(k)
 			return tnext
 		}
 	}
@@ -3222,7 +3224,7 @@ func _delete(n *node) {
 	var z reflect.Value
 
 	genBuiltinDeferWrapper(n, in, nil, func(args []reflect.Value) []reflect.Value {
-		args[0].SetMapIndex(args[1], z)
+		mapSet(args[0], args[1], z)
 		return nil
 	})
 }
