@@ -29,15 +29,31 @@ func deepEqualGuard(n *node, value func(*frame) reflect.Value) func(*frame) refl
 	if !isDeepEqualCall(n) {
 		return value
 	}
-	fn := reflect.ValueOf(func(a, b any) bool {
-		return cellDeepEqual(reflect.ValueOf(&a).Elem(), reflect.ValueOf(&b).Elem(), map[deepVisit]bool{})
-	})
+	fnType := reflect.TypeOf(reflect.DeepEqual)
 	return func(f *frame) reflect.Value {
-		if v := value(f); !v.IsValid() || v.Type() != fn.Type() {
+		v := value(f)
+		if !v.IsValid() || v.Type() != fnType {
 			return v
 		}
-		return fn
+		// v is the embedder's reflect.DeepEqual (it may bound the depth of
+		// what it compares): values that hold no cell value go to it.
+		return reflect.ValueOf(func(a, b any) bool {
+			d := deepEq{visited: map[deepVisit]bool{}, plain: v}
+			return d.equal(reflect.ValueOf(&a).Elem(), reflect.ValueOf(&b).Elem(), 0)
+		})
 	}
+}
+
+// deepEq is one comparison: the pairs under way, and the DeepEqual that
+// compares values holding no cell value.
+type deepEq struct {
+	visited map[deepVisit]bool
+	plain   reflect.Value
+}
+
+// plainEqual compares a and b with d.plain.
+func (d *deepEq) plainEqual(a, b reflect.Value) bool {
+	return d.plain.Call([]reflect.Value{a, b})[0].Bool()
 }
 
 type deepVisit struct {
@@ -75,7 +91,12 @@ func deepDynamic(v reflect.Value) (reflect.Value, string) {
 	return v, id
 }
 
-func cellDeepEqual(a, b reflect.Value, visited map[deepVisit]bool) bool {
+func (d *deepEq) equal(a, b reflect.Value, depth int) bool {
+	if depth > maxPrintDepth {
+		// A value nested millions deep (v = []any{v} in a loop) would end
+		// the process with Go's fatal stack overflow, as fmt's would.
+		panic(&StackOverflow{Depth: maxPrintDepth, Func: "reflect.DeepEqual, comparing a value nested that deep (does it hold itself?)"})
+	}
 	if a.Kind() == reflect.Interface || b.Kind() == reflect.Interface || a.IsValid() && a.Type() == valueInterfaceType || b.IsValid() && b.Type() == valueInterfaceType {
 		da, ia := deepDynamic(a)
 		db, ib := deepDynamic(b)
@@ -94,7 +115,7 @@ func cellDeepEqual(a, b reflect.Value, visited map[deepVisit]bool) bool {
 		return false
 	}
 	if a.CanInterface() && b.CanInterface() && !holdsValueInterfaceOrAny(a.Type(), map[reflect.Type]bool{}) {
-		return reflect.DeepEqual(a.Interface(), b.Interface())
+		return d.plainEqual(a, b)
 	}
 	switch a.Kind() {
 	case reflect.Ptr, reflect.Slice, reflect.Map:
@@ -107,20 +128,20 @@ func cellDeepEqual(a, b reflect.Value, visited map[deepVisit]bool) bool {
 			}
 		}
 		k := deepVisit{a.UnsafePointer(), b.UnsafePointer(), a.Type()}
-		if visited[k] {
+		if d.visited[k] {
 			return true
 		}
-		visited[k] = true
+		d.visited[k] = true
 	}
 	switch a.Kind() {
 	case reflect.Ptr:
-		return cellDeepEqual(a.Elem(), b.Elem(), visited)
+		return d.equal(a.Elem(), b.Elem(), depth+1)
 	case reflect.Slice, reflect.Array:
 		if a.Len() != b.Len() {
 			return false
 		}
 		for i := 0; i < a.Len(); i++ {
-			if !cellDeepEqual(a.Index(i), b.Index(i), visited) {
+			if !d.equal(a.Index(i), b.Index(i), depth+1) {
 				return false
 			}
 		}
@@ -132,14 +153,14 @@ func cellDeepEqual(a, b reflect.Value, visited map[deepVisit]bool) bool {
 		it := a.MapRange()
 		for it.Next() {
 			bv := b.MapIndex(it.Key())
-			if !bv.IsValid() || !cellDeepEqual(it.Value(), bv, visited) {
+			if !bv.IsValid() || !d.equal(it.Value(), bv, depth+1) {
 				return false
 			}
 		}
 		return true
 	case reflect.Struct:
 		for i := 0; i < a.NumField(); i++ {
-			if !cellDeepEqual(a.Field(i), b.Field(i), visited) {
+			if !d.equal(a.Field(i), b.Field(i), depth+1) {
 				return false
 			}
 		}
