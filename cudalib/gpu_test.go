@@ -560,3 +560,37 @@ func compileWorkers(t *testing.T) map[int]int64 {
 	}
 	return found
 }
+
+// An endless kernel on the GPU: the user's interrupt, unanswered for the
+// grace, stops the worker (nothing else frees the GPU), and dev.Reset()
+// gives a working one.
+func TestGPUWorkerStoppedAfterInterrupt(t *testing.T) {
+	openGPU(t)
+	d := openTestWorker(t)
+	m, err := d.Compile("__global__ void spin(volatile int *flag) { while (flag[0] == 0) {} }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spin, _ := m.Kernel("spin")
+	flag, _ := d.Int32s(1)
+	if err := flag.Fill(0); err != nil {
+		t.Fatal(err)
+	}
+	interrupted := make(chan struct{})
+	close(interrupted) // the interrupt came: no answer is awaited past the grace
+	worker.OnInterrupt(func() <-chan struct{} { return interrupted })
+	err = spin.Run(Linear(32, 32), flag)
+	worker.OnInterrupt(interruptDone)
+	if err == nil || !strings.Contains(err.Error(), "its worker process was stopped") {
+		t.Fatalf("an endless kernel after the interrupt: %v", err)
+	}
+	if err := d.Reset(); err != nil {
+		t.Fatalf("reset after the stopped worker: %v", err)
+	}
+	m, err = d.Compile(vecAddSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := m.Kernel("vadd")
+	checkVectorAdd(t, d, k, 1000, 100_003)
+}

@@ -18,6 +18,10 @@ var (
 	workerArgs []string // how to start a worker: this executable with these arguments
 )
 
+// An interrupt that a worker's GPU does not answer (an endless kernel)
+// stops the worker: nothing else frees the GPU.
+func init() { worker.OnInterrupt(interruptDone) }
+
 // UseWorker makes OpenDevice run the GPU in a child process started as
 // this executable with args (a program's "gpu-worker" command, which calls
 // ServeWorker). Faults then cost the worker, not the program, and

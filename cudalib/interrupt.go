@@ -40,6 +40,13 @@ func checkInterrupt() error {
 	return nil
 }
 
+// interruptDone is the current context's Done channel.
+func interruptDone() <-chan struct{} {
+	interruptMu.Lock()
+	defer interruptMu.Unlock()
+	return interruptCtx.Done()
+}
+
 // interruptCause is the current context's error: nil until it is done.
 func interruptCause() error {
 	interruptMu.Lock()

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -428,6 +429,7 @@ type procBackend struct {
 	enc    *gob.Encoder
 	dec    *gob.Decoder
 	in     io.WriteCloser
+	out    io.ReadCloser
 	stop   func() error // ends the worker
 	inf    seam.Info
 	st     *stage // the copy stage offered to workers; nil: none
@@ -521,7 +523,7 @@ func (p *procBackend) connect() error {
 	if err != nil {
 		return err
 	}
-	p.in, p.stop = in, stop
+	p.in, p.out, p.stop = in, out, stop
 	p.enc, p.dec = gob.NewEncoder(in), gob.NewDecoder(out)
 	p.batch, p.regions = p.batch[:0], 0 // what the old worker did not get dies with it
 	var resp wresp
@@ -571,10 +573,56 @@ func (p *procBackend) send(q wreq) (wresp, error) {
 		return wresp{}, err
 	}
 	var resp wresp
-	if err := p.dec.Decode(&resp); err != nil {
+	answered, abandoned := make(chan struct{}), make(chan bool, 1)
+	go p.abandonAfterInterrupt(answered, abandoned)
+	err := p.dec.Decode(&resp)
+	close(answered)
+	if <-abandoned {
+		p.lost(q.Op, err)
+		return wresp{}, &seam.DeviceError{Op: q.Op, Name: "WORKER_STOPPED", Kind: seam.KindFault,
+			Msg: fmt.Sprintf("interrupted: the GPU had not answered %v after the interrupt (an endless kernel?), so its worker process was stopped, and the device's memory with it; call dev.Reset() to start a new one", abandonGrace)}
+	}
+	if err != nil {
 		return wresp{}, p.lost(q.Op, err)
 	}
 	return resp, resp.Err.err()
+}
+
+// abandonGrace is how long a call may go on after the user's interrupt
+// before its worker is stopped: a kernel cannot be stopped otherwise, and
+// one that never ends would hold the GPU (and every later call) for good.
+const abandonGrace = 2 * time.Second
+
+// interrupts gives the channel that closes at the user's interrupt (nil:
+// none); OnInterrupt sets it.
+var interrupts atomic.Pointer[func() <-chan struct{}]
+
+// OnInterrupt makes f the source of the user's interrupts: a call to the
+// worker still unanswered abandonGrace after the channel f returns closes
+// stops the worker.
+func OnInterrupt(f func() <-chan struct{}) { interrupts.Store(&f) }
+
+// abandonAfterInterrupt closes the worker's output (its reader then fails)
+// when the interrupt comes and no answer follows within abandonGrace; it
+// says on abandoned whether it did.
+func (p *procBackend) abandonAfterInterrupt(answered <-chan struct{}, abandoned chan<- bool) {
+	var intr <-chan struct{}
+	if f := interrupts.Load(); f != nil {
+		intr = (*f)()
+	}
+	select {
+	case <-answered:
+		abandoned <- false
+		return
+	case <-intr:
+	}
+	select {
+	case <-answered:
+		abandoned <- false
+	case <-time.After(abandonGrace):
+		p.out.Close()
+		abandoned <- true
+	}
 }
 
 // encode writes q to the worker; p.mu is held.

@@ -153,3 +153,48 @@ func TestWorkerCompileCancel(t *testing.T) {
 		t.Fatalf("compile after a late cancel: %v", err)
 	}
 }
+
+// endlessGPU never finishes a Synchronize, as a GPU running an endless
+// kernel; release ends its waits when the test is over.
+type endlessGPU struct {
+	seam.Backend
+	release chan struct{}
+}
+
+func (b *endlessGPU) Info() seam.Info                  { return seam.Info{Name: "endless"} }
+func (b *endlessGPU) Synchronize() error               { <-b.release; return nil }
+func (b *endlessGPU) MemInfo() (uint64, uint64, error) { return 1, 2, nil }
+
+// A call the worker does not answer after the user's interrupt stops the
+// worker, with an error that says so; dev.Reset() starts a new one.
+func TestWorkerStoppedAfterInterrupt(t *testing.T) {
+	b := &endlessGPU{release: make(chan struct{})}
+	defer close(b.release)
+	starts := 0
+	start := pipeWorker(func(r io.Reader, w io.Writer) {
+		starts++
+		serveWith(r, w, func(int) (seam.Backend, error) { return b, nil }, nil)
+	})
+	intr := make(chan struct{})
+	OnInterrupt(func() <-chan struct{} { return intr })
+	defer OnInterrupt(func() <-chan struct{} { return nil })
+	p, err := Dial(0, start, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	close(intr)
+	var de *seam.DeviceError
+	if err := p.Synchronize(); !errors.As(err, &de) || de.Name != "WORKER_STOPPED" || !strings.Contains(err.Error(), "call dev.Reset()") {
+		t.Fatalf("unanswered after the interrupt: %v", err)
+	}
+	if err := p.Synchronize(); !errors.As(err, &de) || de.Name != "WORKER_GONE" {
+		t.Fatalf("after the worker stopped: %v", err)
+	}
+	if err := p.Reset(); err != nil || starts != 2 {
+		t.Fatalf("reset: %v, %d workers started", err, starts)
+	}
+	if free, total, err := p.MemInfo(); err != nil || free != 1 || total != 2 {
+		t.Fatalf("a call to the new worker: %d %d %v", free, total, err)
+	}
+}
