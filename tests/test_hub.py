@@ -868,7 +868,13 @@ def test_a_panic_and_an_engine_crash_stay_in_one_kernel(students: dict[str, Stud
     r = ada.run("os.Exit(3)")
     assert (r.status, r.content["ename"]) == ("error", "Exit") and r.content["evalue"].startswith("exit status 3"), r.content
     ada.still_holds()
-    crash = "m := map[int]int{}\nfor i := 0; i < 8; i++ {\n\tgo func() {\n\t\tfor j := 0; ; j++ {\n\t\t\tm[j] = j\n\t\t}\n\t}()\n}\ntime.Sleep(5 * time.Second)"
+    # Concurrent map writes through reflect, compiled code (the interpreter's
+    # own map operations hold a lock, yaegi patch 144): Go cannot recover.
+    crash = (
+        'import "reflect"\nm := reflect.ValueOf(map[int]int{})\nfor i := 0; i < 8; i++ {\n\tgo func() {\n'
+        "\t\tfor j := 0; ; j++ {\n\t\t\tm.SetMapIndex(reflect.ValueOf(j), reflect.ValueOf(j))\n"
+        "\t\t}\n\t}()\n}\ntime.Sleep(5 * time.Second)"
+    )
     r = ada.run(crash)
     assert r.status == "error" and r.content["ename"] == "EngineCrashed", r.content
     assert ada.run("mine").status == "error"  # her engine was restarted: its variables are gone
