@@ -573,8 +573,16 @@ func (p *procBackend) send(q wreq) (wresp, error) {
 		return wresp{}, err
 	}
 	var resp wresp
+	var intr <-chan struct{}
+	if f := interrupts.Load(); f != nil {
+		intr = (*f)()
+	}
 	answered, abandoned := make(chan struct{}), make(chan bool, 1)
-	go p.abandonAfterInterrupt(answered, abandoned)
+	if intr != nil { // none outside a cell: no watcher on the call's path
+		go p.abandonAfterInterrupt(intr, answered, abandoned)
+	} else {
+		abandoned <- false
+	}
 	err := p.dec.Decode(&resp)
 	close(answered)
 	if <-abandoned {
@@ -603,13 +611,9 @@ var interrupts atomic.Pointer[func() <-chan struct{}]
 func OnInterrupt(f func() <-chan struct{}) { interrupts.Store(&f) }
 
 // abandonAfterInterrupt closes the worker's output (its reader then fails)
-// when the interrupt comes and no answer follows within abandonGrace; it
-// says on abandoned whether it did.
-func (p *procBackend) abandonAfterInterrupt(answered <-chan struct{}, abandoned chan<- bool) {
-	var intr <-chan struct{}
-	if f := interrupts.Load(); f != nil {
-		intr = (*f)()
-	}
+// when intr closes and no answer follows within abandonGrace; it says on
+// abandoned whether it did.
+func (p *procBackend) abandonAfterInterrupt(intr, answered <-chan struct{}, abandoned chan<- bool) {
 	select {
 	case <-answered:
 		abandoned <- false
