@@ -204,6 +204,9 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 					return false
 				}
 				if sym.typ.path != pkgName {
+					if err = failedTypeDecl(sym); err != nil { // culab patch 152
+						return false
+					}
 					err = n.cfgErrorf("cannot define new methods on non-local type %s", baseType(sym.typ).id())
 					return false
 				}

@@ -1105,6 +1105,16 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t = structOf(nil, nil, withNode(n), withScope(sc))
 				sc.sym[sname] = &symbol{index: -1, kind: typeSym, typ: t, node: n}
 			}
+			// culab patch 152: a field whose type fails (an array too
+			// large) fails the struct type, also when it is asked again:
+			// the symbol's type, made before its fields for recursive
+			// types, was complete without them.
+			named := t
+			defer func() {
+				if err != nil {
+					named.incomplete = true
+				}
+			}()
 		}
 		var incomplete bool
 		fields := make([]structField, 0, len(n.child[0].child))
