@@ -230,7 +230,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 		d := dynamicIn(n.interp, value(f)) // culab patch 84
 		ok := d.is(typ)
 		if !ok && !withOk {
-			panic(typeAssertionError(c0.typ, d, typ))
+			panic(typeAssertionError(n.interp, c0.typ, d, typ))
 		}
 		if ok && withResult {
 			value0(f).Set(d.as(f, typ))
@@ -251,7 +251,7 @@ func (e *TypeAssertionError) Error() string { return e.msg }
 // RuntimeError makes it a runtime.Error.
 func (*TypeAssertionError) RuntimeError() {}
 
-func typeAssertionError(src *itype, d dynValue, t *itype) *TypeAssertionError {
+func typeAssertionError(in *Interpreter, src *itype, d dynValue, t *itype) *TypeAssertionError {
 	inter := "interface"
 	if src != nil {
 		inter = typeString(src)
@@ -264,6 +264,11 @@ func typeAssertionError(src *itype, d dynValue, t *itype) *TypeAssertionError {
 	cs := d.v.Type().String()
 	if dt != nil {
 		cs = typeString(dt)
+	} else if dt = in.cellTypeOf(d.v.Type()); dt != nil {
+		// culab patch 153: a cell struct without methods in an any is its
+		// reflect value; its type's name, where one cell type has that
+		// reflect type, not reflect's struct { Xr float64 "json:\"-\"" }.
+		cs = goTypeName(dt)
 	}
 	if isInterface(t) {
 		missing := ""
