@@ -2825,6 +2825,11 @@ func (n *node) isType(sc *scope) bool {
 		return sc.getType(n.ident) != nil
 	case indexExpr, indexListExpr: // culab patch 26: and with several type arguments
 		// Maybe a generic type.
+		if n.child[0].kind == selectorExpr {
+			// culab patch 155: a package's generic type, iter.Seq[int](f):
+			// the conversion was taken for a call of f's value.
+			return n.child[0].isType(sc)
+		}
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym
 	}

@@ -31,3 +31,29 @@ func sameTypeParams(spec, ref *node) bool {
 	}
 	return true
 }
+
+// culab patch 154: an instance of a generic defined type whose underlying
+// type is not a struct (type list[T any] []T) is a defined type, as in Go:
+// list[int] is not []int. The instance was its underlying type without a
+// name (its id "[]int"): `%T` printed []int, a type switch with case []int
+// and case list[int] was refused as "duplicate case  in type switch", and
+// an any holding a list[int] matched case []int.
+
+// nameInstance names t, the type made for g, the declaration of an
+// instance of the generic type lt, by the instance's name, where t is a
+// type made for it alone (a slice, array, map, channel or function type;
+// a pointer type is shared with other *T, and a struct type is named by
+// its declaration already). An alias's instance stays unnamed.
+func nameInstance(t *itype, g *node, lt *itype) {
+	if t.name != "" || g.kind != typeSpec || lt.node == nil || lt.node.anc == nil || lt.node.anc.kind != typeSpec {
+		return
+	}
+	switch g.lastChild().kind {
+	case arrayType, mapType, funcType, chanType, chanTypeRecv, chanTypeSend:
+	default:
+		return
+	}
+	t.name = g.child[0].ident
+	t.path = lt.path
+	t.str = t.path + "." + t.name
+}
