@@ -121,6 +121,13 @@ func (d dynValue) is(t *itype) bool {
 		// is of another type.
 		return false
 	}
+	if !d.bin.IsValid() && cellType(t, true) != nil && t.underlying().cat != structT {
+		// culab patch 156: a value of a cell type with methods is held in
+		// an any with its type (a valueInterface); one held bare is of a
+		// compiled type, the underlying one at most: any(0.25) was a
+		// meters of type meters float64 with a String method.
+		return false
+	}
 	vt := d.v.Type()
 	return vt == t.TypeOf() || vt == t.frameType()
 }
