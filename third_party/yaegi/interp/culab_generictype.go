@@ -57,3 +57,33 @@ func nameInstance(t *itype, g *node, lt *itype) {
 	t.path = lt.path
 	t.str = t.path + "." + t.name
 }
+
+// culab patch 157: a field of a generic type or function named as one of
+// its type parameters (type Pair[K comparable, V any] struct{ K K; V V },
+// Go's own idiom) is that field. genAST replaced every identifier of a
+// type parameter's name by the type argument, the field's name and the
+// selector p.K included: Pair[string, int]{K: "a"} failed with "unknown
+// field K in struct literal".
+
+// isMemberName reports whether the identifier n names a member, not a
+// type: a struct field's name (not its type), the field or method of a
+// selector, or a composite literal's key.
+func isMemberName(n *node) bool {
+	a := n.anc
+	if a == nil {
+		return false
+	}
+	switch a.kind {
+	case fieldExpr:
+		l := len(a.child) // the names, the type, a tag
+		if a.lastChild().kind == basicLit {
+			l--
+		}
+		return childPos(n) < l-1 && a.anc != nil && a.anc.anc != nil && a.anc.anc.kind == structType
+	case selectorExpr:
+		return childPos(n) == 1
+	case keyValueExpr:
+		return childPos(n) == 0
+	}
+	return false
+}
