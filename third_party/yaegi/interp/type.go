@@ -902,6 +902,12 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			break
 		}
 
+		if lt.cat == funcT {
+			// culab patch 158: a generic function's instance, f[K, V], is
+			// left untyped as f[T] is (indexExpr), for cfg to instantiate:
+			// N{New[string, int](), "x"} was "not a generic type".
+			break
+		}
 		// Index list expressions can be used only in context of generic types.
 		if lt.cat != genericT {
 			err = n.cfgErrorf("not a generic type: %s", lt.id())
@@ -1310,7 +1316,7 @@ func fieldName(n *node) string {
 		return fieldName(n.child[1])
 	case starExpr:
 		return fieldName(n.child[0])
-	case indexExpr:
+	case indexExpr, indexListExpr: // culab patch 158: and an instance of several type arguments
 		return fieldName(n.child[0])
 	case identExpr:
 		return n.ident
