@@ -1025,21 +1025,23 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case indexListExpr:
-			// culab patch 37: a generic function instantiated with all its
-			// type arguments, as a value (f := Convert[string, int]).
-			if n.anc != nil && n.anc.kind == callExpr && childPos(n) == 0 {
-				break // the call instantiates it (patch 16)
-			}
 			t := n.child[0].typ
 			if t != nil && t.cat == genericT && n.typ == nil {
 				// culab patch 100: an instance of a generic type of several
 				// type parameters as an expression (a type switch's case
-				// pair[int, string]) had no type.
+				// pair[int, string]) had no type; culab patch 159: nor the
+				// type of a conversion, P[int, string](q), a nil
+				// dereference when it was checked.
 				if n.typ, err = nodeType(interp, sc, n); err != nil {
 					break
 				}
 				n.gen = nop
 				break
+			}
+			// culab patch 37: a generic function instantiated with all its
+			// type arguments, as a value (f := Convert[string, int]).
+			if n.anc != nil && n.anc.kind == callExpr && childPos(n) == 0 {
+				break // the call instantiates it (patch 16)
 			}
 			if t == nil || t.cat != funcT || t.node == nil || typeParamCount(t.node.anc) != len(n.child)-1 {
 				break

@@ -14,3 +14,13 @@ func TestInstanceListCallInLiterals(t *testing.T) {
 		{prelude + "func main() { n := N{S: New[string, int]()}; fmt.Printf(\"%T %v\\n\", n.S, n.S.m) }", "*main.S[string,int] map[]\n", ""},
 	})
 }
+
+// culab patch 159: a conversion to an instance of a generic type of
+// several type parameters.
+func TestConversionToInstanceOfSeveral(t *testing.T) {
+	const prelude = "package main\nimport \"fmt\"\ntype P[A, B any] struct{ a A; b B }\ntype Q struct{ a int; b string }\n"
+	checkPrograms(t, []struct{ src, out, err string }{
+		{prelude + "func main() { p := P[int, string](Q{1, \"x\"}); fmt.Println(p.a, p.b) }", "1 x\n", ""},
+		{prelude + "func main() { var p P[int, string]; p = P[int, string](Q{2, \"y\"}); fmt.Printf(\"%T %v\\n\", p, Q(p).b) }", "main.P[int,string] y\n", ""},
+	})
+}
