@@ -22,6 +22,8 @@ import (
 var (
 	errReadHalted  = errors.New("read stopped: the cell was interrupted")
 	errReadOverCap = errors.New("read stopped: the engine's heap is past its cap for a running cell")
+	errCopyHalted  = errors.New("copy stopped: the cell was interrupted")
+	errCopyOverCap = errors.New("copy stopped: the engine's heap is past its cap for a running cell")
 )
 
 // haltingReader reads r until s's interpreter is stopped.
@@ -50,6 +52,70 @@ func (h *haltingReader) Read(p []byte) (int, error) {
 		}
 	}
 	return h.r.Read(p)
+}
+
+// haltingWriter writes to w until s's interpreter is stopped: the
+// destination of a source's WriteTo in the cells' io.Copy, whose reads are
+// the source's own.
+type haltingWriter struct {
+	w     io.Writer
+	s     *session
+	halts uint64
+}
+
+// stringHaltingWriter is a haltingWriter of a w with WriteString, which a
+// WriteTo (strings.Reader's, through io.WriteString) calls as Go's would.
+type stringHaltingWriter struct{ *haltingWriter }
+
+// haltingTo returns w as a haltingWriter, keeping its WriteString.
+func (s *session) haltingTo(w io.Writer) io.Writer {
+	h := &haltingWriter{w: w, s: s, halts: s.halts.Load()}
+	if _, ok := w.(io.StringWriter); ok {
+		return stringHaltingWriter{h}
+	}
+	return h
+}
+
+// check is the reason to stop a write: the cell was stopped, or the heap
+// is past the cap (as haltingReader.Read's).
+func (h *haltingWriter) check() error {
+	if h.s.halts.Load() != h.halts {
+		return errCopyHalted
+	}
+	if g := h.s.guard; g.limit > 0 && g.stop.Load() != nil {
+		if held, over := g.liveOver(0, true); over {
+			g.stopCell(held)
+			return errCopyOverCap
+		}
+	}
+	return nil
+}
+
+func (h *haltingWriter) Write(p []byte) (int, error) {
+	if err := h.check(); err != nil {
+		return 0, err
+	}
+	return h.w.Write(p)
+}
+
+func (h stringHaltingWriter) WriteString(str string) (int, error) {
+	if err := h.check(); err != nil {
+		return 0, err
+	}
+	return h.w.(io.StringWriter).WriteString(str)
+}
+
+// copyHalting is the cells' io.Copy and io.CopyBuffer: Go's, a source's
+// WriteTo first, through the halts. Wrapping the source alone hid its
+// WriteTo: a cell type's was never called.
+func (s *session) copyHalting(dst io.Writer, src io.Reader, buf []byte) (int64, error) {
+	if wt, ok := src.(io.WriterTo); ok {
+		return wt.WriteTo(s.haltingTo(dst))
+	}
+	if buf == nil {
+		return io.Copy(dst, s.halting(src))
+	}
+	return io.CopyBuffer(dst, s.halting(src), buf)
 }
 
 // readAll is io.ReadAll through a haltingReader, each growth of the bytes
@@ -100,10 +166,13 @@ func (e *Engine) readerGuards(s *session) map[string]reflect.Value {
 		// Their destination grows by the memory guard's watch; the source
 		// stops with the cell.
 		"Copy": reflect.ValueOf(func(dst io.Writer, src io.Reader) (int64, error) {
-			return io.Copy(dst, s.halting(src))
+			return s.copyHalting(dst, src, nil)
 		}),
 		"CopyBuffer": reflect.ValueOf(func(dst io.Writer, src io.Reader, buf []byte) (int64, error) {
-			return io.CopyBuffer(dst, s.halting(src), buf)
+			if buf != nil && len(buf) == 0 {
+				return io.CopyBuffer(dst, src, buf) // Go's panic, with its message
+			}
+			return s.copyHalting(dst, src, buf)
 		}),
 		"CopyN": reflect.ValueOf(func(dst io.Writer, src io.Reader, n int64) (int64, error) {
 			return io.CopyN(dst, s.halting(src), n)

@@ -1025,21 +1025,23 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			}
 
 		case indexListExpr:
-			// culab patch 37: a generic function instantiated with all its
-			// type arguments, as a value (f := Convert[string, int]).
-			if n.anc != nil && n.anc.kind == callExpr && childPos(n) == 0 {
-				break // the call instantiates it (patch 16)
-			}
 			t := n.child[0].typ
 			if t != nil && t.cat == genericT && n.typ == nil {
 				// culab patch 100: an instance of a generic type of several
 				// type parameters as an expression (a type switch's case
-				// pair[int, string]) had no type.
+				// pair[int, string]) had no type; culab patch 159: nor the
+				// type of a conversion, P[int, string](q), a nil
+				// dereference when it was checked.
 				if n.typ, err = nodeType(interp, sc, n); err != nil {
 					break
 				}
 				n.gen = nop
 				break
+			}
+			// culab patch 37: a generic function instantiated with all its
+			// type arguments, as a value (f := Convert[string, int]).
+			if n.anc != nil && n.anc.kind == callExpr && childPos(n) == 0 {
+				break // the call instantiates it (patch 16)
 			}
 			if t == nil || t.cat != funcT || t.node == nil || typeParamCount(t.node.anc) != len(n.child)-1 {
 				break
@@ -1082,13 +1084,26 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			case funcT:
 				// A function indexed by a type means an instantiated generic function.
 				c1 := n.child[1]
-				if !c1.isType(sc) || typeParamCount(t.node.anc) > 1 {
-					// culab patch 16: the call infers the other type arguments.
+				if !c1.isType(sc) {
 					n.typ = t
 					return
 				}
-				g, found, err := genAST(sc, t.node.anc, []*itype{c1.typ})
-				if err != nil {
+				types := []*itype{c1.typ}
+				if typeParamCount(t.node.anc) > 1 {
+					if a := n.anc; a.kind == callExpr && a.child[0] == n {
+						// culab patch 16: the call infers the other type arguments.
+						n.typ = t
+						return
+					}
+					// culab patch 150: a value (f := index[[]int]) takes
+					// them from the constraints.
+					if types, err = inferTypesFromCall(sc, t.node.anc, nil, types); err != nil {
+						return
+					}
+				}
+				var g *node
+				var found bool
+				if g, found, err = genAST(sc, t.node.anc, types); err != nil { // culab patch 150: err was shadowed, and lost
 					return
 				}
 				if !found {
@@ -1815,7 +1830,7 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 			if sym.kind == funcSym && sym.node != nil && sym.node.kind == funcDecl && sym.node.typ != nil && typeParamCount(sym.node) > 0 {
 				// culab patch 81: a generic function as a value takes its
 				// type arguments from the function type it goes to.
-				if a := n.anc; a != nil && (a.kind == defineStmt || a.kind == assignStmt) && childPos(n) >= len(a.child)-a.nright && targetFuncType(n) == nil {
+				if a := n.anc; a != nil && (a.kind == defineStmt || a.kind == assignStmt) && childPos(n) >= len(a.child)-a.nright && targetFuncType(n) == nil || genericArgWithoutTarget(n, sc) { // culab patch 149
 					// It failed at run time (reflect's "call of MakeFunc
 					// with non-Func type").
 					err = n.cfgErrorf("cannot use generic function %s without instantiation", n.ident)
@@ -2082,6 +2097,9 @@ func (interp *Interpreter) cfg(root *node, sc *scope, importPath, pkgName string
 					n.sym = sym
 					n.recv = sym.recv
 					n.rval = sym.rval
+					if sym.kind == funcSym && typeParamCount(sym.node) > 0 {
+						err = interp.genericSelectorValue(sc, n, importPath, pkgName) // culab patch 149
+					}
 				} else {
 					err = n.cfgErrorf("undefined selector: %s.%s", pkg, name)
 				}
@@ -2564,7 +2582,17 @@ func compDefineX(sc *scope, n *node) error {
 		} else {
 			n.child[l].gen = typeAssertLong
 		}
-		types = append(types, n.child[l].child[1].typ, sc.getType("bool"))
+		at := n.child[l].child[1].typ
+		if at == nil {
+			// culab patch 151: at package level (GTA) the asserted type is
+			// not typed yet; a := x.(iter.Seq[int]) panicked on its nil
+			// type ("nil type").
+			var err error
+			if at, err = nodeType(n.interp, sc, n.child[l].child[1]); err != nil {
+				return err
+			}
+		}
+		types = append(types, at, sc.getType("bool"))
 		n.gen = nop
 
 	case unaryExpr:
@@ -2799,6 +2827,11 @@ func (n *node) isType(sc *scope) bool {
 		return sc.getType(n.ident) != nil
 	case indexExpr, indexListExpr: // culab patch 26: and with several type arguments
 		// Maybe a generic type.
+		if n.child[0].kind == selectorExpr {
+			// culab patch 155: a package's generic type, iter.Seq[int](f):
+			// the conversion was taken for a call of f's value.
+			return n.child[0].isType(sc)
+		}
 		sym, _, ok := sc.lookup(n.child[0].ident)
 		return ok && sym.kind == typeSym
 	}

@@ -173,3 +173,15 @@ func sizeText(bytes int64) string {
 	}
 	return fmt.Sprintf("%d bytes", bytes)
 }
+
+// failedTypeDecl returns the error of the declaration of the struct type
+// of sym when its type failed (culab patch 152): a method of it said
+// "cannot define new methods on non-local type struct {}" of the type
+// made before its fields, hiding why.
+func failedTypeDecl(sym *symbol) error {
+	if sym.node == nil || sym.node.anc == nil || sym.node.anc.kind != typeSpec {
+		return nil
+	}
+	err, _ := sym.node.anc.meta.(error)
+	return err
+}

@@ -141,3 +141,28 @@ func TestNamedTypeThatFails(t *testing.T) {
 		t.Errorf("type huge: %v", err)
 	}
 }
+
+// culab patch 152: a struct type with a field of an array type that is
+// refused is refused too, declared or asked again; it was declared
+// without the field.
+func TestStructFieldArrayRefused(t *testing.T) {
+	const want = "array too large: [68719476736]uint8 takes 64 GiB"
+	for _, src := range []string{
+		"type T struct{ a [1 << 36]byte; b int }",
+		"type T struct{ b int; a [1 << 36]byte }\nvar v T",
+		"type T struct{ a [1 << 36]byte }\nfunc (T) M() {}",
+		"type W struct{ x struct{ a [1 << 36]byte } }",
+		"type L struct{ next *L; a [1 << 36]byte }",
+	} {
+		i := interp.New(interp.Options{MaxAlloc: 1 << 30})
+		if _, err := i.Eval(src); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v", src, err)
+		}
+		if _, err := i.Eval("type T struct{ a [4]byte; b int }\nvar v T"); err != nil {
+			t.Errorf("after %q, T declared again: %v", src, err)
+		}
+		if v, err := i.Eval("len(v.a) + v.b"); err != nil || v.Interface() != 4 {
+			t.Errorf("after %q, T declared again: %v, %v", src, v, err)
+		}
+	}
+}

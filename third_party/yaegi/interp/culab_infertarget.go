@@ -86,7 +86,7 @@ func (interp *Interpreter) instantiateByTarget(sc *scope, n, fun *node, target *
 	types := make([]*itype, len(names))
 	for i, name := range names {
 		if types[i] = u.bound[name]; types[i] == nil {
-			return nil, n.cfgErrorf("cannot use generic function %s without instantiation: cannot infer %s", n.ident, name)
+			return nil, n.cfgErrorf("cannot use generic function %s without instantiation: cannot infer %s", exprText(n), name)
 		}
 	}
 	g, found, err := genAST(sc, fun, types)
@@ -97,4 +97,55 @@ func (interp *Interpreter) instantiateByTarget(sc *scope, n, fun *node, target *
 		return nil, err
 	}
 	return g, genRun(g)
+}
+
+// culab patch 149: a generic function passed, uninstantiated, to a
+// parameter that is not of a function type (fmt.Println(G), any(G)) is
+// Go's compile error "cannot use generic function G without
+// instantiation"; the call panicked at run time with reflect's "call of
+// MakeFunc with non-Func type".
+
+// genericArgWithoutTarget reports whether n, which names a generic
+// function, is an argument of a call that gives it no function type to
+// take its type arguments from: a call of a function that is not generic
+// (a generic one may infer them from its other arguments) or a conversion.
+func genericArgWithoutTarget(n *node, sc *scope) bool {
+	a := n.anc
+	if a == nil || a.kind != callExpr || childPos(n) < 1 || targetFuncType(n) != nil {
+		return false
+	}
+	ft := a.child[0].typ
+	if ft == nil {
+		return false
+	}
+	if a.child[0].isType(sc) {
+		return true
+	}
+	return ft.cat == valueT || ft.cat == funcT && (ft.node == nil || ft.node.anc == nil || typeParamCount(ft.node.anc) == 0)
+}
+
+// genericSelectorValue does for n, a package's generic function (maps.Keys,
+// slices.Index) used as a value, what cfg does for a generic function of
+// the cell's own: it is instantiated by the function type it goes to, or
+// refused where there is none (h := slices.Max, fmt.Println(maps.Keys):
+// reflect's "call of MakeFunc with non-Func type" at run time). A call of
+// it or an instance of it (x[T]) is left to their own code.
+func (interp *Interpreter) genericSelectorValue(sc *scope, n *node, importPath, pkgName string) error {
+	a := n.anc
+	if a == nil || a.kind == callExpr && a.child[0] == n || a.kind == indexExpr || a.kind == indexListExpr {
+		return nil
+	}
+	if target := targetFuncType(n); target != nil {
+		g, err := interp.instantiateByTarget(sc, n, n.sym.node, target, importPath, pkgName)
+		if err != nil || g == nil {
+			return err
+		}
+		a.child[childPos(n)] = g
+		n.typ = g.typ
+		return nil
+	}
+	if (a.kind == defineStmt || a.kind == assignStmt) && childPos(n) >= len(a.child)-a.nright || genericArgWithoutTarget(n, sc) {
+		return n.cfgErrorf("cannot use generic function %s without instantiation", exprText(n))
+	}
+	return nil
 }

@@ -76,7 +76,25 @@ func caseEqual(in *Interpreter, tag, val reflect.Value, ttag, tval *itype) bool 
 	case a.v.Type() != b.v.Type():
 		return false
 	}
+	if !a.v.Type().Comparable() {
+		panic(uncomparable(in, a.v.Type(), at))
+	}
 	return a.v.Interface() == b.v.Interface()
+}
+
+// uncomparable is Go's run-time error for == on interfaces holding values
+// of the uncomparable type rt, of the cell type t where known (culab patch
+// 153): the runtime's own named the reflect type of a cell struct,
+// struct { Xf []int "json:\"-\" xml:\"-\"" }, where Go names main.s.
+func uncomparable(in *Interpreter, rt reflect.Type, t *itype) error {
+	if t == nil {
+		t = in.cellTypeOf(rt)
+	}
+	name := rt.String()
+	if t != nil {
+		name = goTypeName(t)
+	}
+	return runtimeError("comparing uncomparable type " + name)
 }
 
 // cellType returns t if it is the static type of a value that the

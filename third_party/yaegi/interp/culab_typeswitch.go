@@ -121,6 +121,13 @@ func (d dynValue) is(t *itype) bool {
 		// is of another type.
 		return false
 	}
+	if !d.bin.IsValid() && cellType(t, true) != nil && t.underlying().cat != structT {
+		// culab patch 156: a value of a cell type with methods is held in
+		// an any with its type (a valueInterface); one held bare is of a
+		// compiled type, the underlying one at most: any(0.25) was a
+		// meters of type meters float64 with a String method.
+		return false
+	}
 	vt := d.v.Type()
 	return vt == t.TypeOf() || vt == t.frameType()
 }
@@ -230,7 +237,7 @@ func typeAssert(n *node, withResult, withOk bool) {
 		d := dynamicIn(n.interp, value(f)) // culab patch 84
 		ok := d.is(typ)
 		if !ok && !withOk {
-			panic(typeAssertionError(c0.typ, d, typ))
+			panic(typeAssertionError(n.interp, c0.typ, d, typ))
 		}
 		if ok && withResult {
 			value0(f).Set(d.as(f, typ))
@@ -251,7 +258,7 @@ func (e *TypeAssertionError) Error() string { return e.msg }
 // RuntimeError makes it a runtime.Error.
 func (*TypeAssertionError) RuntimeError() {}
 
-func typeAssertionError(src *itype, d dynValue, t *itype) *TypeAssertionError {
+func typeAssertionError(in *Interpreter, src *itype, d dynValue, t *itype) *TypeAssertionError {
 	inter := "interface"
 	if src != nil {
 		inter = typeString(src)
@@ -264,6 +271,11 @@ func typeAssertionError(src *itype, d dynValue, t *itype) *TypeAssertionError {
 	cs := d.v.Type().String()
 	if dt != nil {
 		cs = typeString(dt)
+	} else if dt = in.cellTypeOf(d.v.Type()); dt != nil {
+		// culab patch 153: a cell struct without methods in an any is its
+		// reflect value; its type's name, where one cell type has that
+		// reflect type, not reflect's struct { Xr float64 "json:\"-\"" }.
+		cs = goTypeName(dt)
 	}
 	if isInterface(t) {
 		missing := ""

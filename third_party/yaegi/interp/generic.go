@@ -38,7 +38,7 @@ func genAST(sc *scope, root *node, types []*itype) (*node, bool, error) {
 		case identExpr:
 			// Replace generic type by instantiated one.
 			nt, ok := typeParam[n.ident]
-			if !ok {
+			if !ok || isMemberName(n) { // culab patch 157
 				break
 			}
 			nod = copyNode(nt, anc, true)

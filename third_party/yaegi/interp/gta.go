@@ -92,6 +92,7 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				}
 				if !typ.isComplete() {
 					// Come back when type is known.
+					n.meta = undefinedIn(root, src, sc, baseName) // culab patch 148: kept for the last retry's error
 					revisit = append(revisit, n)
 					return false
 				}
@@ -119,6 +120,19 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				n.meta = leftToCfg{} // culab patch 16: declared by cfg, once the call is instantiated
 				return false
 			}
+			if c := n.lastChild(); c.kind == callExpr || c.kind == typeAssertExpr && len(c.child) > 1 { // culab patches 148, 151
+				typed := c.child[0] // the function, or the asserted type
+				if c.kind == typeAssertExpr {
+					typed = c.child[1]
+				}
+				t, terr := nodeType(interp, sc, typed)
+				if terr == nil && !t.isComplete() {
+					n.meta = undefinedIn(root, c, sc, baseName) // kept for the last retry's error
+					revisit = append(revisit, n)
+					return false
+				}
+				n.meta = nil
+			}
 			err = compDefineX(sc, n)
 
 		case valueSpec:
@@ -129,6 +143,7 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 				}
 				if !n.typ.isComplete() {
 					// Come back when type is known.
+					n.meta = undefinedIn(root, n.child[l], sc, baseName) // culab patch 148: kept for the last retry's error
 					revisit = append(revisit, n)
 					return false
 				}
@@ -189,6 +204,9 @@ func (interp *Interpreter) gta(root *node, rpath, importPath, pkgName string) ([
 					return false
 				}
 				if sym.typ.path != pkgName {
+					if err = failedTypeDecl(sym); err != nil { // culab patch 152
+						return false
+					}
 					err = n.cfgErrorf("cannot define new methods on non-local type %s", baseType(sym.typ).id())
 					return false
 				}
@@ -441,10 +459,15 @@ func (interp *Interpreter) gtaRetry(nodes []*node, importPath, pkgName string) e
 			if err := definedType(n.typ); err != nil {
 				return err
 			}
-		case defineStmt, funcDecl:
+		case defineStmt, funcDecl, valueSpec: // culab patch 148: valueSpec
 			if err, ok := n.meta.(error); ok {
 				return err
 			}
+		case defineXStmt: // culab patch 148
+			if err, ok := n.meta.(error); ok {
+				return err
+			}
+			return compDefineX(n.scope, n)
 		}
 		return n.cfgErrorf("constant definition loop")
 	}

@@ -902,6 +902,12 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 			break
 		}
 
+		if lt.cat == funcT {
+			// culab patch 158: a generic function's instance, f[K, V], is
+			// left untyped as f[T] is (indexExpr), for cfg to instantiate:
+			// N{New[string, int](), "x"} was "not a generic type".
+			break
+		}
 		// Index list expressions can be used only in context of generic types.
 		if lt.cat != genericT {
 			err = n.cfgErrorf("not a generic type: %s", lt.id())
@@ -1105,6 +1111,16 @@ func nodeType2(interp *Interpreter, sc *scope, n *node, seen []*node) (t *itype,
 				t = structOf(nil, nil, withNode(n), withScope(sc))
 				sc.sym[sname] = &symbol{index: -1, kind: typeSym, typ: t, node: n}
 			}
+			// culab patch 152: a field whose type fails (an array too
+			// large) fails the struct type, also when it is asked again:
+			// the symbol's type, made before its fields for recursive
+			// types, was complete without them.
+			named := t
+			defer func() {
+				if err != nil {
+					named.incomplete = true
+				}
+			}()
 		}
 		var incomplete bool
 		fields := make([]structField, 0, len(n.child[0].child))
@@ -1204,6 +1220,7 @@ func genType(interp *Interpreter, sc *scope, name string, lt *itype, types []*it
 	if err != nil {
 		return nil, err
 	}
+	nameInstance(t, g, lt)
 	lt.instance = append(lt.instance, t)
 	// Add generated symbol in the scope of generic source and user.
 	sc.sym[name] = &symbol{index: -1, kind: typeSym, typ: t, node: g}
@@ -1299,7 +1316,7 @@ func fieldName(n *node) string {
 		return fieldName(n.child[1])
 	case starExpr:
 		return fieldName(n.child[0])
-	case indexExpr:
+	case indexExpr, indexListExpr: // culab patch 158: and an instance of several type arguments
 		return fieldName(n.child[0])
 	case identExpr:
 		return n.ident
