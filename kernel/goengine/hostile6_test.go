@@ -30,3 +30,33 @@ func TestHostile6LockMisuseWithWaiters(t *testing.T) {
 		}
 	}
 }
+
+// A cell's function that compiled code called on a goroutine of its own
+// ended the engine when it read a wild address (an http handler: Go's
+// "fatal error: fault") or panicked (exec.Cmd's copier of a cell's Stdin,
+// a Transport's dialer): no interpreted code below it recovered. It is
+// reported as a goroutine's panic, and that goroutine ends (yaegi patch
+// 160); what waits for it waits until interrupted.
+func TestHostile6PanicOnCompiledGoroutine(t *testing.T) {
+	e := ownEngine(t)
+	ok(t, e, "cgKeep := 41\nimport (\"context\"; \"iter\"; \"net\"; \"net/http\"; \"net/http/httptest\"; \"os/exec\"; \"runtime/debug\"; \"unsafe\")\n"+
+		"cgAt := uintptr(123456)\ntype cgR struct{}\nfunc (cgR) Read(p []byte) (int, error) { panic(\"cgR.Read\") }")
+	// The handler's goroutine ends; net/http closes the connection.
+	r := ok(t, e, "cgS := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { println(*(*int)(unsafe.Pointer(cgAt))) }))\n_, cgErr := http.Get(cgS.URL)\ncgS.Close()\nfmt.Println(cgErr)")
+	if !strings.HasSuffix(r.text("stdout"), "EOF\n") {
+		t.Errorf("the client of a handler that faulted: %q", r.text("stdout"))
+	}
+	if want := "line 1, called by compiled code on a goroutine of its own: runtime error: invalid memory address or nil pointer dereference"; !strings.Contains(r.text("stderr"), want) {
+		t.Errorf("the handler's fault: %q, want …%s…", r.text("stderr"), want)
+	}
+	interruptsKeeping(t, e, "cgC := exec.Command(\"cat\")\ncgC.Stdin = cgR{}\nfmt.Println(\"started\")\nfmt.Println(cgC.Run())", "cgKeep")
+	interruptsKeeping(t, e, "cgT := &http.Transport{DialContext: func(context.Context, string, string) (net.Conn, error) { panic(\"dial\") }}\nfmt.Println(\"started\")\n_, cgE := (&http.Client{Transport: cgT}).Get(\"http://x.invalid/\")\nfmt.Println(cgE)", "cgKeep")
+	// iter.Pull's coroutine hands a panic to the caller of next, as Go's.
+	if xe := fails(t, e, "cgNext, _ := iter.Pull(func(func(int) bool) { panic(\"pulled\") })\ncgNext()"); !strings.Contains(xe.Value, "pulled") {
+		t.Errorf("a panic in a pulled Seq: %s", xe.Value)
+	}
+	// The setting that tells the goroutines apart stays on.
+	if got := ok(t, e, "debug.SetPanicOnFault(false)\ndebug.SetPanicOnFault(false)").result(); got != "true" {
+		t.Errorf("debug.SetPanicOnFault in a cell: %s", got)
+	}
+}

@@ -251,8 +251,14 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		// no recover catches (the engine bounds recursion itself).
 		"runtime/runtime": {"GOMAXPROCS": reflect.ValueOf(goMaxProcs)},
 		"runtime/debug/debug": {
-			"SetMaxStack":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
-			"SetMaxThreads": reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
+			// A fault is a panic on every goroutine that runs a cell's
+			// code; a goroutine of compiled code's that calls it is told
+			// by the setting being off (yaegi patch 160), so a cell may
+			// not turn it off: it stays on, and the old setting is
+			// returned, as Go's does.
+			"SetPanicOnFault": reflect.ValueOf(func(bool) bool { return debug.SetPanicOnFault(true) }),
+			"SetMaxStack":     reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
+			"SetMaxThreads":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
 			// The collector's soft limit is the engine's (engineproc sets
 			// it below the machine's memory): debug.SetMemoryLimit(1) made
 			// every later cell collect at each allocation, a 1 GiB loop
