@@ -60,3 +60,33 @@ func TestHostile6PanicOnCompiledGoroutine(t *testing.T) {
 		t.Errorf("debug.SetPanicOnFault in a cell: %s", got)
 	}
 }
+
+// 20000 goroutines blocked in syscall.Nanosleep, or locked to their
+// threads, ended the engine: Go's "fatal error: thread exhaustion" past
+// 10000 OS threads (newosproc past a cgroup's task limit). Calls that hold
+// a thread are refused past a bound, set low here.
+func TestHostile6ThreadBomb(t *testing.T) {
+	e := ownEngine(t)
+	ok(t, e, "tbKeep := 41\nimport (\"os/exec\"; \"runtime\"; \"sync/atomic\"; \"syscall\")")
+	e.threadBound = threads() + 32
+	for _, c := range []struct{ hold, release, want string }{
+		{"syscall.Read(tbFd, make([]byte, 1))", "tbW.Close()", "syscall.Read refused: the engine has"},
+		{"runtime.LockOSThread()\n\t\t<-tbRelease", "close(tbRelease)", "runtime.LockOSThread refused: the engine has"},
+	} {
+		// Each goroutine is refused or holds a thread until released;
+		// the cell waits for all to have done one or the other.
+		code := "tbR, tbW, _ := os.Pipe()\ntbFd := int(tbR.Fd())\ntbRelease := make(chan bool)\nvar tbHeld, tbRefused atomic.Int64\nvar tbWhy atomic.Value\n" +
+			"for range 300 {\n\tgo func() {\n\t\tdefer func() {\n\t\t\tif r := recover(); r != nil {\n\t\t\t\ttbWhy.Store(fmt.Sprint(r))\n\t\t\t\ttbRefused.Add(1)\n\t\t\t}\n\t\t}()\n\t\ttbHeld.Add(1)\n\t\t" + c.hold + "\n\t}()\n}\n" +
+			"for tbHeld.Load() < 300 || tbRefused.Load() == 0 {\n\ttime.Sleep(time.Millisecond)\n}\n" + c.release + "\ntbR.Close()\nfmt.Println(tbRefused.Load() > 0, tbWhy.Load())"
+		if out := ok(t, e, code).text("stdout"); !strings.HasPrefix(out, "true "+c.want) {
+			t.Errorf("%s: %q, want true %s…", c.hold, out, c.want)
+		}
+		if got := ok(t, e, "tbKeep + 1").result(); got != "42" {
+			t.Fatalf("after %s: tbKeep + 1 = %q", c.hold, got)
+		}
+	}
+	e.threadBound = 1
+	if xe := fails(t, e, "exec.Command(\"true\").Run()"); !strings.Contains(xe.Value, "exec.Cmd.Run refused") {
+		t.Errorf("exec.Cmd.Run past the bound: %s", xe.Value)
+	}
+}

@@ -142,6 +142,9 @@ func (e *Engine) newSession() (*session, error) {
 			if check := s.readFromGuard(recv, name); check != nil {
 				return check
 			}
+			if check := e.threadMethod(recv, name); check != nil {
+				return check
+			}
 			return e.guard.method(recv, name)
 		},
 	})
