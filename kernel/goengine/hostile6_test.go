@@ -1,7 +1,10 @@
 package goengine
 
 import (
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -88,5 +91,41 @@ func TestHostile6ThreadBomb(t *testing.T) {
 	e.threadBound = 1
 	if xe := fails(t, e, "exec.Command(\"true\").Run()"); !strings.Contains(xe.Value, "exec.Cmd.Run refused") {
 		t.Errorf("exec.Cmd.Run past the bound: %s", xe.Value)
+	}
+}
+
+// The engine ignores SIGINT (the kernel relays interrupts as requests),
+// and shares the kernel's process group, which Jupyter's "signal"
+// interrupts and a terminal's Ctrl-C signal whole. A cell's
+// signal.Notify of SIGINT then Stop, or signal.Reset, gave SIGINT back to
+// Go's default, which ends the process: the next such interrupt ended the
+// engine. The setting comes back once no cell's channel takes SIGINT.
+func TestHostile6InterruptSignalSetting(t *testing.T) {
+	signal.Ignore(os.Interrupt) // as engineproc.RunChild
+	t.Cleanup(func() { signal.Reset(os.Interrupt) })
+	e := ownEngine(t)
+	ok(t, e, "import (\"context\"; \"os/signal\"; \"syscall\")\nisC := make(chan os.Signal, 1)")
+	for _, code := range []string{
+		"signal.Notify(isC, os.Interrupt)\nsignal.Stop(isC)",
+		"signal.Notify(isC)\nsignal.Reset()",
+		"signal.Notify(isC, syscall.SIGINT)\nsignal.Reset(os.Interrupt)",
+		"_, isStop := signal.NotifyContext(context.Background(), os.Interrupt)\nisStop()",
+	} {
+		ok(t, e, code)
+		if !signal.Ignored(os.Interrupt) {
+			t.Errorf("after %q, SIGINT is not ignored", code)
+			signal.Ignore(os.Interrupt)
+		}
+	}
+	// A cell's channel gets SIGINT while it is notified.
+	ok(t, e, "signal.Notify(isC, os.Interrupt)")
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if got := ok(t, e, "isS := <-isC\nsignal.Stop(isC)\nisS").result(); got != "interrupt" {
+		t.Errorf("the cell's notified channel got %q", got)
+	}
+	if !signal.Ignored(os.Interrupt) {
+		t.Error("after the cell's Notify and Stop, SIGINT is not ignored")
 	}
 }

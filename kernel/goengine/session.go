@@ -222,6 +222,8 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			return context.AfterFunc(ctx, e.callback("a context.AfterFunc callback", f))
 		})},
 		"os/exec/exec": {"Command": reflect.ValueOf(e.cellCommand)},
+		// SIGINT stays ignored once no cell takes it (signals.go).
+		"os/signal/signal": e.signals.exports(),
 		// Unlocking a mutex that is not locked panics, where Go's runtime
 		// ended the engine ("fatal error: sync: unlock of unlocked mutex").
 		"sync/sync": {
