@@ -129,3 +129,25 @@ func TestHostile6InterruptSignalSetting(t *testing.T) {
 		t.Error("after the cell's Notify and Stop, SIGINT is not ignored")
 	}
 }
+
+// Inspecting (Shift-Tab, hover) a value that holds itself ended the engine
+// with fmt's fatal stack overflow, and one of millions of elements was
+// printed whole, with no cell to interrupt: such a value is named, and a
+// long one is cut to its head.
+func TestHostile6InspectHostileValues(t *testing.T) {
+	e := ownEngine(t)
+	ok(t, e, "ivS := []any{nil}\nivS[0] = ivS\nivM := map[string]any{}\nivM[\"m\"] = ivM\nivB := make([]int64, 30_000_000)\nivT := strings.Repeat(\"x\", 1<<24)\nivD := map[int]int{}\nfor i := range 1000 {\n\tivD[i] = i\n}")
+	for _, c := range []struct{ name, want string }{
+		{"ivS", "value: (a []interface {} that holds itself, or is nested too deep to print)"},
+		{"ivM", "value: (a map[string]interface {} that holds itself, or is nested too deep to print)"},
+		{"ivB", " … (30000000 elements)"},
+		{"ivT", " … (16777216 bytes)"},
+		{"ivD", " … (1000 entries)"},
+	} {
+		rep := e.Inspect(c.name, len(c.name), 0)
+		text, _ := rep.Data["text/plain"].(string)
+		if !rep.Found || !strings.HasSuffix(text, c.want) || len(text) > 2000 {
+			t.Errorf("inspect %s: %d bytes %.300q, want …%s", c.name, len(text), text, c.want)
+		}
+	}
+}
