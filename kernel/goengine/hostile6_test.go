@@ -58,6 +58,11 @@ func TestHostile6PanicOnCompiledGoroutine(t *testing.T) {
 	if xe := fails(t, e, "cgNext, _ := iter.Pull(func(func(int) bool) { panic(\"pulled\") })\ncgNext()"); !strings.Contains(xe.Value, "pulled") {
 		t.Errorf("a panic in a pulled Seq: %s", xe.Value)
 	}
+	// Below compiled calls that do not recover (sort's recursion) too.
+	if xe := fails(t, e, "import \"sort\"\ncgNext, _ := iter.Pull(func(func(int) bool) {\n\ts, n := make([]int, 1<<16), 0\n\tfor i := range s {\n\t\ts[i] = (i * 7919) % 65521\n\t}\n"+
+		"\tsort.Slice(s, func(i, j int) bool {\n\t\tif n++; n == 300000 {\n\t\t\tpanic(\"deep in sort\")\n\t\t}\n\t\treturn s[i] < s[j]\n\t})\n})\ncgNext()"); !strings.Contains(xe.Value, "deep in sort") {
+		t.Errorf("a panic deep in a pulled Seq: %s", xe.Value)
+	}
 	// The setting that tells the goroutines apart stays on.
 	if got := ok(t, e, "debug.SetPanicOnFault(false)\ndebug.SetPanicOnFault(false)").result(); got != "true" {
 		t.Errorf("debug.SetPanicOnFault in a cell: %s", got)
