@@ -14,15 +14,19 @@ import (
 // Unlock of unlocked RWMutex"). Each misuse panics, whatever waits.
 func TestHostile6LockMisuseWithWaiters(t *testing.T) {
 	e := shared(t)
-	ok(t, e, "lwKeep := 41\nimport \"runtime\"\nvar lwRW sync.RWMutex\nlwGot := make(chan bool)")
+	// Each goroutine's last read of a variable comes before what the cell
+	// waits for: the next cell grows the interpreter's global frame, which
+	// a goroutine outliving its cell may still read (the interpreter's
+	// race, which the race detector reports).
+	ok(t, e, "lwKeep := 41\nimport \"runtime\"\nvar lwRW sync.RWMutex\nlwGot := make(chan bool)\nvar lwM sync.Mutex\nvar lwWG sync.WaitGroup")
 	for _, c := range []struct{ code, want string }{
 		// A writer waits on a reader; the cell Unlocks instead of RUnlock.
-		{"lwRW.RLock()\ngo func() { lwRW.Lock(); lwGot <- true; lwRW.Unlock() }()\nfor lwRW.TryRLock() {\n\tlwRW.RUnlock()\n\truntime.Gosched()\n}\nfunc() {\n\tdefer func() { fmt.Println(recover()) }()\n\tlwRW.Unlock()\n}()\nlwRW.RUnlock()\n<-lwGot",
+		{"lwRW.RLock()\ngo func() { lwRW.Lock(); lwRW.Unlock(); lwGot <- true }()\nfor lwRW.TryRLock() {\n\tlwRW.RUnlock()\n\truntime.Gosched()\n}\nfunc() {\n\tdefer func() { fmt.Println(recover()) }()\n\tlwRW.Unlock()\n}()\nlwRW.RUnlock()\n<-lwGot",
 			"sync: Unlock of an RWMutex locked for reading only"},
 		// A reader waits on a writer; the cell RUnlocks instead of Unlock.
-		{"lwRW.Lock()\ngo func() { lwRW.RLock(); lwGot <- true; lwRW.RUnlock() }()\nfunc() {\n\tdefer func() { fmt.Println(recover()) }()\n\tlwRW.RUnlock()\n}()\nlwRW.Unlock()\n<-lwGot",
+		{"lwRW.Lock()\ngo func() { lwRW.RLock(); lwRW.RUnlock(); lwGot <- true }()\nfunc() {\n\tdefer func() { fmt.Println(recover()) }()\n\tlwRW.RUnlock()\n}()\nlwRW.Unlock()\n<-lwGot",
 			"sync: RUnlock of an RWMutex locked for writing only"},
-		{"var lwM sync.Mutex\nlwM.Lock()\nvar lwWG sync.WaitGroup\nfor range 2 {\n\tlwWG.Add(1)\n\tgo func() {\n\t\tdefer lwWG.Done()\n\t\tdefer func() { fmt.Println(recover()) }()\n\t\tlwM.Unlock()\n\t}()\n}\nlwWG.Wait()",
+		{"lwM.Lock()\nfor range 2 {\n\tlwWG.Add(1)\n\tgo func() {\n\t\tdefer lwWG.Done()\n\t\tdefer func() { fmt.Println(recover()) }()\n\t\tlwM.Unlock()\n\t}()\n}\nlwWG.Wait()",
 			"sync: unlock of unlocked mutex"},
 	} {
 		if out := ok(t, e, c.code).text("stdout"); !strings.Contains(out, c.want) {
@@ -82,10 +86,12 @@ func TestHostile6ThreadBomb(t *testing.T) {
 		{"runtime.LockOSThread()\n\t\t<-tbRelease", "close(tbRelease)", "runtime.LockOSThread refused: the engine has"},
 	} {
 		// Each goroutine is refused or holds a thread until released;
-		// the cell waits for all to have done one or the other.
-		code := "tbR, tbW, _ := os.Pipe()\ntbFd := int(tbR.Fd())\ntbRelease := make(chan bool)\nvar tbHeld, tbRefused atomic.Int64\nvar tbWhy atomic.Value\n" +
-			"for range 300 {\n\tgo func() {\n\t\tdefer func() {\n\t\t\tif r := recover(); r != nil {\n\t\t\t\ttbWhy.Store(fmt.Sprint(r))\n\t\t\t\ttbRefused.Add(1)\n\t\t\t}\n\t\t}()\n\t\ttbHeld.Add(1)\n\t\t" + c.hold + "\n\t}()\n}\n" +
-			"for tbHeld.Load() < 300 || tbRefused.Load() == 0 {\n\ttime.Sleep(time.Millisecond)\n}\n" + c.release + "\ntbR.Close()\nfmt.Println(tbRefused.Load() > 0, tbWhy.Load())"
+		// the cell waits for all to have done one or the other, then for
+		// their end (a goroutine outliving its cell would race with the
+		// next cell's growing of the interpreter's frame).
+		code := "tbR, tbW, _ := os.Pipe()\ntbFd := int(tbR.Fd())\ntbRelease := make(chan bool)\nvar tbHeld, tbRefused atomic.Int64\nvar tbWhy atomic.Value\nvar tbAll sync.WaitGroup\n" +
+			"for range 300 {\n\ttbAll.Add(1)\n\tgo func() {\n\t\tdefer tbAll.Done()\n\t\tdefer func() {\n\t\t\tif r := recover(); r != nil {\n\t\t\t\ttbWhy.Store(fmt.Sprint(r))\n\t\t\t\ttbRefused.Add(1)\n\t\t\t}\n\t\t}()\n\t\ttbHeld.Add(1)\n\t\t" + c.hold + "\n\t}()\n}\n" +
+			"for tbHeld.Load() < 300 || tbRefused.Load() == 0 {\n\ttime.Sleep(time.Millisecond)\n}\n" + c.release + "\ntbAll.Wait()\ntbR.Close()\nfmt.Println(tbRefused.Load() > 0, tbWhy.Load())"
 		if out := ok(t, e, code).text("stdout"); !strings.HasPrefix(out, "true "+c.want) {
 			t.Errorf("%s: %q, want true %s…", c.hold, out, c.want)
 		}
