@@ -6,6 +6,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -110,14 +111,20 @@ func identEnd(code string, cursor int) int {
 func qualifiers(code string, start int) (chain []string, ok bool) {
 	for i := start; i > 0 && code[i-1] == '.'; {
 		j := identStart(code, i-1)
-		if j == i-1 {
+		if j == i-1 || len(chain) == maxQualifiers {
 			return nil, false
 		}
-		chain = append([]string{code[j : i-1]}, chain...)
+		chain = append(chain, code[j:i-1])
 		i = j
 	}
+	slices.Reverse(chain)
 	return chain, true
 }
+
+// maxQualifiers is the longest chain of qualifiers that completion and
+// inspection resolve: a request whose code ended in a million "a." took
+// hours (each prepended to the chain), holding the engine.
+const maxQualifiers = 64
 
 // names are the names in scope: the cells', packages', and Go's own.
 func (s *session) names() []string {

@@ -162,3 +162,21 @@ func TestHostile6InspectHostileValues(t *testing.T) {
 		}
 	}
 }
+
+// A complete_request whose code ended in a million "a." took hours, each
+// qualifier prepended to the chain, while the engine held it: chains past
+// maxQualifiers are not resolved.
+func TestHostile6CompleteLongChain(t *testing.T) {
+	e := ownEngine(t)
+	ok(t, e, "type lcT struct{ Field int }\nvar lcV lcT")
+	if rep := e.Complete("lcV.Fi", 6); len(rep.Matches) != 1 || rep.Matches[0] != "Field" {
+		t.Errorf("lcV.Fi: %v", rep.Matches)
+	}
+	long := strings.Repeat("lcV.", 1_000_000) + "Fi"
+	if rep := e.Complete(long, len(long)); len(rep.Matches) != 0 {
+		t.Errorf("a chain of a million: %v", rep.Matches)
+	}
+	if rep := e.Inspect(long, len(long), 0); rep.Found {
+		t.Errorf("inspecting a chain of a million: %v", rep.Data)
+	}
+}
