@@ -537,6 +537,20 @@ def test_fatal_cell_restarts_the_engine(kernel: Kernel, code: str) -> None:
     assert n.result == "2" and n.reply["content"]["execution_count"] == r.content["execution_count"] + 2
 
 
+def test_thread_bomb_is_refused(kernel: Kernel) -> None:
+    """20000 goroutines blocked in a system call each hold an OS thread: past Go's 10000 the engine died."""
+    kernel.ok("keep := 42")
+    r = kernel.ok(
+        'import ("sync"; "sync/atomic"; "syscall")\nvar wg sync.WaitGroup\nvar refused atomic.Int64\n'
+        "for i := 0; i < 20000; i++ {\n\twg.Add(1)\n\tgo func() {\n\t\tdefer wg.Done()\n"
+        "\t\tdefer func() {\n\t\t\tif recover() != nil {\n\t\t\t\trefused.Add(1)\n\t\t\t}\n\t\t}()\n"
+        "\t\tsyscall.Nanosleep(&syscall.Timespec{Sec: 2}, nil)\n\t}()\n}\nwg.Wait()\nrefused.Load() > 0",
+        timeout=120,
+    )
+    assert r.result == "true"
+    assert kernel.ok("keep").result == "42"
+
+
 def test_engine_killed_by_sigkill(kernel: Kernel) -> None:
     """The OOM killer's SIGKILL: the error says so and what was lost; a fresh engine goes on."""
     kernel.ok('keep := 42\nfmt.Println("before")')

@@ -58,6 +58,19 @@ func Physical() int64 {
 // reading the cgroup file system under root; 0 when there is none or it
 // cannot be read.
 func Cgroup(root string) int64 {
+	return cgroupLimit(root, "memory.max", "memory", "memory.limit_in_bytes")
+}
+
+// Tasks is the smallest task (process and thread) limit of this process's
+// cgroup and its ancestors (pids.max, v2 or v1's pids controller); 0 when
+// there is none or it cannot be read.
+func Tasks(root string) int64 {
+	return cgroupLimit(root, "pids.max", "pids", "pids.max")
+}
+
+// cgroupLimit is the smallest limit of this process's cgroup and its
+// ancestors in file v2 of cgroup v2, or v1 of v1's controller.
+func cgroupLimit(root, v2, controller, v1 string) int64 {
 	b, err := os.ReadFile(filepath.Join(root, "proc/self/cgroup"))
 	if err != nil {
 		return 0
@@ -76,18 +89,18 @@ func Cgroup(root string) int64 {
 		}
 	}
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		// hierarchy-ID:controllers:path; v2 is "0::path", v1's memory
-		// controller "N:memory:path".
+		// hierarchy-ID:controllers:path; v2 is "0::path", a v1
+		// controller's "N:memory:path".
 		f := strings.SplitN(line, ":", 3)
 		if len(f) != 3 {
 			continue
 		}
 		switch {
 		case f[0] == "0" && f[1] == "":
-			consider(filepath.Join(root, "sys/fs/cgroup", f[2]), "memory.max")
-			consider(filepath.Join(root, "sys/fs/cgroup/unified", f[2]), "memory.max")
-		case slices.Contains(strings.Split(f[1], ","), "memory"):
-			consider(filepath.Join(root, "sys/fs/cgroup/memory", f[2]), "memory.limit_in_bytes")
+			consider(filepath.Join(root, "sys/fs/cgroup", f[2]), v2)
+			consider(filepath.Join(root, "sys/fs/cgroup/unified", f[2]), v2)
+		case slices.Contains(strings.Split(f[1], ","), controller):
+			consider(filepath.Join(root, "sys/fs/cgroup", controller, f[2]), v1)
 		}
 	}
 	return best

@@ -60,6 +60,32 @@ func TestCgroup(t *testing.T) {
 	}
 }
 
+// The task limit is read as the memory limit is, from pids.max.
+func TestTasks(t *testing.T) {
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  int64
+	}{
+		{"v2, the parent's limit is smaller", map[string]string{
+			"proc/self/cgroup":                  "0::/pod/kernel\n",
+			"sys/fs/cgroup/pod/kernel/pids.max": "max\n",
+			"sys/fs/cgroup/pod/pids.max":        "500\n",
+			"sys/fs/cgroup/pod/memory.max":      "100\n",
+		}, 500},
+		{"v1", map[string]string{
+			"proc/self/cgroup":                   "6:pids:/user/7\n4:memory:/\n",
+			"sys/fs/cgroup/pids/user/7/pids.max": "300\n",
+		}, 300},
+		{"none", map[string]string{"proc/self/cgroup": "0::/\n", "sys/fs/cgroup/pids.max": "max\n"}, 0},
+	}
+	for _, c := range cases {
+		if got := Tasks(fakeRoot(t, c.files)); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
 // The process's memory is the cgroup's limit when below the machine's.
 func TestOf(t *testing.T) {
 	phys := Physical()

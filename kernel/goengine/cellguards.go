@@ -18,6 +18,7 @@ import (
 
 	"github.com/culab/culab/internal/memlimit"
 	"github.com/traefik/yaegi/interp"
+	stdsyscall "github.com/traefik/yaegi/stdlib/syscall"
 )
 
 // nativeGuards replace compiled functions that a cell could use to end
@@ -38,6 +39,7 @@ import (
 //   - opening one of those pipes by a path (/proc/self/fd/3, a link to it);
 //   - signals to the engine's or the kernel's process (os.FindProcess,
 //     syscall.Tgkill; syscall.Kill is not in the interpreter's table);
+//   - calls that hold an OS thread past a bound (threads.go);
 //   - runtime.Breakpoint (a SIGTRAP that ends the process), a panic in a
 //     finalizer (the runtime's finalizer goroutine), and process-wide
 //     limits (syscall.Setrlimit, syscall.Chroot).
@@ -114,6 +116,10 @@ func (e *Engine) nativeGuards(s *session) interp.Exports {
 			"SetFinalizer": reflect.ValueOf(func(obj, finalizer any) {
 				runtime.SetFinalizer(obj, e.guardedFinalizer(finalizer))
 			}),
+			"LockOSThread": reflect.ValueOf(func() {
+				e.holdThread("runtime.LockOSThread")
+				runtime.LockOSThread()
+			}),
 		},
 		"runtime/debug/debug": {
 			"WriteHeapDump": reflect.ValueOf(func(fd uintptr) {
@@ -166,7 +172,7 @@ func (e *Engine) nativeGuards(s *session) interp.Exports {
 				return os.NewFile(fd, name)
 			}),
 		},
-		"syscall/syscall": {
+		"syscall/syscall": e.threadGated("syscall", withDefaults(stdsyscall.Symbols["syscall/syscall"], map[string]reflect.Value{
 			"Close": reflect.ValueOf(func(fd int) error {
 				if own[fd] {
 					return engineFD("syscall.Close", fd)
@@ -235,8 +241,18 @@ func (e *Engine) nativeGuards(s *session) interp.Exports {
 			}),
 			"Setrlimit": reflect.ValueOf(func(int, *syscall.Rlimit) error { return processWide("syscall.Setrlimit") }),
 			"Chroot":    reflect.ValueOf(func(string) error { return processWide("syscall.Chroot") }),
-		},
+		})),
 	}
+}
+
+// withDefaults is table with what defaults has besides.
+func withDefaults(defaults, table map[string]reflect.Value) map[string]reflect.Value {
+	for name, v := range defaults {
+		if _, ok := table[name]; !ok {
+			table[name] = v
+		}
+	}
+	return table
 }
 
 // engineFDs are the file descriptors above stderr open now, as the engine

@@ -6,11 +6,13 @@ import (
 	"go/scanner"
 	"go/token"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/culab/culab/internal/holds"
 	"github.com/culab/culab/kernel"
 	"github.com/culab/culab/kernel/goengine/symbols"
 )
@@ -109,14 +111,20 @@ func identEnd(code string, cursor int) int {
 func qualifiers(code string, start int) (chain []string, ok bool) {
 	for i := start; i > 0 && code[i-1] == '.'; {
 		j := identStart(code, i-1)
-		if j == i-1 {
+		if j == i-1 || len(chain) == maxQualifiers {
 			return nil, false
 		}
-		chain = append([]string{code[j : i-1]}, chain...)
+		chain = append(chain, code[j:i-1])
 		i = j
 	}
+	slices.Reverse(chain)
 	return chain, true
 }
+
+// maxQualifiers is the longest chain of qualifiers that completion and
+// inspection resolve: a request whose code ended in a million "a." took
+// hours (each prepended to the chain), holding the engine.
+const maxQualifiers = 64
 
 // names are the names in scope: the cells', packages', and Go's own.
 func (s *session) names() []string {
@@ -389,15 +397,48 @@ func docText(sig, doc string) string {
 	return sig + "\n\n" + doc
 }
 
-// shortValue prints v, cut to a few lines.
+// shortValue prints v, cut to a few lines. Inspecting a value that holds
+// itself ended the engine (fmt's fatal stack overflow), and one of a
+// billion elements took minutes and gigabytes, with no cell to interrupt:
+// such a value is named, and only the head of a long slice, array, map or
+// string is printed. (A long one inside a struct is printed whole.)
 func shortValue(v reflect.Value) string {
 	if !v.CanInterface() {
 		return "?"
 	}
+	if holds.Itself(v.Interface()) {
+		return fmt.Sprintf("(a %s that holds itself, or is nested too deep to print)", v.Type())
+	}
+	const maxLen, maxItems = 500, 100
+	more := ""
+	switch v.Kind() {
+	case reflect.Slice, reflect.Array:
+		if n := v.Len(); n > maxItems {
+			head := reflect.New(reflect.SliceOf(v.Type().Elem())).Elem()
+			for i := range maxItems {
+				head = reflect.Append(head, v.Index(i))
+			}
+			v, more = head, fmt.Sprintf(" (%d elements)", n)
+		}
+	case reflect.Map:
+		if n := v.Len(); n > maxItems {
+			head := reflect.MakeMapWithSize(v.Type(), maxItems)
+			for it := v.MapRange(); it.Next() && head.Len() < maxItems; {
+				head.SetMapIndex(it.Key(), it.Value())
+			}
+			v, more = head, fmt.Sprintf(" (%d entries)", n)
+		}
+	case reflect.String:
+		if n := v.Len(); n > maxLen {
+			v, more = reflect.ValueOf(v.String()[:maxLen]), fmt.Sprintf(" (%d bytes)", n)
+		}
+	}
 	s := fmt.Sprintf("%v", v.Interface())
-	const maxLen = 500
 	if len(s) > maxLen {
-		s = s[:maxLen] + " …"
+		return s[:maxLen] + " …" + more
+	}
+	if more != "" {
+		return s + " …" + more
 	}
 	return s
 }

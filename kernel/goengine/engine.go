@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -98,6 +99,9 @@ type Engine struct {
 	guard     memGuard
 	idleGuard chan struct{} // closed to end idleWatch
 
+	threadBound int64 // the OS threads past which a cell may not hold one (threads.go)
+	signals     interruptSignals
+
 	cancelMu sync.Mutex
 	cancel   context.CancelCauseFunc // the running cell's
 
@@ -134,6 +138,8 @@ func New(opts Options) (*Engine, error) {
 		e.logf("%v; the cap for a running cell is %d bytes", err, limit)
 	}
 	e.guard.limit = limit
+	e.threadBound = threadBound()
+	e.signals = interruptSignals{ignored: signal.Ignored(os.Interrupt), cells: map[chan<- os.Signal]bool{}}
 	if opts.CaptureFD {
 		// The runtime's own report of a fatal error (such as concurrent
 		// map writes) would otherwise go into the cell's output, a

@@ -20,7 +20,11 @@ func (e *Engine) goroutinePanic(p interp.GoroutinePanic) {
 	if stoppedCall(p.Value) {
 		return // the goroutine of a stopped cell, ended as the cell was
 	}
-	where := fmt.Sprintf("a goroutine started at %s line %d", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line)
+	at := fmt.Sprintf("%s line %d", strings.TrimSuffix(p.Pos.Filename, "/_.go"), p.Pos.Line)
+	where := "a goroutine started at " + at
+	if p.Called {
+		where = "the function at " + at + ", called by compiled code on a goroutine of its own"
+	}
 	if code, ok := interp.ExitCode(p.Value); ok {
 		// A compiled program would end here: the running cell ends (its
 		// code waited for the goroutine's deferred calls, which os.Exit

@@ -38,6 +38,26 @@ import (
 // mappings outside the heap (cudalib/vgpu/backing.go), which its own
 // device memory limit bounds with a CUDA out-of-memory error; and memory
 // of native libraries (NVRTC, the CUDA driver).
+//
+// Not bounded: growth that compiled code makes as it writes, with no call
+// of the cell's in between that the guard could check (a bytes.Buffer
+// that fmt.Fprintf, io.Copy or the cell's Write fills, strings.Builder,
+// encoding/json's output). Go has no hook before such an allocation, so
+// the watch sees it made: a bytes.Buffer of capacity B that must grow takes
+// max(2B, B+n) at once, and while it copies, the old array is live too.
+// The cap passed, the cell is stopped within guardPeriod, but the heap
+// may then hold about 3B, which is resident as far as written (2B at
+// the copy's end: fresh pages of the new array are the OS's zeros until
+// touched; a cell filling a bytes.Buffer under a cap of 97 MiB peaked at
+// 168 MiB resident); a strings.Builder grows by a quarter (append's rule), about
+// 2.25B. With B up to the cap (cellShare, 0.6 of the memory) the peak can
+// pass the process's memory: the OS (or Go's runtime) ends the engine,
+// and engineproc starts a fresh one, the kernel and other notebooks going
+// on; the notebook's variables are lost. Checking each Write would need
+// the cells' bytes.Buffer to be a type of the engine's, which compiled
+// functions taking a *bytes.Buffer (json.Indent, json.Compact) would
+// refuse; what a cell asks for itself is checked (Buffer.Grow's n,
+// strings.Repeat: cellguards.go).
 
 // cellShare is the share of the process's memory (its cgroup's limit, else
 // the machine's) that the live heap may reach while a cell runs: below

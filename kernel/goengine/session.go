@@ -142,6 +142,9 @@ func (e *Engine) newSession() (*session, error) {
 			if check := s.readFromGuard(recv, name); check != nil {
 				return check
 			}
+			if check := e.threadMethod(recv, name); check != nil {
+				return check
+			}
 			return e.guard.method(recv, name)
 		},
 	})
@@ -219,6 +222,8 @@ func (e *Engine) overrides(s *session) interp.Exports {
 			return context.AfterFunc(ctx, e.callback("a context.AfterFunc callback", f))
 		})},
 		"os/exec/exec": {"Command": reflect.ValueOf(e.cellCommand)},
+		// SIGINT stays ignored once no cell takes it (signals.go).
+		"os/signal/signal": e.signals.exports(),
 		// Unlocking a mutex that is not locked panics, where Go's runtime
 		// ended the engine ("fatal error: sync: unlock of unlocked mutex").
 		"sync/sync": {
@@ -251,8 +256,14 @@ func (e *Engine) overrides(s *session) interp.Exports {
 		// no recover catches (the engine bounds recursion itself).
 		"runtime/runtime": {"GOMAXPROCS": reflect.ValueOf(goMaxProcs)},
 		"runtime/debug/debug": {
-			"SetMaxStack":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
-			"SetMaxThreads": reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
+			// A fault is a panic on every goroutine that runs a cell's
+			// code; a goroutine of compiled code's that calls it is told
+			// by the setting being off (yaegi patch 160), so a cell may
+			// not turn it off: it stays on, and the old setting is
+			// returned, as Go's does.
+			"SetPanicOnFault": reflect.ValueOf(func(bool) bool { return debug.SetPanicOnFault(true) }),
+			"SetMaxStack":     reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxStack")) }),
+			"SetMaxThreads":   reflect.ValueOf(func(int) int { panic(processWide("debug.SetMaxThreads")) }),
 			// The collector's soft limit is the engine's (engineproc sets
 			// it below the machine's memory): debug.SetMemoryLimit(1) made
 			// every later cell collect at each allocation, a 1 GiB loop

@@ -155,6 +155,9 @@ type GoroutinePanic struct {
 	Pos   token.Position // the go statement
 	Stack []byte         // the goroutine's stack when the panic was recovered
 	Text  *PanicText     // the value's message, when its type is interpreted (culab patch 9)
+	// Called: the goroutine is compiled code's, which called the function
+	// at Pos (culab patch 160), not one that a go statement at Pos began.
+	Called bool
 }
 
 // goroutine runs fn, the body of a goroutine that interpreted code started

@@ -820,6 +820,9 @@ func genFunctionWrapper(n *node) func(*frame) reflect.Value {
 			}
 		}
 		return reflect.MakeFunc(funcType, func(in []reflect.Value) []reflect.Value {
+			if n.interp.enterCall() { // culab patch 160
+				defer n.interp.leaveForeignCall(def)
+			}
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr := newFrame(f, len(def.types), orig.runid())
 			d := fr.data
@@ -1852,6 +1855,9 @@ func getFunc(n *node) {
 		}
 
 		fct := reflect.MakeFunc(n.typ.TypeOf(), func(in []reflect.Value) []reflect.Value {
+			if n.interp.enterCall() { // culab patch 160
+				defer n.interp.leaveForeignCall(n)
+			}
 			// Allocate and init local frame. All values to be settable and addressable.
 			fr2 := newFrame(fr, len(n.types), fr.runid())
 			d := fr2.data
