@@ -577,6 +577,10 @@ func TestReason(t *testing.T) {
 		{"goengine: a log line\n", "", false},
 		{"printed\nconcurrent map writes\n\ngoroutine 7 [running]:\ninternal/runtime/maps.fatal()\n", "fatal error: concurrent map writes", true},
 		{"a log line\n\ngoroutine 7 [running]:\nruntime.throw()\n", "fatal error in runtime.throw", false},
+		// A race build: the detector's report between the runtime's prefix
+		// and its message.
+		{"fatal error: ==================\nWARNING: DATA RACE\nWrite at 0x1 by goroutine 29:\n==================\nconcurrent map writes\n\ngoroutine 39 [running]:\ninternal/runtime/maps.fatal()\n",
+			"fatal error: concurrent map writes", true},
 	} {
 		tw := &tailWriter{w: io.Discard, cell: c.cell}
 		for _, b := range []byte(c.log) { // a byte at a time: lines split across writes

@@ -596,6 +596,14 @@ var fatalFuncs = map[string]string{
 
 var deathLines = []string{"fatal error: ", "panic: ", "runtime: out of memory"}
 
+// raceBanner reports whether s is the race detector's "=====" line: in a
+// race build its report of the same misuse can come between the runtime's
+// "fatal error: " and the message, which then follows the report.
+func raceBanner(s string) bool {
+	s = strings.TrimSpace(s)
+	return s != "" && strings.Trim(s, "=") == ""
+}
+
 func (t *tailWriter) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	if t.why == "" {
@@ -608,7 +616,7 @@ func (t *tailWriter) Write(p []byte) (int, error) {
 			line := string(t.partial[:i])
 			t.partial = t.partial[i+1:]
 			for _, prefix := range deathLines {
-				if strings.HasPrefix(line, prefix) {
+				if strings.HasPrefix(line, prefix) && !raceBanner(line[len(prefix):]) {
 					t.why = strings.TrimSpace(line)
 				}
 			}
