@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +23,7 @@ import (
 	"github.com/culab/culab/cudalib"
 	"github.com/culab/culab/cudalib/gpus"
 	"github.com/culab/culab/cudalib/timemodel"
+	"github.com/culab/culab/internal/stats"
 )
 
 func main() {
@@ -232,16 +232,7 @@ func medians(path string) (map[string]float64, error) {
 	}
 	med := map[string]float64{}
 	for k, v := range all {
-		med[k] = median(v)
+		med[k] = stats.Median(v)
 	}
 	return med, nil
-}
-
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
